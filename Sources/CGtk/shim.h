@@ -1,0 +1,44 @@
+// Roster's C interop shim: what Swift cannot import from GTK's headers.
+// Function-like cast macros become inline functions, and the two libdispatch
+// hooks that expose the main queue to a foreign run loop are declared here.
+#ifndef ROSTER_CGTK_SHIM_H
+#define ROSTER_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib-unix.h>
+
+// Casts (the G_OBJECT/GTK_WIDGET family are macros Swift does not import).
+static inline GObject *cgtk_object(gpointer p) { return (GObject *)p; }
+static inline GtkWidget *cgtk_widget(gpointer p) { return (GtkWidget *)p; }
+static inline GtkWindow *cgtk_window(gpointer p) { return (GtkWindow *)p; }
+static inline GtkBox *cgtk_box(gpointer p) { return (GtkBox *)p; }
+static inline GtkLabel *cgtk_label(gpointer p) { return (GtkLabel *)p; }
+static inline GtkPicture *cgtk_picture(gpointer p) { return (GtkPicture *)p; }
+static inline GtkButton *cgtk_button(gpointer p) { return (GtkButton *)p; }
+static inline GtkListItem *cgtk_list_item(gpointer p) { return (GtkListItem *)p; }
+static inline GListModel *cgtk_list_model(gpointer p) { return (GListModel *)p; }
+static inline GdkPaintable *cgtk_paintable(gpointer p) { return (GdkPaintable *)p; }
+static inline GdkTexture *cgtk_texture(gpointer p) { return (GdkTexture *)p; }
+static inline GtkScrollable *cgtk_scrollable(gpointer p) { return (GtkScrollable *)p; }
+static inline GtkSelectionModel *cgtk_selection_model(gpointer p) { return (GtkSelectionModel *)p; }
+
+static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
+
+// g_signal_emit_by_name is variadic; this covers signals without arguments
+// or return value.
+static inline void cgtk_emit(gpointer instance, const char *signal) { g_signal_emit_by_name(instance, signal); }
+
+static inline gboolean cgtk_true(void) { return TRUE; }
+static inline gboolean cgtk_false(void) { return FALSE; }
+
+// libdispatch's run-loop integration (exported by libdispatch.so on Linux):
+// the main queue signals this eventfd when work is enqueued, and the callback
+// drains it on the calling (main) thread.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static inline int cgtk_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
+static inline void cgtk_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }
+
+#endif

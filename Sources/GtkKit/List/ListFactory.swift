@@ -1,0 +1,137 @@
+import CGtk
+import Foundation
+
+/// A typed Swift layer over `GtkSignalListItemFactory`.
+///
+/// setup makes a `Row` and hangs it on the `GtkListItem` (released by the
+/// item's destroy notify, so teardown or finalization frees it); bind looks
+/// the position's model up and calls the row; unbind and teardown mirror
+/// them. The factory counts what happens so tests can prove rows are
+/// recycled, paired and freed.
+///
+/// Threading: main-actor only.
+@MainActor
+public final class ListFactory<Row: ListRow> {
+  /// Counters of what the factory did.
+  public struct Statistics: Sendable, Equatable {
+    /// Rows built (setup).
+    public var setups = 0
+    /// Rows torn down.
+    public var teardowns = 0
+    /// Bind calls.
+    public var binds = 0
+    /// Unbind calls.
+    public var unbinds = 0
+    /// Rows currently bound.
+    public var bound: Int { binds - unbinds }
+    /// Empty counters.
+    public init() {}
+  }
+
+  /// The `GtkListItemFactory`.
+  public let object: ObjectRef
+  /// What has happened so far.
+  public private(set) var statistics = Statistics()
+  /// Called after each bind with its wall time in microseconds (benchmarks).
+  public var bindObserver: (@MainActor (Double) -> Void)?
+
+  private let makeRow: @MainActor () -> Row
+  private let model: @MainActor (Int) -> Row.Model?
+  /// Rows that exist now, by their list item, for visiting bound rows.
+  private var rows: [UnsafeMutableRawPointer: Row] = [:]
+
+  /// Creates a factory that builds rows with `makeRow` and binds each
+  /// position to `model(position)` (nil leaves the row unbound).
+  public init(
+    makeRow: @escaping @MainActor () -> Row, model: @escaping @MainActor (Int) -> Row.Model?
+  ) {
+    self.makeRow = makeRow
+    self.model = model
+    object = ObjectRef(UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()!), adopt: true)
+    Signals.connect(object.pointer, "setup") { [weak self] item in self?.setup(item!) }
+    Signals.connect(object.pointer, "bind") { [weak self] item in self?.bind(item!) }
+    Signals.connect(object.pointer, "unbind") { [weak self] item in self?.unbind(item!) }
+    Signals.connect(object.pointer, "teardown") { [weak self] item in self?.teardown(item!) }
+  }
+
+  /// The factory as GTK's type.
+  public var factory: OpaquePointer { object.opaque }
+
+  /// The number of rows alive now (built and not yet torn down).
+  public var liveRows: Int { rows.count }
+
+  /// Visits every bound row with its current position.
+  public func forEachBoundRow(_ body: (Row, Int) -> Void) {
+    for (item, row) in rows {
+      let position = gtk_list_item_get_position(OpaquePointer(item))
+      guard position != guint.max, gtk_list_item_get_item(OpaquePointer(item)) != nil else {
+        continue
+      }
+      body(row, Int(position))
+    }
+  }
+
+  private func setup(_ item: UnsafeMutableRawPointer) {
+    let row = makeRow()
+    rows[item] = row
+    statistics.setups += 1
+    gtk_list_item_set_child(OpaquePointer(item), row.widget.assumingMemoryBound(to: GtkWidget.self))
+    let holder = RowHolder(row: row) { [weak self] in self?.rows[item] = nil }
+    g_object_set_data_full(
+      item.assumingMemoryBound(to: GObject.self), RowHolder.key,
+      Unmanaged.passRetained(holder).toOpaque(),
+      { Unmanaged<AnyObject>.fromOpaque($0!).release() })
+  }
+
+  private func bind(_ item: UnsafeMutableRawPointer) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard let row = rows[item] else { return }
+    let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+    guard let value = model(position) else { return }
+    row.bind(value, position: position)
+    statistics.binds += 1
+    if let bindObserver {
+      bindObserver(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    }
+  }
+
+  private func unbind(_ item: UnsafeMutableRawPointer) {
+    guard let row = rows[item] else { return }
+    row.unbind()
+    statistics.unbinds += 1
+  }
+
+  private func teardown(_ item: UnsafeMutableRawPointer) {
+    statistics.teardowns += 1
+    gtk_list_item_set_child(OpaquePointer(item), nil)
+    // Dropping the data runs the destroy notify, which releases the row.
+    g_object_set_data(item.assumingMemoryBound(to: GObject.self), RowHolder.key, nil)
+  }
+}
+
+/// Keeps a row alive for as long as its `GtkListItem` carries it.
+final class RowHolder {
+  static let key = "gtkkit-row"
+  /// Every holder alive, for tests that prove teardown frees row state.
+  nonisolated(unsafe) static var live = 0
+  let row: AnyObject
+  private let onRelease: @MainActor () -> Void
+
+  init(row: AnyObject, onRelease: @escaping @MainActor () -> Void) {
+    self.row = row
+    self.onRelease = onRelease
+    RowHolder.live += 1
+  }
+
+  deinit {
+    RowHolder.live -= 1
+    let onRelease = onRelease
+    MainActor.assumeIsolated { onRelease() }
+  }
+}
+
+/// Counts row state hung on list items, across all factories.
+public enum ListRowState {
+  /// Row holders alive now; zero once every list has been torn down.
+  @MainActor public static var liveCount: Int { RowHolder.live }
+}

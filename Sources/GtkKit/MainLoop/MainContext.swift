@@ -1,0 +1,40 @@
+import CGtk
+import Foundation
+
+/// Helpers for code that drives the GLib main context by hand: tests, the
+/// headless screenshot path and benchmarks.
+///
+/// Threading: main thread only.
+public enum MainContext {
+  /// Runs one iteration of the default main context.
+  @MainActor @discardableResult
+  public static func iterate(blocking: Bool = false) -> Bool {
+    g_main_context_iteration(nil, blocking ? 1 : 0) != 0
+  }
+
+  /// Iterates the default context until `condition` holds or `timeout`
+  /// passes; returns whether the condition held.
+  @MainActor @discardableResult
+  public static func run(
+    until condition: @MainActor () -> Bool, timeout: Duration = .seconds(10)
+  ) -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !condition() {
+      if clock.now >= deadline { return false }
+      if !iterate(blocking: false) {
+        // Nothing ready: sleep briefly instead of blocking forever, so the
+        // deadline is honoured even when no source fires.
+        usleep(1000)
+      }
+    }
+    return true
+  }
+
+  /// Iterates the default context for `duration`.
+  @MainActor public static func run(for duration: Duration) {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: duration)
+    run(until: { clock.now >= deadline }, timeout: duration + .seconds(1))
+  }
+}
