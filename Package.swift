@@ -40,13 +40,12 @@ let package = Package(
     .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory"]),
     .target(
       name: "RosterKit",
-      dependencies: ["CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryGenerator"],
-      resources: [.copy("Resources")]
+      dependencies: ["CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryGenerator"]
     ),
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit",
+        "RosterKit", "DirectoryGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

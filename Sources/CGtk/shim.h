@@ -16,6 +16,7 @@ static inline GtkBox *cgtk_box(gpointer p) { return (GtkBox *)p; }
 static inline GtkLabel *cgtk_label(gpointer p) { return (GtkLabel *)p; }
 static inline GtkPicture *cgtk_picture(gpointer p) { return (GtkPicture *)p; }
 static inline GtkButton *cgtk_button(gpointer p) { return (GtkButton *)p; }
+static inline GApplication *cgtk_application(gpointer p) { return (GApplication *)p; }
 static inline GtkListItem *cgtk_list_item(gpointer p) { return (GtkListItem *)p; }
 static inline GListModel *cgtk_list_model(gpointer p) { return (GListModel *)p; }
 static inline GdkPaintable *cgtk_paintable(gpointer p) { return (GdkPaintable *)p; }
@@ -24,6 +25,8 @@ static inline GtkScrollable *cgtk_scrollable(gpointer p) { return (GtkScrollable
 static inline GtkSelectionModel *cgtk_selection_model(gpointer p) { return (GtkSelectionModel *)p; }
 
 static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
+static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
 
 // g_signal_emit_by_name is variadic; this covers signals without arguments
 // or return value.

@@ -1,0 +1,43 @@
+# Roster: `make run` opens the app, `make test` runs every test. Both install
+# missing system packages first (scripts/install-deps.sh).
+
+SHELL := /bin/bash
+export PATH := $(if $(wildcard /opt/swift/usr/bin),/opt/swift/usr/bin:,)$(PATH)
+SWIFT ?= swift
+XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
+SCREENSHOT ?= .build/roster-screenshot.png
+ARGS ?=
+
+.PHONY: deps build run test format lint validate clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build --product roster
+
+# With a display: the window. Without one: the same app under Xvfb, which
+# saves a screenshot once the list is on screen, prints a summary and exits.
+run: build
+	@if [ -n "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
+	  .build/debug/roster $(ARGS); \
+	else \
+	  GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) .build/debug/roster --screenshot $(SCREENSHOT) --quit-after-load $(ARGS); \
+	fi
+
+test: deps validate
+	$(SWIFT) build --build-tests
+	GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) $(SWIFT) test --skip-build
+
+validate:
+	desktop-file-validate Resources/org.roster.Roster.desktop
+	appstreamcli validate --no-net --explain Resources/org.roster.Roster.metainfo.xml
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+lint:
+	$(SWIFT) format lint --recursive Sources Tests
+
+clean:
+	rm -rf .build

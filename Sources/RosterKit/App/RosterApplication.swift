@@ -1,0 +1,92 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+
+/// The GtkApplication: makes the main window on activate, loads the
+/// directory, and in headless runs takes the screenshot, prints a summary
+/// and quits.
+///
+/// Threading: main-actor only. ``run(_:)`` must be called from a synchronous
+/// main on the main thread (an async main would let MainActor leave it).
+@MainActor
+public final class RosterApplication {
+  private let options: RosterOptions
+  private let application: UnsafeMutablePointer<GtkApplication>
+  private var window: MainWindow?
+  private let started = ContinuousClock.now
+  private var exitCode: Int32 = 0
+
+  /// Creates the application for `options`.
+  public init(options: RosterOptions) {
+    self.options = options
+    application = gtk_application_new("org.roster.Roster", G_APPLICATION_NON_UNIQUE)!
+    Signals.connect(raw(application), "activate") { [weak self] in self?.activate() }
+    Signals.connect(raw(application), "startup") { Stylesheet.install() }
+  }
+
+  /// Runs the GTK main loop until the last window closes; returns the exit code.
+  public func run() -> Int32 {
+    MainQueueBridge.install()
+    var arguments = [strdup(CommandLine.arguments.first ?? "roster")]
+    let status = g_application_run(raw(application).assumingMemoryBound(to: GApplication.self), 1, &arguments)
+    arguments.forEach { free($0) }
+    return status != 0 ? status : exitCode
+  }
+
+  /// The directory source named by the options, or the embedded one.
+  public static func resolveSource(_ argument: String?) -> Result<DirectorySource, DirectoryError> {
+    if let argument { return Result { () throws(DirectoryError) in try DirectorySource(argument: argument) } }
+    guard let url = ResourceLocator.defaultDirectory else {
+      return .failure(.fileNotFound(path: "data/users.json (no embedded directory found; pass --source)"))
+    }
+    return .success(.file(url))
+  }
+
+  private func activate() {
+    if let window {
+      window.present()
+      return
+    }
+    let window = MainWindow(application: application, source: Self.resolveSource(options.source))
+    self.window = window
+    window.onLoad = { [weak self] result, duration in self?.loaded(result, duration) }
+    window.present()
+    window.refresh()
+  }
+
+  private func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration) {
+    guard options.quitAfterLoad || options.screenshot != nil, let window else { return }
+    // Let GTK lay out and paint the rows before the picture is taken.
+    MainContext.run(until: { window.hasBoundRows || window.state != .list }, timeout: .seconds(5))
+    MainContext.run(for: .milliseconds(150))
+    switch window.controller.source {
+    case .success(let source): print("source: \(source)")
+    case .failure(let error): print("source: \(error.localizedDescription)")
+    }
+    switch result {
+    case .success(let contents):
+      print("users loaded: \(contents.viewModels.count) (skipped \(contents.skippedEntries))")
+      print("load time: \(Self.milliseconds(duration)) ms (parse \(Self.milliseconds(contents.parseDuration)) ms, view models \(Self.milliseconds(contents.viewModelDuration)) ms)")
+    case .failure(let error):
+      print("load failed: \(error.localizedDescription)")
+      exitCode = 1
+    }
+    print("first rows on screen: \(Self.milliseconds(ContinuousClock.now - started)) ms after start")
+    if let path = options.screenshot {
+      do {
+        try Screenshot.save(window.window, to: path)
+        print("screenshot: \(path)")
+      } catch {
+        print("screenshot failed: \(error)")
+        exitCode = 1
+      }
+    }
+    g_application_quit(raw(application).assumingMemoryBound(to: GApplication.self))
+  }
+
+  static func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return String(format: "%.1f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+  }
+}

@@ -1,0 +1,101 @@
+import CGtk
+import Directory
+import GtkKit
+
+/// One directory row: a 48 px round avatar over an initials placeholder,
+/// the username (bold) and the role.
+///
+/// Widgets are built once in `init` (GTK's setup); ``bind(_:position:)``
+/// only copies a precomputed view model's strings into them and skips what
+/// did not change, so binding stays in the microseconds.
+///
+/// Threading: main-actor only.
+@MainActor
+final class UserRow: ListRow {
+  /// The avatar's drawn size in points.
+  static let avatarSize: Int32 = 48
+
+  let widget: UnsafeMutableRawPointer
+  private let placeholder: Widget
+  let picture: Widget
+  private let name: Widget
+  private let role: Widget
+  private var colorClass: String?
+  private var boundIdentity: String?
+  /// Called on bind and unbind so an avatar loader can follow the row.
+  var onBind: (@MainActor (UserRow, UserViewModel?) -> Void)?
+
+  init() {
+    let row = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-row"])
+    placeholder = Gtk.label(classes: ["avatar-placeholder"])
+    gtk_widget_set_size_request(placeholder, Self.avatarSize, Self.avatarSize)
+    gtk_widget_set_valign(placeholder, GTK_ALIGN_CENTER)
+    gtk_widget_set_halign(placeholder, GTK_ALIGN_CENTER)
+    picture = gtk_picture_new()!
+    gtk_widget_set_size_request(picture, Self.avatarSize, Self.avatarSize)
+    gtk_picture_set_can_shrink(opaque(picture), 1)
+    gtk_widget_add_css_class(picture, "avatar")
+    // Avatar and initials are decoration: the row's label says who it is.
+    RowAccessibility.hide(picture)
+    RowAccessibility.hide(placeholder)
+    let avatar = gtk_overlay_new()!
+    gtk_widget_set_valign(avatar, GTK_ALIGN_CENTER)
+    gtk_overlay_set_child(opaque(avatar), placeholder)
+    gtk_overlay_add_overlay(opaque(avatar), picture)
+
+    name = Gtk.label(classes: ["username"])
+    role = Gtk.label(classes: ["role", "dim-label"])
+    for label in [name, role] {
+      gtk_label_set_xalign(opaque(label), 0)
+      gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END)
+      gtk_label_set_single_line_mode(opaque(label), 1)
+    }
+    let text = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+    gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
+    gtk_widget_set_hexpand(text, 1)
+    Gtk.append(text, name, role)
+    Gtk.append(row, avatar, text)
+    widget = raw(row)
+    ObjectRefs.keep(widget)
+  }
+
+  isolated deinit { ObjectRefs.release(widget) }
+
+  /// The identity the row shows, if bound.
+  var identity: String? { boundIdentity }
+
+  func bind(_ model: UserViewModel, position: Int) {
+    boundIdentity = model.identity
+    setIfChanged(name, model.displayName)
+    setIfChanged(role, model.roleText)
+    setIfChanged(placeholder, model.initials)
+    let newClass = Palette.cssClass(model.placeholderColorIndex)
+    if newClass != colorClass {
+      if let colorClass { gtk_widget_remove_css_class(placeholder, colorClass) }
+      gtk_widget_add_css_class(placeholder, newClass)
+      colorClass = newClass
+    }
+    RowAccessibility.setLabel(widget, model.accessibleText)
+    onBind?(self, model)
+  }
+
+  func unbind() {
+    boundIdentity = nil
+    onBind?(self, nil)
+  }
+
+  private func setIfChanged(_ label: Widget, _ text: String) {
+    // GTK compares too, but only after Swift has converted the string.
+    let current = String(cString: gtk_label_get_text(opaque(label)))
+    if current != text { Gtk.setText(label, text) }
+  }
+}
+
+/// The placeholder colours, one CSS class each (Resources/roster.css).
+enum Palette {
+  private static let classes = (0..<UserViewModel.placeholderPaletteCount).map { "avatar-color-\($0)" }
+
+  static func cssClass(_ index: Int) -> String {
+    classes[(index % classes.count + classes.count) % classes.count]
+  }
+}

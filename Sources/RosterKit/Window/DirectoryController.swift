@@ -1,0 +1,53 @@
+import Directory
+import Foundation
+
+/// Loads the directory off the main thread and reports back on it.
+///
+/// Repeated requests while a load runs coalesce into that load. Results
+/// arrive on the main actor; the parsing and view-model building never run
+/// there.
+///
+/// Threading: main-actor only; the load itself runs on the global executor.
+@MainActor
+final class DirectoryController {
+  /// Where the directory comes from, or why that could not be worked out.
+  let source: Result<DirectorySource, DirectoryError>
+  private let loader: DirectoryLoader
+  private(set) var isLoading = false
+  /// Called when a load starts and when it finishes.
+  var onStart: (@MainActor () -> Void)?
+  var onFinish: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
+
+  init(source: Result<DirectorySource, DirectoryError>, loader: DirectoryLoader = DirectoryLoader()) {
+    self.source = source
+    self.loader = loader
+  }
+
+  /// Starts a load unless one is running; returns whether it started.
+  @discardableResult
+  func load() -> Bool {
+    guard !isLoading else { return false }
+    isLoading = true
+    onStart?()
+    let source = source
+    let loader = loader
+    Task { @MainActor in
+      let start = ContinuousClock.now
+      let result = await Self.fetch(source, with: loader)
+      isLoading = false
+      onFinish?(result, ContinuousClock.now - start)
+    }
+    return true
+  }
+
+  /// Runs on the global executor, off the main thread.
+  nonisolated private static func fetch(
+    _ source: Result<DirectorySource, DirectoryError>, with loader: DirectoryLoader
+  ) async -> Result<DirectoryContents, DirectoryError> {
+    do throws(DirectoryError) {
+      return .success(try await loader.load(try source.get()))
+    } catch {
+      return .failure(error)
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+
+/// Roster's window: header bar, the list of people, and the loading, empty
+/// and error states around it.
+///
+/// Threading: main-actor only.
+@MainActor
+public final class MainWindow {
+  /// What the window shows.
+  public enum State: Equatable, Sendable {
+    case loading
+    case empty
+    case failed(String)
+    case list
+  }
+
+  /// The GtkWindow (owned by GTK once presented; destroy with ``close()``).
+  public let window: Widget
+  let header = HeaderBar()
+  let banner = ErrorBanner()
+  /// The people, as GTK sees them.
+  public let model = ListModel<UserViewModel>([])
+  /// The row factory (its statistics show binds and recycled rows).
+  let factory: ListFactory<UserRow>
+  let listView: Widget
+  let scroller: Widget
+  private let stack: Widget
+  private let loadingPage = StatusPage(icon: nil, title: "Loading the directory…", spinner: true)
+  private let emptyPage = StatusPage(
+    icon: "system-users-symbolic", title: "No people", description: "The directory is empty.")
+  private let errorPage: StatusPage
+  let controller: DirectoryController
+  /// The last directory shown, kept when a refresh fails.
+  public private(set) var contents: DirectoryContents?
+  /// What the window shows now.
+  public private(set) var state: State = .loading
+  /// Called after every load attempt, with the result and how long it took.
+  public var onLoad: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
+
+  /// Builds the window for `source`; call ``refresh()`` to load it.
+  public init(application: UnsafeMutablePointer<GtkApplication>?, source: Result<DirectorySource, DirectoryError>) {
+    controller = DirectoryController(source: source)
+    if let application {
+      window = gtk_application_window_new(application)!
+    } else {
+      window = gtk_window_new()!
+    }
+    gtk_window_set_title(cgtk_window(window), "Roster")
+    gtk_window_set_default_size(cgtk_window(window), 480, 800)
+    gtk_widget_add_css_class(window, "roster")
+    gtk_window_set_titlebar(cgtk_window(window), header.widget)
+
+    let model = model
+    factory = ListFactory(makeRow: { UserRow() }, model: { position in model[position] })
+    let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))!
+    gtk_single_selection_set_autoselect(selection, 0)
+    gtk_single_selection_set_can_unselect(selection, 1)
+    listView = gtk_list_view_new(
+      opaque(selection), OpaquePointer(g_object_ref(factory.object.pointer)))!
+    gtk_widget_add_css_class(listView, "user-list")
+    RowAccessibility.setLabel(raw(listView), "People")
+    scroller = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(opaque(scroller), listView)
+    gtk_widget_set_vexpand(scroller, 1)
+
+    let listPage = Gtk.box(GTK_ORIENTATION_VERTICAL)
+    Gtk.append(listPage, banner.widget, scroller)
+
+    errorPage = StatusPage(
+      icon: "dialog-error-symbolic", title: "Can't retrieve the directory",
+      button: Gtk.button(label: "Retry", action: "win.refresh"))
+    stack = gtk_stack_new()!
+    gtk_stack_add_named(opaque(stack), loadingPage.widget, "loading")
+    gtk_stack_add_named(opaque(stack), emptyPage.widget, "empty")
+    gtk_stack_add_named(opaque(stack), errorPage.widget, "error")
+    gtk_stack_add_named(opaque(stack), listPage, "list")
+    gtk_window_set_child(cgtk_window(window), stack)
+
+    installActions()
+    controller.onStart = { [weak self] in self?.loadStarted() }
+    controller.onFinish = { [weak self] result, duration in self?.loadFinished(result, duration) }
+    show(.loading)
+  }
+
+  /// Shows the window.
+  public func present() { gtk_window_present(cgtk_window(window)) }
+
+  /// Destroys the window.
+  public func close() { gtk_window_destroy(cgtk_window(window)) }
+
+  /// Reloads the source (Refresh, Ctrl+R, F5, Retry); clicks during a load
+  /// coalesce into it. Returns whether a new load started.
+  @discardableResult
+  public func refresh() -> Bool { controller.load() }
+
+  /// Whether a load is running.
+  public var isLoading: Bool { controller.isLoading }
+
+  /// The non-modal error banner's text, if shown.
+  public var bannerMessage: String? { banner.message }
+
+  /// The header bar's subtitle.
+  public var subtitle: String { header.subtitleText }
+
+  /// The list's rows were built and bound at least once.
+  public var hasBoundRows: Bool { factory.statistics.binds > 0 }
+
+  private func installActions() {
+    let group = g_simple_action_group_new()!
+    let refresh = g_simple_action_new("refresh", nil)!
+    Signals.connect(raw(refresh), "activate") { [weak self] _ in self?.refresh() }
+    g_action_map_add_action(opaque(group), opaque(refresh))
+    g_object_unref(raw(refresh))
+    gtk_widget_insert_action_group(window, "win", opaque(group))
+    g_object_unref(raw(group))
+
+    let shortcuts = gtk_shortcut_controller_new()!
+    gtk_shortcut_controller_set_scope(opaque(shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL)
+    let shortcut = gtk_shortcut_new(
+      gtk_shortcut_trigger_parse_string("<Control>r|F5"), gtk_named_action_new("win.refresh"))
+    gtk_shortcut_controller_add_shortcut(opaque(shortcuts), shortcut)
+    gtk_widget_add_controller(window, shortcuts)
+  }
+
+  private func loadStarted() {
+    header.setBusy(true)
+    if contents == nil { show(.loading) }
+  }
+
+  private func loadFinished(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration) {
+    header.setBusy(false)
+    switch result {
+    case .success(let contents):
+      self.contents = contents
+      banner.hide()
+      model.replaceAll(with: contents.viewModels)
+      header.subtitleText = Count.people(contents.viewModels.count)
+      show(contents.viewModels.isEmpty ? .empty : .list)
+    case .failure(let error):
+      let message = "Can't retrieve the directory: \(error.localizedDescription)"
+      if contents != nil {
+        // Keep what the user had; say what went wrong without a dialog.
+        banner.show(message)
+      } else {
+        show(.failed(message))
+      }
+    }
+    onLoad?(result, duration)
+  }
+
+  private func show(_ state: State) {
+    self.state = state
+    let page: String
+    switch state {
+    case .loading: page = "loading"
+    case .empty: page = "empty"
+    case .failed(let message):
+      errorPage.text = message
+      page = "error"
+    case .list: page = "list"
+    }
+    gtk_stack_set_visible_child_name(opaque(stack), page)
+  }
+}

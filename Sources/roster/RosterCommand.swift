@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import RosterKit
+
+/// `roster`: browse a user directory; `roster generate` writes one.
+struct RosterCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "roster",
+    abstract: "Browse a directory of people: avatar, username and role.",
+    discussion: """
+      Without --source, Roster opens the directory embedded in the package (data/users.json). \
+      A source is a path to a users.json file or an http(s) URL of one. Avatars in it are \
+      http(s) URLs or paths relative to the file.
+
+      Keys: Ctrl+R or F5 refreshes.
+      """,
+    subcommands: [ShowCommand.self],
+    defaultSubcommand: ShowCommand.self
+  )
+}
+
+/// The default subcommand: open the window.
+struct ShowCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show", abstract: "Open the Roster window (the default).")
+
+  @Option(name: .long, help: "A users.json path or http(s) URL (default: the embedded directory).")
+  var source: String?
+
+  @Option(name: .long, help: "Save a PNG of the window once the list is on screen.")
+  var screenshot: String?
+
+  @Flag(name: .long, help: "Quit once the directory is on screen, after printing a summary.")
+  var quitAfterLoad = false
+
+  func run() throws {
+    var options = RosterOptions()
+    options.source = source
+    options.screenshot = screenshot
+    options.quitAfterLoad = quitAfterLoad
+    let status = MainActor.assumeIsolated { RosterApplication(options: options).run() }
+    if status != 0 { throw ExitCode(status) }
+  }
+}

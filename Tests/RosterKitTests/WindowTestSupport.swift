@@ -1,0 +1,62 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+import RosterKit
+import XCTest
+
+/// Shared set-up for tests that open real Roster windows under Xvfb.
+@MainActor
+enum WindowTestSupport {
+  private static var initialized = false
+
+  static func setUp() throws {
+    if !initialized {
+      guard gtk_init_check() != 0 else { throw XCTSkip("no display: run the tests under xvfb-run") }
+      MainQueueBridge.install()
+      Stylesheet.install()
+      initialized = true
+    }
+  }
+
+  /// Opens a window on `source` and waits for the first load to finish.
+  static func openWindow(source: Result<DirectorySource, DirectoryError>) -> MainWindow {
+    let window = MainWindow(application: nil, source: source)
+    window.present()
+    window.refresh()
+    waitForLoad(window)
+    return window
+  }
+
+  static func waitForLoad(_ window: MainWindow, file: StaticString = #filePath, line: UInt = #line) {
+    let finished = MainContext.run(until: { !window.isLoading }, timeout: .seconds(30))
+    XCTAssertTrue(finished, "the load did not finish", file: file, line: line)
+    MainContext.run(for: .milliseconds(50))
+  }
+
+  static func fileSource(_ url: URL) -> Result<DirectorySource, DirectoryError> {
+    Result { () throws(DirectoryError) in try DirectorySource(argument: url.path) }
+  }
+}
+
+/// A temporary folder holding a users.json the test can rewrite.
+final class TemporaryDirectory {
+  let folder: URL
+  var usersFile: URL { folder.appendingPathComponent("users.json") }
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("roster-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  func write(_ text: String) throws {
+    try Data(text.utf8).write(to: usersFile)
+  }
+
+  func writeUsers(_ names: [String]) throws {
+    let entries = names.map { #"{"username": "\#($0)", "role": "User", "avatar": ""}"# }
+    try write("[" + entries.joined(separator: ",\n") + "]")
+  }
+}
