@@ -8,7 +8,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
-.PHONY: deps build run test format lint validate clean
+.PHONY: deps build run test bench format lint validate clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -28,6 +28,11 @@ run: build
 test: deps validate
 	$(SWIFT) build --build-tests
 	GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) $(SWIFT) test --skip-build
+
+# run-floor and `roster bench` alternately (3 pairs at 6000 and 20000 px/s,
+# cold cache, 1,000,000 users), then a table of medians and ratios.
+bench: deps
+	bash scripts/bench.sh $(PAIRS) $(BENCH_SECONDS) $(USERS)
 
 validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop

@@ -14,7 +14,7 @@ struct RosterCommand: ParsableCommand {
 
       Keys: Ctrl+R or F5 refreshes.
       """,
-    subcommands: [ShowCommand.self],
+    subcommands: [ShowCommand.self, GenerateCommand.self, BenchCommand.self],
     defaultSubcommand: ShowCommand.self
   )
 }
@@ -33,8 +33,30 @@ struct ShowCommand: ParsableCommand {
   @Flag(name: .long, help: "Quit once the directory is on screen, after printing a summary.")
   var quitAfterLoad = false
 
+  @Option(name: .long, help: "Memory budget for prepared avatars, in MiB.")
+  var imageCacheMb = 64
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Add a random delay to every avatar load: MS or MIN-MAX milliseconds.", valueName: "MS|MIN-MAX"))
+  var simulateLatency: String?
+
+  @Flag(name: .long, help: "Print the avatar pipeline's statistics on exit.")
+  var stats = false
+
+  func validate() throws {
+    if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
+      throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds, e.g. 0-1000")
+    }
+    if imageCacheMb < 1 { throw ValidationError("--image-cache-mb must be at least 1") }
+  }
+
   func run() throws {
     var options = RosterOptions()
+    options.imageCacheMiB = imageCacheMb
+    options.simulatedLatency = simulateLatency.flatMap(RosterOptions.parseLatency)
+    options.printStatistics = stats
     options.source = source
     options.screenshot = screenshot
     options.quitAfterLoad = quitAfterLoad

@@ -2,6 +2,7 @@ import CGtk
 import Directory
 import Foundation
 import GtkKit
+import PreparedImages
 
 /// The GtkApplication: makes the main window on activate, loads the
 /// directory, and in headless runs takes the screenshot, prints a summary
@@ -14,6 +15,7 @@ public final class RosterApplication {
   private let options: RosterOptions
   private let application: UnsafeMutablePointer<GtkApplication>
   private var window: MainWindow?
+  private var pipeline: ImagePipeline?
   private let started = ContinuousClock.now
   private var exitCode: Int32 = 0
 
@@ -31,6 +33,10 @@ public final class RosterApplication {
     var arguments = [strdup(CommandLine.arguments.first ?? "roster")]
     let status = g_application_run(raw(application).assumingMemoryBound(to: GApplication.self), 1, &arguments)
     arguments.forEach { free($0) }
+    if options.printStatistics, let pipeline {
+      print("Avatar pipeline statistics:")
+      print(pipeline.statistics())
+    }
     return status != 0 ? status : exitCode
   }
 
@@ -48,7 +54,10 @@ public final class RosterApplication {
       window.present()
       return
     }
-    let window = MainWindow(application: application, source: Self.resolveSource(options.source))
+    let pipeline = ImagePipeline(configuration: options.pipelineConfiguration)
+    self.pipeline = pipeline
+    let window = MainWindow(
+      application: application, source: Self.resolveSource(options.source), pipeline: pipeline)
     self.window = window
     window.onLoad = { [weak self] result, duration in self?.loaded(result, duration) }
     window.present()
@@ -60,6 +69,8 @@ public final class RosterApplication {
     // Let GTK lay out and paint the rows before the picture is taken.
     MainContext.run(until: { window.hasBoundRows || window.state != .list }, timeout: .seconds(5))
     MainContext.run(for: .milliseconds(150))
+    // Give the visible avatars a moment to arrive before the picture.
+    MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(3))
     switch window.controller.source {
     case .success(let source): print("source: \(source)")
     case .failure(let error): print("source: \(error.localizedDescription)")

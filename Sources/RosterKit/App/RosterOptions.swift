@@ -1,4 +1,5 @@
 import Foundation
+import PreparedImages
 
 /// How Roster was asked to run (parsed from the command line by the
 /// `roster` executable).
@@ -11,6 +12,37 @@ public struct RosterOptions: Sendable {
   public var screenshot: String?
   /// Quit once the list is on screen (after the screenshot, if any).
   public var quitAfterLoad = false
+  /// The memory budget of prepared avatars, in MiB.
+  public var imageCacheMiB = 64
+  /// A random delay added to every avatar load, to show tolerance to a slow source.
+  public var simulatedLatency: ClosedRange<Duration>?
+  /// Print the image pipeline's statistics on exit.
+  public var printStatistics = false
+
+  /// Parses "MS" or "MIN-MAX" (milliseconds) into a latency range.
+  public static func parseLatency(_ text: String) -> ClosedRange<Duration>? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false).map {
+      Int($0.trimmingCharacters(in: .whitespaces))
+    }
+    switch parts.count {
+    case 1:
+      guard let value = parts[0], value >= 0 else { return nil }
+      return .milliseconds(value) ... .milliseconds(value)
+    case 2:
+      guard let low = parts[0], let high = parts[1], low >= 0, high >= low else { return nil }
+      return .milliseconds(low) ... .milliseconds(high)
+    default:
+      return nil
+    }
+  }
+
+  /// The image pipeline's configuration for these options.
+  var pipelineConfiguration: ImagePipelineConfiguration {
+    var configuration = ImagePipelineConfiguration()
+    configuration.memoryCacheBytes = imageCacheMiB << 20
+    configuration.simulatedLatency = simulatedLatency
+    return configuration
+  }
 
   /// Options with every default.
   public init() {}

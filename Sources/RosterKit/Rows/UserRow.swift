@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import GtkKit
+import PreparedImages
 
 /// One directory row: a 48 px round avatar over an initials placeholder,
 /// the username (bold) and the role.
@@ -22,10 +23,17 @@ final class UserRow: ListRow {
   private let role: Widget
   private var colorClass: String?
   private var boundIdentity: String?
-  /// Called on bind and unbind so an avatar loader can follow the row.
-  var onBind: (@MainActor (UserRow, UserViewModel?) -> Void)?
+  private let avatars: AvatarService?
+  private var slot: ImageSlot?
+  /// Whether the bound user has an avatar to show (not empty, not refused).
+  private(set) var expectsAvatar = false
+  /// Whether the picture shows an avatar now (else the initials show).
+  private(set) var showsAvatar = false
+  /// Tells whether a position is on screen (bound is not visible).
+  var isOnScreen: (@MainActor (Int) -> Bool)?
 
-  init() {
+  init(avatars: AvatarService?) {
+    self.avatars = avatars
     let row = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-row"])
     placeholder = Gtk.label(classes: ["avatar-placeholder"])
     gtk_widget_set_size_request(placeholder, Self.avatarSize, Self.avatarSize)
@@ -76,12 +84,41 @@ final class UserRow: ListRow {
       colorClass = newClass
     }
     RowAccessibility.setLabel(widget, model.accessibleText)
-    onBind?(self, model)
+    if let avatars, avatars.naive {
+      bindNaively(model, avatars)
+    } else if let slot, let avatars {
+      let request = avatars.request(for: model.avatar)
+      expectsAvatar = request != nil
+      slot.bind(identity: model.identity, request: request)
+      if isOnScreen?(position) == true { slot.setPriority(.visible) }
+    }
   }
 
   func unbind() {
     boundIdentity = nil
-    onBind?(self, nil)
+    slot?.unbind()
+  }
+
+  private func bindNaively(_ model: UserViewModel, _ avatars: AvatarService) {
+    let request = avatars.request(for: model.avatar)
+    expectsAvatar = request != nil
+    let texture = request.flatMap(NaiveAvatarDecoder.texture(for:))
+    gtk_picture_set_paintable(opaque(picture), texture.map { opaque(cgtk_paintable(raw($0))) })
+    showsAvatar = texture != nil
+    if let texture { g_object_unref(raw(texture)) }
+  }
+
+  /// Raises the row's pending avatar while it is on screen.
+  func setVisible(_ visible: Bool) {
+    slot?.setPriority(visible ? .visible : .bound)
+  }
+
+  /// Applies what the slot decided: a prepared texture, or nil for the initials.
+  private func show(_ image: PreparedImage?) {
+    // A GdkTexture is a GdkPaintable; the picture takes its own reference.
+    gtk_picture_set_paintable(opaque(picture), image.map { opaque(cgtk_paintable(raw($0.texture))) })
+    showsAvatar = image != nil
+    if image != nil, let identity = boundIdentity { avatars?.onShown?(identity) }
   }
 
   private func setIfChanged(_ label: Widget, _ text: String) {

@@ -2,6 +2,7 @@ import CGtk
 import Directory
 import Foundation
 import GtkKit
+import PreparedImages
 
 /// Roster's window: header bar, the list of people, and the loading, empty
 /// and error states around it.
@@ -33,6 +34,9 @@ public final class MainWindow {
     icon: "system-users-symbolic", title: "No people", description: "The directory is empty.")
   private let errorPage: StatusPage
   let controller: DirectoryController
+  let avatars: AvatarService?
+  private(set) var viewport: ViewportTracker!
+  private var dragScroller: DragScroller?
   /// The last directory shown, kept when a refresh fails.
   public private(set) var contents: DirectoryContents?
   /// What the window shows now.
@@ -41,8 +45,13 @@ public final class MainWindow {
   public var onLoad: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
 
   /// Builds the window for `source`; call ``refresh()`` to load it.
-  public init(application: UnsafeMutablePointer<GtkApplication>?, source: Result<DirectorySource, DirectoryError>) {
+  public init(
+    application: UnsafeMutablePointer<GtkApplication>?, source: Result<DirectorySource, DirectoryError>,
+    pipeline: ImagePipeline? = nil
+  ) {
     controller = DirectoryController(source: source)
+    let avatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize)) }
+    self.avatars = avatars
     if let application {
       window = gtk_application_window_new(application)!
     } else {
@@ -54,7 +63,13 @@ public final class MainWindow {
     gtk_window_set_titlebar(cgtk_window(window), header.widget)
 
     let model = model
-    factory = ListFactory(makeRow: { UserRow() }, model: { position in model[position] })
+    var tracker: ViewportTracker?
+    factory = ListFactory(
+      makeRow: {
+        let row = UserRow(avatars: avatars)
+        row.isOnScreen = { tracker?.visible.contains($0) ?? false }
+        return row
+      }, model: { position in model[position] })
     let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))!
     gtk_single_selection_set_autoselect(selection, 0)
     gtk_single_selection_set_can_unselect(selection, 1)
@@ -66,6 +81,14 @@ public final class MainWindow {
     gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_child(opaque(scroller), listView)
     gtk_widget_set_vexpand(scroller, 1)
+    let prefetcher = avatars.map { avatars in
+      ImagePrefetcher(pipeline: avatars.pipeline) { position in
+        position < model.count ? avatars.request(for: model[position].avatar) : nil
+      }
+    }
+    tracker = ViewportTracker(listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
+    viewport = tracker
+    dragScroller = DragScroller(listView: listView, scroller: scroller)
 
     let listPage = Gtk.box(GTK_ORIENTATION_VERTICAL)
     Gtk.append(listPage, banner.widget, scroller)
@@ -83,6 +106,9 @@ public final class MainWindow {
     installActions()
     controller.onStart = { [weak self] in self?.loadStarted() }
     controller.onFinish = { [weak self] result, duration in self?.loadFinished(result, duration) }
+    viewport.onChange = { [weak self] visible in
+      self?.factory.forEachBoundRow { row, position in row.setVisible(visible.contains(position)) }
+    }
     show(.loading)
   }
 
@@ -105,6 +131,16 @@ public final class MainWindow {
 
   /// The header bar's subtitle.
   public var subtitle: String { header.subtitleText }
+
+  /// Visible rows that expect an avatar but still show initials.
+  public var visibleRowsWaitingForAvatars: Int {
+    var waiting = 0
+    let visible = viewport.visible
+    factory.forEachBoundRow { row, position in
+      if visible.contains(position), row.expectsAvatar, !row.showsAvatar { waiting += 1 }
+    }
+    return waiting
+  }
 
   /// The list's rows were built and bound at least once.
   public var hasBoundRows: Bool { factory.statistics.binds > 0 }
@@ -135,11 +171,7 @@ public final class MainWindow {
     header.setBusy(false)
     switch result {
     case .success(let contents):
-      self.contents = contents
-      banner.hide()
-      model.replaceAll(with: contents.viewModels)
-      header.subtitleText = Count.people(contents.viewModels.count)
-      show(contents.viewModels.isEmpty ? .empty : .list)
+      display(contents)
     case .failure(let error):
       let message = "Can't retrieve the directory: \(error.localizedDescription)"
       if contents != nil {
@@ -150,6 +182,18 @@ public final class MainWindow {
       }
     }
     onLoad?(result, duration)
+  }
+
+  /// Shows `contents` (a successful load, or a directory loaded elsewhere).
+  public func display(_ contents: DirectoryContents) {
+    self.contents = contents
+    banner.hide()
+    avatars?.scale = Int(gtk_widget_get_scale_factor(listView))
+    avatars?.baseURL = contents.source.baseURL
+    model.replaceAll(with: contents.viewModels)
+    viewport.update()
+    header.subtitleText = Count.people(contents.viewModels.count)
+    show(contents.viewModels.isEmpty ? .empty : .list)
   }
 
   private func show(_ state: State) {

@@ -1,0 +1,54 @@
+import CGtk
+import GtkKit
+import PreparedImages
+
+/// Knows which positions are on screen, from the scroll position alone:
+/// rows have one height, so h = upper / n, first = floor(value / h),
+/// last = ceil((value + page) / h) − 1. GTK binds far more rows than it
+/// shows; this tells visible from merely bound, so visible rows load first,
+/// and drives prefetching one screen ahead in the scroll direction.
+///
+/// Threading: main-actor only.
+@MainActor
+final class ViewportTracker {
+  private let adjustment: UnsafeMutablePointer<GtkAdjustment>
+  private let itemCount: @MainActor () -> Int
+  private let prefetcher: ImagePrefetcher?
+  /// The positions on screen now.
+  private(set) var visible: Range<Int> = 0..<0
+  /// Called when the visible range changes.
+  var onChange: (@MainActor (Range<Int>) -> Void)?
+
+  init(listView: Widget, itemCount: @escaping @MainActor () -> Int, prefetcher: ImagePrefetcher?) {
+    adjustment = gtk_scrollable_get_vadjustment(opaque(listView))!
+    self.itemCount = itemCount
+    self.prefetcher = prefetcher
+    Signals.connect(raw(adjustment), "value-changed") { [weak self] in self?.update() }
+    Signals.connect(raw(adjustment), "changed") { [weak self] in self?.update() }
+  }
+
+  /// The height of one row, or 0 before layout.
+  var rowHeight: Double {
+    let count = itemCount()
+    return count > 0 ? gtk_adjustment_get_upper(adjustment) / Double(count) : 0
+  }
+
+  /// Recomputes the visible range (also call after the model changes).
+  func update() {
+    let count = itemCount()
+    let height = rowHeight
+    let value = gtk_adjustment_get_value(adjustment)
+    let page = gtk_adjustment_get_page_size(adjustment)
+    var range = 0..<0
+    if height > 0, count > 0 {
+      let first = max(0, Int((value / height).rounded(.down)))
+      let last = min(count - 1, Int(((value + page) / height).rounded(.up)) - 1)
+      if last >= first { range = first..<(last + 1) }
+    }
+    prefetcher?.update(scrollOffset: value, pageSize: page, rowHeight: height, itemCount: count)
+    if range != visible {
+      visible = range
+      onChange?(range)
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// What `roster bench` measures.
+///
+/// Threading: `Sendable` value.
+public struct BenchmarkOptions: Sendable {
+  /// Which avatar path the rows use.
+  public enum Pipeline: String, Sendable, CaseIterable {
+    /// Off-main decode, prepared textures, caches (the app).
+    case prepared
+    /// Synchronous decode in bind on the main thread (the "before").
+    case naive
+  }
+
+  /// Whether caches start empty.
+  public enum Cache: String, Sendable, CaseIterable {
+    case cold, warm
+  }
+
+  public var users = 1_000_000
+  public var avatars = 4_000
+  public var speeds: [Double] = [6_000]
+  public var seconds = 8.0
+  public var cache = Cache.cold
+  public var pipeline = Pipeline.prepared
+  /// A users.json to use instead of a generated directory.
+  public var source: String?
+  /// Added to every avatar load (as `--simulate-latency`).
+  public var simulatedLatency: ClosedRange<Duration>?
+  /// Print only the JSON lines.
+  public var jsonOnly = false
+
+  /// Defaults: 1,000,000 users, 4,000 avatars, 6000 px/s for 8 s, cold.
+  public init() {}
+}

@@ -1,0 +1,60 @@
+import CGtk
+import GtkKit
+
+/// Records what run-floor records, inside the app: frame intervals from the
+/// frame clock's frame times, main-thread work per frame (before-paint to
+/// after-paint), and the wall time of each bind.
+///
+/// Threading: main-actor only.
+@MainActor
+final class FrameRecorder {
+  private(set) var intervals: [Double] = []
+  private(set) var work: [Double] = []
+  private(set) var binds: [Double] = []
+  private var lastFrameMicroseconds: Int64 = 0
+  private var beforePaint: UInt64 = 0
+  private var connections: [SignalConnection] = []
+  var isRecording = false
+
+  /// Listens to `window`'s frame clock (the window must be realized).
+  init(window: Widget) {
+    let clock = gtk_widget_get_frame_clock(window)!
+    connections.append(
+      Signals.connect(raw(clock), "before-paint") { [weak self] in
+        self?.beforePaint = Self.now()
+      })
+    connections.append(
+      Signals.connect(raw(clock), "after-paint") { [weak self] in
+        guard let self, self.isRecording, self.beforePaint != 0 else { return }
+        self.work.append(Double(Self.now() - self.beforePaint) / 1e6)
+      })
+  }
+
+  /// Call once per frame from a tick callback with the frame time.
+  func frame(at microseconds: Int64) {
+    if isRecording, lastFrameMicroseconds != 0 {
+      intervals.append(Double(microseconds - lastFrameMicroseconds) / 1000)
+    }
+    lastFrameMicroseconds = microseconds
+  }
+
+  func recordBind(microseconds: Double) {
+    if isRecording { binds.append(microseconds) }
+  }
+
+  func statistics() -> FrameStatistics {
+    FrameStatistics(intervals: intervals, work: work, binds: binds)
+  }
+
+  func stop() {
+    isRecording = false
+    connections.forEach { $0.disconnect() }
+    connections = []
+  }
+
+  private static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+}

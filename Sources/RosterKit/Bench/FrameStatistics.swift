@@ -1,0 +1,32 @@
+/// Frame statistics with exactly run-floor's definitions: a hitch is a frame
+/// interval over 1.5 refresh intervals and costs (interval − refresh);
+/// hitch_ms_per_s is total hitch time over seconds scrolled; frame work is
+/// before-paint to after-paint wall time.
+///
+/// Threading: `Sendable` value.
+struct FrameStatistics: Sendable {
+  static let refreshMilliseconds = 1000.0 / 60.0
+
+  var frames: Int
+  var fps: Double
+  var maxIntervalMilliseconds: Double
+  var hitchMillisecondsPerSecond: Double
+  var work: (p50: Double, p90: Double, p99: Double, max: Double)
+  var binds: Int
+  var bind: (p50: Double, p99: Double, max: Double)
+
+  init(intervals: [Double], work: [Double], binds: [Double]) {
+    let total = intervals.reduce(0, +)
+    frames = intervals.count
+    fps = total > 0 ? 1000 * Double(intervals.count) / total : 0
+    maxIntervalMilliseconds = intervals.max() ?? 0
+    let hitch = intervals.filter { $0 > 1.5 * Self.refreshMilliseconds }
+      .reduce(0) { $0 + $1 - Self.refreshMilliseconds }
+    hitchMillisecondsPerSecond = total > 0 ? hitch / (total / 1000) : 0
+    let workPercentiles = Percentiles(work)
+    self.work = (workPercentiles(0.5), workPercentiles(0.9), workPercentiles(0.99), workPercentiles(1))
+    let bindPercentiles = Percentiles(binds)
+    self.binds = binds.count
+    bind = (bindPercentiles(0.5), bindPercentiles(0.99), bindPercentiles(1))
+  }
+}

@@ -1,0 +1,161 @@
+import CGtk
+import Directory
+import DirectoryGenerator
+import Foundation
+import GtkKit
+import PreparedImages
+
+/// `roster bench`: the real window, 480×800, scrolled at constant speeds by a
+/// tick callback exactly like shared/tools/run-floor, printing one JSON line
+/// per run with run-floor's fields plus Roster's own (avatar latency,
+/// placeholder ratio, pipeline statistics, load figures, peak RSS).
+///
+/// Threading: main-actor only; drives the GLib main context itself.
+@MainActor
+public final class RosterBenchmark {
+  private let options: BenchmarkOptions
+  private var load = LoadFigures()
+
+  /// Creates a benchmark for `options`.
+  public init(options: BenchmarkOptions) { self.options = options }
+
+  /// Runs every speed in turn; returns the process exit code.
+  public func run() -> Int32 {
+    let source: URL
+    do {
+      source = try prepareDirectory()
+    } catch {
+      FileHandle.standardError.write(Data("roster bench: \(error)\n".utf8))
+      return 1
+    }
+    guard gtk_init_check() != 0 else {
+      FileHandle.standardError.write(Data("roster bench: no display (run under xvfb-run)\n".utf8))
+      return 1
+    }
+    MainQueueBridge.install()
+    Stylesheet.install()
+    guard let contents = loadDirectory(source) else { return 1 }
+    for speed in options.speeds {
+      let result = measure(contents: contents, speed: speed)
+      print(result)
+      fflush(nil)
+    }
+    return 0
+  }
+
+  /// The generated directory under .build/bench-data (made once), or --source.
+  private func prepareDirectory() throws -> URL {
+    if let source = options.source { return URL(fileURLWithPath: source) }
+    let root = ResourceLocator.root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let folder = root.appendingPathComponent(".build/bench-data/users-\(options.users)-avatars-\(options.avatars)")
+    let users = folder.appendingPathComponent("users.json")
+    if !FileManager.default.fileExists(atPath: users.path) {
+      note("generating \(options.users) users and \(options.avatars) avatars in \(folder.path)…")
+      _ = try DirectoryGenerator.write(users: options.users, avatars: options.avatars, to: folder)
+    }
+    return users
+  }
+
+  /// Loads the directory in a real window the way the app does, measuring
+  /// load time, time to first rows and the longest main-thread stall.
+  private func loadDirectory(_ url: URL) -> DirectoryContents? {
+    let started = ContinuousClock.now
+    let window = MainWindow(application: nil, source: .success(.file(url)))
+    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    window.present()
+    var loadDuration = Duration.zero
+    window.onLoad = { _, duration in loadDuration = duration }
+    window.refresh()
+    var longestStall = Duration.zero
+    var last = ContinuousClock.now
+    let finished = MainContext.run(
+      until: {
+        let now = ContinuousClock.now
+        longestStall = max(longestStall, now - last)
+        last = now
+        return !window.isLoading && window.hasBoundRows
+      }, timeout: .seconds(120))
+    MainContext.run(for: .milliseconds(100))
+    defer { window.close() }
+    guard finished, let contents = window.contents else {
+      note("could not load \(url.path): \(window.state)")
+      return nil
+    }
+    load = LoadFigures(
+      total: loadDuration, parse: contents.parseDuration, viewModels: contents.viewModelDuration,
+      firstRows: ContinuousClock.now - started, longestMainThreadStall: longestStall,
+      rssAfterLoadMiB: ResourceUsage.residentMiB)
+    return contents
+  }
+
+  private func measure(contents: DirectoryContents, speed: Double) -> String {
+    var configuration = ImagePipelineConfiguration()
+    configuration.simulatedLatency = options.simulatedLatency
+    configuration.diskCacheDirectory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-bench-cache-\(getpid())")
+    let pipeline = ImagePipeline(configuration: configuration)
+    let window = MainWindow(application: nil, source: .success(contents.source), pipeline: pipeline)
+    window.avatars?.naive = options.pipeline == .naive
+    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    window.present()
+    window.display(contents)
+    MainContext.run(until: { window.hasBoundRows }, timeout: .seconds(10))
+    MainContext.run(for: .milliseconds(300))
+
+    if options.cache == .warm {
+      runScroll(window, speed: speed, recorder: nil, tracker: nil)
+    }
+    let recorder = FrameRecorder(window: window.window)
+    window.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
+    let tracker = AvatarLatencyTracker()
+    window.avatars?.onShown = { tracker.shown($0) }
+    tracker.isRecording = true
+    runScroll(window, speed: speed, recorder: recorder, tracker: tracker)
+    tracker.isRecording = false
+    recorder.stop()
+    window.factory.bindObserver = nil
+    let statistics = pipeline.statistics()
+    window.close()
+    MainContext.run(for: .milliseconds(50))
+
+    return BenchmarkReport(
+      rows: contents.viewModels.count, speed: speed, seconds: options.seconds,
+      frames: recorder.statistics(), tracker: tracker, pipeline: statistics,
+      options: options, naiveDecodes: NaiveAvatarDecoder.decodes, load: load
+    ).json
+  }
+
+  private func runScroll(_ window: MainWindow, speed: Double, recorder: FrameRecorder?, tracker: AvatarLatencyTracker?) {
+    let recorder = recorder ?? FrameRecorder(window: window.window)
+    var done = false
+    let driver = ScrollDriver(listView: window.listView, recorder: recorder, speed: speed, seconds: options.seconds)
+    driver.run(
+      frame: { _ in
+        guard let tracker else { return }
+        var rows: [(identity: String, showsAvatar: Bool)] = []
+        let visible = window.viewport.visible
+        window.factory.forEachBoundRow { row, position in
+          if visible.contains(position), row.expectsAvatar, let identity = row.identity {
+            rows.append((identity, row.showsAvatar))
+          }
+        }
+        tracker.frame(visibleRows: rows)
+      }, done: { done = true })
+    MainContext.run(until: { done }, timeout: .seconds(options.seconds * 3 + 30))
+    if tracker == nil { recorder.stop() }
+  }
+
+  private func note(_ message: String) {
+    if !options.jsonOnly { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+  }
+}
+
+/// How long the directory took to reach the screen.
+struct LoadFigures {
+  var total = Duration.zero
+  var parse = Duration.zero
+  var viewModels = Duration.zero
+  var firstRows = Duration.zero
+  var longestMainThreadStall = Duration.zero
+  var rssAfterLoadMiB = 0.0
+}

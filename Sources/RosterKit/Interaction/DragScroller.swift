@@ -1,0 +1,128 @@
+import CGtk
+import Foundation
+import GtkKit
+
+/// Mouse drag-to-scroll with kinetic fling (GTK pans only on touchscreens).
+///
+/// A drag gesture on button 1 watches the pointer; once it has moved about
+/// 8 px vertically it claims the sequence — which cancels the row's click, so
+/// a drag never selects — and pans 1:1. On release the velocity of the last
+/// ~100 ms (zero if the pointer rested > 50 ms) keeps the list moving with
+/// exponential decay until it slows under 20 px/s or reaches an edge; a new
+/// press stops it. Clicks without movement still select.
+///
+/// Threading: main-actor only.
+@MainActor
+final class DragScroller {
+  static let threshold = 8.0
+  static let timeConstant = 0.3
+  static let stopSpeed = 20.0
+
+  private let target: Widget
+  private let adjustment: UnsafeMutablePointer<GtkAdjustment>
+  private let gesture: OpaquePointer
+  private var startValue = 0.0
+  private var claimedAt = 0.0
+  private var claimed = false
+  private var samples: [(time: Double, y: Double)] = []
+  private var velocity = 0.0
+  private var flingTick: guint = 0
+  private var lastFrame: Int64 = 0
+  /// Whether a fling is moving the list now.
+  var isFlinging: Bool { flingTick != 0 }
+
+  init(listView: Widget, scroller: Widget) {
+    target = scroller
+    adjustment = gtk_scrollable_get_vadjustment(opaque(listView))!
+    gesture = opaque(gtk_gesture_drag_new()!)
+    gtk_gesture_single_set_button(gesture, guint(GDK_BUTTON_PRIMARY))
+    gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
+    Signals.connectDoublePair(raw(gesture), "drag-begin") { [weak self] _, _ in self?.begin() }
+    Signals.connectDoublePair(raw(gesture), "drag-update") { [weak self] _, dy in self?.update(dy) }
+    Signals.connectDoublePair(raw(gesture), "drag-end") { [weak self] _, dy in self?.end(dy) }
+    gtk_widget_add_controller(scroller, gesture)
+  }
+
+  private func begin() {
+    stopFling()
+    claimed = false
+    samples.removeAll(keepingCapacity: true)
+    startValue = gtk_adjustment_get_value(adjustment)
+  }
+
+  private func update(_ dy: Double) {
+    if !claimed {
+      guard abs(dy) >= Self.threshold else { return }
+      claimed = true
+      claimedAt = dy
+      gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
+      gtk_widget_set_cursor_from_name(target, "grabbing")
+    }
+    samples.append((Self.now(), dy))
+    if samples.count > 64 { samples.removeFirst(samples.count - 32) }
+    setValue(startValue - (dy - claimedAt))
+  }
+
+  private func end(_ dy: Double) {
+    guard claimed else { return }
+    claimed = false
+    gtk_widget_set_cursor(target, nil)
+    let now = Self.now()
+    // A pointer that rested before release means "put it here", not "throw".
+    guard let last = samples.last, now - last.time <= 0.05,
+      let first = samples.last(where: { last.time - $0.time >= 0.1 }) ?? samples.first,
+      last.time > first.time
+    else { return }
+    velocity = -(last.y - first.y) / (last.time - first.time)
+    if abs(velocity) > Self.stopSpeed { startFling() }
+  }
+
+  private func startFling() {
+    lastFrame = 0
+    flingTick = TickCallback.add(to: raw(target)) { [weak self] frameTime in
+      self?.flingFrame(frameTime) ?? false
+    }
+  }
+
+  private func flingFrame(_ frameTime: Int64) -> Bool {
+    defer { lastFrame = frameTime }
+    guard lastFrame != 0 else { return true }
+    let dt = Double(frameTime - lastFrame) / 1e6
+    let value = gtk_adjustment_get_value(adjustment)
+    // Exact integral of v·e^(−t/τ) over the frame, so speed and distance
+    // do not depend on the frame rate.
+    let decay = exp(-dt / Self.timeConstant)
+    let moved = velocity * Self.timeConstant * (1 - decay)
+    velocity *= decay
+    let reached = setValue(value + moved)
+    if abs(velocity) < Self.stopSpeed || reached {
+      flingTick = 0
+      velocity = 0
+      return false
+    }
+    return true
+  }
+
+  private func stopFling() {
+    guard flingTick != 0 else { return }
+    TickCallback.remove(flingTick, from: raw(target))
+    flingTick = 0
+    velocity = 0
+  }
+
+  /// Sets the scroll position within bounds; returns whether it hit an edge.
+  @discardableResult
+  private func setValue(_ value: Double) -> Bool {
+    let lower = gtk_adjustment_get_lower(adjustment)
+    let upper = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+    let clamped = min(max(value, lower), max(lower, upper))
+    gtk_adjustment_set_value(adjustment, clamped)
+    return clamped != value
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import RosterKit
+
+/// `roster bench`: scrolls the real window at constant speeds and prints one
+/// JSON line of frame statistics per speed, comparable with run-floor.
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Measure scrolling: one JSON line per speed, with run-floor's fields and Roster's own.",
+    discussion: """
+      Generates (once, under .build/bench-data) a directory of --users users and --avatars \
+      avatars, opens the real 480x800 window (run it under xvfb-run when headless; \
+      GSK_RENDERER=cairo unless set) and scrolls it by a tick callback at each speed.
+      """)
+
+  @Option(help: "Users in the generated directory.") var users = 1_000_000
+  @Option(help: "Distinct avatar images in the generated directory.") var avatars = 4_000
+  @Option(parsing: .upToNextOption, help: "Scroll speeds in px/s (one run each).") var speed: [Double] = [6_000]
+  @Option(help: "Seconds of scrolling per run.") var seconds = 8.0
+  @Option(help: "cold: caches start empty; warm: one unmeasured pass first.") var cache = "cold"
+  @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.") var pipeline = "prepared"
+  @Option(help: "Use this users.json instead of a generated directory.") var source: String?
+  @Option(help: "Add a random delay to every avatar load: MS or MIN-MAX.") var simulateLatency: String?
+  @Flag(help: "Print only the JSON lines.") var json = false
+
+  func validate() throws {
+    guard BenchmarkOptions.Cache(rawValue: cache) != nil else { throw ValidationError("--cache is cold or warm") }
+    guard BenchmarkOptions.Pipeline(rawValue: pipeline) != nil else {
+      throw ValidationError("--pipeline is prepared or naive")
+    }
+    if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
+      throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds")
+    }
+    guard users > 0, avatars > 0, seconds > 0, speed.allSatisfy({ $0 > 0 }) else {
+      throw ValidationError("counts, seconds and speeds must be positive")
+    }
+  }
+
+  func run() throws {
+    setenv("GSK_RENDERER", "cairo", 0)
+    var options = BenchmarkOptions()
+    options.users = users
+    options.avatars = avatars
+    options.speeds = speed
+    options.seconds = seconds
+    options.cache = BenchmarkOptions.Cache(rawValue: cache)!
+    options.pipeline = BenchmarkOptions.Pipeline(rawValue: pipeline)!
+    options.source = source
+    options.simulatedLatency = simulateLatency.flatMap(RosterOptions.parseLatency)
+    options.jsonOnly = json
+    let status = MainActor.assumeIsolated { RosterBenchmark(options: options).run() }
+    if status != 0 { throw ExitCode(status) }
+  }
+}

@@ -1,0 +1,49 @@
+"""Prints medians of run-floor and roster bench results, with ratios."""
+import json
+import statistics
+import sys
+
+runs = [json.loads(line) for line in open(sys.argv[1]) if line.startswith("{")]
+
+
+def median(rows, path):
+    values = []
+    for row in rows:
+        value = row
+        for key in path.split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        if isinstance(value, (int, float)):
+            values.append(value)
+    return statistics.median(values) if values else None
+
+
+fields = ["fps", "hitch_ms_per_s", "frame_work_ms.p50", "frame_work_ms.p99", "bind_us.p50",
+          "bind_us.p99", "max_interval_ms"]
+extra = ["avatar_latency_frames.p50", "avatar_latency_frames.p99", "placeholder_ratio",
+         "main_thread_decodes", "peak_rss_mib", "images.stale_drops", "images.cancellations",
+         "load_ms.parse", "load_ms.view_models", "load_ms.first_rows", "load_ms.longest_main_stall"]
+
+for speed in sorted({r["speed_px_s"] for r in runs}):
+    floor = [r for r in runs if r["tool"] == "gtk-floor" and r["speed_px_s"] == speed]
+    roster = [r for r in runs if r["tool"] == "roster" and r["speed_px_s"] == speed
+              and r.get("pipeline") == "prepared"]
+    naive = [r for r in runs if r["tool"] == "roster" and r["speed_px_s"] == speed
+             and r.get("pipeline") == "naive"]
+    print(f"\n### {speed:.0f} px/s ({len(floor)} floor runs, {len(roster)} roster runs)\n")
+    print("| field | floor | roster | roster / floor |" + (" naive |" if naive else ""))
+    print("|---|---|---|---|" + ("---|" if naive else ""))
+    for field in fields:
+        f, r = median(floor, field), median(roster, field)
+        ratio = f"{r / f:.2f}" if f and r is not None else "–"
+        row = f"| {field} | {f if f is not None else '–'} | {r if r is not None else '–'} | {ratio} |"
+        if naive:
+            n = median(naive, field)
+            row += f" {n if n is not None else '–'} |"
+        print(row)
+    for field in extra:
+        r = median(roster, field)
+        row = f"| {field} | | {r if r is not None else '–'} | |"
+        if naive:
+            n = median(naive, field)
+            row += f" {n if n is not None else '–'} |"
+        print(row)
