@@ -1,0 +1,10 @@
+extension UserGenerator {
+  /// users.json for `users`: a JSON array, one object per line, strings
+  /// escaped per RFC 8259 and otherwise written as UTF-8. A `.unknown` role is
+  /// written as `unknownRoleText`; a nil id is left out.
+  public static func json(for users: [User]) -> [UInt8] {
+    var writer = UserJSONWriter(expectedCount: users.count)
+    writer.write(users)
+    return writer.bytes
+  }
+}

@@ -1,0 +1,61 @@
+/// Writes users as users.json, one object per line, straight into bytes:
+/// JSONEncoder would take far longer than parsing for a million users.
+///
+/// Threading: a value, confined to the call that owns it.
+struct UserJSONWriter {
+  private(set) var bytes: [UInt8] = []
+
+  init(expectedCount: Int) {
+    bytes.reserveCapacity(expectedCount * 96 + 4)
+  }
+
+  mutating func write(_ users: [User]) {
+    bytes.append(contentsOf: "[\n".utf8)
+    for (index, user) in users.enumerated() {
+      bytes.append(contentsOf: "  {".utf8)
+      if let id = user.id {
+        bytes.append(contentsOf: "\"id\": ".utf8)
+        writeString(id)
+        bytes.append(contentsOf: ", ".utf8)
+      }
+      bytes.append(contentsOf: "\"username\": ".utf8)
+      writeString(user.username)
+      bytes.append(contentsOf: ", \"avatar\": ".utf8)
+      writeString(user.avatar)
+      bytes.append(contentsOf: ", \"role\": ".utf8)
+      writeString(user.role == .unknown ? UserGenerator.unknownRoleText : user.role.displayText)
+      bytes.append(contentsOf: index + 1 < users.count ? "},\n".utf8 : "}\n".utf8)
+    }
+    bytes.append(contentsOf: "]\n".utf8)
+  }
+
+  private mutating func writeString(_ text: String) {
+    bytes.append(.quote)
+    let utf8 = text.utf8
+    if !utf8.contains(where: Self.needsEscape) {
+      bytes.append(contentsOf: utf8)
+    } else {
+      for byte in utf8 {
+        switch byte {
+        case .quote: bytes.append(contentsOf: "\\\"".utf8)
+        case .backslash: bytes.append(contentsOf: "\\\\".utf8)
+        case .newline: bytes.append(contentsOf: "\\n".utf8)
+        case .carriageReturn: bytes.append(contentsOf: "\\r".utf8)
+        case .tab: bytes.append(contentsOf: "\\t".utf8)
+        case ..<0x20:
+          bytes.append(contentsOf: "\\u00\(Self.hex(byte >> 4))\(Self.hex(byte & 0xF))".utf8)
+        default: bytes.append(byte)
+        }
+      }
+    }
+    bytes.append(.quote)
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == .quote || byte == .backslash
+  }
+
+  private static func hex(_ nibble: UInt8) -> String {
+    String(nibble, radix: 16, uppercase: true)
+  }
+}

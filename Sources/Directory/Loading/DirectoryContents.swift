@@ -1,0 +1,79 @@
+import Foundation
+
+/// A loaded directory: the users in file order, their view models (same
+/// order, same count), what was skipped, and what loading cost.
+///
+/// Threading: a plain value; `Sendable`. Built off the main thread by
+/// `DirectoryLoader`, then handed to the main thread whole.
+public struct DirectoryContents: Sendable {
+  public var source: DirectorySource
+  public var users: [User]
+  /// `viewModels[i]` is the view model of `users[i]`.
+  public var viewModels: [UserViewModel]
+  /// Entries left out because they broke the data format's rules.
+  public var skippedEntries: Int
+  /// Why entries were skipped, for the first `DirectoryParser.maxWarnings`.
+  public var warnings: [String]
+  /// Reading the file or downloading it.
+  public var fetchDuration: Duration
+  public var parseDuration: Duration
+  public var viewModelDuration: Duration
+  /// Size of the JSON as read (after any HTTP decompression).
+  public var byteCount: Int
+
+  /// Assembles contents from parts already computed (tests, fixtures).
+  public init(
+    source: DirectorySource,
+    users: [User],
+    viewModels: [UserViewModel],
+    skippedEntries: Int = 0,
+    warnings: [String] = [],
+    fetchDuration: Duration = .zero,
+    parseDuration: Duration = .zero,
+    viewModelDuration: Duration = .zero,
+    byteCount: Int = 0
+  ) {
+    self.source = source
+    self.users = users
+    self.viewModels = viewModels
+    self.skippedEntries = skippedEntries
+    self.warnings = warnings
+    self.fetchDuration = fetchDuration
+    self.parseDuration = parseDuration
+    self.viewModelDuration = viewModelDuration
+    self.byteCount = byteCount
+  }
+
+  /// Parses users.json bytes and builds the view models, timing both.
+  ///
+  /// Blocks the calling thread (about a second for a million users); call it
+  /// off the main thread.
+  public init(parsing bytes: some ContiguousBytes, from source: DirectorySource)
+    throws(DirectoryError)
+  {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(DirectoryError) in try DirectoryContents(parsing: buffer, from: source) }
+    }
+    self = try result.get()
+  }
+
+  init(parsing buffer: UnsafeRawBufferPointer, from source: DirectorySource) throws(DirectoryError)
+  {
+    let clock = ContinuousClock()
+    let parseStart = clock.now
+    let parsed = try DirectoryParser.parse(buffer)
+    let parseDuration = parseStart.duration(to: clock.now)
+    let viewModelStart = clock.now
+    let viewModels = UserViewModel.makeAll(for: parsed.users)
+    self.init(
+      source: source,
+      users: parsed.users,
+      viewModels: viewModels,
+      skippedEntries: parsed.skipped,
+      warnings: parsed.warnings,
+      parseDuration: parseDuration,
+      viewModelDuration: viewModelStart.duration(to: clock.now),
+      byteCount: buffer.count
+    )
+  }
+}

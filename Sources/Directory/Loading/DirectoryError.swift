@@ -1,0 +1,72 @@
+import Foundation
+
+/// Why a directory could not be loaded. `errorDescription` is a sentence for
+/// the user; the app shows it after "Can't retrieve the directory: ".
+///
+/// Threading: a plain value; `Sendable`.
+public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
+  case fileNotFound(path: String)
+  case unreadable(path: String, reason: String)
+  /// The top level is valid JSON but not an array.
+  case notAJSONArray
+  /// The bytes are not valid JSON; `offset` is where reading stopped.
+  case malformedJSON(offset: Int, reason: String)
+  /// The source argument is neither a file nor an http(s) URL.
+  case unsupportedSource(String)
+  /// The server answered with a status outside 200...299.
+  case httpStatus(Int)
+  case timedOut
+  case network(String)
+  /// The directory is bigger than the loader's byte limit.
+  case tooLarge(limit: Int)
+  /// The task that asked for the directory was cancelled.
+  case cancelled
+
+  public var errorDescription: String? {
+    switch self {
+    case .fileNotFound(let path):
+      "No file at \(path)"
+    case .unreadable(let path, let reason):
+      "Could not read \(path): \(reason)"
+    case .notAJSONArray:
+      "The directory is not a JSON array"
+    case .malformedJSON(let offset, let reason):
+      "Malformed JSON at byte \(offset): \(reason)"
+    case .unsupportedSource(let source):
+      "“\(source)” is neither a file nor an http(s) URL"
+    case .httpStatus(let status):
+      "The server answered HTTP \(status)\(Self.reasonPhrase(status).map { " (\($0))" } ?? "")"
+    case .timedOut:
+      "The server did not answer in time"
+    case .network(let reason):
+      "Network error: \(reason)"
+    case .tooLarge(let limit):
+      "The directory is larger than \(Self.formatted(bytes: limit))"
+    case .cancelled:
+      "Loading was cancelled"
+    }
+  }
+
+  private static func reasonPhrase(_ status: Int) -> String? {
+    switch status {
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 408: "Request Timeout"
+    case 410: "Gone"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 502: "Bad Gateway"
+    case 503: "Service Unavailable"
+    case 504: "Gateway Timeout"
+    default: nil
+    }
+  }
+
+  private static func formatted(bytes: Int) -> String {
+    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+}

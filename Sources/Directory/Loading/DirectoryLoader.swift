@@ -1,0 +1,75 @@
+import Foundation
+
+/// Loads a directory from a file or an http(s) URL: fetch the bytes, parse
+/// them, build every view model.
+///
+/// Order of work: (1) read the file, or download it (redirects followed up to
+/// `HTTPFetcher.maxRedirects`, any status outside 2xx is an error, the body
+/// is capped at `maxBytes`); (2) parse and (3) build view models, both on a
+/// detached task so the caller's thread, usually the main one, never waits.
+/// Cancelling the calling task stops between steps with `.cancelled`.
+///
+/// Threading: `Sendable`; call `load` from any task or actor.
+public struct DirectoryLoader: Sendable {
+  /// How long to wait for a server's response, and for each pause while its
+  /// body arrives.
+  public var timeout: Duration
+  /// Files and downloads larger than this fail with `.tooLarge` instead of
+  /// exhausting memory.
+  public var maxBytes: Int
+
+  public init(timeout: Duration = .seconds(15), maxBytes: Int = 512 << 20) {
+    self.timeout = timeout
+    self.maxBytes = maxBytes
+  }
+
+  /// Loads and prepares the whole directory from `source`.
+  public func load(_ source: DirectorySource) async throws(DirectoryError) -> DirectoryContents {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var contents: DirectoryContents
+    switch source {
+    case .file(let url):
+      let path = url.path
+      let maxBytes = maxBytes
+      contents = try await Self.detached { () throws(DirectoryError) in
+        let bytes = try FileReader.read(path: path, maxBytes: maxBytes)
+        let fetchDuration = start.duration(to: clock.now)
+        try Self.checkCancellation()
+        var contents = try DirectoryContents(parsing: bytes, from: source)
+        contents.fetchDuration = fetchDuration
+        return contents
+      }
+    case .remote(let url):
+      let body = try await HTTPFetcher.fetch(url, timeout: timeout, maxBytes: maxBytes)
+      let fetchDuration = start.duration(to: clock.now)
+      try Self.checkCancellation()
+      contents = try await Self.detached { () throws(DirectoryError) in
+        let parse = { (buffer: UnsafeRawBufferPointer) in
+          Result { () throws(DirectoryError) in try DirectoryContents(parsing: buffer, from: source)
+          }
+        }
+        return try body.withUnsafeReadableBytes(parse).get()
+      }
+      contents.fetchDuration = fetchDuration
+    }
+    return contents
+  }
+
+  private static func checkCancellation() throws(DirectoryError) {
+    if Task.isCancelled { throw .cancelled }
+  }
+
+  /// Runs CPU-heavy work off the caller's executor, passing cancellation on.
+  private static func detached<Value: Sendable>(
+    _ work: @escaping @Sendable () throws(DirectoryError) -> Value
+  ) async throws(DirectoryError) -> Value {
+    let task = Task.detached(priority: .userInitiated) { Result(catching: work) }
+    let result = await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    return try result.get()
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Where a directory's users.json comes from.
+///
+/// Threading: a plain value; `Sendable`.
+public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
+  /// A local JSON file (absolute file URL).
+  case file(URL)
+  /// An http or https URL.
+  case remote(URL)
+
+  /// The name of the file looked for when the argument is a folder.
+  public static let defaultFileName = "users.json"
+
+  /// Reads a command-line argument: an http(s) URL, a file:// URL, or a path,
+  /// absolute or relative to the current directory ("~/" expands). A path to
+  /// an existing folder means the users.json inside it.
+  public init(argument: String) throws(DirectoryError) {
+    let trimmed = argument.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { throw .unsupportedSource(argument) }
+    if let scheme = Self.scheme(of: trimmed) {
+      guard let url = URL(string: trimmed) else { throw .unsupportedSource(argument) }
+      switch scheme {
+      case "http", "https":
+        guard let host = url.host, !host.isEmpty else { throw .unsupportedSource(argument) }
+        self = .remote(url)
+      case "file":
+        self = .file(Self.fileURL(path: url.path))
+      default:
+        throw .unsupportedSource(argument)
+      }
+    } else {
+      self = .file(Self.fileURL(path: (trimmed as NSString).expandingTildeInPath))
+    }
+  }
+
+  /// The JSON's own URL; relative avatar paths of a remote directory resolve
+  /// against it.
+  public var baseURL: URL {
+    switch self {
+    case .file(let url), .remote(let url): url
+    }
+  }
+
+  /// The folder holding a local JSON file, which relative avatar paths are
+  /// relative to; nil for a remote directory.
+  public var baseDirectory: URL? {
+    switch self {
+    case .file(let url): url.deletingLastPathComponent()
+    case .remote: nil
+    }
+  }
+
+  /// A file's path or a remote URL, as the user would type it.
+  public var description: String {
+    switch self {
+    case .file(let url): url.path
+    case .remote(let url): url.absoluteString
+    }
+  }
+
+  /// The lower-cased URL scheme when `text` starts like "scheme://" or
+  /// "file:"; nil for a plain path (which may itself contain a colon).
+  private static func scheme(of text: String) -> String? {
+    guard let colon = text.firstIndex(of: ":") else { return nil }
+    let scheme = text[..<colon]
+    guard let first = scheme.first, first.isASCII, first.isLetter,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    else { return nil }
+    let rest = text[text.index(after: colon)...]
+    let lowered = scheme.lowercased()
+    guard rest.hasPrefix("//") || lowered == "file" else { return nil }
+    return lowered
+  }
+
+  private static func fileURL(path: String) -> URL {
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    var url = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL.absoluteURL
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      url.appendPathComponent(defaultFileName)
+    }
+    return url
+  }
+}

@@ -1,0 +1,61 @@
+/// Everything a row shows for one user, computed once when the directory
+/// loads so that binding a row only copies these values into its widgets.
+///
+/// Threading: a plain value; `Sendable`. Build it off the main thread (the
+/// loader does, for all users in parallel).
+public struct UserViewModel: Sendable, Hashable {
+  /// How many placeholder colours `placeholderColorIndex` chooses from.
+  public static let placeholderPaletteCount = 12
+
+  /// The user's identity (id, else username), for refresh diffs.
+  public var identity: String
+  public var username: String
+  /// The primary line of a row. Today the username; kept separate so a real
+  /// display name can arrive later without touching the rows.
+  public var displayName: String
+  public var roleText: String
+  public var role: Role
+  /// One or two upper-case letters or digits for the placeholder avatar;
+  /// never empty ("?" at worst).
+  public var initials: String
+  /// Which placeholder colour, in `0..<placeholderPaletteCount`, stable
+  /// across launches for the same username.
+  public var placeholderColorIndex: Int
+  /// The raw avatar string from the JSON; "" when the user has none.
+  public var avatar: String
+  /// What a screen reader says for the row: "username, role".
+  public var accessibleText: String
+
+  /// Computes the row values for `user`.
+  public init(user: User) {
+    identity = user.identity
+    username = user.username
+    displayName = user.username
+    roleText = user.role.displayText
+    role = user.role
+    initials = Initials.of(user.username)
+    placeholderColorIndex = Int(
+      StableHash.fnv1a(user.username) % UInt64(Self.placeholderPaletteCount))
+    avatar = user.avatar
+    accessibleText = Self.joined(user.username, ", ", roleText)
+  }
+
+  /// Concatenates with a single allocation; `+` makes an intermediate string
+  /// and reallocates, which shows up across a million users.
+  private static func joined(_ first: String, _ second: StaticString, _ third: String) -> String {
+    var first = first
+    var third = third
+    let count = first.utf8.count + second.utf8CodeUnitCount + third.utf8.count
+    return first.withUTF8 { head in
+      third.withUTF8 { tail in
+        String(unsafeUninitializedCapacity: count) { buffer in
+          var offset = buffer.initialize(fromContentsOf: head)
+          offset = buffer[offset...].initialize(
+            fromContentsOf: UnsafeBufferPointer(
+              start: second.utf8Start, count: second.utf8CodeUnitCount))
+          return buffer[offset...].initialize(fromContentsOf: tail)
+        }
+      }
+    }
+  }
+}

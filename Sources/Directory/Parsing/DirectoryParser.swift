@@ -1,0 +1,121 @@
+import Foundation
+
+/// Reads users.json (see DESIGN.md "Data format") into users.
+///
+/// The top level must be an array. Each element that is not an object, lacks
+/// a non-empty string "username", or has a field of the wrong type is skipped
+/// and counted, and the rest of the file still loads:
+/// - "avatar": string; missing or null means no avatar ("").
+/// - "role": string, unknown values read as `.unknown`; missing or null is
+///   `.unknown` too.
+/// - "id": string or integer (kept as its decimal text); missing, null or ""
+///   means the username is the identity.
+/// - any other key is ignored, whatever its value.
+/// If a key repeats, the last one wins. Bytes that are not JSON fail the
+/// whole file with the offset where reading stopped.
+///
+/// It scans bytes directly (see `JSONScanner`) because a million users must
+/// load in well under a second.
+///
+/// Threading: stateless and `Sendable`; `parse` blocks the calling thread for
+/// as long as the file takes, so call it off the main thread.
+public struct DirectoryParser: Sendable {
+  /// How many skipped-entry warnings are kept; the count covers the rest.
+  public static let maxWarnings = 20
+
+  /// Parses a whole users.json.
+  public static func parse(_ bytes: some ContiguousBytes) throws(DirectoryError) -> (
+    users: [User], skipped: Int, warnings: [String]
+  ) {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(DirectoryError) in try parse(buffer) }
+    }
+    return try result.get()
+  }
+
+  /// Parses bytes that stay valid for the duration of the call.
+  static func parse(_ buffer: UnsafeRawBufferPointer) throws(DirectoryError) -> (
+    users: [User], skipped: Int, warnings: [String]
+  ) {
+    guard !buffer.isEmpty else { throw .malformedJSON(offset: 0, reason: "the file is empty") }
+    var scanner = JSONScanner(buffer)
+    let collector: Collector?
+    do throws(JSONSyntaxError) {
+      collector = try readDocument(&scanner)
+    } catch {
+      throw .malformedJSON(offset: error.offset, reason: error.reason)
+    }
+    guard let collector else { throw .notAJSONArray }
+    return (collector.users, collector.skipped, collector.warnings)
+  }
+
+  /// The users of a top-level array, or nil when the top level is some other
+  /// valid JSON value.
+  private static func readDocument(_ scanner: inout JSONScanner) throws(JSONSyntaxError)
+    -> Collector?
+  {
+    scanner.skipWhitespace()
+    guard scanner.peek() == .openBracket else {
+      // Still read it whole: invalid JSON is reported as such, not as "not an array".
+      try scanner.skipValue()
+      try expectEnd(&scanner)
+      return nil
+    }
+    var collector = Collector()
+    try readElements(&scanner, into: &collector)
+    try expectEnd(&scanner)
+    return collector
+  }
+
+  private static func expectEnd(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+    scanner.skipWhitespace()
+    guard scanner.isAtEnd else {
+      throw scanner.unexpected(expecting: "nothing after the top-level value")
+    }
+  }
+
+  /// What a parse has gathered so far.
+  private struct Collector {
+    var users: [User] = []
+    var skipped = 0
+    var warnings: [String] = []
+
+    mutating func skip(entry: Int, offset: Int, _ reason: String) {
+      skipped += 1
+      if warnings.count < DirectoryParser.maxWarnings {
+        warnings.append("entry \(entry + 1) (byte \(offset)): \(reason)")
+      }
+    }
+  }
+
+  private static func readElements(_ scanner: inout JSONScanner, into collector: inout Collector)
+    throws(JSONSyntaxError)
+  {
+    try scanner.expect(.openBracket, "'['")
+    scanner.skipWhitespace()
+    if scanner.consume(.closeBracket) { return }
+    var entry = 0
+    while true {
+      let offset = scanner.position
+      if scanner.peek() == .openBrace {
+        switch try EntryReader.read(&scanner) {
+        case .success(let user): collector.users.append(user)
+        case .failure(let problem):
+          collector.skip(entry: entry, offset: offset, problem.description)
+        }
+      } else {
+        let kind = EntryReader.typeName(startingWith: scanner.peek())
+        try scanner.skipValue(depth: 1)
+        collector.skip(entry: entry, offset: offset, "\(kind), not an object")
+      }
+      entry += 1
+      scanner.skipWhitespace()
+      if scanner.consume(.comma) {
+        scanner.skipWhitespace()
+        continue
+      }
+      try scanner.expect(.closeBracket, "',' or ']'")
+      return
+    }
+  }
+}

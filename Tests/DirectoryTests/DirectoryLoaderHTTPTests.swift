@@ -1,0 +1,110 @@
+import Directory
+import Foundation
+import NIOCore
+import XCTest
+
+final class DirectoryLoaderHTTPTests: XCTestCase {
+  private let directory = Array(
+    #"[{"id": "u1", "username": "maria.garcia", "avatar": "avatars/m.jpg", "role": "Admin"}]"#.utf8)
+
+  private func load(
+    _ path: String, routes: [String: TestHTTPServer.Reply],
+    loader: DirectoryLoader = DirectoryLoader()
+  ) async throws -> Result<DirectoryContents, DirectoryError> {
+    let server = try await TestHTTPServer.start(routes: routes)
+    let result: Result<DirectoryContents, DirectoryError>
+    do throws(DirectoryError) {
+      result = .success(try await loader.load(.remote(server.url(path))))
+    } catch {
+      result = .failure(error)
+    }
+    try await server.stop()
+    return result
+  }
+
+  func testARemoteDirectoryLoads() async throws {
+    let contents = try await load("/users.json", routes: ["/users.json": .json(directory)]).get()
+    XCTAssertEqual(contents.users.map(\.username), ["maria.garcia"])
+    XCTAssertEqual(contents.viewModels.first?.roleText, "Admin")
+    XCTAssertEqual(contents.byteCount, directory.count)
+    XCTAssertNil(contents.source.baseDirectory)
+  }
+
+  func testAMissingRemoteDirectorySaysHTTP404() async throws {
+    let result = try await load("/users.json", routes: [:])
+    XCTAssertEqual(result.failure, .httpStatus(404))
+    XCTAssertEqual(result.failure?.errorDescription, "The server answered HTTP 404 (Not Found)")
+  }
+
+  func testAServerErrorIsReported() async throws {
+    let result = try await load("/users.json", routes: ["/users.json": .status(503)])
+    XCTAssertEqual(result.failure, .httpStatus(503))
+  }
+
+  func testASilentServerTimesOutQuickly() async throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try await load(
+      "/users.json", routes: ["/users.json": .hang],
+      loader: DirectoryLoader(timeout: .milliseconds(300)))
+    XCTAssertEqual(result.failure, .timedOut)
+    XCTAssertEqual(result.failure?.errorDescription, "The server did not answer in time")
+    XCTAssertLessThan(start.duration(to: clock.now), .seconds(5))
+  }
+
+  func testASlowButTimelyServerStillLoads() async throws {
+    let result = try await load(
+      "/users.json", routes: ["/users.json": .delayed(.milliseconds(100), directory)],
+      loader: DirectoryLoader(timeout: .seconds(5)))
+    XCTAssertEqual(try result.get().users.count, 1)
+  }
+
+  func testARedirectIsFollowed() async throws {
+    let contents = try await load(
+      "/old.json", routes: ["/old.json": .redirect("/new.json"), "/new.json": .json(directory)]
+    ).get()
+    XCTAssertEqual(contents.users.map(\.username), ["maria.garcia"])
+  }
+
+  func testEndlessRedirectsStopAfterThree() async throws {
+    let routes: [String: TestHTTPServer.Reply] = [
+      "/1": .redirect("/2"), "/2": .redirect("/3"), "/3": .redirect("/4"), "/4": .redirect("/5"),
+      "/5": .json(directory),
+    ]
+    let result = try await load("/1", routes: routes)
+    guard case .network(let reason) = result.failure else {
+      return XCTFail("expected a network error, got \(result)")
+    }
+    XCTAssertTrue(reason.contains("redirects"), reason)
+  }
+
+  func testABodyOverTheLimitIsRefused() async throws {
+    let result = try await load(
+      "/users.json", routes: ["/users.json": .json(directory)],
+      loader: DirectoryLoader(maxBytes: 16))
+    XCTAssertEqual(result.failure, .tooLarge(limit: 16))
+  }
+
+  func testNoServerListeningIsANetworkError() async throws {
+    let server = try await TestHTTPServer.start(routes: [:])
+    let url = server.url("/users.json")
+    try await server.stop()
+    do throws(DirectoryError) {
+      _ = try await DirectoryLoader(timeout: .seconds(3)).load(.remote(url))
+      XCTFail("nothing is listening")
+    } catch {
+      guard case .network(let reason) = error else {
+        return XCTFail("expected a network error, got \(error)")
+      }
+      XCTAssertFalse(reason.isEmpty)
+      print("connection refused reads: \(error.errorDescription ?? "")")
+    }
+  }
+}
+
+extension Result {
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}

@@ -1,0 +1,38 @@
+import Directory
+import Foundation
+import XCTest
+
+/// A million users end to end through a real file. Timings are printed, not
+/// asserted: this machine is shared and debug builds are far slower.
+final class LargeDirectoryTests: XCTestCase {
+  func testAMillionUserFileLoadsCompletely() async throws {
+    let count = 1_000_000
+    let clock = ContinuousClock()
+    let files = (0..<4000).map { String(format: "avatar-%04d.jpg", $0) }
+
+    var start = clock.now
+    let users = UserGenerator.users(count: count, avatarFileNames: files, seed: 2026)
+    let json = UserGenerator.json(for: users)
+    print(
+      "generated \(count) users, \(json.count) bytes of JSON in \(start.duration(to: clock.now))")
+
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write("users.json", json)
+
+    start = clock.now
+    let contents = try await DirectoryLoader().load(.file(file))
+    print(
+      "loaded \(contents.users.count) users: read \(contents.fetchDuration), parse \(contents.parseDuration), "
+        + "view models \(contents.viewModelDuration), total \(start.duration(to: clock.now))")
+
+    XCTAssertEqual(contents.users.count, count)
+    XCTAssertEqual(contents.viewModels.count, count)
+    XCTAssertEqual(contents.skippedEntries, 0)
+    XCTAssertEqual(contents.byteCount, json.count)
+    for index in stride(from: 0, to: count, by: 99_991) {
+      XCTAssertEqual(contents.users[index], users[index])
+      XCTAssertEqual(contents.viewModels[index], UserViewModel(user: users[index]))
+    }
+  }
+}
