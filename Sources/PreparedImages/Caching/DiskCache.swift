@@ -1,0 +1,155 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Downloaded image bytes (not pixels; http only) on disk, bounded, least recently used evicted
+/// first, surviving restarts.
+///
+/// One file per URL, named by ``StableHash`` ("<32 hex>.avatar"), holding a magic line, the URL
+/// and the bytes; a read checks the URL, so a hash collision is a miss. Files are written to a
+/// temporary name and renamed into place, so a crash never leaves half an image under a real
+/// name. The index (size and last use per file) is rebuilt from the folder on first use, in
+/// modification-time order; a hit touches the file's mtime. Other files in the folder are left
+/// alone.
+///
+/// Threading: `Sendable`; the index is guarded by `lock` (underscore methods expect it held).
+/// Reads and writes block on file I/O: call them on the pipeline's I/O queue.
+final class DiskCache: @unchecked Sendable {
+  let directory: URL
+  let byteLimit: Int
+  private let maxEntryBytes: Int
+  private let lock = NSLock()
+  /// nil until the folder has been scanned.
+  private var _index: [String: Entry]?
+  private var _totalBytes = 0
+  private var _temporaryCounter: UInt64 = 0
+
+  private struct Entry {
+    var size: Int
+    var lastUse: Date
+  }
+
+  private static let magic = Array("ROSTER-AVATAR-1\n".utf8)
+  private static let fileExtension = "avatar"
+  private static let temporaryMarker = ".partial-"
+
+  init(directory: URL, byteLimit: Int, maxEntryBytes: Int) {
+    self.directory = directory
+    self.byteLimit = max(0, byteLimit)
+    self.maxEntryBytes = maxEntryBytes
+  }
+
+  /// The bytes stored for `key`, or nil.
+  func bytes(for key: String) -> [UInt8]? {
+    let name = fileName(for: key)
+    loadIndexIfNeeded()
+    guard lock.withLock({ _index?[name] != nil }) else { return nil }
+    let path = directory.appendingPathComponent(name).path
+    let header = Self.magic + Array(key.utf8) + [0x0A]
+    guard
+      case .success(let contents) = FileLoader(maxBytes: maxEntryBytes + header.count).load(
+        path: path),
+      contents.starts(with: header)
+    else { return nil }
+    utimes(path, nil)  // last use = now, for the next start's eviction order
+    lock.withLock { _index?[name]?.lastUse = Date() }
+    return Array(contents[header.count...])
+  }
+
+  /// Stores `bytes` for `key`, then evicts the least recently used files beyond the limit.
+  func store(_ bytes: [UInt8], for key: String) {
+    let header = Self.magic + Array(key.utf8) + [0x0A]
+    let size = header.count + bytes.count
+    guard bytes.count <= maxEntryBytes, size <= byteLimit else { return }
+    let name = fileName(for: key)
+    loadIndexIfNeeded()
+    let counter = lock.withLock {
+      _temporaryCounter += 1
+      return _temporaryCounter
+    }
+    let finalURL = directory.appendingPathComponent(name)
+    let temporaryURL = directory.appendingPathComponent(
+      "\(name)\(Self.temporaryMarker)\(getpid())-\(counter)")
+    do {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try Data(header + bytes).write(to: temporaryURL)
+      guard rename(temporaryURL.path, finalURL.path) == 0 else {
+        unlink(temporaryURL.path)
+        return
+      }
+    } catch {
+      unlink(temporaryURL.path)
+      return
+    }
+    lock.withLock {
+      _totalBytes += size - (_index?[name]?.size ?? 0)
+      _index?[name] = Entry(size: size, lastUse: Date())
+      _evictIfNeeded()
+    }
+  }
+
+  /// Scans the folder now, so the first lookup does not pay for it.
+  func warmUp() {
+    loadIndexIfNeeded()
+  }
+
+  var totalBytes: Int { lock.withLock { _index == nil ? 0 : _totalBytes } }
+  var count: Int { lock.withLock { _index?.count ?? 0 } }
+
+  private func fileName(for key: String) -> String {
+    StableHash.hex(key) + "." + Self.fileExtension
+  }
+
+  /// Scans the folder once. The scan runs without the lock: a big folder must not block a
+  /// statistics call on the main thread.
+  private func loadIndexIfNeeded() {
+    guard lock.withLock({ _index == nil }) else { return }
+    let scanned = scanFolder()
+    lock.withLock {
+      guard _index == nil else { return }
+      _index = scanned
+      _totalBytes = scanned.values.reduce(0) { $0 + $1.size }
+      _evictIfNeeded()
+    }
+  }
+
+  private func scanFolder() -> [String: Entry] {
+    var index: [String: Entry] = [:]
+    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
+    let files =
+      (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys))
+      ?? []
+    for file in files {
+      let name = file.lastPathComponent
+      guard name.count > 32, name.prefix(32).allSatisfy(\.isHexDigit),
+        let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true
+      else { continue }
+      let modified = values.contentModificationDate ?? .distantPast
+      if name.dropFirst(32).hasPrefix("." + Self.fileExtension + Self.temporaryMarker) {
+        // Left over from a write that never finished (a live writer renames within a second).
+        if modified < Date(timeIntervalSinceNow: -60) { unlink(file.path) }
+        continue
+      }
+      guard name.count == 32 + 1 + Self.fileExtension.count,
+        name.hasSuffix("." + Self.fileExtension)
+      else { continue }
+      index[name] = Entry(size: values.fileSize ?? 0, lastUse: modified)
+    }
+    return index
+  }
+
+  /// Oldest first, down to 90% of the limit so a full cache does not evict on every write.
+  private func _evictIfNeeded() {
+    guard _totalBytes > byteLimit, let index = _index else { return }
+    let target = byteLimit / 10 * 9
+    for (name, entry) in index.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+      guard _totalBytes > target else { break }
+      unlink(directory.appendingPathComponent(name).path)
+      _index?[name] = nil
+      _totalBytes -= entry.size
+    }
+  }
+}

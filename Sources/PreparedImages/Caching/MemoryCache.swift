@@ -1,0 +1,108 @@
+import Foundation
+
+/// Prepared images by request, least recently used evicted first, bounded by byte cost.
+///
+/// Strict: the total cost never exceeds `costLimit`, not even for a moment, and an image larger
+/// than the whole limit is not stored. (Not NSCache: it is neither LRU nor strict.)
+///
+/// Threading: `Sendable`; every method takes `lock` once. Methods with a leading underscore
+/// expect it held.
+final class MemoryCache: @unchecked Sendable {
+  let costLimit: Int
+  private let lock = NSLock()
+  private var entries: [ImageRequest: Entry] = [:]
+  /// Most recently used.
+  private var head: Entry?
+  /// Least recently used: evicted first.
+  private var tail: Entry?
+  private var _totalCost = 0
+
+  private final class Entry {
+    let key: ImageRequest
+    let image: PreparedImage
+    weak var newer: Entry?
+    var older: Entry?
+
+    init(key: ImageRequest, image: PreparedImage) {
+      self.key = key
+      self.image = image
+    }
+  }
+
+  init(costLimit: Int) {
+    self.costLimit = max(0, costLimit)
+  }
+
+  /// The image for `key`, marking it most recently used.
+  func image(for key: ImageRequest) -> PreparedImage? {
+    lock.withLock {
+      guard let entry = entries[key] else { return nil }
+      _unlink(entry)
+      _pushFront(entry)
+      return entry.image
+    }
+  }
+
+  /// Stores `image` as most recently used, evicting the least recently used until it fits.
+  func store(_ image: PreparedImage, for key: ImageRequest) {
+    lock.withLock {
+      if let old = entries.removeValue(forKey: key) {
+        _unlink(old)
+        _totalCost -= old.image.cost
+      }
+      guard image.cost <= costLimit else { return }
+      while _totalCost + image.cost > costLimit, let oldest = tail {
+        _remove(oldest)
+      }
+      let entry = Entry(key: key, image: image)
+      entries[key] = entry
+      _pushFront(entry)
+      _totalCost += image.cost
+    }
+  }
+
+  func removeAll() {
+    lock.withLock {
+      entries.removeAll()
+      head = nil
+      tail = nil
+      _totalCost = 0
+    }
+  }
+
+  var totalCost: Int { lock.withLock { _totalCost } }
+  var count: Int { lock.withLock { entries.count } }
+
+  /// Keys from most to least recently used.
+  var keysByRecency: [ImageRequest] {
+    lock.withLock {
+      var keys: [ImageRequest] = []
+      var entry = head
+      while let current = entry {
+        keys.append(current.key)
+        entry = current.older
+      }
+      return keys
+    }
+  }
+
+  private func _remove(_ entry: Entry) {
+    _unlink(entry)
+    entries[entry.key] = nil
+    _totalCost -= entry.image.cost
+  }
+
+  private func _unlink(_ entry: Entry) {
+    if let newer = entry.newer { newer.older = entry.older } else { head = entry.older }
+    if let older = entry.older { older.newer = entry.newer } else { tail = entry.newer }
+    entry.newer = nil
+    entry.older = nil
+  }
+
+  private func _pushFront(_ entry: Entry) {
+    entry.older = head
+    head?.newer = entry
+    head = entry
+    if tail == nil { tail = entry }
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Everything an ``ImagePipeline`` can be tuned with, in one place.
+///
+/// Threading: a plain `Sendable` value; copy it freely.
+public struct ImagePipelineConfiguration: Sendable {
+  /// Byte budget of the memory cache of prepared textures (w * h * 4 each). Default 64 MiB.
+  public var memoryCacheBytes = 64 << 20
+  /// Byte budget of the disk cache of downloaded bytes. Default 200 MiB.
+  public var diskCacheBytes = 200 << 20
+  /// Folder of the disk cache. Default `$XDG_CACHE_HOME/roster`, or `~/.cache/roster`; nil disables it.
+  public var diskCacheDirectory: URL? = ImagePipelineConfiguration.defaultDiskCacheDirectory()
+  /// Decode worker threads. Default 1: on two cores a wider pool starves the main thread.
+  public var maxConcurrentDecodes = 1
+  /// Reads and downloads running at once. Default 6.
+  public var maxConcurrentLoads = 6
+  /// Largest accepted body, file or download. Default 10 MiB.
+  public var maxBodyBytes = 10 << 20
+  /// Time allowed to open a connection. Default 5 s.
+  public var connectTimeout: Duration = .seconds(5)
+  /// Time allowed without receiving data; also bounds a whole download to connect + read. Default 10 s.
+  public var readTimeout: Duration = .seconds(10)
+  /// Redirects followed per download, only to http(s). Default 3.
+  public var maxRedirects = 3
+  /// Largest accepted width or height, read from the header before decoding. Default 8192.
+  public var maxPixelSide = 8192
+  /// Largest accepted width * height in millions, read from the header before decoding. Default 40.
+  public var maxMegapixels = 40
+  /// `--simulate-latency`: a random, cancellable delay before each decode. Default nil (none).
+  public var simulatedLatency: ClosedRange<Duration>? = nil
+
+  public init() {}
+
+  /// `$XDG_CACHE_HOME/roster` when that variable holds an absolute path, else `~/.cache/roster`.
+  public static func defaultDiskCacheDirectory() -> URL? {
+    let environment = ProcessInfo.processInfo.environment
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(
+        "roster", isDirectory: true)
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent(".cache", isDirectory: true)
+      .appendingPathComponent("roster", isDirectory: true)
+  }
+}

@@ -1,0 +1,94 @@
+/// Format and pixel size read from the first bytes, before any decoder sees them.
+///
+/// gdk-pixbuf's loaders are not hardened against hostile input, so the format is sniffed from
+/// magic numbers (never from a file name or Content-Type) and the size is read by this small
+/// parser: PNG IHDR, JPEG SOFn, GIF logical screen and first frame.
+///
+/// Threading: a `Sendable` value; `parse` is pure.
+struct ImageHeader: Equatable, Sendable {
+  let format: ImageFormat
+  let width: Int
+  let height: Int
+
+  /// `.unsupportedFormat` for other magic numbers; `.decodeFailed` when the header is cut short
+  /// or malformed.
+  static func parse(_ bytes: [UInt8]) -> Result<ImageHeader, ImageFailure> {
+    let reader = ByteReader(bytes: bytes)
+    let header: ImageHeader?
+    if reader.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) {
+      header = parsePNG(reader)
+    } else if reader.matches([0xFF, 0xD8, 0xFF], at: 0) {
+      header = parseJPEG(reader)
+    } else if reader.matches(Array("GIF87a".utf8), at: 0)
+      || reader.matches(Array("GIF89a".utf8), at: 0)
+    {
+      header = parseGIF(reader)
+    } else {
+      return .failure(.unsupportedFormat)
+    }
+    guard let header, header.width > 0, header.height > 0 else { return .failure(.decodeFailed) }
+    return .success(header)
+  }
+
+  private static func parsePNG(_ reader: ByteReader) -> ImageHeader? {
+    // Signature (8), then the first chunk must be IHDR: length (4), type (4), width, height.
+    guard reader.matches(Array("IHDR".utf8), at: 12), let width = reader.uint32BE(at: 16),
+      let height = reader.uint32BE(at: 20)
+    else { return nil }
+    return ImageHeader(format: .png, width: width, height: height)
+  }
+
+  private static func parseJPEG(_ reader: ByteReader) -> ImageHeader? {
+    let startOfFrameMarkers: Set<UInt8> = [
+      0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF,
+    ]
+    var offset = 2
+    while true {
+      guard reader.byte(at: offset) == 0xFF else { return nil }
+      while reader.byte(at: offset) == 0xFF { offset += 1 }  // fill bytes
+      guard let marker = reader.byte(at: offset) else { return nil }
+      offset += 1
+      if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }  // no payload
+      if marker == 0xD9 || marker == 0xDA { return nil }  // image data before any frame header
+      guard let length = reader.uint16BE(at: offset), length >= 2 else { return nil }
+      if startOfFrameMarkers.contains(marker) {
+        guard let height = reader.uint16BE(at: offset + 3),
+          let width = reader.uint16BE(at: offset + 5)
+        else {
+          return nil
+        }
+        return ImageHeader(format: .jpeg, width: width, height: height)
+      }
+      offset += length
+    }
+  }
+
+  private static func parseGIF(_ reader: ByteReader) -> ImageHeader? {
+    guard let screenWidth = reader.uint16LE(at: 6), let screenHeight = reader.uint16LE(at: 8),
+      let flags = reader.byte(at: 10)
+    else { return nil }
+    var offset = 13
+    if flags & 0x80 != 0 { offset += 3 << (Int(flags & 0x07) + 1) }  // global colour table
+    // Walk extensions up to the first image descriptor: its frame may extend past the screen.
+    while let introducer = reader.byte(at: offset) {
+      switch introducer {
+      case 0x21:
+        offset += 2
+        while let blockSize = reader.byte(at: offset), blockSize != 0 {
+          offset += Int(blockSize) + 1
+        }
+        offset += 1
+      case 0x2C:
+        guard let left = reader.uint16LE(at: offset + 1), let top = reader.uint16LE(at: offset + 3),
+          let width = reader.uint16LE(at: offset + 5), let height = reader.uint16LE(at: offset + 7)
+        else { return nil }
+        return ImageHeader(
+          format: .gif, width: max(screenWidth, left + width),
+          height: max(screenHeight, top + height))
+      default:
+        return nil
+      }
+    }
+    return nil
+  }
+}

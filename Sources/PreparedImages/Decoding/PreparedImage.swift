@@ -1,0 +1,24 @@
+import CGtk
+
+/// A decoded, cropped, immutable texture, ready for the main thread to set on a picture.
+///
+/// Threading: `Sendable`. A GdkTexture is immutable and may cross threads; this object owns one
+/// reference to it and releases it when the last Swift reference goes.
+public final class PreparedImage: @unchecked Sendable {
+  /// The GdkTexture (premultiplied RGBA, `pixelSize` square, transparent outside the circle).
+  public let texture: OpaquePointer
+  /// Side of the square texture in device pixels.
+  public let pixelSize: Int
+  /// Bytes held by the texture, as the memory cache counts them: w * h * 4.
+  public var cost: Int { pixelSize * pixelSize * 4 }
+
+  /// Takes over one reference to `texture` (a GdkTexture of `pixelSize` x `pixelSize`).
+  public init(adoptingTexture texture: OpaquePointer, pixelSize: Int) {
+    self.texture = texture
+    self.pixelSize = pixelSize
+  }
+
+  deinit {
+    g_object_unref(UnsafeMutableRawPointer(texture))
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// The prepared-image pipeline: avatar bytes in, round textures out, never decoded on the main
+/// thread.
+///
+/// Lookup order (spelled out in ``PipelineCoordinator``): memory cache -> join the task in
+/// flight -> disk cache -> fetch -> decode -> memory cache.
+///
+/// Rows use it through ``ImageSlot`` (one per recycled row) and ``ImagePrefetcher``; the
+/// synchronous ``cachedImage(for:)`` lets a bind show a cached avatar in the same frame.
+///
+/// Threading: main-actor only. The work itself runs on the coordinator's I/O queue, Swift tasks
+/// for downloads and ``DecodeWorker`` threads; results come back on the main actor.
+@MainActor
+public final class ImagePipeline {
+  public let configuration: ImagePipelineConfiguration
+  let memoryCache: MemoryCache
+  let diskCache: DiskCache?
+  private let statisticsRecorder = StatisticsRecorder()
+  private let httpLoader: HTTPLoader
+  private let coordinator: PipelineCoordinator
+  private let workersExited = DispatchGroup()
+  private var nextTokenID: UInt64 = 0
+  private var prefetches: [ImageRequest: SubscriptionToken] = [:]
+
+  public init(configuration: ImagePipelineConfiguration = .init()) {
+    self.configuration = configuration
+    memoryCache = MemoryCache(costLimit: configuration.memoryCacheBytes)
+    diskCache = configuration.diskCacheDirectory.map {
+      DiskCache(
+        directory: $0, byteLimit: configuration.diskCacheBytes,
+        maxEntryBytes: configuration.maxBodyBytes)
+    }
+    httpLoader = HTTPLoader(configuration: configuration)
+    coordinator = PipelineCoordinator(
+      configuration: configuration, memoryCache: memoryCache, diskCache: diskCache,
+      httpLoader: httpLoader,
+      statistics: statisticsRecorder)
+    let decoder = ImageDecoder(
+      maxPixelSide: configuration.maxPixelSide, maxMegapixels: configuration.maxMegapixels)
+    for index in 0..<max(1, configuration.maxConcurrentDecodes) {
+      DecodeWorker.start(
+        name: "roster.images.decode.\(index)", coordinator: coordinator, decoder: decoder,
+        statistics: statisticsRecorder, exited: workersExited)
+    }
+  }
+
+  deinit {
+    coordinator.stop()
+  }
+
+  /// The prepared image if it is in memory (synchronous; counts a hit or a miss). For bind.
+  public func cachedImage(for request: ImageRequest) -> PreparedImage? {
+    let image = memoryCache.image(for: request)
+    statisticsRecorder.update {
+      if image == nil { $0.memoryMisses += 1 } else { $0.memoryHits += 1 }
+    }
+    return image
+  }
+
+  /// Loads and decodes `request`, or joins the work already under way for it.
+  /// Cancelling the calling task drops this claim (and the work, if it was the last one).
+  public func image(for request: ImageRequest, priority: ImagePriority = .visible) async throws
+    -> PreparedImage
+  {
+    if let image = memoryCache.image(for: request) { return image }
+    if Task.isCancelled { throw ImageFailure.cancelled }
+    let token = makeToken(for: request)
+    let once = ResumeOnce()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        once.install(continuation)
+        coordinator.subscribe(token, priority: priority) { once.resume(with: $0) }
+      }
+    } onCancel: { [coordinator] in
+      coordinator.unsubscribe(token)
+      once.resume(with: .failure(.cancelled))
+    }
+  }
+
+  /// Warms the memory cache for rows about to appear, at the lowest priority.
+  public func prefetch(_ requests: [ImageRequest]) {
+    for request in requests
+    where prefetches[request] == nil && memoryCache.image(for: request) == nil {
+      let token = makeToken(for: request)
+      prefetches[request] = token
+      coordinator.subscribe(token, priority: .prefetch) { [weak self] _ in
+        if self?.prefetches[request] == token { self?.prefetches[request] = nil }
+      }
+    }
+  }
+
+  /// Drops prefetches; work nobody else waits for is cancelled.
+  public func cancelPrefetch(_ requests: [ImageRequest]) {
+    for request in requests {
+      if let token = prefetches.removeValue(forKey: request) { coordinator.unsubscribe(token) }
+    }
+  }
+
+  public func statistics() -> ImagePipelineStatistics {
+    let counters = statisticsRecorder.snapshot
+    var statistics = ImagePipelineStatistics()
+    statistics.memoryHits = counters.memoryHits
+    statistics.memoryMisses = counters.memoryMisses
+    statistics.fileLoads = counters.fileLoads
+    statistics.httpLoads = counters.httpLoads
+    statistics.diskHits = counters.diskHits
+    statistics.decodes = counters.decodes
+    statistics.mainThreadDecodes = counters.mainThreadDecodes
+    statistics.decodeTimeBuckets = counters.decodeTimes.buckets
+    statistics.decodeTimeP50 = counters.decodeTimes.percentile(0.5)
+    statistics.decodeTimeP99 = counters.decodeTimes.percentile(0.99)
+    statistics.memoryCacheBytes = memoryCache.totalCost
+    statistics.memoryCacheCount = memoryCache.count
+    statistics.memoryCacheLimit = memoryCache.costLimit
+    statistics.diskCacheBytes = diskCache?.totalBytes ?? 0
+    statistics.diskCacheCount = diskCache?.count ?? 0
+    statistics.diskCacheLimit = diskCache?.byteLimit ?? 0
+    statistics.coalescedRequests = counters.coalescedRequests
+    statistics.cancellations = counters.cancellations
+    statistics.staleDrops = counters.staleDrops
+    statistics.failures = counters.failures
+    statistics.inFlight = coordinator.inFlightCount
+    return statistics
+  }
+
+  /// Cancels all work (subscribers hear `.cancelled`), waits for the decode workers to exit and
+  /// shuts the HTTP client down. The pipeline refuses new work afterwards.
+  public func shutdown() async {
+    coordinator.stop()
+    let workersExited = workersExited
+    await withCheckedContinuation { continuation in
+      workersExited.notify(queue: .global()) { continuation.resume() }
+    }
+    await httpLoader.shutdown()
+  }
+
+  // MARK: - For ImageSlot
+
+  func subscribe(_ request: ImageRequest, priority: ImagePriority, deliver: @escaping ImageDelivery)
+    -> SubscriptionToken
+  {
+    let token = makeToken(for: request)
+    coordinator.subscribe(token, priority: priority, deliver: deliver)
+    return token
+  }
+
+  func unsubscribe(_ token: SubscriptionToken) {
+    coordinator.unsubscribe(token)
+  }
+
+  func setPriority(_ priority: ImagePriority, for token: SubscriptionToken) {
+    coordinator.setPriority(priority, for: token)
+  }
+
+  func recordStaleDrop() {
+    statisticsRecorder.update { $0.staleDrops += 1 }
+  }
+
+  private func makeToken(for request: ImageRequest) -> SubscriptionToken {
+    nextTokenID += 1
+    return SubscriptionToken(request: request, id: nextTokenID)
+  }
+}

@@ -1,0 +1,45 @@
+/// The work for one ``ImageRequest``, shared by all of its subscribers: one load, one decode.
+///
+/// Threading: owned by ``PipelineCoordinator``; every property is read and written only under
+/// the coordinator's lock. It is `@unchecked Sendable` only so that load and decode callbacks
+/// can carry it back to the coordinator.
+final class ImageTask: @unchecked Sendable {
+  enum Stage {
+    case waitingForLoad
+    case loading
+    /// Simulated latency before decoding.
+    case delaying
+    case waitingForDecode
+    case decoding
+    case finished
+    case cancelled
+  }
+
+  struct Subscriber {
+    var priority: ImagePriority
+    /// nil for a prefetch that only fills the cache.
+    let deliver: ImageDelivery?
+  }
+
+  let request: ImageRequest
+  var stage = Stage.waitingForLoad
+  var subscribers: [UInt64: Subscriber] = [:]
+  /// The highest subscriber priority; orders the pending queues.
+  var priority = ImagePriority.prefetch
+  /// Identifies the task's live entry in a ``PendingQueue``; 0 when not queued.
+  var queueStamp: UInt64 = 0
+  /// Cancels the download or the simulated delay in progress.
+  var cancelWork: (@Sendable () -> Void)?
+  /// Loaded bytes waiting for a decode worker.
+  var bytes: [UInt8]?
+  /// The bytes came from the network, so they go to the disk cache once they decode.
+  var bytesAreDownloaded = false
+
+  init(request: ImageRequest) {
+    self.request = request
+  }
+
+  var highestSubscriberPriority: ImagePriority {
+    subscribers.values.map(\.priority).max() ?? .prefetch
+  }
+}

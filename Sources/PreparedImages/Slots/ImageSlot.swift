@@ -1,0 +1,73 @@
+/// The avatar of one recycled row. The app makes one in row setup and calls ``bind(identity:request:)``
+/// from bind and ``unbind()`` from unbind; the slot calls `apply` with what the row should show.
+///
+/// - A memory hit is applied synchronously, in the same frame, without fade.
+/// - Otherwise the placeholder (`apply(nil, false)`) and a load at `.bound` priority; the result
+///   is applied with `fadeIn: true`, but only if the slot still shows that bind (see
+///   ``SlotToken``): a re-bound row never shows the previous user's avatar.
+/// - A failure keeps the placeholder.
+///
+/// Threading: main-actor only.
+@MainActor
+public final class ImageSlot {
+  let pipeline: ImagePipeline
+  let apply: @MainActor (PreparedImage?, _ fadeIn: Bool) -> Void
+  /// Bumped by every bind and unbind.
+  public private(set) var generation: UInt64 = 0
+  /// What the slot is bound to; nil after unbind.
+  public private(set) var identity: AnyHashable?
+  /// The claim on the pipeline's work for the current bind, if it is still loading.
+  var subscription: SubscriptionToken?
+
+  public init(
+    pipeline: ImagePipeline, apply: @escaping @MainActor (PreparedImage?, _ fadeIn: Bool) -> Void
+  ) {
+    self.pipeline = pipeline
+    self.apply = apply
+  }
+
+  /// A row torn down mid-load gives up its claim, like an unbind.
+  isolated deinit {
+    if let subscription { pipeline.unsubscribe(subscription) }
+  }
+
+  /// Shows `request`'s avatar for `identity`, or the placeholder while it loads (or if nil).
+  public func bind(identity: AnyHashable, request: ImageRequest?) {
+    generation &+= 1
+    self.identity = identity
+    let previous = subscription
+    subscription = nil
+    defer {
+      // After subscribing anew, so re-binding to the same request keeps its work alive.
+      if let previous { pipeline.unsubscribe(previous) }
+    }
+    guard let request else {
+      apply(nil, false)
+      return
+    }
+    if let image = pipeline.cachedImage(for: request) {
+      apply(image, false)
+      return
+    }
+    apply(nil, false)
+    let token = currentToken
+    subscription = pipeline.subscribe(request, priority: .bound) { [weak self] result in
+      self?.complete(with: result, for: token)
+    }
+  }
+
+  /// Forgets the bind, cancels its load (unless others want the same image) and clears the
+  /// image (`apply(nil, false)`), so an idle row holds no texture.
+  public func unbind() {
+    generation &+= 1
+    identity = nil
+    if let subscription { pipeline.unsubscribe(subscription) }
+    subscription = nil
+    apply(nil, false)
+  }
+
+  /// Raises or lowers the pending load of the current bind (the app marks visible rows `.visible`).
+  public func setPriority(_ priority: ImagePriority) {
+    if let subscription { pipeline.setPriority(priority, for: subscription) }
+  }
+}

@@ -1,0 +1,30 @@
+/// The stale-image guard, in one place.
+///
+/// Every bind or unbind bumps the slot's generation. A load remembers the token of the bind that
+/// asked for it; when its result arrives, it is applied only if the slot still shows that very
+/// bind: same generation and same identity. Anything else is dropped and counted as stale.
+/// This is what keeps a recycled row from cycling through earlier users' avatars.
+///
+/// Threading: main-actor only, like ``ImageSlot``.
+struct SlotToken: Hashable {
+  let generation: UInt64
+  let identity: AnyHashable?
+}
+
+extension ImageSlot {
+  /// The token of the bind the slot shows now.
+  var currentToken: SlotToken { SlotToken(generation: generation, identity: identity) }
+
+  /// A load for the bind `token` finished: apply it if that bind is still current.
+  func complete(with result: Result<PreparedImage, ImageFailure>, for token: SlotToken) {
+    guard token == currentToken else {
+      pipeline.recordStaleDrop()
+      return
+    }
+    subscription = nil
+    switch result {
+    case .success(let image): apply(image, true)
+    case .failure: apply(nil, false)
+    }
+  }
+}

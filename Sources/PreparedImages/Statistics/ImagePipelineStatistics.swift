@@ -1,0 +1,97 @@
+import Foundation
+
+/// A snapshot of what the pipeline has done, from ``ImagePipeline/statistics()``.
+///
+/// `description` is the multi-line report the app prints on exit with --stats.
+///
+/// Threading: a `Sendable` value.
+public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
+  /// One bar of the decode-time histogram: decodes that took at most `upperBound` (nil: longer).
+  public struct DecodeTimeBucket: Sendable, Hashable {
+    public let upperBound: Duration?
+    public let count: Int
+  }
+
+  /// Synchronous memory lookups (`cachedImage(for:)`, so every bind) that found an image.
+  public var memoryHits = 0
+  /// Synchronous memory lookups that found nothing.
+  public var memoryMisses = 0
+  /// Local files read.
+  public var fileLoads = 0
+  /// Downloads started (disk hits not included).
+  public var httpLoads = 0
+  /// Downloads served from the disk cache.
+  public var diskHits = 0
+  public var decodes = 0
+  /// Decodes that ran on the main thread: 0 by construction.
+  public var mainThreadDecodes = 0
+  public var decodeTimeBuckets: [DecodeTimeBucket] = []
+  public var decodeTimeP50: Duration?
+  public var decodeTimeP99: Duration?
+  public var memoryCacheBytes = 0
+  public var memoryCacheCount = 0
+  public var memoryCacheLimit = 0
+  public var diskCacheBytes = 0
+  public var diskCacheCount = 0
+  public var diskCacheLimit = 0
+  /// Requests that joined work already in flight for the same source and size.
+  public var coalescedRequests = 0
+  /// Loads or decodes abandoned because their last subscriber left.
+  public var cancellations = 0
+  /// Results that reached a slot after it had been re-bound or unbound, and were dropped.
+  public var staleDrops = 0
+  /// Failed tasks by ``ImageFailure/reason``.
+  public var failures: [String: Int] = [:]
+  /// Tasks loading, waiting or decoding right now.
+  public var inFlight = 0
+
+  public init() {}
+
+  /// Failures recorded for `failure`'s reason.
+  public func failures(_ failure: ImageFailure) -> Int { failures[failure.reason] ?? 0 }
+
+  public var description: String {
+    let lookups = memoryHits + memoryMisses
+    let hitRate =
+      lookups == 0 ? "-" : String(format: "%.1f%%", Double(memoryHits) * 100 / Double(lookups))
+    var lines = [
+      "Image pipeline",
+      "  memory cache  \(memoryHits) hits, \(memoryMisses) misses (\(hitRate) hit rate); "
+        + "\(memoryCacheCount) images, \(Self.bytes(memoryCacheBytes)) of \(Self.bytes(memoryCacheLimit))",
+      diskCacheLimit == 0
+        ? "  disk cache    off"
+        : "  disk cache    \(diskHits) hits; \(diskCacheCount) files, \(Self.bytes(diskCacheBytes)) of \(Self.bytes(diskCacheLimit))",
+      "  loads         \(fileLoads) file, \(httpLoads) http",
+      "  decodes       \(decodes) (\(mainThreadDecodes) on the main thread), "
+        + "p50 \(Self.milliseconds(decodeTimeP50)), p99 \(Self.milliseconds(decodeTimeP99))",
+    ]
+    let widest = decodeTimeBuckets.map(\.count).max() ?? 0
+    if widest > 0 {
+      for bucket in decodeTimeBuckets where bucket.count > 0 {
+        let label = bucket.upperBound.map { "<= \(Self.milliseconds($0))" } ?? "longer"
+        let bar = String(repeating: "#", count: max(1, bucket.count * 30 / widest))
+        lines.append(
+          "    " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + bar
+            + " \(bucket.count)")
+      }
+    }
+    lines.append(
+      "  requests      \(coalescedRequests) coalesced, \(cancellations) cancelled, \(staleDrops) stale drops, \(inFlight) in flight"
+    )
+    let failureList = failures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+      separator: ", ")
+    lines.append("  failures      " + (failureList.isEmpty ? "none" : failureList))
+    return lines.joined(separator: "\n")
+  }
+
+  private static func bytes(_ count: Int) -> String {
+    count < 1 << 20
+      ? String(format: "%.1f KiB", Double(count) / 1024)
+      : String(format: "%.1f MiB", Double(count) / 1_048_576)
+  }
+
+  private static func milliseconds(_ duration: Duration?) -> String {
+    guard let duration else { return "-" }
+    return String(format: "%.2f ms", Double(duration.nanoseconds) / 1_000_000)
+  }
+}

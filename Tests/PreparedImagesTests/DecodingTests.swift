@@ -1,0 +1,132 @@
+import CGtk
+import Foundation
+import XCTest
+
+@testable import PreparedImages
+
+final class DecodingTests: XCTestCase {
+  private let decoder = ImageDecoder(maxPixelSide: 8192, maxMegapixels: 40)
+
+  /// Decodes on a background thread, as the pipeline does (the decoder asserts it is not on main).
+  private func decode(_ bytes: [UInt8], pixelSize: Int = 96) -> Result<PreparedImage, ImageFailure>
+  {
+    let decoder = decoder
+    return onBackgroundThread { decoder.decode(bytes, pixelSize: pixelSize) }
+  }
+
+  func testThePreparedTextureIsARoundAvatarOfTheDrawnSize() throws {
+    let image = try decode(
+      TestImages.solid(.init(red: 200, green: 40, blue: 10), width: 300, height: 200)
+    ).get()
+    XCTAssertEqual(image.pixelSize, 96)
+    XCTAssertEqual(Int(gdk_texture_get_width(image.texture)), 96)
+    XCTAssertEqual(Int(gdk_texture_get_height(image.texture)), 96)
+    XCTAssertEqual(image.cost, 96 * 96 * 4)
+    let center = TestImages.pixel(of: image, x: 48, y: 48)
+    XCTAssertEqual([center.red, center.green, center.blue, center.alpha], [200, 40, 10, 255])
+    XCTAssertEqual(
+      TestImages.pixel(of: image, x: 0, y: 0).alpha, 0, "corners are outside the circle")
+    let edge = TestImages.pixel(of: image, x: 0, y: 48).alpha
+    XCTAssertGreaterThan(edge, 0, "the edge is anti-aliased, not cut")
+    XCTAssertLessThan(edge, 255)
+    let edgePixel = TestImages.pixel(of: image, x: 0, y: 48)
+    XCTAssertLessThanOrEqual(edgePixel.red, edgePixel.alpha, "premultiplied")
+  }
+
+  func testJPEGAndGIFDecodeToo() throws {
+    XCTAssertEqual(
+      try decode(TestImages.solid(.init(red: 0, green: 128, blue: 0), format: "jpeg")).get()
+        .pixelSize, 96)
+    // A 1x1 GIF89a (red pixel), hand-made: gdk-pixbuf cannot write GIF.
+    let gif: [UInt8] = [
+      0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xFF, 0x00,
+      0x00, 0x00, 0x00, 0x00,
+      0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00,
+      0x3B,
+    ]
+    XCTAssertEqual(ImageHeader.parse(gif).success, ImageHeader(format: .gif, width: 1, height: 1))
+    let image = try decode(gif, pixelSize: 32).get()
+    XCTAssertEqual(TestImages.centerColor(of: image), .init(red: 255, green: 0, blue: 0))
+  }
+
+  func testAnEmptyFileIsNotAnImage() {
+    XCTAssertEqual(decode([]).failure, .unsupportedFormat)
+  }
+
+  func testTextNamedPNGIsRefusedBySniffingNotByName() {
+    XCTAssertEqual(decode(Array("this is not a png, just text\n".utf8)).failure, .unsupportedFormat)
+  }
+
+  func testOtherFormatsAreRefused() {
+    XCTAssertEqual(
+      decode(Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)).failure, .unsupportedFormat)
+    XCTAssertEqual(
+      decode([0x42, 0x4D] + [UInt8](repeating: 0, count: 60)).failure, .unsupportedFormat)  // BMP
+  }
+
+  func testATruncatedJPEGFailsCleanlyOrDecodesWithinBounds() {
+    let jpeg = TestImages.photo(side: 256, format: "jpeg")
+    for length in [3, 20, 200, jpeg.count / 2, jpeg.count - 10] {
+      switch decode(Array(jpeg.prefix(length))) {
+      case .success(let image): XCTAssertEqual(image.pixelSize, 96)
+      case .failure(let failure):
+        XCTAssertTrue([.decodeFailed, .unsupportedFormat].contains(failure), "\(failure)")
+      }
+    }
+  }
+
+  func testAPNGWhoseHeaderDeclares30000SquareIsRefusedBeforeDecoding() {
+    let bytes = TestImages.pngHeader(width: 30000, height: 30000)
+    XCTAssertEqual(
+      ImageHeader.parse(bytes).success, ImageHeader(format: .png, width: 30000, height: 30000))
+    XCTAssertEqual(decode(bytes).failure, .dimensionsTooLarge)
+    XCTAssertEqual(
+      decode(TestImages.pngHeader(width: 9000, height: 10)).failure, .dimensionsTooLarge)
+    XCTAssertEqual(
+      decode(TestImages.pngHeader(width: 7000, height: 7000)).failure, .dimensionsTooLarge, "49 MP")
+  }
+
+  func testAJPEGWhoseFrameHeaderDeclaresTooMuchIsRefused() {
+    // SOI, then SOF0 declaring 65000 x 65000.
+    let jpeg: [UInt8] =
+      [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0xFD, 0xE8, 0xFD, 0xE8, 0x03]
+      + [UInt8](repeating: 0, count: 9)
+    XCTAssertEqual(
+      ImageHeader.parse(jpeg).success, ImageHeader(format: .jpeg, width: 65000, height: 65000))
+    XCTAssertEqual(decode(jpeg).failure, .dimensionsTooLarge)
+  }
+
+  func testAHugeRealJPEGDecodesAtTheDrawnSizeWithinBounds() throws {
+    let jpeg = TestImages.largeJPEG(side: 6000)
+    XCTAssertEqual(
+      ImageHeader.parse(jpeg).success, ImageHeader(format: .jpeg, width: 6000, height: 6000))
+    let start = ContinuousClock.now
+    let image = try decode(jpeg).get()
+    print("6000x6000 JPEG (\(jpeg.count) bytes) at 96 px: \(ContinuousClock.now - start)")
+    XCTAssertEqual(image.pixelSize, 96)
+  }
+
+  func testAnAbsurdAspectRatioIsSqueezedNotBlownUp() throws {
+    XCTAssertEqual(ImageDecoder.coveringSize(width: 8000, height: 1, side: 96).width, 384)
+    XCTAssertEqual(ImageDecoder.coveringSize(width: 300, height: 200, side: 96).width, 144)
+    let image = try decode(
+      TestImages.solid(.init(red: 1, green: 2, blue: 3), width: 4000, height: 2)
+    ).get()
+    XCTAssertEqual(image.pixelSize, 96)
+  }
+
+  func testDecodeTimesAt96PixelsFor512PixelAvatars() throws {
+    for format in ["jpeg", "png"] {
+      let bytes = TestImages.photo(side: 512, format: format)
+      var times: [Duration] = []
+      for _ in 0..<15 {
+        let start = ContinuousClock.now
+        _ = try decode(bytes).get()
+        times.append(ContinuousClock.now - start)
+      }
+      print(
+        "decode 512 px \(format) (\(bytes.count) bytes) at 96 px: p50 \(times.sorted()[times.count / 2])"
+      )
+    }
+  }
+}

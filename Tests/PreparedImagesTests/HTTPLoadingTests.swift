@@ -1,0 +1,177 @@
+import Foundation
+import NIOCore
+import XCTest
+
+@testable import PreparedImages
+
+/// Avatars from a real HTTP server on 127.0.0.1, healthy and faulty.
+final class HTTPLoadingTests: XCTestCase {
+  private var server: TestHTTPServer!
+
+  override func setUp() async throws {
+    server = try await TestHTTPServer.start()
+  }
+
+  override func tearDown() async throws {
+    try await server.stop()
+  }
+
+  /// Binds a slot to `path` and waits for the pipeline to settle; returns what was applied.
+  @MainActor
+  private func bind(_ path: String, _ configuration: ImagePipelineConfiguration = .testing())
+    async -> (applied: AppliedImages, statistics: ImagePipelineStatistics, elapsed: Duration)
+  {
+    let pipeline = ImagePipeline(configuration: configuration)
+    let applied = AppliedImages()
+    let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
+    let start = ContinuousClock.now
+    slot.bind(identity: path, request: ImageRequest(source: .http(server.url(path)), pixelSize: 64))
+    let settled = await waitUntil(timeout: .seconds(8)) { pipeline.statistics().inFlight == 0 }
+    let elapsed = ContinuousClock.now - start
+    XCTAssertTrue(settled, "\(path) did not settle")
+    // Let a delivery dispatched just before the task ended reach the slot.
+    _ = await waitUntil(timeout: .milliseconds(200)) { applied.log.count > 1 }
+    withExtendedLifetime(slot) {}
+    let statistics = pipeline.statistics()
+    await pipeline.shutdown()
+    return (applied, statistics, elapsed)
+  }
+
+  @MainActor
+  func testAnAvatarFromTheServerAppearsWithAFadeIn() async {
+    server.image("/ada.png", TestImages.solid(.init(red: 10, green: 20, blue: 30)))
+    server.image(
+      "/bob.jpg", TestImages.solid(.init(red: 200, green: 200, blue: 200), format: "jpeg"),
+      contentType: "image/jpeg")
+    for path in ["/ada.png", "/bob.jpg"] {
+      let (applied, statistics, _) = await bind(path)
+      XCTAssertNotNil(applied.last, path)
+      XCTAssertEqual(applied.lastFadeIn, true)
+      XCTAssertEqual(statistics.httpLoads, 1)
+      XCTAssertEqual(statistics.decodes, 1)
+    }
+  }
+
+  @MainActor
+  func testOctetStreamIsAcceptedBecauseTheBytesAreSniffed() async {
+    server.image(
+      "/a", TestImages.solid(.init(red: 1, green: 2, blue: 3)),
+      contentType: "application/octet-stream")
+    let (applied, _, _) = await bind("/a")
+    XCTAssertNotNil(applied.last)
+  }
+
+  @MainActor
+  func testServerErrorsKeepThePlaceholderAndAreCountedByStatus() async {
+    server.set("/gone.png", .status(404))
+    server.set("/broken.png", .status(500))
+    for (path, failure) in [
+      ("/gone.png", ImageFailure.httpStatus(404)), ("/broken.png", .httpStatus(500)),
+    ] {
+      let (applied, statistics, _) = await bind(path)
+      XCTAssertNil(applied.last)
+      XCTAssertEqual(statistics.failures(failure), 1, statistics.description)
+    }
+  }
+
+  @MainActor
+  func testASlowDripIsCutOffByTheDeadline() async {
+    server.set(
+      "/drip.png",
+      .drip(TestImages.solid(.init(red: 1, green: 1, blue: 1)), interval: .milliseconds(100)))
+    var configuration = ImagePipelineConfiguration.testing()
+    configuration.connectTimeout = .milliseconds(300)
+    configuration.readTimeout = .milliseconds(700)
+    let (applied, statistics, elapsed) = await bind("/drip.png", configuration)
+    XCTAssertNil(applied.last)
+    XCTAssertEqual(statistics.failures(.timedOut), 1, statistics.description)
+    XCTAssertLessThan(elapsed, .seconds(3))
+  }
+
+  @MainActor
+  func testAServerThatNeverAnswersTimesOut() async {
+    server.image(
+      "/late.png", TestImages.solid(.init(red: 1, green: 1, blue: 1)), latency: .seconds(30))
+    var configuration = ImagePipelineConfiguration.testing()
+    configuration.readTimeout = .milliseconds(500)
+    let (applied, statistics, elapsed) = await bind("/late.png", configuration)
+    XCTAssertNil(applied.last)
+    XCTAssertEqual(statistics.failures(.timedOut), 1, statistics.description)
+    XCTAssertLessThan(elapsed, .seconds(3))
+  }
+
+  @MainActor
+  func testATruncatedBodyIsANetworkFailure() async {
+    let jpeg = TestImages.photo(side: 128, format: "jpeg")
+    server.set("/cut.jpg", .truncated(jpeg, sent: jpeg.count / 2))
+    let (applied, statistics, _) = await bind("/cut.jpg")
+    XCTAssertNil(applied.last)
+    XCTAssertEqual(statistics.failures(.network), 1, statistics.description)
+  }
+
+  @MainActor
+  func testAWrongContentTypeIsRefused() async {
+    server.image(
+      "/page.png", TestImages.solid(.init(red: 1, green: 1, blue: 1)),
+      contentType: "text/html; charset=utf-8")
+    let (applied, statistics, _) = await bind("/page.png")
+    XCTAssertNil(applied.last)
+    XCTAssertEqual(statistics.failures(.wrongContentType), 1)
+  }
+
+  @MainActor
+  func testA50MegabyteBodyIsRefusedWhileStreamingWithOrWithoutContentLength() async {
+    server.set("/declared.jpg", .flood(count: 50 << 20, declared: true))
+    server.set("/chunked.jpg", .flood(count: 50 << 20, declared: false))
+    for path in ["/declared.jpg", "/chunked.jpg"] {
+      let (applied, statistics, elapsed) = await bind(path)
+      XCTAssertNil(applied.last)
+      XCTAssertEqual(statistics.failures(.tooLarge), 1, "\(path): \(statistics.description)")
+      XCTAssertLessThan(elapsed, .seconds(5))
+    }
+  }
+
+  @MainActor
+  func testRedirectsAreFollowedUpToTheLimit() async {
+    server.image("/final.png", TestImages.solid(.init(red: 9, green: 9, blue: 9)))
+    server.set("/r1", .redirect("/r2"))
+    server.set("/r2", .redirect("/r3"))
+    server.set("/r3", .redirect(server.url("/final.png").absoluteString))
+    server.set("/r0", .redirect("/r1"))
+    let (followed, _, _) = await bind("/r1")
+    XCTAssertNotNil(followed.last, "three redirects are fine")
+    let (tooMany, statistics, _) = await bind("/r0")
+    XCTAssertNil(tooMany.last)
+    XCTAssertEqual(statistics.failures(.redirectLimit), 1, "four are not")
+  }
+
+  @MainActor
+  func testARedirectLoopEndsWithRedirectLimit() async {
+    server.set("/loop-a", .redirect("/loop-b"))
+    server.set("/loop-b", .redirect("/loop-a"))
+    let (applied, statistics, _) = await bind("/loop-a")
+    XCTAssertNil(applied.last)
+    XCTAssertEqual(statistics.failures(.redirectLimit), 1)
+    XCTAssertLessThanOrEqual(server.hits("/loop-a"), 2)
+  }
+
+  @MainActor
+  func testARedirectToAFileURLIsRefused() async {
+    server.set("/sneaky.png", .redirect("file:///etc/passwd"))
+    let (applied, statistics, _) = await bind("/sneaky.png")
+    XCTAssertNil(applied.last)
+    XCTAssertEqual(statistics.failures(.badRedirect), 1)
+  }
+
+  @MainActor
+  func testNobodyListeningIsANetworkFailure() async throws {
+    let port = server.port
+    try await server.stop()
+    let pipeline = ImagePipeline(configuration: .testing())
+    let request = ImageRequest(
+      source: .http(URL(string: "http://127.0.0.1:\(port)/a.png")!), pixelSize: 32)
+    await assertFailure(try await pipeline.image(for: request), .network)
+    await pipeline.shutdown()
+    server = try await TestHTTPServer.start()
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import XCTest
+
+@testable import PreparedImages
+
+/// The GlitchyTable bug must not happen: a recycled row never shows another user's avatar.
+final class StaleGuardTests: XCTestCase {
+  private static func color(of user: Int) -> TestImages.RGB {
+    .init(red: UInt8(user % 251), green: UInt8((user * 7) % 253), blue: UInt8(user / 251 + 17))
+  }
+
+  @MainActor
+  func testARecycledRowNeverShowsThePreviousUsersAvatar() async throws {
+    let folder = TemporaryDirectory()
+    let server = try await TestHTTPServer.start()
+    let users = 120
+    var requests: [Int: ImageRequest] = [:]
+    for user in 0..<users {
+      let bytes = TestImages.solid(Self.color(of: user), width: 24, height: 24)
+      // Half the avatars are local files, half come from the server, some with delays of their own.
+      if user % 2 == 0 {
+        requests[user] = ImageRequest(
+          source: .file(folder.write("\(user).png", bytes)), pixelSize: 24)
+      } else {
+        server.image("/\(user).png", bytes, latency: .milliseconds(Int64(user % 5) * 20))
+        requests[user] = ImageRequest(source: .http(server.url("/\(user).png")), pixelSize: 24)
+      }
+    }
+    var configuration = ImagePipelineConfiguration.testing()
+    configuration.simulatedLatency = .zero ... .milliseconds(200)
+    configuration.memoryCacheBytes = 4 * 24 * 24 * 4  // tiny: most binds must load again
+    let pipeline = ImagePipeline(configuration: configuration)
+
+    var violations: [String] = []
+    var shown: [Int: PreparedImage?] = [:]
+    var applies = 0
+    var slots: [ImageSlot] = []
+    for row in 0..<24 {
+      let reference = SlotReference()
+      let slot = ImageSlot(pipeline: pipeline) { image, _ in
+        applies += 1
+        shown[row] = image
+        guard let image else { return }
+        guard let user = reference.slot?.identity?.base as? Int else {
+          violations.append("row \(row) got an image while unbound")
+          return
+        }
+        let color = TestImages.centerColor(of: image)
+        if color != Self.color(of: user) {
+          violations.append("row \(row) shows \(color) for user \(user)")
+        }
+      }
+      reference.slot = slot
+      slots.append(slot)
+    }
+
+    var generator = SystemRandomNumberGenerator()
+    for step in 0..<1500 {
+      let slot = slots.randomElement(using: &generator)!
+      if Int.random(in: 0..<10, using: &generator) == 0 {
+        slot.unbind()
+      } else {
+        let user = Int.random(in: 0..<users, using: &generator)
+        slot.bind(identity: user, request: requests[user])
+        if Bool.random(using: &generator) { slot.setPriority(.visible) }
+      }
+      if step % 3 == 0 {
+        try await Task.sleep(for: .milliseconds(Int.random(in: 0...12, using: &generator)))
+      }
+    }
+
+    let done = await pipeline.waitUntilIdle(timeout: .seconds(15))
+    XCTAssertTrue(done)
+    _ = await waitUntil(timeout: .milliseconds(300)) { false }  // deliveries already dispatched
+    XCTAssertEqual(violations, [])
+    for (row, slot) in slots.enumerated() {
+      if let user = slot.identity?.base as? Int {
+        let image = try XCTUnwrap(shown[row] ?? nil, "row \(row) ends without its avatar")
+        XCTAssertEqual(TestImages.centerColor(of: image), Self.color(of: user), "row \(row)")
+      } else {
+        XCTAssertNil(shown[row] ?? nil, "unbound row \(row) is blank")
+      }
+    }
+    let statistics = pipeline.statistics()
+    print(statistics)
+    XCTAssertEqual(statistics.mainThreadDecodes, 0)
+    XCTAssertGreaterThan(statistics.cancellations, 0)
+    XCTAssertGreaterThan(applies, 1500)
+    await pipeline.shutdown()
+    try await server.stop()
+  }
+
+  @MainActor
+  func testALateResultForAnEarlierBindIsDroppedAndCounted() {
+    let pipeline = ImagePipeline(configuration: .testing())
+    let applied = AppliedImages()
+    let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
+    slot.bind(identity: "ada", request: nil)
+    let adasBind = slot.currentToken
+    slot.bind(identity: "bob", request: nil)
+    XCTAssertNotEqual(slot.currentToken, adasBind)
+
+    let image = onBackgroundThread {
+      try! ImageDecoder(maxPixelSide: 100, maxMegapixels: 1).decode(
+        TestImages.solid(.init(red: 1, green: 1, blue: 1)), pixelSize: 8
+      ).get()
+    }
+    slot.complete(with: .success(image), for: adasBind)
+    XCTAssertNil(applied.last, "bob's row does not show ada's avatar")
+    XCTAssertEqual(pipeline.statistics().staleDrops, 1)
+
+    slot.complete(with: .success(image), for: slot.currentToken)
+    XCTAssertTrue(applied.last === image)
+    XCTAssertEqual(applied.lastFadeIn, true)
+  }
+
+  @MainActor
+  func testReBindingTheSameUserStillDropsTheEarlierBindsResult() {
+    let pipeline = ImagePipeline(configuration: .testing())
+    let slot = ImageSlot(pipeline: pipeline) { _, _ in }
+    slot.bind(identity: "ada", request: nil)
+    let first = slot.currentToken
+    slot.bind(identity: "ada", request: nil)
+    XCTAssertNotEqual(first, slot.currentToken, "the generation moved on")
+    XCTAssertEqual(slot.generation, 2)
+    slot.unbind()
+    XCTAssertNil(slot.identity)
+    XCTAssertEqual(slot.generation, 3)
+  }
+}
+
+/// Lets a slot's apply closure look at the slot itself.
+@MainActor
+private final class SlotReference {
+  weak var slot: ImageSlot?
+}

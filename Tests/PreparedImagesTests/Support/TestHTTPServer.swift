@@ -1,0 +1,203 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// A real HTTP/1.1 server on 127.0.0.1 (port 0) for the tests, with per-path responses,
+/// latency and faults. Every response closes its connection.
+///
+/// Threading: `Sendable`; routes and hit counts are guarded by a mutex, responses are written on
+/// the connection's event loop.
+final class TestHTTPServer: Sendable {
+  enum Response: Sendable {
+    /// 200 with the bytes and a Content-Length.
+    case body([UInt8], contentType: String)
+    /// That status, empty body.
+    case status(Int)
+    /// 200 with a full Content-Length, then one byte per `interval`.
+    case drip([UInt8], interval: TimeAmount)
+    /// Announces all of `bytes`, sends the first `sent`, then hangs up.
+    case truncated([UInt8], sent: Int)
+    /// 200 image/jpeg streaming `count` bytes; chunked (no Content-Length) unless `declared`.
+    case flood(count: Int, declared: Bool)
+    /// 302 to `location`.
+    case redirect(String)
+  }
+
+  fileprivate struct Route {
+    var response: Response
+    var latency: TimeAmount
+  }
+
+  private struct State {
+    var routes: [String: Route] = [:]
+    var hits: [String: Int] = [:]
+  }
+
+  private let state = Mutex(State())
+  private let channel: Mutex<(any Channel)?> = Mutex(nil)
+  private let portNumber = Mutex(0)
+
+  var port: Int { portNumber.withLock { $0 } }
+
+  static func start() async throws -> TestHTTPServer {
+    let server = TestHTTPServer()
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.backlog, value: 256)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+          try channel.pipeline.syncOperations.addHandler(RequestHandler(server: server))
+        }
+      }
+      .bind(host: "127.0.0.1", port: 0)
+      .get()
+    server.channel.withLock { $0 = channel }
+    server.portNumber.withLock { $0 = channel.localAddress?.port ?? 0 }
+    return server
+  }
+
+  func stop() async throws {
+    let channel = self.channel.withLock { channel in
+      defer { channel = nil }
+      return channel
+    }
+    try await channel?.close()
+  }
+
+  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+  func set(_ path: String, _ response: Response, latency: TimeAmount = .zero) {
+    state.withLock { $0.routes[path] = Route(response: response, latency: latency) }
+  }
+
+  func image(
+    _ path: String, _ bytes: [UInt8], contentType: String = "image/png", latency: TimeAmount = .zero
+  ) {
+    set(path, .body(bytes, contentType: contentType), latency: latency)
+  }
+
+  /// Requests received for `path`.
+  func hits(_ path: String) -> Int { state.withLock { $0.hits[path] ?? 0 } }
+
+  fileprivate func route(for path: String) -> Route {
+    state.withLock { state in
+      state.hits[path, default: 0] += 1
+      return state.routes[path] ?? Route(response: .status(404), latency: .zero)
+    }
+  }
+}
+
+/// Answers one request per connection according to the server's routes.
+private final class RequestHandler: ChannelInboundHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  private let server: TestHTTPServer
+  private var path = "/"
+
+  init(server: TestHTTPServer) {
+    self.server = server
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head):
+      path = head.uri
+    case .body:
+      break
+    case .end:
+      let route = server.route(for: path)
+      context.eventLoop.assumeIsolated().scheduleTask(in: route.latency) {
+        self.respond(route.response, context: context)
+      }
+    }
+  }
+
+  private func respond(_ response: Response, context: ChannelHandlerContext) {
+    switch response {
+    case .body(let bytes, let contentType):
+      writeHead(
+        .ok, ["Content-Type": contentType, "Content-Length": "\(bytes.count)"], context: context)
+      writeBody(bytes, context: context)
+      finish(context: context)
+    case .status(let code):
+      writeHead(HTTPResponseStatus(statusCode: code), ["Content-Length": "0"], context: context)
+      finish(context: context)
+    case .drip(let bytes, let interval):
+      writeHead(
+        .ok, ["Content-Type": "image/png", "Content-Length": "\(bytes.count)"], context: context)
+      drip(bytes[...], interval: interval, context: context)
+    case .truncated(let bytes, let sent):
+      writeHead(
+        .ok, ["Content-Type": "image/jpeg", "Content-Length": "\(bytes.count)"], context: context)
+      writeBody(Array(bytes.prefix(sent)), context: context)
+      context.flush()
+      context.close(promise: nil)
+    case .flood(let count, let declared):
+      var headers = ["Content-Type": "image/jpeg"]
+      headers[declared ? "Content-Length" : "Transfer-Encoding"] = declared ? "\(count)" : "chunked"
+      writeHead(.ok, headers, context: context)
+      flood(remaining: count, context: context)
+    case .redirect(let location):
+      writeHead(.found, ["Location": location, "Content-Length": "0"], context: context)
+      finish(context: context)
+    }
+  }
+
+  private typealias Response = TestHTTPServer.Response
+
+  private func writeHead(
+    _ status: HTTPResponseStatus, _ fields: [String: String], context: ChannelHandlerContext
+  ) {
+    var headers = HTTPHeaders(fields.map { ($0.key, $0.value) })
+    headers.add(name: "Connection", value: "close")
+    context.write(
+      wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+      promise: nil)
+  }
+
+  private func writeBody(_ bytes: [UInt8], context: ChannelHandlerContext) {
+    guard !bytes.isEmpty else { return }
+    context.write(
+      wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: bytes)))),
+      promise: nil)
+  }
+
+  private func finish(context: ChannelHandlerContext) {
+    context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+      context.close(promise: nil)
+    }
+  }
+
+  private func drip(
+    _ bytes: ArraySlice<UInt8>, interval: TimeAmount, context: ChannelHandlerContext
+  ) {
+    guard let first = bytes.first, context.channel.isActive else {
+      finish(context: context)
+      return
+    }
+    writeBody([first], context: context)
+    context.flush()
+    context.eventLoop.assumeIsolated().scheduleTask(in: interval) {
+      self.drip(bytes.dropFirst(), interval: interval, context: context)
+    }
+  }
+
+  /// Streams zeros in 64 KiB pieces, each after the previous was written, until done or the
+  /// client hangs up.
+  private func flood(remaining: Int, context: ChannelHandlerContext) {
+    guard remaining > 0 else {
+      finish(context: context)
+      return
+    }
+    let size = min(remaining, 64 << 10)
+    let buffer = context.channel.allocator.buffer(repeating: 0xFF, count: size)
+    context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer)))).assumeIsolated().whenComplete
+    { result in
+      if case .success = result { self.flood(remaining: remaining - size, context: context) }
+    }
+  }
+}
