@@ -37,4 +37,30 @@ public enum MainContext {
     let deadline = clock.now.advanced(by: duration)
     run(until: { clock.now >= deadline }, timeout: duration + .seconds(1))
   }
+
+  /// Waits, without blocking the loop, until `condition` holds or `timeout`
+  /// passes; returns whether the condition held.
+  ///
+  /// Unlike ``run(until:timeout:)`` this is safe from code that the main
+  /// queue is running (a `Task` on the main actor, a `DispatchQueue.main`
+  /// block): iterating the context from there would not drain the main queue
+  /// again, so main-actor work would stall until the nested loop gave up.
+  @MainActor @discardableResult
+  public static func wait(
+    until condition: @MainActor () -> Bool, timeout: Duration = .seconds(10),
+    checkEvery interval: Duration = .milliseconds(5)
+  ) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !condition() {
+      if clock.now >= deadline { return false }
+      try? await Task.sleep(for: interval)
+    }
+    return true
+  }
+
+  /// Lets the loop run for `duration` without blocking it (see ``wait(until:timeout:checkEvery:)``).
+  @MainActor public static func wait(for duration: Duration) async {
+    try? await Task.sleep(for: duration)
+  }
 }

@@ -19,6 +19,9 @@ public final class ImageSlot {
   /// The claim on the pipeline's work for the current bind, if it is still loading.
   var subscription: SubscriptionToken?
 
+  /// Whether the current bind still waits for its image (a failure ends the wait too).
+  public var isLoading: Bool { subscription != nil }
+
   public init(
     pipeline: ImagePipeline, apply: @escaping @MainActor (PreparedImage?, _ fadeIn: Bool) -> Void
   ) {

@@ -59,18 +59,24 @@ public final class RosterApplication {
     let window = MainWindow(
       application: application, source: Self.resolveSource(options.source), pipeline: pipeline)
     self.window = window
-    window.onLoad = { [weak self] result, duration in self?.loaded(result, duration) }
+    window.onLoad = { [weak self] result, duration in
+      // The load is reported from main-queue work; the headless steps wait on
+      // the loop, so they run as their own task rather than nested inside it.
+      Task { @MainActor in await self?.loaded(result, duration) }
+    }
     window.present()
     window.refresh()
   }
 
-  private func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration) {
+  private func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration) async {
     guard options.quitAfterLoad || options.screenshot != nil, let window else { return }
     // Let GTK lay out and paint the rows before the picture is taken.
-    MainContext.run(until: { window.hasBoundRows || window.state != .list }, timeout: .seconds(5))
-    MainContext.run(for: .milliseconds(150))
+    await MainContext.wait(until: { window.hasVisibleRows || window.state != .list }, timeout: .seconds(5))
+    let firstRows = ContinuousClock.now - started
+    await MainContext.wait(for: .milliseconds(150))
     // Give the visible avatars a moment to arrive before the picture.
-    MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(3))
+    await MainContext.wait(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(3))
+    await MainContext.wait(for: .milliseconds(50))
     switch window.controller.source {
     case .success(let source): print("source: \(source)")
     case .failure(let error): print("source: \(error.localizedDescription)")
@@ -83,7 +89,7 @@ public final class RosterApplication {
       print("load failed: \(error.localizedDescription)")
       exitCode = 1
     }
-    print("first rows on screen: \(Self.milliseconds(ContinuousClock.now - started)) ms after start")
+    print("first rows on screen: \(Self.milliseconds(firstRows)) ms after start")
     if let path = options.screenshot {
       do {
         try Screenshot.save(window.window, to: path)

@@ -27,6 +27,8 @@ final class UserRow: ListRow {
   private var slot: ImageSlot?
   /// Whether the bound user has an avatar to show (not empty, not refused).
   private(set) var expectsAvatar = false
+  /// Whether the bound user's avatar is still on its way.
+  var isLoadingAvatar: Bool { slot?.isLoading ?? false }
   /// Whether the picture shows an avatar now (else the initials show).
   private(set) var showsAvatar = false
   /// Tells whether a position is on screen (bound is not visible).
@@ -65,6 +67,11 @@ final class UserRow: ListRow {
     Gtk.append(row, avatar, text)
     widget = raw(row)
     ObjectRefs.keep(widget)
+    if let avatars {
+      // The fade is skipped: a cached avatar must show in its row's first
+      // frame, and a late one is quicker to read without an animation.
+      slot = ImageSlot(pipeline: avatars.pipeline) { [weak self] image, _ in self?.show(image) }
+    }
   }
 
   isolated deinit { ObjectRefs.release(widget) }

@@ -132,12 +132,15 @@ public final class MainWindow {
   /// The header bar's subtitle.
   public var subtitle: String { header.subtitleText }
 
-  /// Visible rows that expect an avatar but still show initials.
+  /// Whether laid-out rows are on screen (binding comes before layout).
+  public var hasVisibleRows: Bool { !viewport.visible.isEmpty }
+
+  /// Visible rows whose avatar is still on its way.
   public var visibleRowsWaitingForAvatars: Int {
     var waiting = 0
     let visible = viewport.visible
     factory.forEachBoundRow { row, position in
-      if visible.contains(position), row.expectsAvatar, !row.showsAvatar { waiting += 1 }
+      if visible.contains(position), row.isLoadingAvatar { waiting += 1 }
     }
     return waiting
   }

@@ -1,0 +1,46 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+import PreparedImages
+import XCTest
+
+@testable import RosterKit
+
+final class AvatarRowTests: XCTestCase {
+  func testVisibleRowsShowTheirAvatarsOnceTheyArrive() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      var configuration = ImagePipelineConfiguration()
+      configuration.diskCacheDirectory = nil
+      let pipeline = ImagePipeline(configuration: configuration)
+      let window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+      defer { window.close() }
+      window.present()
+      window.refresh()
+      WindowTestSupport.waitForLoad(window)
+      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows reached the screen")
+      XCTAssertTrue(
+        MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(20)),
+        "visible avatars never finished loading")
+
+      var visible = 0
+      var expecting = 0
+      var showing = 0
+      window.factory.forEachBoundRow { row, position in
+        guard window.viewport.visible.contains(position) else { return }
+        visible += 1
+        if row.expectsAvatar { expecting += 1 }
+        if row.showsAvatar {
+          showing += 1
+          XCTAssertTrue(row.expectsAvatar, "row \(position) shows an avatar its user does not have")
+        }
+      }
+      XCTAssertGreaterThan(visible, 5, "the window shows a screenful of rows")
+      // data/ has a few deliberately broken files: they keep the initials.
+      XCTAssertGreaterThanOrEqual(showing, expecting - 2, "visible rows kept initials instead of their avatars")
+      XCTAssertGreaterThan(showing, 0)
+      XCTAssertEqual(pipeline.statistics().mainThreadDecodes, 0)
+    }
+  }
+}
