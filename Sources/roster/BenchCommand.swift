@@ -22,6 +22,7 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.") var pipeline = "prepared"
   @Option(help: "Use this users.json instead of a generated directory.") var source: String?
   @Option(help: "Add a random delay to every avatar load: MS or MIN-MAX.") var simulateLatency: String?
+  @Flag(help: "Show the frame-time HUD while scrolling and report its cost per frame (hud_us).") var hud = false
   @Flag(help: "Print only the JSON lines.") var json = false
 
   func validate() throws {
@@ -39,6 +40,7 @@ struct BenchCommand: ParsableCommand {
 
   func run() throws {
     setenv("GSK_RENDERER", "cairo", 0)
+    try HeadlessDisplay.reexecUnderXvfbIfNeeded()
     var options = BenchmarkOptions()
     options.users = users
     options.avatars = avatars
@@ -49,6 +51,7 @@ struct BenchCommand: ParsableCommand {
     options.source = source
     options.simulatedLatency = simulateLatency.flatMap(RosterOptions.parseLatency)
     options.jsonOnly = json
+    options.hud = hud
     let status = MainActor.assumeIsolated { RosterBenchmark(options: options).run() }
     if status != 0 { throw ExitCode(status) }
   }

@@ -12,7 +12,7 @@ struct RosterCommand: ParsableCommand {
       A source is a path to a users.json file or an http(s) URL of one. Avatars in it are \
       http(s) URLs or paths relative to the file.
 
-      Keys: Ctrl+R or F5 refreshes.
+      Keys: Ctrl+R or F5 refreshes; F12 shows the frame-time HUD.
       """,
     subcommands: [ShowCommand.self, GenerateCommand.self, BenchCommand.self],
     defaultSubcommand: ShowCommand.self
@@ -45,6 +45,9 @@ struct ShowCommand: ParsableCommand {
   @Flag(name: .long, help: "Print the avatar pipeline's statistics on exit.")
   var stats = false
 
+  @Flag(name: .long, help: "Show the frame-time HUD from the start (F12 toggles it).")
+  var hud = false
+
   func validate() throws {
     if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds, e.g. 0-1000")
@@ -57,6 +60,7 @@ struct ShowCommand: ParsableCommand {
     options.imageCacheMiB = imageCacheMb
     options.simulatedLatency = simulateLatency.flatMap(RosterOptions.parseLatency)
     options.printStatistics = stats
+    options.showHud = hud
     options.source = source
     options.screenshot = screenshot
     options.quitAfterLoad = quitAfterLoad

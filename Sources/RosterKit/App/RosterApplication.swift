@@ -65,6 +65,7 @@ public final class RosterApplication {
       Task { @MainActor in await self?.loaded(result, duration) }
     }
     window.present()
+    window.isHudShown = options.showHud
     window.refresh()
   }
 

@@ -18,6 +18,8 @@ public struct RosterOptions: Sendable {
   public var simulatedLatency: ClosedRange<Duration>?
   /// Print the image pipeline's statistics on exit.
   public var printStatistics = false
+  /// Show the frame-time HUD from the start.
+  public var showHud = false
 
   /// Parses "MS" or "MIN-MAX" (milliseconds) into a latency range.
   public static func parseLatency(_ text: String) -> ClosedRange<Duration>? {

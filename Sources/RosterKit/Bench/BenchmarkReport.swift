@@ -9,6 +9,8 @@ struct BenchmarkReport {
   let speed: Double
   let seconds: Double
   let frames: FrameStatistics
+  /// The HUD's cost per frame in µs, when it was shown.
+  let hudCosts: [Double]
   let tracker: AvatarLatencyTracker
   let pipeline: ImagePipelineStatistics
   let options: BenchmarkOptions
@@ -17,6 +19,7 @@ struct BenchmarkReport {
 
   @MainActor var json: String {
     let latency = Percentiles(tracker.latencies)
+    let hud = Percentiles(hudCosts)
     func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
     func ms(_ duration: Duration) -> String {
       let (seconds, attoseconds) = duration.components
@@ -45,6 +48,7 @@ struct BenchmarkReport {
       "memory_cache_bytes":\(pipeline.memoryCacheBytes),"memory_cache_limit":\(pipeline.memoryCacheLimit)},\
       "load_ms":{"total":\(ms(load.total)),"parse":\(ms(load.parse)),"view_models":\(ms(load.viewModels)),\
       "first_rows":\(ms(load.firstRows)),"longest_main_stall":\(ms(load.longestMainThreadStall))},\
+      "hud_us":\(hudCosts.isEmpty ? "null" : "{\"p50\":\(f(hud(0.5), 1)),\"p99\":\(f(hud(0.99), 1)),\"max\":\(f(hud(1), 1))}"),\
       "peak_rss_mib":\(f(ResourceUsage.peakResidentMiB, 1))}
       """
   }

@@ -107,6 +107,8 @@ public final class RosterBenchmark {
     }
     let recorder = FrameRecorder(window: window.window)
     window.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
+    window.isHudShown = options.hud
+    window.hud.recordsCost = options.hud
     let tracker = AvatarLatencyTracker()
     window.avatars?.onShown = { tracker.shown($0) }
     tracker.isRecording = true
@@ -120,7 +122,7 @@ public final class RosterBenchmark {
 
     return BenchmarkReport(
       rows: contents.viewModels.count, speed: speed, seconds: options.seconds,
-      frames: recorder.statistics(), tracker: tracker, pipeline: statistics,
+      frames: recorder.statistics(), hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics,
       options: options, naiveDecodes: NaiveAvatarDecoder.decodes, load: load
     ).json
   }

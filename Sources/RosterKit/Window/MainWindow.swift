@@ -37,6 +37,8 @@ public final class MainWindow {
   let avatars: AvatarService?
   private(set) var viewport: ViewportTracker!
   private var dragScroller: DragScroller?
+  /// The frame-time HUD (F12).
+  let hud: FrameHud
   /// The last directory shown, kept when a refresh fails.
   public private(set) var contents: DirectoryContents?
   /// What the window shows now.
@@ -90,8 +92,15 @@ public final class MainWindow {
     viewport = tracker
     dragScroller = DragScroller(listView: listView, scroller: scroller)
 
+    hud = FrameHud(pipeline: pipeline)
+    let listOverlay = gtk_overlay_new()!
+    gtk_overlay_set_child(opaque(listOverlay), scroller)
+    gtk_overlay_add_overlay(opaque(listOverlay), hud.widget)
+    gtk_widget_set_margin_top(hud.widget, 8)
+    gtk_widget_set_margin_end(hud.widget, 8)
+    gtk_widget_set_vexpand(listOverlay, 1)
     let listPage = Gtk.box(GTK_ORIENTATION_VERTICAL)
-    Gtk.append(listPage, banner.widget, scroller)
+    Gtk.append(listPage, banner.widget, listOverlay)
 
     errorPage = StatusPage(
       icon: "dialog-error-symbolic", title: "Can't retrieve the directory",
@@ -123,6 +132,12 @@ public final class MainWindow {
   @discardableResult
   public func refresh() -> Bool { controller.load() }
 
+  /// Whether the frame-time HUD is on screen (F12 toggles it).
+  public var isHudShown: Bool {
+    get { hud.isShown }
+    set { hud.setShown(newValue) }
+  }
+
   /// Whether a load is running.
   public var isLoading: Bool { controller.isLoading }
 
@@ -150,19 +165,33 @@ public final class MainWindow {
 
   private func installActions() {
     let group = g_simple_action_group_new()!
-    let refresh = g_simple_action_new("refresh", nil)!
-    Signals.connect(raw(refresh), "activate") { [weak self] _ in self?.refresh() }
-    g_action_map_add_action(opaque(group), opaque(refresh))
-    g_object_unref(raw(refresh))
-    gtk_widget_insert_action_group(window, "win", opaque(group))
-    g_object_unref(raw(group))
-
     let shortcuts = gtk_shortcut_controller_new()!
     gtk_shortcut_controller_set_scope(opaque(shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL)
-    let shortcut = gtk_shortcut_new(
-      gtk_shortcut_trigger_parse_string("<Control>r|F5"), gtk_named_action_new("win.refresh"))
-    gtk_shortcut_controller_add_shortcut(opaque(shortcuts), shortcut)
+    for action in windowActions {
+      let gaction = g_simple_action_new(action.name, nil)!
+      let handler = action.handler
+      Signals.connect(raw(gaction), "activate") { _ in handler() }
+      g_action_map_add_action(opaque(group), opaque(gaction))
+      g_object_unref(raw(gaction))
+      let shortcut = gtk_shortcut_new(
+        gtk_shortcut_trigger_parse_string(action.accelerators), gtk_named_action_new("win.\(action.name)"))
+      gtk_shortcut_controller_add_shortcut(opaque(shortcuts), shortcut)
+    }
+    gtk_widget_insert_action_group(window, "win", opaque(group))
+    g_object_unref(raw(group))
     gtk_widget_add_controller(window, shortcuts)
+  }
+
+  /// The window's actions and their shortcuts (also listed by the shortcuts window).
+  private var windowActions: [WindowAction] {
+    [
+      WindowAction(name: "refresh", accelerators: "<Control>r|F5", title: "Refresh") { [weak self] in
+        self?.refresh()
+      },
+      WindowAction(name: "toggle-hud", accelerators: "F12", title: "Show or hide the frame-time HUD") {
+        [weak self] in self?.hud.toggle()
+      },
+    ]
   }
 
   private func loadStarted() {

@@ -1,0 +1,140 @@
+import CGtk
+import Foundation
+import GtkKit
+import PreparedImages
+
+/// The frame-time HUD (F12, `--hud`): fps and hitch time over the last
+/// second, a sparkline of the last 120 frame intervals, the avatar cache's
+/// hit rate and the loads in flight.
+///
+/// It draws with cairo into one small GtkDrawingArea overlaid on the list
+/// and takes no input. Its tick callback only runs while it is shown; pipeline
+/// statistics are read four times a second, not every frame. ``costs`` keeps
+/// the wall time it spends per frame (tick + draw) so its price can be measured.
+///
+/// Threading: main-actor only.
+@MainActor
+final class FrameHud {
+  static let width: Int32 = 248
+  static let height: Int32 = 96
+
+  let widget: Widget
+  private let pipeline: ImagePipeline?
+  private var timeline = FrameTimeline()
+  private var tickID: guint = 0
+  private var lastStatisticsMicroseconds: Int64 = 0
+  private var hitRate: Double?
+  private var inFlight = 0
+  private var tickCost = 0.0
+  /// Per-frame cost in microseconds (tick + draw), while ``recordsCost``.
+  private(set) var costs: [Double] = []
+  var recordsCost = false
+
+  init(pipeline: ImagePipeline?) {
+    self.pipeline = pipeline
+    widget = gtk_drawing_area_new()!
+    gtk_drawing_area_set_content_width(raw(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.width)
+    gtk_drawing_area_set_content_height(raw(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.height)
+    gtk_widget_set_halign(widget, GTK_ALIGN_END)
+    gtk_widget_set_valign(widget, GTK_ALIGN_START)
+    gtk_widget_set_can_target(widget, 0)
+    gtk_widget_add_css_class(widget, "frame-hud")
+    RowAccessibility.hide(widget)
+    Gtk.setVisible(widget, false)
+
+    DrawFunction.set(on: raw(widget)) { [weak self] cairo, width, height in
+      self?.draw(cairo, width, height)
+    }
+  }
+
+  /// Whether the HUD is on screen.
+  var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
+
+  /// Shows or hides the HUD.
+  func setShown(_ shown: Bool) {
+    guard shown != isShown else { return }
+    Gtk.setVisible(widget, shown)
+    if shown {
+      timeline.pause()
+      tickID = TickCallback.add(to: raw(widget)) { [weak self] time in
+        self?.tick(time)
+        return true
+      }
+    } else if tickID != 0 {
+      TickCallback.remove(tickID, from: raw(widget))
+      tickID = 0
+    }
+  }
+
+  func toggle() { setShown(!isShown) }
+
+  private func tick(_ microseconds: Int64) {
+    let started = DispatchTime.now().uptimeNanoseconds
+    timeline.frame(at: microseconds)
+    if let pipeline, microseconds - lastStatisticsMicroseconds >= 250_000 {
+      lastStatisticsMicroseconds = microseconds
+      let statistics = pipeline.statistics()
+      let lookups = statistics.memoryHits + statistics.memoryMisses
+      hitRate = lookups == 0 ? nil : Double(statistics.memoryHits) / Double(lookups)
+      inFlight = statistics.inFlight
+    }
+    gtk_widget_queue_draw(widget)
+    tickCost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1000
+  }
+
+  private func draw(_ cairo: OpaquePointer, _ width: Int32, _ height: Int32) {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let width = Double(width)
+    let height = Double(height)
+    // Panel.
+    cairo_set_source_rgba(cairo, 0.08, 0.08, 0.1, 0.82)
+    roundedRectangle(cairo, width: width, height: height, radius: 8)
+    cairo_fill(cairo)
+
+    // Text.
+    let (fps, hitch) = timeline.recent
+    cairo_select_font_face(cairo, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+    cairo_set_font_size(cairo, 11)
+    cairo_set_source_rgb(cairo, 1, 1, 1)
+    cairo_move_to(cairo, 8, 16)
+    cairo_show_text(cairo, String(format: "%5.1f fps  hitch %5.1f ms/s", fps, hitch))
+    cairo_move_to(cairo, 8, 30)
+    let cache = hitRate.map { String(format: "%3.0f%% hits", $0 * 100) } ?? "  - hits"
+    cairo_show_text(cairo, pipeline == nil ? "avatars off" : "cache \(cache)  \(inFlight) loading")
+
+    // Sparkline: one bar per frame interval, 0-50 ms, red above 1.5 refreshes.
+    let top = 38.0
+    let bottom = height - 6
+    let scale = (bottom - top) / 50
+    let step = (width - 16) / Double(FrameTimeline.capacity)
+    var x = 8.0 + step * Double(FrameTimeline.capacity - timeline.count)
+    timeline.forEachInterval { interval in
+      let bar = min(interval, 50) * scale
+      if interval > 1.5 * FrameTimeline.refreshMilliseconds {
+        cairo_set_source_rgb(cairo, 0.93, 0.33, 0.3)
+      } else {
+        cairo_set_source_rgb(cairo, 0.35, 0.8, 0.45)
+      }
+      cairo_rectangle(cairo, x, bottom - bar, max(step - 0.5, 0.5), bar)
+      cairo_fill(cairo)
+      x += step
+    }
+    // The 60 Hz budget.
+    cairo_set_source_rgba(cairo, 1, 1, 1, 0.5)
+    let budget = bottom - FrameTimeline.refreshMilliseconds * scale
+    cairo_rectangle(cairo, 8, budget, width - 16, 1)
+    cairo_fill(cairo)
+
+    let cost = tickCost + Double(DispatchTime.now().uptimeNanoseconds - started) / 1000
+    if recordsCost { costs.append(cost) }
+  }
+
+  private func roundedRectangle(_ cairo: OpaquePointer, width: Double, height: Double, radius: Double) {
+    cairo_new_sub_path(cairo)
+    cairo_arc(cairo, width - radius, radius, radius, -Double.pi / 2, 0)
+    cairo_arc(cairo, width - radius, height - radius, radius, 0, Double.pi / 2)
+    cairo_arc(cairo, radius, height - radius, radius, Double.pi / 2, Double.pi)
+    cairo_arc(cairo, radius, radius, radius, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(cairo)
+  }
+}
