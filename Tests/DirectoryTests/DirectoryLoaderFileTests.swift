@@ -24,8 +24,8 @@ final class DirectoryLoaderFileTests: XCTestCase {
 
     XCTAssertEqual(contents.source, source)
     XCTAssertEqual(
-      contents.users,
-      [User(id: "1", username: "maria.garcia", avatar: "avatars/m.jpg", role: .owner)])
+      contents.viewModels,
+      [UserViewModel(user: User(id: "1", username: "maria.garcia", avatar: "avatars/m.jpg", role: .owner))])
     XCTAssertEqual(contents.viewModels.map(\.initials), ["MG"])
     XCTAssertEqual(contents.viewModels.map(\.identity), ["1"])
     XCTAssertEqual(contents.skippedEntries, 1)
@@ -38,7 +38,7 @@ final class DirectoryLoaderFileTests: XCTestCase {
   func testAFolderArgumentLoadsTheUsersJSONInside() async throws {
     try folder.write("users.json", text: #"[{"username": "alice"}]"#)
     let contents = try await DirectoryLoader().load(try DirectorySource(argument: folder.url.path))
-    XCTAssertEqual(contents.users.map(\.username), ["alice"])
+    XCTAssertEqual(contents.viewModels.map(\.username), ["alice"])
   }
 
   func testAMissingFileSaysWhichFile() async throws {

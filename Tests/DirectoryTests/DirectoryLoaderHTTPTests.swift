@@ -24,7 +24,7 @@ final class DirectoryLoaderHTTPTests: XCTestCase {
 
   func testARemoteDirectoryLoads() async throws {
     let contents = try await load("/users.json", routes: ["/users.json": .json(directory)]).get()
-    XCTAssertEqual(contents.users.map(\.username), ["maria.garcia"])
+    XCTAssertEqual(contents.viewModels.map(\.username), ["maria.garcia"])
     XCTAssertEqual(contents.viewModels.first?.roleText, "Admin")
     XCTAssertEqual(contents.byteCount, directory.count)
     XCTAssertNil(contents.source.baseDirectory)
@@ -56,14 +56,14 @@ final class DirectoryLoaderHTTPTests: XCTestCase {
     let result = try await load(
       "/users.json", routes: ["/users.json": .delayed(.milliseconds(100), directory)],
       loader: DirectoryLoader(timeout: .seconds(5)))
-    XCTAssertEqual(try result.get().users.count, 1)
+    XCTAssertEqual(try result.get().viewModels.count, 1)
   }
 
   func testARedirectIsFollowed() async throws {
     let contents = try await load(
       "/old.json", routes: ["/old.json": .redirect("/new.json"), "/new.json": .json(directory)]
     ).get()
-    XCTAssertEqual(contents.users.map(\.username), ["maria.garcia"])
+    XCTAssertEqual(contents.viewModels.map(\.username), ["maria.garcia"])
   }
 
   func testEndlessRedirectsStopAfterThree() async throws {

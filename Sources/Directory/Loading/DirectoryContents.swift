@@ -1,14 +1,15 @@
 import Foundation
 
-/// A loaded directory: the users in file order, their view models (same
-/// order, same count), what was skipped, and what loading cost.
+/// A loaded directory: the view models of its users in file order, what was
+/// skipped, and what loading cost. The parsed `User` values are not kept:
+/// the view models hold everything rows need, and a million users would
+/// otherwise be stored twice.
 ///
 /// Threading: a plain value; `Sendable`. Built off the main thread by
 /// `DirectoryLoader`, then handed to the main thread whole.
 public struct DirectoryContents: Sendable {
   public var source: DirectorySource
-  public var users: [User]
-  /// `viewModels[i]` is the view model of `users[i]`.
+  /// One per user, in file order.
   public var viewModels: [UserViewModel]
   /// Entries left out because they broke the data format's rules.
   public var skippedEntries: Int
@@ -24,7 +25,6 @@ public struct DirectoryContents: Sendable {
   /// Assembles contents from parts already computed (tests, fixtures).
   public init(
     source: DirectorySource,
-    users: [User],
     viewModels: [UserViewModel],
     skippedEntries: Int = 0,
     warnings: [String] = [],
@@ -34,7 +34,6 @@ public struct DirectoryContents: Sendable {
     byteCount: Int = 0
   ) {
     self.source = source
-    self.users = users
     self.viewModels = viewModels
     self.skippedEntries = skippedEntries
     self.warnings = warnings
@@ -62,18 +61,29 @@ public struct DirectoryContents: Sendable {
     let clock = ContinuousClock()
     let parseStart = clock.now
     let parsed = try DirectoryParser.parse(buffer)
-    let parseDuration = parseStart.duration(to: clock.now)
+    self.init(
+      parsed: parsed, byteCount: buffer.count, parseDuration: parseStart.duration(to: clock.now),
+      from: source)
+  }
+
+  /// Builds the view models of users already parsed, then lets the users go.
+  /// The loader parses in a scope of its own so the file's bytes are freed
+  /// before the view models exist: at no point are all three in memory.
+  init(
+    parsed: (users: [User], skipped: Int, warnings: [String]), byteCount: Int,
+    parseDuration: Duration, from source: DirectorySource
+  ) {
+    let clock = ContinuousClock()
     let viewModelStart = clock.now
     let viewModels = UserViewModel.makeAll(for: parsed.users)
     self.init(
       source: source,
-      users: parsed.users,
       viewModels: viewModels,
       skippedEntries: parsed.skipped,
       warnings: parsed.warnings,
       parseDuration: parseDuration,
       viewModelDuration: viewModelStart.duration(to: clock.now),
-      byteCount: buffer.count
+      byteCount: byteCount
     )
   }
 }

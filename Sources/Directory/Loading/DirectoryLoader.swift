@@ -33,10 +33,22 @@ public struct DirectoryLoader: Sendable {
       let path = url.path
       let maxBytes = maxBytes
       contents = try await Self.detached { () throws(DirectoryError) in
-        let bytes = try FileReader.read(path: path, maxBytes: maxBytes)
-        let fetchDuration = start.duration(to: clock.now)
+        var fetchDuration = Duration.zero
+        var byteCount = 0
+        var parseStart = clock.now
+        // The bytes live only inside this closure: freed before the view models are built.
+        let parsed = try { () throws(DirectoryError) in
+          let bytes = try FileReader.read(path: path, maxBytes: maxBytes)
+          parseStart = clock.now
+          fetchDuration = start.duration(to: parseStart)
+          byteCount = bytes.count
+          try Self.checkCancellation()
+          return try DirectoryParser.parse(bytes)
+        }()
+        let parseDuration = parseStart.duration(to: clock.now)
         try Self.checkCancellation()
-        var contents = try DirectoryContents(parsing: bytes, from: source)
+        var contents = DirectoryContents(
+          parsed: parsed, byteCount: byteCount, parseDuration: parseDuration, from: source)
         contents.fetchDuration = fetchDuration
         return contents
       }

@@ -10,10 +10,6 @@ public struct UserViewModel: Sendable, Hashable {
   /// The user's identity (id, else username), for refresh diffs.
   public var identity: String
   public var username: String
-  /// The primary line of a row. Today the username; kept separate so a real
-  /// display name can arrive later without touching the rows.
-  public var displayName: String
-  public var roleText: String
   public var role: Role
   /// One or two upper-case letters or digits for the placeholder avatar;
   /// never empty ("?" at worst).
@@ -23,21 +19,25 @@ public struct UserViewModel: Sendable, Hashable {
   public var placeholderColorIndex: Int
   /// The raw avatar string from the JSON; "" when the user has none.
   public var avatar: String
-  /// What a screen reader says for the row: "username, role".
-  public var accessibleText: String
+
+  /// The primary line of a row. Today the username; kept separate so a real
+  /// display name can arrive later without touching the rows.
+  public var displayName: String { username }
+  /// The role as a row shows it ("Admin", "Unknown", ...); a static string.
+  public var roleText: String { role.displayText }
+  /// What a screen reader says for the row: "username, role". Made when asked
+  /// (at bind) rather than stored: a million stored copies cost ~100 MB.
+  public var accessibleText: String { Self.joined(username, ", ", roleText) }
 
   /// Computes the row values for `user`.
   public init(user: User) {
     identity = user.identity
     username = user.username
-    displayName = user.username
-    roleText = user.role.displayText
     role = user.role
     initials = Initials.of(user.username)
     placeholderColorIndex = Int(
       StableHash.fnv1a(user.username) % UInt64(Self.placeholderPaletteCount))
     avatar = user.avatar
-    accessibleText = Self.joined(user.username, ", ", roleText)
   }
 
   /// Concatenates with a single allocation; `+` makes an intermediate string

@@ -77,6 +77,7 @@ public struct DirectoryParser: Sendable {
   /// What a parse has gathered so far.
   private struct Collector {
     var users: [User] = []
+    var avatars = StringInterner()
     var skipped = 0
     var warnings: [String] = []
 
@@ -98,7 +99,7 @@ public struct DirectoryParser: Sendable {
     while true {
       let offset = scanner.position
       if scanner.peek() == .openBrace {
-        switch try EntryReader.read(&scanner) {
+        switch try EntryReader.read(&scanner, avatars: &collector.avatars) {
         case .success(let user): collector.users.append(user)
         case .failure(let problem):
           collector.skip(entry: entry, offset: offset, problem.description)

@@ -23,7 +23,9 @@ enum EntryReader {
 
   /// Reads the object at the scanner (its first byte is "{"). Syntax errors
   /// throw; a well-formed entry that breaks the format rules is a failure.
-  static func read(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Result<User, Problem> {
+  static func read(
+    _ scanner: inout JSONScanner, avatars: inout StringInterner
+  ) throws(JSONSyntaxError) -> Result<User, Problem> {
     try scanner.expect(.openBrace, "'{'")
     var username: String?
     var avatar = ""
@@ -42,7 +44,7 @@ enum EntryReader {
         case (.username, .quote):
           username = String(decoding: try scanner.readString(), as: UTF8.self)
         case (.avatar, .quote):
-          avatar = String(decoding: try scanner.readString(), as: UTF8.self)
+          avatar = avatars.string(for: try scanner.readString())
         case (.role, .quote):
           role = Role(jsonBytes: try scanner.readString())
         case (.id, .quote):
