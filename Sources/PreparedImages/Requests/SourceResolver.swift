@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -30,13 +31,13 @@ enum SourceResolver {
         else {
           return .failure(.forbiddenPath)
         }
-        return fileSource(url.path, inFolder: fileFolder(of: base))
+        return fileSource(url.path, inFolder: folder(of: base))
       default:
         return .failure(.unsupportedScheme)
       }
     }
     if base.isFileURL {
-      return fileSource(avatar, inFolder: fileFolder(of: base))
+      return fileSource(avatar, inFolder: folder(of: base))
     }
     if let baseScheme = base.scheme?.lowercased(), baseScheme == "http" || baseScheme == "https" {
       return httpSource(avatar, relativeTo: base)
@@ -57,6 +58,18 @@ enum SourceResolver {
 
   // MARK: - Local directories
 
+  /// The last base folder resolved, with its real path: every avatar of a
+  /// directory shares it, and finding it takes a stat and a realpath.
+  private static let lastFolder = Mutex<(base: URL, folder: String, realFolder: String)?>(nil)
+
+  private static func folder(of base: URL) -> (folder: String, realFolder: String) {
+    if let known = lastFolder.withLock({ $0 }), known.base == base { return (known.folder, known.realFolder) }
+    let folder = fileFolder(of: base)
+    let realFolder = realPath(folder) ?? lexicallyStandardized(folder)
+    lastFolder.withLock { $0 = (base, folder, realFolder) }
+    return (folder, realFolder)
+  }
+
   private static func fileFolder(of base: URL) -> String {
     var isDirectory: ObjCBool = false
     if base.hasDirectoryPath
@@ -68,10 +81,10 @@ enum SourceResolver {
     return base.deletingLastPathComponent().path
   }
 
-  private static func fileSource(_ path: String, inFolder folder: String) -> Result<
-    ImageSource, ImageFailure
-  > {
-    let folderPath = realPath(folder) ?? lexicallyStandardized(folder)
+  private static func fileSource(
+    _ path: String, inFolder location: (folder: String, realFolder: String)
+  ) -> Result<ImageSource, ImageFailure> {
+    let (folder, folderPath) = location
     let joined = path.hasPrefix("/") ? path : folder + "/" + path
     // realpath follows symlinks and ".." exactly as open(2) would; a missing file can only be
     // checked lexically (the load then reports notFound).

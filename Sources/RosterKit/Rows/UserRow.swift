@@ -22,6 +22,9 @@ final class UserRow: ListRow {
   private let name: Widget
   private let role: Widget
   private var colorClass: String?
+  /// What the labels show, kept on the Swift side so re-binding the same
+  /// text costs a string comparison instead of a C-string round trip.
+  private var shownTexts = ["", "", ""]
   private var boundIdentity: String?
   private let avatars: AvatarService?
   private var slot: ImageSlot?
@@ -81,9 +84,9 @@ final class UserRow: ListRow {
 
   func bind(_ model: UserViewModel, position: Int) {
     boundIdentity = model.identity
-    setIfChanged(name, model.displayName)
-    setIfChanged(role, model.roleText)
-    setIfChanged(placeholder, model.initials)
+    setIfChanged(0, name, model.displayName)
+    setIfChanged(1, role, model.roleText)
+    setIfChanged(2, placeholder, model.initials)
     let newClass = Palette.cssClass(model.placeholderColorIndex)
     if newClass != colorClass {
       if let colorClass { gtk_widget_remove_css_class(placeholder, colorClass) }
@@ -128,10 +131,12 @@ final class UserRow: ListRow {
     if image != nil, let identity = boundIdentity { avatars?.onShown?(identity) }
   }
 
-  private func setIfChanged(_ label: Widget, _ text: String) {
+  private func setIfChanged(_ slot: Int, _ label: Widget, _ text: String) {
     // GTK compares too, but only after Swift has converted the string.
-    let current = String(cString: gtk_label_get_text(opaque(label)))
-    if current != text { Gtk.setText(label, text) }
+    if shownTexts[slot] != text {
+      shownTexts[slot] = text
+      Gtk.setText(label, text)
+    }
   }
 }
 
