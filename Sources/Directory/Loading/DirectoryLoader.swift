@@ -68,6 +68,22 @@ public struct DirectoryLoader: Sendable {
     return contents
   }
 
+  /// The first `count` users of a local directory, from the start of its file
+  /// only (about 64 KiB), so rows can be on screen while the whole file is
+  /// still being parsed. Nil for remote sources or an unreadable file; the
+  /// full ``load(_:)`` reports errors.
+  public func preview(_ source: DirectorySource, count: Int = 200) async -> DirectoryContents? {
+    guard case .file(let url) = source else { return nil }
+    let path = url.path
+    let task = Task.detached(priority: .userInitiated) { () -> DirectoryContents? in
+      guard let head = FileReader.readHead(path: path, count: 64 << 10) else { return nil }
+      let users = head.withUnsafeBytes { DirectoryParser.parsePrefix($0, limit: count) }
+      guard !users.isEmpty else { return nil }
+      return DirectoryContents(source: source, viewModels: users.map(UserViewModel.init(user:)))
+    }
+    return await task.value
+  }
+
   private static func checkCancellation() throws(DirectoryError) {
     if Task.isCancelled { throw .cancelled }
   }

@@ -41,6 +41,31 @@ enum FileReader {
     return bytes
   }
 
+  /// Up to `count` bytes from the start of a regular file (nil if unreadable).
+  static func readHead(path: String, count: Int) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    var failed = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+      filled = 0
+      while filled < count {
+        let result = systemRead(descriptor, buffer.baseAddress! + filled, count - filled)
+        if result > 0 {
+          filled += result
+        } else if result == 0 {
+          break
+        } else if errno != EINTR {
+          failed = true
+          return
+        }
+      }
+    }
+    return failed ? nil : bytes
+  }
+
   // `read` alone would resolve to this type's own method.
   private static func systemRead(
     _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int

@@ -89,9 +89,26 @@ public struct DirectoryParser: Sendable {
     }
   }
 
-  private static func readElements(_ scanner: inout JSONScanner, into collector: inout Collector)
-    throws(JSONSyntaxError)
-  {
+  /// The first users of a directory from the start of its file, for showing
+  /// rows before the whole file is parsed: reads up to `limit` entries and
+  /// stops quietly where the bytes end or stop making sense. The full parse
+  /// that follows is the one that reports errors.
+  static func parsePrefix(_ buffer: UnsafeRawBufferPointer, limit: Int) -> [User] {
+    var scanner = JSONScanner(buffer)
+    var collector = Collector()
+    scanner.skipWhitespace()
+    guard scanner.peek() == .openBracket else { return [] }
+    do throws(JSONSyntaxError) {
+      try readElements(&scanner, into: &collector, limit: limit)
+    } catch {
+      // A truncated last entry: keep the complete ones.
+    }
+    return collector.users
+  }
+
+  private static func readElements(
+    _ scanner: inout JSONScanner, into collector: inout Collector, limit: Int = .max
+  ) throws(JSONSyntaxError) {
     try scanner.expect(.openBracket, "'['")
     scanner.skipWhitespace()
     if scanner.consume(.closeBracket) { return }
@@ -110,6 +127,7 @@ public struct DirectoryParser: Sendable {
         collector.skip(entry: entry, offset: offset, "\(kind), not an object")
       }
       entry += 1
+      if collector.users.count >= limit { return }
       scanner.skipWhitespace()
       if scanner.consume(.comma) {
         scanner.skipWhitespace()

@@ -73,7 +73,7 @@ public final class RosterApplication {
     guard options.quitAfterLoad || options.screenshot != nil, let window else { return }
     // Let GTK lay out and paint the rows before the picture is taken.
     await MainContext.wait(until: { window.hasVisibleRows || window.state != .list }, timeout: .seconds(5))
-    let firstRows = ContinuousClock.now - started
+    let firstRows = (window.firstRowsShown ?? .now) - started
     await MainContext.wait(for: .milliseconds(150))
     // Give the visible avatars a moment to arrive before the picture.
     await MainContext.wait(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(3))

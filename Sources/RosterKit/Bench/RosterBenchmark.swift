@@ -83,7 +83,7 @@ public final class RosterBenchmark {
     }
     load = LoadFigures(
       total: loadDuration, parse: contents.parseDuration, viewModels: contents.viewModelDuration,
-      firstRows: ContinuousClock.now - started, longestMainThreadStall: longestStall,
+      firstRows: (window.firstRowsShown ?? .now) - started, longestMainThreadStall: longestStall,
       rssAfterLoadMiB: ResourceUsage.residentMiB)
     return contents
   }

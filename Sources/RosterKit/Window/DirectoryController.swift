@@ -17,6 +17,10 @@ final class DirectoryController {
   /// Called when a load starts and when it finishes.
   var onStart: (@MainActor () -> Void)?
   var onFinish: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
+  /// Called with the first users of a large local directory when they are
+  /// ready before the whole directory (the first load only).
+  var onPreview: (@MainActor (DirectoryContents) -> Void)?
+  private var hasLoaded = false
 
   init(source: Result<DirectorySource, DirectoryError>, loader: DirectoryLoader = DirectoryLoader()) {
     self.source = source
@@ -31,10 +35,17 @@ final class DirectoryController {
     onStart?()
     let source = source
     let loader = loader
+    if !hasLoaded, case .success(let directory) = source {
+      Task { @MainActor in
+        guard let preview = await loader.preview(directory), isLoading, !hasLoaded else { return }
+        onPreview?(preview)
+      }
+    }
     Task { @MainActor in
       let start = ContinuousClock.now
       let result = await Self.fetch(source, with: loader)
       isLoading = false
+      if case .success = result { hasLoaded = true }
       onFinish?(result, ContinuousClock.now - start)
     }
     return true

@@ -115,7 +115,9 @@ public final class MainWindow {
     installActions()
     controller.onStart = { [weak self] in self?.loadStarted() }
     controller.onFinish = { [weak self] result, duration in self?.loadFinished(result, duration) }
+    controller.onPreview = { [weak self] preview in self?.showPreview(preview) }
     viewport.onChange = { [weak self] visible in
+      if self?.firstRowsShown == nil, !visible.isEmpty { self?.firstRowsShown = .now }
       self?.factory.forEachBoundRow { row, position in row.setVisible(visible.contains(position)) }
     }
     show(.loading)
@@ -146,6 +148,9 @@ public final class MainWindow {
 
   /// The header bar's subtitle.
   public var subtitle: String { header.subtitleText }
+
+  /// When rows first appeared on screen (a preview's, for a large directory).
+  public private(set) var firstRowsShown: ContinuousClock.Instant?
 
   /// Whether laid-out rows are on screen (binding comes before layout).
   public var hasVisibleRows: Bool { !viewport.visible.isEmpty }
@@ -216,13 +221,38 @@ public final class MainWindow {
     onLoad?(result, duration)
   }
 
+  /// The first rows of a large directory, shown while the rest is parsed.
+  private func showPreview(_ preview: DirectoryContents) {
+    guard contents == nil, model.count == 0 else { return }
+    avatars?.scale = Int(gtk_widget_get_scale_factor(listView))
+    avatars?.baseURL = preview.source.baseURL
+    model.replaceAll(with: preview.viewModels)
+    viewport.update()
+    header.subtitleText = "Loading…"
+    show(.list)
+  }
+
+  /// Puts `viewModels` in the model. When the model holds a preview whose
+  /// users start the new list, the rest is appended as one change, so the
+  /// rows on screen stay bound.
+  private func setModel(_ viewModels: [UserViewModel]) {
+    let shown = model.count
+    if shown > 0, shown <= viewModels.count, contents == nil,
+      zip(model.elements, viewModels).allSatisfy({ $0 == $1 })
+    {
+      model.splice(at: shown, removing: 0, inserting: viewModels[shown...])
+    } else {
+      model.replaceAll(with: viewModels)
+    }
+  }
+
   /// Shows `contents` (a successful load, or a directory loaded elsewhere).
   public func display(_ contents: DirectoryContents) {
-    self.contents = contents
     banner.hide()
     avatars?.scale = Int(gtk_widget_get_scale_factor(listView))
     avatars?.baseURL = contents.source.baseURL
-    model.replaceAll(with: contents.viewModels)
+    setModel(contents.viewModels)
+    self.contents = contents
     viewport.update()
     header.subtitleText = Count.people(contents.viewModels.count)
     show(contents.viewModels.isEmpty ? .empty : .list)

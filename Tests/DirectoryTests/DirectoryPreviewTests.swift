@@ -1,0 +1,58 @@
+import Directory
+import Foundation
+import XCTest
+
+/// The first rows of a large local directory, read from the start of its file.
+final class DirectoryPreviewTests: XCTestCase {
+  private var folder: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    folder.remove()
+  }
+
+  func testAPreviewHoldsTheFirstUsersInFileOrder() async throws {
+    let users = (0..<5_000).map { User(username: "user\($0)", avatar: "avatars/a\($0 % 7).png", role: .admin) }
+    let file = try folder.write("users.json", text: Self.json(users))
+    let source = try DirectorySource(argument: file.path)
+
+    let result = await DirectoryLoader().preview(source, count: 150)
+    let preview = try XCTUnwrap(result)
+    XCTAssertEqual(preview.viewModels.count, 150)
+    XCTAssertEqual(preview.viewModels, users.prefix(150).map(UserViewModel.init(user:)))
+
+    // The whole load starts with the same users, so the rows shown stay valid.
+    let full = try await DirectoryLoader().load(source)
+    XCTAssertEqual(Array(full.viewModels.prefix(150)), preview.viewModels)
+  }
+
+  func testAPreviewStopsCleanlyWhereTheHeadOfALargeFileEnds() async throws {
+    // Long entries: 64 KiB hold fewer than the 200 asked for, and the last one is cut.
+    let users = (0..<2_000).map { User(username: "person-\($0)-" + String(repeating: "x", count: 300)) }
+    let file = try folder.write("users.json", text: Self.json(users))
+    let result = await DirectoryLoader().preview(try DirectorySource(argument: file.path))
+    let preview = try XCTUnwrap(result)
+    XCTAssertGreaterThan(preview.viewModels.count, 100)
+    XCTAssertLessThan(preview.viewModels.count, 200)
+    XCTAssertEqual(preview.viewModels.map(\.username), users.prefix(preview.viewModels.count).map(\.username))
+  }
+
+  func testNoPreviewForABrokenFileOrAnotherShape() async throws {
+    let notJSON = try folder.write("a.json", text: "this is not json")
+    let object = try folder.write("b.json", text: #"{"users": []}"#)
+    for file in [notJSON, object] {
+      let preview = await DirectoryLoader().preview(try DirectorySource(argument: file.path))
+      XCTAssertNil(preview, file.lastPathComponent)
+    }
+  }
+
+  private static func json(_ users: [User]) -> String {
+    "["
+      + users.map {
+        #"{"username": "\#($0.username)", "avatar": "\#($0.avatar)", "role": "\#($0.role.displayText)"}"#
+      }.joined(separator: ",\n") + "]"
+  }
+}
