@@ -8,7 +8,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
-.PHONY: deps build run test bench format lint validate clean
+.PHONY: deps build run test bench microbench format lint validate clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -33,6 +33,11 @@ test: deps validate
 # cold cache, 1,000,000 users), then a table of medians and ratios.
 bench: deps
 	bash scripts/bench.sh $(PAIRS) $(BENCH_SECONDS) $(USERS)
+
+# package-benchmark microbenchmarks (Benchmarks/RosterBenchmarks): parse,
+# view models, memory cache, image slot tokens, decode + prepare per format.
+microbench: deps
+	ROSTER_BENCHMARKS=1 $(SWIFT) package --allow-writing-to-package-directory benchmark --target RosterBenchmarks
 
 validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop

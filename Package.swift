@@ -72,3 +72,21 @@ let package = Package(
     .testTarget(name: "RosterKitTests", dependencies: ["RosterKit", "GtkKit", "CGtk", "Directory"]),
   ]
 )
+
+// Microbenchmarks (ordo-one/benchmark) under Benchmarks/: only when asked for,
+// so building and testing the app does not build the benchmark tooling.
+//   ROSTER_BENCHMARKS=1 swift package benchmark      (make microbench)
+if Context.environment["ROSTER_BENCHMARKS"] != nil {
+  package.dependencies.append(
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+  package.targets.append(
+    .executableTarget(
+      name: "RosterBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        "Directory", "PreparedImages",
+      ],
+      path: "Benchmarks/RosterBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ))
+}

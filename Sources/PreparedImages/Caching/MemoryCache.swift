@@ -7,8 +7,9 @@ import Foundation
 ///
 /// Threading: `Sendable`; every method takes `lock` once. Methods with a leading underscore
 /// expect it held.
-final class MemoryCache: @unchecked Sendable {
-  let costLimit: Int
+public final class MemoryCache: @unchecked Sendable {
+  /// The byte budget.
+  public let costLimit: Int
   private let lock = NSLock()
   private var entries: [ImageRequest: Entry] = [:]
   /// Most recently used.
@@ -29,12 +30,13 @@ final class MemoryCache: @unchecked Sendable {
     }
   }
 
-  init(costLimit: Int) {
+  /// An empty cache holding at most `costLimit` bytes of images.
+  public init(costLimit: Int) {
     self.costLimit = max(0, costLimit)
   }
 
   /// The image for `key`, marking it most recently used.
-  func image(for key: ImageRequest) -> PreparedImage? {
+  public func image(for key: ImageRequest) -> PreparedImage? {
     lock.withLock {
       guard let entry = entries[key] else { return nil }
       _unlink(entry)
@@ -44,7 +46,7 @@ final class MemoryCache: @unchecked Sendable {
   }
 
   /// Stores `image` as most recently used, evicting the least recently used until it fits.
-  func store(_ image: PreparedImage, for key: ImageRequest) {
+  public func store(_ image: PreparedImage, for key: ImageRequest) {
     lock.withLock {
       if let old = entries.removeValue(forKey: key) {
         _unlink(old)
@@ -70,8 +72,8 @@ final class MemoryCache: @unchecked Sendable {
     }
   }
 
-  var totalCost: Int { lock.withLock { _totalCost } }
-  var count: Int { lock.withLock { entries.count } }
+  public var totalCost: Int { lock.withLock { _totalCost } }
+  public var count: Int { lock.withLock { entries.count } }
 
   /// Keys from most to least recently used.
   var keysByRecency: [ImageRequest] {

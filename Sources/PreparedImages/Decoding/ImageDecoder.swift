@@ -13,16 +13,18 @@ import Foundation
 ///
 /// Threading: a `Sendable` value; `decode` blocks for milliseconds and must run on a decode
 /// worker, never on the main thread.
-struct ImageDecoder: Sendable {
+public struct ImageDecoder: Sendable {
   let maxPixelSide: Int
   let maxPixels: Int
 
-  init(maxPixelSide: Int, maxMegapixels: Int) {
+  /// A decoder refusing images over `maxPixelSide` a side or `maxMegapixels` million pixels.
+  public init(maxPixelSide: Int, maxMegapixels: Int) {
     self.maxPixelSide = maxPixelSide
     self.maxPixels = maxMegapixels * 1_000_000
   }
 
-  func decode(_ bytes: [UInt8], pixelSize: Int) -> Result<PreparedImage, ImageFailure> {
+  /// Decodes `bytes` into a round texture `pixelSize` pixels across (off the main thread only).
+  public func decode(_ bytes: [UInt8], pixelSize: Int) -> Result<PreparedImage, ImageFailure> {
     assert(!Thread.isMainThread, "images are never decoded on the main thread")
     let header: ImageHeader
     switch ImageHeader.parse(bytes) {

@@ -1,0 +1,165 @@
+import Benchmark
+import Directory
+import Foundation
+import PreparedImages
+
+/// The data/ folder of the Roster checkout this package sits in.
+private let dataFolder = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("data")
+
+/// A generated directory of `count` users as users.json bytes.
+private func directoryJSON(users count: Int) -> (users: [User], json: [UInt8]) {
+  let avatars = (1...4_000).map { "avatars/avatar-\($0).png" }
+  let users = UserGenerator.users(count: count, avatarFileNames: avatars, seed: 2026)
+  return (users, UserGenerator.json(for: users))
+}
+
+private func avatarBytes(_ name: String) -> [UInt8] {
+  guard let data = FileManager.default.contents(atPath: dataFolder.appendingPathComponent("avatars/\(name)").path)
+  else { fatalError("missing data/avatars/\(name): run from a Roster checkout") }
+  return [UInt8](data)
+}
+
+/// Decoded images to fill caches with, made once.
+private func preparedImages(count: Int) -> [PreparedImage] {
+  let decoder = ImageDecoder(maxPixelSide: 8192, maxMegapixels: 40)
+  let bytes = avatarBytes("avatar-0025.png")
+  return (0..<count).map { _ in try! decoder.decode(bytes, pixelSize: 48).get() }
+}
+
+/// A filled cache and the keys to look up.
+private struct CacheLookup: @unchecked Sendable {
+  let cache: MemoryCache
+  let requests: [ImageRequest]
+}
+
+/// Images and keys to store.
+private struct CacheFill: @unchecked Sendable {
+  let images: [PreparedImage]
+  let requests: [ImageRequest]
+}
+
+/// A pipeline whose memory cache holds `request`.
+private struct WarmPipeline: @unchecked Sendable {
+  let pipeline: ImagePipeline
+  let request: ImageRequest
+}
+
+private func requests(_ count: Int) -> [ImageRequest] {
+  (0..<count).map { ImageRequest(source: .file("/avatars/\($0).png"), pixelSize: 48) }
+}
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
+    maxDuration: .seconds(3), maxIterations: 1_000)
+
+  // MARK: Directory
+
+  Benchmark(
+    "Parse users.json, 100,000 users",
+    configuration: .init(maxIterations: 20, thresholds: nil)
+  ) { (benchmark: Benchmark, input: (users: [User], json: [UInt8])) in
+    for _ in benchmark.scaledIterations {
+      blackHole(try DirectoryParser.parse(input.json))
+    }
+  } setup: {
+    directoryJSON(users: 100_000)
+  }
+
+  Benchmark(
+    "Build view models, 100,000 users",
+    configuration: .init(maxIterations: 20)
+  ) { (benchmark: Benchmark, users: [User]) in
+    for _ in benchmark.scaledIterations {
+      blackHole(users.map(UserViewModel.init(user:)))
+    }
+  } setup: {
+    directoryJSON(users: 100_000).users
+  }
+
+  // MARK: Memory cache
+
+  Benchmark(
+    "Memory cache get (hit), 1,000 lookups",
+    configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal])
+  ) { (benchmark: Benchmark, input: CacheLookup) in
+    for _ in benchmark.scaledIterations {
+      for request in input.requests { blackHole(input.cache.image(for: request)) }
+    }
+  } setup: {
+    let cache = MemoryCache(costLimit: 64 << 20)
+    let keys = requests(1_000)
+    for (request, image) in zip(keys, preparedImages(count: 1_000)) { cache.store(image, for: request) }
+    return CacheLookup(cache: cache, requests: keys)
+  }
+
+  Benchmark(
+    "Memory cache put with LRU eviction, 1,000 stores",
+    configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal])
+  ) { (benchmark: Benchmark, input: CacheFill) in
+    // 1,000 images of 9 KiB into a 1 MiB budget: most stores evict.
+    let cache = MemoryCache(costLimit: 1 << 20)
+    for _ in benchmark.scaledIterations {
+      for (request, image) in zip(input.requests, input.images) { cache.store(image, for: request) }
+    }
+    blackHole(cache.totalCost)
+  } setup: {
+    CacheFill(images: preparedImages(count: 1_000), requests: requests(1_000))
+  }
+
+  // MARK: Generation tokens
+
+  Benchmark(
+    "Image slot bind + unbind with a memory hit (token bump and check)",
+    configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal])
+  ) { (benchmark: Benchmark, input: WarmPipeline) in
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      var applied = 0
+      let slot = ImageSlot(pipeline: input.pipeline) { image, _ in if image != nil { applied += 1 } }
+      for _ in iterations {
+        for index in 0..<1_000 {
+          slot.bind(identity: index, request: input.request)
+          slot.unbind()
+        }
+      }
+      blackHole(applied)
+    }
+  } setup: {
+    var configuration = ImagePipelineConfiguration()
+    configuration.diskCacheDirectory = nil
+    let pipeline = await MainActor.run { ImagePipeline(configuration: configuration) }
+    let request = ImageRequest(
+      source: .file(dataFolder.appendingPathComponent("avatars/avatar-0025.png").path), pixelSize: 48)
+    _ = try await pipeline.image(for: request)
+    return WarmPipeline(pipeline: pipeline, request: request)
+  }
+
+  // MARK: Decode + prepare, per format and size
+
+  let decodes: [(name: String, file: String, pixelSize: Int)] = [
+    ("JPEG 96 px -> 48", "avatar-0111.jpg", 48),
+    ("JPEG 512 px -> 48", "avatar-0008.jpg", 48),
+    ("JPEG 512 px -> 96", "avatar-0008.jpg", 96),
+    ("JPEG 1024 px -> 96", "avatar-0024.jpg", 96),
+    ("PNG 96 px -> 48", "avatar-0026.png", 48),
+    ("PNG 512 px -> 48", "avatar-0025.png", 48),
+    ("PNG 512 px -> 96", "avatar-0025.png", 96),
+    ("PNG 1024 px -> 96", "avatar-0042.png", 96),
+  ]
+  for decode in decodes {
+    Benchmark(
+      "Decode + prepare \(decode.name)",
+      configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident])
+    ) { (benchmark: Benchmark, bytes: [UInt8]) in
+      let decoder = ImageDecoder(maxPixelSide: 8192, maxMegapixels: 40)
+      for _ in benchmark.scaledIterations {
+        blackHole(try decoder.decode(bytes, pixelSize: decode.pixelSize).get())
+      }
+    } setup: {
+      avatarBytes(decode.file)
+    }
+  }
+}
