@@ -22,6 +22,7 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.") var pipeline = "prepared"
   @Option(help: "Use this users.json instead of a generated directory.") var source: String?
   @Option(help: "Add a random delay to every avatar load: MS or MIN-MAX.") var simulateLatency: String?
+  @Option(help: "Decode worker threads (default: the pipeline's, 1 on this class of machine).") var decoders: Int?
   @Flag(help: "Show the frame-time HUD while scrolling and report its cost per frame (hud_us).") var hud = false
   @Flag(help: "Print only the JSON lines.") var json = false
 
@@ -33,6 +34,7 @@ struct BenchCommand: ParsableCommand {
     if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds")
     }
+    if let decoders, decoders < 1 { throw ValidationError("--decoders must be at least 1") }
     guard users > 0, avatars > 0, seconds > 0, speed.allSatisfy({ $0 > 0 }) else {
       throw ValidationError("counts, seconds and speeds must be positive")
     }
@@ -52,6 +54,7 @@ struct BenchCommand: ParsableCommand {
     options.simulatedLatency = simulateLatency.flatMap(RosterOptions.parseLatency)
     options.jsonOnly = json
     options.hud = hud
+    options.decoders = decoders
     let status = MainActor.assumeIsolated { RosterBenchmark(options: options).run() }
     if status != 0 { throw ExitCode(status) }
   }

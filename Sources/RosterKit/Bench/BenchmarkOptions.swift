@@ -27,6 +27,8 @@ public struct BenchmarkOptions: Sendable {
   public var source: String?
   /// Added to every avatar load (as `--simulate-latency`).
   public var simulatedLatency: ClosedRange<Duration>?
+  /// Decode worker threads (the pipeline's default when nil).
+  public var decoders: Int?
   /// Show the frame-time HUD during the runs and report its cost per frame.
   public var hud = false
   /// Print only the JSON lines.

@@ -91,6 +91,7 @@ public final class RosterBenchmark {
   private func measure(contents: DirectoryContents, speed: Double) -> String {
     var configuration = ImagePipelineConfiguration()
     configuration.simulatedLatency = options.simulatedLatency
+    if let decoders = options.decoders { configuration.maxConcurrentDecodes = decoders }
     configuration.diskCacheDirectory = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-bench-cache-\(getpid())")
     let pipeline = ImagePipeline(configuration: configuration)
