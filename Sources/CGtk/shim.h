@@ -31,6 +31,7 @@ static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
 // g_signal_emit_by_name is variadic; this covers signals without arguments
 // or return value.
 static inline void cgtk_emit(gpointer instance, const char *signal) { g_signal_emit_by_name(instance, signal); }
+static inline void cgtk_emit_uint(gpointer instance, const char *signal, guint value) { g_signal_emit_by_name(instance, signal, value); }
 
 static inline gboolean cgtk_true(void) { return TRUE; }
 static inline gboolean cgtk_false(void) { return FALSE; }

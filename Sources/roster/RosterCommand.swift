@@ -12,7 +12,11 @@ struct RosterCommand: ParsableCommand {
       A source is a path to a users.json file or an http(s) URL of one. Avatars in it are \
       http(s) URLs or paths relative to the file.
 
-      Keys: Ctrl+R or F5 refreshes; F12 shows the frame-time HUD.
+      Keys: Ctrl+R or F5 refreshes; Ctrl+G switches list and grid; Ctrl+F or typing searches; \
+      Enter shows the selected person; F12 shows the frame-time HUD; Ctrl+? lists every shortcut.
+
+      Roster remembers the window size and the list or grid choice in \
+      $XDG_CONFIG_HOME/roster/settings.json.
       """,
     subcommands: [ShowCommand.self, GenerateCommand.self, BenchCommand.self],
     defaultSubcommand: ShowCommand.self
@@ -48,6 +52,11 @@ struct ShowCommand: ParsableCommand {
   @Flag(name: .long, help: "Show the frame-time HUD from the start (F12 toggles it).")
   var hud = false
 
+  @Flag(
+    name: .long, inversion: .prefixedNo,
+    help: "Open as a grid of large avatars (--no-grid: as a list). Default: as last time.")
+  var grid: Bool?
+
   func validate() throws {
     if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds, e.g. 0-1000")
@@ -61,6 +70,7 @@ struct ShowCommand: ParsableCommand {
     options.simulatedLatency = simulateLatency.flatMap(RosterOptions.parseLatency)
     options.printStatistics = stats
     options.showHud = hud
+    options.grid = grid
     options.source = source
     options.screenshot = screenshot
     options.quitAfterLoad = quitAfterLoad

@@ -1,7 +1,7 @@
 /// What a user may do in the directory, as read from the "role" field.
 ///
 /// Threading: a plain value; `Sendable`, usable from any thread.
-public enum Role: Sendable, Hashable {
+public enum Role: Sendable, Hashable, CaseIterable {
   case user
   case owner
   case admin

@@ -40,6 +40,22 @@ public final class RosterApplication {
     return status != 0 ? status : exitCode
   }
 
+  /// Remembers the window size and view mode (not for headless runs, which
+  /// use a fixed size for comparable screenshots).
+  private func saveSettings() {
+    guard let window, !options.quitAfterLoad, options.screenshot == nil, options.grid == nil else { return }
+    var settings = WindowSettings()
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_window_get_default_size(cgtk_window(window.window), &width, &height)
+    if width > 0, height > 0 {
+      settings.width = Int(width)
+      settings.height = Int(height)
+    }
+    settings.grid = window.isGridMode
+    try? settings.save()
+  }
+
   /// The directory source named by the options, or the embedded one.
   public static func resolveSource(_ argument: String?) -> Result<DirectorySource, DirectoryError> {
     if let argument { return Result { () throws(DirectoryError) in try DirectorySource(argument: argument) } }
@@ -59,6 +75,16 @@ public final class RosterApplication {
     let window = MainWindow(
       application: application, source: Self.resolveSource(options.source), pipeline: pipeline)
     self.window = window
+    let headless = options.quitAfterLoad || options.screenshot != nil
+    var settings = headless ? WindowSettings() : WindowSettings.load()
+    if let grid = options.grid { settings.grid = grid }
+    gtk_window_set_default_size(cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
+    window.isGridMode = settings.grid
+    window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
+    Signals.connectReturningBool(raw(window.window), "close-request") { [weak self] in
+      self?.saveSettings()
+      return false
+    }
     window.onLoad = { [weak self] result, duration in
       // The load is reported from main-queue work; the headless steps wait on
       // the loop, so they run as their own task rather than nested inside it.

@@ -18,6 +18,8 @@ public struct RosterOptions: Sendable {
   public var simulatedLatency: ClosedRange<Duration>?
   /// Print the image pipeline's statistics on exit.
   public var printStatistics = false
+  /// Open in grid mode (true) or list mode (false); nil uses the remembered choice.
+  public var grid: Bool?
   /// Show the frame-time HUD from the start.
   public var showHud = false
 

@@ -33,6 +33,15 @@ enum Gtk {
     gtk_widget_set_visible(widget, visible ? 1 : 0)
   }
 
+  /// Sets a string property by name (for properties without a setter in 4.8).
+  static func setProperty(_ widget: Widget, _ name: String, _ text: String) {
+    var value = GValue()
+    g_value_init(&value, cgtk_type_string())
+    text.withCString { g_value_set_string(&value, $0) }
+    g_object_set_property(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), name, &value)
+    g_value_unset(&value)
+  }
+
   static func button(label: String, action: String? = nil) -> Widget {
     let button = gtk_button_new_with_label(label)!
     if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }

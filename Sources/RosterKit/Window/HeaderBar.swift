@@ -11,6 +11,8 @@ final class HeaderBar {
   private let subtitle: Widget
   private let spinner: Widget
   let refreshButton: Widget
+  /// Switches between list and grid (`win.grid`).
+  let gridButton: Widget
 
   init() {
     widget = gtk_header_bar_new()!
@@ -30,6 +32,13 @@ final class HeaderBar {
     Gtk.setVisible(spinner, false)
     gtk_header_bar_pack_start(opaque(widget), refreshButton)
     gtk_header_bar_pack_start(opaque(widget), spinner)
+
+    gridButton = gtk_toggle_button_new()!
+    gtk_button_set_icon_name(raw(gridButton).assumingMemoryBound(to: GtkButton.self), "view-grid-symbolic")
+    gtk_widget_set_tooltip_text(gridButton, "Show as a grid (Ctrl+G)")
+    gtk_actionable_set_action_name(opaque(gridButton), "win.grid")
+    Self.setAccessibleLabel(gridButton, "Grid view")
+    gtk_header_bar_pack_end(opaque(widget), gridButton)
   }
 
   /// The subtitle text ("2,000 people").

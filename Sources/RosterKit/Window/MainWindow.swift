@@ -37,6 +37,20 @@ public final class MainWindow {
   let avatars: AvatarService?
   private(set) var viewport: ViewportTracker!
   private var dragScroller: DragScroller?
+  /// The list's selection model.
+  let listSelection: OpaquePointer
+  /// Grid mode's view of the same model.
+  let grid: GridPage
+  private let views: Widget
+  private let gridAvatars: AvatarService?
+  private let detailAvatars: AvatarService?
+  private var details: UserDetails?
+  private var gridAction: OpaquePointer?
+  private let searchBar: Widget
+  let searchEntry: Widget
+  let search = SearchController()
+  /// The last search result shown, if the list is filtered.
+  public private(set) var searchMatches: Int?
   /// The frame-time HUD (F12).
   let hud: FrameHud
   /// The last directory shown, kept when a refresh fails.
@@ -54,6 +68,8 @@ public final class MainWindow {
     controller = DirectoryController(source: source)
     let avatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize)) }
     self.avatars = avatars
+    gridAvatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserCell.avatarSize)) }
+    detailAvatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserDetails.avatarSize)) }
     if let application {
       window = gtk_application_window_new(application)!
     } else {
@@ -77,6 +93,8 @@ public final class MainWindow {
     gtk_single_selection_set_can_unselect(selection, 1)
     listView = gtk_list_view_new(
       opaque(selection), OpaquePointer(g_object_ref(factory.object.pointer)))!
+    listSelection = opaque(selection)
+    g_object_ref(raw(selection))
     gtk_widget_add_css_class(listView, "user-list")
     RowAccessibility.setLabel(raw(listView), "People")
     scroller = gtk_scrolled_window_new()!
@@ -92,15 +110,32 @@ public final class MainWindow {
     viewport = tracker
     dragScroller = DragScroller(listView: listView, scroller: scroller)
 
+    grid = GridPage(model: model, avatars: gridAvatars)
+    views = gtk_stack_new()!
+    gtk_stack_set_transition_type(opaque(views), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    gtk_stack_add_named(opaque(views), scroller, "list")
+    gtk_stack_add_named(opaque(views), grid.widget, "grid")
+
     hud = FrameHud(pipeline: pipeline)
     let listOverlay = gtk_overlay_new()!
-    gtk_overlay_set_child(opaque(listOverlay), scroller)
+    gtk_overlay_set_child(opaque(listOverlay), views)
     gtk_overlay_add_overlay(opaque(listOverlay), hud.widget)
     gtk_widget_set_margin_top(hud.widget, 8)
     gtk_widget_set_margin_end(hud.widget, 8)
     gtk_widget_set_vexpand(listOverlay, 1)
+    searchEntry = gtk_search_entry_new()!
+    gtk_widget_set_hexpand(searchEntry, 1)
+    gtk_editable_set_width_chars(opaque(searchEntry), 28)
+    // GTK 4.8 has no setter for the placeholder; the property is there.
+    Gtk.setProperty(searchEntry, "placeholder-text", "Search by username or role")
+    searchBar = gtk_search_bar_new()!
+    gtk_search_bar_set_child(opaque(searchBar), searchEntry)
+    gtk_search_bar_connect_entry(opaque(searchBar), opaque(searchEntry))
+    gtk_search_bar_set_show_close_button(opaque(searchBar), 1)
+    // Typing anywhere in the window starts a search.
+    gtk_search_bar_set_key_capture_widget(opaque(searchBar), window)
     let listPage = Gtk.box(GTK_ORIENTATION_VERTICAL)
-    Gtk.append(listPage, banner.widget, listOverlay)
+    Gtk.append(listPage, searchBar, banner.widget, listOverlay)
 
     errorPage = StatusPage(
       icon: "dialog-error-symbolic", title: "Can't retrieve the directory",
@@ -120,8 +155,26 @@ public final class MainWindow {
       if self?.firstRowsShown == nil, !visible.isEmpty { self?.firstRowsShown = .now }
       self?.factory.forEachBoundRow { row, position in row.setVisible(visible.contains(position)) }
     }
+    Signals.connect(raw(searchEntry), "search-changed") { [weak self] in
+      guard let self else { return }
+      self.search.search(String(cString: gtk_editable_get_text(opaque(self.searchEntry))))
+    }
+    Signals.connect(raw(searchBar), "notify::search-mode-enabled") { [weak self] _ in
+      // Closing the bar (Esc, its close button) clears the search.
+      guard let self, gtk_search_bar_get_search_mode(opaque(self.searchBar)) == 0 else { return }
+      gtk_editable_set_text(opaque(self.searchEntry), "")
+    }
+    search.onResult = { [weak self] result in self?.showSearch(result) }
+    Signals.connect(raw(listView), "activate") { [weak self] position in
+      self?.showDetails(at: Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position))))
+    }
+    Signals.connect(raw(grid.gridView), "activate") { [weak self] position in
+      self?.showDetails(at: Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position))))
+    }
     show(.loading)
   }
+
+  isolated deinit { g_object_unref(raw(listSelection)) }
 
   /// Shows the window.
   public func present() { gtk_window_present(cgtk_window(window)) }
@@ -153,11 +206,19 @@ public final class MainWindow {
   public private(set) var firstRowsShown: ContinuousClock.Instant?
 
   /// Whether laid-out rows are on screen (binding comes before layout).
-  public var hasVisibleRows: Bool { !viewport.visible.isEmpty }
+  public var hasVisibleRows: Bool {
+    if isGridMode { return grid.factory.statistics.binds > 0 && gtk_widget_get_mapped(grid.gridView) != 0 }
+    return !viewport.visible.isEmpty
+  }
 
   /// Visible rows whose avatar is still on its way.
   public var visibleRowsWaitingForAvatars: Int {
     var waiting = 0
+    if isGridMode {
+      // The grid has no viewport tracker: count every bound cell.
+      grid.factory.forEachBoundRow { cell, _ in if cell.avatar.isLoading { waiting += 1 } }
+      return waiting
+    }
     let visible = viewport.visible
     factory.forEachBoundRow { row, position in
       if visible.contains(position), row.isLoadingAvatar { waiting += 1 }
@@ -182,6 +243,19 @@ public final class MainWindow {
         gtk_shortcut_trigger_parse_string(action.accelerators), gtk_named_action_new("win.\(action.name)"))
       gtk_shortcut_controller_add_shortcut(opaque(shortcuts), shortcut)
     }
+    // Grid mode is a stateful toggle, so the header's toggle button follows it.
+    let grid = g_simple_action_new_stateful("grid", nil, g_variant_new_boolean(0))!
+    Signals.connect(raw(grid), "change-state") { [weak self] state in
+      guard let state else { return }
+      self?.isGridMode = g_variant_get_boolean(OpaquePointer(state)) != 0
+    }
+    g_action_map_add_action(opaque(group), opaque(grid))
+    gridAction = opaque(grid)
+    g_object_unref(raw(grid))
+    gtk_shortcut_controller_add_shortcut(
+      opaque(shortcuts),
+      gtk_shortcut_new(gtk_shortcut_trigger_parse_string("<Control>g"), gtk_named_action_new("win.grid")))
+
     gtk_widget_insert_action_group(window, "win", opaque(group))
     g_object_unref(raw(group))
     gtk_widget_add_controller(window, shortcuts)
@@ -195,6 +269,12 @@ public final class MainWindow {
       },
       WindowAction(name: "toggle-hud", accelerators: "F12", title: "Show or hide the frame-time HUD") {
         [weak self] in self?.hud.toggle()
+      },
+      WindowAction(name: "search", accelerators: "<Control>f", title: "Search") { [weak self] in
+        self?.startSearch()
+      },
+      WindowAction(name: "show-shortcuts", accelerators: "<Control>question", title: "Keyboard shortcuts") {
+        [weak self] in self?.showShortcuts()
       },
     ]
   }
@@ -221,11 +301,122 @@ public final class MainWindow {
     onLoad?(result, duration)
   }
 
+  /// Points every avatar size at the directory's folder and the screen's scale.
+  private func configureAvatars(for source: DirectorySource) {
+    let scale = Int(gtk_widget_get_scale_factor(listView))
+    for service in [avatars, gridAvatars, detailAvatars].compactMap({ $0 }) {
+      service.scale = scale
+      service.baseURL = source.baseURL
+    }
+  }
+
+  // MARK: Grid mode and details
+
+  /// Whether the grid shows instead of the list (the header's toggle, Ctrl+G).
+  public var isGridMode: Bool {
+    get { String(cString: gtk_stack_get_visible_child_name(opaque(views))) == "grid" }
+    set {
+      guard newValue != isGridMode else { return }
+      // Keep the selected person (or the one at the top) in view across the switch.
+      let from = newValue ? listSelection : grid.selection
+      let to = newValue ? grid.selection : listSelection
+      let selected = gtk_single_selection_get_selected(from)
+      let anchor = selected != guint(GTK_INVALID_LIST_POSITION) ? selected : guint(max(0, viewport.visible.lowerBound))
+      gtk_stack_set_visible_child_name(opaque(views), newValue ? "grid" : "list")
+      if selected != guint(GTK_INVALID_LIST_POSITION) { gtk_single_selection_set_selected(to, selected) }
+      let target = newValue ? grid.gridView : listView
+      if Int(anchor) < model.count {
+        gtk_widget_activate_action_variant(target, "list.scroll-to-item", g_variant_new_uint32(anchor))
+      }
+      gtk_widget_grab_focus(target)
+      if let gridAction { g_simple_action_set_state(gridAction, g_variant_new_boolean(newValue ? 1 : 0)) }
+      onViewModeChange?(newValue)
+    }
+  }
+
+  /// Called when the view switches between list and grid (settings remember it).
+  public var onViewModeChange: (@MainActor (_ grid: Bool) -> Void)?
+
+  /// The position selected in the view on screen, if any.
+  public var selectedPosition: Int? {
+    let selected = gtk_single_selection_get_selected(isGridMode ? grid.selection : listSelection)
+    return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
+  }
+
+  /// Selects `position` in both views (nil clears the selection).
+  public func select(_ position: Int?) {
+    let value = position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION)
+    gtk_single_selection_set_selected(listSelection, value)
+    gtk_single_selection_set_selected(grid.selection, value)
+  }
+
+  /// The details panel (Enter or double-click on a person), if open.
+  var openDetails: UserDetails? { details?.isOpen == true ? details : nil }
+
+  /// Opens the details panel for the person at `position`: a larger avatar
+  /// through the same pipeline, the username and the role.
+  public func showDetails(at position: Int) {
+    guard position >= 0, position < model.count else { return }
+    let details = self.details ?? UserDetails(parent: window, avatars: detailAvatars)
+    self.details = details
+    details.show(model[position])
+  }
+
+  // MARK: Search
+
+  /// Opens the search bar with the keyboard focus in it (Ctrl+F).
+  public func startSearch() {
+    gtk_search_bar_set_search_mode(opaque(searchBar), 1)
+    gtk_widget_grab_focus(searchEntry)
+  }
+
+  /// Searches for `text` as if typed (tests, automation); "" clears.
+  public func setSearchText(_ text: String) {
+    if !text.isEmpty { gtk_search_bar_set_search_mode(opaque(searchBar), 1) }
+    gtk_editable_set_text(opaque(searchEntry), text)
+  }
+
+  /// Whether the search bar is open.
+  public var isSearching: Bool { gtk_search_bar_get_search_mode(opaque(searchBar)) != 0 }
+
+  /// Shows a finished search, or everyone for nil.
+  private func showSearch(_ result: SearchController.Result?) {
+    guard let contents else { return }
+    if let result {
+      model.replaceAll(with: result.viewModels)
+      searchMatches = result.viewModels.count
+      header.subtitleText =
+        result.viewModels.isEmpty
+        ? "No one matches “\(result.query)”"
+        : "\(Count.grouped(result.viewModels.count)) of \(Count.people(contents.viewModels.count))"
+    } else if searchMatches != nil {
+      model.replaceAll(with: contents.viewModels)
+      searchMatches = nil
+      header.subtitleText = Count.people(contents.viewModels.count)
+    }
+    viewport.update()
+  }
+
+  /// Every shortcut, for the shortcuts window.
+  static let shortcutList: [(title: String, accelerator: String)] = [
+    ("Refresh", "<Control>r F5"),
+    ("Switch between list and grid", "<Control>g"),
+    ("Search", "<Control>f"),
+    ("Clear the search", "Escape"),
+    ("Move the selection", "Up Down Page_Up Page_Down Home End"),
+    ("Show the selected person", "Return"),
+    ("Show or hide the frame-time HUD", "F12"),
+    ("Keyboard shortcuts", "<Control>question"),
+  ]
+
+  private func showShortcuts() {
+    ShortcutsWindow.present(parent: window, shortcuts: Self.shortcutList)
+  }
+
   /// The first rows of a large directory, shown while the rest is parsed.
   private func showPreview(_ preview: DirectoryContents) {
     guard contents == nil, model.count == 0 else { return }
-    avatars?.scale = Int(gtk_widget_get_scale_factor(listView))
-    avatars?.baseURL = preview.source.baseURL
+    configureAvatars(for: preview.source)
     model.replaceAll(with: preview.viewModels)
     viewport.update()
     header.subtitleText = "Loading…"
@@ -249,9 +440,9 @@ public final class MainWindow {
   /// Shows `contents` (a successful load, or a directory loaded elsewhere).
   public func display(_ contents: DirectoryContents) {
     banner.hide()
-    avatars?.scale = Int(gtk_widget_get_scale_factor(listView))
-    avatars?.baseURL = contents.source.baseURL
-    setModel(contents.viewModels)
+    configureAvatars(for: contents.source)
+    search.setDirectory(contents.viewModels)
+    if search.query.isEmpty { setModel(contents.viewModels) }
     self.contents = contents
     viewport.update()
     header.subtitleText = Count.people(contents.viewModels.count)

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What Roster remembers across runs: the window size and whether the grid
+/// shows. A small JSON file, `$XDG_CONFIG_HOME/roster/settings.json` (else
+/// `~/.config/roster/settings.json`). A missing or unreadable file gives the
+/// defaults; nothing else depends on it.
+///
+/// Threading: a plain `Sendable` value; load and save block briefly on file I/O.
+public struct WindowSettings: Codable, Equatable, Sendable {
+  public var width = 480
+  public var height = 800
+  public var grid = false
+
+  /// The defaults: 480x800, list view.
+  public init() {}
+
+  /// The settings file for this user.
+  public static var defaultFile: URL {
+    let environment = ProcessInfo.processInfo.environment
+    let base: URL
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+      base = URL(fileURLWithPath: config, isDirectory: true)
+    } else {
+      base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
+    }
+    return base.appendingPathComponent("roster/settings.json")
+  }
+
+  /// The settings in `file`, or the defaults if it is missing or malformed.
+  public static func load(from file: URL = defaultFile) -> WindowSettings {
+    guard let data = try? Data(contentsOf: file),
+      var settings = try? JSONDecoder().decode(WindowSettings.self, from: data)
+    else { return WindowSettings() }
+    // A damaged file must not make the window unusable.
+    settings.width = min(max(settings.width, 320), 8192)
+    settings.height = min(max(settings.height, 240), 8192)
+    return settings
+  }
+
+  /// Writes the settings to `file` atomically, creating its folder.
+  public func save(to file: URL = defaultFile) throws {
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(self).write(to: file, options: .atomic)
+  }
+}

@@ -1,0 +1,113 @@
+import CGtk
+import Directory
+import GtkKit
+import PreparedImages
+
+/// A round avatar of one size: the initials placeholder underneath, the
+/// prepared texture on top, and the image slot that decides what shows.
+/// Rows (48 px), grid cells (96 px) and the details panel (128 px) each own
+/// one; the widgets are built once and re-bound.
+///
+/// Threading: main-actor only.
+@MainActor
+final class AvatarView {
+  /// The overlay holding placeholder and picture.
+  let widget: Widget
+  private let placeholder: Widget
+  let picture: Widget
+  private let avatars: AvatarService?
+  private var slot: ImageSlot?
+  private var colorClass: String?
+  private var initials = ""
+  private var boundIdentity: String?
+  /// Whether the bound user has an avatar to show (not empty, not refused).
+  private(set) var expectsAvatar = false
+  /// Whether the picture shows an avatar now (else the initials show).
+  private(set) var showsAvatar = false
+  /// Whether the bound user's avatar is still on its way.
+  var isLoading: Bool { slot?.isLoading ?? false }
+  /// Called when an avatar image is shown, with the user's identity.
+  var onShown: (@MainActor (String) -> Void)?
+
+  /// An avatar `size` points across, loading through `avatars` (nil: initials only).
+  init(size: Int32, avatars: AvatarService?) {
+    self.avatars = avatars
+    placeholder = Gtk.label(classes: ["avatar-placeholder", "avatar-\(size)"])
+    gtk_widget_set_size_request(placeholder, size, size)
+    gtk_widget_set_valign(placeholder, GTK_ALIGN_CENTER)
+    gtk_widget_set_halign(placeholder, GTK_ALIGN_CENTER)
+    picture = gtk_picture_new()!
+    gtk_widget_set_size_request(picture, size, size)
+    gtk_picture_set_can_shrink(opaque(picture), 1)
+    gtk_widget_add_css_class(picture, "avatar")
+    // Avatar and initials are decoration: the row's label says who it is.
+    RowAccessibility.hide(picture)
+    RowAccessibility.hide(placeholder)
+    widget = gtk_overlay_new()!
+    gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+    gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+    gtk_overlay_set_child(opaque(widget), placeholder)
+    gtk_overlay_add_overlay(opaque(widget), picture)
+    if let avatars {
+      // No fade: a cached avatar must show in its row's first frame, and a
+      // late one is quicker to read without an animation.
+      slot = ImageSlot(pipeline: avatars.pipeline) { [weak self] image, _ in self?.show(image) }
+    }
+  }
+
+  /// Shows `model`'s initials and colour at once and its avatar when ready.
+  func bind(_ model: UserViewModel) {
+    boundIdentity = model.identity
+    if initials != model.initials {
+      initials = model.initials
+      Gtk.setText(placeholder, model.initials)
+    }
+    let newClass = Palette.cssClass(model.placeholderColorIndex)
+    if newClass != colorClass {
+      if let colorClass { gtk_widget_remove_css_class(placeholder, colorClass) }
+      gtk_widget_add_css_class(placeholder, newClass)
+      colorClass = newClass
+    }
+    guard let avatars else { return }
+    let request = avatars.request(for: model.avatar)
+    expectsAvatar = request != nil
+    if avatars.naive {
+      let texture = request.flatMap(NaiveAvatarDecoder.texture(for:))
+      gtk_picture_set_paintable(opaque(picture), texture.map { opaque(cgtk_paintable(raw($0))) })
+      showsAvatar = texture != nil
+      if let texture { g_object_unref(raw(texture)) }
+    } else {
+      slot?.bind(identity: model.identity, request: request)
+    }
+  }
+
+  /// Lets go of the bound user (cancels a pending load, clears the picture).
+  func unbind() {
+    boundIdentity = nil
+    slot?.unbind()
+  }
+
+  /// Raises or lowers the pending load (visible rows load first).
+  func setPriority(_ priority: ImagePriority) {
+    slot?.setPriority(priority)
+  }
+
+  private func show(_ image: PreparedImage?) {
+    // A GdkTexture is a GdkPaintable; the picture takes its own reference.
+    gtk_picture_set_paintable(opaque(picture), image.map { opaque(cgtk_paintable(raw($0.texture))) })
+    showsAvatar = image != nil
+    if image != nil, let identity = boundIdentity {
+      onShown?(identity)
+      avatars?.onShown?(identity)
+    }
+  }
+}
+
+/// The placeholder colours, one CSS class each (Resources/roster.css).
+enum Palette {
+  private static let classes = (0..<UserViewModel.placeholderPaletteCount).map { "avatar-color-\($0)" }
+
+  static func cssClass(_ index: Int) -> String {
+    classes[(index % classes.count + classes.count) % classes.count]
+  }
+}

@@ -1,0 +1,75 @@
+import Directory
+import Foundation
+
+/// Filters the directory as the user types, off the main thread.
+///
+/// The index is built in the background once per loaded directory; each
+/// query runs on the global executor and cancels the one before it, and a
+/// query that extends the last one scans only its matches. Only the final
+/// result of the latest query reaches the main thread, as the view models
+/// to show — the main thread never scans.
+///
+/// Threading: main-actor only; the scanning runs detached.
+@MainActor
+final class SearchController {
+  /// A finished search: the query, the matching positions in the full
+  /// directory and their view models.
+  struct Result {
+    let query: String
+    let positions: [Int]
+    let viewModels: [UserViewModel]
+  }
+
+  private var directory: [UserViewModel] = []
+  private var index: Task<SearchIndex, Never>?
+  private var running: Task<Void, Never>?
+  private var last: (query: String, positions: [Int])?
+  private var generation = 0
+  /// The query being shown or computed ("" when not searching).
+  private(set) var query = ""
+  /// Called on the main actor with each finished search; nil for "no filter".
+  var onResult: (@MainActor (Result?) -> Void)?
+
+  /// Starts indexing a newly loaded directory; a search in progress is re-run on it.
+  func setDirectory(_ viewModels: [UserViewModel]) {
+    directory = viewModels
+    index?.cancel()
+    index = Task.detached(priority: .userInitiated) { SearchIndex(viewModels) }
+    last = nil
+    if !query.isEmpty { search(query) }
+  }
+
+  /// Filters by `text` (empty shows everyone).
+  func search(_ text: String) {
+    let text = text.trimmingCharacters(in: .whitespaces)
+    query = text
+    generation += 1
+    running?.cancel()
+    guard !text.isEmpty else {
+      last = nil
+      onResult?(nil)
+      return
+    }
+    let generation = generation
+    let within = last.flatMap { text.hasPrefix($0.query) ? $0.positions : nil }
+    let directory = directory
+    guard let index else { return }
+    running = Task { @MainActor [weak self] in
+      let search = Task.detached(priority: .userInitiated) { () -> Result? in
+        let built = await index.value
+        guard !Task.isCancelled,
+          let positions = built.matches(text, within: within, isCancelled: { Task.isCancelled })
+        else { return nil }
+        return Result(query: text, positions: positions, viewModels: positions.map { directory[$0] })
+      }
+      let result = await withTaskCancellationHandler {
+        await search.value
+      } onCancel: {
+        search.cancel()
+      }
+      guard let self, let result, generation == self.generation else { return }
+      self.last = (text, result.positions)
+      self.onResult?(result)
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import CGtk
+import Directory
+import GtkKit
+import PreparedImages
+
+/// The details panel (Enter or double-click on a person): a 128 px avatar
+/// through the same pipeline, the username and the role, in a small modal
+/// window that Escape closes. One panel is built and re-bound.
+///
+/// Threading: main-actor only.
+@MainActor
+final class UserDetails {
+  /// The avatar's drawn size in points.
+  static let avatarSize: Int32 = 128
+
+  let window: Widget
+  let avatar: AvatarView
+  private let name: Widget
+  private let role: Widget
+  /// The identity shown, if any.
+  private(set) var identity: String?
+
+  init(parent: Widget, avatars: AvatarService?) {
+    window = gtk_window_new()!
+    gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
+    gtk_window_set_modal(cgtk_window(window), 1)
+    gtk_window_set_hide_on_close(cgtk_window(window), 1)
+    gtk_window_set_resizable(cgtk_window(window), 0)
+    gtk_window_set_title(cgtk_window(window), "Person")
+    avatar = AvatarView(size: Self.avatarSize, avatars: avatars)
+    name = Gtk.label(classes: ["username"])
+    role = Gtk.label(classes: ["role", "dim-label"])
+    gtk_label_set_selectable(opaque(name), 1)
+    let box = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["user-details"])
+    Gtk.append(box, avatar.widget, name, role)
+    gtk_window_set_child(cgtk_window(window), box)
+    ObjectRefs.keep(raw(window))
+
+    let keys = gtk_event_controller_key_new()!
+    Signals.connectKeyPressed(raw(keys)) { [weak self] keyval, _ in
+      guard keyval == UInt32(GDK_KEY_Escape) else { return false }
+      self?.close()
+      return true
+    }
+    gtk_widget_add_controller(window, keys)
+  }
+
+  isolated deinit {
+    gtk_window_destroy(cgtk_window(window))
+    ObjectRefs.release(raw(window))
+  }
+
+  /// Whether the panel is on screen.
+  var isOpen: Bool { gtk_widget_get_visible(window) != 0 }
+
+  /// The username shown.
+  var shownName: String { String(cString: gtk_label_get_text(opaque(name))) }
+
+  /// Shows `model` and presents the panel.
+  func show(_ model: UserViewModel) {
+    identity = model.identity
+    Gtk.setText(name, model.displayName)
+    Gtk.setText(role, model.roleText)
+    gtk_window_set_title(cgtk_window(window), model.displayName)
+    RowAccessibility.setLabel(raw(window), model.accessibleText)
+    avatar.bind(model)
+    avatar.setPriority(.visible)
+    gtk_window_present(cgtk_window(window))
+  }
+
+  /// Hides the panel and lets the avatar go.
+  func close() {
+    avatar.unbind()
+    identity = nil
+    gtk_widget_set_visible(window, 0)
+  }
+}

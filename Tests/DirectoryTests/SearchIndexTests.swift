@@ -1,0 +1,83 @@
+import Directory
+import Foundation
+import XCTest
+
+final class SearchIndexTests: XCTestCase {
+  private func models(_ users: [(String, Role)]) -> [UserViewModel] {
+    users.map { UserViewModel(user: User(username: $0.0, role: $0.1)) }
+  }
+
+  private lazy var sample = models([
+    ("alice", .admin), ("Bob.Smith", .user), ("José", .owner), ("carol", .user), ("bobby", .unknown),
+  ])
+
+  func testWordsMatchUsernamesAndRoles() {
+    let index = SearchIndex(sample)
+    XCTAssertEqual(index.matches("bob"), [1, 4])
+    XCTAssertEqual(index.matches("admin"), [0])
+    XCTAssertEqual(index.matches("owner"), [2])
+    XCTAssertEqual(index.matches("unknown"), [4])
+  }
+
+  func testCaseAndDiacriticsAreFolded() {
+    let index = SearchIndex(sample)
+    XCTAssertEqual(index.matches("BOB.s"), [1])
+    XCTAssertEqual(index.matches("jose"), [2])
+    XCTAssertEqual(index.matches("JOSÉ"), [2])
+  }
+
+  func testEveryWordMustMatch() {
+    let index = SearchIndex(sample)
+    XCTAssertEqual(index.matches("bob user"), [1])
+    XCTAssertEqual(index.matches("  bob   unknown "), [4])
+    XCTAssertEqual(index.matches("alice user"), [])
+  }
+
+  func testNoMatchAndEmptyQuery() {
+    let index = SearchIndex(sample)
+    XCTAssertEqual(index.matches("zzz"), [])
+    XCTAssertEqual(index.matches(""), [0, 1, 2, 3, 4])
+    XCTAssertEqual(index.matches("   "), [0, 1, 2, 3, 4])
+  }
+
+  func testARefinementFindsWhatAFullSearchFinds() {
+    let users = UserGenerator.users(count: 50_000, avatarFileNames: [], seed: 11)
+    let index = SearchIndex(users.map(UserViewModel.init(user:)))
+    var generator = SystemRandomNumberGenerator()
+    let letters = Array("abcdefghijklmnoprstuvy.")
+    for _ in 0..<20 {
+      var query = String(letters.randomElement(using: &generator)!)
+      var previous = index.matches(query)!
+      for _ in 0..<3 {
+        query.append(letters.randomElement(using: &generator)!)
+        let refined = index.matches(query, within: previous)!
+        XCTAssertEqual(refined, index.matches(query)!, query)
+        previous = refined
+      }
+    }
+  }
+
+  func testACancelledSearchStopsWithoutAResult() {
+    let users = UserGenerator.users(count: 200_000, avatarFileNames: [], seed: 3)
+    let index = SearchIndex(users.map(UserViewModel.init(user:)))
+    XCTAssertNil(index.matches("a", isCancelled: { true }))
+  }
+
+  func testAMillionUsersSearchQuickly() {
+    let users = UserGenerator.users(count: 1_000_000, avatarFileNames: [], seed: 2026)
+    let models = users.map(UserViewModel.init(user:))
+    let clock = ContinuousClock()
+    var start = clock.now
+    let index = SearchIndex(models)
+    let built = clock.now - start
+    start = clock.now
+    let first = index.matches("an")!
+    let full = clock.now - start
+    start = clock.now
+    let refined = index.matches("ana", within: first)!
+    let refinement = clock.now - start
+    print("search index: 1,000,000 users built in \(built); 'an' -> \(first.count) in \(full); 'ana' -> \(refined.count) in \(refinement)")
+    XCTAssertEqual(index.count, 1_000_000)
+    XCTAssertLessThanOrEqual(refined.count, first.count)
+  }
+}

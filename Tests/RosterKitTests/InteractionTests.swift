@@ -1,0 +1,141 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+import PreparedImages
+import XCTest
+
+@testable import RosterKit
+
+/// Grid mode, details, search, shortcuts and settings in a real window.
+final class InteractionTests: XCTestCase {
+  @MainActor private static func openEmbedded(pipeline: ImagePipeline? = nil) -> MainWindow {
+    let window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+    window.present()
+    window.refresh()
+    WindowTestSupport.waitForLoad(window)
+    MainContext.run(until: { window.hasVisibleRows })
+    return window
+  }
+
+  func testTheGridActionSwitchesViewsAndKeepsTheSelection() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let window = Self.openEmbedded()
+      defer { window.close() }
+      window.select(40)
+      XCTAssertFalse(window.isGridMode)
+      XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.grid", nil), 0)
+      XCTAssertTrue(window.isGridMode)
+      XCTAssertTrue(MainContext.run(until: { window.grid.factory.statistics.binds > 0 }), "no grid cells were bound")
+      XCTAssertEqual(window.selectedPosition, 40, "the selection carries over to the grid")
+      // The grid builds cells for what it shows, not for 2,000 people.
+      XCTAssertLessThan(window.grid.factory.liveRows, 400)
+
+      // A narrower window re-lays out the same cells instead of re-binding everything.
+      MainContext.run(for: .milliseconds(200))
+      let bindsBefore = window.grid.factory.statistics.binds
+      gtk_window_set_default_size(cgtk_window(window.window), 720, 800)
+      MainContext.run(for: .milliseconds(300))
+      XCTAssertLessThan(window.grid.factory.statistics.binds - bindsBefore, 200)
+
+      XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.grid", nil), 0)
+      XCTAssertFalse(window.isGridMode)
+      XCTAssertEqual(window.selectedPosition, 40)
+    }
+  }
+
+  func testEnterOnAPersonOpensTheirDetailsWithALargerAvatar() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      var configuration = ImagePipelineConfiguration()
+      configuration.diskCacheDirectory = nil
+      let pipeline = ImagePipeline(configuration: configuration)
+      let window = Self.openEmbedded(pipeline: pipeline)
+      defer { window.close() }
+      let position = (0..<window.model.count).first { !window.model[$0].avatar.isEmpty }!
+      // What Enter or a double-click does: the list's "activate" signal.
+      cgtk_emit_uint(raw(window.listView), "activate", guint(position))
+      let details = try XCTUnwrap(window.openDetails)
+      XCTAssertEqual(details.shownName, window.model[position].username)
+      XCTAssertTrue(
+        MainContext.run(until: { !details.avatar.isLoading }, timeout: .seconds(10)), "the avatar never arrived")
+      XCTAssertTrue(details.avatar.expectsAvatar)
+      details.close()
+      XCTAssertNil(window.openDetails)
+    }
+  }
+
+  func testSearchFiltersByNameAndRoleAndClears() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let window = Self.openEmbedded()
+      defer { window.close() }
+      let everyone = window.model.count
+      let name = window.model[17].username
+      let expected = window.contents!.viewModels.filter {
+        $0.username.lowercased().contains(name.lowercased()) || $0.roleText.lowercased().contains(name.lowercased())
+      }.count
+
+      // Ctrl+F opens the search bar.
+      XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.search", nil), 0)
+      XCTAssertTrue(window.isSearching)
+      window.setSearchText(name.uppercased())
+      XCTAssertTrue(MainContext.run(until: { window.searchMatches == expected }), "the search did not apply")
+      XCTAssertTrue(window.model.elements.contains { $0.username == name })
+      XCTAssertEqual(window.subtitle, "\(expected) of 2,000 people")
+
+      window.setSearchText("admin")
+      let admins = window.contents!.viewModels.filter { $0.role == .admin }.count
+      XCTAssertTrue(MainContext.run(until: { window.searchMatches == admins }))
+
+      window.setSearchText("no such person anywhere")
+      XCTAssertTrue(MainContext.run(until: { window.searchMatches == 0 }))
+      XCTAssertEqual(window.subtitle, "No one matches “no such person anywhere”")
+
+      window.setSearchText("")
+      XCTAssertTrue(MainContext.run(until: { window.searchMatches == nil }))
+      XCTAssertEqual(window.model.count, everyone)
+      XCTAssertEqual(window.subtitle, "2,000 people")
+    }
+  }
+
+  func testTheShortcutsWindowListsEveryShortcut() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let xml = ShortcutsWindow.xml(MainWindow.shortcutList)
+      let builder = gtk_builder_new()!
+      defer { g_object_unref(raw(builder)) }
+      var error: UnsafeMutablePointer<GError>?
+      XCTAssertNotEqual(gtk_builder_add_from_string(builder, xml, -1, &error), 0, "invalid shortcuts XML")
+      if let error { g_error_free(error) }
+      let shortcuts = gtk_builder_get_objects(builder)
+      defer { g_slist_free(shortcuts) }
+      XCTAssertGreaterThanOrEqual(Int(g_slist_length(shortcuts)), MainWindow.shortcutList.count)
+      let window = gtk_builder_get_object(builder, "shortcuts")
+      XCTAssertNotNil(window)
+      if let window { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+    }
+  }
+
+  func testSettingsRoundTripAndSurviveDamage() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roster-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("roster/settings.json")
+    XCTAssertEqual(WindowSettings.load(from: file), WindowSettings(), "a missing file gives the defaults")
+
+    var settings = WindowSettings()
+    settings.width = 900
+    settings.height = 700
+    settings.grid = true
+    try settings.save(to: file)
+    XCTAssertEqual(WindowSettings.load(from: file), settings)
+
+    try Data("{ not json".utf8).write(to: file)
+    XCTAssertEqual(WindowSettings.load(from: file), WindowSettings())
+    try Data(#"{"width": 5, "height": 99999, "grid": false}"#.utf8).write(to: file)
+    let clamped = WindowSettings.load(from: file)
+    XCTAssertEqual(clamped.width, 320)
+    XCTAssertEqual(clamped.height, 8192)
+  }
+}
