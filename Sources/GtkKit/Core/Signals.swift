@@ -126,4 +126,22 @@ public enum Signals {
       object, signal, unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
       Box(handler).retainedPointer())
   }
+
+  /// A GListModel's "items-changed" (position, removed, added).
+  @MainActor @discardableResult
+  public static func connectItemsChanged(
+    _ model: UnsafeMutableRawPointer,
+    _ handler: @escaping @MainActor (_ position: UInt32, _ removed: UInt32, _ added: UInt32) -> Void
+  ) -> SignalConnection {
+    typealias Box = ClosureBox<@MainActor (UInt32, UInt32, UInt32) -> Void>
+    let trampoline:
+      @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void = {
+        _, position, removed, added, data in
+        let box = Box.from(data)
+        MainActor.assumeIsolated { box.handler(position, removed, added) }
+      }
+    return connect(
+      model, "items-changed", unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
+      Box(handler).retainedPointer())
+  }
 }

@@ -22,6 +22,11 @@ public final class ListFactory<Row: ListRow> {
     public var binds = 0
     /// Unbind calls.
     public var unbinds = 0
+    /// Rows re-bound in place by ``rebind(where:)`` (not counted in `binds`).
+    public var rebinds = 0
+    /// Unbind + bind pairs GTK asked for with the same item, which the
+    /// factory skipped (not counted in `binds` or `unbinds`).
+    public var elided = 0
     /// Rows currently bound.
     public var bound: Int { binds - unbinds }
     /// Empty counters.
@@ -39,6 +44,12 @@ public final class ListFactory<Row: ListRow> {
   private let model: @MainActor (Int) -> Row.Model?
   /// Rows that exist now, by their list item, for visiting bound rows.
   private var rows: [UnsafeMutableRawPointer: Row] = [:]
+  /// Unbinds not yet passed on, with the item each row showed (referenced).
+  /// GTK 4.8 unbinds and re-binds a row whenever its position changes, even
+  /// to the same item (an insertion above it, scrolling); when the bind that
+  /// follows brings the same item back, neither reaches the row.
+  private var pendingUnbinds: [UnsafeMutableRawPointer: UnsafeMutableRawPointer] = [:]
+  private var flushScheduled = false
 
   /// Creates a factory that builds rows with `makeRow` and binds each
   /// position to `model(position)` (nil leaves the row unbound).
@@ -54,11 +65,34 @@ public final class ListFactory<Row: ListRow> {
     Signals.connect(object.pointer, "teardown") { [weak self] item in self?.teardown(item!) }
   }
 
+  isolated deinit {
+    for shown in pendingUnbinds.values { g_object_unref(shown) }
+  }
+
   /// The factory as GTK's type.
   public var factory: OpaquePointer { object.opaque }
 
   /// The number of rows alive now (built and not yet torn down).
   public var liveRows: Int { rows.count }
+
+  /// Binds again, in place, the bound rows whose position satisfies
+  /// `predicate` (a refresh changed their element but not its identity).
+  /// No widget is made; the row's bind runs with the current element.
+  /// Returns how many rows were re-bound.
+  @discardableResult
+  public func rebind(where predicate: (Int) -> Bool) -> Int {
+    var count = 0
+    for (item, row) in rows {
+      let position = gtk_list_item_get_position(OpaquePointer(item))
+      guard position != guint.max, gtk_list_item_get_item(OpaquePointer(item)) != nil,
+        predicate(Int(position)), let value = model(Int(position))
+      else { continue }
+      row.bind(value, position: Int(position))
+      statistics.rebinds += 1
+      count += 1
+    }
+    return count
+  }
 
   /// Visits every bound row with its current position.
   public func forEachBoundRow(_ body: (Row, Int) -> Void) {
@@ -84,8 +118,18 @@ public final class ListFactory<Row: ListRow> {
   }
 
   private func bind(_ item: UnsafeMutableRawPointer) {
-    let start = DispatchTime.now().uptimeNanoseconds
     guard let row = rows[item] else { return }
+    if let previous = pendingUnbinds.removeValue(forKey: item) {
+      defer { g_object_unref(previous) }
+      if previous == gtk_list_item_get_item(OpaquePointer(item)).map(UnsafeMutableRawPointer.init) {
+        statistics.elided += 1
+        return
+      }
+      row.unbind()
+      statistics.unbinds += 1
+    }
+    // Timed from here: the deferred unbind above is the unbind's cost, as in GTK.
+    let start = DispatchTime.now().uptimeNanoseconds
     let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
     guard let value = model(position) else { return }
     row.bind(value, position: position)
@@ -97,11 +141,44 @@ public final class ListFactory<Row: ListRow> {
 
   private func unbind(_ item: UnsafeMutableRawPointer) {
     guard let row = rows[item] else { return }
-    row.unbind()
-    statistics.unbinds += 1
+    guard let shown = gtk_list_item_get_item(OpaquePointer(item)), pendingUnbinds[item] == nil else {
+      row.unbind()
+      statistics.unbinds += 1
+      return
+    }
+    // Hold the unbind until GTK is done with this round of updates.
+    pendingUnbinds[item] = UnsafeMutableRawPointer(g_object_ref(shown))
+    scheduleFlush()
+  }
+
+  private func scheduleFlush() {
+    guard !flushScheduled else { return }
+    flushScheduled = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated { self?.flushUnbinds() }
+    }
+  }
+
+  /// Passes on the unbinds no bind of the same item followed.
+  func flushUnbinds() {
+    flushScheduled = false
+    let pending = pendingUnbinds
+    pendingUnbinds = [:]
+    for (item, shown) in pending {
+      if let row = rows[item] {
+        row.unbind()
+        statistics.unbinds += 1
+      }
+      g_object_unref(shown)
+    }
   }
 
   private func teardown(_ item: UnsafeMutableRawPointer) {
+    if let shown = pendingUnbinds.removeValue(forKey: item) {
+      rows[item]?.unbind()
+      statistics.unbinds += 1
+      g_object_unref(shown)
+    }
     statistics.teardowns += 1
     gtk_list_item_set_child(OpaquePointer(item), nil)
     // Dropping the data runs the destroy notify, which releases the row.

@@ -19,6 +19,9 @@ public final class ListModel<Element: Identifiable> {
   private let core: ListModelCore
   /// The elements, in display order.
   public private(set) var elements: [Element]
+  /// While ``apply(_:to:)`` announces its splices: the list GTK sees between
+  /// two announcements, the new list's head and the old list's tail.
+  private var transition: (old: [Element], newEnd: Int, oldEnd: Int)?
 
   /// Creates a model over `elements`; no GObject is made per element.
   public init(_ elements: [Element] = []) {
@@ -31,7 +34,15 @@ public final class ListModel<Element: Identifiable> {
       // GTK calls the vtable on the main thread; the box carries the
       // non-Sendable identity out of the isolation check.
       MainActor.assumeIsolated { () -> UncheckedSendable<AnyHashable?> in
-        guard let self, position < self.elements.count else { return UncheckedSendable(nil) }
+        guard let self else { return UncheckedSendable(nil) }
+        if let transition = self.transition {
+          // Mid-apply: answer for the state the last announcement described.
+          if position < transition.newEnd { return UncheckedSendable(AnyHashable(self.elements[position].id)) }
+          let oldPosition = position - transition.newEnd + transition.oldEnd
+          guard oldPosition < transition.old.count else { return UncheckedSendable(nil) }
+          return UncheckedSendable(AnyHashable(transition.old[oldPosition].id))
+        }
+        guard position < self.elements.count else { return UncheckedSendable(nil) }
         return UncheckedSendable(AnyHashable(self.elements[position].id))
       }.value
     }
@@ -76,6 +87,34 @@ public final class ListModel<Element: Identifiable> {
     elements.replaceSubrange(position..<(position + removing), with: inserting)
     core.count = elements.count
     emit(position: position, removed: removing, added: inserting.count)
+  }
+
+  /// Moves to `newElements` as `diff` (computed from the current elements,
+  /// see ``ListDiff/between(_:_:)``) describes: one announcement per splice,
+  /// front to back, and the new array installed once (no per-splice copying,
+  /// so a million elements with a thousand splices stay linear). Kept
+  /// elements keep their item objects, so GTK keeps their rows bound;
+  /// reconfigured ones must be re-bound by the caller (GTK does not re-bind
+  /// a row whose item object is unchanged, see ``ListFactory/rebind(where:)``).
+  public func apply(_ diff: ListDiff, to newElements: [Element]) {
+    let old = elements
+    elements = newElements
+    var oldCursor = 0
+    var newCursor = 0
+    for splice in diff.splices {
+      // Everything before the splice already matches the new list.
+      oldCursor += splice.position - newCursor
+      let oldEnd = oldCursor + splice.removed
+      let newEnd = splice.inserted.upperBound
+      transition = (old, newEnd, oldEnd)
+      core.count = newEnd + (old.count - oldEnd)
+      emit(position: splice.position, removed: splice.removed, added: splice.inserted.count)
+      oldCursor = oldEnd
+      newCursor = newEnd
+    }
+    transition = nil
+    core.count = newElements.count
+    precondition(old.count - oldCursor == newElements.count - newCursor, "the diff does not match the lists")
   }
 
   /// Replaces the element at `position` in place; if its identity is

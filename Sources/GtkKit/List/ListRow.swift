@@ -13,7 +13,9 @@ public protocol ListRow: AnyObject {
   /// The row's root widget, owned by the row.
   var widget: UnsafeMutableRawPointer { get }
 
-  /// Shows `model` (at `position`) in the row's widgets.
+  /// Shows `model` (at `position`) in the row's widgets. Also called on a
+  /// row that is already bound when ``ListFactory/rebind(where:)``
+  /// reconfigures it in place (its element changed, its identity did not).
   func bind(_ model: Model, position: Int)
 
   /// Forgets the bound model; the row may be bound again later.

@@ -24,7 +24,7 @@ final class UserRow: ListRow {
   /// What the labels show, kept on the Swift side so re-binding the same
   /// text costs a string comparison instead of a C-string round trip.
   private var shownName = ""
-  private var shownRole = ""
+  private(set) var shownRole = ""
   /// Whether the bound user has an avatar to show (not empty, not refused).
   var expectsAvatar: Bool { avatar.expectsAvatar }
   /// Whether the bound user's avatar is still on its way.

@@ -1,5 +1,6 @@
 import Directory
 import Foundation
+import GtkKit
 
 /// Loads the directory off the main thread and reports back on it.
 ///
@@ -17,6 +18,13 @@ final class DirectoryController {
   /// Called when a load starts and when it finishes.
   var onStart: (@MainActor () -> Void)?
   var onFinish: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
+  /// What the list shows when a load starts, and a version that changes
+  /// whenever the list does; the load diffs the new directory against it off
+  /// the main thread. Nil or an empty list: no diff.
+  var baseline: (@MainActor () -> (elements: [UserViewModel], version: Int))?
+  /// The diff from the baseline to the last loaded directory, and the
+  /// baseline's version (apply it only if the list has not changed since).
+  private(set) var lastDiff: (diff: ListDiff, version: Int)?
   /// Called with the first users of a large local directory when they are
   /// ready before the whole directory (the first load only).
   var onPreview: (@MainActor (DirectoryContents) -> Void)?
@@ -41,9 +49,12 @@ final class DirectoryController {
         onPreview?(preview)
       }
     }
+    let baseline = self.baseline?()
     Task { @MainActor in
       let start = ContinuousClock.now
-      let result = await Self.fetch(source, with: loader)
+      let elements = baseline?.elements ?? []
+      let (result, diff) = await Self.fetch(source, with: loader, diffingAgainst: elements)
+      lastDiff = diff.map { ($0, baseline?.version ?? 0) }
       isLoading = false
       if case .success = result { hasLoaded = true }
       onFinish?(result, ContinuousClock.now - start)
@@ -53,12 +64,19 @@ final class DirectoryController {
 
   /// Runs on the global executor, off the main thread.
   nonisolated private static func fetch(
-    _ source: Result<DirectorySource, DirectoryError>, with loader: DirectoryLoader
-  ) async -> Result<DirectoryContents, DirectoryError> {
+    _ source: Result<DirectorySource, DirectoryError>, with loader: DirectoryLoader,
+    diffingAgainst baseline: [UserViewModel]
+  ) async -> (Result<DirectoryContents, DirectoryError>, ListDiff?) {
+    let contents: DirectoryContents
     do throws(DirectoryError) {
-      return .success(try await loader.load(try source.get()))
+      contents = try await loader.load(try source.get())
     } catch {
-      return .failure(error)
+      return (.failure(error), nil)
     }
+    guard !baseline.isEmpty else { return (.success(contents), nil) }
+    let diff = await Task.detached(priority: .userInitiated) {
+      ListDiff.between(baseline, contents.viewModels)
+    }.value
+    return (.success(contents), diff)
   }
 }

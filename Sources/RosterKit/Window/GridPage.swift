@@ -3,10 +3,14 @@ import Directory
 import GtkKit
 import PreparedImages
 
-/// Grid mode: a GtkGridView over the same list model, with its own selection
-/// and factory of ``UserCell``s (96 px avatars prepared at that size). The
-/// number of columns follows the width; GTK re-lays out on resize and keeps
-/// the cells bound that stay on screen.
+/// Grid mode: a GtkGridView over the same list model, with its own factory
+/// of ``UserCell``s (96 px avatars prepared at that size). The number of
+/// columns follows the width; GTK re-lays out on resize and keeps the cells
+/// bound that stay on screen.
+///
+/// The grid is connected to the model only while it shows: a hidden grid
+/// would otherwise bind cells (and load their avatars) and process every
+/// change of a million-row model for nothing.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -15,17 +19,16 @@ final class GridPage {
   let widget: Widget
   let gridView: Widget
   let factory: ListFactory<UserCell>
-  let selection: OpaquePointer
+  private let model: ListModel<UserViewModel>
+  /// The grid's selection while it shows.
+  private(set) var selection: OpaquePointer?
 
   init(model: ListModel<UserViewModel>, avatars: AvatarService?) {
+    self.model = model
     factory = ListFactory(
       makeRow: { UserCell(avatars: avatars) },
       model: { position in position < model.count ? model[position] : nil })
-    selection = opaque(gtk_single_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))!)
-    gtk_single_selection_set_autoselect(selection, 0)
-    gtk_single_selection_set_can_unselect(selection, 1)
-    gridView = gtk_grid_view_new(selection, OpaquePointer(g_object_ref(factory.object.pointer)))!
-    g_object_ref(raw(selection))
+    gridView = gtk_grid_view_new(nil, OpaquePointer(g_object_ref(factory.object.pointer)))!
     gtk_grid_view_set_max_columns(opaque(gridView), 12)
     gtk_grid_view_set_min_columns(opaque(gridView), 1)
     gtk_widget_add_css_class(gridView, "user-grid")
@@ -36,5 +39,21 @@ final class GridPage {
     gtk_widget_set_vexpand(widget, 1)
   }
 
-  isolated deinit { g_object_unref(raw(selection)) }
+  /// Connects the grid to the model (selecting `selected`) or disconnects it.
+  func setActive(_ active: Bool, selected: guint = guint(GTK_INVALID_LIST_POSITION)) {
+    if active {
+      guard selection == nil else { return }
+      let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))!
+      gtk_single_selection_set_autoselect(selection, 0)
+      gtk_single_selection_set_can_unselect(selection, 1)
+      gtk_single_selection_set_selected(selection, selected)
+      gtk_grid_view_set_model(opaque(gridView), opaque(selection))
+      self.selection = opaque(selection)
+      g_object_unref(raw(selection))  // the grid holds it
+    } else {
+      guard selection != nil else { return }
+      gtk_grid_view_set_model(opaque(gridView), nil)
+      selection = nil
+    }
+  }
 }

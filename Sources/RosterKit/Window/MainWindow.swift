@@ -49,6 +49,10 @@ public final class MainWindow {
   private let searchBar: Widget
   let searchEntry: Widget
   let search = SearchController()
+  /// Bumped whenever the model's elements change.
+  private var modelVersion = 0
+  /// What the last refresh changed (tests and the refresh benchmark).
+  public private(set) var lastRefresh: RefreshSummary?
   /// The last search result shown, if the list is filtered.
   public private(set) var searchMatches: Int?
   /// The frame-time HUD (F12).
@@ -151,6 +155,10 @@ public final class MainWindow {
     controller.onStart = { [weak self] in self?.loadStarted() }
     controller.onFinish = { [weak self] result, duration in self?.loadFinished(result, duration) }
     controller.onPreview = { [weak self] preview in self?.showPreview(preview) }
+    controller.baseline = { [weak self] in
+      guard let self, self.searchMatches == nil else { return ([], 0) }
+      return (self.model.elements, self.modelVersion)
+    }
     viewport.onChange = { [weak self] visible in
       if self?.firstRowsShown == nil, !visible.isEmpty { self?.firstRowsShown = .now }
       self?.factory.forEachBoundRow { row, position in row.setVisible(visible.contains(position)) }
@@ -318,12 +326,16 @@ public final class MainWindow {
     set {
       guard newValue != isGridMode else { return }
       // Keep the selected person (or the one at the top) in view across the switch.
-      let from = newValue ? listSelection : grid.selection
-      let to = newValue ? grid.selection : listSelection
-      let selected = gtk_single_selection_get_selected(from)
-      let anchor = selected != guint(GTK_INVALID_LIST_POSITION) ? selected : guint(max(0, viewport.visible.lowerBound))
+      let invalid = guint(GTK_INVALID_LIST_POSITION)
+      let selected = gtk_single_selection_get_selected(newValue ? listSelection : grid.selection ?? listSelection)
+      let anchor = selected != invalid ? selected : guint(max(0, viewport.visible.lowerBound))
+      if newValue {
+        grid.setActive(true, selected: selected)
+      } else {
+        gtk_single_selection_set_selected(listSelection, selected)
+      }
       gtk_stack_set_visible_child_name(opaque(views), newValue ? "grid" : "list")
-      if selected != guint(GTK_INVALID_LIST_POSITION) { gtk_single_selection_set_selected(to, selected) }
+      if !newValue { grid.setActive(false) }
       let target = newValue ? grid.gridView : listView
       if Int(anchor) < model.count {
         gtk_widget_activate_action_variant(target, "list.scroll-to-item", g_variant_new_uint32(anchor))
@@ -339,7 +351,7 @@ public final class MainWindow {
 
   /// The position selected in the view on screen, if any.
   public var selectedPosition: Int? {
-    let selected = gtk_single_selection_get_selected(isGridMode ? grid.selection : listSelection)
+    let selected = gtk_single_selection_get_selected(isGridMode ? grid.selection ?? listSelection : listSelection)
     return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
   }
 
@@ -347,7 +359,7 @@ public final class MainWindow {
   public func select(_ position: Int?) {
     let value = position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION)
     gtk_single_selection_set_selected(listSelection, value)
-    gtk_single_selection_set_selected(grid.selection, value)
+    if let selection = grid.selection { gtk_single_selection_set_selected(selection, value) }
   }
 
   /// The details panel (Enter or double-click on a person), if open.
@@ -384,6 +396,7 @@ public final class MainWindow {
     guard let contents else { return }
     if let result {
       model.replaceAll(with: result.viewModels)
+      modelVersion += 1
       searchMatches = result.viewModels.count
       header.subtitleText =
         result.viewModels.isEmpty
@@ -391,6 +404,7 @@ public final class MainWindow {
         : "\(Count.grouped(result.viewModels.count)) of \(Count.people(contents.viewModels.count))"
     } else if searchMatches != nil {
       model.replaceAll(with: contents.viewModels)
+      modelVersion += 1
       searchMatches = nil
       header.subtitleText = Count.people(contents.viewModels.count)
     }
@@ -418,23 +432,39 @@ public final class MainWindow {
     guard contents == nil, model.count == 0 else { return }
     configureAvatars(for: preview.source)
     model.replaceAll(with: preview.viewModels)
+    modelVersion += 1
     viewport.update()
     header.subtitleText = "Loading…"
     show(.list)
   }
 
-  /// Puts `viewModels` in the model. When the model holds a preview whose
-  /// users start the new list, the rest is appended as one change, so the
-  /// rows on screen stay bound.
+  /// Puts `viewModels` in the model: as the differences the load computed
+  /// off the main thread when it has them for the list on screen (a refresh,
+  /// or the whole directory after its preview), else as a full replacement.
+  /// Unchanged rows stay bound; changed ones are re-bound in place.
   private func setModel(_ viewModels: [UserViewModel]) {
+    let started = ContinuousClock.now
+    defer { modelVersion += 1 }
+    var computed = controller.lastDiff.flatMap { $0.version == modelVersion ? $0.diff : nil }
     let shown = model.count
-    if shown > 0, shown <= viewModels.count, contents == nil,
+    if computed == nil, contents == nil, shown > 0, shown <= viewModels.count,
       zip(model.elements, viewModels).allSatisfy({ $0 == $1 })
     {
-      model.splice(at: shown, removing: 0, inserting: viewModels[shown...])
-    } else {
-      model.replaceAll(with: viewModels)
+      // The preview's rows start the directory: the rest is one insertion.
+      computed = ListDiff(splices: [.init(position: shown, removed: 0, inserted: shown..<viewModels.count)])
     }
+    guard let diff = computed, !model.elements.isEmpty else {
+      model.replaceAll(with: viewModels)
+      lastRefresh = RefreshSummary(diff: nil, mainThreadTime: ContinuousClock.now - started)
+      return
+    }
+    model.apply(diff, to: viewModels)
+    if !diff.reconfigured.isEmpty {
+      let changed = Set(diff.reconfigured)
+      factory.rebind { changed.contains($0) }
+      grid.factory.rebind { changed.contains($0) }
+    }
+    lastRefresh = RefreshSummary(diff: diff, mainThreadTime: ContinuousClock.now - started)
   }
 
   /// Shows `contents` (a successful load, or a directory loaded elsewhere).

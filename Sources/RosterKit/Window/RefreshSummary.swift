@@ -1,0 +1,12 @@
+import GtkKit
+
+/// What applying a loaded directory did to the list: the differences (nil
+/// when the list was replaced whole) and the main-thread time it took.
+///
+/// Threading: a plain `Sendable` value.
+public struct RefreshSummary: Sendable {
+  /// The splices and reconfigured positions applied, if applied as a diff.
+  public let diff: ListDiff?
+  /// Main-thread time to apply it, GTK's items-changed handling included.
+  public let mainThreadTime: Duration
+}
