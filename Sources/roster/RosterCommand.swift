@@ -52,6 +52,9 @@ struct ShowCommand: ParsableCommand {
   @Flag(name: .long, help: "Show the frame-time HUD from the start (F12 toggles it).")
   var hud = false
 
+  @Option(name: .long, help: "Refresh the directory every SECONDS (applied as differences).")
+  var refreshInterval: Double?
+
   @Flag(
     name: .long, inversion: .prefixedNo,
     help: "Open as a grid of large avatars (--no-grid: as a list). Default: as last time.")
@@ -60,6 +63,9 @@ struct ShowCommand: ParsableCommand {
   func validate() throws {
     if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds, e.g. 0-1000")
+    }
+    if let refreshInterval, !(refreshInterval >= 1) {
+      throw ValidationError("--refresh-interval takes at least 1 second")
     }
     if imageCacheMb < 1 { throw ValidationError("--image-cache-mb must be at least 1") }
   }
@@ -71,6 +77,7 @@ struct ShowCommand: ParsableCommand {
     options.printStatistics = stats
     options.showHud = hud
     options.grid = grid
+    options.refreshInterval = refreshInterval
     options.source = source
     options.screenshot = screenshot
     options.quitAfterLoad = quitAfterLoad

@@ -18,6 +18,7 @@ public final class RosterApplication {
   private var pipeline: ImagePipeline?
   private let started = ContinuousClock.now
   private var exitCode: Int32 = 0
+  private var refreshTimer: Task<Void, Never>?
 
   /// Creates the application for `options`.
   public init(options: RosterOptions) {
@@ -33,6 +34,7 @@ public final class RosterApplication {
     var arguments = [strdup(CommandLine.arguments.first ?? "roster")]
     let status = g_application_run(raw(application).assumingMemoryBound(to: GApplication.self), 1, &arguments)
     arguments.forEach { free($0) }
+    refreshTimer?.cancel()
     if options.printStatistics, let pipeline {
       print("Avatar pipeline statistics:")
       print(pipeline.statistics())
@@ -93,6 +95,16 @@ public final class RosterApplication {
     window.present()
     window.isHudShown = options.showHud
     window.refresh()
+    if let interval = options.refreshInterval {
+      // Periodic refreshes join a load in progress instead of stacking up.
+      refreshTimer = Task { @MainActor [weak window] in
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .seconds(interval))
+          guard let window else { return }
+          window.refresh()
+        }
+      }
+    }
   }
 
   private func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration) async {

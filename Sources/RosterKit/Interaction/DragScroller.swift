@@ -28,6 +28,8 @@ final class DragScroller {
   private var velocity = 0.0
   private var flingTick: guint = 0
   private var lastFrame: Int64 = 0
+  /// Whether a drag is panning the list now.
+  var isDragging: Bool { claimed }
   /// Whether a fling is moving the list now.
   var isFlinging: Bool { flingTick != 0 }
 
@@ -58,7 +60,7 @@ final class DragScroller {
       gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
       gtk_widget_set_cursor_from_name(target, "grabbing")
     }
-    samples.append((Self.now(), dy))
+    samples.append((eventTime(), dy))
     if samples.count > 64 { samples.removeFirst(samples.count - 32) }
     setValue(startValue - (dy - claimedAt))
   }
@@ -67,7 +69,7 @@ final class DragScroller {
     guard claimed else { return }
     claimed = false
     gtk_widget_set_cursor(target, nil)
-    let now = Self.now()
+    let now = eventTime()
     // A pointer that rested before release means "put it here", not "throw".
     guard let last = samples.last, now - last.time <= 0.05,
       let first = samples.last(where: { last.time - $0.time >= 0.1 }) ?? samples.first,
@@ -118,6 +120,13 @@ final class DragScroller {
     let clamped = min(max(value, lower), max(lower, upper))
     gtk_adjustment_set_value(adjustment, clamped)
     return clamped != value
+  }
+
+  /// When the event being handled happened, in seconds: the X server's
+  /// timestamps, so a burst of queued motion events keeps its real pace.
+  private func eventTime() -> Double {
+    let milliseconds = gtk_event_controller_get_current_event_time(gesture)
+    return milliseconds != 0 ? Double(milliseconds) / 1000 : Self.now()
   }
 
   private static func now() -> Double {

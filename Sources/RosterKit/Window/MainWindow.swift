@@ -36,7 +36,8 @@ public final class MainWindow {
   let controller: DirectoryController
   let avatars: AvatarService?
   private(set) var viewport: ViewportTracker!
-  private var dragScroller: DragScroller?
+  private(set) var dragScroller: DragScroller?
+  private var gridDragScroller: DragScroller?
   /// The list's selection model.
   let listSelection: OpaquePointer
   /// Grid mode's view of the same model.
@@ -115,6 +116,7 @@ public final class MainWindow {
     dragScroller = DragScroller(listView: listView, scroller: scroller)
 
     grid = GridPage(model: model, avatars: gridAvatars)
+    gridDragScroller = DragScroller(listView: grid.gridView, scroller: grid.widget)
     views = gtk_stack_new()!
     gtk_stack_set_transition_type(opaque(views), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     gtk_stack_add_named(opaque(views), scroller, "list")
