@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""Reads a running Roster window through AT-SPI, as a screen reader does.
+
+Usage: check_rows.py EXPECTED.json
+EXPECTED.json lists the "username, role" texts of the first rows. Prints
+what it found and exits 1 if a row does not read as expected or if the
+avatar or the initials are exposed to assistive technology.
+"""
+import json
+import sys
+import time
+
+import pyatspi
+
+
+def find_app(name, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for app in desktop:
+            if app is not None and app.name and name in app.name.lower():
+                return app
+        time.sleep(0.2)
+    return None
+
+
+def walk(node, depth=0, limit=40):
+    if node is None or depth > limit:
+        return
+    yield node, depth
+    for child in node:
+        yield from walk(child, depth + 1, limit)
+
+
+def main():
+    expected = json.load(open(sys.argv[1]))
+    app = find_app("roster")
+    if app is None:
+        print("no Roster application on the accessibility bus")
+        return 1
+    # Wait for the rows to be exposed.
+    deadline = time.time() + 20
+    names = []
+    while time.time() < deadline:
+        nodes = list(walk(app))
+        names = [n.name for n, _ in nodes if n.name and ", " in n.name]
+        if all(text in names for text in expected):
+            break
+        time.sleep(0.3)
+    missing = [text for text in expected if text not in names]
+    list_nodes = [n for n, _ in walk(app) if n.getRoleName() in ("list", "list box", "table", "tree table")]
+    # Inside the lists, the avatar and the initials are decoration: hidden.
+    pictures_named = []
+    for list_node in list_nodes:
+        for node, _ in walk(list_node):
+            if node.getRoleName() in ("image", "icon") and node.name:
+                pictures_named.append(node.name)
+            if node.getRoleName() == "label" and node.name and len(node.name) <= 2 and node.name.isupper():
+                pictures_named.append("initials " + node.name)
+    print(json.dumps({
+        "rows_read": len(names),
+        "first_rows": names[:5],
+        "missing": missing,
+        "lists": [n.name for n in list_nodes],
+        "named_images": pictures_named[:5],
+    }))
+    if missing:
+        return 1
+    if pictures_named:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
