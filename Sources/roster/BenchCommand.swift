@@ -22,6 +22,8 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.") var pipeline = "prepared"
   @Option(help: "Use this users.json instead of a generated directory.") var source: String?
   @Option(help: "Add a random delay to every avatar load: MS or MIN-MAX.") var simulateLatency: String?
+  @Option(help: "Instead of scrolling: refresh N users with 1% changed and report the main-thread apply time.")
+  var refreshUsers: Int?
   @Option(help: "Decode worker threads (default: the pipeline's, 1 on this class of machine).") var decoders: Int?
   @Flag(help: "Show the frame-time HUD while scrolling and report its cost per frame (hud_us).") var hud = false
   @Flag(help: "Print only the JSON lines.") var json = false
@@ -55,6 +57,7 @@ struct BenchCommand: ParsableCommand {
     options.jsonOnly = json
     options.hud = hud
     options.decoders = decoders
+    options.refreshUsers = refreshUsers
     let status = MainActor.assumeIsolated { RosterBenchmark(options: options).run() }
     if status != 0 { throw ExitCode(status) }
   }

@@ -27,6 +27,8 @@ public struct BenchmarkOptions: Sendable {
   public var source: String?
   /// Added to every avatar load (as `--simulate-latency`).
   public var simulatedLatency: ClosedRange<Duration>?
+  /// Measure a refresh of this many users with 1% changed instead of scrolling.
+  public var refreshUsers: Int?
   /// Decode worker threads (the pipeline's default when nil).
   public var decoders: Int?
   /// Show the frame-time HUD during the runs and report its cost per frame.

@@ -21,6 +21,7 @@ public final class RosterBenchmark {
 
   /// Runs every speed in turn; returns the process exit code.
   public func run() -> Int32 {
+    if let users = options.refreshUsers { return runRefresh(users: users) }
     let source: URL
     do {
       source = try prepareDirectory()
@@ -41,6 +42,23 @@ public final class RosterBenchmark {
       fflush(nil)
     }
     return 0
+  }
+
+  private func runRefresh(users: Int) -> Int32 {
+    guard gtk_init_check() != 0 else {
+      FileHandle.standardError.write(Data("roster bench: no display (run under xvfb-run)\n".utf8))
+      return 1
+    }
+    MainQueueBridge.install()
+    Stylesheet.install()
+    do {
+      guard let line = try RefreshBenchmark(users: users).run() else { return 1 }
+      print(line)
+      return 0
+    } catch {
+      FileHandle.standardError.write(Data("roster bench: \(error)\n".utf8))
+      return 1
+    }
   }
 
   /// The generated directory under .build/bench-data (made once), or --source.

@@ -1,0 +1,74 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+
+/// `roster bench --refresh-users N`: loads N generated users in the real
+/// window, rewrites the file with 1% of them changed (a third edited, a
+/// third deleted, a third inserted, spread through the list), refreshes, and
+/// reports the main-thread time to apply the differences — the diff itself
+/// is computed off the main thread during the load.
+///
+/// Threading: main-actor only; drives the GLib main context itself.
+@MainActor
+struct RefreshBenchmark {
+  let users: Int
+
+  /// One JSON line with the figures, or nil if the window never loaded.
+  func run() throws -> String? {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roster-refresh-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("users.json")
+    var list = UserGenerator.users(count: users, avatarFileNames: [], seed: 7)
+    for index in list.indices { list[index].id = "u\(index)" }
+    try Data(UserGenerator.json(for: list)).write(to: file)
+
+    let window = MainWindow(application: nil, source: .success(.file(file)))
+    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    window.present()
+    window.refresh()
+    guard MainContext.run(until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(120)) else {
+      return nil
+    }
+    MainContext.run(for: .milliseconds(200))
+    defer { window.close() }
+
+    // 1% changed, deterministically spread.
+    var generator = SplitMix64(seed: 99)
+    let changes = max(3, users / 100)
+    for _ in 0..<(changes / 3) {
+      let index = Int(generator.next() % UInt64(list.count))
+      list[index].role = list[index].role == .admin ? .user : .admin
+    }
+    for _ in 0..<(changes / 3) { list.remove(at: Int(generator.next() % UInt64(list.count))) }
+    for number in 0..<(changes / 3) {
+      let index = Int(generator.next() % UInt64(list.count + 1))
+      list.insert(User(id: "new\(number)", username: "newcomer\(number)", role: .owner), at: index)
+    }
+    try Data(UserGenerator.json(for: list)).write(to: file)
+
+    var longestFrame = 0.0
+    var lastFrame: Int64 = 0
+    TickCallback.add(to: raw(window.listView)) { time in
+      if lastFrame != 0 { longestFrame = max(longestFrame, Double(time - lastFrame) / 1000) }
+      lastFrame = time
+      return true
+    }
+    window.refresh()
+    guard MainContext.run(until: { !window.isLoading }, timeout: .seconds(120)) else { return nil }
+    MainContext.run(for: .milliseconds(200))
+    guard let summary = window.lastRefresh else { return nil }
+    let (seconds, attoseconds) = summary.mainThreadTime.components
+    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    let diff = summary.diff
+    return """
+      {"tool":"roster","refresh_users":\(users),"changed":\(changes),\
+      "applied_as_diff":\(diff != nil),"splices":\(diff?.splices.count ?? 0),\
+      "inserted":\(diff?.insertedCount ?? 0),"removed":\(diff?.removedCount ?? 0),\
+      "reconfigured":\(diff?.reconfigured.count ?? 0),\
+      "apply_main_thread_ms":\(String(format: "%.2f", milliseconds)),\
+      "longest_frame_interval_ms":\(String(format: "%.1f", longestFrame))}
+      """
+  }
+}
