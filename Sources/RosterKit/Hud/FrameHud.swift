@@ -26,6 +26,12 @@ final class FrameHud {
   private var hitRate: Double?
   private var inFlight = 0
   private var tickCost = 0.0
+  /// The two text lines, laid out by Pango with GTK's own font map (cairo's
+  /// toy text API would load fonts through fontconfig on the first frame: a
+  /// 200 ms hitch) and re-laid out only when their text changes.
+  private var lines: [OpaquePointer] = []
+  private var lineTexts = ["", ""]
+  private var lastTextMicroseconds: Int64 = 0
   /// Per-frame cost in microseconds (tick + draw), while ``recordsCost``.
   private(set) var costs: [Double] = []
   var recordsCost = false
@@ -45,6 +51,17 @@ final class FrameHud {
     DrawFunction.set(on: raw(widget)) { [weak self] cairo, width, height in
       self?.draw(cairo, width, height)
     }
+    let font = pango_font_description_from_string("Monospace Bold 8")
+    defer { pango_font_description_free(font) }
+    for _ in 0..<2 {
+      let layout = gtk_widget_create_pango_layout(widget, "")!
+      pango_layout_set_font_description(layout, font)
+      lines.append(layout)
+    }
+  }
+
+  isolated deinit {
+    for layout in lines { g_object_unref(raw(layout)) }
   }
 
   /// Whether the HUD is on screen.
@@ -78,6 +95,14 @@ final class FrameHud {
       hitRate = lookups == 0 ? nil : Double(statistics.memoryHits) / Double(lookups)
       inFlight = statistics.inFlight
     }
+    if microseconds - lastTextMicroseconds >= 250_000 || lineTexts[0].isEmpty {
+      // Text four times a second: readable, and cheap.
+      lastTextMicroseconds = microseconds
+      let (fps, hitch) = timeline.recent
+      let cache = hitRate.map { String(format: "%3.0f%% hits", $0 * 100) } ?? "  - hits"
+      setLine(0, String(format: "%5.1f fps  hitch %5.1f ms/s", fps, hitch))
+      setLine(1, pipeline == nil ? "avatars off" : "cache \(cache)  \(inFlight) loading")
+    }
     gtk_widget_queue_draw(widget)
     tickCost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1000
   }
@@ -87,37 +112,38 @@ final class FrameHud {
     let width = Double(width)
     let height = Double(height)
     // Panel.
-    cairo_set_source_rgba(cairo, 0.08, 0.08, 0.1, 0.82)
+    // Opaque: blending over a list that moves every frame costs more than drawing.
+    cairo_set_source_rgb(cairo, 0.1, 0.1, 0.12)
     roundedRectangle(cairo, width: width, height: height, radius: 8)
     cairo_fill(cairo)
 
     // Text.
-    let (fps, hitch) = timeline.recent
-    cairo_select_font_face(cairo, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-    cairo_set_font_size(cairo, 11)
     cairo_set_source_rgb(cairo, 1, 1, 1)
-    cairo_move_to(cairo, 8, 16)
-    cairo_show_text(cairo, String(format: "%5.1f fps  hitch %5.1f ms/s", fps, hitch))
-    cairo_move_to(cairo, 8, 30)
-    let cache = hitRate.map { String(format: "%3.0f%% hits", $0 * 100) } ?? "  - hits"
-    cairo_show_text(cairo, pipeline == nil ? "avatars off" : "cache \(cache)  \(inFlight) loading")
+    for (index, layout) in lines.enumerated() {
+      cairo_move_to(cairo, 8, 5 + 14 * Double(index))
+      pango_cairo_show_layout(cairo, layout)
+    }
 
     // Sparkline: one bar per frame interval, 0-50 ms, red above 1.5 refreshes.
     let top = 38.0
     let bottom = height - 6
     let scale = (bottom - top) / 50
     let step = (width - 16) / Double(FrameTimeline.capacity)
-    var x = 8.0 + step * Double(FrameTimeline.capacity - timeline.count)
-    timeline.forEachInterval { interval in
-      let bar = min(interval, 50) * scale
-      if interval > 1.5 * FrameTimeline.refreshMilliseconds {
+    // Two paths (good frames, hitches), two fills: not one fill per bar.
+    for hitches in [false, true] {
+      var x = 8.0 + step * Double(FrameTimeline.capacity - timeline.count)
+      timeline.forEachInterval { interval in
+        defer { x += step }
+        guard (interval > 1.5 * FrameTimeline.refreshMilliseconds) == hitches else { return }
+        let bar = min(interval, 50) * scale
+        cairo_rectangle(cairo, x, bottom - bar, max(step - 0.5, 0.5), bar)
+      }
+      if hitches {
         cairo_set_source_rgb(cairo, 0.93, 0.33, 0.3)
       } else {
         cairo_set_source_rgb(cairo, 0.35, 0.8, 0.45)
       }
-      cairo_rectangle(cairo, x, bottom - bar, max(step - 0.5, 0.5), bar)
       cairo_fill(cairo)
-      x += step
     }
     // The 60 Hz budget.
     cairo_set_source_rgba(cairo, 1, 1, 1, 0.5)
@@ -127,6 +153,12 @@ final class FrameHud {
 
     let cost = tickCost + Double(DispatchTime.now().uptimeNanoseconds - started) / 1000
     if recordsCost { costs.append(cost) }
+  }
+
+  private func setLine(_ index: Int, _ text: String) {
+    guard lineTexts[index] != text else { return }
+    lineTexts[index] = text
+    pango_layout_set_text(lines[index], text, -1)
   }
 
   private func roundedRectangle(_ cairo: OpaquePointer, width: Double, height: Double, radius: Double) {
