@@ -52,6 +52,9 @@ struct ShowCommand: ParsableCommand {
   @Flag(name: .long, help: "Show the frame-time HUD from the start (F12 toggles it).")
   var hud = false
 
+  @Option(name: .long, help: "Start with this search (by username or role).")
+  var search: String?
+
   @Option(name: .long, help: "Refresh the directory every SECONDS (applied as differences).")
   var refreshInterval: Double?
 
@@ -78,6 +81,7 @@ struct ShowCommand: ParsableCommand {
     options.showHud = hud
     options.grid = grid
     options.refreshInterval = refreshInterval
+    options.search = search
     options.source = source
     options.screenshot = screenshot
     options.quitAfterLoad = quitAfterLoad

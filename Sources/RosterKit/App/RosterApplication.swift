@@ -94,6 +94,7 @@ public final class RosterApplication {
     }
     window.present()
     window.isHudShown = options.showHud
+    if let search = options.search, !search.isEmpty { window.setSearchText(search) }
     window.refresh()
     if let interval = options.refreshInterval {
       // Periodic refreshes join a load in progress instead of stacking up.
@@ -112,6 +113,9 @@ public final class RosterApplication {
     // Let GTK lay out and paint the rows before the picture is taken.
     await MainContext.wait(until: { window.hasVisibleRows || window.state != .list }, timeout: .seconds(5))
     let firstRows = (window.firstRowsShown ?? .now) - started
+    if let search = options.search, !search.isEmpty {
+      await MainContext.wait(until: { window.searchMatches != nil }, timeout: .seconds(10))
+    }
     await MainContext.wait(for: .milliseconds(150))
     // Give the visible avatars a moment to arrive before the picture.
     await MainContext.wait(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(3))

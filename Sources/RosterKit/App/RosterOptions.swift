@@ -18,6 +18,8 @@ public struct RosterOptions: Sendable {
   public var simulatedLatency: ClosedRange<Duration>?
   /// Print the image pipeline's statistics on exit.
   public var printStatistics = false
+  /// Start with this search.
+  public var search: String?
   /// Refresh the directory every this many seconds (nil: only on request).
   public var refreshInterval: Double?
   /// Open in grid mode (true) or list mode (false); nil uses the remembered choice.
