@@ -13,7 +13,7 @@ import time
 import pyatspi
 
 
-def find_app(name, timeout=20):
+def find_app(name, timeout=60):
     deadline = time.time() + timeout
     while time.time() < deadline:
         desktop = pyatspi.Registry.getDesktop(0)
@@ -39,10 +39,15 @@ def main():
         print("no Roster application on the accessibility bus")
         return 1
     # Wait for the rows to be exposed.
-    deadline = time.time() + 20
+    deadline = time.time() + 60
     names = []
     while time.time() < deadline:
-        nodes = list(walk(app))
+        try:
+            nodes = list(walk(app))
+        except Exception as error:  # the tree changes while the app starts
+            print("retrying after:", error, file=sys.stderr)
+            time.sleep(0.3)
+            continue
         names = [n.name for n, _ in nodes if n.name and ", " in n.name]
         if all(text in names for text in expected):
             break

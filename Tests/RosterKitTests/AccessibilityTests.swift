@@ -45,7 +45,7 @@ final class AccessibilityTests: XCTestCase {
     process.environment = environment
     let output = Pipe()
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    process.standardError = output
     try process.run()
     process.waitUntilExit()
     let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -32,6 +32,33 @@ final class AvatarService {
     self.pointSize = pointSize
   }
 
+  /// Fills the memo with sources resolved off the main thread for `base`
+  /// (``AvatarService/resolveAll(_:relativeTo:limit:)``), so binding never
+  /// resolves a path (a realpath per new avatar) on the main thread.
+  func adopt(_ resolved: ResolvedAvatars) {
+    guard resolved.base == baseURL else { return }
+    let pixelSize = pointSize * scale
+    for (avatar, source) in resolved.sources where memo[avatar] == nil {
+      memo[avatar] = source.map { ImageRequest(source: $0, pixelSize: pixelSize) }
+    }
+  }
+
+  /// Resolves the distinct avatar strings of a directory (up to `limit` of
+  /// them); runs off the main thread after a load.
+  nonisolated static func resolveAll(
+    _ avatars: some Sequence<String>, relativeTo base: URL, limit: Int = 50_000
+  ) -> ResolvedAvatars {
+    var sources: [String: ImageSource?] = [:]
+    for avatar in avatars where !avatar.isEmpty && sources[avatar] == nil {
+      if sources.count >= limit { break }
+      switch ImageSource.resolve(avatar, relativeTo: base) {
+      case .success(let source)?: sources[avatar] = .some(source)
+      default: sources[avatar] = .some(nil)
+      }
+    }
+    return ResolvedAvatars(base: base, sources: sources)
+  }
+
   /// The request for an avatar string, or nil for none or a refused one.
   func request(for avatar: String) -> ImageRequest? {
     if avatar.isEmpty { return nil }
@@ -47,4 +74,12 @@ final class AvatarService {
     memo[avatar] = request
     return request
   }
+}
+
+/// Avatar strings resolved against a directory's location, off the main thread.
+///
+/// Threading: a `Sendable` value.
+struct ResolvedAvatars: Sendable {
+  let base: URL
+  let sources: [String: ImageSource?]
 }

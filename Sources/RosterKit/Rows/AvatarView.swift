@@ -74,6 +74,7 @@ final class AvatarView {
     if avatars.naive {
       let texture = request.flatMap(NaiveAvatarDecoder.texture(for:))
       gtk_picture_set_paintable(opaque(picture), texture.map { opaque(cgtk_paintable(raw($0))) })
+      gtk_widget_set_opacity(placeholder, texture == nil ? 1 : 0)
       showsAvatar = texture != nil
       if let texture { g_object_unref(raw(texture)) }
     } else {
@@ -95,6 +96,11 @@ final class AvatarView {
   private func show(_ image: PreparedImage?) {
     // A GdkTexture is a GdkPaintable; the picture takes its own reference.
     gtk_picture_set_paintable(opaque(picture), image.map { opaque(cgtk_paintable(raw($0.texture))) })
+    if showsAvatar != (image != nil) {
+      // Under an avatar the initials are not drawn at all (opacity 0 skips
+      // the snapshot and, unlike hiding, needs no new layout).
+      gtk_widget_set_opacity(placeholder, image == nil ? 1 : 0)
+    }
     showsAvatar = image != nil
     if image != nil, let identity = boundIdentity {
       onShown?(identity)

@@ -25,6 +25,8 @@ final class DirectoryController {
   /// The diff from the baseline to the last loaded directory, and the
   /// baseline's version (apply it only if the list has not changed since).
   private(set) var lastDiff: (diff: ListDiff, version: Int)?
+  /// The last loaded directory's avatar strings, resolved off the main thread.
+  private(set) var resolvedAvatars: ResolvedAvatars?
   /// Called with the first users of a large local directory when they are
   /// ready before the whole directory (the first load only).
   var onPreview: (@MainActor (DirectoryContents) -> Void)?
@@ -53,8 +55,9 @@ final class DirectoryController {
     Task { @MainActor in
       let start = ContinuousClock.now
       let elements = baseline?.elements ?? []
-      let (result, diff) = await Self.fetch(source, with: loader, diffingAgainst: elements)
+      let (result, diff, resolved) = await Self.fetch(source, with: loader, diffingAgainst: elements)
       lastDiff = diff.map { ($0, baseline?.version ?? 0) }
+      if let resolved { resolvedAvatars = resolved }
       isLoading = false
       if case .success = result { hasLoaded = true }
       onFinish?(result, ContinuousClock.now - start)
@@ -66,17 +69,21 @@ final class DirectoryController {
   nonisolated private static func fetch(
     _ source: Result<DirectorySource, DirectoryError>, with loader: DirectoryLoader,
     diffingAgainst baseline: [UserViewModel]
-  ) async -> (Result<DirectoryContents, DirectoryError>, ListDiff?) {
+  ) async -> (Result<DirectoryContents, DirectoryError>, ListDiff?, ResolvedAvatars?) {
     let contents: DirectoryContents
     do throws(DirectoryError) {
       contents = try await loader.load(try source.get())
     } catch {
-      return (.failure(error), nil)
+      return (.failure(error), nil, nil)
     }
-    guard !baseline.isEmpty else { return (.success(contents), nil) }
+    // Both off the main thread, side by side: the diff and the avatar paths.
+    async let resolved = Task.detached(priority: .userInitiated) {
+      AvatarService.resolveAll(contents.viewModels.lazy.map(\.avatar), relativeTo: contents.source.baseURL)
+    }.value
+    guard !baseline.isEmpty else { return (.success(contents), nil, await resolved) }
     let diff = await Task.detached(priority: .userInitiated) {
       ListDiff.between(baseline, contents.viewModels)
     }.value
-    return (.success(contents), diff)
+    return (.success(contents), diff, await resolved)
   }
 }

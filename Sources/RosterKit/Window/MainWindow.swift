@@ -317,6 +317,7 @@ public final class MainWindow {
     for service in [avatars, gridAvatars, detailAvatars].compactMap({ $0 }) {
       service.scale = scale
       service.baseURL = source.baseURL
+      if let resolved = controller.resolvedAvatars { service.adopt(resolved) }
     }
   }
 
