@@ -68,8 +68,10 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
-    .testTarget(name: "DirectoryGeneratorTests", dependencies: ["DirectoryGenerator", "Directory", "CGtk"]),
-    .testTarget(name: "RosterKitTests", dependencies: ["RosterKit", "GtkKit", "CGtk", "Directory"]),
+    .testTarget(
+      name: "DirectoryGeneratorTests", dependencies: ["DirectoryGenerator", "Directory", "CGtk"]),
+    .testTarget(
+      name: "RosterKitTests", dependencies: ["RosterKit", "GtkKit", "CGtk", "Directory"]),
   ]
 )
 
@@ -78,7 +80,8 @@ let package = Package(
 //   ROSTER_BENCHMARKS=1 swift package benchmark      (make microbench)
 if Context.environment["ROSTER_BENCHMARKS"] != nil {
   package.dependencies.append(
-    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
   package.targets.append(
     .executableTarget(
       name: "RosterBenchmarks",

@@ -16,7 +16,9 @@ private func directoryJSON(users count: Int) -> (users: [User], json: [UInt8]) {
 }
 
 private func avatarBytes(_ name: String) -> [UInt8] {
-  guard let data = FileManager.default.contents(atPath: dataFolder.appendingPathComponent("avatars/\(name)").path)
+  guard
+    let data = FileManager.default.contents(
+      atPath: dataFolder.appendingPathComponent("avatars/\(name)").path)
   else { fatalError("missing data/avatars/\(name): run from a Roster checkout") }
   return [UInt8](data)
 }
@@ -91,7 +93,9 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     let cache = MemoryCache(costLimit: 64 << 20)
     let keys = requests(1_000)
-    for (request, image) in zip(keys, preparedImages(count: 1_000)) { cache.store(image, for: request) }
+    for (request, image) in zip(keys, preparedImages(count: 1_000)) {
+      cache.store(image, for: request)
+    }
     return CacheLookup(cache: cache, requests: keys)
   }
 
@@ -118,7 +122,8 @@ let benchmarks: @Sendable () -> Void = {
     let iterations = benchmark.scaledIterations
     await MainActor.run {
       var applied = 0
-      let slot = ImageSlot(pipeline: input.pipeline) { image, _ in if image != nil { applied += 1 } }
+      let slot = ImageSlot(pipeline: input.pipeline) { image, _ in if image != nil { applied += 1 }
+      }
       for _ in iterations {
         for index in 0..<1_000 {
           slot.bind(identity: index, request: input.request)
@@ -132,7 +137,8 @@ let benchmarks: @Sendable () -> Void = {
     configuration.diskCacheDirectory = nil
     let pipeline = await MainActor.run { ImagePipeline(configuration: configuration) }
     let request = ImageRequest(
-      source: .file(dataFolder.appendingPathComponent("avatars/avatar-0025.png").path), pixelSize: 48)
+      source: .file(dataFolder.appendingPathComponent("avatars/avatar-0025.png").path),
+      pixelSize: 48)
     _ = try await pipeline.image(for: request)
     return WarmPipeline(pipeline: pipeline, request: request)
   }
@@ -152,7 +158,9 @@ let benchmarks: @Sendable () -> Void = {
   for decode in decodes {
     Benchmark(
       "Decode + prepare \(decode.name)",
-      configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident])
+      configuration: .init(metrics: [
+        .wallClock, .throughput, .mallocCountTotal, .peakMemoryResident,
+      ])
     ) { (benchmark: Benchmark, bytes: [UInt8]) in
       let decoder = ImageDecoder(maxPixelSide: 8192, maxMegapixels: 40)
       for _ in benchmark.scaledIterations {

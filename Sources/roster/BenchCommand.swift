@@ -7,7 +7,8 @@ import RosterKit
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Measure scrolling: one JSON line per speed, with run-floor's fields and Roster's own.",
+    abstract:
+      "Measure scrolling: one JSON line per speed, with run-floor's fields and Roster's own.",
     discussion: """
       Generates (once, under .build/bench-data) a directory of --users users and --avatars \
       avatars, opens the real 480x800 window (run it under xvfb-run when headless; \
@@ -16,20 +17,30 @@ struct BenchCommand: ParsableCommand {
 
   @Option(help: "Users in the generated directory.") var users = 1_000_000
   @Option(help: "Distinct avatar images in the generated directory.") var avatars = 4_000
-  @Option(parsing: .upToNextOption, help: "Scroll speeds in px/s (one run each).") var speed: [Double] = [6_000]
+  @Option(parsing: .upToNextOption, help: "Scroll speeds in px/s (one run each).") var speed:
+    [Double] = [6_000]
   @Option(help: "Seconds of scrolling per run.") var seconds = 8.0
   @Option(help: "cold: caches start empty; warm: one unmeasured pass first.") var cache = "cold"
-  @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.") var pipeline = "prepared"
+  @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.")
+  var pipeline = "prepared"
   @Option(help: "Use this users.json instead of a generated directory.") var source: String?
-  @Option(help: "Add a random delay to every avatar load: MS or MIN-MAX.") var simulateLatency: String?
-  @Option(help: "Instead of scrolling: refresh N users with 1% changed and report the main-thread apply time.")
+  @Option(help: "Add a random delay to every avatar load: MS or MIN-MAX.") var simulateLatency:
+    String?
+  @Option(
+    help:
+      "Instead of scrolling: refresh N users with 1% changed and report the main-thread apply time."
+  )
   var refreshUsers: Int?
-  @Option(help: "Decode worker threads (default: the pipeline's, 1 on this class of machine).") var decoders: Int?
-  @Flag(help: "Show the frame-time HUD while scrolling and report its cost per frame (hud_us).") var hud = false
+  @Option(help: "Decode worker threads (default: the pipeline's, 1 on this class of machine).")
+  var decoders: Int?
+  @Flag(help: "Show the frame-time HUD while scrolling and report its cost per frame (hud_us).")
+  var hud = false
   @Flag(help: "Print only the JSON lines.") var json = false
 
   func validate() throws {
-    guard BenchmarkOptions.Cache(rawValue: cache) != nil else { throw ValidationError("--cache is cold or warm") }
+    guard BenchmarkOptions.Cache(rawValue: cache) != nil else {
+      throw ValidationError("--cache is cold or warm")
+    }
     guard BenchmarkOptions.Pipeline(rawValue: pipeline) != nil else {
       throw ValidationError("--pipeline is prepared or naive")
     }

@@ -7,14 +7,19 @@ enum HeadlessDisplay {
   /// neither DISPLAY nor WAYLAND_DISPLAY is set; returns if a display exists.
   static func reexecUnderXvfbIfNeeded() throws {
     let environment = ProcessInfo.processInfo.environment
-    let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    let hasDisplay =
+      !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
     if hasDisplay { return }
-    guard let xvfbRun = ["/usr/bin/xvfb-run", "/bin/xvfb-run"].first(where: FileManager.default.isExecutableFile)
+    guard
+      let xvfbRun = ["/usr/bin/xvfb-run", "/bin/xvfb-run"].first(
+        where: FileManager.default.isExecutableFile)
     else {
       throw HeadlessError.noXvfb
     }
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    let arguments = [xvfbRun, "-a", "-s", "-screen 0 1280x1024x24", executable] + CommandLine.arguments.dropFirst()
+    let arguments =
+      [xvfbRun, "-a", "-s", "-screen 0 1280x1024x24", executable]
+      + CommandLine.arguments.dropFirst()
     var cArguments = arguments.map { strdup($0) } + [nil]
     execv(xvfbRun, &cArguments)
     throw HeadlessError.execFailed(errno: errno)

@@ -43,7 +43,8 @@ struct ShowCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Add a random delay to every avatar load: MS or MIN-MAX milliseconds.", valueName: "MS|MIN-MAX"))
+      "Add a random delay to every avatar load: MS or MIN-MAX milliseconds.",
+      valueName: "MS|MIN-MAX"))
   var simulateLatency: String?
 
   @Flag(name: .long, help: "Print the avatar pipeline's statistics on exit.")

@@ -36,7 +36,9 @@ def main():
     expected = json.load(open(sys.argv[1]))
     app = find_app("roster")
     if app is None:
-        print("no Roster application on the accessibility bus")
+        desktop = pyatspi.Registry.getDesktop(0)
+        print("no Roster application on the accessibility bus; applications:",
+              [a.name for a in desktop if a is not None])
         return 1
     # Wait for the rows to be exposed.
     deadline = time.time() + 60

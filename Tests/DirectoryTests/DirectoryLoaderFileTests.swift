@@ -25,7 +25,10 @@ final class DirectoryLoaderFileTests: XCTestCase {
     XCTAssertEqual(contents.source, source)
     XCTAssertEqual(
       contents.viewModels,
-      [UserViewModel(user: User(id: "1", username: "maria.garcia", avatar: "avatars/m.jpg", role: .owner))])
+      [
+        UserViewModel(
+          user: User(id: "1", username: "maria.garcia", avatar: "avatars/m.jpg", role: .owner))
+      ])
     XCTAssertEqual(contents.viewModels.map(\.initials), ["MG"])
     XCTAssertEqual(contents.viewModels.map(\.identity), ["1"])
     XCTAssertEqual(contents.skippedEntries, 1)

@@ -15,7 +15,9 @@ final class DirectoryPreviewTests: XCTestCase {
   }
 
   func testAPreviewHoldsTheFirstUsersInFileOrder() async throws {
-    let users = (0..<5_000).map { User(username: "user\($0)", avatar: "avatars/a\($0 % 7).png", role: .admin) }
+    let users = (0..<5_000).map {
+      User(username: "user\($0)", avatar: "avatars/a\($0 % 7).png", role: .admin)
+    }
     let file = try folder.write("users.json", text: Self.json(users))
     let source = try DirectorySource(argument: file.path)
 
@@ -31,13 +33,16 @@ final class DirectoryPreviewTests: XCTestCase {
 
   func testAPreviewStopsCleanlyWhereTheHeadOfALargeFileEnds() async throws {
     // Long entries: 64 KiB hold fewer than the 200 asked for, and the last one is cut.
-    let users = (0..<2_000).map { User(username: "person-\($0)-" + String(repeating: "x", count: 300)) }
+    let users = (0..<2_000).map {
+      User(username: "person-\($0)-" + String(repeating: "x", count: 300))
+    }
     let file = try folder.write("users.json", text: Self.json(users))
     let result = await DirectoryLoader().preview(try DirectorySource(argument: file.path))
     let preview = try XCTUnwrap(result)
     XCTAssertGreaterThan(preview.viewModels.count, 100)
     XCTAssertLessThan(preview.viewModels.count, 200)
-    XCTAssertEqual(preview.viewModels.map(\.username), users.prefix(preview.viewModels.count).map(\.username))
+    XCTAssertEqual(
+      preview.viewModels.map(\.username), users.prefix(preview.viewModels.count).map(\.username))
   }
 
   func testNoPreviewForABrokenFileOrAnotherShape() async throws {

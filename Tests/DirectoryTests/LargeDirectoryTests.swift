@@ -26,7 +26,7 @@ final class LargeDirectoryTests: XCTestCase {
       "loaded \(contents.viewModels.count) users: read \(contents.fetchDuration), parse \(contents.parseDuration), "
         + "view models \(contents.viewModelDuration), total \(start.duration(to: clock.now))")
 
-        XCTAssertEqual(contents.viewModels.count, count)
+    XCTAssertEqual(contents.viewModels.count, count)
     XCTAssertEqual(contents.skippedEntries, 0)
     XCTAssertEqual(contents.byteCount, json.count)
     for index in stride(from: 0, to: count, by: 99_991) {

@@ -8,7 +8,8 @@ final class SearchIndexTests: XCTestCase {
   }
 
   private lazy var sample = models([
-    ("alice", .admin), ("Bob.Smith", .user), ("José", .owner), ("carol", .user), ("bobby", .unknown),
+    ("alice", .admin), ("Bob.Smith", .user), ("José", .owner), ("carol", .user),
+    ("bobby", .unknown),
   ])
 
   func testWordsMatchUsernamesAndRoles() {
@@ -76,7 +77,9 @@ final class SearchIndexTests: XCTestCase {
     start = clock.now
     let refined = index.matches("ana", within: first)!
     let refinement = clock.now - start
-    print("search index: 1,000,000 users built in \(built); 'an' -> \(first.count) in \(full); 'ana' -> \(refined.count) in \(refinement)")
+    print(
+      "search index: 1,000,000 users built in \(built); 'an' -> \(first.count) in \(full); 'ana' -> \(refined.count) in \(refinement)"
+    )
     XCTAssertEqual(index.count, 1_000_000)
     XCTAssertLessThanOrEqual(refined.count, first.count)
   }

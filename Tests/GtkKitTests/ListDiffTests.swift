@@ -15,7 +15,8 @@ final class ListDiffTests: XCTestCase {
   private func applied(_ diff: ListDiff, to old: [Person], new: [Person]) -> [Person] {
     var list = old
     for splice in diff.splices {
-      list.replaceSubrange(splice.position..<(splice.position + splice.removed), with: new[splice.inserted])
+      list.replaceSubrange(
+        splice.position..<(splice.position + splice.removed), with: new[splice.inserted])
     }
     // What a row reconfigure does: the kept element takes its new value.
     for position in diff.reconfigured { list[position] = new[position] }
@@ -34,7 +35,10 @@ final class ListDiffTests: XCTestCase {
     let diff = ListDiff.between(old, new)
     XCTAssertEqual(
       diff.splices,
-      [.init(position: 1, removed: 0, inserted: 1..<3), .init(position: 5, removed: 1, inserted: 5..<5)])
+      [
+        .init(position: 1, removed: 0, inserted: 1..<3),
+        .init(position: 5, removed: 1, inserted: 5..<5),
+      ])
     XCTAssertEqual(diff.reconfigured, [])
   }
 
@@ -74,8 +78,10 @@ final class ListDiffTests: XCTestCase {
 
   func testFromAndToEmpty() {
     let list = people("a", "b")
-    XCTAssertEqual(ListDiff.between([], list).splices, [.init(position: 0, removed: 0, inserted: 0..<2)])
-    XCTAssertEqual(ListDiff.between(list, []).splices, [.init(position: 0, removed: 2, inserted: 0..<0)])
+    XCTAssertEqual(
+      ListDiff.between([], list).splices, [.init(position: 0, removed: 0, inserted: 0..<2)])
+    XCTAssertEqual(
+      ListDiff.between(list, []).splices, [.init(position: 0, removed: 2, inserted: 0..<0)])
   }
 
   func testDuplicateIdentitiesDoNotConfuseIt() {
@@ -88,16 +94,22 @@ final class ListDiffTests: XCTestCase {
     var generator = SystemRandomNumberGenerator()
     for round in 0..<300 {
       let count = Int.random(in: 0..<60, using: &generator)
-      let old = (0..<count).map { Person(id: "p\($0)", role: Bool.random(using: &generator) ? "User" : "Admin") }
+      let old = (0..<count).map {
+        Person(id: "p\($0)", role: Bool.random(using: &generator) ? "User" : "Admin")
+      }
       var new = old
       for _ in 0..<Int.random(in: 0..<8, using: &generator) {
         switch Int.random(in: 0..<4, using: &generator) {
-        case 0: new.insert(Person(id: "n\(round)-\(new.count)"), at: Int.random(in: 0...new.count, using: &generator))
+        case 0:
+          new.insert(
+            Person(id: "n\(round)-\(new.count)"),
+            at: Int.random(in: 0...new.count, using: &generator))
         case 1 where !new.isEmpty: new.remove(at: Int.random(in: 0..<new.count, using: &generator))
         case 2 where new.count > 1:
           let moved = new.remove(at: Int.random(in: 0..<new.count, using: &generator))
           new.insert(moved, at: Int.random(in: 0...new.count, using: &generator))
-        case 3 where !new.isEmpty: new[Int.random(in: 0..<new.count, using: &generator)].role = "Owner"
+        case 3 where !new.isEmpty:
+          new[Int.random(in: 0..<new.count, using: &generator)].role = "Owner"
         default: break
         }
       }
@@ -112,7 +124,8 @@ final class ListDiffTests: XCTestCase {
       for splice in diff.splices { inserted.formUnion(splice.inserted) }
       for (position, person) in new.enumerated() where !inserted.contains(position) {
         if let before = oldByID[person.id], before != person {
-          XCTAssertTrue(diff.reconfigured.contains(position), "round \(round): \(person.id) changed but kept")
+          XCTAssertTrue(
+            diff.reconfigured.contains(position), "round \(round): \(person.id) changed but kept")
         }
       }
     }
@@ -124,11 +137,15 @@ final class ListDiffTests: XCTestCase {
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<3_333 { new[Int.random(in: 0..<new.count, using: &generator)].role = "Admin" }
     for _ in 0..<3_333 { new.remove(at: Int.random(in: 0..<new.count, using: &generator)) }
-    for index in 0..<3_333 { new.insert(Person(id: "new\(index)"), at: Int.random(in: 0...new.count, using: &generator)) }
+    for index in 0..<3_333 {
+      new.insert(Person(id: "new\(index)"), at: Int.random(in: 0...new.count, using: &generator))
+    }
     let clock = ContinuousClock()
     let start = clock.now
     let diff = ListDiff.between(old, new)
-    print("list diff: 1,000,000 elements, 1% changed: \(diff.splices.count) splices, \(diff.reconfigured.count) reconfigured in \(clock.now - start)")
+    print(
+      "list diff: 1,000,000 elements, 1% changed: \(diff.splices.count) splices, \(diff.reconfigured.count) reconfigured in \(clock.now - start)"
+    )
     XCTAssertEqual(diff.insertedCount, 3_333)
     XCTAssertEqual(diff.removedCount, 3_333)
   }
@@ -158,7 +175,8 @@ final class ListModelApplyTests: XCTestCase {
       try GtkTestEnvironment.setUp()
       let old = (0..<200).map { Person(id: "p\($0)") }
       let model = ListModel(old)
-      let factory = ListFactory(makeRow: { PersonRow() }, model: { $0 < model.count ? model[$0] : nil })
+      let factory = ListFactory(
+        makeRow: { PersonRow() }, model: { $0 < model.count ? model[$0] : nil })
       let list = gtk_list_view_new(
         gtk_no_selection_new(OpaquePointer(g_object_ref(model.object.pointer))),
         OpaquePointer(g_object_ref(factory.object.pointer)))!
@@ -175,7 +193,8 @@ final class ListModelApplyTests: XCTestCase {
       // Every announcement must describe a list GTK can read back.
       var observed: [(position: UInt32, removed: UInt32, added: UInt32, count: UInt32)] = []
       var consistent = true
-      let connection = Signals.connectItemsChanged(model.object.pointer) { position, removed, added in
+      let connection = Signals.connectItemsChanged(model.object.pointer) {
+        position, removed, added in
         let count = g_list_model_get_n_items(model.listModel)
         observed.append((position, removed, added, count))
         for index in 0..<count {

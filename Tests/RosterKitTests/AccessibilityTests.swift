@@ -4,26 +4,34 @@ import XCTest
 /// Reads the real app through AT-SPI (python3-pyatspi from Debian), under a
 /// private D-Bus session and the test's Xvfb display, as a screen reader does.
 final class AccessibilityTests: XCTestCase {
-  private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent()
 
   func testRowsReadAsUsernameAndRoleAndAvatarsAreHidden() throws {
     let roster = root.appendingPathComponent(".build/debug/roster")
     let script = root.appendingPathComponent("Tests/Accessibility/check_rows.py")
-    for tool in ["/usr/bin/python3", "/usr/bin/dbus-run-session"] where !FileManager.default.isExecutableFile(atPath: tool) {
+    for tool in ["/usr/bin/python3", "/usr/bin/dbus-run-session"]
+    where !FileManager.default.isExecutableFile(atPath: tool) {
       throw XCTSkip("\(tool) is missing (make deps installs it)")
     }
-    XCTAssertTrue(FileManager.default.isExecutableFile(atPath: roster.path), "build the roster executable first")
-    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("run under xvfb-run") }
+    XCTAssertTrue(
+      FileManager.default.isExecutableFile(atPath: roster.path), "build the roster executable first"
+    )
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("run under xvfb-run")
+    }
 
     // The first rows of the embedded directory, as a screen reader should read them.
     let data = try Data(contentsOf: root.appendingPathComponent("data/users.json"))
     let users = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
     let expected = users.prefix(3).map { user -> String in
       let role = user["role"] as? String ?? ""
-      return "\(user["username"] as? String ?? ""), \(["User", "Owner", "Admin"].contains(role) ? role : "Unknown")"
+      return
+        "\(user["username"] as? String ?? ""), \(["User", "Owner", "Admin"].contains(role) ? role : "Unknown")"
     }
-    let expectedFile = FileManager.default.temporaryDirectory.appendingPathComponent("roster-a11y-\(UUID()).json")
+    let expectedFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-a11y-\(UUID()).json")
     try JSONSerialization.data(withJSONObject: expected).write(to: expectedFile)
     defer { try? FileManager.default.removeItem(at: expectedFile) }
 
@@ -41,7 +49,8 @@ final class AccessibilityTests: XCTestCase {
     ]
     var environment = ProcessInfo.processInfo.environment
     environment["GSK_RENDERER"] = "cairo"
-    environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("roster-a11y-config").path
+    environment["XDG_CONFIG_HOME"] =
+      FileManager.default.temporaryDirectory.appendingPathComponent("roster-a11y-config").path
     process.environment = environment
     let output = Pipe()
     process.standardOutput = output

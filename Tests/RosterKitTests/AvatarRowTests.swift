@@ -14,7 +14,8 @@ final class AvatarRowTests: XCTestCase {
       var configuration = ImagePipelineConfiguration()
       configuration.diskCacheDirectory = nil
       let pipeline = ImagePipeline(configuration: configuration)
-      let window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+      let window = MainWindow(
+        application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
       defer { window.close() }
       window.present()
       window.refresh()
@@ -38,7 +39,8 @@ final class AvatarRowTests: XCTestCase {
       }
       XCTAssertGreaterThan(visible, 5, "the window shows a screenful of rows")
       // data/ has a few deliberately broken files: they keep the initials.
-      XCTAssertGreaterThanOrEqual(showing, expecting - 2, "visible rows kept initials instead of their avatars")
+      XCTAssertGreaterThanOrEqual(
+        showing, expecting - 2, "visible rows kept initials instead of their avatars")
       XCTAssertGreaterThan(showing, 0)
       XCTAssertEqual(pipeline.statistics().mainThreadDecodes, 0)
     }

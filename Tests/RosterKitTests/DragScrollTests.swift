@@ -35,7 +35,8 @@ final class DragScrollTests: XCTestCase {
     MainContext.run(until: { window.hasVisibleRows })
     gtk_window_set_title(cgtk_window(window.window), title)
     MainContext.run(for: .milliseconds(200))
-    let id = try xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init) ?? ""
+    let id =
+      try xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init) ?? ""
     XCTAssertFalse(id.isEmpty, "the window is not on the X display")
     return (window, id)
   }
@@ -45,7 +46,8 @@ final class DragScrollTests: XCTestCase {
       let (window, id) = try Self.openWindow()
       defer { window.close() }
       let adjustment = gtk_scrollable_get_vadjustment(opaque(window.listView))!
-      gtk_widget_activate_action_variant(window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
+      gtk_widget_activate_action_variant(
+        window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
       MainContext.run(for: .milliseconds(100))
       let start = gtk_adjustment_get_value(adjustment)
 
@@ -57,7 +59,8 @@ final class DragScrollTests: XCTestCase {
       MainContext.run(for: .milliseconds(300))
       let dragged = gtk_adjustment_get_value(adjustment) - start
       // 1:1 after the 8 px threshold.
-      XCTAssertEqual(dragged, 300 - DragScroller.threshold, accuracy: 25, "the list did not follow the pointer")
+      XCTAssertEqual(
+        dragged, 300 - DragScroller.threshold, accuracy: 25, "the list did not follow the pointer")
       XCTAssertFalse(window.dragScroller?.isFlinging ?? true, "a drag that rested must not fling")
       XCTAssertNil(window.selectedPosition, "a drag must not select")
 
@@ -73,13 +76,16 @@ final class DragScrollTests: XCTestCase {
         "a fast release did not fling")
       let atRelease = gtk_adjustment_get_value(adjustment)
       XCTAssertTrue(
-        MainContext.run(until: { !(window.dragScroller?.isFlinging ?? false) }, timeout: .seconds(10)),
+        MainContext.run(
+          until: { !(window.dragScroller?.isFlinging ?? false) }, timeout: .seconds(10)),
         "the fling never stopped")
       let afterFling = gtk_adjustment_get_value(adjustment)
       XCTAssertGreaterThan(atRelease - beforeFlick, 200, "the flick did not pan")
-      XCTAssertGreaterThan(afterFling - atRelease, 100, "the list did not keep moving after a fast release")
+      XCTAssertGreaterThan(
+        afterFling - atRelease, 100, "the list did not keep moving after a fast release")
       MainContext.run(for: .milliseconds(200))
-      XCTAssertEqual(gtk_adjustment_get_value(adjustment), afterFling, "the list kept moving after the fling")
+      XCTAssertEqual(
+        gtk_adjustment_get_value(adjustment), afterFling, "the list kept moving after the fling")
     }
   }
 
@@ -89,7 +95,9 @@ final class DragScrollTests: XCTestCase {
       defer { window.close() }
       XCTAssertNil(window.selectedPosition)
       _ = try Self.xdotool(["mousemove", "--window", id, "240", "300", "click", "1"])
-      XCTAssertTrue(MainContext.run(until: { window.selectedPosition != nil }, timeout: .seconds(5)), "a click did not select")
+      XCTAssertTrue(
+        MainContext.run(until: { window.selectedPosition != nil }, timeout: .seconds(5)),
+        "a click did not select")
     }
   }
 
@@ -98,16 +106,22 @@ final class DragScrollTests: XCTestCase {
       let (window, id) = try Self.openWindow()
       defer { window.close() }
       _ = try Self.xdotool(["mousemove", "--window", id, "240", "300", "click", "1"])
-      XCTAssertTrue(MainContext.run(until: { window.selectedPosition != nil }, timeout: .seconds(5)))
+      XCTAssertTrue(
+        MainContext.run(until: { window.selectedPosition != nil }, timeout: .seconds(5)))
       let first = window.selectedPosition!
       _ = try Self.xdotool(["key", "--window", id, "Down", "Down"])
-      XCTAssertTrue(MainContext.run(until: { window.selectedPosition == first + 2 }, timeout: .seconds(5)))
+      XCTAssertTrue(
+        MainContext.run(until: { window.selectedPosition == first + 2 }, timeout: .seconds(5)))
       _ = try Self.xdotool(["key", "--window", id, "End"])
-      XCTAssertTrue(MainContext.run(until: { window.selectedPosition == window.model.count - 1 }, timeout: .seconds(5)))
+      XCTAssertTrue(
+        MainContext.run(
+          until: { window.selectedPosition == window.model.count - 1 }, timeout: .seconds(5)))
       _ = try Self.xdotool(["key", "--window", id, "Home"])
       XCTAssertTrue(MainContext.run(until: { window.selectedPosition == 0 }, timeout: .seconds(5)))
       _ = try Self.xdotool(["key", "--window", id, "Return"])
-      XCTAssertTrue(MainContext.run(until: { window.openDetails != nil }, timeout: .seconds(5)), "Enter opens details")
+      XCTAssertTrue(
+        MainContext.run(until: { window.openDetails != nil }, timeout: .seconds(5)),
+        "Enter opens details")
       window.openDetails?.close()
     }
   }

@@ -10,7 +10,8 @@ import XCTest
 /// Grid mode, details, search, shortcuts and settings in a real window.
 final class InteractionTests: XCTestCase {
   @MainActor private static func openEmbedded(pipeline: ImagePipeline? = nil) -> MainWindow {
-    let window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+    let window = MainWindow(
+      application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
     window.present()
     window.refresh()
     WindowTestSupport.waitForLoad(window)
@@ -27,7 +28,9 @@ final class InteractionTests: XCTestCase {
       XCTAssertFalse(window.isGridMode)
       XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.grid", nil), 0)
       XCTAssertTrue(window.isGridMode)
-      XCTAssertTrue(MainContext.run(until: { window.grid.factory.statistics.binds > 0 }), "no grid cells were bound")
+      XCTAssertTrue(
+        MainContext.run(until: { window.grid.factory.statistics.binds > 0 }),
+        "no grid cells were bound")
       XCTAssertEqual(window.selectedPosition, 40, "the selection carries over to the grid")
       // The grid builds cells for what it shows, not for 2,000 people.
       XCTAssertLessThan(window.grid.factory.liveRows, 400)
@@ -59,7 +62,8 @@ final class InteractionTests: XCTestCase {
       let details = try XCTUnwrap(window.openDetails)
       XCTAssertEqual(details.shownName, window.model[position].username)
       XCTAssertTrue(
-        MainContext.run(until: { !details.avatar.isLoading }, timeout: .seconds(10)), "the avatar never arrived")
+        MainContext.run(until: { !details.avatar.isLoading }, timeout: .seconds(10)),
+        "the avatar never arrived")
       XCTAssertTrue(details.avatar.expectsAvatar)
       details.close()
       XCTAssertNil(window.openDetails)
@@ -74,14 +78,16 @@ final class InteractionTests: XCTestCase {
       let everyone = window.model.count
       let name = window.model[17].username
       let expected = window.contents!.viewModels.filter {
-        $0.username.lowercased().contains(name.lowercased()) || $0.roleText.lowercased().contains(name.lowercased())
+        $0.username.lowercased().contains(name.lowercased())
+          || $0.roleText.lowercased().contains(name.lowercased())
       }.count
 
       // Ctrl+F opens the search bar.
       XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.search", nil), 0)
       XCTAssertTrue(window.isSearching)
       window.setSearchText(name.uppercased())
-      XCTAssertTrue(MainContext.run(until: { window.searchMatches == expected }), "the search did not apply")
+      XCTAssertTrue(
+        MainContext.run(until: { window.searchMatches == expected }), "the search did not apply")
       XCTAssertTrue(window.model.elements.contains { $0.username == name })
       XCTAssertEqual(window.subtitle, "\(expected) of 2,000 people")
 
@@ -107,22 +113,27 @@ final class InteractionTests: XCTestCase {
       let builder = gtk_builder_new()!
       defer { g_object_unref(raw(builder)) }
       var error: UnsafeMutablePointer<GError>?
-      XCTAssertNotEqual(gtk_builder_add_from_string(builder, xml, -1, &error), 0, "invalid shortcuts XML")
+      XCTAssertNotEqual(
+        gtk_builder_add_from_string(builder, xml, -1, &error), 0, "invalid shortcuts XML")
       if let error { g_error_free(error) }
       let shortcuts = gtk_builder_get_objects(builder)
       defer { g_slist_free(shortcuts) }
       XCTAssertGreaterThanOrEqual(Int(g_slist_length(shortcuts)), MainWindow.shortcutList.count)
       let window = gtk_builder_get_object(builder, "shortcuts")
       XCTAssertNotNil(window)
-      if let window { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+      if let window {
+        gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+      }
     }
   }
 
   func testSettingsRoundTripAndSurviveDamage() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roster-settings-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-settings-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("roster/settings.json")
-    XCTAssertEqual(WindowSettings.load(from: file), WindowSettings(), "a missing file gives the defaults")
+    XCTAssertEqual(
+      WindowSettings.load(from: file), WindowSettings(), "a missing file gives the defaults")
 
     var settings = WindowSettings()
     settings.width = 900

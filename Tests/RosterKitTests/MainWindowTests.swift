@@ -23,7 +23,8 @@ final class MainWindowTests: XCTestCase {
       try WindowTestSupport.setUp()
       let directory = try TemporaryDirectory()
       try directory.writeUsers(["ada", "grace", "linus"])
-      let window = WindowTestSupport.openWindow(source: WindowTestSupport.fileSource(directory.usersFile))
+      let window = WindowTestSupport.openWindow(
+        source: WindowTestSupport.fileSource(directory.usersFile))
       defer { window.close() }
       XCTAssertEqual(window.model.count, 3)
       XCTAssertEqual(window.subtitle, "3 people")
@@ -42,7 +43,8 @@ final class MainWindowTests: XCTestCase {
       try WindowTestSupport.setUp()
       let directory = try TemporaryDirectory()
       try directory.writeUsers(["ada"])
-      let window = WindowTestSupport.openWindow(source: WindowTestSupport.fileSource(directory.usersFile))
+      let window = WindowTestSupport.openWindow(
+        source: WindowTestSupport.fileSource(directory.usersFile))
       defer { window.close() }
       try directory.writeUsers(["ada", "grace"])
       // What Ctrl+R, F5 and the header-bar button activate.
@@ -58,7 +60,8 @@ final class MainWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
       let window = WindowTestSupport.openWindow(
-        source: WindowTestSupport.fileSource(URL(fileURLWithPath: "/nonexistent/roster/users.json")))
+        source: WindowTestSupport.fileSource(URL(fileURLWithPath: "/nonexistent/roster/users.json"))
+      )
       defer { window.close() }
       guard case .failed(let message) = window.state else {
         return XCTFail("expected the error state, got \(window.state)")
@@ -74,7 +77,8 @@ final class MainWindowTests: XCTestCase {
       try WindowTestSupport.setUp()
       let directory = try TemporaryDirectory()
       try directory.write("<html>not a directory</html>")
-      let window = WindowTestSupport.openWindow(source: WindowTestSupport.fileSource(directory.usersFile))
+      let window = WindowTestSupport.openWindow(
+        source: WindowTestSupport.fileSource(directory.usersFile))
       defer { window.close() }
       guard case .failed(let message) = window.state else {
         return XCTFail("expected the error state, got \(window.state)")
@@ -88,7 +92,8 @@ final class MainWindowTests: XCTestCase {
       try WindowTestSupport.setUp()
       let directory = try TemporaryDirectory()
       try directory.writeUsers(["ada", "grace", "linus"])
-      let window = WindowTestSupport.openWindow(source: WindowTestSupport.fileSource(directory.usersFile))
+      let window = WindowTestSupport.openWindow(
+        source: WindowTestSupport.fileSource(directory.usersFile))
       defer { window.close() }
       XCTAssertNil(window.bannerMessage)
 
@@ -114,7 +119,8 @@ final class MainWindowTests: XCTestCase {
       try WindowTestSupport.setUp()
       let directory = try TemporaryDirectory()
       try directory.write("[]")
-      let window = WindowTestSupport.openWindow(source: WindowTestSupport.fileSource(directory.usersFile))
+      let window = WindowTestSupport.openWindow(
+        source: WindowTestSupport.fileSource(directory.usersFile))
       defer { window.close() }
       XCTAssertEqual(window.state, .empty)
       XCTAssertEqual(window.subtitle, "0 people")

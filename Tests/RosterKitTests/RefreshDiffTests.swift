@@ -10,7 +10,9 @@ import XCTest
 final class RefreshDiffTests: XCTestCase {
   private static func users(_ entries: [(id: String, name: String, role: String)]) -> String {
     "["
-      + entries.map { #"{"id": "\#($0.id)", "username": "\#($0.name)", "role": "\#($0.role)", "avatar": ""}"# }
+      + entries.map {
+        #"{"id": "\#($0.id)", "username": "\#($0.name)", "role": "\#($0.role)", "avatar": ""}"#
+      }
       .joined(separator: ",\n") + "]"
   }
 
@@ -20,12 +22,14 @@ final class RefreshDiffTests: XCTestCase {
       let directory = try TemporaryDirectory()
       var entries = (0..<500).map { (id: "u\($0)", name: "person\($0)", role: "User") }
       try directory.write(Self.users(entries))
-      let window = WindowTestSupport.openWindow(source: WindowTestSupport.fileSource(directory.usersFile))
+      let window = WindowTestSupport.openWindow(
+        source: WindowTestSupport.fileSource(directory.usersFile))
       defer { window.close() }
       XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }))
 
       // Scroll so person200 is at the top, and select person205.
-      gtk_widget_activate_action_variant(window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
+      gtk_widget_activate_action_variant(
+        window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
       MainContext.run(for: .milliseconds(50))
       let adjustment = gtk_scrollable_get_vadjustment(opaque(window.listView))!
       let rowHeight = window.viewport.rowHeight
@@ -64,7 +68,8 @@ final class RefreshDiffTests: XCTestCase {
 
       // The changed row shows its new role without being rebuilt; the rest stayed bound.
       XCTAssertEqual(window.factory.statistics.rebinds - rebindsBefore, 1)
-      XCTAssertLessThan(window.factory.statistics.binds - bindsBefore, 10, "unchanged rows were re-bound")
+      XCTAssertLessThan(
+        window.factory.statistics.binds - bindsBefore, 10, "unchanged rows were re-bound")
       var shownRole: String?
       window.factory.forEachBoundRow { row, position in
         if window.model[position].identity == "u203" { shownRole = row.shownRole }
@@ -80,7 +85,8 @@ final class RefreshDiffTests: XCTestCase {
       let directory = try TemporaryDirectory()
       var entries = (0..<50).map { (id: "u\($0)", name: "person\($0)", role: "User") }
       try directory.write(Self.users(entries))
-      let window = WindowTestSupport.openWindow(source: WindowTestSupport.fileSource(directory.usersFile))
+      let window = WindowTestSupport.openWindow(
+        source: WindowTestSupport.fileSource(directory.usersFile))
       defer { window.close() }
       window.select(7)
       entries.remove(at: 7)

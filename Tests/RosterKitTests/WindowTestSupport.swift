@@ -28,7 +28,8 @@ enum WindowTestSupport {
     return window
   }
 
-  static func waitForLoad(_ window: MainWindow, file: StaticString = #filePath, line: UInt = #line) {
+  static func waitForLoad(_ window: MainWindow, file: StaticString = #filePath, line: UInt = #line)
+  {
     let finished = MainContext.run(until: { !window.isLoading }, timeout: .seconds(30))
     XCTAssertTrue(finished, "the load did not finish", file: file, line: line)
     MainContext.run(for: .milliseconds(50))
@@ -45,7 +46,8 @@ final class TemporaryDirectory {
   var usersFile: URL { folder.appendingPathComponent("users.json") }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("roster-test-\(UUID().uuidString)")
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 

@@ -77,7 +77,9 @@ public struct SearchIndex: Sendable {
             var found: [Int] = []
             for slot in start..<end {
               let index = candidates?[slot] ?? slot
-              if storage.matches(index, words: words, roleMatches: roleMatches) { found.append(index) }
+              if storage.matches(index, words: words, roleMatches: roleMatches) {
+                found.append(index)
+              }
             }
             output.store(found, at: chunk)
           }

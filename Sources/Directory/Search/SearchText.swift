@@ -22,7 +22,9 @@ enum SearchText {
     if isASCII {
       for byte in text.utf8 { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
     } else {
-      bytes.append(contentsOf: text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
+      bytes.append(
+        contentsOf: text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+          .utf8)
     }
   }
 

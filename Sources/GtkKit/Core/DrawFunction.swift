@@ -8,7 +8,8 @@ public enum DrawFunction {
   /// Makes `handler(cairo, width, height)` draw `area`, replacing any earlier function.
   @MainActor public static func set(
     on area: UnsafeMutableRawPointer,
-    _ handler: @escaping @MainActor (_ cairo: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
+    _ handler:
+      @escaping @MainActor (_ cairo: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
   ) {
     typealias Box = ClosureBox<@MainActor (OpaquePointer, Int32, Int32) -> Void>
     let draw: GtkDrawingAreaDrawFunc = { _, cairo, width, height, data in

@@ -135,11 +135,12 @@ public enum Signals {
   ) -> SignalConnection {
     typealias Box = ClosureBox<@MainActor (UInt32, UInt32, UInt32) -> Void>
     let trampoline:
-      @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void = {
-        _, position, removed, added, data in
-        let box = Box.from(data)
-        MainActor.assumeIsolated { box.handler(position, removed, added) }
-      }
+      @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) ->
+        Void = {
+          _, position, removed, added, data in
+          let box = Box.from(data)
+          MainActor.assumeIsolated { box.handler(position, removed, added) }
+        }
     return connect(
       model, "items-changed", unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
       Box(handler).retainedPointer())

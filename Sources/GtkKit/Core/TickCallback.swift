@@ -9,7 +9,8 @@ public enum TickCallback {
   /// until it returns false or the widget is destroyed; returns the id.
   @MainActor @discardableResult
   public static func add(
-    to widget: UnsafeMutableRawPointer, _ handler: @escaping @MainActor (_ frameTimeMicroseconds: Int64) -> Bool
+    to widget: UnsafeMutableRawPointer,
+    _ handler: @escaping @MainActor (_ frameTimeMicroseconds: Int64) -> Bool
   ) -> guint {
     typealias Box = ClosureBox<@MainActor (Int64) -> Bool>
     let tick: GtkTickCallback = { _, clock, data in

@@ -44,7 +44,9 @@ public struct ListDiff: Sendable, Equatable {
   }
 
   /// The changes that turn `old` into `new`.
-  public static func between<Element: Identifiable & Equatable>(_ old: [Element], _ new: [Element]) -> ListDiff {
+  public static func between<Element: Identifiable & Equatable>(_ old: [Element], _ new: [Element])
+    -> ListDiff
+  {
     var diff = ListDiff()
     // Common prefix and suffix by identity: refreshes usually change little.
     var prefix = 0
@@ -54,7 +56,9 @@ public struct ListDiff: Sendable, Equatable {
       prefix += 1
     }
     var suffix = 0
-    while suffix < shorter - prefix, old[old.count - 1 - suffix].id == new[new.count - 1 - suffix].id {
+    while suffix < shorter - prefix,
+      old[old.count - 1 - suffix].id == new[new.count - 1 - suffix].id
+    {
       suffix += 1
     }
     let oldMiddle = prefix..<(old.count - suffix)

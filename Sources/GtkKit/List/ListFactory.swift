@@ -141,7 +141,8 @@ public final class ListFactory<Row: ListRow> {
 
   private func unbind(_ item: UnsafeMutableRawPointer) {
     guard let row = rows[item] else { return }
-    guard let shown = gtk_list_item_get_item(OpaquePointer(item)), pendingUnbinds[item] == nil else {
+    guard let shown = gtk_list_item_get_item(OpaquePointer(item)), pendingUnbinds[item] == nil
+    else {
       row.unbind()
       statistics.unbinds += 1
       return

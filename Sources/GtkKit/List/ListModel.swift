@@ -37,7 +37,9 @@ public final class ListModel<Element: Identifiable> {
         guard let self else { return UncheckedSendable(nil) }
         if let transition = self.transition {
           // Mid-apply: answer for the state the last announcement described.
-          if position < transition.newEnd { return UncheckedSendable(AnyHashable(self.elements[position].id)) }
+          if position < transition.newEnd {
+            return UncheckedSendable(AnyHashable(self.elements[position].id))
+          }
           let oldPosition = position - transition.newEnd + transition.oldEnd
           guard oldPosition < transition.old.count else { return UncheckedSendable(nil) }
           return UncheckedSendable(AnyHashable(transition.old[oldPosition].id))
@@ -114,7 +116,8 @@ public final class ListModel<Element: Identifiable> {
     }
     transition = nil
     core.count = newElements.count
-    precondition(old.count - oldCursor == newElements.count - newCursor, "the diff does not match the lists")
+    precondition(
+      old.count - oldCursor == newElements.count - newCursor, "the diff does not match the lists")
   }
 
   /// Replaces the element at `position` in place; if its identity is

@@ -63,7 +63,9 @@ enum SourceResolver {
   private static let lastFolder = Mutex<(base: URL, folder: String, realFolder: String)?>(nil)
 
   private static func folder(of base: URL) -> (folder: String, realFolder: String) {
-    if let known = lastFolder.withLock({ $0 }), known.base == base { return (known.folder, known.realFolder) }
+    if let known = lastFolder.withLock({ $0 }), known.base == base {
+      return (known.folder, known.realFolder)
+    }
     let folder = fileFolder(of: base)
     let realFolder = realPath(folder) ?? lexicallyStandardized(folder)
     lastFolder.withLock { $0 = (base, folder, realFolder) }

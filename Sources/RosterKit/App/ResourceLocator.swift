@@ -27,7 +27,9 @@ public enum ResourceLocator {
     candidates.append(
       URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent())
-    return candidates.first { fileManager.fileExists(atPath: $0.appendingPathComponent("Resources/roster.css").path) }
+    return candidates.first {
+      fileManager.fileExists(atPath: $0.appendingPathComponent("Resources/roster.css").path)
+    }
   }()
 
   /// data/users.json, the embedded default directory.

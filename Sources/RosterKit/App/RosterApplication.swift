@@ -32,8 +32,9 @@ public final class RosterApplication {
   public func run() -> Int32 {
     MainQueueBridge.install()
     var arguments = [strdup(CommandLine.arguments.first ?? "roster")]
-    let status = g_application_run(raw(application).assumingMemoryBound(to: GApplication.self), 1, &arguments)
-    arguments.forEach { free($0) }
+    let status = g_application_run(
+      raw(application).assumingMemoryBound(to: GApplication.self), 1, &arguments)
+    for argument in arguments { free(argument) }
     refreshTimer?.cancel()
     if options.printStatistics, let pipeline {
       print("Avatar pipeline statistics:")
@@ -45,7 +46,9 @@ public final class RosterApplication {
   /// Remembers the window size and view mode (not for headless runs, which
   /// use a fixed size for comparable screenshots).
   private func saveSettings() {
-    guard let window, !options.quitAfterLoad, options.screenshot == nil, options.grid == nil else { return }
+    guard let window, !options.quitAfterLoad, options.screenshot == nil, options.grid == nil else {
+      return
+    }
     var settings = WindowSettings()
     var width: Int32 = 0
     var height: Int32 = 0
@@ -60,9 +63,12 @@ public final class RosterApplication {
 
   /// The directory source named by the options, or the embedded one.
   public static func resolveSource(_ argument: String?) -> Result<DirectorySource, DirectoryError> {
-    if let argument { return Result { () throws(DirectoryError) in try DirectorySource(argument: argument) } }
+    if let argument {
+      return Result { () throws(DirectoryError) in try DirectorySource(argument: argument) }
+    }
     guard let url = ResourceLocator.defaultDirectory else {
-      return .failure(.fileNotFound(path: "data/users.json (no embedded directory found; pass --source)"))
+      return .failure(
+        .fileNotFound(path: "data/users.json (no embedded directory found; pass --source)"))
     }
     return .success(.file(url))
   }
@@ -80,7 +86,8 @@ public final class RosterApplication {
     let headless = options.quitAfterLoad || options.screenshot != nil
     var settings = headless ? WindowSettings() : WindowSettings.load()
     if let grid = options.grid { settings.grid = grid }
-    gtk_window_set_default_size(cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
+    gtk_window_set_default_size(
+      cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
     window.isGridMode = settings.grid
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
     Signals.connectReturningBool(raw(window.window), "close-request") { [weak self] in
@@ -108,17 +115,21 @@ public final class RosterApplication {
     }
   }
 
-  private func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration) async {
+  private func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration)
+    async
+  {
     guard options.quitAfterLoad || options.screenshot != nil, let window else { return }
     // Let GTK lay out and paint the rows before the picture is taken.
-    await MainContext.wait(until: { window.hasVisibleRows || window.state != .list }, timeout: .seconds(5))
+    await MainContext.wait(
+      until: { window.hasVisibleRows || window.state != .list }, timeout: .seconds(5))
     let firstRows = (window.firstRowsShown ?? .now) - started
     if let search = options.search, !search.isEmpty {
       await MainContext.wait(until: { window.searchMatches != nil }, timeout: .seconds(10))
     }
     await MainContext.wait(for: .milliseconds(150))
     // Give the visible avatars a moment to arrive before the picture.
-    await MainContext.wait(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(3))
+    await MainContext.wait(
+      until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(3))
     await MainContext.wait(for: .milliseconds(50))
     switch window.controller.source {
     case .success(let source): print("source: \(source)")
@@ -127,7 +138,9 @@ public final class RosterApplication {
     switch result {
     case .success(let contents):
       print("users loaded: \(contents.viewModels.count) (skipped \(contents.skippedEntries))")
-      print("load time: \(Self.milliseconds(duration)) ms (parse \(Self.milliseconds(contents.parseDuration)) ms, view models \(Self.milliseconds(contents.viewModelDuration)) ms)")
+      print(
+        "load time: \(Self.milliseconds(duration)) ms (parse \(Self.milliseconds(contents.parseDuration)) ms, view models \(Self.milliseconds(contents.viewModelDuration)) ms)"
+      )
     case .failure(let error):
       print("load failed: \(error.localizedDescription)")
       exitCode = 1

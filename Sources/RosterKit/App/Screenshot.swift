@@ -8,7 +8,9 @@ import Foundation
 @MainActor
 enum Screenshot {
   enum Failure: Error, CustomStringConvertible {
-    case notRealized, emptyWindow, saveFailed(String)
+    case notRealized
+    case emptyWindow
+    case saveFailed(String)
     var description: String {
       switch self {
       case .notRealized: "the window is not on screen"

@@ -21,7 +21,8 @@ public struct WindowSettings: Codable, Equatable, Sendable {
     if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
       base = URL(fileURLWithPath: config, isDirectory: true)
     } else {
-      base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
+      base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
+        ".config", isDirectory: true)
     }
     return base.appendingPathComponent("roster/settings.json")
   }

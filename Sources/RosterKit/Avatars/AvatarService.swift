@@ -66,7 +66,8 @@ final class AvatarService {
     var request: ImageRequest?
     if let baseURL {
       switch ImageSource.resolve(avatar, relativeTo: baseURL) {
-      case .success(let source)?: request = ImageRequest(source: source, pixelSize: pointSize * scale)
+      case .success(let source)?:
+        request = ImageRequest(source: source, pixelSize: pointSize * scale)
       case .failure?: refused += 1
       case nil: break
       }

@@ -27,7 +27,8 @@ struct BenchmarkReport {
     }
     let failures = pipeline.failures.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
       .joined(separator: ",")
-    let mainThreadDecodes = pipeline.mainThreadDecodes + (options.pipeline == .naive ? naiveDecodes : 0)
+    let mainThreadDecodes =
+      pipeline.mainThreadDecodes + (options.pipeline == .naive ? naiveDecodes : 0)
     return """
       {"tool":"roster","rows":\(rows),"speed_px_s":\(f(speed, 0)),"seconds":\(f(seconds, 1)),\
       "texture":true,"frames":\(frames.frames),"fps":\(f(frames.fps)),\

@@ -48,7 +48,7 @@ final class FrameRecorder {
 
   func stop() {
     isRecording = false
-    connections.forEach { $0.disconnect() }
+    for connection in connections { connection.disconnect() }
     connections = []
   }
 

@@ -24,7 +24,9 @@ struct FrameStatistics: Sendable {
       .reduce(0) { $0 + $1 - Self.refreshMilliseconds }
     hitchMillisecondsPerSecond = total > 0 ? hitch / (total / 1000) : 0
     let workPercentiles = Percentiles(work)
-    self.work = (workPercentiles(0.5), workPercentiles(0.9), workPercentiles(0.99), workPercentiles(1))
+    self.work = (
+      workPercentiles(0.5), workPercentiles(0.9), workPercentiles(0.99), workPercentiles(1)
+    )
     let bindPercentiles = Percentiles(binds)
     self.binds = binds.count
     bind = (bindPercentiles(0.5), bindPercentiles(0.99), bindPercentiles(1))

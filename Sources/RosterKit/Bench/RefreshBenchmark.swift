@@ -16,7 +16,8 @@ struct RefreshBenchmark {
 
   /// One JSON line with the figures, or nil if the window never loaded.
   func run() throws -> String? {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roster-refresh-\(getpid())")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-refresh-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("users.json")
@@ -28,7 +29,9 @@ struct RefreshBenchmark {
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()
-    guard MainContext.run(until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(120)) else {
+    guard
+      MainContext.run(until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(120))
+    else {
       return nil
     }
     MainContext.run(for: .milliseconds(200))

@@ -10,9 +10,13 @@ enum ResourceUsage {
   static var residentMiB: Double { field("VmRSS:") / 1024 }
 
   private static func field(_ name: String) -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+      return 0
+    }
     for line in status.split(separator: "\n") where line.hasPrefix(name) {
-      let value = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces).split(separator: " ").first
+      let value = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces).split(
+        separator: " "
+      ).first
       return Double(value ?? "0") ?? 0
     }
     return 0

@@ -64,8 +64,10 @@ public final class RosterBenchmark {
   /// The generated directory under .build/bench-data (made once), or --source.
   private func prepareDirectory() throws -> URL {
     if let source = options.source { return URL(fileURLWithPath: source) }
-    let root = ResourceLocator.root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let folder = root.appendingPathComponent(".build/bench-data/users-\(options.users)-avatars-\(options.avatars)")
+    let root =
+      ResourceLocator.root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let folder = root.appendingPathComponent(
+      ".build/bench-data/users-\(options.users)-avatars-\(options.avatars)")
     let users = folder.appendingPathComponent("users.json")
     if !FileManager.default.fileExists(atPath: users.path) {
       note("generating \(options.users) users and \(options.avatars) avatars in \(folder.path)…")
@@ -141,15 +143,19 @@ public final class RosterBenchmark {
 
     return BenchmarkReport(
       rows: contents.viewModels.count, speed: speed, seconds: options.seconds,
-      frames: recorder.statistics(), hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics,
+      frames: recorder.statistics(), hudCosts: window.hud.costs, tracker: tracker,
+      pipeline: statistics,
       options: options, naiveDecodes: NaiveAvatarDecoder.decodes, load: load
     ).json
   }
 
-  private func runScroll(_ window: MainWindow, speed: Double, recorder: FrameRecorder?, tracker: AvatarLatencyTracker?) {
+  private func runScroll(
+    _ window: MainWindow, speed: Double, recorder: FrameRecorder?, tracker: AvatarLatencyTracker?
+  ) {
     let recorder = recorder ?? FrameRecorder(window: window.window)
     var done = false
-    let driver = ScrollDriver(listView: window.listView, recorder: recorder, speed: speed, seconds: options.seconds)
+    let driver = ScrollDriver(
+      listView: window.listView, recorder: recorder, speed: speed, seconds: options.seconds)
     driver.run(
       frame: { _ in
         guard let tracker else { return }

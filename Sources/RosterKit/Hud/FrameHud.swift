@@ -39,8 +39,10 @@ final class FrameHud {
   init(pipeline: ImagePipeline?) {
     self.pipeline = pipeline
     widget = gtk_drawing_area_new()!
-    gtk_drawing_area_set_content_width(raw(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.width)
-    gtk_drawing_area_set_content_height(raw(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.height)
+    gtk_drawing_area_set_content_width(
+      raw(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.width)
+    gtk_drawing_area_set_content_height(
+      raw(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.height)
     gtk_widget_set_halign(widget, GTK_ALIGN_END)
     gtk_widget_set_valign(widget, GTK_ALIGN_START)
     gtk_widget_set_can_target(widget, 0)
@@ -161,7 +163,9 @@ final class FrameHud {
     pango_layout_set_text(lines[index], text, -1)
   }
 
-  private func roundedRectangle(_ cairo: OpaquePointer, width: Double, height: Double, radius: Double) {
+  private func roundedRectangle(
+    _ cairo: OpaquePointer, width: Double, height: Double, radius: Double
+  ) {
     cairo_new_sub_path(cairo)
     cairo_arc(cairo, width - radius, radius, radius, -Double.pi / 2, 0)
     cairo_arc(cairo, width - radius, height - radius, radius, 0, Double.pi / 2)

@@ -95,7 +95,8 @@ final class AvatarView {
 
   private func show(_ image: PreparedImage?) {
     // A GdkTexture is a GdkPaintable; the picture takes its own reference.
-    gtk_picture_set_paintable(opaque(picture), image.map { opaque(cgtk_paintable(raw($0.texture))) })
+    gtk_picture_set_paintable(
+      opaque(picture), image.map { opaque(cgtk_paintable(raw($0.texture))) })
     if showsAvatar != (image != nil) {
       // Under an avatar the initials are not drawn at all (opacity 0 skips
       // the snapshot and, unlike hiding, needs no new layout).
@@ -111,7 +112,9 @@ final class AvatarView {
 
 /// The placeholder colours, one CSS class each (Resources/roster.css).
 enum Palette {
-  private static let classes = (0..<UserViewModel.placeholderPaletteCount).map { "avatar-color-\($0)" }
+  private static let classes = (0..<UserViewModel.placeholderPaletteCount).map {
+    "avatar-color-\($0)"
+  }
 
   static func cssClass(_ index: Int) -> String {
     classes[(index % classes.count + classes.count) % classes.count]

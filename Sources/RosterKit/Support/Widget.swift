@@ -15,7 +15,9 @@ enum Gtk {
     return label
   }
 
-  static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, classes: [String] = []) -> Widget {
+  static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, classes: [String] = [])
+    -> Widget
+  {
     let box = gtk_box_new(orientation, spacing)!
     for name in classes { gtk_widget_add_css_class(box, name) }
     return box
@@ -38,7 +40,8 @@ enum Gtk {
     var value = GValue()
     g_value_init(&value, cgtk_type_string())
     text.withCString { g_value_set_string(&value, $0) }
-    g_object_set_property(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), name, &value)
+    g_object_set_property(
+      UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), name, &value)
     g_value_unset(&value)
   }
 
@@ -53,9 +56,15 @@ enum Gtk {
 /// and others as `OpaquePointer`; these overloads convert either kind, so
 /// call sites need not know which a given type is.
 @inline(__always) func opaque(_ pointer: OpaquePointer) -> OpaquePointer { pointer }
-@inline(__always) func opaque<T>(_ pointer: UnsafeMutablePointer<T>) -> OpaquePointer { OpaquePointer(pointer) }
-@inline(__always) func opaque(_ pointer: UnsafeMutableRawPointer) -> OpaquePointer { OpaquePointer(pointer) }
-@inline(__always) func raw(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+@inline(__always) func opaque<T>(_ pointer: UnsafeMutablePointer<T>) -> OpaquePointer {
+  OpaquePointer(pointer)
+}
+@inline(__always) func opaque(_ pointer: UnsafeMutableRawPointer) -> OpaquePointer {
+  OpaquePointer(pointer)
+}
+@inline(__always) func raw(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer {
+  UnsafeMutableRawPointer(pointer)
+}
 @inline(__always) func raw<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer {
   UnsafeMutableRawPointer(pointer)
 }

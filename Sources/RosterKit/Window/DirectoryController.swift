@@ -32,7 +32,8 @@ final class DirectoryController {
   var onPreview: (@MainActor (DirectoryContents) -> Void)?
   private var hasLoaded = false
 
-  init(source: Result<DirectorySource, DirectoryError>, loader: DirectoryLoader = DirectoryLoader()) {
+  init(source: Result<DirectorySource, DirectoryError>, loader: DirectoryLoader = DirectoryLoader())
+  {
     self.source = source
     self.loader = loader
   }
@@ -55,7 +56,8 @@ final class DirectoryController {
     Task { @MainActor in
       let start = ContinuousClock.now
       let elements = baseline?.elements ?? []
-      let (result, diff, resolved) = await Self.fetch(source, with: loader, diffingAgainst: elements)
+      let (result, diff, resolved) = await Self.fetch(
+        source, with: loader, diffingAgainst: elements)
       lastDiff = diff.map { ($0, baseline?.version ?? 0) }
       if let resolved { resolvedAvatars = resolved }
       isLoading = false
@@ -78,7 +80,8 @@ final class DirectoryController {
     }
     // Both off the main thread, side by side: the diff and the avatar paths.
     async let resolved = Task.detached(priority: .userInitiated) {
-      AvatarService.resolveAll(contents.viewModels.lazy.map(\.avatar), relativeTo: contents.source.baseURL)
+      AvatarService.resolveAll(
+        contents.viewModels.lazy.map(\.avatar), relativeTo: contents.source.baseURL)
     }.value
     guard !baseline.isEmpty else { return (.success(contents), nil, await resolved) }
     let diff = await Task.detached(priority: .userInitiated) {

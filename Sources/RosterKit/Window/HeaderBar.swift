@@ -34,7 +34,8 @@ final class HeaderBar {
     gtk_header_bar_pack_start(opaque(widget), spinner)
 
     gridButton = gtk_toggle_button_new()!
-    gtk_button_set_icon_name(raw(gridButton).assumingMemoryBound(to: GtkButton.self), "view-grid-symbolic")
+    gtk_button_set_icon_name(
+      raw(gridButton).assumingMemoryBound(to: GtkButton.self), "view-grid-symbolic")
     gtk_widget_set_tooltip_text(gridButton, "Show as a grid (Ctrl+G)")
     gtk_actionable_set_action_name(opaque(gridButton), "win.grid")
     Self.setAccessibleLabel(gridButton, "Grid view")

@@ -67,14 +67,17 @@ public final class MainWindow {
 
   /// Builds the window for `source`; call ``refresh()`` to load it.
   public init(
-    application: UnsafeMutablePointer<GtkApplication>?, source: Result<DirectorySource, DirectoryError>,
+    application: UnsafeMutablePointer<GtkApplication>?,
+    source: Result<DirectorySource, DirectoryError>,
     pipeline: ImagePipeline? = nil
   ) {
     controller = DirectoryController(source: source)
     let avatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize)) }
     self.avatars = avatars
     gridAvatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserCell.avatarSize)) }
-    detailAvatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserDetails.avatarSize)) }
+    detailAvatars = pipeline.map {
+      AvatarService(pipeline: $0, pointSize: Int(UserDetails.avatarSize))
+    }
     if let application {
       window = gtk_application_window_new(application)!
     } else {
@@ -111,7 +114,8 @@ public final class MainWindow {
         position < model.count ? avatars.request(for: model[position].avatar) : nil
       }
     }
-    tracker = ViewportTracker(listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
+    tracker = ViewportTracker(
+      listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
     viewport = tracker
     dragScroller = DragScroller(listView: listView, scroller: scroller)
 
@@ -217,7 +221,9 @@ public final class MainWindow {
 
   /// Whether laid-out rows are on screen (binding comes before layout).
   public var hasVisibleRows: Bool {
-    if isGridMode { return grid.factory.statistics.binds > 0 && gtk_widget_get_mapped(grid.gridView) != 0 }
+    if isGridMode {
+      return grid.factory.statistics.binds > 0 && gtk_widget_get_mapped(grid.gridView) != 0
+    }
     return !viewport.visible.isEmpty
   }
 
@@ -250,7 +256,8 @@ public final class MainWindow {
       g_action_map_add_action(opaque(group), opaque(gaction))
       g_object_unref(raw(gaction))
       let shortcut = gtk_shortcut_new(
-        gtk_shortcut_trigger_parse_string(action.accelerators), gtk_named_action_new("win.\(action.name)"))
+        gtk_shortcut_trigger_parse_string(action.accelerators),
+        gtk_named_action_new("win.\(action.name)"))
       gtk_shortcut_controller_add_shortcut(opaque(shortcuts), shortcut)
     }
     // Grid mode is a stateful toggle, so the header's toggle button follows it.
@@ -264,7 +271,8 @@ public final class MainWindow {
     g_object_unref(raw(grid))
     gtk_shortcut_controller_add_shortcut(
       opaque(shortcuts),
-      gtk_shortcut_new(gtk_shortcut_trigger_parse_string("<Control>g"), gtk_named_action_new("win.grid")))
+      gtk_shortcut_new(
+        gtk_shortcut_trigger_parse_string("<Control>g"), gtk_named_action_new("win.grid")))
 
     gtk_widget_insert_action_group(window, "win", opaque(group))
     g_object_unref(raw(group))
@@ -274,16 +282,21 @@ public final class MainWindow {
   /// The window's actions and their shortcuts (also listed by the shortcuts window).
   private var windowActions: [WindowAction] {
     [
-      WindowAction(name: "refresh", accelerators: "<Control>r|F5", title: "Refresh") { [weak self] in
+      WindowAction(name: "refresh", accelerators: "<Control>r|F5", title: "Refresh") {
+        [weak self] in
         self?.refresh()
       },
-      WindowAction(name: "toggle-hud", accelerators: "F12", title: "Show or hide the frame-time HUD") {
+      WindowAction(
+        name: "toggle-hud", accelerators: "F12", title: "Show or hide the frame-time HUD"
+      ) {
         [weak self] in self?.hud.toggle()
       },
       WindowAction(name: "search", accelerators: "<Control>f", title: "Search") { [weak self] in
         self?.startSearch()
       },
-      WindowAction(name: "show-shortcuts", accelerators: "<Control>question", title: "Keyboard shortcuts") {
+      WindowAction(
+        name: "show-shortcuts", accelerators: "<Control>question", title: "Keyboard shortcuts"
+      ) {
         [weak self] in self?.showShortcuts()
       },
     ]
@@ -294,7 +307,9 @@ public final class MainWindow {
     if contents == nil { show(.loading) }
   }
 
-  private func loadFinished(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration) {
+  private func loadFinished(
+    _ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration
+  ) {
     header.setBusy(false)
     switch result {
     case .success(let contents):
@@ -330,7 +345,8 @@ public final class MainWindow {
       guard newValue != isGridMode else { return }
       // Keep the selected person (or the one at the top) in view across the switch.
       let invalid = guint(GTK_INVALID_LIST_POSITION)
-      let selected = gtk_single_selection_get_selected(newValue ? listSelection : grid.selection ?? listSelection)
+      let selected = gtk_single_selection_get_selected(
+        newValue ? listSelection : grid.selection ?? listSelection)
       let anchor = selected != invalid ? selected : guint(max(0, viewport.visible.lowerBound))
       if newValue {
         grid.setActive(true, selected: selected)
@@ -341,10 +357,13 @@ public final class MainWindow {
       if !newValue { grid.setActive(false) }
       let target = newValue ? grid.gridView : listView
       if Int(anchor) < model.count {
-        gtk_widget_activate_action_variant(target, "list.scroll-to-item", g_variant_new_uint32(anchor))
+        gtk_widget_activate_action_variant(
+          target, "list.scroll-to-item", g_variant_new_uint32(anchor))
       }
       gtk_widget_grab_focus(target)
-      if let gridAction { g_simple_action_set_state(gridAction, g_variant_new_boolean(newValue ? 1 : 0)) }
+      if let gridAction {
+        g_simple_action_set_state(gridAction, g_variant_new_boolean(newValue ? 1 : 0))
+      }
       onViewModeChange?(newValue)
     }
   }
@@ -354,7 +373,8 @@ public final class MainWindow {
 
   /// The position selected in the view on screen, if any.
   public var selectedPosition: Int? {
-    let selected = gtk_single_selection_get_selected(isGridMode ? grid.selection ?? listSelection : listSelection)
+    let selected = gtk_single_selection_get_selected(
+      isGridMode ? grid.selection ?? listSelection : listSelection)
     return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
   }
 
@@ -454,7 +474,9 @@ public final class MainWindow {
       zip(model.elements, viewModels).allSatisfy({ $0 == $1 })
     {
       // The preview's rows start the directory: the rest is one insertion.
-      computed = ListDiff(splices: [.init(position: shown, removed: 0, inserted: shown..<viewModels.count)])
+      computed = ListDiff(splices: [
+        .init(position: shown, removed: 0, inserted: shown..<viewModels.count)
+      ])
     }
     guard let diff = computed, !model.elements.isEmpty else {
       model.replaceAll(with: viewModels)

@@ -60,7 +60,8 @@ final class SearchController {
         guard !Task.isCancelled,
           let positions = built.matches(text, within: within, isCancelled: { Task.isCancelled })
         else { return nil }
-        return Result(query: text, positions: positions, viewModels: positions.map { directory[$0] })
+        return Result(
+          query: text, positions: positions, viewModels: positions.map { directory[$0] })
       }
       let result = await withTaskCancellationHandler {
         await search.value

@@ -11,7 +11,10 @@ final class StatusPage {
   private let descriptionLabel: Widget
   let button: Widget?
 
-  init(icon: String?, title: String, description: String = "", spinner: Bool = false, button: Widget? = nil) {
+  init(
+    icon: String?, title: String, description: String = "", spinner: Bool = false,
+    button: Widget? = nil
+  ) {
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["status-page"])
     gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
     gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
