@@ -31,6 +31,9 @@ final class ListFactoryTests: XCTestCase {
   func testScrollingTenThousandRowsRecyclesABoundedSetOfRowsAndFreesThemOnTeardown() throws {
     try MainActor.assumeIsolated {
       try GtkTestEnvironment.setUp()
+      // Let windows of earlier tests finish going away first: their handlers
+      // are released as GTK finalizes them, which must not count here.
+      MainContext.run(for: .milliseconds(300))
       let heldBefore = ListRowState.liveCount
       let boxesBefore = ClosureBoxCounter.liveCount
       var statistics = ListFactory<LabelRow>.Statistics()
