@@ -31,6 +31,11 @@ struct BenchCommand: ParsableCommand {
       "Instead of scrolling: refresh N users with 1% changed and report the main-thread apply time."
   )
   var refreshUsers: Int?
+  @Flag(
+    help:
+      "Instead of scrolling: type searches into the generated directory and report frame intervals."
+  )
+  var search = false
   @Option(help: "Decode worker threads (default: the pipeline's, 1 on this class of machine).")
   var decoders: Int?
   @Flag(help: "Show the frame-time HUD while scrolling and report its cost per frame (hud_us).")
@@ -69,6 +74,7 @@ struct BenchCommand: ParsableCommand {
     options.hud = hud
     options.decoders = decoders
     options.refreshUsers = refreshUsers
+    options.search = search
     let status = MainActor.assumeIsolated { RosterBenchmark(options: options).run() }
     if status != 0 { throw ExitCode(status) }
   }

@@ -27,6 +27,8 @@ public struct BenchmarkOptions: Sendable {
   public var source: String?
   /// Added to every avatar load (as `--simulate-latency`).
   public var simulatedLatency: ClosedRange<Duration>?
+  /// Instead of scrolling: type a sequence of searches and report frame intervals.
+  public var search = false
   /// Measure a refresh of this many users with 1% changed instead of scrolling.
   public var refreshUsers: Int?
   /// Decode worker threads (the pipeline's default when nil).

@@ -51,13 +51,8 @@ struct RefreshBenchmark {
     }
     try Data(UserGenerator.json(for: list)).write(to: file)
 
-    var longestFrame = 0.0
-    var lastFrame: Int64 = 0
-    TickCallback.add(to: raw(window.listView)) { time in
-      if lastFrame != 0 { longestFrame = max(longestFrame, Double(time - lastFrame) / 1000) }
-      lastFrame = time
-      return true
-    }
+    let frames = FrameWatch(widget: window.listView)
+    frames.isRecording = true
     window.refresh()
     guard MainContext.run(until: { !window.isLoading }, timeout: .seconds(120)) else { return nil }
     MainContext.run(for: .milliseconds(200))
@@ -71,7 +66,7 @@ struct RefreshBenchmark {
       "inserted":\(diff?.insertedCount ?? 0),"removed":\(diff?.removedCount ?? 0),\
       "reconfigured":\(diff?.reconfigured.count ?? 0),\
       "apply_main_thread_ms":\(String(format: "%.2f", milliseconds)),\
-      "longest_frame_interval_ms":\(String(format: "%.1f", longestFrame))}
+      "longest_frame_interval_ms":\(String(format: "%.1f", frames.longestInterval))}
       """
   }
 }

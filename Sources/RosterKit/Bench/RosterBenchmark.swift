@@ -35,6 +35,11 @@ public final class RosterBenchmark {
     }
     MainQueueBridge.install()
     Stylesheet.install()
+    if options.search {
+      guard let line = SearchBenchmark(source: source).run() else { return 1 }
+      print(line)
+      return 0
+    }
     guard let contents = loadDirectory(source) else { return 1 }
     for speed in options.speeds {
       let result = measure(contents: contents, speed: speed)

@@ -1,0 +1,88 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+
+/// `roster bench --search`: loads the generated directory in the real window,
+/// then types a sequence of searches the way a user would (one character at
+/// a time, then clearing) and reports the longest frame interval and the
+/// longest main-thread time spent applying a result, with the match counts.
+///
+/// Threading: main-actor only; drives the GLib main context itself.
+@MainActor
+struct SearchBenchmark {
+  let source: URL
+
+  /// What is typed, in order; "" clears the search.
+  static let typed = ["a", "an", "ann", "anna", "", "admin", "", "zz", ""]
+
+  func run() -> String? {
+    let window = MainWindow(application: nil, source: .success(.file(source)))
+    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    window.present()
+    window.refresh()
+    guard
+      MainContext.run(until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(120))
+    else {
+      return nil
+    }
+    defer { window.close() }
+    // The index is built off the main thread after the load.
+    MainContext.run(for: .seconds(3))
+
+    let frames = FrameWatch(widget: window.listView)
+    var results: [String] = []
+    var longestApply = Duration.zero
+    frames.isRecording = true
+    for text in Self.typed {
+      let started = ContinuousClock.now
+      window.setSearchText(text)
+      let typedAt = ContinuousClock.now
+      longestApply = max(longestApply, typedAt - started)
+      MainContext.run(
+        until: {
+          text.isEmpty
+            ? window.searchMatches == nil
+            : window.search.query == text && window.searchMatches != nil
+        },
+        timeout: .seconds(30))
+      let shown = ContinuousClock.now - typedAt
+      results.append(
+        #"{"query":"\#(text)","matches":\#(window.searchMatches ?? window.model.count),"ms":\#(Self.ms(shown))}"#
+      )
+      MainContext.run(for: .milliseconds(150))
+    }
+    frames.isRecording = false
+    return """
+      {"tool":"roster","search_users":\(window.contents?.viewModels.count ?? 0),\
+      "longest_frame_interval_ms":\(String(format: "%.1f", frames.longestInterval)),\
+      "queries":[\(results.joined(separator: ","))]}
+      """
+  }
+
+  private static func ms(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return String(format: "%.1f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+  }
+}
+
+/// The longest frame interval while recording, from a widget's tick callback.
+///
+/// Threading: main-actor only.
+@MainActor
+final class FrameWatch {
+  var isRecording = false
+  private(set) var longestInterval = 0.0
+  private var last: Int64 = 0
+
+  init(widget: Widget) {
+    TickCallback.add(to: raw(widget)) { [weak self] time in
+      guard let self else { return false }
+      if self.isRecording, self.last != 0 {
+        self.longestInterval = max(self.longestInterval, Double(time - self.last) / 1000)
+      }
+      self.last = time
+      return true
+    }
+  }
+}
