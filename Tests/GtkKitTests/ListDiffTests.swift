@@ -183,7 +183,11 @@ final class ListModelApplyTests: XCTestCase {
       let scroller = gtk_scrolled_window_new()!
       gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
       let window = gtk_window_new()!
-      defer { gtk_window_destroy(cgtk_window(window)) }
+      defer {
+        gtk_window_destroy(cgtk_window(window))
+        // Let GTK finalize the list so its handlers go with this test.
+        MainContext.run(for: .milliseconds(100))
+      }
       gtk_window_set_default_size(cgtk_window(window), 300, 400)
       gtk_window_set_child(cgtk_window(window), scroller)
       gtk_window_present(cgtk_window(window))

@@ -86,7 +86,9 @@ final class ListFactoryTests: XCTestCase {
       XCTAssertEqual(statistics.setups, statistics.teardowns, "every row is torn down")
       XCTAssertEqual(ListRowState.liveCount, heldBefore, "row state outlived the list")
       XCTAssertEqual(itemObjects, 0, "item objects outlived the list")
-      XCTAssertEqual(ClosureBoxCounter.liveCount, boxesBefore, "factory handlers leaked")
+      XCTAssertLessThanOrEqual(
+        ClosureBoxCounter.liveCount, boxesBefore,
+        "factory handlers leaked (earlier tests' handlers may still be going away, never new ones)")
     }
   }
 
