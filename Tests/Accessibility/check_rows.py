@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Reads a running Roster window through AT-SPI, as a screen reader does.
 
-Usage: check_rows.py EXPECTED.json
+Usage: check_rows.py EXPECTED.json [PID]
 EXPECTED.json lists the "username, role" texts of the first rows. Prints
 what it found and exits 1 if a row does not read as expected or if the
 avatar or the initials are exposed to assistive technology.
@@ -13,12 +13,20 @@ import time
 import pyatspi
 
 
-def find_app(name, timeout=60):
+def find_app(name, pid=None, timeout=60):
+    """The application with process `pid` (when given) or a name containing `name`."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         desktop = pyatspi.Registry.getDesktop(0)
         for app in desktop:
-            if app is not None and app.name and name in app.name.lower():
+            if app is None:
+                continue
+            try:
+                if pid is not None and app.get_process_id() == pid:
+                    return app
+            except Exception:
+                pass
+            if app.name and name in app.name.lower():
                 return app
         time.sleep(0.2)
     return None
@@ -34,7 +42,8 @@ def walk(node, depth=0, limit=40):
 
 def main():
     expected = json.load(open(sys.argv[1]))
-    app = find_app("roster")
+    pid = int(sys.argv[2]) if len(sys.argv) > 2 else None
+    app = find_app("roster", pid)
     if app is None:
         desktop = pyatspi.Registry.getDesktop(0)
         print("no Roster application on the accessibility bus; applications:",

@@ -41,7 +41,7 @@ final class AccessibilityTests: XCTestCase {
       "--", "bash", "-c",
       """
       "$1" & app=$!
-      /usr/bin/python3 "$2" "$3"; status=$?
+      /usr/bin/python3 "$2" "$3" "$app"; status=$?
       kill $app; wait $app 2>/dev/null
       exit $status
       """,

@@ -23,6 +23,8 @@ public final class RosterApplication {
   /// Creates the application for `options`.
   public init(options: RosterOptions) {
     self.options = options
+    // The name assistive technologies and the shell show for the app.
+    g_set_application_name("Roster")
     application = gtk_application_new("org.roster.Roster", G_APPLICATION_NON_UNIQUE)!
     Signals.connect(raw(application), "activate") { [weak self] in self?.activate() }
     Signals.connect(raw(application), "startup") { Stylesheet.install() }
