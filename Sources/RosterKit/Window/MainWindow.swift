@@ -414,11 +414,13 @@ public final class MainWindow {
   /// Whether the search bar is open.
   public var isSearching: Bool { gtk_search_bar_get_search_mode(opaque(searchBar)) != 0 }
 
-  /// Shows a finished search, or everyone for nil.
+  /// Shows a finished search, or everyone for nil. The rows arrive a chunk
+  /// per idle step (``ListModel/replaceProgressively(with:chunk:)``), so a
+  /// result of a million people never holds up a frame.
   private func showSearch(_ result: SearchController.Result?) {
     guard let contents else { return }
     if let result {
-      model.replaceAll(with: result.viewModels)
+      model.replaceProgressively(with: result.viewModels)
       modelVersion += 1
       searchMatches = result.viewModels.count
       header.subtitleText =
@@ -426,7 +428,7 @@ public final class MainWindow {
         ? "No one matches “\(result.query)”"
         : "\(Count.grouped(result.viewModels.count)) of \(Count.people(contents.viewModels.count))"
     } else if searchMatches != nil {
-      model.replaceAll(with: contents.viewModels)
+      model.replaceProgressively(with: contents.viewModels)
       modelVersion += 1
       searchMatches = nil
       header.subtitleText = Count.people(contents.viewModels.count)
