@@ -17,16 +17,16 @@ public final class ListModel<Element: Identifiable> {
   /// The model object; hand ``listModel`` to a selection model or view.
   public let object: ObjectRef
   private let core: ListModelCore
-  /// The elements, in display order. During ``replaceProgressively(with:chunk:)``
+  /// The elements, in display order. During ``replaceProgressively(with:firstChunk:budget:maxChunk:)``
   /// this is already the new list while GTK still sees its head arriving.
   public private(set) var elements: [Element]
   /// The idle source of a progressive replacement in progress.
   private var progressiveSource: guint = 0
-  /// How many elements each step of a progressive replacement changes.
-  private var progressiveChunk = 0
+  /// The chunk size of a progressive replacement and how it adapts.
+  private var progressive = Progressive(chunk: 1, budget: .zero, maxChunk: 1)
   /// While ``apply(_:to:)`` announces its splices: the list GTK sees between
   /// two announcements, the new list's head and the old list's tail.
-  private var transition: (old: [Element], newEnd: Int, oldEnd: Int)?
+  private var transition: Transition?
 
   /// Creates a model over `elements`; no GObject is made per element.
   public init(_ elements: [Element] = []) {
@@ -41,13 +41,9 @@ public final class ListModel<Element: Identifiable> {
       MainActor.assumeIsolated { () -> UncheckedSendable<AnyHashable?> in
         guard let self else { return UncheckedSendable(nil) }
         if let transition = self.transition {
-          // Mid-apply: answer for the state the last announcement described.
-          if position < transition.newEnd {
-            return UncheckedSendable(AnyHashable(self.elements[position].id))
-          }
-          let oldPosition = position - transition.newEnd + transition.oldEnd
-          guard oldPosition < transition.old.count else { return UncheckedSendable(nil) }
-          return UncheckedSendable(AnyHashable(transition.old[oldPosition].id))
+          // Mid-change: answer for the state the last announcement described.
+          let element = transition.element(at: position, new: self.elements)
+          return UncheckedSendable(element.map { AnyHashable($0.id) })
         }
         guard position < self.elements.count else { return UncheckedSendable(nil) }
         return UncheckedSendable(AnyHashable(self.elements[position].id))
@@ -63,9 +59,7 @@ public final class ListModel<Element: Identifiable> {
 
   /// The element at `position`, as GTK sees it now.
   public subscript(position: Int) -> Element {
-    if let transition, position >= transition.newEnd {
-      return transition.old[position - transition.newEnd + transition.oldEnd]
-    }
+    if let transition { return transition.element(at: position, new: elements)! }
     return elements[position]
   }
 
@@ -124,8 +118,9 @@ public final class ListModel<Element: Identifiable> {
       oldCursor += splice.position - newCursor
       let oldEnd = oldCursor + splice.removed
       let newEnd = splice.inserted.upperBound
-      transition = (old, newEnd, oldEnd)
-      core.count = newEnd + (old.count - oldEnd)
+      let step = Transition(old: old, newEnd: newEnd, oldEnd: oldEnd, oldLimit: old.count)
+      transition = step
+      core.count = step.count
       emit(position: splice.position, removed: splice.removed, added: splice.inserted.count)
       oldCursor = oldEnd
       newCursor = newEnd
@@ -144,18 +139,26 @@ public final class ListModel<Element: Identifiable> {
     emit(position: position, removed: 1, added: 1)
   }
 
-  /// Replaces every element a chunk at a time: the first `chunk` positions
-  /// at once, the rest in idle time between frames, front to back. GTK 4.8's
-  /// handling of a change is proportional to its size (about 0.1 µs per item),
-  /// so a million-row swap in one announcement blocks a frame for 100-200 ms;
-  /// in chunks no frame waits long. Any other change finishes it first.
-  public func replaceProgressively(with newElements: [Element], chunk: Int = 40_000) {
+  /// Replaces every element a chunk at a time, front to back, in idle time
+  /// between frames, so a million-row swap (a search result) never holds up
+  /// a frame. GTK 4.8 rebuilds every row whose item is replaced (teardown,
+  /// setup, bind: ~0.25 ms each for the ~200 rows around the viewport) and
+  /// reads each added item once more (~1 µs); chunks therefore start at
+  /// `firstChunk` and adapt so that each announcement takes about `budget`:
+  /// a few rows at a time where GTK has rows, tens of thousands beyond.
+  /// Once the new list is in, what is left of the old one is removed from
+  /// the end backwards, away from the rows.
+  /// Any other change finishes it first.
+  public func replaceProgressively(
+    with newElements: [Element], firstChunk: Int = 8, budget: Duration = .milliseconds(3),
+    maxChunk: Int = 1 << 16
+  ) {
     finishReplacing()
-    precondition(chunk > 0, "chunks must hold something")
+    precondition(firstChunk > 0 && maxChunk >= firstChunk, "chunks must hold something")
     let old = elements
     elements = newElements
-    transition = (old, 0, 0)
-    progressiveChunk = chunk
+    transition = Transition(old: old, newEnd: 0, oldEnd: 0, oldLimit: old.count)
+    progressive = Progressive(chunk: firstChunk, budget: budget, maxChunk: maxChunk)
     if stepReplacing() {
       progressiveSource = Idle.add { [weak self] in
         guard let self else { return false }
@@ -173,24 +176,64 @@ public final class ListModel<Element: Identifiable> {
       g_source_remove(progressiveSource)
       progressiveSource = 0
     }
-    progressiveChunk = .max
+    progressive = Progressive(chunk: .max, budget: .zero, maxChunk: .max)
     while stepReplacing() {}
   }
 
   /// One step of a progressive replacement; returns whether more remain.
   private func stepReplacing() -> Bool {
-    guard let (old, newEnd, oldEnd) = transition else { return false }
-    let removed = min(progressiveChunk, old.count - oldEnd)
-    let added = min(progressiveChunk, elements.count - newEnd)
-    transition = (old, newEnd + added, oldEnd + removed)
-    core.count = newEnd + added + (old.count - oldEnd - removed)
-    if removed > 0 || added > 0 { emit(position: newEnd, removed: removed, added: added) }
-    let done = newEnd + added == elements.count && oldEnd + removed == old.count
+    guard var step = transition else { return false }
+    let oldLeft = step.oldLimit - step.oldEnd
+    let newLeft = elements.count - step.newEnd
+    let position: Int
+    let removed: Int
+    let added: Int
+    if newLeft == 0 {
+      // The new list is in: the rest of the old one goes from the end
+      // backwards, where GTK has no rows, until the last chunk.
+      removed = min(progressive.chunk, oldLeft)
+      added = 0
+      step.oldLimit -= removed
+      position = step.count
+    } else {
+      removed = min(progressive.chunk, oldLeft)
+      added = min(progressive.chunk, newLeft)
+      position = step.newEnd
+      step.newEnd += added
+      step.oldEnd += removed
+    }
+    transition = step
+    core.count = step.count
+    if removed > 0 || added > 0 {
+      let started = ContinuousClock.now
+      emit(position: position, removed: removed, added: added)
+      progressive.adapt(took: ContinuousClock.now - started)
+    }
+    let done = step.newEnd == elements.count && step.oldEnd == step.oldLimit
     if done {
       transition = nil
       core.count = elements.count
     }
     return !done
+  }
+
+  /// What GTK sees between two announcements of a change in progress: the
+  /// new list's first `newEnd` elements, then the old list's
+  /// `oldEnd..<oldLimit`.
+  private struct Transition {
+    let old: [Element]
+    var newEnd: Int
+    var oldEnd: Int
+    var oldLimit: Int
+
+    var count: Int { newEnd + oldLimit - oldEnd }
+
+    func element(at position: Int, new: [Element]) -> Element? {
+      guard position >= 0 else { return nil }
+      if position < newEnd { return new[position] }
+      let oldPosition = position - newEnd + oldEnd
+      return oldPosition < oldLimit ? old[oldPosition] : nil
+    }
   }
 
   private func emit(position: Int, removed: Int, added: Int) {

@@ -405,17 +405,27 @@ public final class MainWindow {
     gtk_widget_grab_focus(searchEntry)
   }
 
-  /// Searches for `text` as if typed (tests, automation); "" clears.
+  /// Searches for `text` as if typed (tests, automation); "" clears. Text
+  /// that extends the current query is appended, as typing does: replacing
+  /// it would first empty the entry, which GtkSearchEntry reports at once.
   public func setSearchText(_ text: String) {
     if !text.isEmpty { gtk_search_bar_set_search_mode(opaque(searchBar), 1) }
-    gtk_editable_set_text(opaque(searchEntry), text)
+    let editable = opaque(searchEntry)
+    let current = String(cString: gtk_editable_get_text(editable))
+    guard !current.isEmpty, text.hasPrefix(current) else {
+      gtk_editable_set_text(editable, text)
+      return
+    }
+    var position = Int32(current.unicodeScalars.count)
+    let typed = String(text.unicodeScalars.dropFirst(current.unicodeScalars.count))
+    gtk_editable_insert_text(editable, typed, -1, &position)
   }
 
   /// Whether the search bar is open.
   public var isSearching: Bool { gtk_search_bar_get_search_mode(opaque(searchBar)) != 0 }
 
   /// Shows a finished search, or everyone for nil. The rows arrive a chunk
-  /// per idle step (``ListModel/replaceProgressively(with:chunk:)``), so a
+  /// per idle step (``ListModel/replaceProgressively(with:firstChunk:budget:maxChunk:)``), so a
   /// result of a million people never holds up a frame.
   private func showSearch(_ result: SearchController.Result?) {
     guard let contents else { return }
