@@ -85,10 +85,20 @@ final class InteractionTests: XCTestCase {
       // Ctrl+F opens the search bar.
       XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.search", nil), 0)
       XCTAssertTrue(window.isSearching)
+      let rowsBuilt = window.factory.statistics.setups
       window.setSearchText(name.uppercased())
       XCTAssertTrue(
         MainContext.run(until: { window.searchMatches == expected }), "the search did not apply")
       XCTAssertTrue(window.model.elements.contains { $0.username == name })
+      // The rows were re-bound in place, not rebuilt, and show the matches.
+      XCTAssertTrue(
+        MainContext.run(until: {
+          !window.model.isReplacing && window.factory.deferredRebindCount == 0
+        }))
+      XCTAssertEqual(window.factory.statistics.setups, rowsBuilt, "a search rebuilt rows")
+      window.factory.forEachBoundRow { row, position in
+        XCTAssertEqual(row.identity, window.model[position].identity)
+      }
       XCTAssertEqual(window.subtitle, "\(expected) of 2,000 people")
 
       window.setSearchText("admin")

@@ -14,8 +14,9 @@ enum ListItemObject {
       let slot = GObjectSubclass.slot(UnsafeMutableRawPointer(object!))
       if let raw = slot.pointee {
         let payload = Unmanaged<ListItemPayload>.fromOpaque(raw).takeRetainedValue()
-        payload.core?.itemFinalized(
-          identity: payload.identity, pointer: UnsafeMutableRawPointer(object!))
+        if let identity = payload.identity {
+          payload.core?.itemFinalized(identity: identity, pointer: UnsafeMutableRawPointer(object!))
+        }
         slot.pointee = nil
       }
       GObjectSubclass.chainFinalize(object, parent: ListItemObject.parentClass)
@@ -29,11 +30,21 @@ enum ListItemObject {
     return item
   }
 
-  /// The identity an item object was made for, or nil for foreign objects.
+  /// The identity an item object was made for, or nil for foreign or
+  /// detached objects.
   static func identity(of item: UnsafeMutableRawPointer) -> AnyHashable? {
+    payload(of: item)?.identity
+  }
+
+  /// Cuts an item off its identity (see ``ListModelCore/detachLiveItems()``).
+  static func detach(_ item: UnsafeMutableRawPointer) {
+    payload(of: item)?.identity = nil
+  }
+
+  private static func payload(of item: UnsafeMutableRawPointer) -> ListItemPayload? {
     guard g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), type) != 0,
       let raw = GObjectSubclass.slot(item).pointee
     else { return nil }
-    return Unmanaged<ListItemPayload>.fromOpaque(raw).takeUnretainedValue().identity
+    return Unmanaged<ListItemPayload>.fromOpaque(raw).takeUnretainedValue()
   }
 }

@@ -17,16 +17,19 @@ public final class ListModel<Element: Identifiable> {
   /// The model object; hand ``listModel`` to a selection model or view.
   public let object: ObjectRef
   private let core: ListModelCore
-  /// The elements, in display order. During ``replaceProgressively(with:firstChunk:budget:maxChunk:)``
-  /// this is already the new list while GTK still sees its head arriving.
+  /// The elements, in display order. During ``reload(with:pacedBy:budget:)``
+  /// this is already the new list while GTK still sees the old one's length.
   public private(set) var elements: [Element]
-  /// The idle source of a progressive replacement in progress.
-  private var progressiveSource: guint = 0
-  /// The chunk size of a progressive replacement and how it adapts.
+  /// While a change is being announced (``apply(_:to:)``'s splices, a
+  /// reload's length): the list GTK sees between two announcements.
+  private var transition: ListTransition<Element>?
+  /// How the rest of a reload is being announced, if it is.
+  private var stepping: Stepping?
+  /// The chunk size of a reload's announcements and how it adapts.
   private var progressive = Progressive(chunk: 1, budget: .zero, maxChunk: 1)
-  /// While ``apply(_:to:)`` announces its splices: the list GTK sees between
-  /// two announcements, the new list's head and the old list's tail.
-  private var transition: Transition?
+  /// Takes the elements a reload replaced, once GTK no longer sees them
+  /// (see ``releasingReplacedElementsInBackground()``).
+  var retire: (@MainActor (consuming [Element]) -> Void)?
 
   /// Creates a model over `elements`; no GObject is made per element.
   public init(_ elements: [Element] = []) {
@@ -63,8 +66,8 @@ public final class ListModel<Element: Identifiable> {
     return elements[position]
   }
 
-  /// Whether a progressive replacement is still arriving.
-  public var isReplacing: Bool { progressiveSource != 0 }
+  /// Whether a reload's change of length is still being announced.
+  public var isReplacing: Bool { stepping != nil }
 
   /// How many item objects GTK has asked for so far (tests and benchmarks).
   public var itemObjectsCreated: Int { core.itemsCreated }
@@ -118,7 +121,7 @@ public final class ListModel<Element: Identifiable> {
       oldCursor += splice.position - newCursor
       let oldEnd = oldCursor + splice.removed
       let newEnd = splice.inserted.upperBound
-      let step = Transition(old: old, newEnd: newEnd, oldEnd: oldEnd, oldLimit: old.count)
+      let step = ListTransition(old: old, newEnd: newEnd, oldEnd: oldEnd, oldLimit: old.count)
       transition = step
       core.count = step.count
       emit(position: splice.position, removed: splice.removed, added: splice.inserted.count)
@@ -139,101 +142,141 @@ public final class ListModel<Element: Identifiable> {
     emit(position: position, removed: 1, added: 1)
   }
 
-  /// Replaces every element a chunk at a time, front to back, in idle time
-  /// between frames, so a million-row swap (a search result) never holds up
-  /// a frame. GTK 4.8 rebuilds every row whose item is replaced (teardown,
-  /// setup, bind: ~0.25 ms each for the ~200 rows around the viewport) and
-  /// reads each added item once more (~1 µs); chunks therefore start at
-  /// `firstChunk` and adapt so that each announcement takes about `budget`:
-  /// a few rows at a time where GTK has rows, tens of thousands beyond.
-  /// Once the new list is in, what is left of the old one is removed from
-  /// the end backwards, away from the rows.
-  /// Any other change finishes it first.
-  public func replaceProgressively(
-    with newElements: [Element], firstChunk: Int = 8, budget: Duration = .milliseconds(3),
-    maxChunk: Int = 1 << 16
-  ) {
+  /// Shows `newElements` instead of the current ones without GTK rebuilding
+  /// a row: the equivalent of UIKit's reloadData, for a search result.
+  ///
+  /// GTK 4.8 tears down and rebuilds every row whose item is replaced
+  /// (~0.3 ms each for the ~200 rows around the viewport: several frames).
+  /// Here the positions both lists have keep GTK's item objects, cut off
+  /// from their old identities, and the caller re-binds their rows in place
+  /// (``ListFactory/rebind(where:)``) for the returned range. Only the
+  /// difference in length is announced, at the end, a chunk per step between
+  /// frames (at most `budget` of announcing in each tick of `pacer` when it
+  /// is mapped, else one chunk per idle call). Chunks adapt to what GTK
+  /// takes: a whole million where it has no rows, a few rows at a time near
+  /// the top, where the rows are after a search. A shrinking list loses its
+  /// tail from the end backwards. Any other change finishes it first.
+  @discardableResult
+  public func reload(
+    with newElements: [Element], pacedBy pacer: UnsafeMutableRawPointer? = nil,
+    budget: Duration = .milliseconds(3)
+  ) -> Range<Int> {
     finishReplacing()
-    precondition(firstChunk > 0 && maxChunk >= firstChunk, "chunks must hold something")
     let old = elements
+    let kept = min(old.count, newElements.count)
+    core.detachLiveItems()
     elements = newElements
-    transition = Transition(old: old, newEnd: 0, oldEnd: 0, oldLimit: old.count)
-    progressive = Progressive(chunk: firstChunk, budget: budget, maxChunk: maxChunk)
-    if stepReplacing() {
-      progressiveSource = Idle.add { [weak self] in
-        guard let self else { return false }
-        let more = self.stepReplacing()
-        if !more { self.progressiveSource = 0 }
-        return more
-      }
-    }
+    transition = ListTransition(old: old, newEnd: kept, oldEnd: kept, oldLimit: old.count)
+    progressive = Progressive(chunk: Self.firstChunk, budget: budget, maxChunk: 1 << 20)
+    if stepReloading() { startStepping(pacedBy: pacer) }
+    return 0..<kept
   }
 
-  /// Announces the rest of a progressive replacement now.
+  /// Announces the rest of a reload now.
   public func finishReplacing() {
-    guard progressiveSource != 0 || transition != nil else { return }
-    if progressiveSource != 0 {
-      g_source_remove(progressiveSource)
-      progressiveSource = 0
-    }
+    guard stepping != nil || transition != nil else { return }
+    stopStepping()
     progressive = Progressive(chunk: .max, budget: .zero, maxChunk: .max)
-    while stepReplacing() {}
+    while stepReloading() {}
   }
 
-  /// One step of a progressive replacement; returns whether more remain.
-  private func stepReplacing() -> Bool {
-    guard var step = transition else { return false }
+  /// Rows GTK 4.8 keeps bound past the viewport, about 200: the positions
+  /// after the kept ones where a reload's chunks start small.
+  static var rowReach: Int { 256 }
+  /// The size of the first chunk announced where GTK may have rows.
+  static var firstChunk: Int { 8 }
+
+  /// One announcement of a reload's change of length; returns whether more remain.
+  private func stepReloading() -> Bool {
+    // The bounds alone: a copy of the transition would share the old array
+    // and keep it alive past `retire`.
+    guard var step = transition?.bounds else { return false }
     let oldLeft = step.oldLimit - step.oldEnd
     let newLeft = elements.count - step.newEnd
-    let position: Int
     let removed: Int
     let added: Int
-    if newLeft == 0 {
-      // The new list is in: the rest of the old one goes from the end
-      // backwards, where GTK has no rows, until the last chunk.
-      removed = min(progressive.chunk, oldLeft)
+    let position: Int
+    var reachesRows = false
+    if oldLeft > 0 {
+      // From the end backwards; the far part in big chunks, never reaching
+      // into the rows near the kept ones, which then go a few at a time.
+      if oldLeft > Self.rowReach {
+        removed = min(progressive.chunk, oldLeft - Self.rowReach)
+        reachesRows = removed == oldLeft - Self.rowReach
+      } else {
+        removed = min(progressive.chunk, oldLeft)
+      }
       added = 0
       step.oldLimit -= removed
       position = step.count
     } else {
-      removed = min(progressive.chunk, oldLeft)
+      removed = 0
       added = min(progressive.chunk, newLeft)
       position = step.newEnd
       step.newEnd += added
-      step.oldEnd += removed
     }
-    transition = step
+    transition?.bounds = step
     core.count = step.count
     if removed > 0 || added > 0 {
       let started = ContinuousClock.now
       emit(position: position, removed: removed, added: added)
       progressive.adapt(took: ContinuousClock.now - started)
     }
-    let done = step.newEnd == elements.count && step.oldEnd == step.oldLimit
-    if done {
-      transition = nil
-      core.count = elements.count
-    }
-    return !done
+    if reachesRows { progressive.restart(at: Self.firstChunk) }
+    guard step.newEnd == elements.count, step.oldEnd == step.oldLimit else { return true }
+    let old = transition.take()!.old
+    core.count = elements.count
+    if let retire { retire(consume old) }
+    return false
   }
 
-  /// What GTK sees between two announcements of a change in progress: the
-  /// new list's first `newEnd` elements, then the old list's
-  /// `oldEnd..<oldLimit`.
-  private struct Transition {
-    let old: [Element]
-    var newEnd: Int
-    var oldEnd: Int
-    var oldLimit: Int
-
-    var count: Int { newEnd + oldLimit - oldEnd }
-
-    func element(at position: Int, new: [Element]) -> Element? {
-      guard position >= 0 else { return nil }
-      if position < newEnd { return new[position] }
-      let oldPosition = position - newEnd + oldEnd
-      return oldPosition < oldLimit ? old[oldPosition] : nil
+  private func startStepping(pacedBy pacer: UnsafeMutableRawPointer?) {
+    if let pacer, gtk_widget_get_mapped(pacer.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+      g_object_ref(pacer)
+      let id = TickCallback.add(to: pacer) { [weak self] _ in
+        guard let self else { return false }
+        let started = ContinuousClock.now
+        while self.stepReloading() {
+          if ContinuousClock.now - started >= self.progressive.budget { return true }
+        }
+        self.stepping = nil
+        g_object_unref(pacer)
+        return false
+      }
+      stepping = .tick(id, pacer)
+    } else {
+      stepping = .idle(
+        Idle.add { [weak self] in
+          guard let self else { return false }
+          if self.stepReloading() { return true }
+          self.stepping = nil
+          return false
+        })
     }
+  }
+
+  /// Stops the steps' source (from outside it).
+  private func stopStepping() {
+    switch stepping {
+    case .tick(let id, let pacer):
+      TickCallback.remove(id, from: pacer)
+      g_object_unref(pacer)
+    case .idle(let source):
+      g_source_remove(source)
+    case nil:
+      break
+    }
+    stepping = nil
+  }
+
+  isolated deinit {
+    stopStepping()
+  }
+
+  /// The source that announces a reload's steps.
+  private enum Stepping {
+    case tick(guint, UnsafeMutableRawPointer)
+    case idle(guint)
   }
 
   private func emit(position: Int, removed: Int, added: Int) {

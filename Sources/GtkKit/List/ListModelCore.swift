@@ -31,11 +31,21 @@ final class ListModelCore: @unchecked Sendable {
   func itemFinalized(identity: AnyHashable, pointer: UnsafeMutableRawPointer) {
     if liveItems[identity] == pointer { liveItems[identity] = nil }
   }
+
+  /// Forgets every live item, whose rows are about to be re-bound in place to
+  /// whatever is now at their positions: no later lookup may hand one out
+  /// for an identity again, or GTK would reuse its row for that element
+  /// without binding it.
+  func detachLiveItems() {
+    for item in liveItems.values { ListItemObject.detach(item) }
+    liveItems = [:]
+  }
 }
 
-/// What an item object carries: its identity and a weak way home.
+/// What an item object carries: its identity (nil once detached) and a weak
+/// way home.
 final class ListItemPayload {
-  let identity: AnyHashable
+  var identity: AnyHashable?
   weak var core: ListModelCore?
 
   init(identity: AnyHashable, core: ListModelCore) {

@@ -1,4 +1,4 @@
-/// The chunk size of a progressive model replacement: doubled while an
+/// The chunk size of a reload's announcements: doubled while an
 /// announcement costs under half the budget, halved while it costs more than
 /// the budget, so each step fits between two frames whatever GTK does with it.
 ///
@@ -7,6 +7,9 @@ struct Progressive {
   private(set) var chunk: Int
   let budget: Duration
   let maxChunk: Int
+
+  /// Starts again from `chunk` (entering a region where GTK may have rows).
+  mutating func restart(at chunk: Int) { self.chunk = chunk }
 
   /// Sizes the next chunk from what the last announcement took.
   mutating func adapt(took: Duration) {

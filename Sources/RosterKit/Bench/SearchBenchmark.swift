@@ -40,12 +40,7 @@ struct SearchBenchmark {
       let typedAt = ContinuousClock.now
       longestApply = max(longestApply, typedAt - started)
       MainContext.run(
-        until: {
-          text.isEmpty
-            ? window.searchMatches == nil
-            : window.search.query == text && window.searchMatches != nil
-        },
-        timeout: .seconds(30))
+        until: { window.shownQuery == (text.isEmpty ? nil : text) }, timeout: .seconds(30))
       let shown = ContinuousClock.now - typedAt
       // Large results reach GTK a chunk per idle step; wait for the last one.
       MainContext.run(until: { !window.model.isReplacing }, timeout: .seconds(30))

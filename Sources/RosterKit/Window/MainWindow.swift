@@ -56,6 +56,8 @@ public final class MainWindow {
   public private(set) var lastRefresh: RefreshSummary?
   /// The last search result shown, if the list is filtered.
   public private(set) var searchMatches: Int?
+  /// The query whose result is shown, nil when the list is not filtered.
+  public private(set) var shownQuery: String?
   /// The frame-time HUD (F12).
   let hud: FrameHud
   /// The last directory shown, kept when a refresh fails.
@@ -89,6 +91,8 @@ public final class MainWindow {
     gtk_window_set_titlebar(cgtk_window(window), header.widget)
 
     let model = model
+    // A search result of a million people must not be freed on the main thread.
+    model.releasingReplacedElementsInBackground()
     var tracker: ViewportTracker?
     factory = ListFactory(
       makeRow: {
@@ -424,26 +428,43 @@ public final class MainWindow {
   /// Whether the search bar is open.
   public var isSearching: Bool { gtk_search_bar_get_search_mode(opaque(searchBar)) != 0 }
 
-  /// Shows a finished search, or everyone for nil. The rows arrive a chunk
-  /// per idle step (``ListModel/replaceProgressively(with:firstChunk:budget:maxChunk:)``), so a
-  /// result of a million people never holds up a frame.
+  /// Shows a finished search, or everyone for nil.
   private func showSearch(_ result: SearchController.Result?) {
     guard let contents else { return }
     if let result {
-      model.replaceProgressively(with: result.viewModels)
-      modelVersion += 1
+      reloadModel(with: result.viewModels)
       searchMatches = result.viewModels.count
+      shownQuery = result.query
       header.subtitleText =
         result.viewModels.isEmpty
         ? "No one matches “\(result.query)”"
         : "\(Count.grouped(result.viewModels.count)) of \(Count.people(contents.viewModels.count))"
     } else if searchMatches != nil {
-      model.replaceProgressively(with: contents.viewModels)
-      modelVersion += 1
+      reloadModel(with: contents.viewModels)
       searchMatches = nil
+      shownQuery = nil
       header.subtitleText = Count.people(contents.viewModels.count)
     }
     viewport.update()
+  }
+
+  /// Swaps the whole list (a search and its end) from the top, without GTK
+  /// rebuilding a row: the rows on screen are re-bound in place at once, the
+  /// other bound ones a few per frame, and only the change of length is
+  /// announced, between frames (``ListModel/reload(with:pacedBy:budget:)``),
+  /// so even a million people arrive without holding up a frame.
+  private func reloadModel(with viewModels: [UserViewModel]) {
+    for view in [scroller, grid.widget] {
+      gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(opaque(view)), 0)
+    }
+    let kept = model.reload(with: viewModels, pacedBy: raw(window))
+    modelVersion += 1
+    // The rows on screen now, the rest of the bound ones over the next frames.
+    viewport.update()
+    let onScreen = viewport.visible
+    factory.rebind(
+      where: { kept.contains($0) }, deferring: { !onScreen.contains($0) }, pacedBy: raw(window))
+    grid.factory.rebind { kept.contains($0) }
   }
 
   /// Every shortcut, for the shortcuts window.
