@@ -14,4 +14,29 @@ enum GtkTestEnvironment {
       initialized = true
     }
   }
+
+  /// Shows `model` in a GtkListView (no selection) inside a scrolled window
+  /// of a `width` x `height` window; returns the window and the list view.
+  static func presentList<Element, Row>(
+    _ model: ListModel<Element>, _ factory: ListFactory<Row>, width: Int32 = 300,
+    height: Int32 = 400
+  ) -> (window: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>) {
+    let list = gtk_list_view_new(
+      gtk_no_selection_new(OpaquePointer(g_object_ref(model.object.pointer))),
+      OpaquePointer(g_object_ref(factory.object.pointer)))!
+    let scroller = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
+    let window = gtk_window_new()!
+    gtk_window_set_default_size(cgtk_window(window), width, height)
+    gtk_window_set_child(cgtk_window(window), scroller)
+    gtk_window_present(cgtk_window(window))
+    return (window, list)
+  }
+
+  /// Destroys `window` and lets GTK finalize what it held, so a list's
+  /// handlers go with the test that made it.
+  static func close(_ window: UnsafeMutablePointer<GtkWidget>) {
+    gtk_window_destroy(cgtk_window(window))
+    MainContext.run(for: .milliseconds(100))
+  }
 }

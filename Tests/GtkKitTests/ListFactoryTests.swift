@@ -41,15 +41,7 @@ final class ListFactoryTests: XCTestCase {
       do {
         let model = ListModel((0..<10_000).map(Number.init))
         let factory = ListFactory(makeRow: { LabelRow() }, model: { model[$0].id })
-        let selection = gtk_no_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))
-        let list = gtk_list_view_new(
-          selection, OpaquePointer(g_object_ref(factory.object.pointer)))!
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
-        let window = gtk_window_new()!
-        gtk_window_set_default_size(cgtk_window(window), 400, 600)
-        gtk_window_set_child(cgtk_window(window), scroller)
-        gtk_window_present(cgtk_window(window))
+        let (window, list) = GtkTestEnvironment.presentList(model, factory, width: 400, height: 600)
 
         let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(list))!
         XCTAssertTrue(MainContext.run(until: { factory.statistics.binds > 0 }))

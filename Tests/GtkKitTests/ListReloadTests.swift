@@ -186,15 +186,7 @@ final class ListReloadTests: XCTestCase {
     let model = ListModel(elements)
     let factory = ListFactory(
       makeRow: { PersonRow() }, model: { $0 < model.count ? model[$0] : nil })
-    let list = gtk_list_view_new(
-      gtk_no_selection_new(OpaquePointer(g_object_ref(model.object.pointer))),
-      OpaquePointer(g_object_ref(factory.object.pointer)))!
-    let scroller = gtk_scrolled_window_new()!
-    gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
-    let window = gtk_window_new()!
-    gtk_window_set_default_size(cgtk_window(window), 300, 400)
-    gtk_window_set_child(cgtk_window(window), scroller)
-    gtk_window_present(cgtk_window(window))
+    let window = GtkTestEnvironment.presentList(model, factory).window
     XCTAssertTrue(MainContext.run(until: { factory.statistics.binds > 0 }))
     MainContext.run(for: .milliseconds(100))
     return (model, factory, window)
@@ -202,9 +194,7 @@ final class ListReloadTests: XCTestCase {
 
   @MainActor
   private static func close(_ window: UnsafeMutablePointer<GtkWidget>) {
-    gtk_window_destroy(cgtk_window(window))
-    // Let GTK finalize the list so its handlers go with this test.
-    MainContext.run(for: .milliseconds(100))
+    GtkTestEnvironment.close(window)
   }
 
   @MainActor
