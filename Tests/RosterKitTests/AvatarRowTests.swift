@@ -35,6 +35,11 @@ final class AvatarRowTests: XCTestCase {
         if row.showsAvatar {
           showing += 1
           XCTAssertTrue(row.expectsAvatar, "row \(position) shows an avatar its user does not have")
+        } else {
+          // Initials are put on the placeholder only when it shows.
+          XCTAssertEqual(
+            row.avatar.placeholderText, window.model[position].initials,
+            "row \(position) shows someone else's initials")
         }
       }
       XCTAssertGreaterThan(visible, 5, "the window shows a screenful of rows")

@@ -19,11 +19,15 @@ final class AvatarView {
   private var slot: ImageSlot?
   private var colorClass: String?
   private var initials = ""
+  /// The bound user's initials and colour, put on the placeholder when shown.
+  private var wantedPlaceholder: (initials: String, colorIndex: Int)?
   private var boundIdentity: String?
   /// Whether the bound user has an avatar to show (not empty, not refused).
   private(set) var expectsAvatar = false
   /// Whether the picture shows an avatar now (else the initials show).
   private(set) var showsAvatar = false
+  /// The initials the placeholder shows (tests).
+  var placeholderText: String { String(cString: gtk_label_get_text(opaque(placeholder))) }
   /// Whether the bound user's avatar is still on its way.
   var isLoading: Bool { slot?.isLoading ?? false }
   /// Called when an avatar image is shown, with the user's identity.
@@ -55,20 +59,17 @@ final class AvatarView {
     }
   }
 
-  /// Shows `model`'s initials and colour at once and its avatar when ready.
+  /// Shows `model`'s avatar, at once from the memory cache or when ready;
+  /// its initials and colour only while no avatar covers them: restyling the
+  /// placeholder (a CSS class and a label) is most of a bind's cost, and
+  /// wasted under a cached avatar.
   func bind(_ model: UserViewModel) {
     boundIdentity = model.identity
-    if initials != model.initials {
-      initials = model.initials
-      Gtk.setText(placeholder, model.initials)
+    wantedPlaceholder = (model.initials, model.placeholderColorIndex)
+    guard let avatars else {
+      updatePlaceholder()
+      return
     }
-    let newClass = Palette.cssClass(model.placeholderColorIndex)
-    if newClass != colorClass {
-      if let colorClass { gtk_widget_remove_css_class(placeholder, colorClass) }
-      gtk_widget_add_css_class(placeholder, newClass)
-      colorClass = newClass
-    }
-    guard let avatars else { return }
     let request = avatars.request(for: model.avatar)
     expectsAvatar = request != nil
     if avatars.naive {
@@ -76,9 +77,27 @@ final class AvatarView {
       gtk_picture_set_paintable(opaque(picture), texture.map { opaque(cgtk_paintable(raw($0))) })
       gtk_widget_set_opacity(placeholder, texture == nil ? 1 : 0)
       showsAvatar = texture != nil
-      if let texture { g_object_unref(raw(texture)) }
+      if let texture { g_object_unref(raw(texture)) } else { updatePlaceholder() }
     } else {
+      // The slot shows the cached image or nil before it returns.
       slot?.bind(identity: model.identity, request: request)
+    }
+  }
+
+  /// Puts the bound user's initials and colour on the placeholder.
+  private func updatePlaceholder() {
+    guard boundIdentity != nil, let (wantedInitials, colorIndex) = wantedPlaceholder else {
+      return
+    }
+    if initials != wantedInitials {
+      initials = wantedInitials
+      Gtk.setText(placeholder, wantedInitials)
+    }
+    let newClass = Palette.cssClass(colorIndex)
+    if newClass != colorClass {
+      if let colorClass { gtk_widget_remove_css_class(placeholder, colorClass) }
+      gtk_widget_add_css_class(placeholder, newClass)
+      colorClass = newClass
     }
   }
 
@@ -97,6 +116,7 @@ final class AvatarView {
     // A GdkTexture is a GdkPaintable; the picture takes its own reference.
     gtk_picture_set_paintable(
       opaque(picture), image.map { opaque(cgtk_paintable(raw($0.texture))) })
+    if image == nil { updatePlaceholder() }
     if showsAvatar != (image != nil) {
       // Under an avatar the initials are not drawn at all (opacity 0 skips
       // the snapshot and, unlike hiding, needs no new layout).

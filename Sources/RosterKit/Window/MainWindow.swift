@@ -331,12 +331,12 @@ public final class MainWindow {
   }
 
   /// Points every avatar size at the directory's folder and the screen's scale.
-  private func configureAvatars(for source: DirectorySource) {
+  private func configureAvatars(for source: DirectorySource, resolved: ResolvedAvatars? = nil) {
     let scale = Int(gtk_widget_get_scale_factor(listView))
     for service in [avatars, gridAvatars, detailAvatars].compactMap({ $0 }) {
       service.scale = scale
       service.baseURL = source.baseURL
-      if let resolved = controller.resolvedAvatars { service.adopt(resolved) }
+      if let resolved = resolved ?? controller.resolvedAvatars { service.adopt(resolved) }
     }
   }
 
@@ -525,10 +525,11 @@ public final class MainWindow {
     lastRefresh = RefreshSummary(diff: diff, mainThreadTime: ContinuousClock.now - started)
   }
 
-  /// Shows `contents` (a successful load, or a directory loaded elsewhere).
-  public func display(_ contents: DirectoryContents) {
+  /// Shows `contents` (a successful load, or a directory loaded elsewhere,
+  /// with its avatar paths resolved off the main thread as a load does).
+  func display(_ contents: DirectoryContents, resolved: ResolvedAvatars? = nil) {
     banner.hide()
-    configureAvatars(for: contents.source)
+    configureAvatars(for: contents.source, resolved: resolved)
     search.setDirectory(contents.viewModels)
     if search.query.isEmpty { setModel(contents.viewModels) }
     self.contents = contents
