@@ -25,7 +25,7 @@ final class ListReloadTests: XCTestCase {
       XCTAssertEqual(kept, 0..<650)
       let rebound = factory.rebind { kept.contains($0) }
       XCTAssertGreaterThan(rebound, 0)
-      XCTAssertTrue(MainContext.run(until: { !model.isReplacing }))
+      XCTAssertTrue(MainContext.run(until: { !model.isReloading }))
       MainContext.run(for: .milliseconds(100))
 
       XCTAssertTrue(recorder.readable, "GTK read an item that did not exist mid-reload")
@@ -59,8 +59,8 @@ final class ListReloadTests: XCTestCase {
       // Paced by the window's frames.
       let kept = model.reload(with: new, pacedBy: UnsafeMutableRawPointer(window))
       factory.rebind { kept.contains($0) }
-      XCTAssertTrue(model.isReplacing)
-      XCTAssertTrue(MainContext.run(until: { !model.isReplacing }))
+      XCTAssertTrue(model.isReloading)
+      XCTAssertTrue(MainContext.run(until: { !model.isReloading }))
       MainContext.run(for: .milliseconds(100))
 
       XCTAssertTrue(recorder.readable)
@@ -84,7 +84,7 @@ final class ListReloadTests: XCTestCase {
 
       let kept = model.reload(with: few)
       factory.rebind { kept.contains($0) }
-      XCTAssertTrue(MainContext.run(until: { !model.isReplacing }))
+      XCTAssertTrue(MainContext.run(until: { !model.isReloading }))
       MainContext.run(for: .milliseconds(100))
 
       XCTAssertTrue(recorder.readable)
@@ -137,7 +137,7 @@ final class ListReloadTests: XCTestCase {
       model.retire = { retired.append($0) }
       model.reload(with: [Person(id: "one")])
       XCTAssertTrue(retired.isEmpty, "GTK still sees part of the old list")
-      XCTAssertTrue(MainContext.run(until: { !model.isReplacing }))
+      XCTAssertTrue(MainContext.run(until: { !model.isReloading }))
       XCTAssertEqual(retired.count, 1)
       XCTAssertEqual(retired.first?.count, 5000)
       XCTAssertEqual(retired.first?.last?.id, "old4999")
@@ -150,10 +150,10 @@ final class ListReloadTests: XCTestCase {
       let model = ListModel((0..<500).map { Person(id: "old\($0)") })
       let new = (0..<800).map { Person(id: "new\($0)") }
       model.reload(with: new)
-      XCTAssertTrue(model.isReplacing)
+      XCTAssertTrue(model.isReloading)
 
       model.splice(at: 0, removing: 1, inserting: [Person(id: "first")])
-      XCTAssertFalse(model.isReplacing)
+      XCTAssertFalse(model.isReloading)
       XCTAssertEqual(model.count, 800)
       XCTAssertEqual(model.elements.first?.id, "first")
       XCTAssertEqual(Array(model.elements.dropFirst()), Array(new.dropFirst()))

@@ -93,7 +93,7 @@ final class InteractionTests: XCTestCase {
       // The rows were re-bound in place, not rebuilt, and show the matches.
       XCTAssertTrue(
         MainContext.run(until: {
-          !window.model.isReplacing && window.factory.deferredRebindCount == 0
+          !window.model.isReloading && window.factory.deferredRebindCount == 0
         }))
       XCTAssertEqual(window.factory.statistics.setups, rowsBuilt, "a search rebuilt rows")
       window.factory.forEachBoundRow { row, position in
@@ -112,7 +112,7 @@ final class InteractionTests: XCTestCase {
       window.setSearchText("")
       // Everyone comes back a chunk per step, between frames.
       XCTAssertTrue(
-        MainContext.run(until: { window.searchMatches == nil && !window.model.isReplacing }))
+        MainContext.run(until: { window.searchMatches == nil && !window.model.isReloading }))
       XCTAssertEqual(window.model.count, everyone)
       XCTAssertEqual(window.subtitle, "2,000 people")
     }

@@ -1,7 +1,7 @@
 import CGtk
 
 /// The rows a ``ListFactory`` re-binds a few per frame after a reload, and
-/// the tick callback that does it.
+/// the tick that does it.
 ///
 /// Threading: main-actor only, owned by its factory.
 @MainActor
@@ -9,7 +9,7 @@ final class DeferredRebinds {
   /// Rows in the order they were queued; `queued` says which are still due.
   private var order: [UnsafeMutableRawPointer] = []
   private var queued: Set<UnsafeMutableRawPointer> = []
-  private var tick: (id: guint, pacer: UnsafeMutableRawPointer)?
+  private let tick = OwnedTick()
 
   /// How many rows are still due.
   var count: Int { queued.count }
@@ -21,13 +21,10 @@ final class DeferredRebinds {
     rebind: @escaping @MainActor (UnsafeMutableRawPointer) -> Void
   ) {
     for item in items where queued.insert(item).inserted { order.append(item) }
-    guard tick == nil, !queued.isEmpty else { return }
-    g_object_ref(pacer)
-    let id = TickCallback.add(to: pacer) { [weak self] _ in
-      guard let self else { return false }
-      return self.step(perFrame: perFrame, rebind: rebind)
+    guard !tick.isRunning, !queued.isEmpty else { return }
+    tick.start(on: pacer) { [weak self] in
+      self?.step(perFrame: perFrame, rebind: rebind) ?? false
     }
-    tick = (id, pacer)
   }
 
   /// Forgets `item` (GTK bound, unbound or tore it down).
@@ -37,11 +34,7 @@ final class DeferredRebinds {
 
   /// Stops the tick and forgets every row.
   func stop() {
-    if let tick {
-      TickCallback.remove(tick.id, from: tick.pacer)
-      g_object_unref(tick.pacer)
-    }
-    tick = nil
+    tick.stop()
     order = []
     queued = []
   }
@@ -56,10 +49,7 @@ final class DeferredRebinds {
       rebind(item)
       done += 1
     }
-    guard queued.isEmpty else { return true }
-    order = []
-    if let tick { g_object_unref(tick.pacer) }
-    tick = nil
-    return false
+    if queued.isEmpty { order = [] }
+    return !queued.isEmpty
   }
 }

@@ -84,17 +84,7 @@ public final class ListFactory<Row: ListRow> {
   /// Returns how many rows were re-bound.
   @discardableResult
   public func rebind(where predicate: (Int) -> Bool) -> Int {
-    var count = 0
-    for (item, row) in rows {
-      let position = gtk_list_item_get_position(OpaquePointer(item))
-      guard position != guint.max, gtk_list_item_get_item(OpaquePointer(item)) != nil,
-        predicate(Int(position)), let value = model(Int(position))
-      else { continue }
-      row.bind(value, position: Int(position))
-      statistics.rebinds += 1
-      count += 1
-    }
-    return count
+    rebind(where: predicate, deferring: { _ in false }, pacedBy: nil)
   }
 
   /// Like ``rebind(where:)`` for many rows at once (a reload): the rows
@@ -107,25 +97,27 @@ public final class ListFactory<Row: ListRow> {
   @discardableResult
   public func rebind(
     where predicate: (Int) -> Bool, deferring deferred: (Int) -> Bool,
-    pacedBy pacer: UnsafeMutableRawPointer, perFrame: Int = 24
+    pacedBy pacer: UnsafeMutableRawPointer?, perFrame: Int = 24
   ) -> Int {
-    var later: [(item: UnsafeMutableRawPointer, position: guint)] = []
-    let now = rebind { position in
-      guard predicate(position) else { return false }
-      return !deferred(position)
+    var now = 0
+    var later: [(item: UnsafeMutableRawPointer, position: Int)] = []
+    for (item, row) in rows {
+      guard let position = Self.boundPosition(item), predicate(position) else { continue }
+      if pacer != nil, deferred(position) {
+        later.append((item, position))
+      } else if rebind(row, at: position) {
+        now += 1
+      }
     }
-    for (item, _) in rows {
-      let position = gtk_list_item_get_position(OpaquePointer(item))
-      guard position != guint.max, gtk_list_item_get_item(OpaquePointer(item)) != nil,
-        predicate(Int(position)), deferred(Int(position))
-      else { continue }
-      later.append((item, position))
-    }
-    // Taken from the back: the rows nearest the top go first.
-    later.sort { $0.position > $1.position }
-    deferredRebinds.add(later.map(\.item), pacedBy: pacer, perFrame: perFrame) {
-      [weak self] item in
-      self?.rebindNow(item)
+    if let pacer, !later.isEmpty {
+      // Taken from the back: the rows nearest the top go first.
+      later.sort { $0.position > $1.position }
+      deferredRebinds.add(later.map(\.item), pacedBy: pacer, perFrame: perFrame) {
+        [weak self] item in
+        guard let self, let row = self.rows[item], let position = Self.boundPosition(item)
+        else { return }
+        self.rebind(row, at: position)
+      }
     }
     return now
   }
@@ -133,23 +125,30 @@ public final class ListFactory<Row: ListRow> {
   /// Rows waiting for a deferred re-bind.
   public var deferredRebindCount: Int { deferredRebinds.count }
 
-  private func rebindNow(_ item: UnsafeMutableRawPointer) {
-    guard let row = rows[item], gtk_list_item_get_item(OpaquePointer(item)) != nil else { return }
-    let position = gtk_list_item_get_position(OpaquePointer(item))
-    guard position != guint.max, let value = model(Int(position)) else { return }
-    row.bind(value, position: Int(position))
-    statistics.rebinds += 1
-  }
-
   /// Visits every bound row with its current position.
   public func forEachBoundRow(_ body: (Row, Int) -> Void) {
     for (item, row) in rows {
-      let position = gtk_list_item_get_position(OpaquePointer(item))
-      guard position != guint.max, gtk_list_item_get_item(OpaquePointer(item)) != nil else {
-        continue
-      }
-      body(row, Int(position))
+      guard let position = Self.boundPosition(item) else { continue }
+      body(row, position)
     }
+  }
+
+  /// The position of a list item that shows an item now, else nil.
+  private static func boundPosition(_ item: UnsafeMutableRawPointer) -> Int? {
+    let position = gtk_list_item_get_position(OpaquePointer(item))
+    guard position != guint.max, gtk_list_item_get_item(OpaquePointer(item)) != nil else {
+      return nil
+    }
+    return Int(position)
+  }
+
+  /// Binds `row` again to the element at `position`; false when there is none.
+  @discardableResult
+  private func rebind(_ row: Row, at position: Int) -> Bool {
+    guard let value = model(position) else { return false }
+    row.bind(value, position: position)
+    statistics.rebinds += 1
+    return true
   }
 
   private func setup(_ item: UnsafeMutableRawPointer) {

@@ -23,8 +23,10 @@ public final class ListModel<Element: Identifiable> {
   /// While a change is being announced (``apply(_:to:)``'s splices, a
   /// reload's length): the list GTK sees between two announcements.
   private var transition: ListTransition<Element>?
-  /// How the rest of a reload is being announced, if it is.
-  private var stepping: Stepping?
+  /// Announces the rest of a reload in the pacer's frames...
+  private let steps = OwnedTick()
+  /// ...or, with no mapped pacer, in idle time (the source, 0 when none).
+  private var idleSteps: guint = 0
   /// The chunk size of a reload's announcements and how it adapts.
   private var progressive = Progressive(chunk: 1, budget: .zero, maxChunk: 1)
   /// Takes the elements a reload replaced, once GTK no longer sees them
@@ -67,7 +69,7 @@ public final class ListModel<Element: Identifiable> {
   }
 
   /// Whether a reload's change of length is still being announced.
-  public var isReplacing: Bool { stepping != nil }
+  public var isReloading: Bool { steps.isRunning || idleSteps != 0 }
 
   /// How many item objects GTK has asked for so far (tests and benchmarks).
   public var itemObjectsCreated: Int { core.itemsCreated }
@@ -83,7 +85,7 @@ public final class ListModel<Element: Identifiable> {
   /// Replaces every element. Announced as a removal then an insertion, never
   /// as one `(0, old, new)` change (see the type's notes).
   public func replaceAll(with newElements: [Element]) {
-    finishReplacing()
+    finishReloading()
     let removed = elements.count
     elements = []
     core.count = 0
@@ -96,7 +98,7 @@ public final class ListModel<Element: Identifiable> {
   /// Replaces `removing` elements at `position` with `inserting`, announced
   /// as one change.
   public func splice(at position: Int, removing: Int, inserting: some Collection<Element>) {
-    finishReplacing()
+    finishReloading()
     precondition(position >= 0 && position + removing <= elements.count, "splice out of range")
     elements.replaceSubrange(position..<(position + removing), with: inserting)
     core.count = elements.count
@@ -111,7 +113,7 @@ public final class ListModel<Element: Identifiable> {
   /// reconfigured ones must be re-bound by the caller (GTK does not re-bind
   /// a row whose item object is unchanged, see ``ListFactory/rebind(where:)``).
   public func apply(_ diff: ListDiff, to newElements: [Element]) {
-    finishReplacing()
+    finishReloading()
     let old = elements
     elements = newElements
     var oldCursor = 0
@@ -137,7 +139,7 @@ public final class ListModel<Element: Identifiable> {
   /// Replaces the element at `position` in place; if its identity is
   /// unchanged the row's item object stays and GTK re-binds it.
   public func update(at position: Int, with element: Element) {
-    finishReplacing()
+    finishReloading()
     elements[position] = element
     emit(position: position, removed: 1, added: 1)
   }
@@ -161,7 +163,7 @@ public final class ListModel<Element: Identifiable> {
     with newElements: [Element], pacedBy pacer: UnsafeMutableRawPointer? = nil,
     budget: Duration = .milliseconds(3)
   ) -> Range<Int> {
-    finishReplacing()
+    finishReloading()
     let old = elements
     let kept = min(old.count, newElements.count)
     core.detachLiveItems()
@@ -173,8 +175,8 @@ public final class ListModel<Element: Identifiable> {
   }
 
   /// Announces the rest of a reload now.
-  public func finishReplacing() {
-    guard stepping != nil || transition != nil else { return }
+  public func finishReloading() {
+    guard isReloading || transition != nil else { return }
     stopStepping()
     progressive = Progressive(chunk: .max, budget: .zero, maxChunk: .max)
     while stepReloading() {}
@@ -232,51 +234,33 @@ public final class ListModel<Element: Identifiable> {
 
   private func startStepping(pacedBy pacer: UnsafeMutableRawPointer?) {
     if let pacer, gtk_widget_get_mapped(pacer.assumingMemoryBound(to: GtkWidget.self)) != 0 {
-      g_object_ref(pacer)
-      let id = TickCallback.add(to: pacer) { [weak self] _ in
+      steps.start(on: pacer) { [weak self] in
         guard let self else { return false }
         let started = ContinuousClock.now
         while self.stepReloading() {
           if ContinuousClock.now - started >= self.progressive.budget { return true }
         }
-        self.stepping = nil
-        g_object_unref(pacer)
         return false
       }
-      stepping = .tick(id, pacer)
     } else {
-      stepping = .idle(
-        Idle.add { [weak self] in
-          guard let self else { return false }
-          if self.stepReloading() { return true }
-          self.stepping = nil
-          return false
-        })
+      idleSteps = Idle.add { [weak self] in
+        guard let self else { return false }
+        if self.stepReloading() { return true }
+        self.idleSteps = 0
+        return false
+      }
     }
   }
 
   /// Stops the steps' source (from outside it).
   private func stopStepping() {
-    switch stepping {
-    case .tick(let id, let pacer):
-      TickCallback.remove(id, from: pacer)
-      g_object_unref(pacer)
-    case .idle(let source):
-      g_source_remove(source)
-    case nil:
-      break
-    }
-    stepping = nil
+    steps.stop()
+    if idleSteps != 0 { g_source_remove(idleSteps) }
+    idleSteps = 0
   }
 
   isolated deinit {
     stopStepping()
-  }
-
-  /// The source that announces a reload's steps.
-  private enum Stepping {
-    case tick(guint, UnsafeMutableRawPointer)
-    case idle(guint)
   }
 
   private func emit(position: Int, removed: Int, added: Int) {

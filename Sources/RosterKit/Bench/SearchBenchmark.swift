@@ -43,7 +43,7 @@ struct SearchBenchmark {
         until: { window.shownQuery == (text.isEmpty ? nil : text) }, timeout: .seconds(30))
       let shown = ContinuousClock.now - typedAt
       // Large results reach GTK a chunk per idle step; wait for the last one.
-      MainContext.run(until: { !window.model.isReplacing }, timeout: .seconds(30))
+      MainContext.run(until: { !window.model.isReloading }, timeout: .seconds(30))
       let complete = ContinuousClock.now - typedAt
       results.append(
         #"{"query":"\#(text)","matches":\#(window.model.count),"ms":\#(Self.ms(shown)),"complete_ms":\#(Self.ms(complete))}"#

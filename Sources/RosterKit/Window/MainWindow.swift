@@ -445,7 +445,6 @@ public final class MainWindow {
       shownQuery = nil
       header.subtitleText = Count.people(contents.viewModels.count)
     }
-    viewport.update()
   }
 
   /// Swaps the whole list (a search and its end) from the top, without GTK
@@ -459,7 +458,8 @@ public final class MainWindow {
     }
     let kept = model.reload(with: viewModels, pacedBy: raw(window))
     modelVersion += 1
-    // The rows on screen now, the rest of the bound ones over the next frames.
+    // The rows on screen now, the rest of the bound ones over the next frames
+    // (the update also tells the avatar prefetcher where the list now is).
     viewport.update()
     let onScreen = viewport.visible
     factory.rebind(
