@@ -1,0 +1,105 @@
+/// A directory read a window at a time from a server that sorts and counts
+/// (LDAP with server-side sort and virtual list view; SCIM paging): the list
+/// sizes itself from the count and asks only for the entries on screen, so
+/// memory and start-up do not grow with the directory.
+///
+/// Every method runs off the main thread (network and blocking client
+/// libraries); all are cancellable through the calling task.
+///
+/// Threading: `Sendable`; conformers own their connections.
+public protocol WindowedDirectory: Sendable {
+  /// Where the directory lives, as the window's subtitle names it
+  /// ("127.0.0.1").
+  var location: String { get }
+
+  /// The entries at `range` (positions from 0, in the server's sort order)
+  /// and the count the server reported with them. The window may be shorter
+  /// than asked near the end, or when the directory shrank.
+  func window(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow
+
+  /// The same directory narrowed on the server to the entries whose
+  /// username or display name contains `text` (escaped by the conformer),
+  /// in the same order; "" is the whole directory.
+  func searching(_ text: String) -> any WindowedDirectory
+
+  /// The position of the first entry whose sort key (the username) is at or
+  /// after `sortKey`, with the count: how Refresh keeps the person at the
+  /// top in place when people were added or removed above them.
+  func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError) -> DirectoryWindow
+
+  /// The bytes of an entry's photo, at most `maxBytes`; nil when it has none.
+  /// Asked for separately from the window, only for rows that show or are
+  /// about to, so the text of a page arrives first.
+  func photo(of identity: String, maxBytes: Int) async throws(DirectoryError) -> [UInt8]?
+
+  /// Every attribute of one entry (photos left out), for the details panel.
+  func attributes(of identity: String) async throws(DirectoryError) -> [DirectoryAttribute]
+}
+
+/// A window of a ``WindowedDirectory``: entries from `offset` and the
+/// server's count at the time.
+///
+/// Threading: a plain value; `Sendable`.
+public struct DirectoryWindow: Sendable, Equatable {
+  /// The position of the first entry.
+  public var offset: Int
+  /// The entries, in order from `offset`.
+  public var entries: [DirectoryEntry]
+  /// The number of entries in the whole (searched) directory.
+  public var count: Int
+  /// False while the count is still growing (a server without virtual list
+  /// view pages forward, and the count grows as pages come).
+  public var isCountFinal: Bool
+
+  /// A window of `entries` starting at `offset` in a directory of `count`.
+  public init(offset: Int, entries: [DirectoryEntry], count: Int, isCountFinal: Bool = true) {
+    self.offset = offset
+    self.entries = entries
+    self.count = count
+    self.isCountFinal = isCountFinal
+  }
+}
+
+/// One person of a server directory, mapped from the server's attributes.
+///
+/// Threading: a plain value; `Sendable`.
+public struct DirectoryEntry: Sendable, Hashable, Identifiable {
+  /// The server's identity for the entry (an LDAP DN or entryUUID, a SCIM id).
+  public var id: String
+  /// The sort key and the row's first line.
+  public var username: String
+  /// The person's name as the server spells it ("" when it has none).
+  public var displayName: String
+  public var role: Role
+  /// Changes whenever the photo may have changed (LDAP entryCSN or
+  /// modifyTimestamp, a SCIM ETag); nil when the entry has no photo. Photos
+  /// are cached under identity + version, so an updated one is never served
+  /// stale.
+  public var photoVersion: String?
+
+  /// An entry with the given values.
+  public init(
+    id: String, username: String, displayName: String = "", role: Role = .unknown,
+    photoVersion: String? = nil
+  ) {
+    self.id = id
+    self.username = username
+    self.displayName = displayName
+    self.role = role
+    self.photoVersion = photoVersion
+  }
+}
+
+/// One attribute of an entry with its values, for the details panel.
+///
+/// Threading: a plain value; `Sendable`.
+public struct DirectoryAttribute: Sendable, Hashable {
+  public var name: String
+  public var values: [String]
+
+  /// An attribute `name` with `values`.
+  public init(name: String, values: [String]) {
+    self.name = name
+    self.values = values
+  }
+}
