@@ -1,0 +1,107 @@
+import Directory
+
+/// The requests behind ``LDAPDirectory``'s methods and its retry policy.
+extension LDAPDirectory {
+  /// The longest wait between retries of a "busy" answer (20, 40, ... ms).
+  static let maxBusyDelay = Duration.milliseconds(640)
+
+  /// Runs `body` on the connection, retrying "busy" with a doubling delay,
+  /// then once on a fresh connection (past its per-connection limit of
+  /// sorted lists the server also says "busy"); a dropped connection is
+  /// reopened once.
+  func perform<T: Sendable>(
+    _ body: @escaping @Sendable (LDAPSession, CancellationFlag) throws(DirectoryError) -> T
+  ) async throws(DirectoryError) -> T {
+    var delay = Duration.milliseconds(20)
+    var fresh = false
+    var reconnected = false
+    var lost = false
+    while true {
+      do {
+        return try await connection.run(fresh: fresh, body)
+      } catch .serverBusy where delay <= Self.maxBusyDelay {
+        state.withLock { $0.statistics.busyRetries += 1 }
+        do { try await Task.sleep(for: delay) } catch { throw .cancelled }
+        delay *= 2
+        fresh = false
+      } catch let error where !reconnected && (error.isServerGone || error.isServerBusy) {
+        state.withLock { $0.statistics.reconnects += 1 }
+        reconnected = true
+        lost = error.isServerGone
+        fresh = true
+        delay = .milliseconds(20)
+      } catch .cannotConnect(let server) where lost {
+        throw .serverGone(server: server)
+      }
+    }
+  }
+
+  /// How the server is read, asking its root DSE the first time.
+  func mode() async throws(DirectoryError) -> Mode {
+    let known = state.withLock { $0.mode }
+    guard known == .unknown else { return known }
+    let rootDSE = LDAPSearchRequest(
+      base: "", scope: .base, filter: "(objectClass=*)", attributes: ["supportedControl"])
+    let controls = try await perform { session, flag throws(DirectoryError) in
+      try session.search(rootDSE, cancel: flag).entries.first?.values("supportedControl") ?? []
+    }
+    let mode: Mode =
+      controls.contains(Array(Self.virtualListViewOID.utf8)) ? .virtualListView : .paged
+    state.withLock { $0.mode = mode }
+    return mode
+  }
+
+  /// A sorted window through virtual list view, sending back this
+  /// connection's last context.
+  func virtualListView(_ view: LDAPSearchRequest.VirtualListView) async throws(DirectoryError)
+    -> DirectoryWindow
+  {
+    let template = LDAPSearchRequest(
+      base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
+      sortKey: options.schema.sortKey)
+    let (entries, response, isNewContext) = try await perform {
+      session, flag throws(DirectoryError) in
+      var request = template
+      request.virtualListView = view
+      request.virtualListView?.context = session.vlvContext
+      let response = try session.search(request, cancel: flag)
+      guard let answer = response.virtualListView else {
+        throw DirectoryError.ldapResult(
+          code: 12, message: "the server answered without a virtual list view")
+      }
+      let isNew = answer.context != nil && answer.context != session.vlvContext
+      session.vlvContext = answer.context
+      return (response.entries, answer, isNew)
+    }
+    state.withLock {
+      $0.lastCount = response.contentCount
+      $0.statistics.windowsFetched += 1
+      if isNewContext { $0.statistics.contextsOpened += 1 }
+    }
+    return DirectoryWindow(
+      offset: max(response.targetPosition - 1, 0), entries: entries.map(mapper.entry),
+      count: response.contentCount)
+  }
+
+  /// A window read forward page by page (a server without virtual list view).
+  func pagedWindow(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
+    let (window, pages) = try await perform { [paged] session, flag throws(DirectoryError) in
+      try paged.window(range, session: session, cancel: flag)
+    }
+    state.withLock {
+      $0.statistics.windowsFetched += 1
+      $0.statistics.pagesRead += pages
+    }
+    return window
+  }
+}
+
+extension DirectoryError {
+  fileprivate var isServerGone: Bool {
+    if case .serverGone = self { true } else { false }
+  }
+
+  fileprivate var isServerBusy: Bool {
+    if case .serverBusy = self { true } else { false }
+  }
+}
