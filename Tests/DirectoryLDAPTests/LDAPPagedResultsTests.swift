@@ -13,12 +13,8 @@ final class LDAPPagedResultsTests: XCTestCase {
 
   override class func setUp() {
     super.setUp()
-    do {
-      people = TestPeople.people(count: 1_200, seed: 0xFA6E)
-      server = try TestServer(people: people, virtualListView: false)
-    } catch {
-      XCTFail("could not start slapd: \(error)")
-    }
+    people = TestPeople.people(count: 1_200, seed: 0xFA6E)
+    server = TestServer.started(people: people, virtualListView: false)
   }
 
   override class func tearDown() {

@@ -1,3 +1,4 @@
+import CLDAP
 import Directory
 import Foundation
 import LDAPDemo
@@ -18,12 +19,12 @@ final class LDAPVirtualListViewTests: XCTestCase {
     super.setUp()
     do {
       photos = try TestPeople.jpegPhotos(3)
-      people = TestPeople.people(count: 20_000, seed: 0x5EED, photos: photos)
-      sorted = people.map(\.uid).sorted { $0.lowercased() < $1.lowercased() }
-      server = try TestServer(people: people)
     } catch {
-      XCTFail("could not start slapd: \(error)")
+      XCTFail("no JPEG avatars in data/avatars: \(error)")
     }
+    people = TestPeople.people(count: 20_000, seed: 0x5EED, photos: photos)
+    sorted = people.map(\.uid).sorted { $0.lowercased() < $1.lowercased() }
+    server = TestServer.started(people: people)
   }
 
   override class func tearDown() {
@@ -88,30 +89,55 @@ final class LDAPVirtualListViewTests: XCTestCase {
     XCTAssertEqual(statistics.connectionsOpened, 1)
   }
 
-  func testBackToBackPagesAreRetriedWhenTheServerIsBusy() async throws {
-    let directory = try directory()
-    // Pages asked with no pause between them: slapd answers some "busy" (51)
-    // while it finishes the previous one; each is retried after a short wait.
-    for page in 0..<30 {
-      let window = try await directory.window(page * 20..<page * 20 + 20)
-      XCTAssertEqual(window.entries.map(\.username), Array(Self.sorted[page * 20..<page * 20 + 20]))
+  /// A virtual list view request that makes the server sort afresh on
+  /// `session` (no context sent back).
+  private static func newSortedList(_ session: LDAPSession, _ flag: CancellationFlag)
+    throws(DirectoryError)
+  {
+    let url = try LDAPURL(Self.server!.peopleURL)
+    session.vlvContext = nil
+    _ = try session.search(
+      LDAPSearchRequest(
+        base: url.baseDN, scope: .one, filter: url.filter, attributes: ["uid"],
+        sortKey: "uid:caseIgnoreOrderingMatch", virtualListView: .init(afterCount: 1)),
+      cancel: flag)
+  }
+
+  func testTheServerSaysBusyPastItsSortedListsPerConnection() async throws {
+    let connection = LDAPConnection(url: try LDAPURL(server.peopleURL), options: LDAPOptions())
+    let error = await failure { () async throws(DirectoryError) in
+      try await connection.run { session, flag throws(DirectoryError) in
+        for _ in 0...8 { try Self.newSortedList(session, flag) }  // sssvlv-maxperconn 8
+      }
     }
+    XCTAssertEqual(error, .serverBusy(server: "127.0.0.1:\(server.server.port)"))
+  }
+
+  func testBusyIsRetriedThenAFreshConnectionSortsAgain() async throws {
+    let directory = try directory()
+    _ = try await directory.window(0..<10)
+    // Fill the connection's sorted lists, as a long session of searches
+    // whose contexts the server never released would.
+    try await directory.connection.run { session, flag throws(DirectoryError) in
+      for _ in 0..<7 { try Self.newSortedList(session, flag) }
+      session.vlvContext = nil
+    }
+    let window = try await directory.window(100..<120)
+    XCTAssertEqual(window.entries.map(\.username), Array(Self.sorted[100..<120]))
     let statistics = directory.statistics
-    XCTAssertGreaterThan(statistics.busyRetries, 0, "\(statistics)")
-    XCTAssertEqual(statistics.contextsOpened, 1)
+    XCTAssertEqual(statistics.busyRetries, 6, "20 ... 640 ms: \(statistics)")
+    XCTAssertEqual(statistics.reconnects, 1)
+    XCTAssertEqual(statistics.connectionsOpened, 2)
   }
 
   func testAServerThatGoesAwayMidScrollFailsClearlyThenComesBack() async throws {
     let directory = try directory()
     _ = try await directory.window(0..<50)
     server.server.stop()
-    let whileDown = await failure { () async throws(DirectoryError) in
-      try await directory.window(50..<100)
-    }
-    XCTAssertEqual(whileDown, .serverGone(server: "127.0.0.1:\(server.server.port)"))
-    XCTAssertEqual(
-      whileDown?.errorDescription,
-      "The connection to the directory server at 127.0.0.1:\(server.server.port) was lost")
+    await assertFails(
+      .serverGone(server: "127.0.0.1:\(server.server.port)"),
+      saying: "The connection to the directory server at 127.0.0.1:\(server.server.port) was lost"
+    ) { () async throws(DirectoryError) in try await directory.window(50..<100) }
     try server.server.start()
     let later = try await directory.window(1000..<1050)
     XCTAssertEqual(later.entries.map(\.username), Array(Self.sorted[1000..<1050]))
@@ -123,11 +149,10 @@ final class LDAPVirtualListViewTests: XCTestCase {
 
   func testAWrongPasswordIsRefusedClearly() async throws {
     let wrong = try directory(LDAPOptions(bindDN: server.rootDN, password: Secret("not-it")))
-    let error = await failure { () async throws(DirectoryError) in try await wrong.window(0..<10) }
-    XCTAssertEqual(error, .credentialsRefused(bindDN: server.rootDN))
-    XCTAssertEqual(
-      error?.errorDescription,
-      "The directory server refused the password for “cn=admin,dc=example,dc=org”")
+    await assertFails(
+      .credentialsRefused(bindDN: server.rootDN),
+      saying: "The directory server refused the password for “cn=admin,dc=example,dc=org”"
+    ) { () async throws(DirectoryError) in try await wrong.window(0..<10) }
     let right = try directory(
       LDAPOptions(bindDN: server.rootDN, password: Secret(TestServer.password)))
     let window = try await right.window(0..<10)
@@ -145,9 +170,9 @@ final class LDAPVirtualListViewTests: XCTestCase {
       $0.uid.lowercased().contains("maria")
         || ($0.displayName?.lowercased().contains("maria") ?? false)
     }.map(\.uid).sorted { $0.lowercased() < $1.lowercased() }
-    let maria = try await directory.searching("MARIA").window(0..<expected.count)
+    let maria = try await directory.searching("MARIA").window(0..<100)
     XCTAssertEqual(maria.count, expected.count)
-    XCTAssertEqual(maria.entries.map(\.username), expected)
+    XCTAssertEqual(maria.entries.map(\.username), Array(expected.prefix(100)))
   }
 
   func testEntriesCarryNamesRolesAndPhotoVersions() async throws {
@@ -211,13 +236,10 @@ final class LDAPVirtualListViewTests: XCTestCase {
     options.schema.sortAttribute = "cn"
     options.schema.sortOrderingRule = nil
     let directory = try directory(options)
-    let error = await failure { () async throws(DirectoryError) in
-      try await directory.window(0..<10)
-    }
-    XCTAssertEqual(error, .noOrderingRule(attribute: "cn"))
-    XCTAssertEqual(
-      error?.errorDescription,
-      "The directory server cannot sort by “cn”: the attribute has no ordering rule")
+    await assertFails(
+      .noOrderingRule(attribute: "cn"),
+      saying: "The directory server cannot sort by “cn”: the attribute has no ordering rule"
+    ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
   }
 
   func testAMissingBaseSaysSo() async throws {
@@ -240,5 +262,24 @@ final class LDAPVirtualListViewTests: XCTestCase {
     }
     XCTAssertEqual(error, .sizeLimitExceeded)
     XCTAssertEqual(error?.errorDescription, "The directory server stopped at its size limit")
+  }
+
+  /// A time limit cannot be provoked on 20,000 entries; its result code is
+  /// read on a real connection instead.
+  func testResultCodesReadAsSentences() async throws {
+    let connection = LDAPConnection(url: try LDAPURL(server.peopleURL), options: LDAPOptions())
+    let errors = try await connection.run { session, _ in
+      [
+        session.error(LDAP_TIMELIMIT_EXCEEDED), session.error(LDAP_UNWILLING_TO_PERFORM),
+        session.error(LDAP_UNWILLING_TO_PERFORM, message: "no paging today"),
+      ]
+    }
+    XCTAssertEqual(
+      errors.map(\.errorDescription),
+      [
+        "The directory server stopped at its time limit",
+        "The directory server answered LDAP error 53: Server is unwilling to perform",
+        "The directory server answered LDAP error 53: no paging today",
+      ])
   }
 }

@@ -16,11 +16,11 @@ extension LDAPSession {
   {
     LDAPDiagnostics.recordCall()
     var controls: [UnsafeMutablePointer<LDAPControl>?] = []
-    defer { controls.forEach { ldap_control_free($0) } }
+    defer { for control in controls { ldap_control_free(control) } }
     try makeControls(for: request, into: &controls)
     controls.append(nil)
     let attributes = request.attributes.map { strdup($0) } + [nil]
-    defer { attributes.forEach { free($0) } }
+    defer { for name in attributes { free(name) } }
     var messageID: Int32 = 0
     let code = attributes.withUnsafeBufferPointer { names in
       controls.withUnsafeMutableBufferPointer { controls in

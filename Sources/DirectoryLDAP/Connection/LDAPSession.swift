@@ -124,15 +124,26 @@ final class LDAPSession {
     if message.isEmpty || message.contains("Can't contact") {
       return .cannotConnect(server: url.server)
     }
-    return .tlsFailed(server: url.server, reason: message)
+    return tlsFailure(message)
   }
 
+  /// A failed StartTLS.
   private func tlsError(_ code: Int32) -> DirectoryError {
-    if code == LDAP_SERVER_DOWN && diagnosticMessage.isEmpty {
-      return .cannotConnect(server: url.server)
-    }
     let message = diagnosticMessage
-    return .tlsFailed(server: url.server, reason: message.isEmpty ? describe(code) : message)
+    if code == LDAP_SERVER_DOWN && message.isEmpty { return .cannotConnect(server: url.server) }
+    return tlsFailure(message.isEmpty ? describe(code) : message)
+  }
+
+  /// libldap (on GnuTLS) reports a failed certificate check as "(unknown
+  /// error code)": say what most likely happened instead.
+  private func tlsFailure(_ message: String) -> DirectoryError {
+    guard message.isEmpty || message.contains("unknown error") else {
+      return .tlsFailed(server: url.server, reason: message)
+    }
+    let authority = options.caFile.map { "the authority in \($0)" } ?? "a trusted authority"
+    return .tlsFailed(
+      server: url.server,
+      reason: "the handshake failed; is the server's certificate signed by \(authority)?")
   }
 
   /// The server's or libldap's last diagnostic text ("" when none).

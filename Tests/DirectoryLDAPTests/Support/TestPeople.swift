@@ -54,7 +54,7 @@ enum TestPeople {
   /// The LDIF for `people` under the demo suffix.
   static func ldif(_ people: [LDIFPerson], suffix: String = "dc=example,dc=org") -> String {
     var writer = LDIFWriter(suffix: suffix)
-    people.forEach { writer.add($0) }
+    for person in people { writer.add(person) }
     return writer.ldif
   }
 

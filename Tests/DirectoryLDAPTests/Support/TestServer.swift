@@ -1,5 +1,6 @@
 import Foundation
 import LDAPDemo
+import XCTest
 
 /// A demo slapd in a fresh temp folder, for one test class; `shutDown()`
 /// stops it and removes the folder.
@@ -36,6 +37,21 @@ final class TestServer: @unchecked Sendable {
   static func dn(_ person: LDIFPerson) -> String { "uid=\(person.uid),ou=people,\(suffix)" }
 
   var rootDN: String { server.configuration.rootDN }
+
+  /// A started server for a test class's `setUp`, or nil after reporting
+  /// why it could not start.
+  static func started(
+    people: [LDIFPerson], virtualListView: Bool = true, tls: SlapdConfiguration.TLSFiles? = nil,
+    folder: URL? = nil
+  ) -> TestServer? {
+    do {
+      return try TestServer(
+        people: people, virtualListView: virtualListView, tls: tls, folder: folder)
+    } catch {
+      XCTFail("could not start slapd: \(error)")
+      return nil
+    }
+  }
 
   func shutDown() {
     server.stop()
