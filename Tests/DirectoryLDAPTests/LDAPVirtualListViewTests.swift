@@ -76,6 +76,20 @@ final class LDAPVirtualListViewTests: XCTestCase {
       LDAPDiagnostics.mainThreadCalls, mainThreadCalls, "no libldap call on the main thread")
   }
 
+  func testWindowsPastTheEndAreShortAndAnEmptySearchIsEmpty() async throws {
+    let directory = try directory()
+    let n = Self.people.count
+    let tail = try await directory.window(n - 5..<n + 5)
+    XCTAssertEqual(tail.entries.map(\.username), Array(Self.sorted[n - 5..<n]))
+    let beyond = try await directory.window(n + 10..<n + 20)
+    XCTAssertEqual(beyond.entries, [])
+    XCTAssertEqual(beyond.count, n)
+    XCTAssertEqual(beyond.offset, n)
+    let nobody = try await directory.searching("no-such-person-anywhere").window(0..<10)
+    XCTAssertEqual(nobody.entries, [])
+    XCTAssertEqual(nobody.count, 0)
+  }
+
   func testOneSortedListServesManyPages() async throws {
     let directory = try directory()
     for page in 0..<40 {

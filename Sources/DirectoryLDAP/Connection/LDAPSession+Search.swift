@@ -123,11 +123,11 @@ extension LDAPSession {
         ber_memfree(cookie.bv_val)
       }
     }
-    guard code == LDAP_SUCCESS else {
+    // A virtual list view error comes with the control's own result, which
+    // the caller reads (past the end is not a failure).
+    guard code == LDAP_SUCCESS || (code == LDAP_VLV_ERROR && response.virtualListView != nil)
+    else {
       throw error(code, message: text.map { String(cString: $0) } ?? "")
-    }
-    if let vlv = response.virtualListView, vlv.resultCode != LDAP_SUCCESS {
-      throw error(vlv.resultCode)
     }
   }
 

@@ -4,6 +4,9 @@ import Directory
 extension LDAPDirectory {
   /// The longest wait between retries of a "busy" answer (20, 40, ... ms).
   static let maxBusyDelay = Duration.milliseconds(640)
+  /// The virtual list view result for a target past the end
+  /// (offsetRangeError, as slapd's sssvlv sends it).
+  static let offsetRangeError: Int32 = 0x4D
 
   /// Runs `body` on the connection, retrying "busy" with a doubling delay,
   /// then once on a fresh connection (past its per-connection limit of
@@ -78,9 +81,19 @@ extension LDAPDirectory {
       $0.statistics.windowsFetched += 1
       if isNewContext { $0.statistics.contextsOpened += 1 }
     }
-    return DirectoryWindow(
-      offset: max(response.targetPosition - 1, 0), entries: entries.map(mapper.entry),
-      count: response.contentCount)
+    switch response.resultCode {
+    case 0:
+      return DirectoryWindow(
+        offset: max(response.targetPosition - 1, 0), entries: entries.map(mapper.entry),
+        count: response.contentCount)
+    case Self.offsetRangeError:
+      // Past the end (the directory shrank, or the list asked too far):
+      // no entries, and the count to size the list by.
+      return DirectoryWindow(
+        offset: response.contentCount, entries: [], count: response.contentCount)
+    case let code:
+      throw DirectoryError.ldapResult(code: Int(code), message: "virtual list view error")
+    }
   }
 
   /// A window read forward page by page (a server without virtual list view).
