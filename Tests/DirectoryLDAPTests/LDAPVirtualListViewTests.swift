@@ -139,7 +139,9 @@ final class LDAPVirtualListViewTests: XCTestCase {
     let window = try await directory.window(100..<120)
     XCTAssertEqual(window.entries.map(\.username), Array(Self.sorted[100..<120]))
     let statistics = directory.statistics
-    XCTAssertEqual(statistics.busyRetries, 6, "20 ... 640 ms: \(statistics)")
+    // Six for the full sorted lists (20 ... 640 ms), maybe more for pages
+    // asked back to back.
+    XCTAssertGreaterThanOrEqual(statistics.busyRetries, 6, "\(statistics)")
     XCTAssertEqual(statistics.reconnects, 1)
     XCTAssertEqual(statistics.connectionsOpened, 2)
   }
@@ -193,13 +195,22 @@ final class LDAPVirtualListViewTests: XCTestCase {
     let directory = try directory()
     let window = try await directory.window(0..<400)
     XCTAssertEqual(window.entries.count, 400)
+    XCTAssertTrue(
+      Self.people.prefix(Self.photos.count).allSatisfy {
+        !window.entries.map(\.username).contains($0.uid)
+      })
     let byUsername = Dictionary(uniqueKeysWithValues: Self.people.map { ($0.uid, $0) })
     for entry in window.entries {
       let person = try XCTUnwrap(byUsername[entry.username])
       XCTAssertEqual(entry.id, TestServer.dn(person))
       XCTAssertEqual(entry.displayName, person.displayName ?? person.cn)
       XCTAssertEqual(entry.role, Role(jsonValue: person.employeeType ?? ""))
-      XCTAssertNotNil(entry.photoVersion)
+      XCTAssertNil(entry.photoVersion, "no photo")
+    }
+    for person in Self.people.prefix(Self.photos.count) {
+      let found = try await directory.position(ofFirstAtOrAfter: person.uid)
+      XCTAssertEqual(found.entries.first?.username, person.uid)
+      XCTAssertNotNil(found.entries.first?.photoVersion, "a photo, with a version")
     }
     XCTAssertTrue(window.entries.contains { $0.role == .unknown })
     XCTAssertTrue(window.entries.contains { $0.role == .admin })

@@ -18,6 +18,11 @@ struct LDAPRawEntry: Sendable {
     attributes.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.values ?? []
   }
 
+  /// Whether the entry has `name` (with values or, asked names only, without).
+  func has(_ name: String) -> Bool {
+    attributes.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+  }
+
   /// The first value of `name` as UTF-8 text; nil when absent or not text.
   func text(_ name: String) -> String? {
     values(name).first.flatMap { String(validating: $0, as: UTF8.self) }

@@ -21,6 +21,8 @@ struct LDAPSearchRequest: Sendable {
   var scope: LDAPURL.Scope
   var filter: String
   var attributes: [String]
+  /// Ask for attribute names without their values.
+  var attributesOnly = false
   /// The sort control (RFC 2891) key, e.g. "uid:caseIgnoreOrderingMatch".
   var sortKey: String?
   var isSortCritical = true

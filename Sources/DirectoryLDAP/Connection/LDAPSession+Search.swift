@@ -26,7 +26,8 @@ extension LDAPSession {
       controls.withUnsafeMutableBufferPointer { controls in
         ldap_search_ext(
           handle, request.base, scope(request.scope), request.filter,
-          UnsafeMutablePointer(mutating: names.baseAddress), 0, controls.baseAddress, nil, nil, 0,
+          UnsafeMutablePointer(mutating: names.baseAddress), request.attributesOnly ? 1 : 0,
+          controls.baseAddress, nil, nil, 0,
           &messageID)
       }
     }

@@ -62,8 +62,10 @@ extension LDAPDirectory {
     let template = LDAPSearchRequest(
       base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
       sortKey: options.schema.sortKey)
-    let (entries, response, isNewContext) = try await perform {
-      session, flag throws(DirectoryError) in
+    let (entries, response) = try await perform {
+      [self] session, flag throws(DirectoryError) -> (
+        [DirectoryEntry], LDAPSearchResponse.VirtualListView
+      ) in
       var request = template
       request.virtualListView = view
       request.virtualListView?.context = session.vlvContext
@@ -72,19 +74,27 @@ extension LDAPDirectory {
         throw DirectoryError.ldapResult(
           code: 12, message: "the server answered without a virtual list view")
       }
-      let isNew = answer.context != nil && answer.context != session.vlvContext
+      if answer.context != nil && answer.context != session.vlvContext {
+        // Counted here, not after: a retry of this request sends it back.
+        state.withLock { $0.statistics.contextsOpened += 1 }
+      }
       session.vlvContext = answer.context
-      return (response.entries, answer, isNew)
+      guard answer.resultCode == 0, !response.entries.isEmpty else { return ([], answer) }
+      let withPhoto = try photoHolders(
+        like: request, answer, count: response.entries.count, session: session, cancel: flag)
+      let entries = response.entries.map {
+        mapper.entry($0, hasPhoto: withPhoto.contains($0.dn))
+      }
+      return (entries, answer)
     }
     state.withLock {
       $0.lastCount = response.contentCount
       $0.statistics.windowsFetched += 1
-      if isNewContext { $0.statistics.contextsOpened += 1 }
     }
     switch response.resultCode {
     case 0:
       return DirectoryWindow(
-        offset: max(response.targetPosition - 1, 0), entries: entries.map(mapper.entry),
+        offset: max(response.targetPosition - 1, 0), entries: entries,
         count: response.contentCount)
     case Self.offsetRangeError:
       // Past the end (the directory shrank, or the list asked too far):
@@ -94,6 +104,24 @@ extension LDAPDirectory {
     case let code:
       throw DirectoryError.ldapResult(code: Int(code), message: "virtual list view error")
     }
+  }
+
+  /// The DNs in the window just read that have a photo: the same window
+  /// again on the same sorted list, attribute names only, so no photo
+  /// bytes travel and the rows know which have one.
+  private func photoHolders(
+    like request: LDAPSearchRequest, _ answer: LDAPSearchResponse.VirtualListView, count: Int,
+    session: LDAPSession, cancel: CancellationFlag
+  ) throws(DirectoryError) -> Set<String> {
+    let photo = options.schema.photoAttribute
+    var marks = request
+    marks.attributes = [photo]
+    marks.attributesOnly = true
+    marks.virtualListView = .init(
+      offset: answer.targetPosition, afterCount: count - 1, contentCount: answer.contentCount,
+      context: session.vlvContext)
+    let entries = try session.search(marks, cancel: cancel).entries
+    return Set(entries.filter { $0.has(photo) }.map(\.dn))
   }
 
   /// A window read forward page by page (a server without virtual list view).

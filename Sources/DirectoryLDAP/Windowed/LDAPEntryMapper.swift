@@ -19,17 +19,17 @@ struct LDAPEntryMapper: Sendable {
 
   /// The row's values: display name falls back to `cn`, the role reads
   /// exactly as users.json's, the photo version is `entryCSN` (OpenLDAP)
-  /// or else `modifyTimestamp`. LDAP cannot say whether an entry has a photo
-  /// without sending it, so every entry with a version gets one and
-  /// `photo(of:)` answers nil for those without.
-  func entry(_ raw: LDAPRawEntry) -> DirectoryEntry {
+  /// or else `modifyTimestamp` when the entry has a photo. (Read forward
+  /// with Paged Results, photos cannot be marked: every entry gets a version
+  /// and `photo(of:)` answers nil for those without.)
+  func entry(_ raw: LDAPRawEntry, hasPhoto: Bool = true) -> DirectoryEntry {
     DirectoryEntry(
       id: identity == .entryUUID ? (raw.text("entryUUID") ?? raw.dn) : raw.dn,
       username: raw.text(schema.usernameAttribute) ?? "",
       displayName: raw.text(schema.displayNameAttribute) ?? raw.text(schema.fallbackNameAttribute)
         ?? "",
       role: Role(jsonValue: raw.text(schema.roleAttribute) ?? ""),
-      photoVersion: raw.text("entryCSN") ?? raw.text("modifyTimestamp"))
+      photoVersion: hasPhoto ? raw.text("entryCSN") ?? raw.text("modifyTimestamp") : nil)
   }
 
   /// Every attribute but photos, as text; a value that is not UTF-8 reads

@@ -78,7 +78,7 @@ final class PagedReader: @unchecked Sendable {
     var page = request
     page.page = (pageSize, cookie)
     let response = try session.search(page, cancel: cancel)
-    cached += response.entries.map(mapper.entry)
+    cached += response.entries.map { mapper.entry($0) }
     cookie = response.pageCookie ?? []
     isFinal = cookie.isEmpty
     if cached.count > cacheLimit {
