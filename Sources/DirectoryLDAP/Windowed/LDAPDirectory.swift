@@ -4,8 +4,9 @@ import Synchronization
 /// A directory server read a window at a time: each window is one search
 /// with the server-side sort control (RFC 2891, critical) and the virtual
 /// list view control, so the server counts and sorts and only the rows on
-/// screen travel. A server without virtual list view is read forward with
-/// Paged Results instead (``PagedReader``).
+/// screen travel (then the same window, attribute names only, says which
+/// rows have a photo). A server without virtual list view is read forward
+/// with Paged Results instead (``PagedReader``).
 ///
 /// Each directory (and each `searching` view of it) has its own connection,
 /// and sends back the context the server returned last on it, so the server
