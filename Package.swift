@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "GtkKit", targets: ["GtkKit"]),
     .library(name: "PreparedImages", targets: ["PreparedImages"]),
     .library(name: "Directory", targets: ["Directory"]),
+    .library(name: "DirectoryLDAP", targets: ["DirectoryLDAP"]),
+    .library(name: "LDAPDemo", targets: ["LDAPDemo"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,6 +39,16 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
+    .systemLibrary(
+      name: "CLDAP",
+      pkgConfig: "ldap",
+      providers: [.apt(["libldap-dev"])]
+    ),
+    // An LDAP directory read a window at a time (server-side sort + virtual
+    // list view); no GTK.
+    .target(name: "DirectoryLDAP", dependencies: ["CLDAP", "Directory"]),
+    // A throwaway slapd for tests and demos: Foundation only.
+    .target(name: "LDAPDemo"),
     .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory"]),
     .target(
       name: "RosterKit",
@@ -68,6 +80,8 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
+    .testTarget(
+      name: "DirectoryLDAPTests", dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP"]),
     .testTarget(
       name: "DirectoryGeneratorTests", dependencies: ["DirectoryGenerator", "Directory", "CGtk"]),
     .testTarget(

@@ -12,6 +12,7 @@ packages=(
   desktop-file-utils appstream  # validating Resources/
   dbus dbus-x11 at-spi2-core python3-pyatspi  # accessibility checks
   adwaita-icon-theme
+  slapd ldap-utils libldap-dev openssl  # LDAP directories: client library, test servers
 )
 
 missing=()
@@ -24,4 +25,12 @@ echo "Installing: ${missing[*]}"
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 $sudo apt-get update -q
+# slapd would otherwise configure a system directory of its own on install.
+echo "slapd slapd/no_configuration boolean true" | $sudo debconf-set-selections
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+# Tests start their own slapd; a system one the package started is not wanted
+# (stopping it fails harmlessly in containers without an init system).
+if [[ " ${missing[*]} " == *" slapd "* ]]; then
+  $sudo service slapd stop >/dev/null 2>&1 || true
+  $sudo update-rc.d slapd disable >/dev/null 2>&1 || true
+fi

@@ -22,6 +22,33 @@ public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
   /// The task that asked for the directory was cancelled.
   case cancelled
 
+  // Directory servers (LDAP). `server` is "host:port"; no case ever carries
+  // a password.
+  /// The text is not an ldap:// or ldaps:// URL Roster can read.
+  case invalidLDAPURL(String, reason: String)
+  /// Nothing answered at the server's address (refused, unreachable, no route).
+  case cannotConnect(server: String)
+  /// The server refused the bind DN or its password (LDAP result 49).
+  case credentialsRefused(bindDN: String)
+  /// TLS could not be set up or the server's certificate was not trusted.
+  case tlsFailed(server: String, reason: String)
+  /// A password would travel unencrypted to a host that is not this machine.
+  case plaintextPasswordRefused(server: String)
+  /// The sort attribute has no ordering rule on the server (LDAP result 18).
+  case noOrderingRule(attribute: String)
+  /// The server stopped at its size limit (LDAP result 4).
+  case sizeLimitExceeded
+  /// The server stopped at its time limit (LDAP result 3).
+  case timeLimitExceeded
+  /// The search base does not exist on the server (LDAP result 32).
+  case noSuchBase(String)
+  /// The connection dropped and the server could not be reached again.
+  case serverGone(server: String)
+  /// The server kept answering "busy" (LDAP result 51) after retries.
+  case serverBusy(server: String)
+  /// Any other LDAP result code, with the server's own message.
+  case ldapResult(code: Int, message: String)
+
   public var errorDescription: String? {
     switch self {
     case .fileNotFound(let path):
@@ -44,6 +71,30 @@ public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
       "The directory is larger than \(Self.formatted(bytes: limit))"
     case .cancelled:
       "Loading was cancelled"
+    case .invalidLDAPURL(let url, let reason):
+      "“\(url)” is not a valid LDAP URL: \(reason)"
+    case .cannotConnect(let server):
+      "Could not connect to the directory server at \(server)"
+    case .credentialsRefused(let bindDN):
+      "The directory server refused the password for “\(bindDN)”"
+    case .tlsFailed(let server, let reason):
+      "Could not set up a trusted TLS connection to \(server): \(reason)"
+    case .plaintextPasswordRefused(let server):
+      "Refusing to send a password unencrypted to \(server): use ldaps:// or StartTLS"
+    case .noOrderingRule(let attribute):
+      "The directory server cannot sort by “\(attribute)”: the attribute has no ordering rule"
+    case .sizeLimitExceeded:
+      "The directory server stopped at its size limit"
+    case .timeLimitExceeded:
+      "The directory server stopped at its time limit"
+    case .noSuchBase(let base):
+      "The directory server has no entry “\(base)” to search under"
+    case .serverGone(let server):
+      "The connection to the directory server at \(server) was lost"
+    case .serverBusy(let server):
+      "The directory server at \(server) stayed busy"
+    case .ldapResult(let code, let message):
+      "The directory server answered LDAP error \(code)\(message.isEmpty ? "" : ": \(message)")"
     }
   }
 

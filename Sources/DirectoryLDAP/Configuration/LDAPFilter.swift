@@ -1,0 +1,34 @@
+/// Search filters (RFC 4515) built from text the user typed.
+///
+/// Threading: stateless; call from any thread.
+public enum LDAPFilter {
+  /// `text` as a filter value that matches itself literally: `*`, `(`, `)`,
+  /// `\` and NUL become `\2a`, `\28`, `\29`, `\5c`, `\00`; everything else,
+  /// non-ASCII included, stays as its UTF-8.
+  public static func escape(_ text: String) -> String {
+    var escaped = ""
+    escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "*": escaped += "\\2a"
+      case "(": escaped += "\\28"
+      case ")": escaped += "\\29"
+      case "\\": escaped += "\\5c"
+      case "\0": escaped += "\\00"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  /// The entries of `base` whose username or display name contains `text`:
+  /// `(&BASE(|(uid=*text*)(displayName=*text*)))` with the schema's names;
+  /// `base` itself when `text` is empty.
+  public static func search(_ text: String, within base: String, schema: LDAPSchema) -> String {
+    guard !text.isEmpty else { return base }
+    let value = escape(text)
+    let alternatives = [schema.usernameAttribute, schema.displayNameAttribute]
+      .map { "(\($0)=*\(value)*)" }.joined()
+    return "(&\(base)(|\(alternatives)))"
+  }
+}

@@ -1,0 +1,55 @@
+/// How to reach and read a directory server, besides its URL. Every default
+/// is the safe one: TLS certificates are verified, and a password is never
+/// sent in clear text to another machine.
+///
+/// Threading: a plain value; `Sendable`.
+public struct LDAPOptions: Sendable {
+  /// What names an entry: its DN, or the server's `entryUUID`, which
+  /// survives renames.
+  public enum Identity: Sendable, Hashable {
+    case distinguishedName
+    case entryUUID
+  }
+
+  /// The DN to bind as; nil binds anonymously.
+  public var bindDN: String?
+  public var password: Secret?
+  /// Upgrade an ldap:// connection to TLS before binding.
+  public var startTLS = false
+  /// A PEM file of the certificate authorities to trust instead of the
+  /// system's.
+  public var caFile: String?
+  /// Accept any certificate. Off unless set: only for test servers.
+  public var insecureTLS = false
+  /// Allow a password over plain ldap:// (no StartTLS) to a host that is not
+  /// this machine. Off unless set.
+  public var allowPlaintextPassword = false
+  public var schema = LDAPSchema.openLDAP
+  public var identity = Identity.distinguishedName
+  /// How long to wait for a TCP (and TLS) connection: a server that is not
+  /// there is reported within this.
+  public var networkTimeout = Duration.seconds(1)
+  /// How long one operation (bind, one window, one photo) may take.
+  public var operationTimeout = Duration.seconds(15)
+  /// Without virtual list view, entries read forward in pages of this many.
+  public var pageSize = 500
+  /// Without virtual list view, at most this many entries already read stay
+  /// in memory (the latest ones); an earlier window reads from the start
+  /// again.
+  public var pagedCacheLimit = 20_000
+  /// The most bytes one server answer may hold, so a hostile server cannot
+  /// exhaust memory.
+  public var maxResponseBytes = 64 << 20
+
+  /// Anonymous, verified, OpenLDAP's schema.
+  public init(
+    bindDN: String? = nil, password: Secret? = nil, startTLS: Bool = false, caFile: String? = nil,
+    schema: LDAPSchema = .openLDAP
+  ) {
+    self.bindDN = bindDN
+    self.password = password
+    self.startTLS = startTLS
+    self.caFile = caFile
+    self.schema = schema
+  }
+}

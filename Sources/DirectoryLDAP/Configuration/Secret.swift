@@ -1,0 +1,19 @@
+/// A password that never shows: its description, debug description and
+/// mirror (what `print`, `dump`, string interpolation and error messages
+/// use) all read "<redacted>". Only the connection reads the value, to bind.
+///
+/// Threading: a plain value; `Sendable`.
+public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  let value: String
+
+  /// Wraps `value`.
+  public init(_ value: String) {
+    self.value = value
+  }
+
+  public var description: String { "<redacted>" }
+  public var debugDescription: String { "<redacted>" }
+  public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}

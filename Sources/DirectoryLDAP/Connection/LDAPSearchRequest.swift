@@ -1,0 +1,51 @@
+/// One search as the session sends it, with the controls that make it a
+/// sorted window or a page.
+///
+/// Threading: a plain value; `Sendable`.
+struct LDAPSearchRequest: Sendable {
+  /// Virtual list view (draft-ietf-ldapext-ldapv3-vlv): a window around a
+  /// target, by offset (1-based) or by the first key at or after a value.
+  struct VirtualListView: Sendable {
+    var offset = 1
+    var beforeCount = 0
+    var afterCount = 0
+    /// The client's idea of the count (0: none); the server scales
+    /// `offset` when its count differs.
+    var contentCount = 0
+    /// A greaterThanOrEqual target instead of the offset.
+    var atOrAfter: String?
+    var context: [UInt8]?
+  }
+
+  var base: String
+  var scope: LDAPURL.Scope
+  var filter: String
+  var attributes: [String]
+  /// Ask for attribute names without their values.
+  var attributesOnly = false
+  /// The sort control (RFC 2891) key, e.g. "uid:caseIgnoreOrderingMatch".
+  var sortKey: String?
+  var isSortCritical = true
+  var virtualListView: VirtualListView?
+  /// Paged Results (RFC 2696): the page size and the cookie from the last
+  /// page (empty for the first).
+  var page: (size: Int, cookie: [UInt8])?
+}
+
+/// What a search returned: the entries, and the answers of the controls.
+///
+/// Threading: a plain value; `Sendable`.
+struct LDAPSearchResponse: Sendable {
+  struct VirtualListView: Sendable {
+    /// 1-based position of the target entry.
+    var targetPosition: Int
+    var contentCount: Int
+    var context: [UInt8]?
+    var resultCode: Int32
+  }
+
+  var entries: [LDAPRawEntry] = []
+  var virtualListView: VirtualListView?
+  /// The cookie for the next page; empty after the last.
+  var pageCookie: [UInt8]?
+}

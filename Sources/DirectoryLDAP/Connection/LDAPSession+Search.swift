@@ -1,0 +1,237 @@
+import CLDAP
+import Directory
+import Foundation
+
+/// Searching: the request's controls are built with libldap, the search is
+/// sent asynchronously and its answers are collected in short waits, so the
+/// connection's thread notices cancellation and its deadline between them.
+extension LDAPSession {
+  /// How long one wait for the server's next message lasts.
+  private static let pollInterval = Duration.milliseconds(50)
+
+  /// Runs `request`; a result code other than success throws, mapped to a
+  /// sentence for this server. Cancelled: the operation is abandoned.
+  func search(_ request: LDAPSearchRequest, cancel: CancellationFlag) throws(DirectoryError)
+    -> LDAPSearchResponse
+  {
+    LDAPDiagnostics.recordCall()
+    var controls: [UnsafeMutablePointer<LDAPControl>?] = []
+    defer { for control in controls { ldap_control_free(control) } }
+    try makeControls(for: request, into: &controls)
+    controls.append(nil)
+    let attributes = request.attributes.map { strdup($0) } + [nil]
+    defer { for name in attributes { free(name) } }
+    var messageID: Int32 = 0
+    let code = attributes.withUnsafeBufferPointer { names in
+      controls.withUnsafeMutableBufferPointer { controls in
+        ldap_search_ext(
+          handle, request.base, scope(request.scope), request.filter,
+          UnsafeMutablePointer(mutating: names.baseAddress), request.attributesOnly ? 1 : 0,
+          controls.baseAddress, nil, nil, 0,
+          &messageID)
+      }
+    }
+    guard code == LDAP_SUCCESS else { throw error(code) }
+    return try collect(messageID, cancel: cancel)
+  }
+
+  private func collect(_ messageID: Int32, cancel: CancellationFlag) throws(DirectoryError)
+    -> LDAPSearchResponse
+  {
+    var response = LDAPSearchResponse()
+    var bytes = 0
+    let result = try waitForResult(of: messageID, cancel: cancel) {
+      message throws(DirectoryError) in
+      let entry = readEntry(message)
+      bytes += entry.attributes.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+      guard bytes <= options.maxResponseBytes else {
+        throw .tooLarge(limit: options.maxResponseBytes)
+      }
+      response.entries.append(entry)
+    }
+    defer { ldap_msgfree(result) }
+    try finish(result, into: &response)
+    return response
+  }
+
+  /// Waits for operation `messageID`'s final message (the caller frees it),
+  /// handing each search entry to `entry` on the way. Cancelled, past the
+  /// deadline or failed in `entry`: the operation is abandoned.
+  func waitForResult(
+    of messageID: Int32, cancel: CancellationFlag,
+    entry: (OpaquePointer) throws(DirectoryError) -> Void = { _ in }
+  ) throws(DirectoryError) -> OpaquePointer {
+    let deadline = ContinuousClock.now + options.operationTimeout
+    while true {
+      if cancel.isCancelled || ContinuousClock.now > deadline {
+        ldap_abandon_ext(handle, messageID, nil, nil)
+        throw cancel.isCancelled ? .cancelled : .timedOut
+      }
+      var wait = timeval(Self.pollInterval)
+      var message: OpaquePointer?
+      let type = ldap_result(handle, messageID, 0, &wait, &message)
+      guard type != 0 else { continue }
+      guard type > 0, let message else { throw error(resultCode) }
+      switch type {
+      case cldap_result_search_entry():
+        defer { ldap_msgfree(message) }
+        do throws(DirectoryError) {
+          try entry(message)
+        } catch {
+          ldap_abandon_ext(handle, messageID, nil, nil)
+          throw error
+        }
+      case cldap_result_search_reference():
+        ldap_msgfree(message)  // referrals are not followed
+      default:
+        return message
+      }
+    }
+  }
+
+  /// Reads the final result: its code and the controls' answers.
+  private func finish(_ message: OpaquePointer, into response: inout LDAPSearchResponse)
+    throws(DirectoryError)
+  {
+    var code: Int32 = 0
+    var text: UnsafeMutablePointer<CChar>?
+    var controls: UnsafeMutablePointer<UnsafeMutablePointer<LDAPControl>?>?
+    let parsed = ldap_parse_result(handle, message, &code, nil, &text, nil, &controls, 0)
+    defer {
+      ldap_memfree(text)
+      ldap_controls_free(controls)
+    }
+    guard parsed == LDAP_SUCCESS else { throw error(parsed) }
+    if let control = ldap_control_find(LDAP_CONTROL_VLVRESPONSE, controls, nil) {
+      var target: ber_int_t = 0
+      var count: ber_int_t = 0
+      var context: UnsafeMutablePointer<berval>?
+      var vlvCode: Int32 = 0
+      if ldap_parse_vlvresponse_control(handle, control, &target, &count, &context, &vlvCode)
+        == LDAP_SUCCESS
+      {
+        response.virtualListView = .init(
+          targetPosition: Int(target), contentCount: Int(count),
+          context: context.map { Self.bytes($0.pointee) }, resultCode: vlvCode)
+        ber_bvfree(context)
+      }
+    }
+    if let control = ldap_control_find(LDAP_CONTROL_PAGEDRESULTS, controls, nil) {
+      var estimate: ber_int_t = 0
+      var cookie = berval()
+      if ldap_parse_pageresponse_control(handle, control, &estimate, &cookie) == LDAP_SUCCESS {
+        response.pageCookie = Self.bytes(cookie)
+        ber_memfree(cookie.bv_val)
+      }
+    }
+    // A virtual list view error comes with the control's own result, which
+    // the caller reads (past the end is not a failure).
+    guard code == LDAP_SUCCESS || (code == LDAP_VLV_ERROR && response.virtualListView != nil)
+    else {
+      throw error(code, message: text.map { String(cString: $0) } ?? "")
+    }
+  }
+
+  private func readEntry(_ message: OpaquePointer) -> LDAPRawEntry {
+    var entry = LDAPRawEntry(dn: "", attributes: [])
+    if let dn = ldap_get_dn(handle, message) {
+      entry.dn = String(cString: dn)
+      ldap_memfree(dn)
+    }
+    var ber: OpaquePointer?
+    var name = ldap_first_attribute(handle, message, &ber)
+    while let current = name {
+      var values: [[UInt8]] = []
+      if let list = ldap_get_values_len(handle, message, current) {
+        var index = 0
+        while let value = list[index] {
+          values.append(Self.bytes(value.pointee))
+          index += 1
+        }
+        ldap_value_free_len(list)
+      }
+      entry.attributes.append(.init(name: String(cString: current), values: values))
+      ldap_memfree(current)
+      name = ldap_next_attribute(handle, message, ber)
+    }
+    ber_free(ber, 0)
+    return entry
+  }
+
+  private func makeControls(
+    for request: LDAPSearchRequest, into controls: inout [UnsafeMutablePointer<LDAPControl>?]
+  ) throws(DirectoryError) {
+    if let key = request.sortKey {
+      var keys: UnsafeMutablePointer<UnsafeMutablePointer<LDAPSortKey>?>?
+      var text = Array(key.utf8CString)
+      guard ldap_create_sort_keylist(&keys, &text) == LDAP_SUCCESS else {
+        throw .ldapResult(code: Int(LDAP_PARAM_ERROR), message: "bad sort key “\(key)”")
+      }
+      defer { ldap_free_sort_keylist(keys) }
+      var control: UnsafeMutablePointer<LDAPControl>?
+      let code = ldap_create_sort_control(handle, keys, request.isSortCritical ? 1 : 0, &control)
+      guard code == LDAP_SUCCESS else { throw error(code) }
+      controls.append(control)
+    }
+    if let view = request.virtualListView {
+      var control: UnsafeMutablePointer<LDAPControl>?
+      let code = Self.withBerval(view.atOrAfter.map { Array($0.utf8) }) { value in
+        Self.withBerval(view.context) { context in
+          var info = LDAPVLVInfo(
+            ldvlv_version: 1, ldvlv_before_count: ber_int_t(view.beforeCount),
+            ldvlv_after_count: ber_int_t(view.afterCount), ldvlv_offset: ber_int_t(view.offset),
+            ldvlv_count: ber_int_t(view.contentCount), ldvlv_attrvalue: value,
+            ldvlv_context: context, ldvlv_extradata: nil)
+          return ldap_create_vlv_control(handle, &info, &control)
+        }
+      }
+      guard code == LDAP_SUCCESS else { throw error(code) }
+      controls.append(control)
+    }
+    if let page = request.page {
+      var control: UnsafeMutablePointer<LDAPControl>?
+      // An empty cookie (the first page) is a berval of length 0.
+      let code = Self.withBerval(page.cookie) { cookie in
+        ldap_create_page_control(handle, ber_int_t(page.size), cookie, 1, &control)
+      }
+      guard code == LDAP_SUCCESS else { throw error(code) }
+      controls.append(control)
+    }
+  }
+
+  /// The handle's last result code (after a failed `ldap_result`).
+  var resultCode: Int32 {
+    var code: Int32 = LDAP_OTHER
+    ldap_get_option(handle, LDAP_OPT_RESULT_CODE, &code)
+    return code
+  }
+
+  private func scope(_ scope: LDAPURL.Scope) -> Int32 {
+    switch scope {
+    case .base: cldap_scope_base()
+    case .one: cldap_scope_one_level()
+    case .sub: cldap_scope_subtree()
+    }
+  }
+
+  private static func bytes(_ value: berval) -> [UInt8] {
+    guard let base = value.bv_val, value.bv_len > 0 else { return [] }
+    return base.withMemoryRebound(to: UInt8.self, capacity: Int(value.bv_len)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(value.bv_len)))
+    }
+  }
+
+  /// Calls `body` with a berval over `bytes` (nil when `bytes` is nil),
+  /// valid only during the call.
+  private static func withBerval<T>(
+    _ bytes: [UInt8]?, _ body: (UnsafeMutablePointer<berval>?) -> T
+  ) -> T {
+    guard var bytes else { return body(nil) }
+    return bytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        var value = berval(bv_len: ber_len_t(chars.count), bv_val: chars.baseAddress)
+        return body(&value)
+      }
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import CLDAP
+import Directory
+import Foundation
+
+/// One connected, bound libldap handle: opening it (timeouts, TLS,
+/// StartTLS, simple bind) and closing it. Searches are in
+/// `LDAPSession+Search.swift`.
+///
+/// Threading: NOT thread-safe, like the `LDAP*` it wraps; owned by one
+/// `LDAPConnection` and used only on that connection's queue.
+final class LDAPSession {
+  let handle: OpaquePointer
+  let url: LDAPURL
+  let options: LDAPOptions
+  /// The virtual list view context the server returned last on this
+  /// connection: sent back, it lets the server reuse its sorted list.
+  var vlvContext: [UInt8]?
+
+  private init(handle: OpaquePointer, url: LDAPURL, options: LDAPOptions) {
+    self.handle = handle
+    self.url = url
+    self.options = options
+  }
+
+  deinit {
+    LDAPDiagnostics.recordCall()
+    ldap_unbind_ext(handle, nil, nil)
+  }
+
+  /// Connects to `url`, sets up TLS when asked and binds; throws a
+  /// sentence-ready error for each way that fails.
+  static func open(_ url: LDAPURL, options: LDAPOptions, cancel: CancellationFlag)
+    throws(DirectoryError) -> LDAPSession
+  {
+    LDAPDiagnostics.recordCall()
+    let hasPassword = !(options.password?.value.isEmpty ?? true)
+    if hasPassword && !url.isSecure && !options.startTLS && !url.isLoopback
+      && !options.allowPlaintextPassword
+    {
+      throw .plaintextPasswordRefused(server: url.server)
+    }
+    var raw: OpaquePointer?
+    guard ldap_initialize(&raw, url.serverURI) == LDAP_SUCCESS, let raw else {
+      throw .invalidLDAPURL(url.serverURI, reason: "libldap cannot use this address")
+    }
+    let session = LDAPSession(handle: raw, url: url, options: options)
+    try session.configure()
+    if options.startTLS {
+      let code = ldap_start_tls_s(raw, nil, nil)
+      guard code == LDAP_SUCCESS else { throw session.tlsError(code) }
+    }
+    try session.bind(cancel: cancel)
+    return session
+  }
+
+  private func configure() throws(DirectoryError) {
+    var version = LDAP_VERSION3
+    var network = timeval(options.networkTimeout)
+    var operation = timeval(options.operationTimeout)
+    var requireCertificate = options.insecureTLS ? LDAP_OPT_X_TLS_NEVER : LDAP_OPT_X_TLS_DEMAND
+    var isServer: Int32 = 0
+    var failed = [
+      ldap_set_option(handle, LDAP_OPT_PROTOCOL_VERSION, &version),
+      ldap_set_option(handle, LDAP_OPT_NETWORK_TIMEOUT, &network),
+      ldap_set_option(handle, LDAP_OPT_TIMEOUT, &operation),
+      // Referrals would silently send the bind password to another server.
+      ldap_set_option(handle, LDAP_OPT_REFERRALS, cldap_option_off()),
+      ldap_set_option(handle, LDAP_OPT_RESTART, cldap_option_on()),
+    ].contains { $0 != LDAP_OPT_SUCCESS }
+    if url.isSecure || options.startTLS {
+      if let caFile = options.caFile {
+        failed =
+          failed
+          || caFile.withCString { ldap_set_option(handle, LDAP_OPT_X_TLS_CACERTFILE, $0) } != 0
+      }
+      failed =
+        failed || ldap_set_option(handle, LDAP_OPT_X_TLS_REQUIRE_CERT, &requireCertificate) != 0
+      // The options above apply to a TLS context made after them.
+      failed = failed || ldap_set_option(handle, LDAP_OPT_X_TLS_NEWCTX, &isServer) != 0
+      if failed { throw .tlsFailed(server: url.server, reason: "libldap refused the TLS settings") }
+    }
+    if failed { throw .ldapResult(code: -1, message: "libldap refused a connection setting") }
+  }
+
+  /// A simple bind (anonymous without a bind DN), sent asynchronously so a
+  /// silent server cannot outlast cancellation. The first operation also
+  /// makes the TCP (and TLS) connection.
+  private func bind(cancel: CancellationFlag) throws(DirectoryError) {
+    let dn = options.bindDN ?? ""
+    var password = Array((options.password?.value ?? "").utf8)
+    var messageID: Int32 = 0
+    var code = password.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        var credentials = berval(bv_len: ber_len_t(chars.count), bv_val: chars.baseAddress)
+        // LDAP_SASL_SIMPLE is a null mechanism: a simple bind.
+        return ldap_sasl_bind(handle, dn, nil, &credentials, nil, nil, &messageID)
+      }
+    }
+    // Not kept around longer than the bind needs it.
+    password.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    if code == LDAP_SUCCESS {
+      let result: OpaquePointer
+      do {
+        result = try waitForResult(of: messageID, cancel: cancel)
+      } catch .serverGone {
+        throw .cannotConnect(server: url.server)  // hung up before binding
+      }
+      defer { ldap_msgfree(result) }
+      let parsed = ldap_parse_result(handle, result, &code, nil, nil, nil, nil, 0)
+      if parsed != LDAP_SUCCESS { code = parsed }
+    }
+    switch code {
+    case LDAP_SUCCESS: return
+    case LDAP_INVALID_CREDENTIALS: throw .credentialsRefused(bindDN: dn)
+    case LDAP_SERVER_DOWN where !url.isSecure: throw .cannotConnect(server: url.server)
+    case LDAP_SERVER_DOWN, LDAP_CONNECT_ERROR: throw connectionError(code)
+    default: throw error(code)
+    }
+  }
+
+  /// A failure to reach an ldaps:// server: refused, or TLS that failed.
+  private func connectionError(_ code: Int32) -> DirectoryError {
+    let message = diagnosticMessage
+    if message.isEmpty || message.contains("Can't contact") {
+      return .cannotConnect(server: url.server)
+    }
+    return tlsFailure(message)
+  }
+
+  /// A failed StartTLS.
+  private func tlsError(_ code: Int32) -> DirectoryError {
+    let message = diagnosticMessage
+    if code == LDAP_SERVER_DOWN && message.isEmpty { return .cannotConnect(server: url.server) }
+    return tlsFailure(message.isEmpty ? describe(code) : message)
+  }
+
+  /// libldap (on GnuTLS) reports a failed certificate check as "(unknown
+  /// error code)": say what most likely happened instead.
+  private func tlsFailure(_ message: String) -> DirectoryError {
+    guard message.isEmpty || message.contains("unknown error") else {
+      return .tlsFailed(server: url.server, reason: message)
+    }
+    let authority = options.caFile.map { "the authority in \($0)" } ?? "a trusted authority"
+    return .tlsFailed(
+      server: url.server,
+      reason: "the handshake failed; is the server's certificate signed by \(authority)?")
+  }
+
+  /// The server's or libldap's last diagnostic text ("" when none).
+  var diagnosticMessage: String {
+    var text: UnsafeMutablePointer<CChar>?
+    guard ldap_get_option(handle, LDAP_OPT_DIAGNOSTIC_MESSAGE, &text) == LDAP_OPT_SUCCESS, let text
+    else { return "" }
+    defer { ldap_memfree(text) }
+    return String(cString: text)
+  }
+
+  func describe(_ code: Int32) -> String {
+    String(cString: ldap_err2string(code))
+  }
+
+  /// The error for result `code`, named for this session's URL and schema.
+  func error(_ code: Int32, message: String = "") -> DirectoryError {
+    switch code {
+    case LDAP_TIMELIMIT_EXCEEDED: .timeLimitExceeded
+    case LDAP_SIZELIMIT_EXCEEDED: .sizeLimitExceeded
+    case LDAP_INAPPROPRIATE_MATCHING: .noOrderingRule(attribute: options.schema.sortAttribute)
+    case LDAP_NO_SUCH_OBJECT: .noSuchBase(url.baseDN)
+    case LDAP_INVALID_CREDENTIALS: .credentialsRefused(bindDN: options.bindDN ?? "")
+    case LDAP_BUSY: .serverBusy(server: url.server)
+    case LDAP_SERVER_DOWN: .serverGone(server: url.server)
+    case LDAP_CONNECT_ERROR: .cannotConnect(server: url.server)
+    case LDAP_TIMEOUT: .timedOut
+    default:
+      .ldapResult(code: Int(code), message: message.isEmpty ? describe(code) : message)
+    }
+  }
+}
+
+extension timeval {
+  /// `duration` as a C timeval.
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    self.init(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+  }
+}

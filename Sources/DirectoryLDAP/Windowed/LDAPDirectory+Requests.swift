@@ -1,0 +1,148 @@
+import Directory
+
+/// The requests behind ``LDAPDirectory``'s methods and its retry policy.
+extension LDAPDirectory {
+  /// The longest wait between retries of a "busy" answer (20, 40, ... ms).
+  static let maxBusyDelay = Duration.milliseconds(640)
+  /// The virtual list view result for a target past the end
+  /// (offsetRangeError, as slapd's sssvlv sends it).
+  static let offsetRangeError: Int32 = 0x4D
+
+  /// Runs `body` on the connection, retrying "busy" with a doubling delay,
+  /// then once on a fresh connection (past its per-connection limit of
+  /// sorted lists the server also says "busy"); a dropped connection is
+  /// reopened once.
+  func perform<T: Sendable>(
+    _ body: @escaping @Sendable (LDAPSession, CancellationFlag) throws(DirectoryError) -> T
+  ) async throws(DirectoryError) -> T {
+    var delay = Duration.milliseconds(20)
+    var fresh = false
+    var reconnected = false
+    var lost = false
+    while true {
+      do {
+        return try await connection.run(fresh: fresh, body)
+      } catch .serverBusy where delay <= Self.maxBusyDelay {
+        state.withLock { $0.statistics.busyRetries += 1 }
+        do { try await Task.sleep(for: delay) } catch { throw .cancelled }
+        delay *= 2
+        fresh = false
+      } catch let error where !reconnected && (error.isServerGone || error.isServerBusy) {
+        state.withLock { $0.statistics.reconnects += 1 }
+        reconnected = true
+        lost = error.isServerGone
+        fresh = true
+        delay = .milliseconds(20)
+      } catch .cannotConnect(let server) where lost {
+        throw .serverGone(server: server)
+      }
+    }
+  }
+
+  /// How the server is read, asking its root DSE the first time.
+  func mode() async throws(DirectoryError) -> Mode {
+    let known = state.withLock { $0.mode }
+    guard known == .unknown else { return known }
+    let rootDSE = LDAPSearchRequest(
+      base: "", scope: .base, filter: "(objectClass=*)", attributes: ["supportedControl"])
+    let controls = try await perform { session, flag throws(DirectoryError) in
+      try session.search(rootDSE, cancel: flag).entries.first?.values("supportedControl") ?? []
+    }
+    let mode: Mode =
+      controls.contains(Array(Self.virtualListViewOID.utf8)) ? .virtualListView : .paged
+    state.withLock { $0.mode = mode }
+    return mode
+  }
+
+  /// A sorted window through virtual list view, sending back this
+  /// connection's last context.
+  func virtualListView(_ view: LDAPSearchRequest.VirtualListView) async throws(DirectoryError)
+    -> DirectoryWindow
+  {
+    let template = LDAPSearchRequest(
+      base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
+      sortKey: options.schema.sortKey)
+    let (entries, response) = try await perform {
+      [self] session, flag throws(DirectoryError) -> (
+        [DirectoryEntry], LDAPSearchResponse.VirtualListView
+      ) in
+      var request = template
+      request.virtualListView = view
+      request.virtualListView?.context = session.vlvContext
+      let response = try session.search(request, cancel: flag)
+      guard let answer = response.virtualListView else {
+        throw DirectoryError.ldapResult(
+          code: 12, message: "the server answered without a virtual list view")
+      }
+      if answer.context != nil && answer.context != session.vlvContext {
+        // Counted here, not after: a retry of this request sends it back.
+        state.withLock { $0.statistics.contextsOpened += 1 }
+      }
+      session.vlvContext = answer.context
+      guard answer.resultCode == 0, !response.entries.isEmpty else { return ([], answer) }
+      let withPhoto = try photoHolders(
+        like: request, answer, count: response.entries.count, session: session, cancel: flag)
+      let entries = response.entries.map {
+        mapper.entry($0, hasPhoto: withPhoto.contains($0.dn))
+      }
+      return (entries, answer)
+    }
+    state.withLock {
+      $0.lastCount = response.contentCount
+      $0.statistics.windowsFetched += 1
+    }
+    switch response.resultCode {
+    case 0:
+      return DirectoryWindow(
+        offset: max(response.targetPosition - 1, 0), entries: entries,
+        count: response.contentCount)
+    case Self.offsetRangeError:
+      // Past the end (the directory shrank, or the list asked too far):
+      // no entries, and the count to size the list by.
+      return DirectoryWindow(
+        offset: response.contentCount, entries: [], count: response.contentCount)
+    case let code:
+      throw DirectoryError.ldapResult(code: Int(code), message: "virtual list view error")
+    }
+  }
+
+  /// The DNs in the window just read that have a photo: the same window
+  /// again on the same sorted list, attribute names only, so no photo
+  /// bytes travel and the rows know which have one.
+  private func photoHolders(
+    like request: LDAPSearchRequest, _ answer: LDAPSearchResponse.VirtualListView, count: Int,
+    session: LDAPSession, cancel: CancellationFlag
+  ) throws(DirectoryError) -> Set<String> {
+    let photo = options.schema.photoAttribute
+    var marks = request
+    marks.attributes = [photo]
+    marks.attributesOnly = true
+    marks.virtualListView = .init(
+      offset: answer.targetPosition, afterCount: count - 1, contentCount: answer.contentCount,
+      context: session.vlvContext)
+    let entries = try session.search(marks, cancel: cancel).entries
+    return Set(entries.filter { $0.has(photo) }.map(\.dn))
+  }
+
+  /// A window read forward page by page (a server without virtual list view).
+  func pagedWindow(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
+    let (window, pages) = try await perform { [paged] session, flag throws(DirectoryError) in
+      try paged.window(range, session: session, cancel: flag)
+    }
+    state.withLock {
+      $0.statistics.windowsFetched += 1
+      $0.statistics.pagesRead += pages
+    }
+    return window
+  }
+}
+
+extension DirectoryError {
+  fileprivate var isServerGone: Bool {
+    if case .serverGone = self { true } else { false }
+  }
+
+  fileprivate var isServerBusy: Bool {
+    if case .serverBusy = self { true } else { false }
+  }
+}

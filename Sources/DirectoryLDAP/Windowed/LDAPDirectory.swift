@@ -1,0 +1,152 @@
+import Directory
+import Synchronization
+
+/// A directory server read a window at a time: each window is one search
+/// with the server-side sort control (RFC 2891, critical) and the virtual
+/// list view control, so the server counts and sorts and only the rows on
+/// screen travel (then the same window, attribute names only, says which
+/// rows have a photo). A server without virtual list view is read forward
+/// with Paged Results instead (``PagedReader``).
+///
+/// Each directory (and each `searching` view of it) has its own connection,
+/// and sends back the context the server returned last on it, so the server
+/// sorts once and reuses its sorted list for every later window. "Busy" (51)
+/// is retried after 20, 40, ... 640 ms, then once on a fresh connection; a
+/// dropped connection is reopened once per request.
+///
+/// Threading: `Sendable`. libldap runs on the connection's own queue; the
+/// bookkeeping is behind one lock.
+public final class LDAPDirectory: WindowedDirectory {
+  /// How the server is read.
+  enum Mode: Sendable {
+    case unknown
+    case virtualListView
+    case paged
+  }
+
+  struct State {
+    var mode: Mode
+    /// The server's count after the last window, sent with the next one.
+    var lastCount = 0
+    var statistics = LDAPStatistics()
+  }
+
+  /// The OID a server lists in its root DSE when it offers virtual list view.
+  static let virtualListViewOID = "2.16.840.1.113730.3.4.9"
+
+  public let url: LDAPURL
+  public let options: LDAPOptions
+  /// The search filter: the URL's, narrowed by `searching`.
+  public let filter: String
+  let connection: LDAPConnection
+  let mapper: LDAPEntryMapper
+  let paged: PagedReader
+  let state: Mutex<State>
+
+  /// A directory at `url` ("ldap://host:port/dc=example,dc=org"), connected on
+  /// first use. Throws `.invalidLDAPURL` for a URL it cannot read.
+  public convenience init(url: String, options: LDAPOptions = LDAPOptions()) throws(DirectoryError)
+  {
+    self.init(url: try LDAPURL(url), options: options)
+  }
+
+  /// A directory at `url`, connected on first use.
+  public convenience init(url: LDAPURL, options: LDAPOptions = LDAPOptions()) {
+    self.init(url: url, options: options, filter: url.filter, mode: .unknown)
+  }
+
+  private init(url: LDAPURL, options: LDAPOptions, filter: String, mode: Mode) {
+    self.url = url
+    self.options = options
+    self.filter = filter
+    connection = LDAPConnection(url: url, options: options)
+    mapper = LDAPEntryMapper(schema: options.schema, identity: options.identity)
+    paged = PagedReader(
+      request: LDAPSearchRequest(
+        base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
+        sortKey: options.schema.sortKey, isSortCritical: false),
+      mapper: mapper, pageSize: options.pageSize, cacheLimit: options.pagedCacheLimit)
+    state = Mutex(State(mode: mode))
+  }
+
+  public var location: String { url.host }
+
+  /// What this directory did so far (not its `searching` views).
+  public var statistics: LDAPStatistics {
+    var statistics = state.withLock { $0.statistics }
+    statistics.connectionsOpened = connection.connectionsOpened
+    return statistics
+  }
+
+  public func window(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
+    if try await mode() == .paged { return try await pagedWindow(range) }
+    let view = LDAPSearchRequest.VirtualListView(
+      offset: range.lowerBound + 1, afterCount: max(range.count - 1, 0),
+      contentCount: state.withLock { $0.lastCount })
+    do {
+      var window = try await virtualListView(view)
+      window.entries = Array(window.entries.prefix(range.count))
+      return window
+    } catch .ldapResult(let code, _) where code == 12 {
+      // unavailableCriticalExtension: the root DSE promised more than the
+      // server does.
+      state.withLock { $0.mode = .paged }
+      return try await pagedWindow(range)
+    }
+  }
+
+  public func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError)
+    -> DirectoryWindow
+  {
+    if try await mode() == .paged {
+      return try await perform { [paged] session, flag throws(DirectoryError) in
+        try paged.position(ofFirstAtOrAfter: sortKey, session: session, cancel: flag)
+      }
+    }
+    return try await virtualListView(
+      .init(contentCount: state.withLock { $0.lastCount }, atOrAfter: sortKey))
+  }
+
+  public func searching(_ text: String) -> any WindowedDirectory {
+    LDAPDirectory(
+      url: url, options: options,
+      filter: LDAPFilter.search(text, within: url.filter, schema: options.schema),
+      mode: state.withLock { $0.mode })
+  }
+
+  public func photo(of identity: String, maxBytes: Int) async throws(DirectoryError) -> [UInt8]? {
+    let attribute = options.schema.photoAttribute
+    let entry = try await entry(identity, attributes: [attribute])
+    guard let bytes = entry?.values(attribute).first, !bytes.isEmpty else { return nil }
+    guard bytes.count <= maxBytes else { throw .tooLarge(limit: maxBytes) }
+    return bytes
+  }
+
+  public func attributes(of identity: String) async throws(DirectoryError) -> [DirectoryAttribute] {
+    guard let entry = try await entry(identity, attributes: ["*"]) else {
+      throw .noSuchBase(identity)
+    }
+    return mapper.attributes(entry)
+  }
+
+  /// One entry by identity, with `attributes`: a base search on its DN, or
+  /// a search for its entryUUID under the URL's base.
+  private func entry(_ identity: String, attributes: [String]) async throws(DirectoryError)
+    -> LDAPRawEntry?
+  {
+    let request =
+      options.identity == .entryUUID
+      ? LDAPSearchRequest(
+        base: url.baseDN, scope: url.scope, filter: "(entryUUID=\(LDAPFilter.escape(identity)))",
+        attributes: attributes)
+      : LDAPSearchRequest(
+        base: identity, scope: .base, filter: "(objectClass=*)", attributes: attributes)
+    do {
+      return try await perform { session, flag throws(DirectoryError) in
+        try session.search(request, cancel: flag).entries.first
+      }
+    } catch .noSuchBase {
+      return nil  // no entry by that DN
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Directory
+
+/// Turns the server's attributes into the app's entries, by the schema.
+///
+/// Threading: a plain value; `Sendable`.
+struct LDAPEntryMapper: Sendable {
+  let schema: LDAPSchema
+  let identity: LDAPOptions.Identity
+
+  /// The attributes a window asks for: only what a row shows.
+  var windowAttributes: [String] {
+    var names = [
+      schema.usernameAttribute, schema.displayNameAttribute, schema.fallbackNameAttribute,
+      schema.roleAttribute, "entryCSN", "modifyTimestamp",
+    ]
+    if identity == .entryUUID { names.append("entryUUID") }
+    return names
+  }
+
+  /// The row's values: display name falls back to `cn`, the role reads
+  /// exactly as users.json's, the photo version is `entryCSN` (OpenLDAP)
+  /// or else `modifyTimestamp` when the entry has a photo. (Read forward
+  /// with Paged Results, photos cannot be marked: every entry gets a version
+  /// and `photo(of:)` answers nil for those without.)
+  func entry(_ raw: LDAPRawEntry, hasPhoto: Bool = true) -> DirectoryEntry {
+    DirectoryEntry(
+      id: identity == .entryUUID ? (raw.text("entryUUID") ?? raw.dn) : raw.dn,
+      username: raw.text(schema.usernameAttribute) ?? "",
+      displayName: raw.text(schema.displayNameAttribute) ?? raw.text(schema.fallbackNameAttribute)
+        ?? "",
+      role: Role(jsonValue: raw.text(schema.roleAttribute) ?? ""),
+      photoVersion: hasPhoto ? raw.text("entryCSN") ?? raw.text("modifyTimestamp") : nil)
+  }
+
+  /// Every attribute but photos, as text; a value that is not UTF-8 reads
+  /// "(N bytes)".
+  func attributes(_ raw: LDAPRawEntry) -> [DirectoryAttribute] {
+    let photos = Set(
+      [schema.photoAttribute, "jpegPhoto", "thumbnailPhoto", "photo"].map { $0.lowercased() })
+    return raw.attributes.filter { !photos.contains($0.name.lowercased()) }.map { attribute in
+      DirectoryAttribute(
+        name: attribute.name,
+        values: attribute.values.map {
+          String(validating: $0, as: UTF8.self) ?? "(\($0.count) bytes)"
+        })
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/// What an ``LDAPDirectory`` did, so tests and the HUD can see that the
+/// server's sorted list is reused rather than rebuilt.
+///
+/// Threading: a plain value; `Sendable`.
+public struct LDAPStatistics: Sendable, Equatable {
+  /// Windows answered (virtual list view or pages).
+  public var windowsFetched = 0
+  /// Requests repeated after the server answered "busy" (51).
+  public var busyRetries = 0
+  /// Requests repeated on a new connection after the old one dropped or
+  /// stayed busy.
+  public var reconnects = 0
+  /// Connections opened (the first included).
+  public var connectionsOpened = 0
+  /// Sorted-list contexts the server created: each costs a sort of the whole
+  /// (searched) directory on the server.
+  public var contextsOpened = 0
+  /// Paged Results pages read, on a server without virtual list view.
+  public var pagesRead = 0
+
+  public init() {}
+}

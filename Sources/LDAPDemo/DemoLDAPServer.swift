@@ -1,0 +1,163 @@
+import Foundation
+
+/// A throwaway slapd on 127.0.0.1, in a folder of its own: configured from a
+/// ``SlapdConfiguration``, loaded offline with slapadd, run in the
+/// foreground as a child process on a free port, stopped and restarted on
+/// the same port. It never outlives its owner: `deinit` stops it.
+///
+///     let server = try DemoLDAPServer(folder: dir, configuration: .init(rootPassword: "pw"))
+///     try server.load(ldif: writer.ldif)
+///     try server.start()          // server.url: "ldap://127.0.0.1:PORT"
+///
+/// Threading: `Sendable`; its process state is behind a lock, and `start`
+/// and `stop` block the calling thread (at most a few seconds).
+public final class DemoLDAPServer: @unchecked Sendable {
+  public let folder: URL
+  public let configuration: SlapdConfiguration
+  /// The ldap:// port, fixed at the first start.
+  public private(set) var port = 0
+  /// The ldaps:// port when the configuration has TLS files, else 0.
+  public private(set) var securePort = 0
+  private let lock = NSLock()
+  private var process: Process?
+
+  /// Writes slapd.conf into `folder` (created if needed).
+  public init(folder: URL, configuration: SlapdConfiguration) throws {
+    self.folder = folder
+    self.configuration = configuration
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("db"), withIntermediateDirectories: true)
+    try configuration.text(directory: folder).write(
+      to: configurationFile, atomically: true, encoding: .utf8)
+  }
+
+  deinit {
+    stop()
+  }
+
+  private var configurationFile: URL { folder.appendingPathComponent("slapd.conf") }
+  /// slapd's output (a file, not a pipe nobody drains).
+  private var logFile: URL { folder.appendingPathComponent("slapd.log") }
+
+  /// "ldap://127.0.0.1:PORT".
+  public var url: String { "ldap://127.0.0.1:\(port)" }
+  /// "ldaps://127.0.0.1:PORT" (TLS configurations).
+  public var secureURL: String { "ldaps://127.0.0.1:\(securePort)" }
+
+  /// Loads `ldif` into the database with slapadd (quick mode; the server
+  /// must be stopped).
+  public func load(ldif: String) throws {
+    let file = folder.appendingPathComponent("load.ldif")
+    try ldif.write(to: file, atomically: true, encoding: .utf8)
+    try DemoCommand.run(
+      "/usr/sbin/slapadd", ["-q", "-f", configurationFile.path, "-l", file.path])
+    try? FileManager.default.removeItem(at: file)
+  }
+
+  /// Starts slapd (on the ports of the first start, if it ran before) and
+  /// returns once it accepts connections; throws with its output if it
+  /// exits or stays silent for 10 seconds.
+  public func start() throws {
+    lock.lock()
+    defer { lock.unlock() }
+    guard process == nil else { return }
+    if port == 0 {
+      port = try Self.freePort()
+      if configuration.tls != nil { securePort = try Self.freePort() }
+    }
+    var listeners = "ldap://127.0.0.1:\(port)/"
+    if configuration.tls != nil { listeners += " ldaps://127.0.0.1:\(securePort)/" }
+    let slapd = Process()
+    slapd.executableURL = URL(fileURLWithPath: "/usr/sbin/slapd")
+    slapd.arguments = ["-h", listeners, "-f", configurationFile.path, "-d", "0"]
+    _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+    let log = try FileHandle(forWritingTo: logFile)
+    defer { try? log.close() }
+    slapd.standardOutput = log
+    slapd.standardError = log
+    try slapd.run()
+    process = slapd
+    let deadline = Date().addingTimeInterval(10)
+    while !Self.answers(port: port) {
+      guard slapd.isRunning, Date() < deadline else {
+        _stop()
+        let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        throw DemoLDAPError.notAnswering(port: port, output: text)
+      }
+      usleep(20_000)
+    }
+  }
+
+  /// Stops slapd: SIGTERM, then SIGKILL if it is still there after 5 seconds.
+  public func stop() {
+    lock.lock()
+    defer { lock.unlock() }
+    _stop()
+  }
+
+  /// Stops and starts again on the same ports.
+  public func restart() throws {
+    stop()
+    try start()
+  }
+
+  /// Whether slapd is running.
+  public var isRunning: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return process?.isRunning ?? false
+  }
+
+  /// Expects the lock held.
+  private func _stop() {
+    guard let slapd = process else { return }
+    process = nil
+    if slapd.isRunning {
+      slapd.terminate()
+      let deadline = Date().addingTimeInterval(5)
+      while slapd.isRunning && Date() < deadline { usleep(10_000) }
+      if slapd.isRunning { kill(slapd.processIdentifier, SIGKILL) }
+    }
+    slapd.waitUntilExit()
+  }
+
+  /// A port nobody listens on now: the kernel's pick for port 0.
+  public static func freePort() throws -> Int {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw DemoLDAPError.noFreePort }
+    defer { close(socket) }
+    var address = loopback(port: 0)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+    }
+    guard bound == 0, named == 0 else { throw DemoLDAPError.noFreePort }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+  private static func answers(port: Int) -> Bool {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return false }
+    defer { close(socket) }
+    var address = loopback(port: port)
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+  }
+
+  private static func loopback(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    return address
+  }
+}

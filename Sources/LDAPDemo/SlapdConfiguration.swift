@@ -1,0 +1,75 @@
+import Foundation
+
+/// What a throwaway slapd serves and how: its suffix, the administrator it
+/// loads data as, whether it offers server-side sort + virtual list view
+/// (the `sssvlv` overlay) and TLS. `text(directory:)` renders slapd.conf.
+///
+/// Threading: a plain value; `Sendable`.
+public struct SlapdConfiguration: Sendable {
+  /// A certificate and key for ldaps:// and StartTLS (PEM files).
+  public struct TLSFiles: Sendable {
+    public var certificate: URL
+    public var key: URL
+
+    public init(certificate: URL, key: URL) {
+      self.certificate = certificate
+      self.key = key
+    }
+  }
+
+  /// The top of the tree, "dc=example,dc=org".
+  public var suffix = "dc=example,dc=org"
+  /// The administrator; it may bind with `rootPassword` (tests of a wrong
+  /// password bind as it).
+  public var rootDN: String { "cn=admin,\(suffix)" }
+  public var rootPassword: String
+  /// Load the `sssvlv` overlay: without it the server has neither
+  /// server-side sort nor virtual list view, only Paged Results.
+  public var virtualListView = true
+  public var tls: TLSFiles?
+
+  /// A configuration with `rootPassword` for the administrator.
+  public init(rootPassword: String, virtualListView: Bool = true, tls: TLSFiles? = nil) {
+    self.rootPassword = rootPassword
+    self.virtualListView = virtualListView
+    self.tls = tls
+  }
+
+  /// slapd.conf for a database in `directory`/db.
+  public func text(directory: URL) -> String {
+    var lines = [
+      "include /etc/ldap/schema/core.schema",
+      "include /etc/ldap/schema/cosine.schema",
+      "include /etc/ldap/schema/inetorgperson.schema",
+      "pidfile \(directory.path)/slapd.pid",
+      "argsfile \(directory.path)/slapd.args",
+      "modulepath /usr/lib/ldap",
+      "moduleload back_mdb",
+    ]
+    if virtualListView { lines.append("moduleload sssvlv") }
+    if let tls {
+      lines += [
+        "TLSCertificateFile \(tls.certificate.path)",
+        "TLSCertificateKeyFile \(tls.key.path)",
+      ]
+    }
+    lines += [
+      "database mdb",
+      // The default map size (10 MiB) is too small for large demo directories.
+      "maxsize 4294967296",
+      "suffix \"\(suffix)\"",
+      "rootdn \"\(rootDN)\"",
+      "rootpw \(rootPassword)",
+      "directory \(directory.path)/db",
+      "index objectClass eq",
+      "index uid eq,sub",
+      // Without prtotal=unlimited, Paged Results stop at the soft limit.
+      "sizelimit size.soft=500 size.prtotal=unlimited",
+      "access to * by * read",
+    ]
+    if virtualListView {
+      lines += ["overlay sssvlv", "sssvlv-max 16", "sssvlv-maxkeys 3", "sssvlv-maxperconn 8"]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

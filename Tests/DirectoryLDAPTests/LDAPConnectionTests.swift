@@ -1,0 +1,89 @@
+import Directory
+import Foundation
+import LDAPDemo
+import XCTest
+
+@testable import DirectoryLDAP
+
+/// Connections that fail before any directory answers; no slapd needed.
+final class LDAPConnectionTests: XCTestCase {
+  func testARefusedConnectionIsReportedWithinASecond() async throws {
+    let port = try DemoLDAPServer.freePort()  // nobody listens there
+    let directory = try LDAPDirectory(url: "ldap://127.0.0.1:\(port)/dc=example,dc=org")
+    let clock = ContinuousClock()
+    let start = clock.now
+    await assertFails(
+      .cannotConnect(server: "127.0.0.1:\(port)"),
+      saying: "Could not connect to the directory server at 127.0.0.1:\(port)"
+    ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
+    XCTAssertLessThan(start.duration(to: clock.now), .seconds(1))
+  }
+
+  func testAPasswordIsNotSentInClearTextToAnotherMachine() async throws {
+    // 192.0.2.1 is TEST-NET-1: never reached, the request is refused first.
+    let directory = try LDAPDirectory(
+      url: "ldap://192.0.2.1/dc=example,dc=org",
+      options: LDAPOptions(bindDN: "cn=admin,dc=example,dc=org", password: Secret("hunter2")))
+    await assertFails(
+      .plaintextPasswordRefused(server: "192.0.2.1:389"),
+      saying: "Refusing to send a password unencrypted to 192.0.2.1:389: use ldaps:// or StartTLS"
+    ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
+  }
+
+  func testLibldapCallsOnTheMainThreadAreCounted() throws {
+    XCTAssertTrue(Thread.isMainThread)
+    let port = try DemoLDAPServer.freePort()
+    let before = LDAPDiagnostics.mainThreadCalls
+    // On purpose, what the app must never do: a blocking call on the main thread.
+    XCTAssertThrowsError(
+      try LDAPSession.open(
+        LDAPURL("ldap://127.0.0.1:\(port)/"), options: LDAPOptions(), cancel: CancellationFlag()))
+    XCTAssertGreaterThan(LDAPDiagnostics.mainThreadCalls, before)
+  }
+
+  func testACancelledRequestToASilentServerReturnsPromptly() async throws {
+    let silent = try SilentListener()
+    defer { silent.close() }
+    let directory = try LDAPDirectory(url: "ldap://127.0.0.1:\(silent.port)/dc=example,dc=org")
+    let task = Task { () async -> DirectoryError? in
+      await failure { () async throws(DirectoryError) in try await directory.window(0..<10) }
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    let clock = ContinuousClock()
+    let start = clock.now
+    task.cancel()
+    let error = await task.value
+    XCTAssertEqual(error, .cancelled)
+    XCTAssertLessThan(start.duration(to: clock.now), .milliseconds(500))
+  }
+}
+
+/// A TCP socket on 127.0.0.1 that accepts connections (the kernel does, into
+/// its backlog) but never says a word.
+///
+/// Threading: use from the test that made it.
+private struct SilentListener {
+  let socket: Int32
+  let port: Int
+
+  init() throws {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let ready = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && listen(socket, 8) == 0
+          && getsockname(socket, $0, &length) == 0
+      }
+    }
+    guard ready else { throw DemoLDAPError.noFreePort }
+    self.socket = socket
+    port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  func close() {
+    _ = Foundation.close(socket)
+  }
+}

@@ -1,0 +1,135 @@
+import CLDAP
+import Directory
+import Foundation
+import LDAPDemo
+import XCTest
+
+@testable import DirectoryLDAP
+
+/// How the shared server's failures read: busy, gone, refused, no ordering
+/// rule, no base, limits.
+extension LDAPVirtualListViewTests {
+  /// A virtual list view request that makes the server sort afresh on
+  /// `session` (no context sent back).
+  private static func newSortedList(_ session: LDAPSession, _ flag: CancellationFlag)
+    throws(DirectoryError)
+  {
+    let url = try LDAPURL(Self.server!.peopleURL)
+    session.vlvContext = nil
+    _ = try session.search(
+      LDAPSearchRequest(
+        base: url.baseDN, scope: .one, filter: url.filter, attributes: ["uid"],
+        sortKey: "uid:caseIgnoreOrderingMatch", virtualListView: .init(afterCount: 1)),
+      cancel: flag)
+  }
+
+  func testTheServerSaysBusyPastItsSortedListsPerConnection() async throws {
+    let connection = LDAPConnection(url: try LDAPURL(server.peopleURL), options: LDAPOptions())
+    let error = await failure { () async throws(DirectoryError) in
+      try await connection.run { session, flag throws(DirectoryError) in
+        for _ in 0...8 { try Self.newSortedList(session, flag) }  // sssvlv-maxperconn 8
+      }
+    }
+    XCTAssertEqual(error, .serverBusy(server: "127.0.0.1:\(server.server.port)"))
+  }
+
+  func testBusyIsRetriedThenAFreshConnectionSortsAgain() async throws {
+    let directory = try directory()
+    _ = try await directory.window(0..<10)
+    // Fill the connection's sorted lists, as a long session of searches
+    // whose contexts the server never released would.
+    try await directory.connection.run { session, flag throws(DirectoryError) in
+      for _ in 0..<7 { try Self.newSortedList(session, flag) }
+      session.vlvContext = nil
+    }
+    let window = try await directory.window(100..<120)
+    XCTAssertEqual(window.entries.map(\.username), Array(Self.sorted[100..<120]))
+    let statistics = directory.statistics
+    // Six for the full sorted lists (20 ... 640 ms), maybe more for pages
+    // asked back to back.
+    XCTAssertGreaterThanOrEqual(statistics.busyRetries, 6, "\(statistics)")
+    XCTAssertEqual(statistics.reconnects, 1)
+    XCTAssertEqual(statistics.connectionsOpened, 2)
+  }
+
+  func testAServerThatGoesAwayMidScrollFailsClearlyThenComesBack() async throws {
+    let directory = try directory()
+    _ = try await directory.window(0..<50)
+    server.server.stop()
+    await assertFails(
+      .serverGone(server: "127.0.0.1:\(server.server.port)"),
+      saying: "The connection to the directory server at 127.0.0.1:\(server.server.port) was lost"
+    ) { () async throws(DirectoryError) in try await directory.window(50..<100) }
+    try server.server.start()
+    let later = try await directory.window(1000..<1050)
+    XCTAssertEqual(later.entries.map(\.username), Array(Self.sorted[1000..<1050]))
+    let statistics = directory.statistics
+    XCTAssertEqual(statistics.connectionsOpened, 2)
+    XCTAssertEqual(statistics.contextsOpened, 2, "a new connection sorts afresh: \(statistics)")
+    XCTAssertGreaterThanOrEqual(statistics.reconnects, 1)
+  }
+
+  func testAWrongPasswordIsRefusedClearly() async throws {
+    let wrong = try directory(LDAPOptions(bindDN: server.rootDN, password: Secret("not-it")))
+    await assertFails(
+      .credentialsRefused(bindDN: server.rootDN),
+      saying: "The directory server refused the password for “cn=admin,dc=example,dc=org”"
+    ) { () async throws(DirectoryError) in try await wrong.window(0..<10) }
+    let right = try directory(
+      LDAPOptions(bindDN: server.rootDN, password: Secret(TestServer.password)))
+    let window = try await right.window(0..<10)
+    XCTAssertEqual(window.count, Self.people.count)
+  }
+
+  func testSortingByAnAttributeWithoutAnOrderingRuleSaysSo() async throws {
+    var options = LDAPOptions()
+    options.schema.sortAttribute = "cn"
+    options.schema.sortOrderingRule = nil
+    let directory = try directory(options)
+    await assertFails(
+      .noOrderingRule(attribute: "cn"),
+      saying: "The directory server cannot sort by “cn”: the attribute has no ordering rule"
+    ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
+  }
+
+  func testAMissingBaseSaysSo() async throws {
+    let directory = try directory(url: "\(server.server.url)/ou=nowhere,\(TestServer.suffix)??one")
+    let error = await failure { () async throws(DirectoryError) in
+      try await directory.window(0..<10)
+    }
+    XCTAssertEqual(error, .noSuchBase("ou=nowhere,dc=example,dc=org"))
+  }
+
+  func testTheServersSizeLimitIsReported() async throws {
+    let url = try LDAPURL(server.peopleURL)
+    let connection = LDAPConnection(url: url, options: LDAPOptions())
+    let request = LDAPSearchRequest(
+      base: url.baseDN, scope: .one, filter: "(objectClass=*)", attributes: ["uid"])
+    let error = await failure { () async throws(DirectoryError) in
+      try await connection.run { session, flag throws(DirectoryError) in
+        try session.search(request, cancel: flag).entries.count
+      }
+    }
+    XCTAssertEqual(error, .sizeLimitExceeded)
+    XCTAssertEqual(error?.errorDescription, "The directory server stopped at its size limit")
+  }
+
+  /// A time limit cannot be provoked on 20,000 entries; its result code is
+  /// read on a real connection instead.
+  func testResultCodesReadAsSentences() async throws {
+    let connection = LDAPConnection(url: try LDAPURL(server.peopleURL), options: LDAPOptions())
+    let errors = try await connection.run { session, _ in
+      [
+        session.error(LDAP_TIMELIMIT_EXCEEDED), session.error(LDAP_UNWILLING_TO_PERFORM),
+        session.error(LDAP_UNWILLING_TO_PERFORM, message: "no paging today"),
+      ]
+    }
+    XCTAssertEqual(
+      errors.map(\.errorDescription),
+      [
+        "The directory server stopped at its time limit",
+        "The directory server answered LDAP error 53: Server is unwilling to perform",
+        "The directory server answered LDAP error 53: no paging today",
+      ])
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import LDAPDemo
+
+/// Deterministic people for the test servers: the same seed gives the same
+/// names on every run, plus a few entries the tests look for by name.
+///
+/// Threading: stateless.
+enum TestPeople {
+  static let given = [
+    "maria", "James", "olivia", "Chen", "noah", "amelia", "liam", "Sofia", "lucas", "mia",
+    "arjun", "Zoe", "ethan", "hana", "omar", "ingrid", "kofi", "lena", "mateo", "yuki",
+  ]
+  static let family = [
+    "garcia", "Smith", "nguyen", "muller", "rossi", "kowalski", "okafor", "tanaka", "silva",
+    "Dubois", "haddad", "larsen", "novak", "patel", "kim", "ivanova", "osei", "fischer",
+  ]
+  static let roles = ["User", "User", "User", "User", "Owner", "Admin", "Guest"]
+
+  /// The entry whose display name is a filter injection.
+  static let injection = LDIFPerson(
+    uid: "star.person", cn: "Star Person", sn: "Person", displayName: "Star *)(uid=* Person",
+    employeeType: "Admin")
+  /// The entry whose display name holds a backslash.
+  static let backslash = LDIFPerson(
+    uid: "back.slash", cn: "Back Slash", sn: "Slash", displayName: #"Back\Slash"#,
+    employeeType: "Owner")
+
+  /// `count` generated people (seeded), then the two special ones; the
+  /// first `photos.count` generated people carry those photos.
+  static func people(count: Int, seed: UInt64, photos: [[UInt8]] = []) -> [LDIFPerson] {
+    var state = seed
+    func next(_ bound: Int) -> Int {
+      // SplitMix64: stable across runs and platforms.
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+    var people: [LDIFPerson] = []
+    for index in 0..<count {
+      let first = given[next(given.count)]
+      let last = family[next(family.count)]
+      let name = "\(first.capitalized) \(last.capitalized)"
+      people.append(
+        LDIFPerson(
+          uid: "\(first).\(last)\(index)", cn: name, sn: last.capitalized,
+          displayName: next(10) == 0 ? nil : name, employeeType: roles[next(roles.count)],
+          jpegPhoto: index < photos.count ? photos[index] : nil))
+    }
+    return people + [injection, backslash]
+  }
+
+  /// The LDIF for `people` under the demo suffix.
+  static func ldif(_ people: [LDIFPerson], suffix: String = "dc=example,dc=org") -> String {
+    var writer = LDIFWriter(suffix: suffix)
+    for person in people { writer.add(person) }
+    return writer.ldif
+  }
+
+  /// JPEG files from the repository's demo avatars.
+  static func jpegPhotos(_ count: Int) throws -> [[UInt8]] {
+    let avatars = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("data/avatars")
+    let files = try FileManager.default.contentsOfDirectory(atPath: avatars.path)
+      .filter { $0.hasSuffix(".jpg") }.sorted().prefix(count)
+    return try files.map { Array(try Data(contentsOf: avatars.appendingPathComponent($0))) }
+  }
+}
