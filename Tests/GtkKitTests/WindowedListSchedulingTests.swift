@@ -134,7 +134,7 @@ final class WindowedListSchedulingTests: XCTestCase {
         count: 1000, configuration: .init(pageSize: 10, maxFetchesInFlight: 1)
       ) { range in
         range.lowerBound == 0
-          ? WindowedPage(offset: 0, elements: Array(0..<1000), count: 1000)
+          ? WindowedPage(offset: 0, elements: Array(0..<1000), count: 1000, isCountFinal: false)
           : WindowedPage(offset: range.lowerBound, elements: [], count: -1)
       }
       var errors: [any Error] = []
@@ -145,6 +145,7 @@ final class WindowedListSchedulingTests: XCTestCase {
       XCTAssertNil(model[10], "the elements past the page asked for were not kept")
       XCTAssertEqual(errors as? [WindowedListError], [.countOutOfRange(-1)])
       XCTAssertEqual(model.count, 1000)
+      XCTAssertFalse(model.isCountFinal)
     }
   }
 }

@@ -64,7 +64,8 @@ public final class WindowedListModel<Element: Sendable> {
   var inFailureBurst = false
   var nextSerial = 0
 
-  /// A model of `count` positions whose elements `fetch` reads.
+  /// A model of `count` positions (held to 0...Int32.max) whose elements
+  /// `fetch` reads.
   public init(
     count: Int, configuration: WindowedListConfiguration = WindowedListConfiguration(),
     fetch: @escaping Fetch
@@ -106,9 +107,6 @@ public final class WindowedListModel<Element: Sendable> {
   /// Pages wanted and waiting for a free fetch.
   public var fetchesWaiting: Int { waiting.count }
 
-  /// How many item objects GTK has asked for so far (tests and benchmarks).
-  public var itemObjectsCreated: Int { core.itemsCreated }
-
   /// The rows on screen, as last told by ``setVisible(_:)``.
   public var visible: Range<Int> { window.visible }
 
@@ -124,12 +122,12 @@ public final class WindowedListModel<Element: Sendable> {
     schedule()
   }
 
-  /// Starts over with another source (a search): `count` positions read by
-  /// `fetch`. Every held page is dropped and every fetch cancelled; the
-  /// change of count is one announcement at the end, and the rows GTK
-  /// keeps are re-bound in place to skeletons — none rebuilt — those off
-  /// screen a few per frame of `pacer` when one is given (see
-  /// ``ListModel/reload(with:pacedBy:budget:)`` for why).
+  /// Starts over with another source (a search): `count` positions (held
+  /// to 0...Int32.max) read by `fetch`. Every held page is dropped and
+  /// every fetch cancelled; the change of count is one announcement at the
+  /// end, and the rows GTK keeps are re-bound in place to skeletons — none
+  /// rebuilt — those off screen a few per frame of `pacer` when one is
+  /// given (see ``ListModel/reload(with:pacedBy:budget:)`` for why).
   public func reset(
     count: Int, fetch: @escaping Fetch, pacedBy pacer: UnsafeMutableRawPointer? = nil
   ) {
@@ -137,8 +135,9 @@ public final class WindowedListModel<Element: Sendable> {
     cache.removeAll()
     self.fetch = fetch
     isCountFinal = true
-    let kept = min(self.count, count)
-    announce(count: Self.checkedCount(count))
+    let newCount = Self.checkedCount(count)
+    let kept = min(self.count, newCount)
+    announce(count: newCount)
     let visible = window.visible
     rows?.rebind(
       where: { $0 < kept }, deferring: { !visible.contains($0) }, pacedBy: pacer, perFrame: 24)
@@ -177,9 +176,8 @@ public final class WindowedListModel<Element: Sendable> {
     }
   }
 
-  /// An owner's count must fit a `GListModel` too.
+  /// An owner's count (often a server's) held to what a `GListModel` can hold.
   private static func checkedCount(_ count: Int) -> Int {
-    precondition((0...WindowedPage<Element>.maxCount).contains(count), "count out of range")
-    return count
+    min(max(count, 0), WindowedPage<Element>.maxCount)
   }
 }

@@ -29,7 +29,7 @@ public struct WindowedPage<Element: Sendable>: Sendable {
 public enum WindowedListError: Error, Equatable {
   /// A count below zero or past what a `GListModel` can hold.
   case countOutOfRange(Int)
-  /// A page that starts before zero.
+  /// A page that starts before zero or past any count.
   case offsetOutOfRange(Int)
 }
 
@@ -48,7 +48,7 @@ extension WindowedPage {
   /// than asked (or elsewhere) cannot make the model hold more than a page.
   func clipped(to range: Range<Int>) throws(WindowedListError) -> WindowedPage {
     _ = try Self.validCount(count)
-    guard offset >= 0 else { throw .offsetOutOfRange(offset) }
+    guard offset >= 0, offset <= Self.maxCount else { throw .offsetOutOfRange(offset) }
     let answered = offset..<(offset + elements.count)
     let kept = answered.clamped(to: range)
     guard !kept.isEmpty else {
