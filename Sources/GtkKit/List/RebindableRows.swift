@@ -5,6 +5,11 @@
 /// Threading: main-actor only.
 @MainActor
 public protocol RebindableRows: AnyObject {
+  /// Re-binds, now, the bound rows whose position satisfies `predicate`
+  /// (see ``ListFactory/rebind(where:)``).
+  @discardableResult
+  func rebind(where predicate: (Int) -> Bool) -> Int
+
   /// Re-binds the bound rows whose position satisfies `predicate`; the ones
   /// `deferring` accepts a few per frame of `pacer` when there is one
   /// (see ``ListFactory/rebind(where:deferring:pacedBy:perFrame:)``).

@@ -96,8 +96,7 @@ extension WindowedListModel {
     isCountFinal = page.isCountFinal
     announce(count: page.count)
     let positions = (ticket.page * pageSize)..<((ticket.page + 1) * pageSize)
-    rows?.rebind(
-      where: { positions.contains($0) }, deferring: { _ in false }, pacedBy: nil, perFrame: 0)
+    rows?.rebind(where: { positions.contains($0) })
   }
 
   private func noteFailure(of page: Int, _ error: any Error) {

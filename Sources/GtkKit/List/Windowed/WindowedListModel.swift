@@ -18,11 +18,12 @@ import CGtk
 /// ``WindowedListConfiguration/maxFetchesInFlight`` at once. A queued page
 /// that stops being wanted is dropped before it is sent; a running fetch
 /// that stops being wanted is cancelled and whatever it still returns is
-/// thrown away. Every ``reset(count:fetch:pacedBy:)`` and ``refill()`` bumps
-/// ``generation``; a page read under an older generation is thrown away on
-/// arrival. A change of count that a page reports is announced as one
-/// change at the end (never `(0, N, N)`, which GTK 4.8's selection
-/// mishandles).
+/// thrown away (its slot is free at once, so a source that ignores
+/// cancellation may briefly run more). Every
+/// ``reset(count:fetch:pacedBy:)`` and ``refill()`` bumps ``generation``;
+/// a page read under an older generation is thrown away on arrival. A
+/// change of count that a page reports is announced as one change at the
+/// end (never `(0, N, N)`, which GTK 4.8's selection mishandles).
 ///
 /// Threading: main-actor only. The fetch closure runs off the main actor
 /// (in a detached task); its results come back to the main actor.
