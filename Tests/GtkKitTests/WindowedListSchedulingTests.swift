@@ -32,6 +32,14 @@ final class WindowedListSchedulingTests: XCTestCase {
       XCTAssertEqual(list.model.statistics.requested, list.model.statistics.started)
       XCTAssertGreaterThan(list.shownRows().count, 100, "GTK binds far more rows than it shows")
       list.assertRowsShowTheirOwnElements(skeletonAllowed: { !visible.contains($0) })
+
+      // Back up: the screen above comes after the visible rows, nearest first.
+      let before = source.requests.count
+      list.scroll(toRow: 400_003)
+      XCTAssertTrue(list.settle())
+      XCTAssertEqual(
+        Array(source.requests.dropFirst(before).map(\.lowerBound)),
+        [400_000, 400_005, 400_010, 399_995, 399_990])
     }
   }
 

@@ -23,12 +23,14 @@ struct PageWindow {
     return max(visible.lowerBound - screen, 0)..<visible.lowerBound
   }
 
-  /// The pages wanted in a list of `count` positions, visible ones first.
+  /// The pages wanted in a list of `count` positions: visible ones first,
+  /// then the ones ahead, nearest first.
   func wantedPages(pageSize: Int, count: Int) -> [Int] {
     let all = 0..<count
     let shown = Self.pages(covering: visible.clamped(to: all), pageSize: pageSize)
     let next = Self.pages(covering: ahead.clamped(to: all), pageSize: pageSize)
-    return Array(shown) + next.filter { !shown.contains($0) }
+    let nearestFirst = forward ? Array(next) : next.reversed()
+    return Array(shown) + nearestFirst.filter { !shown.contains($0) }
   }
 
   /// The pages of the visible rows (kept in the cache whatever their age).
