@@ -21,8 +21,15 @@ enum GtkTestEnvironment {
     _ model: ListModel<Element>, _ factory: ListFactory<Row>, width: Int32 = 300,
     height: Int32 = 400
   ) -> (window: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>) {
+    presentList(model: model.object, factory, width: width, height: height)
+  }
+
+  /// Shows the `GListModel` `object` the same way.
+  static func presentList<Row>(
+    model object: ObjectRef, _ factory: ListFactory<Row>, width: Int32 = 300, height: Int32 = 400
+  ) -> (window: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>) {
     let list = gtk_list_view_new(
-      gtk_no_selection_new(OpaquePointer(g_object_ref(model.object.pointer))),
+      gtk_no_selection_new(OpaquePointer(g_object_ref(object.pointer))),
       OpaquePointer(g_object_ref(factory.object.pointer)))!
     let scroller = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
