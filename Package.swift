@@ -53,14 +53,24 @@ let package = Package(
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
     .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory"]),
+    // Small helpers every layer may use (no dependencies of its own).
+    .target(name: "SharedSupport"),
     .target(
       name: "RosterKit",
-      dependencies: ["CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryGenerator"]
+      dependencies: ["CGtk", "GtkKit", "PreparedImages", "Directory", "SharedSupport"]
+    ),
+    // `roster bench`: the benchmark harness around RosterKit's window.
+    .target(
+      name: "RosterBench",
+      dependencies: [
+        "RosterKit", "GtkKit", "PreparedImages", "Directory", "DirectoryGenerator", "CGtk",
+        "SharedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit", "DirectoryGenerator",
+        "RosterKit", "RosterBench", "DirectoryGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RosterBench
 import RosterKit
 
 /// `roster bench`: scrolls the real window at constant speeds and prints one
@@ -20,9 +21,10 @@ struct BenchCommand: ParsableCommand {
   @Option(parsing: .upToNextOption, help: "Scroll speeds in px/s (one run each).") var speed:
     [Double] = [6_000]
   @Option(help: "Seconds of scrolling per run.") var seconds = 8.0
-  @Option(help: "cold: caches start empty; warm: one unmeasured pass first.") var cache = "cold"
+  @Option(help: "cold: caches start empty; warm: one unmeasured pass first.")
+  var cache = BenchmarkOptions.Cache.cold
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.")
-  var pipeline = "prepared"
+  var pipeline = BenchmarkOptions.Pipeline.prepared
   @Option(help: "Use this users.json instead of a generated directory.") var source: String?
   @Option(help: "Add a random delay to every avatar load: MS or MIN-MAX.") var simulateLatency:
     String?
@@ -43,12 +45,6 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Print only the JSON lines.") var json = false
 
   func validate() throws {
-    guard BenchmarkOptions.Cache(rawValue: cache) != nil else {
-      throw ValidationError("--cache is cold or warm")
-    }
-    guard BenchmarkOptions.Pipeline(rawValue: pipeline) != nil else {
-      throw ValidationError("--pipeline is prepared or naive")
-    }
     if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds")
     }
@@ -66,8 +62,8 @@ struct BenchCommand: ParsableCommand {
     options.avatars = avatars
     options.speeds = speed
     options.seconds = seconds
-    options.cache = BenchmarkOptions.Cache(rawValue: cache)!
-    options.pipeline = BenchmarkOptions.Pipeline(rawValue: pipeline)!
+    options.cache = cache
+    options.pipeline = pipeline
     options.source = source
     options.simulatedLatency = simulateLatency.flatMap(RosterOptions.parseLatency)
     options.jsonOnly = json

@@ -45,7 +45,7 @@ final class DragScrollTests: XCTestCase {
     try MainActor.assumeIsolated {
       let (window, id) = try Self.openWindow()
       defer { window.close() }
-      let adjustment = gtk_scrollable_get_vadjustment(opaque(window.listView))!
+      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
       gtk_widget_activate_action_variant(
         window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
       MainContext.run(for: .milliseconds(100))

@@ -58,7 +58,7 @@ final class InteractionTests: XCTestCase {
       defer { window.close() }
       let position = (0..<window.model.count).first { !window.model[$0].avatar.isEmpty }!
       // What Enter or a double-click does: the list's "activate" signal.
-      cgtk_emit_uint(raw(window.listView), "activate", guint(position))
+      cgtk_emit_uint(gobject(window.listView), "activate", guint(position))
       let details = try XCTUnwrap(window.openDetails)
       XCTAssertEqual(details.shownName, window.model[position].username)
       XCTAssertTrue(
@@ -121,16 +121,42 @@ final class InteractionTests: XCTestCase {
   func testTheShortcutsWindowListsEveryShortcut() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let xml = ShortcutsWindow.xml(MainWindow.shortcutList)
+      let main = MainWindow(application: nil, source: RosterApplication.resolveSource(nil))
+      defer { main.close() }
+      let controller = main.actions.shortcutController
+      XCTAssertEqual(
+        gtk_event_controller_get_widget(controller), main.window,
+        "the shortcut controller is not on the window")
+      // What is installed: every GtkShortcut's trigger, as GTK writes it.
+      var installed: [String] = []
+      let shortcuts = cgtk_list_model(gobject(controller))
+      for position in 0..<g_list_model_get_n_items(shortcuts) {
+        let shortcut = OpaquePointer(g_list_model_get_item(shortcuts, position))!
+        defer { g_object_unref(gobject(shortcut)) }
+        let text = gtk_shortcut_trigger_to_string(gtk_shortcut_get_trigger(shortcut))!
+        installed.append(String(cString: text))
+        g_free(text)
+      }
+      XCTAssertEqual(
+        Set(installed), ["<Control>r|F5", "<Control>g", "<Control>f", "F12", "<Control>question"])
+      let shortcutList = main.actions.shortcutsWindowEntries
+      for trigger in installed {
+        let accelerator = trigger.split(separator: "|").joined(separator: " ")
+        XCTAssertTrue(
+          shortcutList.contains { $0.accelerator == accelerator },
+          "\(trigger) is not in the shortcuts window")
+      }
+
+      let xml = ShortcutsWindow.xml(shortcutList)
       let builder = gtk_builder_new()!
-      defer { g_object_unref(raw(builder)) }
+      defer { g_object_unref(gobject(builder)) }
       var error: UnsafeMutablePointer<GError>?
       XCTAssertNotEqual(
         gtk_builder_add_from_string(builder, xml, -1, &error), 0, "invalid shortcuts XML")
       if let error { g_error_free(error) }
-      let shortcuts = gtk_builder_get_objects(builder)
-      defer { g_slist_free(shortcuts) }
-      XCTAssertGreaterThanOrEqual(Int(g_slist_length(shortcuts)), MainWindow.shortcutList.count)
+      let objects = gtk_builder_get_objects(builder)
+      defer { g_slist_free(objects) }
+      XCTAssertGreaterThanOrEqual(Int(g_slist_length(objects)), shortcutList.count)
       let window = gtk_builder_get_object(builder, "shortcuts")
       XCTAssertNotNil(window)
       if let window {

@@ -31,7 +31,7 @@ final class RefreshDiffTests: XCTestCase {
       gtk_widget_activate_action_variant(
         window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
       MainContext.run(for: .milliseconds(50))
-      let adjustment = gtk_scrollable_get_vadjustment(opaque(window.listView))!
+      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
       let rowHeight = window.viewport.rowHeight
       gtk_adjustment_set_value(adjustment, 200 * rowHeight)
       MainContext.run(for: .milliseconds(150))

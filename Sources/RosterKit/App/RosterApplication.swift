@@ -3,6 +3,7 @@ import Directory
 import Foundation
 import GtkKit
 import PreparedImages
+import SharedSupport
 
 /// The GtkApplication: makes the main window on activate, loads the
 /// directory, and in headless runs takes the screenshot, prints a summary
@@ -26,8 +27,8 @@ public final class RosterApplication {
     // The name assistive technologies and the shell show for the app.
     g_set_application_name("Roster")
     application = gtk_application_new("org.roster.Roster", G_APPLICATION_NON_UNIQUE)!
-    Signals.connect(raw(application), "activate") { [weak self] in self?.activate() }
-    Signals.connect(raw(application), "startup") { Stylesheet.install() }
+    Signals.connect(gobject(application), "activate") { [weak self] in self?.activate() }
+    Signals.connect(gobject(application), "startup") { Stylesheet.install() }
   }
 
   /// Runs the GTK main loop until the last window closes; returns the exit code.
@@ -35,7 +36,7 @@ public final class RosterApplication {
     MainQueueBridge.install()
     var arguments = [strdup(CommandLine.arguments.first ?? "roster")]
     let status = g_application_run(
-      raw(application).assumingMemoryBound(to: GApplication.self), 1, &arguments)
+      gobject(application).assumingMemoryBound(to: GApplication.self), 1, &arguments)
     for argument in arguments { free(argument) }
     refreshTimer?.cancel()
     if options.printStatistics, let pipeline {
@@ -92,7 +93,7 @@ public final class RosterApplication {
       cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
     window.isGridMode = settings.grid
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
-    Signals.connectReturningBool(raw(window.window), "close-request") { [weak self] in
+    Signals.connectReturningBool(gobject(window.window), "close-request") { [weak self] in
       self?.saveSettings()
       return false
     }
@@ -157,11 +158,10 @@ public final class RosterApplication {
         exitCode = 1
       }
     }
-    g_application_quit(raw(application).assumingMemoryBound(to: GApplication.self))
+    g_application_quit(gobject(application).assumingMemoryBound(to: GApplication.self))
   }
 
   static func milliseconds(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    return String(format: "%.1f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    String(format: "%.1f", duration.inMilliseconds)
   }
 }

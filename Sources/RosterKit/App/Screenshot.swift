@@ -21,9 +21,9 @@ enum Screenshot {
   }
 
   static func save(_ window: Widget, to path: String) throws(Failure) {
-    guard let renderer = gtk_native_get_renderer(opaque(window)) else { throw .notRealized }
+    guard let renderer = gtk_native_get_renderer(gtkObject(window)) else { throw .notRealized }
     let paintable = gtk_widget_paintable_new(window)!
-    defer { g_object_unref(raw(paintable)) }
+    defer { g_object_unref(gobject(paintable)) }
     let width = Double(gtk_widget_get_width(window))
     let height = Double(gtk_widget_get_height(window))
     let snapshot = gtk_snapshot_new()!
@@ -31,7 +31,7 @@ enum Screenshot {
     guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .emptyWindow }
     defer { gsk_render_node_unref(node) }
     guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { throw .emptyWindow }
-    defer { g_object_unref(raw(texture)) }
+    defer { g_object_unref(gobject(texture)) }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     guard gdk_texture_save_to_png(texture, path) != 0 else { throw .saveFailed(path) }

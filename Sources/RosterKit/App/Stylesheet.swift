@@ -16,6 +16,6 @@ public enum Stylesheet {
     let provider = gtk_css_provider_new()!
     gtk_css_provider_load_from_path(provider, url.path)
     gtk_style_context_add_provider_for_display(
-      display, opaque(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+      display, gtkObject(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
   }
 }

@@ -7,7 +7,7 @@ import PreparedImages
 ///
 /// Threading: main-actor only.
 @MainActor
-final class AvatarService {
+package final class AvatarService {
   let pipeline: ImagePipeline
   /// The drawn size in points.
   let pointSize: Int
@@ -19,13 +19,12 @@ final class AvatarService {
   var baseURL: URL? {
     didSet { if baseURL != oldValue { memo.removeAll() } }
   }
-  /// Decode synchronously in bind on the main thread (benchmarks' "before").
-  var naive = false
+  /// Set by benchmarks only, for their "before": makes a texture
+  /// synchronously in bind, on the main thread, instead of the pipeline.
+  package var decodeInBind: (@MainActor (ImageRequest) -> OpaquePointer?)?
   /// Called when a row shows an avatar image (benchmarks measure latency).
-  var onShown: (@MainActor (_ identity: String) -> Void)?
+  package var onShown: (@MainActor (_ identity: String) -> Void)?
   private var memo: [String: ImageRequest?] = [:]
-  /// Avatar strings that could not be resolved (refused paths, bad URLs).
-  private(set) var refused = 0
 
   init(pipeline: ImagePipeline, pointSize: Int) {
     self.pipeline = pipeline
@@ -45,7 +44,7 @@ final class AvatarService {
 
   /// Resolves the distinct avatar strings of a directory (up to `limit` of
   /// them); runs off the main thread after a load.
-  nonisolated static func resolveAll(
+  package nonisolated static func resolveAll(
     _ avatars: some Sequence<String>, relativeTo base: URL, limit: Int = 50_000
   ) -> ResolvedAvatars {
     var sources: [String: ImageSource?] = [:]
@@ -68,8 +67,7 @@ final class AvatarService {
       switch ImageSource.resolve(avatar, relativeTo: baseURL) {
       case .success(let source)?:
         request = ImageRequest(source: source, pixelSize: pointSize * scale)
-      case .failure?: refused += 1
-      case nil: break
+      case .failure?, nil: break
       }
     }
     memo[avatar] = request
@@ -80,7 +78,7 @@ final class AvatarService {
 /// Avatar strings resolved against a directory's location, off the main thread.
 ///
 /// Threading: a `Sendable` value.
-struct ResolvedAvatars: Sendable {
+package struct ResolvedAvatars: Sendable {
   let base: URL
   let sources: [String: ImageSource?]
 }

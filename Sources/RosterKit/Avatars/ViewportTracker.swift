@@ -10,21 +10,21 @@ import PreparedImages
 ///
 /// Threading: main-actor only.
 @MainActor
-final class ViewportTracker {
+package final class ViewportTracker {
   private let adjustment: UnsafeMutablePointer<GtkAdjustment>
   private let itemCount: @MainActor () -> Int
   private let prefetcher: ImagePrefetcher?
   /// The positions on screen now.
-  private(set) var visible: Range<Int> = 0..<0
+  package private(set) var visible: Range<Int> = 0..<0
   /// Called when the visible range changes.
   var onChange: (@MainActor (Range<Int>) -> Void)?
 
   init(listView: Widget, itemCount: @escaping @MainActor () -> Int, prefetcher: ImagePrefetcher?) {
-    adjustment = gtk_scrollable_get_vadjustment(opaque(listView))!
+    adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
     self.itemCount = itemCount
     self.prefetcher = prefetcher
-    Signals.connect(raw(adjustment), "value-changed") { [weak self] in self?.update() }
-    Signals.connect(raw(adjustment), "changed") { [weak self] in self?.update() }
+    Signals.connect(gobject(adjustment), "value-changed") { [weak self] in self?.update() }
+    Signals.connect(gobject(adjustment), "changed") { [weak self] in self?.update() }
   }
 
   /// The height of one row, or 0 before layout.

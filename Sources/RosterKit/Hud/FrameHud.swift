@@ -14,7 +14,7 @@ import PreparedImages
 ///
 /// Threading: main-actor only.
 @MainActor
-final class FrameHud {
+package final class FrameHud {
   static let width: Int32 = 248
   static let height: Int32 = 96
 
@@ -33,16 +33,16 @@ final class FrameHud {
   private var lineTexts = ["", ""]
   private var lastTextMicroseconds: Int64 = 0
   /// Per-frame cost in microseconds (tick + draw), while ``recordsCost``.
-  private(set) var costs: [Double] = []
-  var recordsCost = false
+  package private(set) var costs: [Double] = []
+  package var recordsCost = false
 
   init(pipeline: ImagePipeline?) {
     self.pipeline = pipeline
     widget = gtk_drawing_area_new()!
     gtk_drawing_area_set_content_width(
-      raw(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.width)
+      gobject(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.width)
     gtk_drawing_area_set_content_height(
-      raw(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.height)
+      gobject(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.height)
     gtk_widget_set_halign(widget, GTK_ALIGN_END)
     gtk_widget_set_valign(widget, GTK_ALIGN_START)
     gtk_widget_set_can_target(widget, 0)
@@ -50,7 +50,7 @@ final class FrameHud {
     RowAccessibility.hide(widget)
     Gtk.setVisible(widget, false)
 
-    DrawFunction.set(on: raw(widget)) { [weak self] cairo, width, height in
+    DrawFunction.set(on: gobject(widget)) { [weak self] cairo, width, height in
       self?.draw(cairo, width, height)
     }
     let font = pango_font_description_from_string("Monospace Bold 8")
@@ -63,7 +63,7 @@ final class FrameHud {
   }
 
   isolated deinit {
-    for layout in lines { g_object_unref(raw(layout)) }
+    for layout in lines { g_object_unref(gobject(layout)) }
   }
 
   /// Whether the HUD is on screen.
@@ -75,12 +75,12 @@ final class FrameHud {
     Gtk.setVisible(widget, shown)
     if shown {
       timeline.pause()
-      tickID = TickCallback.add(to: raw(widget)) { [weak self] time in
+      tickID = TickCallback.add(to: gobject(widget)) { [weak self] time in
         self?.tick(time)
         return true
       }
     } else if tickID != 0 {
-      TickCallback.remove(tickID, from: raw(widget))
+      TickCallback.remove(tickID, from: gobject(widget))
       tickID = 0
     }
   }

@@ -35,13 +35,15 @@ final class DragScroller {
 
   init(listView: Widget, scroller: Widget) {
     target = scroller
-    adjustment = gtk_scrollable_get_vadjustment(opaque(listView))!
-    gesture = opaque(gtk_gesture_drag_new()!)
+    adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
+    gesture = gtkObject(gtk_gesture_drag_new()!)
     gtk_gesture_single_set_button(gesture, guint(GDK_BUTTON_PRIMARY))
     gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
-    Signals.connectDoublePair(raw(gesture), "drag-begin") { [weak self] _, _ in self?.begin() }
-    Signals.connectDoublePair(raw(gesture), "drag-update") { [weak self] _, dy in self?.update(dy) }
-    Signals.connectDoublePair(raw(gesture), "drag-end") { [weak self] _, dy in self?.end(dy) }
+    Signals.connectDoublePair(gobject(gesture), "drag-begin") { [weak self] _, _ in self?.begin() }
+    Signals.connectDoublePair(gobject(gesture), "drag-update") { [weak self] _, dy in
+      self?.update(dy)
+    }
+    Signals.connectDoublePair(gobject(gesture), "drag-end") { [weak self] _, dy in self?.end(dy) }
     gtk_widget_add_controller(scroller, gesture)
   }
 
@@ -81,7 +83,7 @@ final class DragScroller {
 
   private func startFling() {
     lastFrame = 0
-    flingTick = TickCallback.add(to: raw(target)) { [weak self] frameTime in
+    flingTick = TickCallback.add(to: gobject(target)) { [weak self] frameTime in
       self?.flingFrame(frameTime) ?? false
     }
   }
@@ -107,7 +109,7 @@ final class DragScroller {
 
   private func stopFling() {
     guard flingTick != 0 else { return }
-    TickCallback.remove(flingTick, from: raw(target))
+    TickCallback.remove(flingTick, from: gobject(target))
     flingTick = 0
     velocity = 0
   }

@@ -27,11 +27,9 @@ final class AvatarView {
   /// Whether the picture shows an avatar now (else the initials show).
   private(set) var showsAvatar = false
   /// The initials the placeholder shows (tests).
-  var placeholderText: String { String(cString: gtk_label_get_text(opaque(placeholder))) }
+  var placeholderText: String { String(cString: gtk_label_get_text(gtkObject(placeholder))) }
   /// Whether the bound user's avatar is still on its way.
   var isLoading: Bool { slot?.isLoading ?? false }
-  /// Called when an avatar image is shown, with the user's identity.
-  var onShown: (@MainActor (String) -> Void)?
 
   /// An avatar `size` points across, loading through `avatars` (nil: initials only).
   init(size: Int32, avatars: AvatarService?) {
@@ -42,7 +40,7 @@ final class AvatarView {
     gtk_widget_set_halign(placeholder, GTK_ALIGN_CENTER)
     picture = gtk_picture_new()!
     gtk_widget_set_size_request(picture, size, size)
-    gtk_picture_set_can_shrink(opaque(picture), 1)
+    gtk_picture_set_can_shrink(gtkObject(picture), 1)
     gtk_widget_add_css_class(picture, "avatar")
     // Avatar and initials are decoration: the row's label says who it is.
     RowAccessibility.hide(picture)
@@ -50,8 +48,8 @@ final class AvatarView {
     widget = gtk_overlay_new()!
     gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
     gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-    gtk_overlay_set_child(opaque(widget), placeholder)
-    gtk_overlay_add_overlay(opaque(widget), picture)
+    gtk_overlay_set_child(gtkObject(widget), placeholder)
+    gtk_overlay_add_overlay(gtkObject(widget), picture)
     if let avatars {
       // No fade: a cached avatar must show in its row's first frame, and a
       // late one is quicker to read without an animation.
@@ -72,12 +70,13 @@ final class AvatarView {
     }
     let request = avatars.request(for: model.avatar)
     expectsAvatar = request != nil
-    if avatars.naive {
-      let texture = request.flatMap(NaiveAvatarDecoder.texture(for:))
-      gtk_picture_set_paintable(opaque(picture), texture.map { opaque(cgtk_paintable(raw($0))) })
+    if let decodeInBind = avatars.decodeInBind {
+      let texture = request.flatMap(decodeInBind)
+      gtk_picture_set_paintable(
+        gtkObject(picture), texture.map { gtkObject(cgtk_paintable(gobject($0))) })
       gtk_widget_set_opacity(placeholder, texture == nil ? 1 : 0)
       showsAvatar = texture != nil
-      if let texture { g_object_unref(raw(texture)) } else { updatePlaceholder() }
+      if let texture { g_object_unref(gobject(texture)) } else { updatePlaceholder() }
     } else {
       // The slot shows the cached image or nil before it returns.
       slot?.bind(identity: model.identity, request: request)
@@ -115,7 +114,7 @@ final class AvatarView {
   private func show(_ image: PreparedImage?) {
     // A GdkTexture is a GdkPaintable; the picture takes its own reference.
     gtk_picture_set_paintable(
-      opaque(picture), image.map { opaque(cgtk_paintable(raw($0.texture))) })
+      gtkObject(picture), image.map { gtkObject(cgtk_paintable(gobject($0.texture))) })
     if image == nil { updatePlaceholder() }
     if showsAvatar != (image != nil) {
       // Under an avatar the initials are not drawn at all (opacity 0 skips
@@ -124,7 +123,6 @@ final class AvatarView {
     }
     showsAvatar = image != nil
     if image != nil, let identity = boundIdentity {
-      onShown?(identity)
       avatars?.onShown?(identity)
     }
   }

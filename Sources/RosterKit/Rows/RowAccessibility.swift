@@ -18,7 +18,7 @@ enum RowAccessibility {
   static func setLabel(_ widget: UnsafeMutableRawPointer, _ text: String) {
     text.withCString { g_value_set_string(&value, $0) }
     var property = GTK_ACCESSIBLE_PROPERTY_LABEL
-    gtk_accessible_update_property_value(opaque(widget), 1, &property, &value)
+    gtk_accessible_update_property_value(gtkObject(widget), 1, &property, &value)
   }
 
   /// Hides a decorative widget (the avatar, the initials) from screen readers.
@@ -27,7 +27,7 @@ enum RowAccessibility {
     g_value_init(&hidden, cgtk_type_boolean())
     g_value_set_boolean(&hidden, 1)
     var state = GTK_ACCESSIBLE_STATE_HIDDEN
-    gtk_accessible_update_state_value(opaque(widget), 1, &state, &hidden)
+    gtk_accessible_update_state_value(gtkObject(widget), 1, &state, &hidden)
     g_value_unset(&hidden)
   }
 }

@@ -4,7 +4,8 @@ import GtkKit
 import PreparedImages
 
 /// One grid cell: a 96 px round avatar (prepared at that pixel size) with
-/// the username under it. Built on the same typed factory as the rows.
+/// the username under it. Built on the same typed factory as the rows and
+/// bound the same way (``PersonContent``).
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -12,42 +13,26 @@ final class UserCell: ListRow {
   /// The avatar's drawn size in points.
   static let avatarSize: Int32 = 96
 
-  let widget: UnsafeMutableRawPointer
-  let avatar: AvatarView
-  private let name: Widget
-  private var shownName = ""
-  private var boundIdentity: String?
+  private let content: PersonContent
 
   init(avatars: AvatarService?) {
-    avatar = AvatarView(size: Self.avatarSize, avatars: avatars)
-    let cell = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["user-cell"])
-    name = Gtk.label(classes: ["username"])
-    gtk_label_set_ellipsize(opaque(name), PANGO_ELLIPSIZE_END)
-    gtk_label_set_single_line_mode(opaque(name), 1)
-    gtk_label_set_max_width_chars(opaque(name), 14)
-    gtk_label_set_justify(opaque(name), GTK_JUSTIFY_CENTER)
-    Gtk.append(cell, avatar.widget, name)
-    widget = raw(cell)
-    ObjectRefs.keep(widget)
-  }
-
-  isolated deinit { ObjectRefs.release(widget) }
-
-  /// The identity the cell shows, if bound.
-  var identity: String? { boundIdentity }
-
-  func bind(_ model: UserViewModel, position: Int) {
-    boundIdentity = model.identity
-    if shownName != model.displayName {
-      shownName = model.displayName
-      Gtk.setText(name, shownName)
+    content = PersonContent(avatarSize: Self.avatarSize, avatars: avatars) { avatar, name in
+      let cell = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["user-cell"])
+      gtk_label_set_max_width_chars(gtkObject(name), 14)
+      gtk_label_set_justify(gtkObject(name), GTK_JUSTIFY_CENTER)
+      Gtk.append(cell, avatar, name)
+      return cell
     }
-    RowAccessibility.setLabel(widget, model.accessibleText)
-    avatar.bind(model)
   }
 
-  func unbind() {
-    boundIdentity = nil
-    avatar.unbind()
-  }
+  /// The cell's root widget.
+  var widget: UnsafeMutableRawPointer { content.widget }
+  /// The avatar.
+  var avatar: AvatarView { content.avatar }
+  /// The identity the cell shows, if bound.
+  var identity: String? { content.identity }
+
+  func bind(_ model: UserViewModel, position: Int) { content.bind(model) }
+
+  func unbind() { content.unbind() }
 }

@@ -31,6 +31,12 @@ enum Gtk {
     gtk_label_set_text(OpaquePointer(label), text)
   }
 
+  /// Makes a label one ellipsized line (names and roles in rows and cells).
+  static func setSingleLine(_ label: Widget) {
+    gtk_label_set_ellipsize(gtkObject(label), PANGO_ELLIPSIZE_END)
+    gtk_label_set_single_line_mode(gtkObject(label), 1)
+  }
+
   static func setVisible(_ widget: Widget, _ visible: Bool) {
     gtk_widget_set_visible(widget, visible ? 1 : 0)
   }
@@ -45,6 +51,15 @@ enum Gtk {
     g_value_unset(&value)
   }
 
+  /// A scrolled window that scrolls `child` vertically only and fills the height.
+  static func scrolledWindow(_ child: Widget) -> Widget {
+    let scroller = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(gtkObject(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(gtkObject(scroller), child)
+    gtk_widget_set_vexpand(scroller, 1)
+    return scroller
+  }
+
   static func button(label: String, action: String? = nil) -> Widget {
     let button = gtk_button_new_with_label(label)!
     if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
@@ -52,19 +67,25 @@ enum Gtk {
   }
 }
 
-/// GTK headers import some object types as typed pointers (public structs)
-/// and others as `OpaquePointer`; these overloads convert either kind, so
-/// call sites need not know which a given type is.
-@inline(__always) func opaque(_ pointer: OpaquePointer) -> OpaquePointer { pointer }
-@inline(__always) func opaque<T>(_ pointer: UnsafeMutablePointer<T>) -> OpaquePointer {
+/// The same object as GTK's functions take it. GTK headers import some
+/// object types as typed pointers (public structs) and others as
+/// `OpaquePointer`, and C's cast macros (GTK_WIDGET(), G_OBJECT()) are not
+/// imported; these overloads convert any of them, so call sites need not know
+/// which a given type is. `gtkObject` gives the `OpaquePointer` most GTK
+/// functions take (`GtkListView *`, `GtkStack *`, ...); `gobject` gives the
+/// untyped `gpointer` that GObject's own functions and signals take.
+@inline(__always) package func gtkObject(_ pointer: OpaquePointer) -> OpaquePointer { pointer }
+@inline(__always) package func gtkObject<T>(_ pointer: UnsafeMutablePointer<T>) -> OpaquePointer {
   OpaquePointer(pointer)
 }
-@inline(__always) func opaque(_ pointer: UnsafeMutableRawPointer) -> OpaquePointer {
+@inline(__always) package func gtkObject(_ pointer: UnsafeMutableRawPointer) -> OpaquePointer {
   OpaquePointer(pointer)
 }
-@inline(__always) func raw(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer {
+@inline(__always) package func gobject(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer {
   UnsafeMutableRawPointer(pointer)
 }
-@inline(__always) func raw<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer {
+@inline(__always) package func gobject<T>(_ pointer: UnsafeMutablePointer<T>)
+  -> UnsafeMutableRawPointer
+{
   UnsafeMutableRawPointer(pointer)
 }

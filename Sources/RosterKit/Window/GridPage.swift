@@ -19,6 +19,7 @@ final class GridPage {
   let widget: Widget
   let gridView: Widget
   let factory: ListFactory<UserCell>
+  private let dragScroller: DragScroller
   private let model: ListModel<UserViewModel>
   /// The grid's selection while it shows.
   private(set) var selection: OpaquePointer?
@@ -29,14 +30,12 @@ final class GridPage {
       makeRow: { UserCell(avatars: avatars) },
       model: { position in position < model.count ? model[position] : nil })
     gridView = gtk_grid_view_new(nil, OpaquePointer(g_object_ref(factory.object.pointer)))!
-    gtk_grid_view_set_max_columns(opaque(gridView), 12)
-    gtk_grid_view_set_min_columns(opaque(gridView), 1)
+    gtk_grid_view_set_max_columns(gtkObject(gridView), 12)
+    gtk_grid_view_set_min_columns(gtkObject(gridView), 1)
     gtk_widget_add_css_class(gridView, "user-grid")
-    RowAccessibility.setLabel(raw(gridView), "People")
-    widget = gtk_scrolled_window_new()!
-    gtk_scrolled_window_set_policy(opaque(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_child(opaque(widget), gridView)
-    gtk_widget_set_vexpand(widget, 1)
+    RowAccessibility.setLabel(gobject(gridView), "People")
+    widget = Gtk.scrolledWindow(gridView)
+    dragScroller = DragScroller(listView: gridView, scroller: widget)
   }
 
   /// Connects the grid to the model (selecting `selected`) or disconnects it.
@@ -47,12 +46,12 @@ final class GridPage {
       gtk_single_selection_set_autoselect(selection, 0)
       gtk_single_selection_set_can_unselect(selection, 1)
       gtk_single_selection_set_selected(selection, selected)
-      gtk_grid_view_set_model(opaque(gridView), opaque(selection))
-      self.selection = opaque(selection)
-      g_object_unref(raw(selection))  // the grid holds it
+      gtk_grid_view_set_model(gtkObject(gridView), gtkObject(selection))
+      self.selection = gtkObject(selection)
+      g_object_unref(gobject(selection))  // the grid holds it
     } else {
       guard selection != nil else { return }
-      gtk_grid_view_set_model(opaque(gridView), nil)
+      gtk_grid_view_set_model(gtkObject(gridView), nil)
       selection = nil
     }
   }

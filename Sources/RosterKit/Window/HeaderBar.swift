@@ -21,30 +21,30 @@ final class HeaderBar {
     let titles = Gtk.box(GTK_ORIENTATION_VERTICAL, classes: ["title-box"])
     gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
     Gtk.append(titles, title, subtitle)
-    gtk_header_bar_set_title_widget(opaque(widget), titles)
+    gtk_header_bar_set_title_widget(gtkObject(widget), titles)
 
     refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
     gtk_widget_set_tooltip_text(refreshButton, "Refresh (Ctrl+R)")
-    gtk_actionable_set_action_name(opaque(refreshButton), "win.refresh")
+    gtk_actionable_set_action_name(gtkObject(refreshButton), "win.refresh")
     Self.setAccessibleLabel(refreshButton, "Refresh")
     spinner = gtk_spinner_new()!
     gtk_widget_set_tooltip_text(spinner, "Loading the directory")
     Gtk.setVisible(spinner, false)
-    gtk_header_bar_pack_start(opaque(widget), refreshButton)
-    gtk_header_bar_pack_start(opaque(widget), spinner)
+    gtk_header_bar_pack_start(gtkObject(widget), refreshButton)
+    gtk_header_bar_pack_start(gtkObject(widget), spinner)
 
     gridButton = gtk_toggle_button_new()!
     gtk_button_set_icon_name(
-      raw(gridButton).assumingMemoryBound(to: GtkButton.self), "view-grid-symbolic")
+      gobject(gridButton).assumingMemoryBound(to: GtkButton.self), "view-grid-symbolic")
     gtk_widget_set_tooltip_text(gridButton, "Show as a grid (Ctrl+G)")
-    gtk_actionable_set_action_name(opaque(gridButton), "win.grid")
+    gtk_actionable_set_action_name(gtkObject(gridButton), "win.grid")
     Self.setAccessibleLabel(gridButton, "Grid view")
-    gtk_header_bar_pack_end(opaque(widget), gridButton)
+    gtk_header_bar_pack_end(gtkObject(widget), gridButton)
   }
 
   /// The subtitle text ("2,000 people").
   var subtitleText: String {
-    get { String(cString: gtk_label_get_text(opaque(subtitle))) }
+    get { String(cString: gtk_label_get_text(gtkObject(subtitle))) }
     set {
       Gtk.setText(subtitle, newValue)
       Gtk.setVisible(subtitle, !newValue.isEmpty)
@@ -54,10 +54,10 @@ final class HeaderBar {
   /// Shows or hides the loading spinner.
   func setBusy(_ busy: Bool) {
     Gtk.setVisible(spinner, busy)
-    gtk_spinner_set_spinning(opaque(spinner), busy ? 1 : 0)
+    gtk_spinner_set_spinning(gtkObject(spinner), busy ? 1 : 0)
   }
 
   private static func setAccessibleLabel(_ widget: Widget, _ text: String) {
-    RowAccessibility.setLabel(raw(widget), text)
+    RowAccessibility.setLabel(gobject(widget), text)
   }
 }

@@ -11,7 +11,7 @@ enum ShortcutsWindow {
   /// Builds and shows the window, transient for `parent`.
   static func present(parent: Widget, shortcuts: [(title: String, accelerator: String)]) {
     let builder = gtk_builder_new_from_string(xml(shortcuts), -1)!
-    defer { g_object_unref(raw(builder)) }
+    defer { g_object_unref(gobject(builder)) }
     guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
     let window = object.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 }
     gtk_window_set_transient_for(window, cgtk_window(parent))

@@ -30,14 +30,14 @@ final class UserDetails {
     avatar = AvatarView(size: Self.avatarSize, avatars: avatars)
     name = Gtk.label(classes: ["username"])
     role = Gtk.label(classes: ["role", "dim-label"])
-    gtk_label_set_selectable(opaque(name), 1)
+    gtk_label_set_selectable(gtkObject(name), 1)
     let box = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["user-details"])
     Gtk.append(box, avatar.widget, name, role)
     gtk_window_set_child(cgtk_window(window), box)
-    ObjectRefs.keep(raw(window))
+    WidgetTreeRoot.keep(gobject(window))
 
     let keys = gtk_event_controller_key_new()!
-    Signals.connectKeyPressed(raw(keys)) { [weak self] keyval, _ in
+    Signals.connectKeyPressed(gobject(keys)) { [weak self] keyval, _ in
       guard keyval == UInt32(GDK_KEY_Escape) else { return false }
       self?.close()
       return true
@@ -47,14 +47,14 @@ final class UserDetails {
 
   isolated deinit {
     gtk_window_destroy(cgtk_window(window))
-    ObjectRefs.release(raw(window))
+    WidgetTreeRoot.release(gobject(window))
   }
 
   /// Whether the panel is on screen.
   var isOpen: Bool { gtk_widget_get_visible(window) != 0 }
 
   /// The username shown.
-  var shownName: String { String(cString: gtk_label_get_text(opaque(name))) }
+  var shownName: String { String(cString: gtk_label_get_text(gtkObject(name))) }
 
   /// Shows `model` and presents the panel.
   func show(_ model: UserViewModel) {
@@ -62,7 +62,7 @@ final class UserDetails {
     Gtk.setText(name, model.displayName)
     Gtk.setText(role, model.roleText)
     gtk_window_set_title(cgtk_window(window), model.displayName)
-    RowAccessibility.setLabel(raw(window), model.accessibleText)
+    RowAccessibility.setLabel(gobject(window), model.accessibleText)
     avatar.bind(model)
     avatar.setPriority(.visible)
     gtk_window_present(cgtk_window(window))

@@ -2,6 +2,8 @@ import CGtk
 import Directory
 import Foundation
 import GtkKit
+import RosterKit
+import SharedSupport
 
 /// `roster bench --search`: loads the generated directory in the real window,
 /// then types a sequence of searches the way a user would (one character at
@@ -17,15 +19,7 @@ struct SearchBenchmark {
   static let typed = ["a", "an", "ann", "anna", "", "admin", "", "zz", ""]
 
   func run() -> String? {
-    let window = MainWindow(application: nil, source: .success(.file(source)))
-    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
-    window.present()
-    window.refresh()
-    guard
-      MainContext.run(until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(120))
-    else {
-      return nil
-    }
+    guard let window = BenchWindow.loaded(from: source) else { return nil }
     defer { window.close() }
     // The index is built off the main thread after the load.
     MainContext.run(for: .seconds(3))
@@ -60,8 +54,7 @@ struct SearchBenchmark {
   }
 
   private static func ms(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    return String(format: "%.1f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    String(format: "%.1f", duration.inMilliseconds)
   }
 }
 
@@ -75,7 +68,7 @@ final class FrameWatch {
   private var last: Int64 = 0
 
   init(widget: Widget) {
-    TickCallback.add(to: raw(widget)) { [weak self] time in
+    TickCallback.add(to: gobject(widget)) { [weak self] time in
       guard let self else { return false }
       if self.isRecording, self.last != 0 {
         self.longestInterval = max(self.longestInterval, Double(time - self.last) / 1000)

@@ -4,6 +4,7 @@ import DirectoryGenerator
 import Foundation
 import GtkKit
 import PreparedImages
+import RosterKit
 
 /// `roster bench`: the real window, 480×800, scrolled at constant speeds by a
 /// tick callback exactly like shared/tools/run-floor, printing one JSON line
@@ -85,9 +86,7 @@ public final class RosterBenchmark {
   /// load time, time to first rows and the longest main-thread stall.
   private func loadDirectory(_ url: URL) -> DirectoryContents? {
     let started = ContinuousClock.now
-    let window = MainWindow(application: nil, source: .success(.file(url)))
-    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
-    window.present()
+    let window = BenchWindow.open(.file(url))
     var loadDuration = Duration.zero
     window.onLoad = { _, duration in loadDuration = duration }
     window.refresh()
@@ -108,8 +107,7 @@ public final class RosterBenchmark {
     }
     load = LoadFigures(
       total: loadDuration, parse: contents.parseDuration, viewModels: contents.viewModelDuration,
-      firstRows: (window.firstRowsShown ?? .now) - started, longestMainThreadStall: longestStall,
-      rssAfterLoadMiB: ResourceUsage.residentMiB)
+      firstRows: (window.firstRowsShown ?? .now) - started, longestMainThreadStall: longestStall)
     return contents
   }
 
@@ -120,10 +118,10 @@ public final class RosterBenchmark {
     configuration.diskCacheDirectory = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-bench-cache-\(getpid())")
     let pipeline = ImagePipeline(configuration: configuration)
-    let window = MainWindow(application: nil, source: .success(contents.source), pipeline: pipeline)
-    window.avatars?.naive = options.pipeline == .naive
-    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
-    window.present()
+    let window = BenchWindow.open(contents.source, pipeline: pipeline)
+    if options.pipeline == .naive {
+      window.avatars?.decodeInBind = NaiveAvatarDecoder.texture(for:)
+    }
     // As a load does off the main thread: the avatar paths, resolved once.
     let resolved = AvatarService.resolveAll(
       contents.viewModels.lazy.map(\.avatar), relativeTo: contents.source.baseURL)
@@ -150,10 +148,9 @@ public final class RosterBenchmark {
     MainContext.run(for: .milliseconds(50))
 
     return BenchmarkReport(
-      rows: contents.viewModels.count, speed: speed, seconds: options.seconds,
-      frames: recorder.statistics(), hudCosts: window.hud.costs, tracker: tracker,
-      pipeline: statistics,
-      options: options, naiveDecodes: NaiveAvatarDecoder.decodes, load: load
+      rows: contents.viewModels.count, speed: speed, frames: recorder.statistics(),
+      hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
+      naiveDecodes: NaiveAvatarDecoder.decodes, load: load
     ).json
   }
 
@@ -192,5 +189,4 @@ struct LoadFigures {
   var viewModels = Duration.zero
   var firstRows = Duration.zero
   var longestMainThreadStall = Duration.zero
-  var rssAfterLoadMiB = 0.0
 }

@@ -3,6 +3,8 @@ import Directory
 import DirectoryGenerator
 import Foundation
 import GtkKit
+import RosterKit
+import SharedSupport
 
 /// `roster bench --refresh-users N`: loads N generated users in the real
 /// window, rewrites the file with 1% of them changed (a third edited, a
@@ -26,17 +28,9 @@ struct RefreshBenchmark {
     for index in list.indices { list[index].id = "u\(index)" }
     try Data(UserGenerator.json(for: list)).write(to: file)
 
-    let window = MainWindow(application: nil, source: .success(.file(file)))
-    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
-    window.present()
-    window.refresh()
-    guard
-      MainContext.run(until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(120))
-    else {
-      return nil
-    }
-    MainContext.run(for: .milliseconds(200))
+    guard let window = BenchWindow.loaded(from: file) else { return nil }
     defer { window.close() }
+    MainContext.run(for: .milliseconds(200))
 
     // 1% changed, deterministically spread.
     var generator = SplitMix64(seed: 99)
@@ -58,8 +52,7 @@ struct RefreshBenchmark {
     guard MainContext.run(until: { !window.isLoading }, timeout: .seconds(120)) else { return nil }
     MainContext.run(for: .milliseconds(200))
     guard let summary = window.lastRefresh else { return nil }
-    let (seconds, attoseconds) = summary.mainThreadTime.components
-    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    let milliseconds = summary.mainThreadTime.inMilliseconds
     let diff = summary.diff
     return """
       {"tool":"roster","refresh_users":\(users),"changed":\(changes),\

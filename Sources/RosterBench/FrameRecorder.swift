@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import RosterKit
 
 /// Records what run-floor records, inside the app: frame intervals from the
 /// frame clock's frame times, main-thread work per frame (before-paint to
@@ -20,11 +21,11 @@ final class FrameRecorder {
   init(window: Widget) {
     let clock = gtk_widget_get_frame_clock(window)!
     connections.append(
-      Signals.connect(raw(clock), "before-paint") { [weak self] in
+      Signals.connect(gobject(clock), "before-paint") { [weak self] in
         self?.beforePaint = Self.now()
       })
     connections.append(
-      Signals.connect(raw(clock), "after-paint") { [weak self] in
+      Signals.connect(gobject(clock), "after-paint") { [weak self] in
         guard let self, self.isRecording, self.beforePaint != 0 else { return }
         self.work.append(Double(Self.now() - self.beforePaint) / 1e6)
       })

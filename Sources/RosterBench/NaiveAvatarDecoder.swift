@@ -1,5 +1,6 @@
 import CGtk
 import PreparedImages
+import RosterKit
 
 /// The "before" of the articles, for benchmarks only (`--pipeline naive`):
 /// decodes the avatar file synchronously, on the main thread, inside bind.
@@ -20,7 +21,7 @@ enum NaiveAvatarDecoder {
       if let error { g_error_free(error) }
       return nil
     }
-    defer { g_object_unref(raw(pixbuf)) }
+    defer { g_object_unref(gobject(pixbuf)) }
     return gdk_texture_new_for_pixbuf(pixbuf)
   }
 }

@@ -1,20 +1,24 @@
+import ArgumentParser
 import Foundation
 
 /// What `roster bench` measures.
 ///
 /// Threading: `Sendable` value.
 public struct BenchmarkOptions: Sendable {
-  /// Which avatar path the rows use.
-  public enum Pipeline: String, Sendable, CaseIterable {
+  /// Which avatar path the rows use (`--pipeline`; --help lists the cases).
+  public enum Pipeline: String, Sendable, CaseIterable, ExpressibleByArgument {
     /// Off-main decode, prepared textures, caches (the app).
     case prepared
     /// Synchronous decode in bind on the main thread (the "before").
     case naive
   }
 
-  /// Whether caches start empty.
-  public enum Cache: String, Sendable, CaseIterable {
-    case cold, warm
+  /// Whether caches start empty (`--cache`; --help lists the cases).
+  public enum Cache: String, Sendable, CaseIterable, ExpressibleByArgument {
+    /// Memory and disk caches start empty.
+    case cold
+    /// One unmeasured pass fills the caches first.
+    case warm
   }
 
   public var users = 1_000_000

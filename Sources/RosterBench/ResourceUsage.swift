@@ -6,8 +6,6 @@ import Foundation
 enum ResourceUsage {
   /// Peak resident set size (VmHWM) in MiB.
   static var peakResidentMiB: Double { field("VmHWM:") / 1024 }
-  /// Current resident set size (VmRSS) in MiB.
-  static var residentMiB: Double { field("VmRSS:") / 1024 }
 
   private static func field(_ name: String) -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {

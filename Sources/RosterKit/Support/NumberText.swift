@@ -1,7 +1,7 @@
 /// Formats counts for people to read ("2,000 people", "1 person").
 ///
 /// Threading: pure functions, any thread.
-enum Count {
+enum NumberText {
   /// A count with thousands separators.
   static func grouped(_ value: Int) -> String {
     let digits = String(value.magnitude)

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import RosterKit
 
 /// Scrolls a list at a constant speed, wrapping around at the end, from a
 /// tick callback — the way run-floor scrolls — while a ``FrameRecorder``
@@ -30,8 +31,8 @@ final class ScrollDriver {
     // GTK 4.8 can mis-apply the first programmatic jump unless the view has
     // scrolled to an item once (DESIGN.md).
     gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(0))
-    let adjustment = gtk_scrollable_get_vadjustment(opaque(listView))!
-    TickCallback.add(to: raw(listView)) { [self] now in
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
+    TickCallback.add(to: gobject(listView)) { [self] now in
       if start == 0 {
         start = now
         recorder.isRecording = true

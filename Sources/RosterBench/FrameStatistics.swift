@@ -1,7 +1,7 @@
 /// Frame statistics with exactly run-floor's definitions: a hitch is a frame
 /// interval over 1.5 refresh intervals and costs (interval − refresh);
 /// hitch_ms_per_s is total hitch time over seconds scrolled; frame work is
-/// before-paint to after-paint wall time.
+/// before-paint to after-paint wall time (its percentiles are the report's).
 ///
 /// Threading: `Sendable` value.
 struct FrameStatistics: Sendable {
@@ -11,9 +11,10 @@ struct FrameStatistics: Sendable {
   var fps: Double
   var maxIntervalMilliseconds: Double
   var hitchMillisecondsPerSecond: Double
-  var work: (p50: Double, p90: Double, p99: Double, max: Double)
-  var binds: Int
-  var bind: (p50: Double, p99: Double, max: Double)
+  /// Main-thread work per frame in milliseconds.
+  var work: [Double]
+  /// Wall time of each bind in microseconds.
+  var binds: [Double]
 
   init(intervals: [Double], work: [Double], binds: [Double]) {
     let total = intervals.reduce(0, +)
@@ -23,12 +24,7 @@ struct FrameStatistics: Sendable {
     let hitch = intervals.filter { $0 > 1.5 * Self.refreshMilliseconds }
       .reduce(0) { $0 + $1 - Self.refreshMilliseconds }
     hitchMillisecondsPerSecond = total > 0 ? hitch / (total / 1000) : 0
-    let workPercentiles = Percentiles(work)
-    self.work = (
-      workPercentiles(0.5), workPercentiles(0.9), workPercentiles(0.99), workPercentiles(1)
-    )
-    let bindPercentiles = Percentiles(binds)
-    self.binds = binds.count
-    bind = (bindPercentiles(0.5), bindPercentiles(0.99), bindPercentiles(1))
+    self.work = work
+    self.binds = binds
   }
 }

@@ -1,0 +1,34 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+import PreparedImages
+import RosterKit
+
+/// The real Roster window as every benchmark opens it: 480×800, presented.
+///
+/// Threading: main-actor only; ``loaded(from:)`` drives the GLib main context.
+@MainActor
+enum BenchWindow {
+  /// A presented window on `source` (not loading yet).
+  static func open(_ source: DirectorySource, pipeline: ImagePipeline? = nil) -> MainWindow {
+    let window = MainWindow(application: nil, source: .success(source), pipeline: pipeline)
+    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    window.present()
+    return window
+  }
+
+  /// A window that has loaded `file` and shows its first rows, or nil (and
+  /// no window) if it did not within two minutes.
+  static func loaded(from file: URL) -> MainWindow? {
+    let window = open(.file(file))
+    window.refresh()
+    guard
+      MainContext.run(until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(120))
+    else {
+      window.close()
+      return nil
+    }
+    return window
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import PreparedImages
+import SharedSupport
+
+/// One run's JSON line: run-floor's field names first, then Roster's own.
+/// The properties are the line's keys, in its order (``ReportLine``).
+///
+/// Threading: a value, made on the main actor.
+struct BenchmarkReport: ReportObject {
+  /// Frame work percentiles in milliseconds, with two decimals.
+  struct Work: ReportObject {
+    let p50, p90, p99, max: Fixed
+  }
+
+  /// p50, p99 and max of a set of samples, with one decimal.
+  struct Spread: ReportObject {
+    let p50, p99, max: Fixed
+
+    init(_ samples: Percentiles<Double>) {
+      p50 = Fixed(samples(0.5) ?? 0, 1)
+      p99 = Fixed(samples(0.99) ?? 0, 1)
+      max = Fixed(samples(1) ?? 0, 1)
+    }
+  }
+
+  /// Frames from a row showing to its avatar showing.
+  struct AvatarLatency: ReportObject {
+    let p50, p99: Fixed
+    let samples, neverShown: Int
+  }
+
+  /// The image pipeline's counters.
+  struct Images: ReportObject {
+    let memoryHits, misses, fileLoads, httpLoads, decodes: Int
+    let decodeMsP50: Fixed?
+    let coalesced, cancellations, staleDrops: Int
+    let failures: [String: Int]
+    let memoryCacheBytes, memoryCacheLimit: Int
+  }
+
+  /// How long the directory took to reach the screen, in milliseconds.
+  struct Load: ReportObject {
+    let total, parse, viewModels, firstRows, longestMainStall: Fixed
+  }
+
+  let tool = "roster"
+  let rows: Int
+  let speedPxS, seconds: Fixed
+  let texture = true
+  let frames: Int
+  let fps, maxIntervalMs, hitchMsPerS: Fixed
+  let frameWorkMs: Work
+  let binds: Int
+  let bindUs: Spread
+  let pipeline: String
+  let cache: String
+  let avatarLatencyFrames: AvatarLatency
+  let placeholderRatio: Fixed
+  let mainThreadDecodes: Int
+  let images: Images
+  let loadMs: Load
+  let hudUs: Spread?
+  let peakRssMib: Fixed
+
+  @MainActor
+  init(
+    rows: Int, speed: Double, frames statistics: FrameStatistics, hudCosts: [Double],
+    tracker: AvatarLatencyTracker, pipeline counters: ImagePipelineStatistics,
+    options: BenchmarkOptions, naiveDecodes: Int, load: LoadFigures
+  ) {
+    func ms(_ duration: Duration) -> Fixed { Fixed(duration.inMilliseconds, 1) }
+    self.rows = rows
+    speedPxS = Fixed(speed, 0)
+    seconds = Fixed(options.seconds, 1)
+    frames = statistics.frames
+    fps = Fixed(statistics.fps)
+    maxIntervalMs = Fixed(statistics.maxIntervalMilliseconds, 1)
+    hitchMsPerS = Fixed(statistics.hitchMillisecondsPerSecond)
+    let work = Percentiles(statistics.work)
+    frameWorkMs = Work(
+      p50: Fixed(work(0.5) ?? 0), p90: Fixed(work(0.9) ?? 0), p99: Fixed(work(0.99) ?? 0),
+      max: Fixed(work(1) ?? 0))
+    binds = statistics.binds.count
+    bindUs = Spread(Percentiles(statistics.binds))
+    pipeline = options.pipeline.rawValue
+    cache = options.cache.rawValue
+    let latency = Percentiles(tracker.latencies)
+    avatarLatencyFrames = AvatarLatency(
+      p50: Fixed(latency(0.5) ?? 0, 0), p99: Fixed(latency(0.99) ?? 0, 0),
+      samples: latency.count, neverShown: tracker.neverShown)
+    placeholderRatio = Fixed(tracker.placeholderRatio, 4)
+    mainThreadDecodes =
+      counters.mainThreadDecodes + (options.pipeline == .naive ? naiveDecodes : 0)
+    images = Images(
+      memoryHits: counters.memoryHits, misses: counters.memoryMisses,
+      fileLoads: counters.fileLoads, httpLoads: counters.httpLoads,
+      decodes: counters.decodes, decodeMsP50: counters.decodeTimeP50.map(ms),
+      coalesced: counters.coalescedRequests, cancellations: counters.cancellations,
+      staleDrops: counters.staleDrops, failures: counters.failures,
+      memoryCacheBytes: counters.memoryCacheBytes, memoryCacheLimit: counters.memoryCacheLimit)
+    loadMs = Load(
+      total: ms(load.total), parse: ms(load.parse), viewModels: ms(load.viewModels),
+      firstRows: ms(load.firstRows), longestMainStall: ms(load.longestMainThreadStall))
+    hudUs = hudCosts.isEmpty ? nil : Spread(Percentiles(hudCosts))
+    peakRssMib = Fixed(ResourceUsage.peakResidentMiB, 1)
+  }
+
+  /// The JSON line.
+  var json: String { (try? ReportLine.json(self)) ?? #"{"tool":"roster","error":"encoding"}"# }
+}

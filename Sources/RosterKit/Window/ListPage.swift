@@ -1,0 +1,67 @@
+import CGtk
+import Directory
+import GtkKit
+import PreparedImages
+
+/// List mode: a GtkListView over the people with its factory of
+/// ``UserRow``s (48 px avatars), its selection, the scrolled window around
+/// it, the ``ViewportTracker`` that tells visible rows from merely bound
+/// ones (and drives avatar prefetching), and drag-to-scroll.
+///
+/// Threading: main-actor only.
+@MainActor
+final class ListPage {
+  /// The scrolled window holding the list.
+  let scroller: Widget
+  let listView: Widget
+  /// The row factory (its statistics show binds and recycled rows).
+  let factory: ListFactory<UserRow>
+  /// The list's selection model (the page holds a reference).
+  let selection: OpaquePointer
+  let viewport: ViewportTracker
+  let dragScroller: DragScroller
+
+  init(model: ListModel<UserViewModel>, avatars: AvatarService?) {
+    var tracker: ViewportTracker?
+    factory = ListFactory(
+      makeRow: {
+        let row = UserRow(avatars: avatars)
+        row.isOnScreen = { tracker?.visible.contains($0) ?? false }
+        return row
+      }, model: { position in model[position] })
+    let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))!
+    gtk_single_selection_set_autoselect(selection, 0)
+    gtk_single_selection_set_can_unselect(selection, 1)
+    listView = gtk_list_view_new(
+      gtkObject(selection), OpaquePointer(g_object_ref(factory.object.pointer)))!
+    self.selection = gtkObject(selection)
+    g_object_ref(gobject(selection))
+    gtk_widget_add_css_class(listView, "user-list")
+    RowAccessibility.setLabel(gobject(listView), "People")
+    scroller = Gtk.scrolledWindow(listView)
+    let prefetcher = avatars.map { avatars in
+      ImagePrefetcher(pipeline: avatars.pipeline) { position in
+        position < model.count ? avatars.request(for: model[position].avatar) : nil
+      }
+    }
+    viewport = ViewportTracker(
+      listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
+    tracker = viewport
+    dragScroller = DragScroller(listView: listView, scroller: scroller)
+    viewport.onChange = { [weak self] visible in
+      self?.factory.forEachBoundRow { row, position in row.setVisible(visible.contains(position)) }
+      self?.onVisibleChange?(visible)
+    }
+  }
+
+  isolated deinit { g_object_unref(gobject(selection)) }
+
+  /// Called after the rows on screen change (bound rows are told first).
+  var onVisibleChange: (@MainActor (Range<Int>) -> Void)?
+
+  /// The position selected, or `GTK_INVALID_LIST_POSITION`.
+  var selected: guint { gtk_single_selection_get_selected(selection) }
+
+  /// Selects `position` (`GTK_INVALID_LIST_POSITION` clears).
+  func select(_ position: guint) { gtk_single_selection_set_selected(selection, position) }
+}

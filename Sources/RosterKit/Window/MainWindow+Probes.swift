@@ -1,0 +1,41 @@
+import CGtk
+import GtkKit
+
+/// What tests, the bench and headless runs ask the window: whether rows are
+/// on screen, whether their avatars arrived, and its parts by their old names.
+extension MainWindow {
+  /// Whether laid-out rows are on screen (binding comes before layout).
+  public var hasVisibleRows: Bool {
+    if isGridMode {
+      return grid.factory.statistics.binds > 0 && gtk_widget_get_mapped(grid.gridView) != 0
+    }
+    return !list.viewport.visible.isEmpty
+  }
+
+  /// Visible rows whose avatar is still on its way.
+  public var visibleRowsWaitingForAvatars: Int {
+    var waiting = 0
+    if isGridMode {
+      // The grid has no viewport tracker: count every bound cell.
+      grid.factory.forEachBoundRow { cell, _ in if cell.avatar.isLoading { waiting += 1 } }
+      return waiting
+    }
+    let visible = list.viewport.visible
+    list.factory.forEachBoundRow { row, position in
+      if visible.contains(position), row.isLoadingAvatar { waiting += 1 }
+    }
+    return waiting
+  }
+
+  /// The list's rows were built and bound at least once.
+  public var hasBoundRows: Bool { list.factory.statistics.binds > 0 }
+
+  /// The list view.
+  package var listView: Widget { list.listView }
+  /// The list's row factory (its statistics show binds and recycled rows).
+  package var factory: ListFactory<UserRow> { list.factory }
+  /// Which list rows are on screen.
+  package var viewport: ViewportTracker { list.viewport }
+  /// The list's drag-to-scroll.
+  var dragScroller: DragScroller? { list.dragScroller }
+}

@@ -1,0 +1,35 @@
+import Directory
+
+/// The search bar's side of the window: typing filters the list, off the
+/// main thread (``SearchController``); the result swaps the whole list.
+extension MainWindow {
+  /// Opens the search bar with the keyboard focus in it (Ctrl+F).
+  public func startSearch() { searchBar.start() }
+
+  /// Searches for `text` as if typed (tests, automation); "" clears. Text
+  /// that extends the current query is appended, as typing does: replacing
+  /// it would first empty the entry, which GtkSearchEntry reports at once.
+  public func setSearchText(_ text: String) { searchBar.setText(text) }
+
+  /// Whether the search bar is open.
+  public var isSearching: Bool { searchBar.isOpen }
+
+  /// Shows a finished search, or everyone for nil.
+  func showSearch(_ result: SearchController.Result?) {
+    guard let contents else { return }
+    if let result {
+      presenter.reload(with: result.viewModels)
+      searchMatches = result.viewModels.count
+      shownQuery = result.query
+      header.subtitleText =
+        result.viewModels.isEmpty
+        ? "No one matches “\(result.query)”"
+        : "\(NumberText.grouped(result.viewModels.count)) of \(NumberText.people(contents.viewModels.count))"
+    } else if searchMatches != nil {
+      presenter.reload(with: contents.viewModels)
+      searchMatches = nil
+      shownQuery = nil
+      header.subtitleText = NumberText.people(contents.viewModels.count)
+    }
+  }
+}

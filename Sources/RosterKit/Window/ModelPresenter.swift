@@ -1,0 +1,91 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+
+/// How a directory reaches the list model, the one place that changes it:
+/// a large directory's preview, a load applied as the differences computed
+/// off the main thread (or a full replacement), and the whole-list swap of
+/// a search. Counts the model's versions (a load's diff applies only to the
+/// version it was computed against) and keeps what the last refresh changed.
+///
+/// Threading: main-actor only.
+@MainActor
+final class ModelPresenter {
+  let model: ListModel<UserViewModel>
+  private let list: ListPage
+  private let grid: GridPage
+  /// The window whose frame clock paces a search's swap.
+  private let window: Widget
+  /// Bumped whenever the model's elements change.
+  private(set) var version = 0
+  /// What the last load changed (tests and the refresh benchmark).
+  private(set) var lastRefresh: RefreshSummary?
+
+  init(model: ListModel<UserViewModel>, list: ListPage, grid: GridPage, window: Widget) {
+    self.model = model
+    self.list = list
+    self.grid = grid
+    self.window = window
+    // A search result of a million people must not be freed on the main thread.
+    model.releasingReplacedElementsInBackground()
+  }
+
+  /// Shows the first rows of a large directory while the rest is parsed.
+  func showPreview(_ viewModels: [UserViewModel]) {
+    model.replaceAll(with: viewModels)
+    version += 1
+    list.viewport.update()
+  }
+
+  /// Puts a loaded directory in the model: as `diff` (computed off the main
+  /// thread against `diffVersion`) when the model is still that version, as
+  /// one insertion after a preview that starts it, else as a full
+  /// replacement. Unchanged rows stay bound; changed ones are re-bound in place.
+  func apply(_ viewModels: [UserViewModel], diff: ListDiff?, diffVersion: Int, afterPreview: Bool) {
+    let started = ContinuousClock.now
+    defer { version += 1 }
+    var computed = diffVersion == version ? diff : nil
+    let shown = model.count
+    if computed == nil, afterPreview, shown > 0, shown <= viewModels.count,
+      zip(model.elements, viewModels).allSatisfy({ $0 == $1 })
+    {
+      // The preview's rows start the directory: the rest is one insertion.
+      computed = ListDiff(splices: [
+        .init(position: shown, removed: 0, inserted: shown..<viewModels.count)
+      ])
+    }
+    guard let diff = computed, !model.elements.isEmpty else {
+      model.replaceAll(with: viewModels)
+      lastRefresh = RefreshSummary(diff: nil, mainThreadTime: ContinuousClock.now - started)
+      return
+    }
+    model.apply(diff, to: viewModels)
+    if !diff.reconfigured.isEmpty {
+      let changed = Set(diff.reconfigured)
+      list.factory.rebind { changed.contains($0) }
+      grid.factory.rebind { changed.contains($0) }
+    }
+    lastRefresh = RefreshSummary(diff: diff, mainThreadTime: ContinuousClock.now - started)
+  }
+
+  /// Swaps the whole list (a search and its end) from the top, without GTK
+  /// rebuilding a row: the rows on screen are re-bound in place at once, the
+  /// other bound ones a few per frame, and only the change of length is
+  /// announced, between frames (``ListModel/reload(with:pacedBy:budget:)``),
+  /// so even a million people arrive without holding up a frame.
+  func reload(with viewModels: [UserViewModel]) {
+    for view in [list.scroller, grid.widget] {
+      gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(gtkObject(view)), 0)
+    }
+    let kept = model.reload(with: viewModels, pacedBy: gobject(window))
+    version += 1
+    // The rows on screen now, the rest of the bound ones over the next frames
+    // (the update also tells the avatar prefetcher where the list now is).
+    list.viewport.update()
+    let onScreen = list.viewport.visible
+    list.factory.rebind(
+      where: { kept.contains($0) }, deferring: { !onScreen.contains($0) }, pacedBy: gobject(window))
+    grid.factory.rebind { kept.contains($0) }
+  }
+}

@@ -1,0 +1,46 @@
+import CGtk
+
+/// What fills the window under the header: the loading page, the empty
+/// page, the error page (with Retry, bound to `win.refresh`) or the list
+/// page, one at a time, as ``MainWindow/State`` says.
+///
+/// Threading: main-actor only.
+@MainActor
+final class PageStack {
+  /// The GtkStack.
+  let widget: Widget
+  private let errorPage: StatusPage
+  /// What shows now.
+  private(set) var state: MainWindow.State = .loading
+
+  /// The three status pages around `listPage`; shows the loading page.
+  init(listPage: Widget) {
+    let loadingPage = StatusPage(icon: nil, title: "Loading the directory…", spinner: true)
+    let emptyPage = StatusPage(
+      icon: "system-users-symbolic", title: "No people", description: "The directory is empty.")
+    errorPage = StatusPage(
+      icon: "dialog-error-symbolic", title: "Can't retrieve the directory",
+      button: Gtk.button(label: "Retry", action: "win.refresh"))
+    widget = gtk_stack_new()!
+    gtk_stack_add_named(gtkObject(widget), loadingPage.widget, "loading")
+    gtk_stack_add_named(gtkObject(widget), emptyPage.widget, "empty")
+    gtk_stack_add_named(gtkObject(widget), errorPage.widget, "error")
+    gtk_stack_add_named(gtkObject(widget), listPage, "list")
+    show(.loading)
+  }
+
+  /// Shows the page for `state` (the error page with its message).
+  func show(_ state: MainWindow.State) {
+    self.state = state
+    let page: String
+    switch state {
+    case .loading: page = "loading"
+    case .empty: page = "empty"
+    case .failed(let message):
+      errorPage.text = message
+      page = "error"
+    case .list: page = "list"
+    }
+    gtk_stack_set_visible_child_name(gtkObject(widget), page)
+  }
+}
