@@ -37,7 +37,7 @@ public final class MainWindow {
   let avatars: AvatarService?
   private(set) var viewport: ViewportTracker!
   private(set) var dragScroller: DragScroller?
-  private var gridDragScroller: DragScroller?
+  private(set) var gridDragScroller: DragScroller?
   /// The list's selection model.
   let listSelection: OpaquePointer
   /// Grid mode's view of the same model.
