@@ -8,42 +8,9 @@ import XCTest
 
 /// Drag-to-scroll with real X input: xdotool drives the pointer under Xvfb.
 final class DragScrollTests: XCTestCase {
-  /// Runs xdotool with `arguments` while the GLib loop keeps handling events.
-  @MainActor private static func xdotool(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    MainContext.run(until: { !process.isRunning }, timeout: .seconds(20))
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-
-  /// A window on the embedded directory with a unique title, and its X window id.
-  @MainActor private static func openWindow() throws -> (MainWindow, String) {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
-      throw XCTSkip("xdotool is not installed (make deps)")
-    }
-    try WindowTestSupport.setUp()
-    let window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil))
-    let title = "roster-drag-\(UUID().uuidString)"
-    window.present()
-    window.refresh()
-    WindowTestSupport.waitForLoad(window)
-    MainContext.run(until: { window.hasVisibleRows })
-    gtk_window_set_title(cgtk_window(window.window), title)
-    MainContext.run(for: .milliseconds(200))
-    let id =
-      try xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init) ?? ""
-    XCTAssertFalse(id.isEmpty, "the window is not on the X display")
-    return (window, id)
-  }
-
   func testADragFollowsThePointerFlingsAndStops() throws {
     try MainActor.assumeIsolated {
-      let (window, id) = try Self.openWindow()
+      let (window, id) = try XInput.openWindow()
       defer { window.close() }
       let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
       gtk_widget_activate_action_variant(
@@ -55,7 +22,7 @@ final class DragScrollTests: XCTestCase {
       var slow = ["mousemove", "--window", id, "240", "600", "mousedown", "1"]
       for _ in 0..<15 { slow += ["mousemove_relative", "--", "0", "-20", "sleep", "0.03"] }
       slow += ["sleep", "0.2", "mouseup", "1"]
-      _ = try Self.xdotool(slow)
+      _ = try XInput.xdotool(slow)
       MainContext.run(for: .milliseconds(300))
       let dragged = gtk_adjustment_get_value(adjustment) - start
       // 1:1 after the 8 px threshold.
@@ -69,7 +36,7 @@ final class DragScrollTests: XCTestCase {
       for _ in 0..<10 { fast += ["mousemove_relative", "--", "0", "-30", "sleep", "0.01"] }
       fast += ["mouseup", "1"]
       let beforeFlick = gtk_adjustment_get_value(adjustment)
-      _ = try Self.xdotool(fast)
+      _ = try XInput.xdotool(fast)
       // xdotool returns once the events are sent; GTK handles the release after.
       XCTAssertTrue(
         MainContext.run(until: { window.dragScroller?.isFlinging == true }, timeout: .seconds(5)),
@@ -91,10 +58,10 @@ final class DragScrollTests: XCTestCase {
 
   func testAClickWithoutMovementStillSelects() throws {
     try MainActor.assumeIsolated {
-      let (window, id) = try Self.openWindow()
+      let (window, id) = try XInput.openWindow()
       defer { window.close() }
       XCTAssertNil(window.selectedPosition)
-      _ = try Self.xdotool(["mousemove", "--window", id, "240", "300", "click", "1"])
+      _ = try XInput.xdotool(["mousemove", "--window", id, "240", "300", "click", "1"])
       XCTAssertTrue(
         MainContext.run(until: { window.selectedPosition != nil }, timeout: .seconds(5)),
         "a click did not select")
@@ -103,22 +70,22 @@ final class DragScrollTests: XCTestCase {
 
   func testArrowKeysMoveTheSelection() throws {
     try MainActor.assumeIsolated {
-      let (window, id) = try Self.openWindow()
+      let (window, id) = try XInput.openWindow()
       defer { window.close() }
-      _ = try Self.xdotool(["mousemove", "--window", id, "240", "300", "click", "1"])
+      _ = try XInput.xdotool(["mousemove", "--window", id, "240", "300", "click", "1"])
       XCTAssertTrue(
         MainContext.run(until: { window.selectedPosition != nil }, timeout: .seconds(5)))
       let first = window.selectedPosition!
-      _ = try Self.xdotool(["key", "--window", id, "Down", "Down"])
+      _ = try XInput.xdotool(["key", "--window", id, "Down", "Down"])
       XCTAssertTrue(
         MainContext.run(until: { window.selectedPosition == first + 2 }, timeout: .seconds(5)))
-      _ = try Self.xdotool(["key", "--window", id, "End"])
+      _ = try XInput.xdotool(["key", "--window", id, "End"])
       XCTAssertTrue(
         MainContext.run(
           until: { window.selectedPosition == window.model.count - 1 }, timeout: .seconds(5)))
-      _ = try Self.xdotool(["key", "--window", id, "Home"])
+      _ = try XInput.xdotool(["key", "--window", id, "Home"])
       XCTAssertTrue(MainContext.run(until: { window.selectedPosition == 0 }, timeout: .seconds(5)))
-      _ = try Self.xdotool(["key", "--window", id, "Return"])
+      _ = try XInput.xdotool(["key", "--window", id, "Return"])
       XCTAssertTrue(
         MainContext.run(until: { window.openDetails != nil }, timeout: .seconds(5)),
         "Enter opens details")

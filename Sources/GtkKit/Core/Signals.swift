@@ -127,6 +127,27 @@ public enum Signals {
       Box(handler).retainedPointer())
   }
 
+  /// Signals shaped `gboolean (*)(GObject *self, gdouble a, gdouble b, gpointer)`,
+  /// such as GtkEventControllerScroll's "scroll"; the handler returns whether
+  /// it handled the event (true stops it).
+  @MainActor @discardableResult
+  public static func connectDoublePairReturningBool(
+    _ object: UnsafeMutableRawPointer, _ signal: String,
+    _ handler: @escaping @MainActor (Double, Double) -> Bool
+  ) -> SignalConnection {
+    typealias Box = ClosureBox<@MainActor (Double, Double) -> Bool>
+    let trampoline:
+      @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?)
+        -> gboolean = {
+          _, a, b, data in
+          let box = Box.from(data)
+          return MainActor.assumeIsolated { box.handler(a, b) } ? 1 : 0
+        }
+    return connect(
+      object, signal, unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
+      Box(handler).retainedPointer())
+  }
+
   /// A GListModel's "items-changed" (position, removed, added).
   @MainActor @discardableResult
   public static func connectItemsChanged(

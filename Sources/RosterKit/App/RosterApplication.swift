@@ -52,7 +52,8 @@ public final class RosterApplication {
     guard let window, !options.quitAfterLoad, options.screenshot == nil, options.grid == nil else {
       return
     }
-    var settings = WindowSettings()
+    // What the user set by hand (the fling cap) stays as they wrote it.
+    var settings = WindowSettings.load()
     var width: Int32 = 0
     var height: Int32 = 0
     gtk_window_get_default_size(cgtk_window(window.window), &width, &height)
@@ -92,6 +93,7 @@ public final class RosterApplication {
     gtk_window_set_default_size(
       cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
     window.isGridMode = settings.grid
+    window.maxFlingVelocity = settings.maxFlingVelocity
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
     Signals.connectReturningBool(gobject(window.window), "close-request") { [weak self] in
       self?.saveSettings()

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What Roster remembers across runs: the window size and whether the grid
-/// shows. A small JSON file, `$XDG_CONFIG_HOME/roster/settings.json` (else
+/// shows, and what a user may tune: the fastest a fling starts
+/// (`maxFlingVelocity`, points per second). A small JSON file, `$XDG_CONFIG_HOME/roster/settings.json` (else
 /// `~/.config/roster/settings.json`). A missing or unreadable file gives the
 /// defaults; nothing else depends on it.
 ///
@@ -10,9 +11,25 @@ public struct WindowSettings: Codable, Equatable, Sendable {
   public var width = 480
   public var height = 800
   public var grid = false
+  /// The fastest a drag's release flings the list, in points per second
+  /// (8,000 as on Android: a fling then travels at most 8,000 × 0.3 s).
+  public var maxFlingVelocity = 8_000.0
 
-  /// The defaults: 480x800, list view.
+  /// The defaults: 480x800, list view, flings up to 8,000 points per second.
   public init() {}
+
+  /// Reads what the file has; a missing key keeps its default, so files
+  /// written before a key existed still load.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let defaults = WindowSettings()
+    width = try container.decodeIfPresent(Int.self, forKey: .width) ?? defaults.width
+    height = try container.decodeIfPresent(Int.self, forKey: .height) ?? defaults.height
+    grid = try container.decodeIfPresent(Bool.self, forKey: .grid) ?? defaults.grid
+    maxFlingVelocity =
+      try container.decodeIfPresent(Double.self, forKey: .maxFlingVelocity)
+      ?? defaults.maxFlingVelocity
+  }
 
   /// The settings file for this user.
   public static var defaultFile: URL {
@@ -35,6 +52,7 @@ public struct WindowSettings: Codable, Equatable, Sendable {
     // A damaged file must not make the window unusable.
     settings.width = min(max(settings.width, 320), 8192)
     settings.height = min(max(settings.height, 240), 8192)
+    settings.maxFlingVelocity = min(max(settings.maxFlingVelocity, 0), 100_000)
     return settings
   }
 

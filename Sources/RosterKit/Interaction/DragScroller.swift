@@ -2,14 +2,17 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// Mouse drag-to-scroll with kinetic fling (GTK pans only on touchscreens).
+/// Mouse scrolling of one list or grid: drag-to-scroll with kinetic fling
+/// (GTK pans only on touchscreens), and the wheel (``WheelScroller``).
 ///
 /// A drag gesture on button 1 watches the pointer; once it has moved about
 /// 8 px vertically it claims the sequence — which cancels the row's click, so
 /// a drag never selects — and pans 1:1. On release the velocity of the last
-/// ~100 ms (zero if the pointer rested > 50 ms) keeps the list moving with
-/// exponential decay until it slows under 20 px/s or reaches an edge; a new
-/// press stops it. Clicks without movement still select.
+/// ~100 ms (``FlingVelocity``: a least-squares fit, capped at
+/// ``maxFlingVelocity``, zero if the pointer rested > 50 ms) keeps the list
+/// moving with exponential decay until it slows under 20 px/s or reaches an
+/// edge, so a fling travels at most cap × τ; a new press stops it. Clicks
+/// without movement still select. Every move goes through ``AnchoredScroll``.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -19,12 +22,14 @@ final class DragScroller {
   static let stopSpeed = 20.0
 
   private let target: Widget
-  private let adjustment: UnsafeMutablePointer<GtkAdjustment>
+  private let scroll: AnchoredScroll
   private let gesture: OpaquePointer
+  /// The wheel over the same view.
+  let wheel: WheelScroller
   private var startValue = 0.0
   private var claimedAt = 0.0
   private var claimed = false
-  private var samples: [(time: Double, y: Double)] = []
+  private var motion = FlingVelocity()
   private var velocity = 0.0
   private var flingTick: guint = 0
   private var lastFrame: Int64 = 0
@@ -32,10 +37,17 @@ final class DragScroller {
   var isDragging: Bool { claimed }
   /// Whether a fling is moving the list now.
   var isFlinging: Bool { flingTick != 0 }
+  /// The fastest a fling starts, in points per second (the settings file's
+  /// "maxFlingVelocity").
+  var maxFlingVelocity: Double {
+    get { motion.maxVelocity }
+    set { motion.maxVelocity = max(0, newValue) }
+  }
 
   init(listView: Widget, scroller: Widget) {
     target = scroller
-    adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
+    scroll = AnchoredScroll(view: listView)
+    wheel = WheelScroller(view: listView, scroller: scroller)
     gesture = gtkObject(gtk_gesture_drag_new()!)
     gtk_gesture_single_set_button(gesture, guint(GDK_BUTTON_PRIMARY))
     gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
@@ -50,11 +62,13 @@ final class DragScroller {
   private func begin() {
     stopFling()
     claimed = false
-    samples.removeAll(keepingCapacity: true)
-    startValue = gtk_adjustment_get_value(adjustment)
+    motion.reset()
+    motion.add(time: eventTime(), position: 0)
+    startValue = scroll.value
   }
 
   private func update(_ dy: Double) {
+    motion.add(time: eventTime(), position: dy)
     if !claimed {
       guard abs(dy) >= Self.threshold else { return }
       claimed = true
@@ -62,22 +76,14 @@ final class DragScroller {
       gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
       gtk_widget_set_cursor_from_name(target, "grabbing")
     }
-    samples.append((eventTime(), dy))
-    if samples.count > 64 { samples.removeFirst(samples.count - 32) }
-    setValue(startValue - (dy - claimedAt))
+    scroll.set(startValue - (dy - claimedAt))
   }
 
   private func end(_ dy: Double) {
     guard claimed else { return }
     claimed = false
     gtk_widget_set_cursor(target, nil)
-    let now = eventTime()
-    // A pointer that rested before release means "put it here", not "throw".
-    guard let last = samples.last, now - last.time <= 0.05,
-      let first = samples.last(where: { last.time - $0.time >= 0.1 }) ?? samples.first,
-      last.time > first.time
-    else { return }
-    velocity = -(last.y - first.y) / (last.time - first.time)
+    velocity = -motion.velocity(releasedAt: eventTime())
     if abs(velocity) > Self.stopSpeed { startFling() }
   }
 
@@ -92,13 +98,13 @@ final class DragScroller {
     defer { lastFrame = frameTime }
     guard lastFrame != 0 else { return true }
     let dt = Double(frameTime - lastFrame) / 1e6
-    let value = gtk_adjustment_get_value(adjustment)
+    let value = scroll.value
     // Exact integral of v·e^(−t/τ) over the frame, so speed and distance
     // do not depend on the frame rate.
     let decay = exp(-dt / Self.timeConstant)
     let moved = velocity * Self.timeConstant * (1 - decay)
     velocity *= decay
-    let reached = setValue(value + moved)
+    let reached = scroll.set(value + moved)
     if abs(velocity) < Self.stopSpeed || reached {
       flingTick = 0
       velocity = 0
@@ -112,16 +118,6 @@ final class DragScroller {
     TickCallback.remove(flingTick, from: gobject(target))
     flingTick = 0
     velocity = 0
-  }
-
-  /// Sets the scroll position within bounds; returns whether it hit an edge.
-  @discardableResult
-  private func setValue(_ value: Double) -> Bool {
-    let lower = gtk_adjustment_get_lower(adjustment)
-    let upper = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-    let clamped = min(max(value, lower), max(lower, upper))
-    gtk_adjustment_set_value(adjustment, clamped)
-    return clamped != value
   }
 
   /// When the event being handled happened, in seconds: the X server's

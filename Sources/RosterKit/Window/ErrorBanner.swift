@@ -4,6 +4,13 @@ import GtkKit
 /// A non-modal banner at the top of the list: says why a refresh failed,
 /// offers Retry, and leaves the rows underneath alone.
 ///
+/// It slides in above the list and pushes it down, as GNOME's banners do
+/// (libadwaita's AdwBanner sits in the top bars, never over content): an
+/// overlay would hide the first rows and their clicks while it shows. The
+/// row at the top stays the row at the top, fully visible, moving down with
+/// the list's edge (``AnchoredScroll/pinTopItem()``); GTK 4.8 alone would
+/// keep a row near the middle still and slide the top row under the edge.
+///
 /// Threading: main-actor only.
 @MainActor
 final class ErrorBanner {
@@ -37,10 +44,42 @@ final class ErrorBanner {
 
   func show(_ message: String) {
     Gtk.setText(label, message)
+    pinTopRowBelow()
     gtk_revealer_set_reveal_child(gtkObject(widget), 1)
   }
 
   func hide() {
+    if gtk_revealer_get_reveal_child(gtkObject(widget)) != 0 { pinTopRowBelow() }
     gtk_revealer_set_reveal_child(gtkObject(widget), 0)
+  }
+
+  /// Anchors the top row of the list or grid below the banner to the list's
+  /// top edge, so the slide moves every row by the banner's height.
+  private func pinTopRowBelow() {
+    var sibling = gtk_widget_get_next_sibling(widget)
+    while let next = sibling {
+      if let view = Self.mappedListOrGrid(in: next) {
+        AnchoredScroll(view: view).pinTopItem()
+        return
+      }
+      sibling = gtk_widget_get_next_sibling(next)
+    }
+  }
+
+  /// The first list or grid on screen in `widget`'s tree.
+  private static func mappedListOrGrid(in widget: Widget) -> Widget? {
+    guard gtk_widget_get_mapped(widget) != 0 else { return nil }
+    let instance = gobject(widget).assumingMemoryBound(to: GTypeInstance.self)
+    if g_type_check_instance_is_a(instance, gtk_list_view_get_type()) != 0
+      || g_type_check_instance_is_a(instance, gtk_grid_view_get_type()) != 0
+    {
+      return widget
+    }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if let found = mappedListOrGrid(in: current) { return found }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
   }
 }

@@ -19,7 +19,7 @@ final class GridPage {
   let widget: Widget
   let gridView: Widget
   let factory: ListFactory<UserCell>
-  private let dragScroller: DragScroller
+  let dragScroller: DragScroller
   private let model: ListModel<UserViewModel>
   /// The grid's selection while it shows.
   private(set) var selection: OpaquePointer?

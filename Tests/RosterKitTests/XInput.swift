@@ -1,0 +1,53 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import RosterKit
+
+/// Real X input for window tests: xdotool drives the pointer and the wheel
+/// under Xvfb while the GLib loop keeps handling events.
+@MainActor
+enum XInput {
+  /// Runs xdotool with `arguments` while the GLib loop keeps handling events.
+  static func xdotool(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    MainContext.run(until: { !process.isRunning }, timeout: .seconds(60))
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// A window with a unique title, and its X window id: on the embedded
+  /// directory, or on `users` people built in memory (as a load would).
+  static func openWindow(users: Int? = nil, grid: Bool = false) throws -> (MainWindow, String) {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
+      throw XCTSkip("xdotool is not installed (make deps)")
+    }
+    try WindowTestSupport.setUp()
+    let window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil))
+    let title = "roster-input-\(UUID().uuidString)"
+    window.present()
+    if let users {
+      let source = DirectorySource.file(URL(fileURLWithPath: "/nonexistent/users.json"))
+      let viewModels = (0..<users).map { UserViewModel(user: User(username: "person\($0)")) }
+      window.display(DirectoryContents(source: source, viewModels: viewModels))
+    } else {
+      window.refresh()
+      WindowTestSupport.waitForLoad(window)
+    }
+    window.isGridMode = grid
+    MainContext.run(until: { window.hasVisibleRows })
+    gtk_window_set_title(cgtk_window(window.window), title)
+    MainContext.run(for: .milliseconds(200))
+    let id =
+      try xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init) ?? ""
+    XCTAssertFalse(id.isEmpty, "the window is not on the X display")
+    return (window, id)
+  }
+}
