@@ -1,0 +1,73 @@
+import CGtk
+import Directory
+import GtkKit
+
+/// The attributes of a server entry in the details panel: names in a dim
+/// column, values selectable beside them, one line per value. Filled when
+/// the attributes arrive (they are read off the main thread when the panel
+/// opens); rebuilt on each show, which is not a scrolling path.
+///
+/// Threading: main-actor only.
+@MainActor
+final class EntryAttributesView {
+  /// Longest value shown; longer ones are cut with an ellipsis.
+  static let maxValueCharacters = 256
+  /// At most this many lines, so a hostile entry cannot grow the panel without bound.
+  static let maxLines = 200
+
+  /// The scrolled window holding the grid.
+  let widget: Widget
+  private var grid: Widget
+  /// The lines shown, as "name: value" (tests).
+  private(set) var lines: [String] = []
+
+  init() {
+    widget = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(opaque(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_propagate_natural_height(opaque(widget), 1)
+    gtk_scrolled_window_set_max_content_height(opaque(widget), 320)
+    grid = gtk_grid_new()!
+    gtk_scrolled_window_set_child(opaque(widget), grid)
+    gtk_widget_add_css_class(widget, "entry-attributes")
+    Gtk.setVisible(widget, false)
+  }
+
+  /// Shows `attributes` (an empty list hides the view).
+  func show(_ attributes: [DirectoryAttribute]) {
+    grid = gtk_grid_new()!
+    gtk_grid_set_column_spacing(opaque(grid), 12)
+    gtk_grid_set_row_spacing(opaque(grid), 4)
+    lines = []
+    var row: Int32 = 0
+    outer: for attribute in attributes {
+      for (index, value) in attribute.values.enumerated() {
+        guard lines.count < Self.maxLines else { break outer }
+        let shown = Self.cut(value)
+        lines.append("\(attribute.name): \(shown)")
+        let name = Gtk.label(index == 0 ? attribute.name : "", classes: ["dim-label"])
+        gtk_label_set_xalign(opaque(name), 1)
+        gtk_widget_set_valign(name, GTK_ALIGN_START)
+        let text = Gtk.label(shown)
+        gtk_label_set_xalign(opaque(text), 0)
+        gtk_label_set_selectable(opaque(text), 1)
+        gtk_label_set_wrap(opaque(text), 1)
+        gtk_label_set_wrap_mode(opaque(text), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_max_width_chars(opaque(text), 40)
+        gtk_widget_set_hexpand(text, 1)
+        gtk_grid_attach(opaque(grid), name, 0, row, 1, 1)
+        gtk_grid_attach(opaque(grid), text, 1, row, 1, 1)
+        row += 1
+      }
+    }
+    gtk_scrolled_window_set_child(opaque(widget), grid)
+    Gtk.setVisible(widget, !lines.isEmpty)
+  }
+
+  /// Hides the view and forgets what it showed.
+  func clear() { show([]) }
+
+  private static func cut(_ value: String) -> String {
+    guard value.count > maxValueCharacters else { return value }
+    return String(value.prefix(maxValueCharacters - 1)) + "…"
+  }
+}

@@ -1,0 +1,103 @@
+import CGtk
+import Directory
+import GtkKit
+import PreparedImages
+
+/// The list of a directory read from a server a window at a time: a
+/// GtkListView over a ``WindowedListModel`` whose count is the server's, so
+/// the scrollbar spans the whole directory from the first page on. Rows bind
+/// as skeletons and fill in place as their pages arrive; the viewport tells
+/// the model which pages to fetch (the visible ones, then one screen ahead)
+/// and the avatar prefetcher which photos to ask for.
+///
+/// Threading: main-actor only.
+@MainActor
+final class ServerListPage {
+  /// The scrolled window holding the list.
+  let widget: Widget
+  let listView: Widget
+  /// The people, as GTK sees them; nil elements are still on their way.
+  let model: WindowedListModel<UserViewModel>
+  let factory: ListFactory<ServerRow>
+  /// The list's selection model.
+  let selection: OpaquePointer
+  private(set) var viewport: ViewportTracker!
+  private var dragScroller: DragScroller?
+
+  init(avatars: AvatarService?, pageSize: Int = 100) {
+    var configuration = WindowedListConfiguration()
+    configuration.pageSize = pageSize
+    let model = WindowedListModel<UserViewModel>(count: 0, configuration: configuration) { range in
+      WindowedPage(offset: range.lowerBound, elements: [], count: 0)
+    }
+    self.model = model
+    var tracker: ViewportTracker?
+    factory = ListFactory(
+      makeRow: {
+        let row = ServerRow(avatars: avatars)
+        row.person.isOnScreen = { tracker?.visible.contains($0) ?? false }
+        return row
+      },
+      model: { position in
+        guard position < model.count else { return nil }
+        return model[position].map(ServerRowContent.person) ?? .pending
+      })
+    model.rows = factory
+    let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))!
+    gtk_single_selection_set_autoselect(selection, 0)
+    gtk_single_selection_set_can_unselect(selection, 1)
+    listView = gtk_list_view_new(
+      opaque(selection), OpaquePointer(g_object_ref(factory.object.pointer)))!
+    self.selection = opaque(selection)
+    g_object_ref(raw(selection))
+    gtk_widget_add_css_class(listView, "user-list")
+    RowAccessibility.setLabel(raw(listView), "People")
+    widget = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(opaque(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(opaque(widget), listView)
+    gtk_widget_set_vexpand(widget, 1)
+    let prefetcher = avatars.map { avatars in
+      ImagePrefetcher(pipeline: avatars.pipeline) { position in
+        model[position].flatMap { avatars.request(for: $0) }
+      }
+    }
+    tracker = ViewportTracker(
+      listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
+    viewport = tracker
+    let factory = factory
+    viewport.onChange = { visible in
+      model.setVisible(visible)
+      factory.forEachBoundRow { row, position in row.setVisible(visible.contains(position)) }
+    }
+    dragScroller = DragScroller(listView: listView, scroller: widget)
+  }
+
+  isolated deinit { g_object_unref(raw(selection)) }
+
+  /// Bound rows that show a skeleton, and those of them on screen (tests,
+  /// the benchmark's skeleton ratio).
+  func skeletonRows() -> (bound: Int, visible: Int) {
+    var bound = 0
+    var visible = 0
+    let onScreen = viewport.visible
+    factory.forEachBoundRow { row, position in
+      guard row.showsSkeleton else { return }
+      bound += 1
+      if onScreen.contains(position) { visible += 1 }
+    }
+    return (bound, visible)
+  }
+
+  /// Scrolls so that `position` is the top row (Refresh keeps its person there).
+  func scroll(toTop position: Int) {
+    let adjustment = gtk_scrollable_get_vadjustment(opaque(listView))!
+    let height = viewport.rowHeight
+    guard height > 0 else {
+      gtk_widget_activate_action_variant(
+        listView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+      return
+    }
+    gtk_adjustment_set_value(adjustment, Double(position) * height)
+    viewport.update()
+  }
+}

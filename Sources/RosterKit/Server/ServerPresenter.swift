@@ -1,0 +1,117 @@
+import Directory
+import Foundation
+import GtkKit
+
+/// How a directory read from a server reaches the list: the first window
+/// gives the count (the list is sized at once), then the list model fetches
+/// the pages of the rows on screen. A search asks the server for a narrowed
+/// view with the same order; Refresh finds where the person at the top is
+/// now (a `greaterThanOrEqual` target on their sort key) and re-fills the
+/// rows in place.
+///
+/// Threading: main-actor only; every server call runs off the main thread
+/// (the directory's own connection threads).
+@MainActor
+final class ServerPresenter {
+  /// The whole directory.
+  let directory: any WindowedDirectory
+  /// The list it fills.
+  let page: ServerListPage
+  /// What the list shows: the directory, or a search of it.
+  private(set) var shown: any WindowedDirectory
+  /// The search whose result is shown ("" for everyone).
+  private(set) var query = ""
+  /// The count of the whole directory, once known.
+  private(set) var totalCount: Int?
+  private var opening: Task<Void, Never>?
+  /// Bumped by every open, search and refresh: an older one's answer is dropped.
+  private var generation = 0
+  /// Called when a directory, a search or a refresh has its first window:
+  /// the count shown, or why it failed.
+  var onOpen: (@MainActor (Result<Int, DirectoryError>) -> Void)?
+  /// Called when a page fails while scrolling (the rows already shown stay).
+  var onPageError: (@MainActor (DirectoryError) -> Void)?
+
+  init(directory: any WindowedDirectory, page: ServerListPage) {
+    self.directory = directory
+    self.page = page
+    shown = directory
+    page.model.onError = { [weak self] error in
+      self?.onPageError?(error as? DirectoryError ?? .network(String(describing: error)))
+    }
+  }
+
+  /// Whether an open, search or refresh is waiting for its first window.
+  var isLoading: Bool { opening != nil }
+
+  /// Reads the first window and shows the directory from the top.
+  func open() {
+    start(shown, anchor: nil)
+  }
+
+  /// Shows the people whose username or display name contains `text`
+  /// ("" shows everyone), from the top.
+  func search(_ text: String) {
+    guard text != query else { return }
+    query = text
+    shown = text.isEmpty ? directory : directory.searching(text)
+    start(shown, anchor: nil)
+  }
+
+  /// Reads the rows again, keeping the person at the top in place.
+  func refresh() {
+    let top = page.viewport.visible.first.flatMap { page.model[$0]?.username }
+    start(shown, anchor: top, refill: true)
+  }
+
+  /// Fetches the first window (or the anchor's position) off the main
+  /// thread, then resets or re-fills the model.
+  private func start(_ target: any WindowedDirectory, anchor: String?, refill: Bool = false) {
+    generation += 1
+    let generation = generation
+    opening?.cancel()
+    opening = Task { @MainActor [weak self] in
+      let result = await Self.firstWindow(of: target, anchor: anchor)
+      guard let self, generation == self.generation, !Task.isCancelled else { return }
+      self.opening = nil
+      switch result {
+      case .success(let window):
+        if self.query.isEmpty { self.totalCount = window.count }
+        if refill, window.count == self.page.model.count {
+          self.page.model.refill()
+        } else {
+          self.page.model.reset(count: window.count, fetch: Self.fetch(from: target))
+        }
+        if anchor != nil { self.page.scroll(toTop: window.offset) }
+        self.onOpen?(.success(window.count))
+      case .failure(let error):
+        self.onOpen?(.failure(error))
+      }
+    }
+  }
+
+  /// Runs off the main thread.
+  nonisolated private static func firstWindow(
+    of directory: any WindowedDirectory, anchor: String?
+  ) async -> Result<DirectoryWindow, DirectoryError> {
+    do throws(DirectoryError) {
+      if let anchor { return .success(try await directory.position(ofFirstAtOrAfter: anchor)) }
+      return .success(try await directory.window(0..<1))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The model's page reader for `directory`: entries become view models
+  /// off the main thread, where the page is read.
+  nonisolated static func fetch(
+    from directory: any WindowedDirectory
+  ) -> WindowedListModel<UserViewModel>.Fetch {
+    { range in
+      let window = try await directory.window(range)
+      return WindowedPage(
+        offset: window.offset, elements: window.entries.map(UserViewModel.init(entry:)),
+        count: window.count, isCountFinal: window.isCountFinal)
+    }
+  }
+}
