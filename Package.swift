@@ -23,7 +23,8 @@ let package = Package(
       pkgConfig: "gtk4",
       providers: [.apt(["libgtk-4-dev"])]
     ),
-    // Small pieces both image and directory code need; no GTK, no networking.
+    // Small helpers every layer may use: bounded file reading, a stable hash,
+    // durations and percentiles (no dependencies of its own).
     .target(name: "SharedSupport"),
     .target(name: "GtkKit", dependencies: ["CGtk"]),
     .target(
@@ -53,11 +54,9 @@ let package = Package(
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
     .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory"]),
-    // Small helpers every layer may use (no dependencies of its own).
-    .target(name: "SharedSupport"),
     .target(
       name: "RosterKit",
-      dependencies: ["CGtk", "GtkKit", "PreparedImages", "Directory", "SharedSupport"]
+      dependencies: ["CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryLDAP", "SharedSupport"]
     ),
     // `roster bench`: the benchmark harness around RosterKit's window.
     .target(

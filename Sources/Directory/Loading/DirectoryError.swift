@@ -48,6 +48,9 @@ public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
   case serverBusy(server: String)
   /// Any other LDAP result code, with the server's own message.
   case ldapResult(code: Int, message: String)
+  /// A bind DN was given but no password could be read (the sentence says
+  /// where it was looked for; it never holds the password).
+  case passwordUnavailable(String)
 
   public var errorDescription: String? {
     switch self {
@@ -71,6 +74,8 @@ public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
       "The directory is larger than \(Self.formatted(bytes: limit))"
     case .cancelled:
       "Loading was cancelled"
+    case .passwordUnavailable(let reason):
+      reason
     case .invalidLDAPURL(let url, let reason):
       "“\(url)” is not a valid LDAP URL: \(reason)"
     case .cannotConnect(let server):

@@ -23,11 +23,11 @@ final class EntryAttributesView {
 
   init() {
     widget = gtk_scrolled_window_new()!
-    gtk_scrolled_window_set_policy(opaque(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_propagate_natural_height(opaque(widget), 1)
-    gtk_scrolled_window_set_max_content_height(opaque(widget), 320)
+    gtk_scrolled_window_set_policy(gtkObject(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_propagate_natural_height(gtkObject(widget), 1)
+    gtk_scrolled_window_set_max_content_height(gtkObject(widget), 320)
     grid = gtk_grid_new()!
-    gtk_scrolled_window_set_child(opaque(widget), grid)
+    gtk_scrolled_window_set_child(gtkObject(widget), grid)
     gtk_widget_add_css_class(widget, "entry-attributes")
     Gtk.setVisible(widget, false)
   }
@@ -35,8 +35,8 @@ final class EntryAttributesView {
   /// Shows `attributes` (an empty list hides the view).
   func show(_ attributes: [DirectoryAttribute]) {
     grid = gtk_grid_new()!
-    gtk_grid_set_column_spacing(opaque(grid), 12)
-    gtk_grid_set_row_spacing(opaque(grid), 4)
+    gtk_grid_set_column_spacing(gtkObject(grid), 12)
+    gtk_grid_set_row_spacing(gtkObject(grid), 4)
     lines = []
     var row: Int32 = 0
     outer: for attribute in attributes {
@@ -45,21 +45,21 @@ final class EntryAttributesView {
         let shown = Self.cut(value)
         lines.append("\(attribute.name): \(shown)")
         let name = Gtk.label(index == 0 ? attribute.name : "", classes: ["dim-label"])
-        gtk_label_set_xalign(opaque(name), 1)
+        gtk_label_set_xalign(gtkObject(name), 1)
         gtk_widget_set_valign(name, GTK_ALIGN_START)
         let text = Gtk.label(shown)
-        gtk_label_set_xalign(opaque(text), 0)
-        gtk_label_set_selectable(opaque(text), 1)
-        gtk_label_set_wrap(opaque(text), 1)
-        gtk_label_set_wrap_mode(opaque(text), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_max_width_chars(opaque(text), 40)
+        gtk_label_set_xalign(gtkObject(text), 0)
+        gtk_label_set_selectable(gtkObject(text), 1)
+        gtk_label_set_wrap(gtkObject(text), 1)
+        gtk_label_set_wrap_mode(gtkObject(text), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_max_width_chars(gtkObject(text), 40)
         gtk_widget_set_hexpand(text, 1)
-        gtk_grid_attach(opaque(grid), name, 0, row, 1, 1)
-        gtk_grid_attach(opaque(grid), text, 1, row, 1, 1)
+        gtk_grid_attach(gtkObject(grid), name, 0, row, 1, 1)
+        gtk_grid_attach(gtkObject(grid), text, 1, row, 1, 1)
         row += 1
       }
     }
-    gtk_scrolled_window_set_child(opaque(widget), grid)
+    gtk_scrolled_window_set_child(gtkObject(widget), grid)
     Gtk.setVisible(widget, !lines.isEmpty)
   }
 

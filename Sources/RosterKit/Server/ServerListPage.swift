@@ -47,14 +47,14 @@ final class ServerListPage {
     gtk_single_selection_set_autoselect(selection, 0)
     gtk_single_selection_set_can_unselect(selection, 1)
     listView = gtk_list_view_new(
-      opaque(selection), OpaquePointer(g_object_ref(factory.object.pointer)))!
-    self.selection = opaque(selection)
-    g_object_ref(raw(selection))
+      gtkObject(selection), OpaquePointer(g_object_ref(factory.object.pointer)))!
+    self.selection = gtkObject(selection)
+    g_object_ref(gobject(selection))
     gtk_widget_add_css_class(listView, "user-list")
-    RowAccessibility.setLabel(raw(listView), "People")
+    RowAccessibility.setLabel(gobject(listView), "People")
     widget = gtk_scrolled_window_new()!
-    gtk_scrolled_window_set_policy(opaque(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_child(opaque(widget), listView)
+    gtk_scrolled_window_set_policy(gtkObject(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(gtkObject(widget), listView)
     gtk_widget_set_vexpand(widget, 1)
     let prefetcher = avatars.map { avatars in
       ImagePrefetcher(pipeline: avatars.pipeline) { position in
@@ -72,7 +72,7 @@ final class ServerListPage {
     dragScroller = DragScroller(listView: listView, scroller: widget)
   }
 
-  isolated deinit { g_object_unref(raw(selection)) }
+  isolated deinit { g_object_unref(gobject(selection)) }
 
   /// Bound rows that show a skeleton, and those of them on screen (tests,
   /// the benchmark's skeleton ratio).
@@ -90,7 +90,7 @@ final class ServerListPage {
 
   /// Scrolls so that `position` is the top row (Refresh keeps its person there).
   func scroll(toTop position: Int) {
-    let adjustment = gtk_scrollable_get_vadjustment(opaque(listView))!
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
     let height = viewport.rowHeight
     guard height > 0 else {
       gtk_widget_activate_action_variant(

@@ -31,15 +31,15 @@ final class ServerRow: ListRow {
     person = UserRow(avatars: avatars)
     skeleton = SkeletonRow.make()
     let stack = gtk_stack_new()!
-    gtk_stack_set_transition_type(opaque(stack), GTK_STACK_TRANSITION_TYPE_NONE)
-    gtk_stack_add_child(opaque(stack), skeleton)
-    gtk_stack_add_child(opaque(stack), person.widget.assumingMemoryBound(to: GtkWidget.self))
-    gtk_stack_set_visible_child(opaque(stack), skeleton)
-    widget = raw(stack)
-    ObjectRefs.keep(widget)
+    gtk_stack_set_transition_type(gtkObject(stack), GTK_STACK_TRANSITION_TYPE_NONE)
+    gtk_stack_add_child(gtkObject(stack), skeleton)
+    gtk_stack_add_child(gtkObject(stack), person.widget.assumingMemoryBound(to: GtkWidget.self))
+    gtk_stack_set_visible_child(gtkObject(stack), skeleton)
+    widget = gobject(stack)
+    WidgetTreeRoot.keep(widget)
   }
 
-  isolated deinit { ObjectRefs.release(widget) }
+  isolated deinit { WidgetTreeRoot.release(widget) }
 
   /// The identity the row shows, nil for a skeleton or an unbound row.
   var identity: String? { showsSkeleton ? nil : person.identity }
@@ -70,7 +70,7 @@ final class ServerRow: ListRow {
   private func setSkeleton(_ shown: Bool) {
     showsSkeleton = shown
     gtk_stack_set_visible_child(
-      opaque(widget), shown ? skeleton : person.widget.assumingMemoryBound(to: GtkWidget.self))
+      gtkObject(widget), shown ? skeleton : person.widget.assumingMemoryBound(to: GtkWidget.self))
   }
 }
 
@@ -94,7 +94,7 @@ enum SkeletonRow {
     gtk_widget_set_hexpand(text, 1)
     Gtk.append(text, name, role)
     Gtk.append(row, circle, text)
-    RowAccessibility.hide(raw(circle))
+    RowAccessibility.hide(gobject(circle))
     return row
   }
 }
