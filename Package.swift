@@ -104,7 +104,12 @@ let package = Package(
     .testTarget(
       name: "DirectoryGeneratorTests", dependencies: ["DirectoryGenerator", "Directory", "CGtk"]),
     .testTarget(
-      name: "RosterKitTests", dependencies: ["RosterKit", "GtkKit", "CGtk", "Directory"]),
+      name: "RosterKitTests",
+      dependencies: [
+        "RosterKit", "RosterBench", "GtkKit", "CGtk", "Directory", "DirectoryLDAP", "LDAPDemo",
+        "SharedSupport",
+        "TestSupport",
+      ]),
   ]
 )
 

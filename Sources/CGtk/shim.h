@@ -12,6 +12,7 @@
 static inline GtkWindow *cgtk_window(gpointer p) { return (GtkWindow *)p; }
 static inline GtkBox *cgtk_box(gpointer p) { return (GtkBox *)p; }
 static inline GdkPaintable *cgtk_paintable(gpointer p) { return (GdkPaintable *)p; }
+static inline GListModel *cgtk_list_model(gpointer p) { return (GListModel *)p; }
 
 static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
 static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }

@@ -57,7 +57,7 @@ final class BannerTests: XCTestCase {
     MainContext.run(until: { window.hasVisibleRows })
     scroll(window)
     MainContext.run(for: .milliseconds(200))
-    let view = grid ? window.grid.widget : window.scroller
+    let view = grid ? window.grid.widget : window.list.scroller
     let before = try XCTUnwrap(topItem(of: window, below: bounds(view, in: window.window).origin.y))
 
     try directory.write(#"[{"username": "ada"}, {"username": "#)  // truncated: the refresh fails

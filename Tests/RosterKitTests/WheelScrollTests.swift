@@ -1,8 +1,10 @@
 import CGtk
 import Foundation
 import GtkKit
+import SharedSupport
 import XCTest
 
+@testable import RosterBench
 @testable import RosterKit
 
 /// A free-spinning mouse wheel with real X input: clicks sent 12 ms apart
@@ -52,7 +54,8 @@ final class WheelScrollTests: XCTestCase {
     let expected = Double(slow.item * 3)
     let name = "\(grid ? "grid" : "list"), \(window.model.count) people"
     func work(_ frames: FrameStatistics) -> String {
-      "p50 \(frames.work.p50) p99 \(frames.work.p99) max \(frames.work.max) ms"
+      let work = Percentiles(frames.work)
+      return "p50 \(work(0.5) ?? 0) p99 \(work(0.99) ?? 0) max \(work(1) ?? 0) ms"
     }
     print(
       "wheel \(name): 300 clicks 12 ms apart -> item \(fast.item), 100 clicks 60 ms apart -> "

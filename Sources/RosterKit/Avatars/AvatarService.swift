@@ -1,3 +1,4 @@
+import Directory
 import Foundation
 import PreparedImages
 
@@ -24,6 +25,11 @@ package final class AvatarService {
   package var decodeInBind: (@MainActor (ImageRequest) -> OpaquePointer?)?
   /// Called when a row shows an avatar image (benchmarks measure latency).
   package var onShown: (@MainActor (_ identity: String) -> Void)?
+  /// Photos read from a directory server by identity; when set, a view
+  /// model's `avatar` is its photo's version, not a path or URL.
+  var serverPhotos: ServerPhotos? {
+    didSet { memo.removeAll() }
+  }
   private var memo: [String: ImageRequest?] = [:]
 
   init(pipeline: ImagePipeline, pointSize: Int) {
@@ -56,6 +62,13 @@ package final class AvatarService {
       }
     }
     return ResolvedAvatars(base: base, sources: sources)
+  }
+
+  /// The request for `model`'s avatar: its server photo, or its avatar
+  /// string resolved against the directory; nil for none or a refused one.
+  func request(for model: UserViewModel) -> ImageRequest? {
+    if let serverPhotos { return serverPhotos.request(for: model, pixelSize: pointSize * scale) }
+    return request(for: model.avatar)
   }
 
   /// The request for an avatar string, or nil for none or a refused one.

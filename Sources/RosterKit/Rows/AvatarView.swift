@@ -68,7 +68,7 @@ final class AvatarView {
       updatePlaceholder()
       return
     }
-    let request = avatars.request(for: model.avatar)
+    let request = avatars.request(for: model)
     expectsAvatar = request != nil
     if let decodeInBind = avatars.decodeInBind {
       let texture = request.flatMap(decodeInBind)

@@ -35,8 +35,8 @@ final class EntryAttributesView {
   /// Shows `attributes` (an empty list hides the view).
   func show(_ attributes: [DirectoryAttribute]) {
     grid = gtk_grid_new()!
-    gtk_grid_set_column_spacing(gtkObject(grid), 12)
-    gtk_grid_set_row_spacing(gtkObject(grid), 4)
+    gtk_grid_set_column_spacing(Self.gtkGrid(grid), 12)
+    gtk_grid_set_row_spacing(Self.gtkGrid(grid), 4)
     lines = []
     var row: Int32 = 0
     outer: for attribute in attributes {
@@ -54,8 +54,8 @@ final class EntryAttributesView {
         gtk_label_set_wrap_mode(gtkObject(text), PANGO_WRAP_WORD_CHAR)
         gtk_label_set_max_width_chars(gtkObject(text), 40)
         gtk_widget_set_hexpand(text, 1)
-        gtk_grid_attach(gtkObject(grid), name, 0, row, 1, 1)
-        gtk_grid_attach(gtkObject(grid), text, 1, row, 1, 1)
+        gtk_grid_attach(Self.gtkGrid(grid), name, 0, row, 1, 1)
+        gtk_grid_attach(Self.gtkGrid(grid), text, 1, row, 1, 1)
         row += 1
       }
     }
@@ -65,6 +65,11 @@ final class EntryAttributesView {
 
   /// Hides the view and forgets what it showed.
   func clear() { show([]) }
+
+  /// GtkGrid has a public struct, so its functions take a typed pointer.
+  private static func gtkGrid(_ widget: Widget) -> UnsafeMutablePointer<GtkGrid> {
+    gobject(widget).assumingMemoryBound(to: GtkGrid.self)
+  }
 
   private static func cut(_ value: String) -> String {
     guard value.count > maxValueCharacters else { return value }
