@@ -65,12 +65,16 @@ final class ServerListPage {
       listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
     viewport = tracker
     let factory = factory
-    viewport.onChange = { visible in
+    viewport.onChange = { [weak self] visible in
       model.setVisible(visible)
       factory.forEachBoundRow { row, position in row.setVisible(visible.contains(position)) }
+      self?.onVisibleChange?(visible)
     }
     dragScroller = DragScroller(listView: listView, scroller: widget)
   }
+
+  /// Called after the rows on screen change (the model is told first).
+  var onVisibleChange: (@MainActor (Range<Int>) -> Void)?
 
   isolated deinit { g_object_unref(gobject(selection)) }
 

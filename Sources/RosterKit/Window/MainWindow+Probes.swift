@@ -6,6 +6,10 @@ import GtkKit
 extension MainWindow {
   /// Whether laid-out rows are on screen (binding comes before layout).
   public var hasVisibleRows: Bool {
+    if let server {
+      let visible = server.page.viewport.visible
+      return !visible.isEmpty && server.page.model[visible.lowerBound] != nil
+    }
     if isGridMode {
       return grid.factory.statistics.binds > 0 && gtk_widget_get_mapped(grid.gridView) != 0
     }
@@ -15,6 +19,15 @@ extension MainWindow {
   /// Visible rows whose avatar is still on its way.
   public var visibleRowsWaitingForAvatars: Int {
     var waiting = 0
+    if let server {
+      // A skeleton row is waiting for its data, and so for its avatar.
+      let visible = server.page.viewport.visible
+      server.page.factory.forEachBoundRow { row, position in
+        guard visible.contains(position) else { return }
+        if row.showsSkeleton || row.person.isLoadingAvatar { waiting += 1 }
+      }
+      return waiting
+    }
     if isGridMode {
       // The grid has no viewport tracker: count every bound cell.
       grid.factory.forEachBoundRow { cell, _ in if cell.avatar.isLoading { waiting += 1 } }
@@ -28,7 +41,9 @@ extension MainWindow {
   }
 
   /// The list's rows were built and bound at least once.
-  public var hasBoundRows: Bool { list.factory.statistics.binds > 0 }
+  public var hasBoundRows: Bool {
+    (server?.page.factory.statistics.binds ?? list.factory.statistics.binds) > 0
+  }
 
   /// The list view.
   package var listView: Widget { list.listView }

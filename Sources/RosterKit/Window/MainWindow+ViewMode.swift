@@ -7,7 +7,8 @@ extension MainWindow {
   public var isGridMode: Bool {
     get { String(cString: gtk_stack_get_visible_child_name(gtkObject(views))) == "grid" }
     set {
-      guard newValue != isGridMode else { return }
+      // A server's list has no grid (its cells would need a second windowed model).
+      guard newValue != isGridMode, server == nil else { return }
       // Keep the selected person (or the one at the top) in view across the switch.
       let invalid = guint(GTK_INVALID_LIST_POSITION)
       let selected =

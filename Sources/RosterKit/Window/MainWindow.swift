@@ -31,6 +31,9 @@ public final class MainWindow {
   let list: ListPage
   /// Grid mode's view of the same model.
   let grid: GridPage
+  /// A directory server's list and how it is filled (nil for a local or
+  /// downloaded users.json).
+  let server: ServerPresenter?
   let searchBar: SearchBar
   let search = SearchController()
   let pages: PageStack
@@ -53,16 +56,24 @@ public final class MainWindow {
   /// The last directory shown, kept when a refresh fails.
   public private(set) var contents: DirectoryContents?
   /// When rows first appeared on screen (a preview's, for a large directory).
-  public private(set) var firstRowsShown: ContinuousClock.Instant?
+  public internal(set) var firstRowsShown: ContinuousClock.Instant?
+  /// Called when a directory server answered the first window of an open,
+  /// a search or a refresh (the count shown), or failed, and how long it took.
+  public var onServerOpen: (@MainActor (Result<Int, DirectoryError>, Duration) -> Void)?
+  /// When the server's open, search or refresh started.
+  var serverLoadStarted: ContinuousClock.Instant?
   /// Called after every load attempt, with the result and how long it took.
   public var onLoad: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
   /// Called when the view switches between list and grid (settings remember it).
   public var onViewModeChange: (@MainActor (_ grid: Bool) -> Void)?
 
-  /// Builds the window for `source`; call ``refresh()`` to load it.
+  /// Builds the window for `source`, or for the directory server `server`
+  /// when one is given (read a window at a time); call ``refresh()`` to
+  /// load it.
   public init(
     application: UnsafeMutablePointer<GtkApplication>?,
     source: Result<DirectorySource, DirectoryError>,
+    server directory: (any WindowedDirectory)? = nil,
     pipeline: ImagePipeline? = nil
   ) {
     controller = DirectoryController(source: source)
@@ -84,6 +95,17 @@ public final class MainWindow {
     gtk_stack_set_transition_type(gtkObject(views), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     gtk_stack_add_named(gtkObject(views), list.scroller, "list")
     gtk_stack_add_named(gtkObject(views), grid.widget, "grid")
+    if let directory {
+      let photos = ServerPhotos(directory: directory)
+      for service in [avatars, detailAvatars].compactMap({ $0 }) { service.serverPhotos = photos }
+      server = ServerPresenter(directory: directory, page: ServerListPage(avatars: avatars))
+    } else {
+      server = nil
+    }
+    if let server {
+      gtk_stack_add_named(gtkObject(views), server.page.widget, "server")
+      gtk_stack_set_visible_child_name(gtkObject(views), "server")
+    }
     hud = FrameHud(pipeline: pipeline)
     let listOverlay = gtk_overlay_new()!
     gtk_overlay_set_child(gtkObject(listOverlay), views)
@@ -113,13 +135,17 @@ public final class MainWindow {
     list.onVisibleChange = { [weak self] visible in
       if self?.firstRowsShown == nil, !visible.isEmpty { self?.firstRowsShown = .now }
     }
-    searchBar.onChange = { [weak self] text in self?.search.search(text) }
+    searchBar.onChange = { [weak self] text in
+      guard let self else { return }
+      if let server = self.server { server.search(text) } else { self.search.search(text) }
+    }
     search.onResult = { [weak self] result in self?.showSearch(result) }
     for view in [list.listView, grid.gridView] {
       Signals.connect(gobject(view), "activate") { [weak self] position in
         self?.showDetails(at: Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position))))
       }
     }
+    connectServer()
   }
 
   /// Shows the window.
@@ -131,7 +157,10 @@ public final class MainWindow {
   /// Reloads the source (Refresh, Ctrl+R, F5, Retry); clicks during a load
   /// coalesce into it. Returns whether a new load started.
   @discardableResult
-  public func refresh() -> Bool { controller.load() }
+  public func refresh() -> Bool {
+    if let server { return refreshServer(server) }
+    return controller.load()
+  }
 
   /// What the window shows now.
   public var state: State { pages.state }
@@ -146,7 +175,7 @@ public final class MainWindow {
   }
 
   /// Whether a load is running.
-  public var isLoading: Bool { controller.isLoading }
+  public var isLoading: Bool { server?.isLoading ?? controller.isLoading }
 
   /// The non-modal error banner's text, if shown.
   public var bannerMessage: String? { banner.message }

@@ -17,6 +17,8 @@ final class UserDetails {
   let avatar: AvatarView
   private let name: Widget
   private let role: Widget
+  /// A server entry's attributes, under the role (hidden for a local directory).
+  let attributes = EntryAttributesView()
   /// The identity shown, if any.
   private(set) var identity: String?
 
@@ -32,7 +34,7 @@ final class UserDetails {
     role = Gtk.label(classes: ["role", "dim-label"])
     gtk_label_set_selectable(gtkObject(name), 1)
     let box = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["user-details"])
-    Gtk.append(box, avatar.widget, name, role)
+    Gtk.append(box, avatar.widget, name, role, attributes.widget)
     gtk_window_set_child(cgtk_window(window), box)
     WidgetTreeRoot.keep(gobject(window))
 
@@ -59,6 +61,7 @@ final class UserDetails {
   /// Shows `model` and presents the panel.
   func show(_ model: UserViewModel) {
     identity = model.identity
+    attributes.clear()
     Gtk.setText(name, model.displayName)
     Gtk.setText(role, model.roleText)
     gtk_window_set_title(cgtk_window(window), model.displayName)

@@ -1,0 +1,94 @@
+import CGtk
+import Directory
+import GtkKit
+
+/// A directory server's side of the window: the list filled a window at a
+/// time (``ServerPresenter``), the count and the server in the subtitle,
+/// searches and refreshes done by the server, a banner when a page fails
+/// while the rows already shown stay, and the entry's attributes in the
+/// details panel.
+extension MainWindow {
+  /// Connects the server's list to the window (nothing for a local directory).
+  func connectServer() {
+    guard let server else { return }
+    server.onOpen = { [weak self] result in self?.serverOpened(result) }
+    server.onPageError = { [weak self] error in
+      self?.banner.show("Can't read the directory: \(error.localizedDescription)")
+    }
+    server.page.onVisibleChange = { [weak self] visible in
+      guard let self, self.firstRowsShown == nil, !visible.isEmpty else { return }
+      let filled = visible.contains { server.page.model[$0] != nil }
+      if filled { self.firstRowsShown = .now }
+    }
+    Signals.connect(gobject(server.page.listView), "activate") { [weak self] position in
+      self?.showServerDetails(at: Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position))))
+    }
+  }
+
+  /// Refresh for a server: the first time it opens the directory, later it
+  /// re-reads the rows, keeping the person at the top in place.
+  func refreshServer(_ server: ServerPresenter) -> Bool {
+    header.setBusy(true)
+    serverLoadStarted = .now
+    if server.totalCount == nil {
+      if pages.state != .list { pages.show(.loading) }
+      server.open()
+    } else {
+      server.refresh()
+    }
+    return true
+  }
+
+  private func serverOpened(_ result: Result<Int, DirectoryError>) {
+    guard let server else { return }
+    header.setBusy(false)
+    let duration = serverLoadStarted.map { ContinuousClock.now - $0 } ?? .zero
+    switch result {
+    case .success(let count):
+      banner.hide()
+      header.subtitleText = Self.serverSubtitle(
+        count: count, total: server.totalCount ?? count, query: server.query,
+        location: server.directory.location)
+      pages.show(count == 0 && server.query.isEmpty ? .empty : .list)
+    case .failure(let error):
+      let message = "Can't retrieve the directory: \(error.localizedDescription)"
+      if pages.state == .list {
+        // Keep the rows on screen; say what went wrong without a dialog.
+        banner.show(message)
+      } else {
+        pages.show(.failed(message))
+      }
+    }
+    onServerOpen?(result, duration)
+  }
+
+  /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1".
+  static func serverSubtitle(count: Int, total: Int, query: String, location: String) -> String {
+    if query.isEmpty { return "\(NumberText.people(count)) · \(location)" }
+    if count == 0 { return "No one matches “\(query)”" }
+    return "\(NumberText.grouped(count)) of \(NumberText.people(total)) · \(location)"
+  }
+
+  /// The details panel for a server row: what the row shows at once, then
+  /// every attribute of the entry, read off the main thread.
+  func showServerDetails(at position: Int) {
+    guard let server, let model = server.page.model[position] else { return }
+    let details = self.details ?? UserDetails(parent: window, avatars: detailAvatars)
+    self.details = details
+    details.show(model)
+    let directory = server.directory
+    let identity = model.identity
+    Task { @MainActor [weak details] in
+      let attributes = await Self.attributes(of: identity, in: directory)
+      guard let details, details.identity == identity else { return }
+      details.attributes.show(attributes)
+    }
+  }
+
+  /// Runs off the main thread; a failure shows no attributes.
+  nonisolated private static func attributes(
+    of identity: String, in directory: any WindowedDirectory
+  ) async -> [DirectoryAttribute] {
+    (try? await directory.attributes(of: identity)) ?? []
+  }
+}
