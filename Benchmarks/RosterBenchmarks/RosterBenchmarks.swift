@@ -1,5 +1,6 @@
 import Benchmark
 import Directory
+import DirectoryGenerator
 import Foundation
 import PreparedImages
 
@@ -52,6 +53,39 @@ private func requests(_ count: Int) -> [ImageRequest] {
   (0..<count).map { ImageRequest(source: .file("/avatars/\($0).png"), pixelSize: 48) }
 }
 
+/// The baseline for DirectoryParser: users.json through Foundation's JSONDecoder with the same
+/// rules (an entry with a missing or mistyped field is skipped and counted; "id" may be a
+/// string or an integer), so the two benchmarks compare like for like.
+private struct DecoderEntry: Decodable {
+  let user: User?
+
+  private enum Key: String, CodingKey { case id, username, avatar, role }
+
+  init(from decoder: any Decoder) {
+    user = try? Self.user(from: decoder)
+  }
+
+  private static func user(from decoder: any Decoder) throws -> User? {
+    let fields = try decoder.container(keyedBy: Key.self)
+    let username = try fields.decode(String.self, forKey: .username)
+    guard !username.isEmpty else { return nil }
+    let text = try? fields.decodeIfPresent(String.self, forKey: .id)
+    let id = try text ?? fields.decodeIfPresent(Int.self, forKey: .id).map(String.init)
+    return User(
+      id: id?.isEmpty == false ? id : nil, username: username,
+      avatar: try fields.decodeIfPresent(String.self, forKey: .avatar) ?? "",
+      role: try fields.decodeIfPresent(String.self, forKey: .role).map(Role.init(jsonValue:))
+        ?? .unknown)
+  }
+}
+
+/// Users and the skipped count, as `DirectoryParser.parse` reports them.
+private func decodeWithFoundation(_ json: [UInt8]) throws -> (users: [User], skipped: Int) {
+  let entries = try JSONDecoder().decode([DecoderEntry].self, from: Data(json))
+  let users = entries.compactMap(\.user)
+  return (users, entries.count - users.count)
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
@@ -68,6 +102,22 @@ let benchmarks: @Sendable () -> Void = {
     }
   } setup: {
     directoryJSON(users: 100_000)
+  }
+
+  Benchmark(
+    "Parse users.json with JSONDecoder (baseline), 100,000 users",
+    configuration: .init(maxIterations: 20, thresholds: nil)
+  ) { (benchmark: Benchmark, input: (users: [User], json: [UInt8])) in
+    for _ in benchmark.scaledIterations {
+      blackHole(try decodeWithFoundation(input.json))
+    }
+  } setup: {
+    let input = directoryJSON(users: 100_000)
+    // Same result as the scanner, or the comparison means nothing.
+    let parsed = try! DirectoryParser.parse(input.json)
+    let decoded = try! decodeWithFoundation(input.json)
+    precondition(decoded.users == parsed.users && decoded.skipped == parsed.skipped)
+    return input
   }
 
   Benchmark(
