@@ -73,10 +73,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // Helpers shared by the test targets: a real HTTP server on 127.0.0.1, temporary folders.
+    // Helpers shared by the test targets: a real HTTP server and a real slapd on
+    // 127.0.0.1, seeded test people, temporary folders.
     .target(
       name: "TestSupport",
       dependencies: [
+        "LDAPDemo",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -100,7 +102,8 @@ let package = Package(
     ),
     .testTarget(name: "SharedSupportTests", dependencies: ["SharedSupport"]),
     .testTarget(
-      name: "DirectoryLDAPTests", dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP"]),
+      name: "DirectoryLDAPTests",
+      dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP", "TestSupport"]),
     .testTarget(
       name: "DirectoryGeneratorTests", dependencies: ["DirectoryGenerator", "Directory", "CGtk"]),
     .testTarget(

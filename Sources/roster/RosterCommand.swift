@@ -28,8 +28,15 @@ struct ShowCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "Open the Roster window (the default).")
 
-  @Option(name: .long, help: "A users.json path or http(s) URL (default: the embedded directory).")
+  @Option(
+    name: .long,
+    help: """
+      A users.json path or http(s) URL, or an LDAP URL \
+      (ldap[s]://host:port/base??one?filter; default: the embedded directory).
+      """)
   var source: String?
+
+  @OptionGroup(title: "Directory servers") var server: ServerArguments
 
   @Option(name: .long, help: "Save a PNG of the window once the list is on screen.")
   var screenshot: String?
@@ -84,6 +91,7 @@ struct ShowCommand: ParsableCommand {
     options.refreshInterval = refreshInterval
     options.search = search
     options.source = source
+    options.server = server.options
     options.screenshot = screenshot
     options.quitAfterLoad = quitAfterLoad
     let status = MainActor.assumeIsolated { RosterApplication(options: options).run() }

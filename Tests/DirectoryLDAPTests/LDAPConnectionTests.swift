@@ -1,6 +1,7 @@
 import Directory
 import Foundation
 import LDAPDemo
+import TestSupport
 import XCTest
 
 @testable import DirectoryLDAP

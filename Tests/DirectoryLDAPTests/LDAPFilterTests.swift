@@ -1,4 +1,5 @@
 import DirectoryLDAP
+import TestSupport
 import XCTest
 
 final class LDAPFilterTests: XCTestCase {

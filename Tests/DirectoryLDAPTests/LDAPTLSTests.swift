@@ -2,6 +2,7 @@ import Directory
 import DirectoryLDAP
 import Foundation
 import LDAPDemo
+import TestSupport
 import XCTest
 
 /// A slapd with a certificate from a CA the test makes with openssl, on

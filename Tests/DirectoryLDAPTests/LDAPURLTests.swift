@@ -1,5 +1,6 @@
 import Directory
 import DirectoryLDAP
+import TestSupport
 import XCTest
 
 final class LDAPURLTests: XCTestCase {

@@ -2,6 +2,7 @@ import CLDAP
 import Directory
 import Foundation
 import LDAPDemo
+import TestSupport
 import XCTest
 
 @testable import DirectoryLDAP

@@ -20,6 +20,8 @@ public final class RosterApplication {
   private let started = ContinuousClock.now
   private var exitCode: Int32 = 0
   private var refreshTimer: Task<Void, Never>?
+  /// Whether the headless summary of a server was printed.
+  private var reportedServer = false
 
   /// Creates the application for `options`.
   public init(options: RosterOptions) {
@@ -84,8 +86,21 @@ public final class RosterApplication {
     }
     let pipeline = ImagePipeline(configuration: options.pipelineConfiguration)
     self.pipeline = pipeline
-    let window = MainWindow(
-      application: application, source: Self.resolveSource(options.source), pipeline: pipeline)
+    let window: MainWindow
+    if let argument = options.source, ServerOptions.isServerURL(argument) {
+      // A directory server: read a window at a time, never loaded whole. A
+      // source that cannot be opened shows its error like a bad file does.
+      do throws(DirectoryError) {
+        window = MainWindow(
+          application: application, server: try options.server.directory(url: argument),
+          pipeline: pipeline)
+      } catch {
+        window = MainWindow(application: application, source: .failure(error), pipeline: pipeline)
+      }
+    } else {
+      window = MainWindow(
+        application: application, source: Self.resolveSource(options.source), pipeline: pipeline)
+    }
     self.window = window
     let headless = options.quitAfterLoad || options.screenshot != nil
     var settings = headless ? WindowSettings() : WindowSettings.load()
@@ -98,6 +113,9 @@ public final class RosterApplication {
     Signals.connectReturningBool(gobject(window.window), "close-request") { [weak self] in
       self?.saveSettings()
       return false
+    }
+    window.onServerOpen = { [weak self] result, duration in
+      Task { @MainActor in await self?.serverOpened(result, duration) }
     }
     window.onLoad = { [weak self] result, duration in
       // The load is reported from main-queue work; the headless steps wait on
@@ -124,32 +142,64 @@ public final class RosterApplication {
     async
   {
     guard options.quitAfterLoad || options.screenshot != nil, let window else { return }
-    // Let GTK lay out and paint the rows before the picture is taken.
-    await MainContext.wait(
-      until: { window.hasVisibleRows || window.state != .list }, timeout: .seconds(5))
-    let firstRows = (window.firstRowsShown ?? .now) - started
-    if let search = options.search, !search.isEmpty {
-      await MainContext.wait(until: { window.searchMatches != nil }, timeout: .seconds(10))
-    }
-    await MainContext.wait(for: .milliseconds(150))
-    // Give the visible avatars a moment to arrive before the picture.
-    await MainContext.wait(
-      until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(3))
-    await MainContext.wait(for: .milliseconds(50))
+    await settle(window)
+    var summary: [String] = []
     switch window.controller.source {
-    case .success(let source): print("source: \(source)")
-    case .failure(let error): print("source: \(error.localizedDescription)")
+    case .success(let source): summary.append("source: \(source)")
+    case .failure(let error): summary.append("source: \(error.localizedDescription)")
     }
     switch result {
     case .success(let contents):
-      print("users loaded: \(contents.viewModels.count) (skipped \(contents.skippedEntries))")
-      print(
+      summary.append(
+        "users loaded: \(contents.viewModels.count) (skipped \(contents.skippedEntries))")
+      summary.append(
         "load time: \(Self.milliseconds(duration)) ms (parse \(Self.milliseconds(contents.parseDuration)) ms, view models \(Self.milliseconds(contents.viewModelDuration)) ms)"
       )
     case .failure(let error):
-      print("load failed: \(error.localizedDescription)")
+      summary.append("load failed: \(error.localizedDescription)")
       exitCode = 1
     }
+    finishHeadless(window, summary: summary)
+  }
+
+  /// The headless summary of a directory server: its first open only.
+  private func serverOpened(_ result: Result<Int, DirectoryError>, _ duration: Duration) async {
+    guard options.quitAfterLoad || options.screenshot != nil, !reportedServer, let window else {
+      return
+    }
+    reportedServer = true
+    await settle(window)
+    var summary = ["source: \(options.source ?? "")"]
+    switch result {
+    case .success(let count):
+      summary.append("people on the server: \(count) (read a window at a time)")
+      summary.append("first window: \(Self.milliseconds(duration)) ms")
+    case .failure(let error):
+      summary.append("load failed: \(error.localizedDescription)")
+      exitCode = 1
+    }
+    finishHeadless(window, summary: summary)
+  }
+
+  /// Lets GTK lay out and paint the rows, and the visible avatars arrive,
+  /// before the summary and the picture.
+  private func settle(_ window: MainWindow) async {
+    await MainContext.wait(
+      until: { window.hasVisibleRows || window.state != .list }, timeout: .seconds(5))
+    if let search = options.search, !search.isEmpty {
+      await MainContext.wait(
+        until: { window.searchMatches != nil || window.server != nil }, timeout: .seconds(10))
+    }
+    await MainContext.wait(for: .milliseconds(150))
+    await MainContext.wait(
+      until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(3))
+    await MainContext.wait(for: .milliseconds(50))
+  }
+
+  /// Prints `summary` and the time to first rows, saves the screenshot, quits.
+  private func finishHeadless(_ window: MainWindow, summary: [String]) {
+    let firstRows = (window.firstRowsShown ?? .now) - started
+    for line in summary { print(line) }
     print("first rows on screen: \(Self.milliseconds(firstRows)) ms after start")
     if let path = options.screenshot {
       do {

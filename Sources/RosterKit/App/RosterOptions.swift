@@ -8,6 +8,8 @@ import PreparedImages
 public struct RosterOptions: Sendable {
   /// A path or http(s) URL of a users.json; nil means the embedded directory.
   public var source: String?
+  /// How to reach the server when `source` is an ldap:// or ldaps:// URL.
+  public var server = ServerOptions()
   /// Where to save a PNG of the window once the list is on screen.
   public var screenshot: String?
   /// Quit once the list is on screen (after the screenshot, if any).

@@ -1,6 +1,7 @@
 import Directory
 import DirectoryLDAP
 import Foundation
+import SharedSupport
 
 /// How to reach a directory server, as the command line says it. The
 /// password is never among them: it comes from `$ROSTER_BIND_PASSWORD` or a
@@ -53,18 +54,20 @@ public struct ServerOptions: Sendable {
 
   private func password(environment: [String: String]) throws(DirectoryError) -> Secret {
     if let passwordFile {
-      guard let handle = FileHandle(forReadingAtPath: passwordFile) else {
-        throw .passwordUnavailable("Could not read the password file \(passwordFile)")
+      // Bounded and non-blocking: a FIFO or a device is refused, not waited on.
+      let bytes: [UInt8]
+      do {
+        bytes = try BoundedFileReader.read(path: passwordFile, maxBytes: Self.maxPasswordBytes)
+      } catch {
+        throw .passwordUnavailable("Could not read the password file \(passwordFile): \(error)")
       }
-      defer { try? handle.close() }
-      let bytes = (try? handle.read(upToCount: Self.maxPasswordBytes)) ?? Data()
-      let line = String(decoding: bytes, as: UTF8.self).split(
-        separator: "\n", maxSplits: 1, omittingEmptySubsequences: false
-      ).first.map(String.init)
-      guard let line, !line.isEmpty else {
+      let text = String(decoding: bytes, as: UTF8.self)
+      let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+      let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+      guard !password.isEmpty else {
         throw .passwordUnavailable("The password file \(passwordFile) is empty")
       }
-      return Secret(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+      return Secret(password)
     }
     if let value = environment[Self.passwordVariable], !value.isEmpty { return Secret(value) }
     throw .passwordUnavailable(

@@ -67,14 +67,33 @@ public final class MainWindow {
   /// Called when the view switches between list and grid (settings remember it).
   public var onViewModeChange: (@MainActor (_ grid: Bool) -> Void)?
 
-  /// Builds the window for `source`, or for the directory server `server`
-  /// when one is given (read a window at a time); call ``refresh()`` to
-  /// load it.
-  public init(
+  /// Builds the window for `source`; call ``refresh()`` to load it.
+  public convenience init(
     application: UnsafeMutablePointer<GtkApplication>?,
     source: Result<DirectorySource, DirectoryError>,
-    server directory: (any WindowedDirectory)? = nil,
     pipeline: ImagePipeline? = nil
+  ) {
+    self.init(application: application, source: source, server: nil, pipeline: pipeline)
+  }
+
+  /// Builds the window for a directory server, read a window at a time;
+  /// call ``refresh()`` to open it.
+  public convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?,
+    server: any WindowedDirectory,
+    pipeline: ImagePipeline? = nil
+  ) {
+    self.init(
+      application: application, source: .failure(.unsupportedSource(server.location)),
+      server: server, pipeline: pipeline)
+  }
+
+  /// `source` is read only when `directory` is nil.
+  private init(
+    application: UnsafeMutablePointer<GtkApplication>?,
+    source: Result<DirectorySource, DirectoryError>,
+    server directory: (any WindowedDirectory)?,
+    pipeline: ImagePipeline?
   ) {
     controller = DirectoryController(source: source)
     avatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize)) }

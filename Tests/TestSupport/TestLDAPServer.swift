@@ -1,20 +1,19 @@
 import Foundation
 import LDAPDemo
-import XCTest
 
 /// A demo slapd in a fresh temp folder, for one test class; `shutDown()`
 /// stops it and removes the folder.
 ///
 /// Threading: made in a class's `setUp`, used by its tests one at a time.
-final class TestServer: @unchecked Sendable {
-  static let suffix = "dc=example,dc=org"
-  static let password = "test-root-password"
+public final class TestServer: @unchecked Sendable {
+  public static let suffix = "dc=example,dc=org"
+  public static let password = "test-root-password"
 
-  let folder: URL
-  let server: DemoLDAPServer
+  public let folder: URL
+  public let server: DemoLDAPServer
 
   /// Configures, loads `people` and starts a server.
-  init(
+  public init(
     people: [LDIFPerson], virtualListView: Bool = true, tls: SlapdConfiguration.TLSFiles? = nil,
     folder: URL? = nil
   ) throws {
@@ -31,36 +30,21 @@ final class TestServer: @unchecked Sendable {
   }
 
   /// The URL of the people: one level under ou=people.
-  var peopleURL: String { "\(server.url)/ou=people,\(Self.suffix)??one" }
+  public var peopleURL: String { "\(server.url)/ou=people,\(Self.suffix)??one" }
 
   /// The DN of `person`.
-  static func dn(_ person: LDIFPerson) -> String { "uid=\(person.uid),ou=people,\(suffix)" }
+  public static func dn(_ person: LDIFPerson) -> String { "uid=\(person.uid),ou=people,\(suffix)" }
 
-  var rootDN: String { server.configuration.rootDN }
+  public var rootDN: String { server.configuration.rootDN }
 
-  /// A started server for a test class's `setUp`, or nil after reporting
-  /// why it could not start.
-  static func started(
-    people: [LDIFPerson], virtualListView: Bool = true, tls: SlapdConfiguration.TLSFiles? = nil,
-    folder: URL? = nil
-  ) -> TestServer? {
-    do {
-      return try TestServer(
-        people: people, virtualListView: virtualListView, tls: tls, folder: folder)
-    } catch {
-      XCTFail("could not start slapd: \(error)")
-      return nil
-    }
-  }
-
-  func shutDown() {
+  public func shutDown() {
     server.stop()
     try? FileManager.default.removeItem(at: folder)
   }
 
   /// Runs /usr/bin/ldapsearch against the server with `arguments` after
   /// the address and base; returns its output.
-  func ldapsearch(_ arguments: [String]) throws -> String {
+  public func ldapsearch(_ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/ldapsearch")
     process.arguments =

@@ -5,29 +5,29 @@ import LDAPDemo
 /// names on every run, plus a few entries the tests look for by name.
 ///
 /// Threading: stateless.
-enum TestPeople {
-  static let given = [
+public enum TestPeople {
+  public static let given = [
     "maria", "James", "olivia", "Chen", "noah", "amelia", "liam", "Sofia", "lucas", "mia",
     "arjun", "Zoe", "ethan", "hana", "omar", "ingrid", "kofi", "lena", "mateo", "yuki",
   ]
-  static let family = [
+  public static let family = [
     "garcia", "Smith", "nguyen", "muller", "rossi", "kowalski", "okafor", "tanaka", "silva",
     "Dubois", "haddad", "larsen", "novak", "patel", "kim", "ivanova", "osei", "fischer",
   ]
-  static let roles = ["User", "User", "User", "User", "Owner", "Admin", "Guest"]
+  public static let roles = ["User", "User", "User", "User", "Owner", "Admin", "Guest"]
 
   /// The entry whose display name is a filter injection.
-  static let injection = LDIFPerson(
+  public static let injection = LDIFPerson(
     uid: "star.person", cn: "Star Person", sn: "Person", displayName: "Star *)(uid=* Person",
     employeeType: "Admin")
   /// The entry whose display name holds a backslash.
-  static let backslash = LDIFPerson(
+  public static let backslash = LDIFPerson(
     uid: "back.slash", cn: "Back Slash", sn: "Slash", displayName: #"Back\Slash"#,
     employeeType: "Owner")
 
   /// `count` generated people (seeded), then the two special ones; the
   /// first `photos.count` generated people carry those photos.
-  static func people(count: Int, seed: UInt64, photos: [[UInt8]] = []) -> [LDIFPerson] {
+  public static func people(count: Int, seed: UInt64, photos: [[UInt8]] = []) -> [LDIFPerson] {
     var state = seed
     func next(_ bound: Int) -> Int {
       // SplitMix64: stable across runs and platforms.
@@ -52,14 +52,14 @@ enum TestPeople {
   }
 
   /// The LDIF for `people` under the demo suffix.
-  static func ldif(_ people: [LDIFPerson], suffix: String = "dc=example,dc=org") -> String {
+  public static func ldif(_ people: [LDIFPerson], suffix: String = "dc=example,dc=org") -> String {
     var writer = LDIFWriter(suffix: suffix)
     for person in people { writer.add(person) }
     return writer.ldif
   }
 
   /// JPEG files from the repository's demo avatars.
-  static func jpegPhotos(_ count: Int) throws -> [[UInt8]] {
+  public static func jpegPhotos(_ count: Int) throws -> [[UInt8]] {
     let avatars = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("data/avatars")

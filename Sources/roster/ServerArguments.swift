@@ -1,0 +1,52 @@
+import ArgumentParser
+import RosterKit
+
+/// The command-line options of a directory server source (`--source
+/// ldap://…`), shared by the window and the benchmark. There is no password
+/// option: a password on the command line is visible to every user of the
+/// machine (`ps`), so it comes from `$ROSTER_BIND_PASSWORD` or a file.
+struct ServerArguments: ParsableArguments {
+  /// Attribute names by server kind.
+  enum Schema: String, ExpressibleByArgument, CaseIterable {
+    case openldap
+    case ad
+  }
+
+  @Option(
+    name: .customLong("bind-dn"),
+    help: "Bind as this DN (the password from $ROSTER_BIND_PASSWORD or --password-file).")
+  var bindDN: String?
+
+  @Option(help: "Read the bind password from the first line of this file.")
+  var passwordFile: String?
+
+  @Flag(name: .customLong("starttls"), help: "Upgrade ldap:// to TLS before binding.")
+  var startTLS = false
+
+  @Option(help: "Trust the certificate authorities in this PEM file.")
+  var caFile: String?
+
+  @Flag(help: "Accept any server certificate (test servers only; verified otherwise).")
+  var insecureTLS = false
+
+  @Flag(help: "Allow a password over plain ldap:// to a host that is not this machine.")
+  var allowPlaintextPassword = false
+
+  @Option(
+    name: .customLong("ldap-schema"),
+    help: "Attribute names: openldap (uid, jpegPhoto) or ad (sAMAccountName, thumbnailPhoto).")
+  var schema = Schema.openldap
+
+  /// The options as the app takes them.
+  var options: ServerOptions {
+    var options = ServerOptions()
+    options.bindDN = bindDN
+    options.passwordFile = passwordFile
+    options.startTLS = startTLS
+    options.caFile = caFile
+    options.insecureTLS = insecureTLS
+    options.allowPlaintextPassword = allowPlaintextPassword
+    options.activeDirectory = schema == .ad
+    return options
+  }
+}

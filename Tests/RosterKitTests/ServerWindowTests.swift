@@ -1,0 +1,222 @@
+import CGtk
+import Directory
+import DirectoryLDAP
+import Foundation
+import GtkKit
+import LDAPDemo
+import PreparedImages
+import TestSupport
+import XCTest
+
+@testable import RosterKit
+
+/// The window on a real slapd (started by the tests on 127.0.0.1): the list
+/// is sized from the server's count, rows fill in place as their pages
+/// arrive, searching and refreshing happen on the server, and a server that
+/// goes away leaves the rows on screen with a banner.
+final class ServerWindowTests: XCTestCase {
+  nonisolated(unsafe) private static var server: TestServer?
+  private static let people = 3_000
+
+  override class func setUp() {
+    super.setUp()
+    let photos = Self.photos()
+    do {
+      server = try TestServer(
+        people: TestPeople.people(count: Self.people, seed: 7, photos: photos))
+    } catch {
+      XCTFail("could not start slapd: \(error)")
+    }
+  }
+
+  override class func tearDown() {
+    server?.shutDown()
+    server = nil
+    super.tearDown()
+  }
+
+  /// The JPEG avatars of the embedded directory, as photos for the first people.
+  private static func photos() -> [[UInt8]] {
+    guard let folder = ResourceLocator.root?.appendingPathComponent("data/avatars") else {
+      return []
+    }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().filter { $0.hasSuffix(".jpg") }.prefix(40).compactMap {
+      (try? Data(contentsOf: folder.appendingPathComponent($0))).map { [UInt8]($0) }
+    }
+  }
+
+  /// A window on the test server, opened and showing its first rows.
+  @MainActor private func openWindow(
+    pipeline: Bool = false, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> MainWindow {
+    try WindowTestSupport.setUp()
+    let server = try XCTUnwrap(Self.server, "no slapd", file: file, line: line)
+    let directory = try LDAPDirectory(url: server.peopleURL)
+    let window = MainWindow(
+      application: nil, server: directory,
+      pipeline: pipeline ? ImagePipeline(configuration: ImagePipelineConfiguration()) : nil)
+    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    window.present()
+    window.refresh()
+    XCTAssertTrue(
+      MainContext.run(until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(20)),
+      "the first rows did not fill", file: file, line: line)
+    return window
+  }
+
+  func testTheListIsSizedFromTheServersCountAndRowsFillInPlace() throws {
+    try MainActor.assumeIsolated {
+      let window = try openWindow()
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server?.page)
+      let total = Self.people + 2
+      XCTAssertEqual(window.state, .list)
+      XCTAssertEqual(page.model.count, total, "the scrollbar spans the whole directory")
+      XCTAssertEqual(window.subtitle, "3,002 people · 127.0.0.1")
+      // Only the pages near the screen were read, not the directory.
+      XCTAssertLessThanOrEqual(page.model.cachedPageCount, 3)
+      // The first row is the first entry in the server's sort order.
+      let first = try XCTUnwrap(Self.server).ldapsearch([
+        "-E", "!sss=uid:caseIgnoreOrderingMatch", "-E", "!vlv=0/0/1/0", "uid",
+      ])
+      let uid = first.split(separator: "\n").first { $0.hasPrefix("uid: ") }?.dropFirst(5)
+      XCTAssertEqual(page.model[0]?.username, uid.map(String.init))
+      // Rows were built once and filled in place: no row shows a skeleton now.
+      MainContext.run(until: { page.skeletonRows().visible == 0 }, timeout: .seconds(10))
+      XCTAssertEqual(page.skeletonRows().visible, 0)
+      XCTAssertEqual(page.model.statistics.discardedStale, 0)
+    }
+  }
+
+  func testAJumpToTheMiddleFillsTheRowsThere() throws {
+    try MainActor.assumeIsolated {
+      let window = try openWindow()
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server?.page)
+      let middle = page.model.count / 2
+      gtk_widget_activate_action_variant(
+        page.listView, "list.scroll-to-item", g_variant_new_uint32(guint(middle)))
+      XCTAssertTrue(
+        MainContext.run(
+          until: { page.viewport.visible.contains(middle) && page.skeletonRows().visible == 0 },
+          timeout: .seconds(10)), "the rows in the middle did not fill")
+      let direct = try LDAPDirectory(url: try XCTUnwrap(Self.server).peopleURL)
+      let expected = try runBlocking { try await direct.window(middle..<(middle + 1)) }
+      XCTAssertEqual(page.model[middle]?.identity, expected.entries.first?.id)
+    }
+  }
+
+  func testSearchingHappensOnTheServerWithTheInputEscaped() throws {
+    try MainActor.assumeIsolated {
+      let window = try openWindow()
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server?.page)
+      window.setSearchText("*)(uid=*")
+      XCTAssertTrue(
+        MainContext.run(until: { page.model.count == 1 && page.model[0] != nil }),
+        "the search did not narrow the list to the one entry that contains the text")
+      XCTAssertEqual(page.model[0]?.username, TestPeople.injection.uid)
+      XCTAssertEqual(window.subtitle, "1 of 3,002 people · 127.0.0.1")
+      window.setSearchText("")
+      XCTAssertTrue(MainContext.run(until: { page.model.count == Self.people + 2 }))
+      XCTAssertEqual(window.subtitle, "3,002 people · 127.0.0.1")
+    }
+  }
+
+  func testRefreshKeepsThePersonAtTheTopInPlace() throws {
+    try MainActor.assumeIsolated {
+      let window = try openWindow()
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server?.page)
+      gtk_widget_activate_action_variant(
+        page.listView, "list.scroll-to-item", g_variant_new_uint32(1_000))
+      MainContext.run(until: { page.viewport.visible.contains(1_000) }, timeout: .seconds(5))
+      MainContext.run(until: { page.skeletonRows().visible == 0 }, timeout: .seconds(10))
+      let top = page.viewport.visible.lowerBound
+      let person = try XCTUnwrap(page.model[top]?.username)
+      let setups = page.factory.statistics.setups
+      XCTAssertTrue(window.refresh())
+      XCTAssertTrue(MainContext.run(until: { !window.isLoading }, timeout: .seconds(10)))
+      MainContext.run(until: { page.model[page.viewport.visible.lowerBound] != nil })
+      XCTAssertEqual(page.model[page.viewport.visible.lowerBound]?.username, person)
+      XCTAssertEqual(page.factory.statistics.setups, setups, "a refresh rebuilt rows")
+    }
+  }
+
+  func testTheDetailsPanelShowsTheEntrysAttributes() throws {
+    try MainActor.assumeIsolated {
+      let window = try openWindow()
+      defer { window.close() }
+      window.showServerDetails(at: 0)
+      let details = try XCTUnwrap(window.openDetails)
+      XCTAssertTrue(
+        MainContext.run(until: { !details.attributes.lines.isEmpty }), "no attributes arrived")
+      XCTAssertTrue(details.attributes.lines.contains { $0.hasPrefix("uid: ") })
+      XCTAssertFalse(details.attributes.lines.contains { $0.hasPrefix("jpegPhoto") })
+      details.close()
+    }
+  }
+
+  func testPhotosShowInTheirRowsAndEntriesWithoutOneShowInitials() throws {
+    try MainActor.assumeIsolated {
+      let window = try openWindow(pipeline: true)
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server?.page)
+      XCTAssertTrue(
+        MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(10)))
+      var withPhoto = 0
+      var withoutPhoto = 0
+      page.factory.forEachBoundRow { row, position in
+        guard page.viewport.visible.contains(position), !row.showsSkeleton else { return }
+        if row.person.showsAvatar { withPhoto += 1 } else { withoutPhoto += 1 }
+        XCTAssertEqual(row.person.showsAvatar, row.person.expectsAvatar, "row \(position)")
+      }
+      XCTAssertGreaterThan(withPhoto + withoutPhoto, 0)
+      XCTAssertGreaterThan(withoutPhoto, 0, "entries without a photo keep their initials")
+    }
+  }
+
+  func testAServerThatGoesAwayLeavesTheRowsWithABanner() throws {
+    try MainActor.assumeIsolated {
+      let window = try openWindow()
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server?.page)
+      let server = try XCTUnwrap(Self.server)
+      let shown = page.model[0]?.identity
+      server.server.stop()
+      defer { try? server.server.restart() }
+      XCTAssertTrue(window.refresh())
+      XCTAssertTrue(
+        MainContext.run(until: { window.bannerMessage != nil }, timeout: .seconds(20)),
+        "no banner while the server is down")
+      XCTAssertEqual(window.state, .list, "the rows stay")
+      XCTAssertEqual(page.model[0]?.identity, shown)
+      try server.server.restart()
+      XCTAssertTrue(window.refresh())
+      XCTAssertTrue(
+        MainContext.run(until: { window.bannerMessage == nil }, timeout: .seconds(20)),
+        "the banner stayed after the server came back")
+    }
+  }
+}
+
+/// Runs `body` to completion from a synchronous test, pumping the main loop.
+@MainActor func runBlocking<T: Sendable>(
+  _ body: @escaping @Sendable () async throws -> T
+) throws -> T {
+  var result: Result<T, any Error>?
+  Task.detached {
+    let outcome = await Result(catching: body)
+    await MainActor.run { result = outcome }
+  }
+  MainContext.run(until: { result != nil }, timeout: .seconds(20))
+  return try XCTUnwrap(result).get()
+}
+
+extension Result where Failure == any Error {
+  /// The result of an async throwing body.
+  init(catching body: () async throws -> Success) async {
+    do { self = .success(try await body()) } catch { self = .failure(error) }
+  }
+}
