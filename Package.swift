@@ -23,11 +23,13 @@ let package = Package(
       pkgConfig: "gtk4",
       providers: [.apt(["libgtk-4-dev"])]
     ),
+    // Small pieces both image and directory code need; no GTK, no networking.
+    .target(name: "SharedSupport"),
     .target(name: "GtkKit", dependencies: ["CGtk"]),
     .target(
       name: "PreparedImages",
       dependencies: [
-        "CGtk",
+        "CGtk", "SharedSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
       ]
@@ -35,6 +37,7 @@ let package = Package(
     .target(
       name: "Directory",
       dependencies: [
+        "SharedSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
       ]
@@ -61,25 +64,32 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Helpers shared by the test targets: a real HTTP server on 127.0.0.1, temporary folders.
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ],
+      path: "Tests/TestSupport"
+    ),
     .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
     .testTarget(
       name: "PreparedImagesTests",
       dependencies: [
-        "PreparedImages", "CGtk",
+        "PreparedImages", "CGtk", "SharedSupport", "TestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
     .testTarget(
       name: "DirectoryTests",
       dependencies: [
-        "Directory",
+        "Directory", "DirectoryGenerator", "TestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
+    .testTarget(name: "SharedSupportTests", dependencies: ["SharedSupport"]),
     .testTarget(
       name: "DirectoryLDAPTests", dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP"]),
     .testTarget(
@@ -101,7 +111,7 @@ if Context.environment["ROSTER_BENCHMARKS"] != nil {
       name: "RosterBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
-        "Directory", "PreparedImages",
+        "Directory", "DirectoryGenerator", "PreparedImages",
       ],
       path: "Benchmarks/RosterBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

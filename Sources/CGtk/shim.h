@@ -9,22 +9,10 @@
 #include <glib-unix.h>
 
 // Casts (the G_OBJECT/GTK_WIDGET family are macros Swift does not import).
-static inline GObject *cgtk_object(gpointer p) { return (GObject *)p; }
-static inline GtkWidget *cgtk_widget(gpointer p) { return (GtkWidget *)p; }
 static inline GtkWindow *cgtk_window(gpointer p) { return (GtkWindow *)p; }
 static inline GtkBox *cgtk_box(gpointer p) { return (GtkBox *)p; }
-static inline GtkLabel *cgtk_label(gpointer p) { return (GtkLabel *)p; }
-static inline GtkPicture *cgtk_picture(gpointer p) { return (GtkPicture *)p; }
-static inline GtkButton *cgtk_button(gpointer p) { return (GtkButton *)p; }
-static inline GApplication *cgtk_application(gpointer p) { return (GApplication *)p; }
-static inline GtkListItem *cgtk_list_item(gpointer p) { return (GtkListItem *)p; }
-static inline GListModel *cgtk_list_model(gpointer p) { return (GListModel *)p; }
 static inline GdkPaintable *cgtk_paintable(gpointer p) { return (GdkPaintable *)p; }
-static inline GdkTexture *cgtk_texture(gpointer p) { return (GdkTexture *)p; }
-static inline GtkScrollable *cgtk_scrollable(gpointer p) { return (GtkScrollable *)p; }
-static inline GtkSelectionModel *cgtk_selection_model(gpointer p) { return (GtkSelectionModel *)p; }
 
-static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
 static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
 static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
 
@@ -33,7 +21,6 @@ static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline void cgtk_emit(gpointer instance, const char *signal) { g_signal_emit_by_name(instance, signal); }
 static inline void cgtk_emit_uint(gpointer instance, const char *signal, guint value) { g_signal_emit_by_name(instance, signal, value); }
 
-static inline gboolean cgtk_true(void) { return TRUE; }
 static inline gboolean cgtk_false(void) { return FALSE; }
 
 // libdispatch's run-loop integration (exported by libdispatch.so on Linux):

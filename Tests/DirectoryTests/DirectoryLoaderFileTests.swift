@@ -1,20 +1,22 @@
 import Directory
 import Foundation
+import Synchronization
+import TestSupport
 import XCTest
 
 final class DirectoryLoaderFileTests: XCTestCase {
-  private var folder: TemporaryFolder!
+  private var folder: TemporaryDirectory!
 
   override func setUpWithError() throws {
-    folder = try TemporaryFolder()
+    folder = TemporaryDirectory()
   }
 
   override func tearDown() {
-    folder.remove()
+    folder = nil
   }
 
   func testAFileLoadsWithViewModelsAndTimings() async throws {
-    let file = try folder.write(
+    let file = folder.write(
       "users.json",
       text:
         #"[{"id": 1, "username": "maria.garcia", "avatar": "avatars/m.jpg", "role": "Owner"}, {"username": 5}]"#
@@ -39,7 +41,7 @@ final class DirectoryLoaderFileTests: XCTestCase {
   }
 
   func testAFolderArgumentLoadsTheUsersJSONInside() async throws {
-    try folder.write("users.json", text: #"[{"username": "alice"}]"#)
+    folder.write("users.json", text: #"[{"username": "alice"}]"#)
     let contents = try await DirectoryLoader().load(try DirectorySource(argument: folder.url.path))
     XCTAssertEqual(contents.viewModels.map(\.username), ["alice"])
   }
@@ -56,7 +58,7 @@ final class DirectoryLoaderFileTests: XCTestCase {
   }
 
   func testAFileOverTheSizeLimitIsRefused() async throws {
-    let file = try folder.write("users.json", text: "[" + String(repeating: " ", count: 2000) + "]")
+    let file = folder.write("users.json", text: "[" + String(repeating: " ", count: 2000) + "]")
     do throws(DirectoryError) {
       _ = try await DirectoryLoader(maxBytes: 1024).load(.file(file))
       XCTFail("an oversized file must not load")
@@ -66,8 +68,29 @@ final class DirectoryLoaderFileTests: XCTestCase {
     }
   }
 
+  func testAFIFOIsRefusedAtOnceInsteadOfWaitingForAWriter() async throws {
+    let fifo = folder.path + "/users.json"
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    // Watched against a deadline: a load that waits for a writer fails the test, not hangs it.
+    let outcome = Mutex<DirectoryError??>(nil)
+    Task.detached {
+      do throws(DirectoryError) {
+        _ = try await DirectoryLoader().load(.file(URL(fileURLWithPath: fifo)))
+        outcome.withLock { $0 = .some(nil) }
+      } catch {
+        outcome.withLock { $0 = error }
+      }
+    }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while outcome.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let result = try XCTUnwrap(outcome.withLock { $0 }, "loading a FIFO hung")
+    XCTAssertEqual(result, .unreadable(path: fifo, reason: "it is not a regular file"))
+  }
+
   func testABrokenFileReportsTheParseError() async throws {
-    let file = try folder.write("users.json", text: #"{"username": "a"}"#)
+    let file = folder.write("users.json", text: #"{"username": "a"}"#)
     do throws(DirectoryError) {
       _ = try await DirectoryLoader().load(.file(file))
       XCTFail("an object must not load as a directory")

@@ -1,6 +1,7 @@
 import Directory
 import Foundation
 import NIOCore
+import TestSupport
 import XCTest
 
 final class DirectoryLoaderHTTPTests: XCTestCase {
@@ -8,7 +9,7 @@ final class DirectoryLoaderHTTPTests: XCTestCase {
     #"[{"id": "u1", "username": "maria.garcia", "avatar": "avatars/m.jpg", "role": "Admin"}]"#.utf8)
 
   private func load(
-    _ path: String, routes: [String: TestHTTPServer.Reply],
+    _ path: String, routes: [String: TestHTTPServer.Response],
     loader: DirectoryLoader = DirectoryLoader()
   ) async throws -> Result<DirectoryContents, DirectoryError> {
     let server = try await TestHTTPServer.start(routes: routes)
@@ -67,7 +68,7 @@ final class DirectoryLoaderHTTPTests: XCTestCase {
   }
 
   func testEndlessRedirectsStopAfterThree() async throws {
-    let routes: [String: TestHTTPServer.Reply] = [
+    let routes: [String: TestHTTPServer.Response] = [
       "/1": .redirect("/2"), "/2": .redirect("/3"), "/3": .redirect("/4"), "/4": .redirect("/5"),
       "/5": .json(directory),
     ]

@@ -1,24 +1,25 @@
 import Directory
 import Foundation
+import TestSupport
 import XCTest
 
 /// The first rows of a large local directory, read from the start of its file.
 final class DirectoryPreviewTests: XCTestCase {
-  private var folder: TemporaryFolder!
+  private var folder: TemporaryDirectory!
 
   override func setUpWithError() throws {
-    folder = try TemporaryFolder()
+    folder = TemporaryDirectory()
   }
 
   override func tearDown() {
-    folder.remove()
+    folder = nil
   }
 
   func testAPreviewHoldsTheFirstUsersInFileOrder() async throws {
     let users = (0..<5_000).map {
       User(username: "user\($0)", avatar: "avatars/a\($0 % 7).png", role: .admin)
     }
-    let file = try folder.write("users.json", text: Self.json(users))
+    let file = folder.write("users.json", text: Self.json(users))
     let source = try DirectorySource(argument: file.path)
 
     let result = await DirectoryLoader().preview(source, count: 150)
@@ -36,7 +37,7 @@ final class DirectoryPreviewTests: XCTestCase {
     let users = (0..<2_000).map {
       User(username: "person-\($0)-" + String(repeating: "x", count: 300))
     }
-    let file = try folder.write("users.json", text: Self.json(users))
+    let file = folder.write("users.json", text: Self.json(users))
     let result = await DirectoryLoader().preview(try DirectorySource(argument: file.path))
     let preview = try XCTUnwrap(result)
     XCTAssertGreaterThan(preview.viewModels.count, 100)
@@ -46,8 +47,8 @@ final class DirectoryPreviewTests: XCTestCase {
   }
 
   func testNoPreviewForABrokenFileOrAnotherShape() async throws {
-    let notJSON = try folder.write("a.json", text: "this is not json")
-    let object = try folder.write("b.json", text: #"{"users": []}"#)
+    let notJSON = folder.write("a.json", text: "this is not json")
+    let object = folder.write("b.json", text: #"{"users": []}"#)
     for file in [notJSON, object] {
       let preview = await DirectoryLoader().preview(try DirectorySource(argument: file.path))
       XCTAssertNil(preview, file.lastPathComponent)

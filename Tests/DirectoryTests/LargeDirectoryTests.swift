@@ -1,5 +1,7 @@
 import Directory
+import DirectoryGenerator
 import Foundation
+import TestSupport
 import XCTest
 
 /// A million users end to end through a real file. Timings are printed, not
@@ -16,9 +18,8 @@ final class LargeDirectoryTests: XCTestCase {
     print(
       "generated \(count) users, \(json.count) bytes of JSON in \(start.duration(to: clock.now))")
 
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    let file = try folder.write("users.json", json)
+    let folder = TemporaryDirectory()
+    let file = URL(fileURLWithPath: folder.write("users.json", json))
 
     start = clock.now
     let contents = try await DirectoryLoader().load(.file(file))

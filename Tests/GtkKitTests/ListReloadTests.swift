@@ -134,7 +134,7 @@ final class ListReloadTests: XCTestCase {
       try GtkTestEnvironment.setUp()
       let model = ListModel((0..<5000).map { Person(id: "old\($0)") })
       var retired: [[Person]] = []
-      model.retire = { retired.append($0) }
+      model.freeReplacedElements = { retired.append($0) }
       model.reload(with: [Person(id: "one")])
       XCTAssertTrue(retired.isEmpty, "GTK still sees part of the old list")
       XCTAssertTrue(MainContext.run(until: { !model.isReloading }))
@@ -165,7 +165,7 @@ final class ListReloadTests: XCTestCase {
   }
 
   func testChunksGrowWhileCheapAndShrinkWhenOverBudget() {
-    var progressive = Progressive(chunk: 8, budget: .milliseconds(4), maxChunk: 64)
+    var progressive = AdaptiveChunkSize(chunk: 8, budget: .milliseconds(4), maxChunk: 64)
     var sizes: [Int] = []
     for took in [1, 1, 1, 1, 3, 9, 9, 9] {
       sizes.append(progressive.chunk)

@@ -1,4 +1,6 @@
 import Foundation
+import SharedSupport
+import TestSupport
 import XCTest
 
 @testable import PreparedImages

@@ -1,3 +1,5 @@
+import SharedSupport
+
 /// Everything a row shows for one user, computed once when the directory
 /// loads so that binding a row only copies these values into its widgets.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads users.json (see DESIGN.md "Data format") into users.
+/// Reads users.json (see README.md, "The data format") into users.
 ///
 /// The top level must be an array. Each element that is not an object, lacks
 /// a non-empty string "username", or has a field of the wrong type is skipped

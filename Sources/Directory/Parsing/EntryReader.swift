@@ -106,13 +106,13 @@ enum EntryReader {
   private static func field(named key: UnsafeBufferPointer<UInt8>) -> Field {
     // Whole-word compares: this runs for every key of every entry.
     switch key.count {
-    case 8 where key.loadUInt64(at: 0) == FieldName.username: .username
+    case 8 where key.loadUInt64(at: 0) == KeyWord.username: .username
     case 6
-    where key.loadUInt32(at: 0) == FieldName.avatarHead
-      && key.loadUInt16(at: 4) == FieldName.avatarTail:
+    where key.loadUInt32(at: 0) == KeyWord.avatarHead
+      && key.loadUInt16(at: 4) == KeyWord.avatarTail:
       .avatar
-    case 4 where key.loadUInt32(at: 0) == FieldName.role: .role
-    case 2 where key.loadUInt16(at: 0) == FieldName.id: .id
+    case 4 where key.loadUInt32(at: 0) == KeyWord.role: .role
+    case 2 where key.loadUInt16(at: 0) == KeyWord.id: .id
     default: .other
     }
   }

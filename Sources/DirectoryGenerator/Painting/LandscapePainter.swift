@@ -3,9 +3,9 @@ import Foundation
 
 /// A holiday-photo avatar: sky, sun and layered hills fading with distance.
 ///
-/// Threading: stateless; paints into the caller's canvas.
+/// Threading: stateless; paints on the caller's cairo canvas.
 enum LandscapePainter {
-  static func paint(_ canvas: inout PixelCanvas, random: inout SplitMix64) {
+  static func paint(_ canvas: CairoCanvas, random: inout SplitMix64) {
     let width = Float(canvas.width)
     let height = Float(canvas.height)
     let sunset = random.next(below: 3) == 0
@@ -37,6 +37,6 @@ enum LandscapePainter {
           * sinf(x * frequency * 2.7 + phase * 1.7)
       }
     }
-    canvas.blur(radius: 1, passes: 1)
+    canvas.soften()
   }
 }

@@ -2,12 +2,12 @@ import Directory
 
 /// Generated-looking avatars: identicons and simple geometric art.
 ///
-/// Threading: stateless; paints into the caller's canvas.
+/// Threading: stateless; paints on the caller's cairo canvas.
 enum PatternPainter {
   /// A 5x5 grid mirrored left to right, one colour on a pale ground.
-  static func identicon(_ canvas: inout PixelCanvas, random: inout SplitMix64) {
+  static func identicon(_ canvas: CairoCanvas, random: inout SplitMix64) {
     let s = canvas.side
-    let color = Palette.vivid(using: &random)
+    let color = PaintColors.vivid(using: &random)
     canvas.fillRect(
       x: 0, y: 0, width: Float(canvas.width), height: Float(canvas.height),
       color: Color(hex: 0xF0F0F0))
@@ -26,17 +26,17 @@ enum PatternPainter {
     }
   }
 
-  static func geometric(_ canvas: inout PixelCanvas, random: inout SplitMix64) {
+  static func geometric(_ canvas: CairoCanvas, random: inout SplitMix64) {
     switch random.next(below: 3) {
-    case 0: rings(&canvas, random: &random)
-    case 1: circles(&canvas, random: &random)
-    default: lowPoly(&canvas, random: &random)
+    case 0: rings(canvas, random: &random)
+    case 1: circles(canvas, random: &random)
+    default: lowPoly(canvas, random: &random)
     }
   }
 
   /// Concentric rings in two or three alternating colours.
-  private static func rings(_ canvas: inout PixelCanvas, random: inout SplitMix64) {
-    let colors = (0..<(2 + random.next(below: 2))).map { _ in Palette.vivid(using: &random) }
+  private static func rings(_ canvas: CairoCanvas, random: inout SplitMix64) {
+    let colors = (0..<(2 + random.next(below: 2))).map { _ in PaintColors.vivid(using: &random) }
     let width = Float(canvas.width)
     let height = Float(canvas.height)
     canvas.fillRect(x: 0, y: 0, width: width, height: height, color: colors[0])
@@ -52,23 +52,24 @@ enum PatternPainter {
   }
 
   /// Overlapping translucent discs on a flat ground.
-  private static func circles(_ canvas: inout PixelCanvas, random: inout SplitMix64) {
+  private static func circles(_ canvas: CairoCanvas, random: inout SplitMix64) {
     let width = Float(canvas.width)
     let height = Float(canvas.height)
     canvas.fillRect(
-      x: 0, y: 0, width: width, height: height, color: Palette.muted(using: &random).scaled(1.1))
+      x: 0, y: 0, width: width, height: height, color: PaintColors.muted(using: &random).scaled(1.1)
+    )
     for _ in 0..<(3 + random.next(below: 5)) {
       let radius = random.float(in: 0.12...0.4) * canvas.side
       canvas.fillEllipse(
         center: (random.unit * width, random.unit * height), radii: (radius, radius),
-        color: Palette.vivid(using: &random), opacity: random.float(in: 0.55...0.9))
+        color: PaintColors.vivid(using: &random), opacity: random.float(in: 0.55...0.9))
     }
   }
 
   /// A jittered triangle mesh shaded along a two-colour gradient.
-  private static func lowPoly(_ canvas: inout PixelCanvas, random: inout SplitMix64) {
-    let start = Palette.vivid(using: &random)
-    let end = Palette.vivid(using: &random)
+  private static func lowPoly(_ canvas: CairoCanvas, random: inout SplitMix64) {
+    let start = PaintColors.vivid(using: &random)
+    let end = PaintColors.vivid(using: &random)
     let cells = 4 + random.next(below: 4)
     let stepX = Float(canvas.width) / Float(cells)
     let stepY = Float(canvas.height) / Float(cells)

@@ -4,22 +4,22 @@ import Directory
 /// bokeh-lit background with grain and soft focus, the flat variant on a
 /// clean gradient like a drawn default avatar.
 ///
-/// Threading: stateless; paints into the caller's canvas.
+/// Threading: stateless; paints on the caller's cairo canvas.
 enum PortraitPainter {
-  static func paint(_ canvas: inout PixelCanvas, photo: Bool, random: inout SplitMix64) {
+  static func paint(_ canvas: CairoCanvas, photo: Bool, random: inout SplitMix64) {
     let s = canvas.side
     if photo {
-      BackgroundPainter.blurredScene(&canvas, random: &random)
+      BackgroundPainter.blurredScene(canvas, random: &random)
     } else {
-      let top = Palette.muted(using: &random)
+      let top = PaintColors.muted(using: &random)
       canvas.fillLinearGradient(
-        from: top.scaled(1.15), to: Palette.muted(using: &random).mixed(with: top, 0.4),
+        from: top.scaled(1.15), to: PaintColors.muted(using: &random).mixed(with: top, 0.4),
         angle: random.float(in: 0...3.14))
     }
 
-    let skin = Palette.skin(using: &random)
-    let hair = Palette.hair(using: &random)
-    let clothes = Palette.clothes(using: &random)
+    let skin = PaintColors.skin(using: &random)
+    let hair = PaintColors.hair(using: &random)
+    let clothes = PaintColors.clothes(using: &random)
     let cx = Float(canvas.width) / 2 + random.float(in: -0.05...0.05) * s
     let cy = Float(canvas.height) * 0.42 + random.float(in: -0.04...0.04) * s
     let rx = random.float(in: 0.15...0.19) * s
@@ -71,17 +71,17 @@ enum PortraitPainter {
       center: (cx - lightSide * rx * 0.5, cy + ry * 0.15), radii: (rx * 0.35, ry * 0.55),
       color: skin.scaled(0.75),
       opacity: 0.3, feather: rx * 0.25)
-    paintFace(&canvas, center: (cx, cy), radii: (rx, ry), skin: skin, soft: soft, random: &random)
+    paintFace(canvas, center: (cx, cy), radii: (rx, ry), skin: skin, soft: soft, random: &random)
     if photo {
       canvas.vignette(strength: random.float(in: 0.1...0.35))
-      canvas.blur(radius: max(1, Int(s / 300)), passes: 1)
+      canvas.soften(factor: 1 + max(1, Int(s / 300)))
     }
   }
 
   /// Eyes, brows and mouth, sometimes glasses; small and soft, as they look
   /// in a thumbnail.
   private static func paintFace(
-    _ canvas: inout PixelCanvas, center: (x: Float, y: Float), radii: (x: Float, y: Float),
+    _ canvas: CairoCanvas, center: (x: Float, y: Float), radii: (x: Float, y: Float),
     skin: Color,
     soft: Float, random: inout SplitMix64
   ) {

@@ -5,7 +5,7 @@ extension ListModel where Element: Sendable {
   /// a million elements' strings takes 20 ms and more, a missed frame when
   /// the main thread does it.
   public func releasingReplacedElementsInBackground() {
-    retire = { old in
+    freeReplacedElements = { old in
       let box = ReplacedElements(consume old)
       DispatchQueue.global(qos: .utility).async { box.elements = nil }
     }

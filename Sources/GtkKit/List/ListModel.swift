@@ -28,10 +28,10 @@ public final class ListModel<Element: Identifiable> {
   /// ...or, with no mapped pacer, in idle time (the source, 0 when none).
   private var idleSteps: guint = 0
   /// The chunk size of a reload's announcements and how it adapts.
-  private var progressive = Progressive(chunk: 1, budget: .zero, maxChunk: 1)
+  private var chunkSize = AdaptiveChunkSize(chunk: 1, budget: .zero, maxChunk: 1)
   /// Takes the elements a reload replaced, once GTK no longer sees them
   /// (see ``releasingReplacedElementsInBackground()``).
-  var retire: (@MainActor (consuming [Element]) -> Void)?
+  var freeReplacedElements: (@MainActor (consuming [Element]) -> Void)?
 
   /// Creates a model over `elements`; no GObject is made per element.
   public init(_ elements: [Element] = []) {
@@ -169,7 +169,7 @@ public final class ListModel<Element: Identifiable> {
     core.detachLiveItems()
     elements = newElements
     transition = ListTransition(old: old, newEnd: kept, oldEnd: kept, oldLimit: old.count)
-    progressive = Progressive(chunk: Self.firstChunk, budget: budget, maxChunk: 1 << 20)
+    chunkSize = AdaptiveChunkSize(chunk: Self.firstChunk, budget: budget, maxChunk: 1 << 20)
     if stepReloading() { startStepping(pacedBy: pacer) }
     return 0..<kept
   }
@@ -178,7 +178,7 @@ public final class ListModel<Element: Identifiable> {
   public func finishReloading() {
     guard isReloading || transition != nil else { return }
     stopStepping()
-    progressive = Progressive(chunk: .max, budget: .zero, maxChunk: .max)
+    chunkSize = AdaptiveChunkSize(chunk: .max, budget: .zero, maxChunk: .max)
     while stepReloading() {}
   }
 
@@ -191,7 +191,7 @@ public final class ListModel<Element: Identifiable> {
   /// One announcement of a reload's change of length; returns whether more remain.
   private func stepReloading() -> Bool {
     // The bounds alone: a copy of the transition would share the old array
-    // and keep it alive past `retire`.
+    // and keep it alive past `freeReplacedElements`.
     guard var step = transition?.bounds else { return false }
     let oldLeft = step.oldLimit - step.oldEnd
     let newLeft = elements.count - step.newEnd
@@ -203,17 +203,17 @@ public final class ListModel<Element: Identifiable> {
       // From the end backwards; the far part in big chunks, never reaching
       // into the rows near the kept ones, which then go a few at a time.
       if oldLeft > Self.rowReach {
-        removed = min(progressive.chunk, oldLeft - Self.rowReach)
+        removed = min(chunkSize.chunk, oldLeft - Self.rowReach)
         reachesRows = removed == oldLeft - Self.rowReach
       } else {
-        removed = min(progressive.chunk, oldLeft)
+        removed = min(chunkSize.chunk, oldLeft)
       }
       added = 0
       step.oldLimit -= removed
       position = step.count
     } else {
       removed = 0
-      added = min(progressive.chunk, newLeft)
+      added = min(chunkSize.chunk, newLeft)
       position = step.newEnd
       step.newEnd += added
     }
@@ -222,13 +222,13 @@ public final class ListModel<Element: Identifiable> {
     if removed > 0 || added > 0 {
       let started = ContinuousClock.now
       emit(position: position, removed: removed, added: added)
-      progressive.adapt(took: ContinuousClock.now - started)
+      chunkSize.adapt(took: ContinuousClock.now - started)
     }
-    if reachesRows { progressive.restart(at: Self.firstChunk) }
+    if reachesRows { chunkSize.restart(at: Self.firstChunk) }
     guard step.newEnd == elements.count, step.oldEnd == step.oldLimit else { return true }
     let old = transition.take()!.old
     core.count = elements.count
-    if let retire { retire(consume old) }
+    if let freeReplacedElements { freeReplacedElements(consume old) }
     return false
   }
 
@@ -238,7 +238,7 @@ public final class ListModel<Element: Identifiable> {
         guard let self else { return false }
         let started = ContinuousClock.now
         while self.stepReloading() {
-          if ContinuousClock.now - started >= self.progressive.budget { return true }
+          if ContinuousClock.now - started >= self.chunkSize.budget { return true }
         }
         return false
       }

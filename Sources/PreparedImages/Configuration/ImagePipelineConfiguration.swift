@@ -26,7 +26,8 @@ public struct ImagePipelineConfiguration: Sendable {
   public var maxPixelSide = 8192
   /// Largest accepted width * height in millions, read from the header before decoding. Default 40.
   public var maxMegapixels = 40
-  /// `--simulate-latency`: a random, cancellable delay before each decode. Default nil (none).
+  /// `--simulate-latency`: a random, cancellable delay after each load (it holds the load slot,
+  /// like a slow server). Default nil (none).
   public var simulatedLatency: ClosedRange<Duration>? = nil
 
   public init() {}

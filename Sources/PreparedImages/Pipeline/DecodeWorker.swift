@@ -54,7 +54,7 @@ final class DecodeWorker: Sendable {
     #endif
     while let job = coordinator.nextDecodeJob() {
       let start = ContinuousClock.now
-      let result = decoder.decode(job.bytes, pixelSize: job.task.request.pixelSize)
+      let result = decoder.decode(job.loaded.bytes, pixelSize: job.task.request.pixelSize)
       statistics.recordDecode(ContinuousClock.now - start, onMainThread: Thread.isMainThread)
       coordinator.didDecode(job, result)
     }

@@ -4,7 +4,7 @@ import Foundation
 /// thread.
 ///
 /// Lookup order (spelled out in ``PipelineCoordinator``): memory cache -> join the task in
-/// flight -> disk cache -> fetch -> decode -> memory cache.
+/// flight -> disk cache -> new load -> decode -> memory cache.
 ///
 /// Rows use it through ``ImageSlot`` (one per recycled row) and ``ImagePrefetcher``; the
 /// synchronous ``cachedImage(for:)`` lets a bind show a cached avatar in the same frame.
@@ -33,9 +33,11 @@ public final class ImagePipeline {
     }
     httpLoader = HTTPLoader(configuration: configuration)
     coordinator = PipelineCoordinator(
-      configuration: configuration, memoryCache: memoryCache, diskCache: diskCache,
-      httpLoader: httpLoader,
-      statistics: statisticsRecorder)
+      memoryCache: memoryCache,
+      loader: Self.loader(
+        configuration, httpLoader: httpLoader, diskCache: diskCache,
+        statistics: statisticsRecorder),
+      maxConcurrentLoads: configuration.maxConcurrentLoads, statistics: statisticsRecorder)
     let decoder = ImageDecoder(
       maxPixelSide: configuration.maxPixelSide, maxMegapixels: configuration.maxMegapixels)
     for index in 0..<max(1, configuration.maxConcurrentDecodes) {
@@ -47,6 +49,22 @@ public final class ImagePipeline {
 
   deinit {
     coordinator.stop()
+  }
+
+  /// The loader chain: by kind of source, behind simulated latency when configured.
+  private static func loader(
+    _ configuration: ImagePipelineConfiguration, httpLoader: HTTPLoader, diskCache: DiskCache?,
+    statistics: StatisticsRecorder
+  ) -> any ImageLoading {
+    // File reads and disk-cache I/O; concurrency is bounded by the load slots.
+    let ioQueue = DispatchQueue(label: "roster.images.io", qos: .utility, attributes: .concurrent)
+    if let diskCache { ioQueue.async { diskCache.warmUp() } }
+    let sources = SourceLoader(
+      fileLoader: FileLoader(maxBytes: configuration.maxBodyBytes), httpLoader: httpLoader,
+      diskCache: diskCache, statistics: statistics, maxBytes: configuration.maxBodyBytes,
+      ioQueue: ioQueue)
+    guard let latency = configuration.simulatedLatency else { return sources }
+    return SimulatedLatencyLoader(base: sources, latency: latency)
   }
 
   /// The prepared image if it is in memory (synchronous; counts a hit or a miss). For bind.
@@ -104,6 +122,7 @@ public final class ImagePipeline {
     statistics.memoryMisses = counters.memoryMisses
     statistics.fileLoads = counters.fileLoads
     statistics.httpLoads = counters.httpLoads
+    statistics.providedLoads = counters.providedLoads
     statistics.diskHits = counters.diskHits
     statistics.decodes = counters.decodes
     statistics.mainThreadDecodes = counters.mainThreadDecodes

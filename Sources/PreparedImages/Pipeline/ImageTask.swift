@@ -7,8 +7,6 @@ final class ImageTask: @unchecked Sendable {
   enum Stage {
     case waitingForLoad
     case loading
-    /// Simulated latency before decoding.
-    case delaying
     case waitingForDecode
     case decoding
     case finished
@@ -28,12 +26,10 @@ final class ImageTask: @unchecked Sendable {
   var priority = ImagePriority.prefetch
   /// Identifies the task's live entry in a ``PendingQueue``; 0 when not queued.
   var queueStamp: UInt64 = 0
-  /// Cancels the download or the simulated delay in progress.
-  var cancelWork: (@Sendable () -> Void)?
+  /// Cancels the load in progress (its Swift task).
+  var cancelLoad: (@Sendable () -> Void)?
   /// Loaded bytes waiting for a decode worker.
-  var bytes: [UInt8]?
-  /// The bytes came from the network, so they go to the disk cache once they decode.
-  var bytesAreDownloaded = false
+  var loaded: LoadedBytes?
 
   init(request: ImageRequest) {
     self.request = request

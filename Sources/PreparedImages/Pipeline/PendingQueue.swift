@@ -6,8 +6,8 @@ import NIOCore
 /// Moving or removing a task is O(1): its `queueStamp` changes, and entries whose stamp no
 /// longer matches are skipped when popped (and compacted away when they pile up).
 ///
-/// Threading: a value owned by ``PipelineCoordinator`` and used only under its lock. A task is
-/// in at most one queue at a time.
+/// Threading: a value inside ``LoadScheduler`` or ``DecodeQueue``, used only under
+/// ``PipelineCoordinator``'s lock. A task is in at most one queue at a time.
 struct PendingQueue {
   private typealias Entry = (stamp: UInt64, task: ImageTask)
   private var lanes = [CircularBuffer<Entry>](repeating: [], count: 3)

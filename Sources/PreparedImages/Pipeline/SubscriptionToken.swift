@@ -6,6 +6,3 @@ struct SubscriptionToken: Hashable, Sendable {
   let request: ImageRequest
   let id: UInt64
 }
-
-/// How a finished task reaches a subscriber: on the main actor, after the fact.
-typealias ImageDelivery = @MainActor @Sendable (Result<PreparedImage, ImageFailure>) -> Void

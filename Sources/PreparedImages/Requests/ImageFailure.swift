@@ -28,6 +28,8 @@ public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
   case dimensionsTooLarge
   /// The decoder gave up (truncated or corrupt data).
   case decodeFailed
+  /// A ``ProvidedImage``'s `load` threw.
+  case providerFailed
   /// Nobody wanted the result any more, or the pipeline shut down.
   case cancelled
 
@@ -47,6 +49,7 @@ public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case .unsupportedFormat: "unsupported-format"
     case .dimensionsTooLarge: "dimensions-too-large"
     case .decodeFailed: "decode-failed"
+    case .providerFailed: "provider-failed"
     case .cancelled: "cancelled"
     }
   }

@@ -11,6 +11,8 @@ public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
   case file(String)
   /// An http or https URL.
   case http(URL)
+  /// Bytes the app supplies (an LDAP photo, say), identified by their key.
+  case provided(ProvidedImage)
 
   /// Resolves an avatar string from users.json against the directory's URL: the file:// URL of
   /// users.json or of its folder, or the http(s) URL of users.json.
@@ -30,6 +32,7 @@ public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .file(let path): "file://\(path)"
     case .http(let url): url.absoluteString
+    case .provided(let image): "provided:\(image.key)"
     }
   }
 }

@@ -20,6 +20,8 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
   public var fileLoads = 0
   /// Downloads started (disk hits not included).
   public var httpLoads = 0
+  /// Loads of app-supplied bytes (``ProvidedImage``).
+  public var providedLoads = 0
   /// Downloads served from the disk cache.
   public var diskHits = 0
   public var decodes = 0
@@ -61,7 +63,7 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
       diskCacheLimit == 0
         ? "  disk cache    off"
         : "  disk cache    \(diskHits) hits; \(diskCacheCount) files, \(Self.bytes(diskCacheBytes)) of \(Self.bytes(diskCacheLimit))",
-      "  loads         \(fileLoads) file, \(httpLoads) http",
+      "  loads         \(fileLoads) file, \(httpLoads) http, \(providedLoads) provided",
       "  decodes       \(decodes) (\(mainThreadDecodes) on the main thread), "
         + "p50 \(Self.milliseconds(decodeTimeP50)), p99 \(Self.milliseconds(decodeTimeP99))",
     ]

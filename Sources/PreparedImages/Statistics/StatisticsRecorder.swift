@@ -12,6 +12,7 @@ final class StatisticsRecorder: @unchecked Sendable {
     var memoryMisses = 0
     var fileLoads = 0
     var httpLoads = 0
+    var providedLoads = 0
     var diskHits = 0
     var decodes = 0
     var mainThreadDecodes = 0

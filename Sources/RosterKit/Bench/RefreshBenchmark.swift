@@ -1,5 +1,6 @@
 import CGtk
 import Directory
+import DirectoryGenerator
 import Foundation
 import GtkKit
 

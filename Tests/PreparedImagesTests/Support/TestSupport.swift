@@ -1,32 +1,7 @@
 import Foundation
+import TestSupport
 
 @testable import PreparedImages
-
-/// A fresh folder under /tmp, removed when the object goes.
-final class TemporaryDirectory {
-  let url: URL
-  var path: String { url.path }
-
-  init() {
-    url = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-      .appendingPathComponent("roster-images-tests-\(UUID().uuidString)", isDirectory: true)
-    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  /// Writes `bytes` to `name` (subfolders created) and returns the absolute path.
-  @discardableResult
-  func write(_ name: String, _ bytes: [UInt8]) -> String {
-    let file = url.appendingPathComponent(name)
-    try! FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try! Data(bytes).write(to: file)
-    return file.path
-  }
-}
 
 extension ImagePipelineConfiguration {
   /// Short timeouts and no disk cache unless given: tests must never hang or touch ~/.cache.

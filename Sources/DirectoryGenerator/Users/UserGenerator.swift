@@ -1,3 +1,5 @@
+import Directory
+
 /// Makes realistic, deterministic directories for the demo data set, tests
 /// and benchmarks.
 ///

@@ -1,3 +1,5 @@
+import Directory
+
 /// Writes users as users.json, one object per line, straight into bytes:
 /// JSONEncoder would take far longer than parsing for a million users.
 ///
@@ -30,29 +32,29 @@ struct UserJSONWriter {
   }
 
   private mutating func writeString(_ text: String) {
-    bytes.append(.quote)
+    bytes.append(UInt8(ascii: "\""))
     let utf8 = text.utf8
     if !utf8.contains(where: Self.needsEscape) {
       bytes.append(contentsOf: utf8)
     } else {
       for byte in utf8 {
         switch byte {
-        case .quote: bytes.append(contentsOf: "\\\"".utf8)
-        case .backslash: bytes.append(contentsOf: "\\\\".utf8)
-        case .newline: bytes.append(contentsOf: "\\n".utf8)
-        case .carriageReturn: bytes.append(contentsOf: "\\r".utf8)
-        case .tab: bytes.append(contentsOf: "\\t".utf8)
+        case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+        case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
+        case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
+        case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
         case ..<0x20:
           bytes.append(contentsOf: "\\u00\(Self.hex(byte >> 4))\(Self.hex(byte & 0xF))".utf8)
         default: bytes.append(byte)
         }
       }
     }
-    bytes.append(.quote)
+    bytes.append(UInt8(ascii: "\""))
   }
 
   private static func needsEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == .quote || byte == .backslash
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
   private static func hex(_ nibble: UInt8) -> String {

@@ -1,9 +1,10 @@
 import Directory
 
-/// Colours that make generated people and scenes look plausible.
+/// Colours that make generated people and scenes look plausible. (Not the app's placeholder
+/// colours: those are chosen by `UserViewModel.placeholderColorIndex`.)
 ///
 /// Threading: immutable constants and pure functions.
-enum Palette {
+enum PaintColors {
   static let skinTones: [Color] = [
     0xFFDBAC, 0xF5D6C6, 0xF1C27D, 0xEAC0A0, 0xE0AC69, 0xD1A27A, 0xC68642, 0xA16E4B, 0x8D5524,
     0x6B4226,

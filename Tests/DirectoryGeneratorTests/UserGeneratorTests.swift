@@ -1,4 +1,5 @@
 import Directory
+import DirectoryGenerator
 import XCTest
 
 final class UserGeneratorTests: XCTestCase {

@@ -1,10 +1,10 @@
-/// The data format's key names (and role values) as little-endian machine
-/// words, so matching a key is one integer compare instead of a byte loop.
+/// The data format's key names as little-endian machine words, so matching a
+/// key is one integer compare instead of a byte loop (role values: ``RoleWord``).
 /// Literal constants, because stored statics are lazily initialised globals
 /// checked on every access.
 ///
 /// Threading: immutable constants.
-enum FieldName {
+enum KeyWord {
   /// "username"
   static var username: UInt64 { 0x656D_616E_7265_7375 }
   /// "avat"
@@ -15,12 +15,6 @@ enum FieldName {
   static var role: UInt32 { 0x656C_6F72 }
   /// "id"
   static var id: UInt16 { 0x6469 }
-  /// "User"
-  static var user: UInt32 { 0x7265_7355 }
-  /// "Owne"
-  static var ownerHead: UInt32 { 0x656E_774F }
-  /// "Admi"
-  static var adminHead: UInt32 { 0x696D_6441 }
 }
 
 extension UnsafeBufferPointer<UInt8> {

@@ -3,7 +3,7 @@
 /// the budget, so each step fits between two frames whatever GTK does with it.
 ///
 /// Threading: a plain value, owned by its `ListModel` on the main actor.
-struct Progressive {
+struct AdaptiveChunkSize {
   private(set) var chunk: Int
   let budget: Duration
   let maxChunk: Int

@@ -1,3 +1,5 @@
+import Directory
+
 extension UserGenerator {
   /// users.json for `users`: a JSON array, one object per line, strings
   /// escaped per RFC 8259 and otherwise written as UTF-8. A `.unknown` role is

@@ -4,13 +4,15 @@ import NIOHTTP1
 import NIOPosix
 import Synchronization
 
-/// A real HTTP/1.1 server on 127.0.0.1 (port 0) for the tests, with per-path responses,
-/// latency and faults. Every response closes its connection.
+/// A real HTTP/1.1 server on 127.0.0.1 (port chosen by the kernel) for the tests, with per-path
+/// responses, latency and faults, so loader tests go through sockets, AsyncHTTPClient and all.
+/// Every response closes its connection.
 ///
 /// Threading: `Sendable`; routes and hit counts are guarded by a mutex, responses are written on
 /// the connection's event loop.
-final class TestHTTPServer: Sendable {
-  enum Response: Sendable {
+public final class TestHTTPServer: Sendable {
+  /// What the server does for one path.
+  public enum Response: Sendable {
     /// 200 with the bytes and a Content-Length.
     case body([UInt8], contentType: String)
     /// That status, empty body.
@@ -23,6 +25,15 @@ final class TestHTTPServer: Sendable {
     case flood(count: Int, declared: Bool)
     /// 302 to `location`.
     case redirect(String)
+    /// Reads the request and never answers.
+    case hang
+    /// 200 application/json after `delay`.
+    case delayed(TimeAmount, [UInt8])
+
+    /// 200 with the bytes as application/json.
+    public static func json(_ bytes: [UInt8]) -> Response {
+      .body(bytes, contentType: "application/json")
+    }
   }
 
   fileprivate struct Route {
@@ -39,9 +50,9 @@ final class TestHTTPServer: Sendable {
   private let channel: Mutex<(any Channel)?> = Mutex(nil)
   private let portNumber = Mutex(0)
 
-  var port: Int { portNumber.withLock { $0 } }
+  public var port: Int { portNumber.withLock { $0 } }
 
-  static func start() async throws -> TestHTTPServer {
+  public static func start() async throws -> TestHTTPServer {
     let server = TestHTTPServer()
     let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.backlog, value: 256)
@@ -59,7 +70,14 @@ final class TestHTTPServer: Sendable {
     return server
   }
 
-  func stop() async throws {
+  /// A server answering each path of `routes` with its response (anything else: 404).
+  public static func start(routes: [String: Response]) async throws -> TestHTTPServer {
+    let server = try await start()
+    for (path, response) in routes { server.set(path, response) }
+    return server
+  }
+
+  public func stop() async throws {
     let channel = self.channel.withLock { channel in
       defer { channel = nil }
       return channel
@@ -67,20 +85,20 @@ final class TestHTTPServer: Sendable {
     try await channel?.close()
   }
 
-  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+  public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
-  func set(_ path: String, _ response: Response, latency: TimeAmount = .zero) {
+  public func set(_ path: String, _ response: Response, latency: TimeAmount = .zero) {
     state.withLock { $0.routes[path] = Route(response: response, latency: latency) }
   }
 
-  func image(
+  public func image(
     _ path: String, _ bytes: [UInt8], contentType: String = "image/png", latency: TimeAmount = .zero
   ) {
     set(path, .body(bytes, contentType: contentType), latency: latency)
   }
 
   /// Requests received for `path`.
-  func hits(_ path: String) -> Int { state.withLock { $0.hits[path] ?? 0 } }
+  public func hits(_ path: String) -> Int { state.withLock { $0.hits[path] ?? 0 } }
 
   fileprivate func route(for path: String) -> Route {
     state.withLock { state in
@@ -144,6 +162,12 @@ private final class RequestHandler: ChannelInboundHandler {
     case .redirect(let location):
       writeHead(.found, ["Location": location, "Content-Length": "0"], context: context)
       finish(context: context)
+    case .hang:
+      break
+    case .delayed(let delay, let bytes):
+      context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
+        self.respond(.json(bytes), context: context)
+      }
     }
   }
 

@@ -1,0 +1,39 @@
+/// Loaded bytes waiting for a ``DecodeWorker``, highest priority first, and the hand-off of a
+/// job to the worker that asks.
+///
+/// The bytes leave the task when a worker takes the job, so a cancelled or finished task holds
+/// none.
+///
+/// Threading: a value owned by ``PipelineCoordinator`` and used only under its lock (which also
+/// parks the idle workers).
+struct DecodeQueue {
+  /// One decode handed to a worker.
+  struct Job: Sendable {
+    let task: ImageTask
+    let loaded: LoadedBytes
+  }
+
+  private var waiting = PendingQueue()
+
+  mutating func push(_ task: ImageTask, _ loaded: LoadedBytes) {
+    task.loaded = loaded
+    task.stage = .waitingForDecode
+    waiting.push(task)
+  }
+
+  /// The most urgent job, its task marked decoding; nil when nothing waits.
+  mutating func popJob() -> Job? {
+    guard let task = waiting.popFirst(), let loaded = task.loaded else { return nil }
+    task.stage = .decoding
+    task.loaded = nil
+    return Job(task: task, loaded: loaded)
+  }
+
+  mutating func reposition(_ task: ImageTask) {
+    waiting.reposition(task)
+  }
+
+  mutating func remove(_ task: ImageTask) {
+    waiting.remove(task)
+  }
+}
