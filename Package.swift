@@ -52,7 +52,7 @@ let package = Package(
     .target(name: "DirectoryLDAP", dependencies: ["CLDAP", "Directory"]),
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
-    .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory"]),
+    .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo"]),
     .target(
       name: "RosterKit",
       dependencies: ["CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryGenerator"]
@@ -60,11 +60,12 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit", "DirectoryGenerator",
+        "RosterKit", "DirectoryGenerator", "LDAPDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // Helpers shared by the test targets: a real HTTP server on 127.0.0.1, temporary folders.
+    // Helpers shared by the test targets: a real HTTP server on 127.0.0.1, a delaying TCP
+    // proxy, temporary folders.
     .target(
       name: "TestSupport",
       dependencies: [
@@ -91,9 +92,11 @@ let package = Package(
     ),
     .testTarget(name: "SharedSupportTests", dependencies: ["SharedSupport"]),
     .testTarget(
-      name: "DirectoryLDAPTests", dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP"]),
+      name: "DirectoryLDAPTests",
+      dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP", "TestSupport"]),
     .testTarget(
-      name: "DirectoryGeneratorTests", dependencies: ["DirectoryGenerator", "Directory", "CGtk"]),
+      name: "DirectoryGeneratorTests",
+      dependencies: ["DirectoryGenerator", "Directory", "CGtk", "LDAPDemo", "DirectoryLDAP"]),
     .testTarget(
       name: "RosterKitTests", dependencies: ["RosterKit", "GtkKit", "CGtk", "Directory"]),
   ]
