@@ -36,6 +36,7 @@ final class DemoLDAPSession: @unchecked Sendable {
     var environment = ProcessInfo.processInfo.environment
     if environment["GSK_RENDERER"] == nil { environment["GSK_RENDERER"] = "cairo" }
     process.environment = environment
+    fflush(nil)  // what the demo printed, before Roster's own output
     try lock.withLock {
       try process.run()
       child = process

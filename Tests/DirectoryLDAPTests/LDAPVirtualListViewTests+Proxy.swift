@@ -1,46 +1,34 @@
 import Directory
 import Foundation
-import LDAPDemo
 import TestSupport
 import XCTest
 
 @testable import DirectoryLDAP
 
-/// The delaying proxy tests build on: an LDAP directory read through it
-/// answers exactly as when read directly, only later.
-final class DelayingTCPProxyTests: XCTestCase {
-  nonisolated(unsafe) static var server: TestServer?
-  nonisolated(unsafe) static var people: [LDIFPerson] = []
-
-  override class func setUp() {
-    super.setUp()
-    people = TestPeople.people(count: 2_000, seed: 0xD1A7)
-    server = TestServer.started(people: people)
-  }
-
-  override class func tearDown() {
-    server?.shutDown()
-    server = nil
-    super.tearDown()
-  }
-
-  var server: TestServer { Self.server! }
-
-  private func proxied(_ proxy: DelayingTCPProxy) throws -> LDAPDirectory {
-    try LDAPDirectory(
+/// The shared server read through the delaying proxy that app tests build
+/// on: it answers exactly as when read directly, only later.
+extension LDAPVirtualListViewTests {
+  /// A proxy to the shared server, a directory read directly and one read
+  /// through the proxy.
+  private func proxied(delays: ClosedRange<Int>, seed: UInt64) async throws -> (
+    proxy: DelayingTCPProxy, direct: LDAPDirectory, delayed: LDAPDirectory
+  ) {
+    let proxy = try await DelayingTCPProxy.start(
+      targetPort: server.server.port, delays: delays, seed: seed)
+    let delayed = try directory(
       url: "ldap://127.0.0.1:\(proxy.port)/ou=people,\(TestServer.suffix)??one")
+    return (proxy, try directory(), delayed)
   }
 
-  func testWindowsReadThroughTheProxyMatchADirectRead() async throws {
-    let proxy = try await DelayingTCPProxy.start(targetPort: server.server.port, seed: 7)
-    let direct = try LDAPDirectory(url: server.peopleURL)
-    let delayed = try proxied(proxy)
+  func testWindowsReadThroughTheDelayingProxyMatchADirectRead() async throws {
+    let (proxy, direct, delayed) = try await proxied(delays: 0...500, seed: 7)
     XCTAssertEqual(proxy.chunksDelayed, 0)
     let n = Self.people.count
     for offset in [0, n / 2, n - 10] {
       let theirs = try await direct.window(offset..<offset + 10)
       let ours = try await delayed.window(offset..<offset + 10)
       XCTAssertEqual(ours.entries, theirs.entries, "at \(offset)")
+      XCTAssertEqual(ours.entries.map(\.username), Array(Self.sorted[offset..<offset + 10]))
       XCTAssertEqual(ours.count, n)
       XCTAssertEqual(ours.offset, offset)
     }
@@ -49,11 +37,8 @@ final class DelayingTCPProxyTests: XCTestCase {
     try await proxy.stop()
   }
 
-  func testARoundTripThroughTheProxyTakesAtLeastItsShortestDelay() async throws {
-    let proxy = try await DelayingTCPProxy.start(
-      targetPort: server.server.port, delays: 300...400, seed: 11)
-    let direct = try LDAPDirectory(url: server.peopleURL)
-    let delayed = try proxied(proxy)
+  func testARoundTripThroughTheDelayingProxyTakesAtLeastItsShortestDelay() async throws {
+    let (proxy, direct, delayed) = try await proxied(delays: 300...400, seed: 11)
     // Connect both first: the measured round trips are one window each.
     _ = try await direct.window(0..<10)
     _ = try await delayed.window(0..<10)
@@ -70,11 +55,8 @@ final class DelayingTCPProxyTests: XCTestCase {
     try await proxy.stop()
   }
 
-  func testAPausedProxyHoldsAnswersUntilResumed() async throws {
-    let proxy = try await DelayingTCPProxy.start(
-      targetPort: server.server.port, delays: 0...0, seed: 3)
-    let direct = try LDAPDirectory(url: server.peopleURL)
-    let delayed = try proxied(proxy)
+  func testAPausedDelayingProxyHoldsAnswersUntilResumed() async throws {
+    let (proxy, direct, delayed) = try await proxied(delays: 0...0, seed: 3)
     proxy.pause()
     let read = Task { try await delayed.window(0..<10) }
     while proxy.chunksReceived == 0 { try await Task.sleep(for: .milliseconds(5)) }
