@@ -8,7 +8,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
-.PHONY: deps build run test bench microbench format lint validate clean
+.PHONY: deps build run ldap-demo test bench microbench format lint validate clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -24,6 +24,13 @@ run: build
 	else \
 	  GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) .build/debug/roster --screenshot $(SCREENSHOT) --quit-after-load $(ARGS); \
 	fi
+
+# A generated directory of $(USERS) people (default 1,000,000) in a slapd of
+# its own on 127.0.0.1, and Roster opened on it (headless: as `make run`).
+# The loaded directory is kept in $XDG_CACHE_HOME/roster and reused.
+#   make ldap-demo USERS=20000 AVATARS=200 ARGS="--grid"
+ldap-demo: build
+	.build/debug/roster demo-ldap --users $(or $(USERS),1000000) --avatars $(or $(AVATARS),1000) -- $(ARGS)
 
 test: deps validate
 	$(SWIFT) build --build-tests

@@ -53,7 +53,7 @@ let package = Package(
     .target(name: "DirectoryLDAP", dependencies: ["CLDAP", "Directory"]),
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
-    .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory"]),
+    .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo"]),
     .target(
       name: "RosterKit",
       dependencies: ["CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryLDAP", "SharedSupport"]
@@ -69,12 +69,12 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit", "RosterBench", "DirectoryGenerator",
+        "RosterKit", "RosterBench", "DirectoryGenerator", "LDAPDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // Helpers shared by the test targets: a real HTTP server and a real slapd on
-    // 127.0.0.1, seeded test people, temporary folders.
+    // 127.0.0.1, a delaying TCP proxy, seeded test people, temporary folders.
     .target(
       name: "TestSupport",
       dependencies: [
@@ -105,7 +105,8 @@ let package = Package(
       name: "DirectoryLDAPTests",
       dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP", "TestSupport"]),
     .testTarget(
-      name: "DirectoryGeneratorTests", dependencies: ["DirectoryGenerator", "Directory", "CGtk"]),
+      name: "DirectoryGeneratorTests",
+      dependencies: ["DirectoryGenerator", "Directory", "CGtk", "LDAPDemo", "DirectoryLDAP"]),
     .testTarget(
       name: "RosterKitTests",
       dependencies: [

@@ -40,9 +40,9 @@ public enum DirectoryGenerator {
     let avatarDuration = avatarStart.duration(to: clock.now)
 
     let userStart = clock.now
-    // Shuffled so the broken files land on users spread through the list.
-    let fileNames = shuffled(generated.map(\.fileName) + broken.map(\.fileName), seed: seed)
-    let userList = UserGenerator.users(count: users, avatarFileNames: fileNames, seed: seed)
+    let userList = self.users(
+      count: users, avatarFileNames: generated.map(\.fileName) + broken.map(\.fileName),
+      seed: seed)
     let json = UserGenerator.json(for: userList)
     let jsonURL = folder.appendingPathComponent(jsonFileName)
     try Data(json).write(to: jsonURL)
@@ -61,10 +61,29 @@ public enum DirectoryGenerator {
       userDuration: userStart.duration(to: clock.now))
   }
 
+  /// The users of a directory whose avatars (valid, then broken) are
+  /// `avatarFileNames`: the same for users.json and users.ldif.
+  static func users(count: Int, avatarFileNames: [String], seed: UInt64) -> [User] {
+    // Shuffled so the broken files land on users spread through the list.
+    UserGenerator.users(
+      count: count, avatarFileNames: shuffled(avatarFileNames, seed: seed), seed: seed)
+  }
+
   private static func writeBroken(
     count: Int, after validCount: Int, seed: UInt64, in avatarsFolder: URL
-  ) throws
-    -> [BrokenAvatar]
+  ) throws -> [BrokenAvatar] {
+    try brokenAvatars(count: count, after: validCount, seed: seed).map { avatar, bytes in
+      if let bytes {
+        try Data(bytes).write(to: avatarsFolder.appendingPathComponent(avatar.fileName))
+      }
+      return avatar
+    }
+  }
+
+  /// The broken avatars numbered after `validCount` valid ones, and their
+  /// bytes (nil: a file that does not exist).
+  static func brokenAvatars(count: Int, after validCount: Int, seed: UInt64) throws
+    -> [(avatar: BrokenAvatar, bytes: [UInt8]?)]
   {
     let kinds = BrokenAvatar.Kind.allCases
     return try (0..<count).map { offset in
@@ -72,10 +91,7 @@ public enum DirectoryGenerator {
       let fileName = AvatarPlan.fileName(
         index: validCount + offset, fileExtension: BrokenAvatarMaker.fileExtension(for: kind))
       let bytes = try BrokenAvatarMaker.bytes(for: kind, seed: seed &+ UInt64(offset))
-      if let bytes {
-        try Data(bytes).write(to: avatarsFolder.appendingPathComponent(fileName))
-      }
-      return BrokenAvatar(fileName: fileName, kind: kind, byteCount: bytes?.count ?? 0)
+      return (BrokenAvatar(fileName: fileName, kind: kind, byteCount: bytes?.count ?? 0), bytes)
     }
   }
 

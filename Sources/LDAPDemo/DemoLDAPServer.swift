@@ -14,17 +14,20 @@ import Foundation
 public final class DemoLDAPServer: @unchecked Sendable {
   public let folder: URL
   public let configuration: SlapdConfiguration
-  /// The ldap:// port, fixed at the first start.
+  /// The ldap:// port: the one given to `init`, else a free one picked at
+  /// the first start.
   public private(set) var port = 0
   /// The ldaps:// port when the configuration has TLS files, else 0.
   public private(set) var securePort = 0
   private let lock = NSLock()
   private var process: Process?
 
-  /// Writes slapd.conf into `folder` (created if needed).
-  public init(folder: URL, configuration: SlapdConfiguration) throws {
+  /// Writes slapd.conf into `folder` (created if needed). The server will
+  /// listen on `port`, or on a free one when it is 0.
+  public init(folder: URL, configuration: SlapdConfiguration, port: Int = 0) throws {
     self.folder = folder
     self.configuration = configuration
+    self.port = port
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("db"), withIntermediateDirectories: true)
     try configuration.text(directory: folder).write(
@@ -49,9 +52,14 @@ public final class DemoLDAPServer: @unchecked Sendable {
   public func load(ldif: String) throws {
     let file = folder.appendingPathComponent("load.ldif")
     try ldif.write(to: file, atomically: true, encoding: .utf8)
+    try load(ldifFile: file)
+    try? FileManager.default.removeItem(at: file)
+  }
+
+  /// Loads the LDIF in `file` (see `load(ldif:)`).
+  public func load(ldifFile file: URL) throws {
     try DemoCommand.run(
       "/usr/sbin/slapadd", ["-q", "-f", configurationFile.path, "-l", file.path])
-    try? FileManager.default.removeItem(at: file)
   }
 
   /// Starts slapd (on the ports of the first start, if it ran before) and
@@ -61,10 +69,8 @@ public final class DemoLDAPServer: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard process == nil else { return }
-    if port == 0 {
-      port = try Self.freePort()
-      if configuration.tls != nil { securePort = try Self.freePort() }
-    }
+    if port == 0 { port = try Self.freePort() }
+    if configuration.tls != nil && securePort == 0 { securePort = try Self.freePort() }
     var listeners = "ldap://127.0.0.1:\(port)/"
     if configuration.tls != nil { listeners += " ldaps://127.0.0.1:\(securePort)/" }
     let slapd = Process()

@@ -1,38 +1,16 @@
 import Foundation
 
-/// One person for a demo directory: an inetOrgPerson under ou=people.
-///
-/// Threading: a plain value; `Sendable`.
-public struct LDIFPerson: Sendable, Hashable {
-  public var uid: String
-  public var cn: String
-  public var sn: String
-  public var displayName: String?
-  /// "User", "Owner", "Admin" or anything else.
-  public var employeeType: String?
-  public var jpegPhoto: [UInt8]?
-
-  public init(
-    uid: String, cn: String, sn: String, displayName: String? = nil, employeeType: String? = nil,
-    jpegPhoto: [UInt8]? = nil
-  ) {
-    self.uid = uid
-    self.cn = cn
-    self.sn = sn
-    self.displayName = displayName
-    self.employeeType = employeeType
-    self.jpegPhoto = jpegPhoto
-  }
-}
-
 /// Writes LDIF (RFC 2849) for slapadd: the suffix's entry, ou=people, then
 /// one entry per person. Values that LDIF cannot carry as plain text (binary,
 /// non-ASCII, leading space, colon or "<") are written base64 with `::`.
 ///
+/// Keeps the text in memory (`ldif`); ``LDIFFileWriter`` streams it to a
+/// file instead.
+///
 /// Threading: a value; use from one thread.
 public struct LDIFWriter {
   public let suffix: String
-  private(set) var text = ""
+  var text = ""
 
   /// A file for the tree under `suffix`, which must start with "dc=".
   public init(suffix: String) {
@@ -49,21 +27,35 @@ public struct LDIFWriter {
   public var peopleDN: String { "ou=people,\(suffix)" }
 
   /// The DN of `person`.
-  public func dn(of person: LDIFPerson) -> String { "uid=\(person.uid),\(peopleDN)" }
+  public func dn(of person: LDIFPerson) -> String {
+    if let number = person.employeeNumber { return "employeeNumber=\(number),\(peopleDN)" }
+    return "uid=\(person.uid),\(peopleDN)"
+  }
 
   /// Adds `person`.
   public mutating func add(_ person: LDIFPerson) {
+    add(person, base64Photo: person.jpegPhoto.map(Self.base64))
+  }
+
+  /// Adds `person` with the photo already in base64 (`base64(_:)`),
+  /// ignoring `person.jpegPhoto`: people who share a few photos have each
+  /// encoded once.
+  public mutating func add(_ person: LDIFPerson, base64Photo: String?) {
     var values: [(String, String)] = [
       ("objectClass", "inetOrgPerson"), ("uid", person.uid), ("cn", person.cn), ("sn", person.sn),
     ]
     if let name = person.displayName { values.append(("displayName", name)) }
     if let type = person.employeeType { values.append(("employeeType", type)) }
+    if let number = person.employeeNumber { values.append(("employeeNumber", number)) }
     append(dn: dn(of: person), values)
-    if let photo = person.jpegPhoto {
+    if let base64Photo {
       text.removeLast()  // the blank line that ends the entry
-      text += "jpegPhoto:: \(Data(photo).base64EncodedString())\n\n"
+      text += "jpegPhoto:: \(base64Photo)\n\n"
     }
   }
+
+  /// `bytes` as an LDIF binary value.
+  public static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
 
   /// The LDIF so far.
   public var ldif: String { text }

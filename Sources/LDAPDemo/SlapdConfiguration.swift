@@ -55,8 +55,9 @@ public struct SlapdConfiguration: Sendable {
     }
     lines += [
       "database mdb",
-      // The default map size (10 MiB) is too small for large demo directories.
-      "maxsize 4294967296",
+      // The default map size (10 MiB) is too small for large demo directories:
+      // a million people with 96 px photos take 3.9 GiB. The file is sparse.
+      "maxsize 34359738368",
       "suffix \"\(suffix)\"",
       "rootdn \"\(rootDN)\"",
       "rootpw \(rootPassword)",

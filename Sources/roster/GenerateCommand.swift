@@ -21,7 +21,11 @@ struct GenerateCommand: ParsableCommand {
   @Option(name: .long, help: "The folder to write into (created if missing).")
   var out: String
 
+  @Option(name: .long, help: "json: users.json and avatars/; ldif: users.ldif for slapadd.")
+  var format: GenerateFormat = .json
+
   func run() throws {
+    if format == .ldif { return try GenerateFormat.writeLDIF(self) }
     let summary = try DirectoryGenerator.write(
       users: users, avatars: avatars, seed: seed, to: URL(fileURLWithPath: out))
     let megabytes = Double(summary.jsonBytes + summary.avatarBytes) / 1_048_576

@@ -18,7 +18,7 @@ struct RosterCommand: ParsableCommand {
       Roster remembers the window size and the list or grid choice in \
       $XDG_CONFIG_HOME/roster/settings.json.
       """,
-    subcommands: [ShowCommand.self, GenerateCommand.self, BenchCommand.self],
+    subcommands: [ShowCommand.self, GenerateCommand.self, BenchCommand.self, DemoLDAPCommand.self],
     defaultSubcommand: ShowCommand.self
   )
 }

@@ -1,0 +1,75 @@
+import Directory
+import Foundation
+import LDAPDemo
+
+// DirectoryGenerator depends on LDAPDemo, not the reverse: LDAPDemo is the
+// LDIF format and the throwaway server (Foundation only, no knowledge of
+// generated users), and the generator is what turns its users into any
+// format, as it already does for users.json.
+
+extension DirectoryGenerator {
+  public static let ldifFileName = "users.ldif"
+  /// The longest side of the photos in users.ldif, in pixels.
+  public static let ldifPhotoSide = 96
+
+  /// Writes users.ldif into `folder`: the users `write` puts in users.json
+  /// for the same counts and seed, as inetOrgPerson entries under
+  /// `ou=people,<suffix>` (uid = username, cn, sn and displayName made from
+  /// it, employeeType = role, employeeNumber = id, which names the entry).
+  ///
+  /// A user's jpegPhoto is their avatar painted again as a 96 px JPEG: a
+  /// directory holds thumbnails (Active Directory caps them at 100 KB), and
+  /// full-size avatars would make a million entries some 20 GB. The broken
+  /// avatars keep their broken bytes; the empty and missing ones give no
+  /// photo. The file is streamed and each photo encoded once, however many
+  /// users share it.
+  public static func writeLDIF(
+    users: Int, avatars: Int, seed: UInt64 = 2026, suffix: String, to folder: URL,
+    brokenAvatars: Int = 4
+  ) throws -> LDIFSummary {
+    precondition(users >= 0 && avatars >= 0 && brokenAvatars >= 0, "counts cannot be negative")
+    let clock = ContinuousClock()
+    let start = clock.now
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try ImageEncoder.warmUp()
+    let plans = (0..<avatars).map { AvatarPlan(index: $0, seed: seed) }
+    let photos = try ParallelWork.perform(count: avatars) { index in
+      LDIFWriter.base64(try AvatarRenderer.render(plans[index].thumbnail(side: ldifPhotoSide)))
+    }
+    let broken = try self.brokenAvatars(count: brokenAvatars, after: avatars, seed: seed)
+    var photoByAvatar: [String: String] = [:]
+    for (plan, photo) in zip(plans, photos) { photoByAvatar["avatars/" + plan.fileName] = photo }
+    for (avatar, bytes) in broken where !(bytes ?? []).isEmpty {
+      photoByAvatar["avatars/" + avatar.fileName] = LDIFWriter.base64(bytes!)
+    }
+
+    let userList = self.users(
+      count: users, avatarFileNames: plans.map(\.fileName) + broken.map(\.avatar.fileName),
+      seed: seed)
+    let url = folder.appendingPathComponent(ldifFileName)
+    let writer = try LDIFFileWriter(suffix: suffix, file: url)
+    var withPhoto = 0
+    for user in userList {
+      let photo = photoByAvatar[user.avatar]
+      if photo != nil { withPhoto += 1 }
+      try writer.add(LDIFPerson(generated: user), base64Photo: photo)
+    }
+    try writer.close()
+    return LDIFSummary(
+      ldifURL: url, peopleDN: writer.peopleDN, userCount: userList.count,
+      usersWithPhoto: withPhoto, distinctPhotos: photoByAvatar.count, ldifBytes: writer.byteCount,
+      duration: start.duration(to: clock.now))
+  }
+}
+
+extension AvatarPlan {
+  /// The same picture as a JPEG whose longest side is `side` pixels.
+  func thumbnail(side: Int) -> AvatarPlan {
+    var plan = self
+    let scale = Double(side) / Double(max(width, height))
+    plan.width = max(1, Int((Double(width) * scale).rounded()))
+    plan.height = max(1, Int((Double(height) * scale).rounded()))
+    plan.format = .jpeg(quality: 80)
+    return plan
+  }
+}
