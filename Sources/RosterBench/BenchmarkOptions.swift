@@ -21,11 +21,17 @@ public struct BenchmarkOptions: Sendable {
     case warm
   }
 
+  /// Users in the generated directory.
   public var users = 1_000_000
+  /// Distinct avatar images in the generated directory.
   public var avatars = 4_000
+  /// Scroll speeds in px/s, one run each.
   public var speeds: [Double] = [6_000]
+  /// Seconds of scrolling per run.
   public var seconds = 8.0
+  /// Whether caches start empty.
   public var cache = Cache.cold
+  /// Which avatar path the rows use.
   public var pipeline = Pipeline.prepared
   /// A users.json to use instead of a generated directory.
   public var source: String?

@@ -1,12 +1,13 @@
+import RosterKit
+
 /// Frame statistics with exactly run-floor's definitions: a hitch is a frame
-/// interval over 1.5 refresh intervals and costs (interval − refresh);
+/// interval over 1.5 refresh intervals and costs (interval − refresh)
+/// (``FrameTimeline/hitchCost(ofInterval:)``, the HUD's rule too);
 /// hitch_ms_per_s is total hitch time over seconds scrolled; frame work is
 /// before-paint to after-paint wall time (its percentiles are the report's).
 ///
 /// Threading: `Sendable` value.
 struct FrameStatistics: Sendable {
-  static let refreshMilliseconds = 1000.0 / 60.0
-
   var frames: Int
   var fps: Double
   var maxIntervalMilliseconds: Double
@@ -21,8 +22,7 @@ struct FrameStatistics: Sendable {
     frames = intervals.count
     fps = total > 0 ? 1000 * Double(intervals.count) / total : 0
     maxIntervalMilliseconds = intervals.max() ?? 0
-    let hitch = intervals.filter { $0 > 1.5 * Self.refreshMilliseconds }
-      .reduce(0) { $0 + $1 - Self.refreshMilliseconds }
+    let hitch = intervals.reduce(0) { $0 + FrameTimeline.hitchCost(ofInterval: $1) }
     hitchMillisecondsPerSecond = total > 0 ? hitch / (total / 1000) : 0
     self.work = work
     self.binds = binds

@@ -47,7 +47,7 @@ final class ServerWindowTests: XCTestCase {
   }
 
   /// A window on the test server, opened and showing its first rows.
-  @MainActor private func openWindow(
+  @MainActor private static func openWindow(
     pipeline: Bool = false, file: StaticString = #filePath, line: UInt = #line
   ) throws -> MainWindow {
     try WindowTestSupport.setUp()
@@ -67,7 +67,7 @@ final class ServerWindowTests: XCTestCase {
 
   func testTheListIsSizedFromTheServersCountAndRowsFillInPlace() throws {
     try MainActor.assumeIsolated {
-      let window = try openWindow()
+      let window = try Self.openWindow()
       defer { window.close() }
       let page = try XCTUnwrap(window.server?.page)
       let total = Self.people + 2
@@ -91,7 +91,7 @@ final class ServerWindowTests: XCTestCase {
 
   func testAJumpToTheMiddleFillsTheRowsThere() throws {
     try MainActor.assumeIsolated {
-      let window = try openWindow()
+      let window = try Self.openWindow()
       defer { window.close() }
       let page = try XCTUnwrap(window.server?.page)
       let middle = page.model.count / 2
@@ -109,7 +109,7 @@ final class ServerWindowTests: XCTestCase {
 
   func testSearchingHappensOnTheServerWithTheInputEscaped() throws {
     try MainActor.assumeIsolated {
-      let window = try openWindow()
+      let window = try Self.openWindow()
       defer { window.close() }
       let page = try XCTUnwrap(window.server?.page)
       window.setSearchText("*)(uid=*")
@@ -126,7 +126,7 @@ final class ServerWindowTests: XCTestCase {
 
   func testRefreshKeepsThePersonAtTheTopInPlace() throws {
     try MainActor.assumeIsolated {
-      let window = try openWindow()
+      let window = try Self.openWindow()
       defer { window.close() }
       let page = try XCTUnwrap(window.server?.page)
       gtk_widget_activate_action_variant(
@@ -146,7 +146,7 @@ final class ServerWindowTests: XCTestCase {
 
   func testTheDetailsPanelShowsTheEntrysAttributes() throws {
     try MainActor.assumeIsolated {
-      let window = try openWindow()
+      let window = try Self.openWindow()
       defer { window.close() }
       window.showServerDetails(at: 0)
       let details = try XCTUnwrap(window.openDetails)
@@ -160,7 +160,7 @@ final class ServerWindowTests: XCTestCase {
 
   func testPhotosShowInTheirRowsAndEntriesWithoutOneShowInitials() throws {
     try MainActor.assumeIsolated {
-      let window = try openWindow(pipeline: true)
+      let window = try Self.openWindow(pipeline: true)
       defer { window.close() }
       let page = try XCTUnwrap(window.server?.page)
       XCTAssertTrue(
@@ -179,7 +179,7 @@ final class ServerWindowTests: XCTestCase {
 
   func testAServerThatGoesAwayLeavesTheRowsWithABanner() throws {
     try MainActor.assumeIsolated {
-      let window = try openWindow()
+      let window = try Self.openWindow()
       defer { window.close() }
       let page = try XCTUnwrap(window.server?.page)
       let server = try XCTUnwrap(Self.server)
@@ -205,18 +205,22 @@ final class ServerWindowTests: XCTestCase {
 @MainActor func runBlocking<T: Sendable>(
   _ body: @escaping @Sendable () async throws -> T
 ) throws -> T {
-  var result: Result<T, any Error>?
+  let box = ResultBox<T>()
   Task.detached {
-    let outcome = await Result(catching: body)
-    await MainActor.run { result = outcome }
+    do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
   }
-  MainContext.run(until: { result != nil }, timeout: .seconds(20))
-  return try XCTUnwrap(result).get()
+  MainContext.run(until: { box.value != nil }, timeout: .seconds(20))
+  return try XCTUnwrap(box.value).get()
 }
 
-extension Result where Failure == any Error {
-  /// The result of an async throwing body.
-  init(catching body: () async throws -> Success) async {
-    do { self = .success(try await body()) } catch { self = .failure(error) }
-  }
+/// A result handed from a background task to the test's thread.
+///
+/// Threading: `Sendable`; a lock guards the value.
+final class ResultBox<T: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Result<T, any Error>?
+
+  var value: Result<T, any Error>? { lock.withLock { stored } }
+
+  func set(_ result: Result<T, any Error>) { lock.withLock { stored = result } }
 }

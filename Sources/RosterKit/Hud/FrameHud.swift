@@ -136,7 +136,7 @@ package final class FrameHud {
       var x = 8.0 + step * Double(FrameTimeline.capacity - timeline.count)
       timeline.forEachInterval { interval in
         defer { x += step }
-        guard (interval > 1.5 * FrameTimeline.refreshMilliseconds) == hitches else { return }
+        guard (FrameTimeline.hitchCost(ofInterval: interval) > 0) == hitches else { return }
         let bar = min(interval, 50) * scale
         cairo_rectangle(cairo, x, bottom - bar, max(step - 0.5, 0.5), bar)
       }

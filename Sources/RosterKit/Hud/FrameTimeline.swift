@@ -2,11 +2,18 @@
 /// frame) with the figures run-floor reports, over the last second.
 ///
 /// Threading: a plain value, used on the main actor.
-struct FrameTimeline {
+package struct FrameTimeline {
   /// How many intervals the sparkline shows.
   static let capacity = 120
   /// The refresh interval hitches are measured against (60 Hz).
   static let refreshMilliseconds = 1000.0 / 60
+
+  /// run-floor's hitch rule, for the HUD and the bench alike: a frame
+  /// interval over 1.5 refresh intervals is a hitch and costs
+  /// (interval − refresh) milliseconds; any other interval costs nothing.
+  package static func hitchCost(ofInterval interval: Double) -> Double {
+    interval > 1.5 * refreshMilliseconds ? interval - refreshMilliseconds : 0
+  }
 
   private var intervals = [Double](repeating: 0, count: capacity)
   private var next = 0
@@ -43,7 +50,7 @@ struct FrameTimeline {
       let interval = intervals[index]
       elapsed += interval
       frames += 1
-      if interval > 1.5 * Self.refreshMilliseconds { hitch += interval - Self.refreshMilliseconds }
+      hitch += Self.hitchCost(ofInterval: interval)
       if elapsed >= 1000 { break }
     }
     guard elapsed > 0 else { return (0, 0) }
