@@ -56,7 +56,9 @@ let package = Package(
     .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo"]),
     .target(
       name: "RosterKit",
-      dependencies: ["CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryLDAP", "SharedSupport"]
+      dependencies: [
+        "CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryLDAP", "SharedSupport",
+      ]
     ),
     // `roster bench`: the benchmark harness around RosterKit's window.
     .target(

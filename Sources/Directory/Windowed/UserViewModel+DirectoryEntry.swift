@@ -4,7 +4,8 @@ extension UserViewModel {
   /// new version is a new image, never a stale cached one.
   public init(entry: DirectoryEntry) {
     self.init(
-      user: User(id: entry.id, username: entry.username, avatar: entry.photoVersion ?? "",
+      user: User(
+        id: entry.id, username: entry.username, avatar: entry.photoVersion ?? "",
         role: entry.role))
   }
 }
