@@ -64,7 +64,8 @@ let package = Package(
     .target(
       name: "RosterBench",
       dependencies: [
-        "RosterKit", "GtkKit", "PreparedImages", "Directory", "DirectoryGenerator", "CGtk",
+        "RosterKit", "GtkKit", "PreparedImages", "Directory", "DirectoryGenerator", "DirectoryLDAP",
+        "CGtk",
         "SharedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

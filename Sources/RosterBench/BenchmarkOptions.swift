@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RosterKit
 
 /// What `roster bench` measures.
 ///
@@ -33,8 +34,11 @@ public struct BenchmarkOptions: Sendable {
   public var cache = Cache.cold
   /// Which avatar path the rows use.
   public var pipeline = Pipeline.prepared
-  /// A users.json to use instead of a generated directory.
+  /// A users.json to use instead of a generated directory, or an ldap://
+  /// or ldaps:// URL of a directory server (``ServerBenchmark``).
   public var source: String?
+  /// How to reach the server when `source` is an LDAP URL.
+  public var server = ServerOptions()
   /// Added to every avatar load (as `--simulate-latency`).
   public var simulatedLatency: ClosedRange<Duration>?
   /// Instead of scrolling: type a sequence of searches and report frame intervals.

@@ -10,6 +10,13 @@ struct BenchmarkReport: ReportObject {
   /// Frame work percentiles in milliseconds, with two decimals.
   struct Work: ReportObject {
     let p50, p90, p99, max: Fixed
+
+    init(_ samples: Percentiles<Double>) {
+      p50 = Fixed(samples(0.5) ?? 0)
+      p90 = Fixed(samples(0.9) ?? 0)
+      p99 = Fixed(samples(0.99) ?? 0)
+      max = Fixed(samples(1) ?? 0)
+    }
   }
 
   /// p50, p99 and max of a set of samples, with one decimal.
@@ -76,10 +83,7 @@ struct BenchmarkReport: ReportObject {
     fps = Fixed(statistics.fps)
     maxIntervalMs = Fixed(statistics.maxIntervalMilliseconds, 1)
     hitchMsPerS = Fixed(statistics.hitchMillisecondsPerSecond)
-    let work = Percentiles(statistics.work)
-    frameWorkMs = Work(
-      p50: Fixed(work(0.5) ?? 0), p90: Fixed(work(0.9) ?? 0), p99: Fixed(work(0.99) ?? 0),
-      max: Fixed(work(1) ?? 0))
+    frameWorkMs = Work(Percentiles(statistics.work))
     binds = statistics.binds.count
     bindUs = Spread(Percentiles(statistics.binds))
     pipeline = options.pipeline.rawValue

@@ -23,6 +23,7 @@ public final class RosterBenchmark {
   /// Runs every speed in turn; returns the process exit code.
   public func run() -> Int32 {
     if let users = options.refreshUsers { return runRefresh(users: users) }
+    if let url = options.source, ServerOptions.isServerURL(url) { return runServer(url: url) }
     let source: URL
     do {
       source = try prepareDirectory()
@@ -48,6 +49,19 @@ public final class RosterBenchmark {
       fflush(nil)
     }
     return 0
+  }
+
+  private func runServer(url: String) -> Int32 {
+    guard gtk_init_check() != 0 else {
+      FileHandle.standardError.write(Data("roster bench: no display (run under xvfb-run)\n".utf8))
+      return 1
+    }
+    MainQueueBridge.install()
+    Stylesheet.install()
+    let server = options.server
+    return ServerBenchmark(url: url, options: options) { () throws(DirectoryError) in
+      try server.directory(url: url)
+    }.run()
   }
 
   private func runRefresh(users: Int) -> Int32 {

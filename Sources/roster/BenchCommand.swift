@@ -25,7 +25,11 @@ struct BenchCommand: ParsableCommand {
   var cache = BenchmarkOptions.Cache.cold
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.")
   var pipeline = BenchmarkOptions.Pipeline.prepared
-  @Option(help: "Use this users.json instead of a generated directory.") var source: String?
+  @Option(
+    help: "Use this users.json, or this LDAP URL of a directory server, instead of a generated directory."
+  )
+  var source: String?
+  @OptionGroup(title: "Directory servers") var server: ServerArguments
   @Option(help: "Add a random delay to every avatar load: MS or MIN-MAX.") var simulateLatency:
     String?
   @Option(
@@ -65,6 +69,7 @@ struct BenchCommand: ParsableCommand {
     options.cache = cache
     options.pipeline = pipeline
     options.source = source
+    options.server = server.options
     options.simulatedLatency = simulateLatency.flatMap(RosterOptions.parseLatency)
     options.jsonOnly = json
     options.hud = hud

@@ -20,8 +20,8 @@ final class ServerWindowTests: XCTestCase {
 
   override class func setUp() {
     super.setUp()
-    let photos = Self.photos()
     do {
+      let photos = try TestPeople.jpegPhotos(40)
       server = try TestServer(
         people: TestPeople.people(count: Self.people, seed: 7, photos: photos))
     } catch {
@@ -33,17 +33,6 @@ final class ServerWindowTests: XCTestCase {
     server?.shutDown()
     server = nil
     super.tearDown()
-  }
-
-  /// The JPEG avatars of the embedded directory, as photos for the first people.
-  private static func photos() -> [[UInt8]] {
-    guard let folder = ResourceLocator.root?.appendingPathComponent("data/avatars") else {
-      return []
-    }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.sorted().filter { $0.hasSuffix(".jpg") }.prefix(40).compactMap {
-      (try? Data(contentsOf: folder.appendingPathComponent($0))).map { [UInt8]($0) }
-    }
   }
 
   /// A window on the test server, opened and showing its first rows.

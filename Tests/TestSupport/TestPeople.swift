@@ -60,9 +60,10 @@ public enum TestPeople {
 
   /// JPEG files from the repository's demo avatars.
   public static func jpegPhotos(_ count: Int) throws -> [[UInt8]] {
+    // Tests/TestSupport/TestPeople.swift -> the package root.
     let avatars = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("data/avatars")
+      .appendingPathComponent("data/avatars")
     let files = try FileManager.default.contentsOfDirectory(atPath: avatars.path)
       .filter { $0.hasSuffix(".jpg") }.sorted().prefix(count)
     return try files.map { Array(try Data(contentsOf: avatars.appendingPathComponent($0))) }

@@ -28,7 +28,7 @@ package final class ViewportTracker {
   }
 
   /// The height of one row, or 0 before layout.
-  var rowHeight: Double {
+  package var rowHeight: Double {
     let count = itemCount()
     return count > 0 ? gtk_adjustment_get_upper(adjustment) / Double(count) : 0
   }

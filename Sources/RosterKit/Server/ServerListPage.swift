@@ -12,16 +12,16 @@ import PreparedImages
 ///
 /// Threading: main-actor only.
 @MainActor
-final class ServerListPage {
+package final class ServerListPage {
   /// The scrolled window holding the list.
   let widget: Widget
-  let listView: Widget
+  package let listView: Widget
   /// The people, as GTK sees them; nil elements are still on their way.
-  let model: WindowedListModel<UserViewModel>
-  let factory: ListFactory<ServerRow>
+  package let model: WindowedListModel<UserViewModel>
+  package let factory: ListFactory<ServerRow>
   /// The list's selection model.
   let selection: OpaquePointer
-  private(set) var viewport: ViewportTracker!
+  package private(set) var viewport: ViewportTracker!
   private var dragScroller: DragScroller?
 
   init(avatars: AvatarService?, pageSize: Int = 100) {
@@ -80,7 +80,7 @@ final class ServerListPage {
 
   /// Bound rows that show a skeleton, and those of them on screen (tests,
   /// the benchmark's skeleton ratio).
-  func skeletonRows() -> (bound: Int, visible: Int) {
+  package func skeletonRows() -> (bound: Int, visible: Int) {
     var bound = 0
     var visible = 0
     let onScreen = viewport.visible

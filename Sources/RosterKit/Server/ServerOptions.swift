@@ -40,7 +40,7 @@ public struct ServerOptions: Sendable {
 
   /// The directory at `url` with these options; the password is read here,
   /// from `environment` or ``passwordFile``.
-  func directory(
+  public func directory(
     url: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(DirectoryError) -> any WindowedDirectory {
     var options = LDAPOptions(

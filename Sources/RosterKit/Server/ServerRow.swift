@@ -6,7 +6,7 @@ import GtkKit
 /// the page holding its position is on its way.
 ///
 /// Threading: a plain value; `Sendable`.
-enum ServerRowContent: Sendable, Equatable {
+package enum ServerRowContent: Sendable, Equatable {
   case pending
   case person(UserViewModel)
 }
@@ -19,8 +19,8 @@ enum ServerRowContent: Sendable, Equatable {
 ///
 /// Threading: main-actor only.
 @MainActor
-final class ServerRow: ListRow {
-  let widget: UnsafeMutableRawPointer
+package final class ServerRow: ListRow {
+  package let widget: UnsafeMutableRawPointer
   /// The person's row, shown once the data is there.
   let person: UserRow
   private let skeleton: Widget
@@ -44,7 +44,7 @@ final class ServerRow: ListRow {
   /// The identity the row shows, nil for a skeleton or an unbound row.
   var identity: String? { showsSkeleton ? nil : person.identity }
 
-  func bind(_ content: ServerRowContent, position: Int) {
+  package func bind(_ content: ServerRowContent, position: Int) {
     switch content {
     case .pending:
       if !showsSkeleton {
@@ -58,7 +58,7 @@ final class ServerRow: ListRow {
     }
   }
 
-  func unbind() {
+  package func unbind() {
     person.unbind()
   }
 

@@ -45,6 +45,8 @@ extension MainWindow {
     (server?.page.factory.statistics.binds ?? list.factory.statistics.binds) > 0
   }
 
+  /// A directory server's list, if the window shows one.
+  package var serverPage: ServerListPage? { server?.page }
   /// The list view.
   package var listView: Widget { list.listView }
   /// The list's row factory (its statistics show binds and recycled rows).

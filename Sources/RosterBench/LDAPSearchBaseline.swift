@@ -1,0 +1,77 @@
+import DirectoryGenerator
+import Foundation
+import SharedSupport
+
+/// The server's own cost for the windows the benchmark reads, measured with
+/// OpenLDAP's `ldapsearch` and the same controls (server-side sort on the
+/// username with caseIgnoreOrderingMatch, virtual list view): the first
+/// window of a fresh connection (which includes the server's sort), and the
+/// mean time of further windows at seeded random offsets on the same
+/// connection (ldapsearch reads each next window from its standard input).
+///
+/// Threading: blocks the calling thread while ldapsearch runs.
+struct LDAPSearchBaseline: Sendable {
+  /// The first window, connection and sort included, in milliseconds.
+  var firstPageMs: Double
+  /// One more window on the same connection, in milliseconds.
+  var pageMs: Double
+
+  /// The rows a window holds (the list's page size).
+  static let pageSize = 100
+
+  /// Runs ldapsearch against `url`; nil when it is not installed or fails.
+  static func measure(url: String, count: Int, jumps: Int, seed: UInt64) -> LDAPSearchBaseline? {
+    guard let (server, base, scope, filter) = parts(of: url), count > 0 else { return nil }
+    let search = (server: server, base: base, scope: scope, filter: filter)
+    guard let first = time(search, offsets: []) else {
+      return nil
+    }
+    var random = SplitMix64(seed: seed)
+    let offsets = (0..<jumps).map { _ in 1 + random.next(below: count) }
+    guard let all = time(search, offsets: offsets) else {
+      return nil
+    }
+    return LDAPSearchBaseline(
+      firstPageMs: first, pageMs: max(0, all - first) / Double(max(jumps, 1)))
+  }
+
+  /// Server URI, base DN, scope and filter of an RFC 4516 URL.
+  private static func parts(of url: String) -> (String, String, String, String)? {
+    guard let schemeEnd = url.range(of: "://") else { return nil }
+    let rest = url[schemeEnd.upperBound...]
+    let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+    let server = String(url[..<slash])
+    let path = slash < rest.endIndex ? String(rest[rest.index(after: slash)...]) : ""
+    let fields = path.split(separator: "?", omittingEmptySubsequences: false).map(String.init)
+    let base = fields.first?.removingPercentEncoding ?? ""
+    let filter = fields.count > 3 && !fields[3].isEmpty ? fields[3] : "(objectClass=*)"
+    let scope = fields.count > 2 && !fields[2].isEmpty ? fields[2] : "sub"
+    return (server, base, scope, filter)
+  }
+
+  /// Milliseconds for one ldapsearch run that reads the first window, then
+  /// one window at each of `offsets` (counted from 1, clamped by the server).
+  private static func time(
+    _ search: (server: String, base: String, scope: String, filter: String), offsets: [Int]
+  ) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ldapsearch")
+    process.arguments = [
+      "-x", "-LLL", "-H", search.server, "-b", search.base, "-s", search.scope,
+      "-E", "!sss=uid:caseIgnoreOrderingMatch",
+      "-E", "!vlv=0/\(pageSize - 1)/1/0", search.filter, "uid", "cn", "displayName", "employeeType",
+    ]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let started = ContinuousClock.now
+    do { try process.run() } catch { return nil }
+    // Each line asks for the next window: before/after/offset/count.
+    let lines = offsets.map { "0/\(pageSize - 1)/\($0)/0\n" }.joined() + "q\n"
+    input.fileHandleForWriting.write(Data(lines.utf8))
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return (ContinuousClock.now - started).inMilliseconds
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GtkKit
+import SharedSupport
+
+/// One run of ``ServerBenchmark`` as a JSON line: run-floor's frame fields
+/// first, then what a directory server adds.
+///
+/// Threading: a value, made on the main actor.
+struct ServerBenchmarkReport: ReportObject {
+  /// Fill times after a jump of the scrollbar, in milliseconds.
+  struct Fills: ReportObject {
+    let p50, p99, max: Fixed?
+    let jumps: Int
+  }
+
+  /// The server's own cost (ldapsearch), in milliseconds.
+  struct Server: ReportObject {
+    let firstPage, page: Fixed
+  }
+
+  /// What happened to the list's pages.
+  struct Windows: ReportObject {
+    let requested, arrived, droppedBeforeSending, cancelled, discardedLate, failed: Int
+  }
+
+  let tool = "roster"
+  let source = "ldap"
+  let rows: Int
+  let speedPxS, seconds: Fixed
+  let frames: Int
+  let fps, maxIntervalMs, hitchMsPerS: Fixed
+  let frameWorkMs: BenchmarkReport.Work
+  let binds: Int
+  let bindUs: BenchmarkReport.Spread
+  let skeletonRatio: Fixed
+  let jumpFillMs: Fills
+  let firstRowsMs: Fixed
+  let ldapsearchMs: Server?
+  let windows: Windows
+  let ldapMainThreadCalls: Int
+  let peakRssMib: Fixed
+
+  @MainActor
+  init(
+    rows: Int, speed: Double, seconds: Double, frames statistics: FrameStatistics,
+    skeletonRatio: Double, jumpFills: [Double], firstRows: Duration,
+    baseline: LDAPSearchBaseline?, windows counters: WindowedListStatistics,
+    mainThreadCalls: Int
+  ) {
+    self.rows = rows
+    speedPxS = Fixed(speed, 0)
+    self.seconds = Fixed(seconds, 1)
+    frames = statistics.frames
+    fps = Fixed(statistics.fps)
+    maxIntervalMs = Fixed(statistics.maxIntervalMilliseconds, 1)
+    hitchMsPerS = Fixed(statistics.hitchMillisecondsPerSecond)
+    frameWorkMs = BenchmarkReport.Work(Percentiles(statistics.work))
+    binds = statistics.binds.count
+    bindUs = BenchmarkReport.Spread(Percentiles(statistics.binds))
+    self.skeletonRatio = Fixed(skeletonRatio, 4)
+    let fills = Percentiles(jumpFills)
+    jumpFillMs = Fills(
+      p50: fills(0.5).map { Fixed($0, 1) }, p99: fills(0.99).map { Fixed($0, 1) },
+      max: fills(1).map { Fixed($0, 1) }, jumps: fills.count)
+    firstRowsMs = Fixed(firstRows.inMilliseconds, 1)
+    ldapsearchMs = baseline.map { Server(firstPage: Fixed($0.firstPageMs, 1), page: Fixed($0.pageMs, 1)) }
+    windows = Windows(
+      requested: counters.requested, arrived: counters.arrived,
+      droppedBeforeSending: counters.droppedBeforeSending, cancelled: counters.cancelled,
+      discardedLate: counters.discardedLate, failed: counters.failed)
+    ldapMainThreadCalls = mainThreadCalls
+    peakRssMib = Fixed(ResourceUsage.peakResidentMiB, 1)
+  }
+
+  /// The JSON line.
+  var json: String { (try? ReportLine.json(self)) ?? #"{"tool":"roster","error":"encoding"}"# }
+}
