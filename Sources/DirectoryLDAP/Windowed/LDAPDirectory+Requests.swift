@@ -80,8 +80,7 @@ extension LDAPDirectory {
       }
       session.vlvContext = answer.context
       guard answer.resultCode == 0, !response.entries.isEmpty else { return ([], answer) }
-      let withPhoto = try photoHolders(
-        like: request, answer, count: response.entries.count, session: session, cancel: flag)
+      let withPhoto = try photoHolders(of: response.entries, session: session, cancel: flag)
       let entries = response.entries.map {
         mapper.entry($0, hasPhoto: withPhoto.contains($0.dn))
       }
@@ -106,22 +105,24 @@ extension LDAPDirectory {
     }
   }
 
-  /// The DNs in the window just read that have a photo: the same window
-  /// again on the same sorted list, attribute names only, so no photo
-  /// bytes travel and the rows know which have one.
+  /// The DNs in the window just read that have a photo: one unsorted search
+  /// for the window's usernames whose entry has the photo attribute, no
+  /// attributes returned. It leaves the sorted list alone (asking the same
+  /// window again right away made slapd answer "busy" now and then, which
+  /// cost a retry's backoff), and no photo bytes travel.
   private func photoHolders(
-    like request: LDAPSearchRequest, _ answer: LDAPSearchResponse.VirtualListView, count: Int,
-    session: LDAPSession, cancel: CancellationFlag
+    of entries: [LDAPRawEntry], session: LDAPSession, cancel: CancellationFlag
   ) throws(DirectoryError) -> Set<String> {
-    let photo = options.schema.photoAttribute
-    var marks = request
-    marks.attributes = [photo]
-    marks.attributesOnly = true
-    marks.virtualListView = .init(
-      offset: answer.targetPosition, afterCount: count - 1, contentCount: answer.contentCount,
-      context: session.vlvContext)
-    let entries = try session.search(marks, cancel: cancel).entries
-    return Set(entries.filter { $0.has(photo) }.map(\.dn))
+    let username = options.schema.usernameAttribute
+    let names = entries.compactMap { entry in
+      entry.values(username).first.map { String(decoding: $0, as: UTF8.self) }
+    }
+    guard !names.isEmpty else { return [] }
+    let anyOf = names.map { "(\(username)=\(LDAPFilter.escape($0)))" }.joined()
+    let request = LDAPSearchRequest(
+      base: url.baseDN, scope: url.scope,
+      filter: "(&\(filter)(\(options.schema.photoAttribute)=*)(|\(anyOf)))", attributes: ["1.1"])
+    return Set(try session.search(request, cancel: cancel).entries.map(\.dn))
   }
 
   /// A window read forward page by page (a server without virtual list view).
