@@ -1,0 +1,108 @@
+import CGtk
+import Directory
+import DirectoryLDAP
+import Foundation
+import GtkKit
+import TestSupport
+import XCTest
+
+@testable import RosterKit
+
+/// The window on a real slapd behind a ``DelayingTCPProxy``: pages arrive
+/// late (0-500 ms a chunk, seeded), or are held while the list jumps away,
+/// so they come back after their rows were recycled to other positions.
+/// Whatever arrives when, every filled row shows the entry of its own
+/// position.
+final class ServerLatePageTests: ServerTestCase {
+  private static let people = 3_000
+
+  override class func makeServer() throws -> TestServer {
+    try TestServer(people: TestPeople.people(count: people, seed: 11))
+  }
+
+  func testPagesThatArriveAfterTheirRowsMovedOnNeverFillAnotherPosition() throws {
+    try MainActor.assumeIsolated {
+      let server = try Self.server()
+      let proxy = try Self.proxy(to: server, seed: 7)
+      defer { _ = try? runBlocking { try await proxy.stop() } }
+      let window = try Self.openWindow(url: Self.peopleURL(through: proxy))
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server?.page)
+      XCTAssertEqual(page.model.count, Self.people + 2)
+
+      // A fast walk down many screens: most fetches are overtaken by the next step.
+      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(page.listView))!
+      let screen = gtk_adjustment_get_page_size(adjustment)
+      XCTAssertGreaterThan(screen, 0)
+      for step in 1...25 {
+        gtk_adjustment_set_value(adjustment, Double(step) * 3 * screen)
+        MainContext.run(for: .milliseconds(40))
+      }
+      Self.waitUntilFilled(page)
+      try assertFilledRowsShowTheirOwnEntries(page, server: server)
+
+      // Held pages, then a jump away before the main actor hears of them:
+      // they arrive for fetches the list has cancelled, and are thrown away.
+      let before = page.model.statistics
+      proxy.pause()
+      page.scroll(toTop: 1_790)
+      let held = page.model.fetchesInFlight
+      XCTAssertGreaterThan(held, 0, "the jump fetched nothing")
+      let directory = try XCTUnwrap(window.server?.directory as? LDAPDirectory)
+      let windowsRead = directory.statistics.windowsFetched
+      MainContext.run(for: .milliseconds(200))
+      XCTAssertEqual(page.model.statistics.arrived, before.arrived, "a page got past the pause")
+      proxy.resume()
+      // The main loop does not run here, so each window the directory
+      // finishes waits for the main actor while the list still counts its
+      // fetch as running.
+      XCTAssertTrue(
+        Self.wait(until: { directory.statistics.windowsFetched >= windowsRead + held }),
+        "the held windows were not read")
+      page.scroll(toTop: 2_600)
+      Self.waitUntilFilled(page)
+      let late = page.model.statistics
+      XCTAssertEqual(late.discardedLate - before.discardedLate, held, "late pages were kept")
+      XCTAssertGreaterThanOrEqual(late.cancelled - before.cancelled, held)
+      try assertFilledRowsShowTheirOwnEntries(page, server: server)
+
+      // Several jumps while nothing gets through: each cancels the fetches of the last.
+      proxy.pause()
+      for target in [400, 2_950, 1_200, 2_200] {
+        Self.jump(page, to: target)
+        MainContext.run(until: { page.viewport.visible.contains(target) }, timeout: .seconds(5))
+        MainContext.run(for: .milliseconds(100))
+      }
+      proxy.resume()
+      Self.waitUntilFilled(page)
+      let jumps = page.model.statistics
+      XCTAssertGreaterThanOrEqual(
+        jumps.cancelled - late.cancelled, 3, "the jumps cancelled nothing")
+      XCTAssertEqual(jumps.discardedStale, 0, "nothing reset the list")
+      let checked = try assertFilledRowsShowTheirOwnEntries(page, server: server)
+      XCTAssertGreaterThanOrEqual(checked, page.viewport.visible.count)
+      print(
+        "late pages: \(jumps), \(proxy.chunksReceived) chunks through the proxy, "
+          + "\(checked) filled rows checked")
+    }
+  }
+
+  @MainActor private static func waitUntilFilled(
+    _ page: ServerListPage, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertTrue(
+      MainContext.run(
+        until: { page.skeletonRows().visible == 0 && page.model.fetchesInFlight == 0 },
+        timeout: .seconds(20)), "the rows on screen did not fill", file: file, line: line)
+  }
+
+  /// Polls `condition` without running the main loop (it is read off the main thread's work).
+  @MainActor private static func wait(until condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() {
+      if ContinuousClock.now > deadline { return false }
+      usleep(1_000)
+    }
+    return true
+  }
+}
