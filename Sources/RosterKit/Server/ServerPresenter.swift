@@ -103,12 +103,21 @@ final class ServerPresenter {
   }
 
   /// The model's page reader for `directory`: entries become view models
-  /// off the main thread, where the page is read.
+  /// off the main thread, where the page is read. While the count is not
+  /// final (a server read forward with Paged Results) the count is what was
+  /// read so far, and the list never asks past it: so the page that reaches
+  /// the end also asks for the entry after it, which reads the server's next
+  /// page, and the list grows as it is scrolled to its end.
   nonisolated static func fetch(
     from directory: any WindowedDirectory
   ) -> WindowedListModel<UserViewModel>.Fetch {
     { range in
-      let window = try await directory.window(range)
+      var window = try await directory.window(range)
+      if !window.isCountFinal, range.upperBound >= window.count {
+        let next = try await directory.window(window.count..<(window.count + 1))
+        window.count = next.count
+        window.isCountFinal = next.isCountFinal
+      }
       return WindowedPage(
         offset: window.offset, elements: window.entries.map(UserViewModel.init(entry:)),
         count: window.count, isCountFinal: window.isCountFinal)
