@@ -31,12 +31,7 @@ public final class RosterBenchmark {
       FileHandle.standardError.write(Data("roster bench: \(error)\n".utf8))
       return 1
     }
-    guard gtk_init_check() != 0 else {
-      FileHandle.standardError.write(Data("roster bench: no display (run under xvfb-run)\n".utf8))
-      return 1
-    }
-    MainQueueBridge.install()
-    Stylesheet.install()
+    guard Self.startGTK() else { return 1 }
     if options.search {
       guard let line = SearchBenchmark(source: source).run() else { return 1 }
       print(line)
@@ -51,13 +46,20 @@ public final class RosterBenchmark {
     return 0
   }
 
-  private func runServer(url: String) -> Int32 {
+  /// Starts GTK and the main-queue bridge once; false (and why, on
+  /// stderr) without a display.
+  private static func startGTK() -> Bool {
     guard gtk_init_check() != 0 else {
       FileHandle.standardError.write(Data("roster bench: no display (run under xvfb-run)\n".utf8))
-      return 1
+      return false
     }
     MainQueueBridge.install()
     Stylesheet.install()
+    return true
+  }
+
+  private func runServer(url: String) -> Int32 {
+    guard Self.startGTK() else { return 1 }
     let server = options.server
     return ServerBenchmark(url: url, options: options) { () throws(DirectoryError) in
       try server.directory(url: url)
@@ -65,12 +67,7 @@ public final class RosterBenchmark {
   }
 
   private func runRefresh(users: Int) -> Int32 {
-    guard gtk_init_check() != 0 else {
-      FileHandle.standardError.write(Data("roster bench: no display (run under xvfb-run)\n".utf8))
-      return 1
-    }
-    MainQueueBridge.install()
-    Stylesheet.install()
+    guard Self.startGTK() else { return 1 }
     do {
       guard let line = try RefreshBenchmark(users: users).run() else { return 1 }
       print(line)

@@ -43,19 +43,8 @@ package final class ServerListPage {
         return model[position].map(ServerRowContent.person) ?? .pending
       })
     model.rows = factory
-    let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))!
-    gtk_single_selection_set_autoselect(selection, 0)
-    gtk_single_selection_set_can_unselect(selection, 1)
-    listView = gtk_list_view_new(
-      gtkObject(selection), OpaquePointer(g_object_ref(factory.object.pointer)))!
-    self.selection = gtkObject(selection)
-    g_object_ref(gobject(selection))
-    gtk_widget_add_css_class(listView, "user-list")
-    RowAccessibility.setLabel(gobject(listView), "People")
-    widget = gtk_scrolled_window_new()!
-    gtk_scrolled_window_set_policy(gtkObject(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_child(gtkObject(widget), listView)
-    gtk_widget_set_vexpand(widget, 1)
+    (listView, selection) = Gtk.peopleList(model: model.object, factory: factory.object)
+    widget = Gtk.scrolledWindow(listView)
     let prefetcher = avatars.map { avatars in
       ImagePrefetcher(pipeline: avatars.pipeline) { position in
         model[position].flatMap { avatars.request(for: $0) }

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// A GTK widget pointer as GTK's constructors return it.
 public typealias Widget = UnsafeMutablePointer<GtkWidget>
@@ -49,6 +50,23 @@ enum Gtk {
     g_object_set_property(
       UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), name, &value)
     g_value_unset(&value)
+  }
+
+  /// A list view of people over `model` (a `GListModel`) and `factory`,
+  /// with a single selection that starts empty; returns the view and the
+  /// selection (one reference is the caller's).
+  static func peopleList(model: ObjectRef, factory: ObjectRef) -> (
+    view: Widget, selection: OpaquePointer
+  ) {
+    let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.pointer)))!
+    gtk_single_selection_set_autoselect(selection, 0)
+    gtk_single_selection_set_can_unselect(selection, 1)
+    let view = gtk_list_view_new(
+      gtkObject(selection), OpaquePointer(g_object_ref(factory.pointer)))!
+    g_object_ref(gobject(selection))
+    gtk_widget_add_css_class(view, "user-list")
+    RowAccessibility.setLabel(gobject(view), "People")
+    return (view, gtkObject(selection))
   }
 
   /// A scrolled window that scrolls `child` vertically only and fills the height.

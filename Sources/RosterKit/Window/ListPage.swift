@@ -29,15 +29,7 @@ final class ListPage {
         row.isOnScreen = { tracker?.visible.contains($0) ?? false }
         return row
       }, model: { position in model[position] })
-    let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))!
-    gtk_single_selection_set_autoselect(selection, 0)
-    gtk_single_selection_set_can_unselect(selection, 1)
-    listView = gtk_list_view_new(
-      gtkObject(selection), OpaquePointer(g_object_ref(factory.object.pointer)))!
-    self.selection = gtkObject(selection)
-    g_object_ref(gobject(selection))
-    gtk_widget_add_css_class(listView, "user-list")
-    RowAccessibility.setLabel(gobject(listView), "People")
+    (listView, selection) = Gtk.peopleList(model: model.object, factory: factory.object)
     scroller = Gtk.scrolledWindow(listView)
     let prefetcher = avatars.map { avatars in
       ImagePrefetcher(pipeline: avatars.pipeline) { position in
