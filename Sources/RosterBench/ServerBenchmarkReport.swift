@@ -63,7 +63,9 @@ struct ServerBenchmarkReport: ReportObject {
       p50: fills(0.5).map { Fixed($0, 1) }, p99: fills(0.99).map { Fixed($0, 1) },
       max: fills(1).map { Fixed($0, 1) }, jumps: fills.count)
     firstRowsMs = Fixed(firstRows.inMilliseconds, 1)
-    ldapsearchMs = baseline.map { Server(firstPage: Fixed($0.firstPageMs, 1), page: Fixed($0.pageMs, 1)) }
+    ldapsearchMs = baseline.map {
+      Server(firstPage: Fixed($0.firstPageMs, 1), page: Fixed($0.pageMs, 1))
+    }
     windows = Windows(
       requested: counters.requested, arrived: counters.arrived,
       droppedBeforeSending: counters.droppedBeforeSending, cancelled: counters.cancelled,

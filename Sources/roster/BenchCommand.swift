@@ -26,7 +26,8 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.")
   var pipeline = BenchmarkOptions.Pipeline.prepared
   @Option(
-    help: "Use this users.json, or this LDAP URL of a directory server, instead of a generated directory."
+    help:
+      "Use this users.json, or this LDAP URL of a directory server, instead of a generated directory."
   )
   var source: String?
   @OptionGroup(title: "Directory servers") var server: ServerArguments

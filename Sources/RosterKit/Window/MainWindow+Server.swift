@@ -11,12 +11,17 @@ extension MainWindow {
   /// Connects the server's list to the window (nothing for a local directory).
   func connectServer() {
     guard let server else { return }
+    // A server's list has no grid: the toggle is greyed out rather than inert.
+    actions.setEnabled("grid", false)
     server.onOpen = { [weak self] result in self?.serverOpened(result) }
     server.onPageError = { [weak self] error in
       self?.banner.show("Can't read the directory: \(error.localizedDescription)")
     }
     server.page.onVisibleChange = { [weak self] visible in
-      guard let self, self.firstRowsShown == nil, !visible.isEmpty else { return }
+      guard let self else { return }
+      // A server read forward (Paged Results) learns its count as it goes.
+      if !server.page.model.isCountFinal { self.updateServerSubtitle() }
+      guard self.firstRowsShown == nil, !visible.isEmpty else { return }
       let filled = visible.contains { server.page.model[$0] != nil }
       if filled { self.firstRowsShown = .now }
     }
@@ -46,9 +51,7 @@ extension MainWindow {
     switch result {
     case .success(let count):
       banner.hide()
-      header.subtitleText = Self.serverSubtitle(
-        count: count, total: server.totalCount ?? count, query: server.query,
-        location: server.directory.location)
+      updateServerSubtitle(count: count)
       pages.show(count == 0 && server.query.isEmpty ? .empty : .list)
     case .failure(let error):
       let message = "Can't retrieve the directory: \(error.localizedDescription)"
@@ -62,11 +65,24 @@ extension MainWindow {
     onServerOpen?(result, duration)
   }
 
-  /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1".
-  static func serverSubtitle(count: Int, total: Int, query: String, location: String) -> String {
-    if query.isEmpty { return "\(NumberText.people(count)) · \(location)" }
+  /// Says how many people the list holds and where they come from.
+  private func updateServerSubtitle(count: Int? = nil) {
+    guard let server else { return }
+    let count = count ?? server.page.model.count
+    header.subtitleText = Self.serverSubtitle(
+      count: count, total: server.totalCount ?? count, isFinal: server.page.model.isCountFinal,
+      query: server.query, location: server.directory.location)
+  }
+
+  /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1",
+  /// "500 people so far · 127.0.0.1" while a server read forward counts.
+  static func serverSubtitle(
+    count: Int, total: Int, isFinal: Bool = true, query: String, location: String
+  ) -> String {
+    let soFar = isFinal ? "" : " so far"
+    if query.isEmpty { return "\(NumberText.people(count))\(soFar) · \(location)" }
     if count == 0 { return "No one matches “\(query)”" }
-    return "\(NumberText.grouped(count)) of \(NumberText.people(total)) · \(location)"
+    return "\(NumberText.grouped(count)) of \(NumberText.people(total))\(soFar) · \(location)"
   }
 
   /// The details panel for a server row: what the row shows at once, then

@@ -56,6 +56,12 @@ final class WindowActions {
     g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
   }
 
+  /// Turns a toggle action (and the buttons bound to it) on or off.
+  func setEnabled(_ name: String, _ enabled: Bool) {
+    guard let action = toggles[name] else { return }
+    g_simple_action_set_enabled(action, enabled ? 1 : 0)
+  }
+
   /// Every line as the shortcuts window lists it.
   var shortcutsWindowEntries: [(title: String, accelerator: String)] {
     table.map { ($0.title, $0.shortcutsWindowAccelerator) }
