@@ -9,7 +9,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
-.PHONY: deps build run ldap-demo test bench microbench format lint validate clean
+.PHONY: deps build run ldap-demo test bench ldap-bench microbench format lint validate clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -32,9 +32,10 @@ run: deps
 # A generated directory of $(USERS) people (default 1,000,000) in a slapd of
 # its own on 127.0.0.1, and Roster opened on it (headless: as `make run`).
 # The loaded directory is kept in $XDG_CACHE_HOME/roster and reused.
-#   make ldap-demo USERS=20000 AVATARS=200 ARGS="--grid"
-ldap-demo: build
-	.build/debug/roster demo-ldap --users $(or $(USERS),1000000) --avatars $(or $(AVATARS),1000) -- $(ARGS)
+#   make ldap-demo USERS=20000 AVATARS=200 ARGS="--search ann"
+ldap-demo: deps
+	$(SWIFT) build -c release --product roster
+	.build/release/roster demo-ldap --users $(or $(USERS),1000000) --avatars $(or $(AVATARS),1000) -- $(ARGS)
 
 test: deps validate
 	$(SWIFT) build --build-tests
@@ -44,6 +45,11 @@ test: deps validate
 # cold cache, 1,000,000 users), then a table of medians and ratios.
 bench: deps
 	bash scripts/bench.sh $(PAIRS) $(BENCH_SECONDS) $(USERS)
+
+# Roster on the LDAP demo directory (USERS, default 1,000,000) beside run-floor,
+# with ldapsearch's own times for the same windows in each line.
+ldap-bench: deps
+	bash scripts/ldap-bench.sh $(or $(USERS),1000000) $(or $(PAIRS),1) $(or $(BENCH_SECONDS),8)
 
 # package-benchmark microbenchmarks (Benchmarks/RosterBenchmarks): parse,
 # view models, memory cache, image slot tokens, decode + prepare per format.

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Measures Roster on a directory server: prepares the demo directory of USERS
+# people (roster demo-ldap; reused when loaded), serves it from its own slapd
+# on 127.0.0.1, then runs run-floor and `roster bench --source ldap://…`
+# alternately at 6000 and 20000 px/s (PAIRS times each). The bench line
+# carries ldapsearch's times for the same windows (the server's own cost).
+# Usage: scripts/ldap-bench.sh [USERS (1000000)] [PAIRS (1)] [SECONDS (8)]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+users=${1:-1000000}
+pairs=${2:-1}
+seconds=${3:-8}
+avatars=1000
+floor=../shared/tools/run-floor
+out=.build/bench-results
+mkdir -p "$out"
+log="$out/ldap-$users-$(date +%Y%m%d-%H%M%S).jsonl"
+export GSK_RENDERER=${GSK_RENDERER:-cairo}
+
+swift build -c release --product roster 2>&1 | grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
+roster=$(swift build -c release --show-bin-path)/roster
+xvfb=()
+[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
+
+# Generate and load once (a headless window opens and quits).
+"${xvfb[@]}" "$roster" demo-ldap --users "$users" --avatars "$avatars" -- --quit-after-load >&2
+folder="${XDG_CACHE_HOME:-$HOME/.cache}/roster/ldap-demo-$users-$avatars"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+/usr/sbin/slapd -h "ldap://127.0.0.1:$port/" -f "$folder/slapd.conf" -d 0 2>/dev/null &
+slapd=$!
+trap 'kill $slapd 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  ldapsearch -x -H "ldap://127.0.0.1:$port" -b "" -s base >/dev/null 2>&1 && break
+  sleep 0.1
+done
+url="ldap://127.0.0.1:$port/ou=people,dc=example,dc=com??one?(objectClass=inetOrgPerson)"
+echo "serving $url" >&2
+
+for pair in $(seq "$pairs"); do
+  for speed in 6000 20000; do
+    if [ -x "$floor" ]; then
+      "$floor" --rows "$users" --speed "$speed" --seconds "$seconds" | tee -a "$log"
+    fi
+    "${xvfb[@]}" "$roster" bench --source "$url" --speed "$speed" --seconds "$seconds" \
+      2>/dev/null | tee -a "$log"
+  done
+done
+echo "raw results: $log" >&2
