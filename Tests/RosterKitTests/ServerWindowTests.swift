@@ -17,11 +17,15 @@ import XCTest
 final class ServerWindowTests: XCTestCase {
   nonisolated(unsafe) private static var server: TestServer?
   private static let people = 3_000
+  /// A JPEG header and then nothing a decoder can use.
+  private static let brokenPhoto: [UInt8] =
+    [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x41, count: 600)
 
   override class func setUp() {
     super.setUp()
     do {
-      let photos = try TestPeople.jpegPhotos(40)
+      // The 41st person's photo is damaged: their row must keep the initials.
+      let photos = try TestPeople.jpegPhotos(40) + [Self.brokenPhoto]
       server = try TestServer(
         people: TestPeople.people(count: Self.people, seed: 7, photos: photos))
     } catch {
@@ -174,6 +178,19 @@ final class ServerWindowTests: XCTestCase {
             }
             return shown
           }, timeout: .seconds(10)), "the photo read from the server did not show")
+      // A damaged photo leaves the initials, once its load has failed.
+      let damaged = TestPeople.people(count: 41, seed: 7)[40]
+      window.setSearchText(damaged.uid)
+      XCTAssertTrue(
+        MainContext.run(until: { page.model.count == 1 && page.model[0]?.username == damaged.uid }))
+      XCTAssertTrue(
+        MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(10)))
+      page.factory.forEachBoundRow { row, position in
+        guard position == 0 else { return }
+        XCTAssertFalse(row.person.showsAvatar, "a damaged photo was shown")
+        XCTAssertTrue(row.person.expectsAvatar, "the entry has a photo attribute")
+        XCTAssertEqual(row.person.avatar.placeholderText.count, 2, "the initials show")
+      }
     }
   }
 
