@@ -41,8 +41,10 @@ final class ServerBenchmark {
     var firstRows: Duration?
     for speed in options.speeds {
       let window: MainWindow
+      let directory: any WindowedDirectory
       do {
-        window = MainWindow(application: nil, server: try open(), pipeline: makePipeline())
+        directory = try open()
+        window = MainWindow(application: nil, server: directory, pipeline: makePipeline())
       } catch {
         FileHandle.standardError.write(Data("roster bench: \(error.localizedDescription)\n".utf8))
         return 1
@@ -76,6 +78,7 @@ final class ServerBenchmark {
         rows: page.model.count, speed: speed, seconds: options.seconds, frames: frames,
         skeletonRatio: skeletons, jumpFills: jumpFills, firstRows: firstRows ?? .zero,
         baseline: baseline, windows: page.model.statistics,
+        client: (directory as? LDAPDirectory)?.statistics,
         mainThreadCalls: LDAPDiagnostics.mainThreadCalls)
       window.close()
       MainContext.run(for: .milliseconds(50))

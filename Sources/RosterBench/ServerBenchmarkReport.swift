@@ -1,3 +1,4 @@
+import DirectoryLDAP
 import Foundation
 import GtkKit
 import SharedSupport
@@ -16,6 +17,12 @@ struct ServerBenchmarkReport: ReportObject {
   /// The server's own cost (ldapsearch), in milliseconds.
   struct Server: ReportObject {
     let firstPage, page: Fixed
+  }
+
+  /// What the LDAP client did: each context is a sort of the whole
+  /// directory on the server.
+  struct Connection: ReportObject {
+    let windows, busyRetries, reconnects, connections, contexts: Int
   }
 
   /// What happened to the list's pages.
@@ -37,6 +44,7 @@ struct ServerBenchmarkReport: ReportObject {
   let firstRowsMs: Fixed
   let ldapsearchMs: Server?
   let windows: Windows
+  let ldap: Connection?
   let ldapMainThreadCalls: Int
   let peakRssMib: Fixed
 
@@ -45,7 +53,7 @@ struct ServerBenchmarkReport: ReportObject {
     rows: Int, speed: Double, seconds: Double, frames statistics: FrameStatistics,
     skeletonRatio: Double, jumpFills: [Double], firstRows: Duration,
     baseline: LDAPSearchBaseline?, windows counters: WindowedListStatistics,
-    mainThreadCalls: Int
+    client: LDAPStatistics?, mainThreadCalls: Int
   ) {
     self.rows = rows
     speedPxS = Fixed(speed, 0)
@@ -70,6 +78,11 @@ struct ServerBenchmarkReport: ReportObject {
       requested: counters.requested, arrived: counters.arrived,
       droppedBeforeSending: counters.droppedBeforeSending, cancelled: counters.cancelled,
       discardedLate: counters.discardedLate, failed: counters.failed)
+    ldap = client.map {
+      Connection(
+        windows: $0.windowsFetched, busyRetries: $0.busyRetries, reconnects: $0.reconnects,
+        connections: $0.connectionsOpened, contexts: $0.contextsOpened)
+    }
     ldapMainThreadCalls = mainThreadCalls
     peakRssMib = Fixed(ResourceUsage.peakResidentMiB, 1)
   }
