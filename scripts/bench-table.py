@@ -17,6 +17,13 @@ def median(rows, path):
     return statistics.median(values) if values else None
 
 
+def shown(value):
+    """A median as the table shows it: at most two decimals, no float noise."""
+    if value is None:
+        return "–"
+    return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+
+
 fields = ["fps", "hitch_ms_per_s", "frame_work_ms.p50", "frame_work_ms.p99", "bind_us.p50",
           "bind_us.p99", "max_interval_ms"]
 extra = ["avatar_latency_frames.p50", "avatar_latency_frames.p99", "placeholder_ratio",
@@ -35,15 +42,15 @@ for speed in sorted({r["speed_px_s"] for r in runs}):
     for field in fields:
         f, r = median(floor, field), median(roster, field)
         ratio = f"{r / f:.2f}" if f and r is not None else "–"
-        row = f"| {field} | {f if f is not None else '–'} | {r if r is not None else '–'} | {ratio} |"
+        row = f"| {field} | {shown(f)} | {shown(r)} | {ratio} |"
         if naive:
             n = median(naive, field)
-            row += f" {n if n is not None else '–'} |"
+            row += f" {shown(n)} |"
         print(row)
     for field in extra:
         r = median(roster, field)
-        row = f"| {field} | | {r if r is not None else '–'} | |"
+        row = f"| {field} | | {shown(r)} | |"
         if naive:
             n = median(naive, field)
-            row += f" {n if n is not None else '–'} |"
+            row += f" {shown(n)} |"
         print(row)

@@ -149,7 +149,7 @@ final class CoalescingTests: XCTestCase {
     ImageSlot(pipeline: pipeline) { applied.record($0, $1) }.bind(identity: 1, request: request)
     XCTAssertEqual(applied.log.count, 1)
     XCTAssertNotNil(applied.last, "applied synchronously, in the same frame")
-    XCTAssertEqual(applied.lastFadeIn, false)
+    XCTAssertEqual(applied.lastArrivedLate, false)
     await pipeline.shutdown()
   }
 

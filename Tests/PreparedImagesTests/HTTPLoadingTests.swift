@@ -39,7 +39,7 @@ final class HTTPLoadingTests: XCTestCase {
   }
 
   @MainActor
-  func testAnAvatarFromTheServerAppearsWithAFadeIn() async {
+  func testAnAvatarFromTheServerIsAppliedAsArrivingLate() async {
     server.image("/ada.png", TestImages.solid(.init(red: 10, green: 20, blue: 30)))
     server.image(
       "/bob.jpg", TestImages.solid(.init(red: 200, green: 200, blue: 200), format: "jpeg"),
@@ -47,7 +47,7 @@ final class HTTPLoadingTests: XCTestCase {
     for path in ["/ada.png", "/bob.jpg"] {
       let (applied, statistics, _) = await bind(path)
       XCTAssertNotNil(applied.last, path)
-      XCTAssertEqual(applied.lastFadeIn, true)
+      XCTAssertEqual(applied.lastArrivedLate, true)
       XCTAssertEqual(statistics.httpLoads, 1)
       XCTAssertEqual(statistics.decodes, 1)
     }

@@ -112,7 +112,7 @@ final class StaleGuardTests: XCTestCase {
 
     slot.complete(with: .success(image), for: slot.currentToken)
     XCTAssertTrue(applied.last === image)
-    XCTAssertEqual(applied.lastFadeIn, true)
+    XCTAssertEqual(applied.lastArrivedLate, true)
   }
 
   @MainActor

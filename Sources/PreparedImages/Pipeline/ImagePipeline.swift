@@ -1,4 +1,5 @@
 import Foundation
+import SharedSupport
 
 /// The prepared-image pipeline: avatar bytes in, round textures out, never decoded on the main
 /// thread.
@@ -127,8 +128,9 @@ public final class ImagePipeline {
     statistics.decodes = counters.decodes
     statistics.mainThreadDecodes = counters.mainThreadDecodes
     statistics.decodeTimeBuckets = counters.decodeTimes.buckets
-    statistics.decodeTimeP50 = counters.decodeTimes.percentile(0.5)
-    statistics.decodeTimeP99 = counters.decodeTimes.percentile(0.99)
+    let decodeTimes = counters.decodeTimes.percentiles
+    statistics.decodeTimeP50 = decodeTimes(0.5)
+    statistics.decodeTimeP99 = decodeTimes(0.99)
     statistics.memoryCacheBytes = memoryCache.totalCost
     statistics.memoryCacheCount = memoryCache.count
     statistics.memoryCacheLimit = memoryCache.costLimit

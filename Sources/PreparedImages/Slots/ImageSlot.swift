@@ -1,17 +1,18 @@
 /// The avatar of one recycled row. The app makes one in row setup and calls ``bind(identity:request:)``
 /// from bind and ``unbind()`` from unbind; the slot calls `apply` with what the row should show.
 ///
-/// - A memory hit is applied synchronously, in the same frame, without fade.
+/// - A memory hit is applied synchronously, in the same frame (`arrivedLate: false`).
 /// - Otherwise the placeholder (`apply(nil, false)`) and a load at `.bound` priority; the result
-///   is applied with `fadeIn: true`, but only if the slot still shows that bind (see
-///   ``SlotToken``): a re-bound row never shows the previous user's avatar.
+///   is applied with `arrivedLate: true` (a view may animate it in, or count the wait), but
+///   only if the slot still shows that bind (see ``SlotToken``): a re-bound row never shows the
+///   previous user's avatar.
 /// - A failure keeps the placeholder.
 ///
 /// Threading: main-actor only.
 @MainActor
 public final class ImageSlot {
   let pipeline: ImagePipeline
-  let apply: @MainActor (PreparedImage?, _ fadeIn: Bool) -> Void
+  let apply: @MainActor (PreparedImage?, _ arrivedLate: Bool) -> Void
   /// Bumped by every bind and unbind.
   public private(set) var generation: UInt64 = 0
   /// What the slot is bound to; nil after unbind.
@@ -23,7 +24,8 @@ public final class ImageSlot {
   public var isLoading: Bool { subscription != nil }
 
   public init(
-    pipeline: ImagePipeline, apply: @escaping @MainActor (PreparedImage?, _ fadeIn: Bool) -> Void
+    pipeline: ImagePipeline,
+    apply: @escaping @MainActor (PreparedImage?, _ arrivedLate: Bool) -> Void
   ) {
     self.pipeline = pipeline
     self.apply = apply

@@ -1,3 +1,5 @@
+import SharedSupport
+
 /// Decode times: counts in doubling buckets for the picture, plus the most recent samples for
 /// exact percentiles.
 ///
@@ -24,13 +26,8 @@ struct DecodeTimeHistogram: Sendable {
     }
   }
 
-  /// The `fraction` percentile (0...1) of the recent samples, nil if none.
-  func percentile(_ fraction: Double) -> Duration? {
-    guard !samples.isEmpty else { return nil }
-    let sorted = samples.sorted()
-    let rank = Int((fraction * Double(sorted.count - 1)).rounded())
-    return sorted[min(max(rank, 0), sorted.count - 1)]
-  }
+  /// The recent samples' percentiles (SharedSupport's one rounding rule).
+  var percentiles: Percentiles<Duration> { Percentiles(samples) }
 
   var buckets: [ImagePipelineStatistics.DecodeTimeBucket] {
     counts.enumerated().map { index, count in

@@ -35,12 +35,12 @@ extension ImagePipeline {
 /// What an ImageSlot applied, in order.
 @MainActor
 final class AppliedImages {
-  private(set) var log: [(image: PreparedImage?, fadeIn: Bool)] = []
+  private(set) var log: [(image: PreparedImage?, arrivedLate: Bool)] = []
   var last: PreparedImage? { log.last?.image ?? nil }
-  var lastFadeIn: Bool? { log.last?.fadeIn }
+  var lastArrivedLate: Bool? { log.last?.arrivedLate }
   var images: [PreparedImage] { log.compactMap(\.image) }
 
-  func record(_ image: PreparedImage?, _ fadeIn: Bool) { log.append((image, fadeIn)) }
+  func record(_ image: PreparedImage?, _ arrivedLate: Bool) { log.append((image, arrivedLate)) }
 }
 
 /// Runs `work` on another thread and waits for it (`DispatchQueue.sync` would run it right
