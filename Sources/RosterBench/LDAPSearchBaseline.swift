@@ -1,4 +1,5 @@
 import DirectoryGenerator
+import DirectoryLDAP
 import Foundation
 import SharedSupport
 
@@ -21,8 +22,7 @@ struct LDAPSearchBaseline: Sendable {
 
   /// Runs ldapsearch against `url`; nil when it is not installed or fails.
   static func measure(url: String, count: Int, jumps: Int, seed: UInt64) -> LDAPSearchBaseline? {
-    guard let (server, base, scope, filter) = parts(of: url), count > 0 else { return nil }
-    let search = (server: server, base: base, scope: scope, filter: filter)
+    guard let search = try? LDAPURL(url), count > 0 else { return nil }
     guard let first = time(search, offsets: []) else {
       return nil
     }
@@ -35,29 +35,13 @@ struct LDAPSearchBaseline: Sendable {
       firstPageMs: first, pageMs: max(0, all - first) / Double(max(jumps, 1)))
   }
 
-  /// Server URI, base DN, scope and filter of an RFC 4516 URL.
-  private static func parts(of url: String) -> (String, String, String, String)? {
-    guard let schemeEnd = url.range(of: "://") else { return nil }
-    let rest = url[schemeEnd.upperBound...]
-    let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-    let server = String(url[..<slash])
-    let path = slash < rest.endIndex ? String(rest[rest.index(after: slash)...]) : ""
-    let fields = path.split(separator: "?", omittingEmptySubsequences: false).map(String.init)
-    let base = fields.first?.removingPercentEncoding ?? ""
-    let filter = fields.count > 3 && !fields[3].isEmpty ? fields[3] : "(objectClass=*)"
-    let scope = fields.count > 2 && !fields[2].isEmpty ? fields[2] : "sub"
-    return (server, base, scope, filter)
-  }
-
   /// Milliseconds for one ldapsearch run that reads the first window, then
   /// one window at each of `offsets` (counted from 1, clamped by the server).
-  private static func time(
-    _ search: (server: String, base: String, scope: String, filter: String), offsets: [Int]
-  ) -> Double? {
+  private static func time(_ search: LDAPURL, offsets: [Int]) -> Double? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/ldapsearch")
     process.arguments = [
-      "-x", "-LLL", "-H", search.server, "-b", search.base, "-s", search.scope,
+      "-x", "-LLL", "-H", search.serverURI, "-b", search.baseDN, "-s", search.scope.rawValue,
       "-E", "!sss=uid:caseIgnoreOrderingMatch",
       "-E", "!vlv=0/\(pageSize - 1)/1/0", search.filter, "uid", "cn", "displayName", "employeeType",
     ]

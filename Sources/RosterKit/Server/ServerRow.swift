@@ -24,16 +24,19 @@ package final class ServerRow: ListRow {
   /// The person's row, shown once the data is there.
   let person: UserRow
   private let skeleton: Widget
+  /// The person's row as the stack holds it.
+  private let personWidget: Widget
   /// Whether the skeleton shows now.
   private(set) var showsSkeleton = true
 
   init(avatars: AvatarService?) {
     person = UserRow(avatars: avatars)
     skeleton = SkeletonRow.make()
+    personWidget = person.widget.assumingMemoryBound(to: GtkWidget.self)
     let stack = gtk_stack_new()!
     gtk_stack_set_transition_type(gtkObject(stack), GTK_STACK_TRANSITION_TYPE_NONE)
     gtk_stack_add_child(gtkObject(stack), skeleton)
-    gtk_stack_add_child(gtkObject(stack), person.widget.assumingMemoryBound(to: GtkWidget.self))
+    gtk_stack_add_child(gtkObject(stack), personWidget)
     gtk_stack_set_visible_child(gtkObject(stack), skeleton)
     widget = gobject(stack)
     WidgetTreeRoot.keep(widget)
@@ -69,8 +72,7 @@ package final class ServerRow: ListRow {
 
   private func setSkeleton(_ shown: Bool) {
     showsSkeleton = shown
-    gtk_stack_set_visible_child(
-      gtkObject(widget), shown ? skeleton : person.widget.assumingMemoryBound(to: GtkWidget.self))
+    gtk_stack_set_visible_child(gtkObject(widget), shown ? skeleton : personWidget)
   }
 }
 
