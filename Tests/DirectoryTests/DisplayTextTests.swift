@@ -32,23 +32,30 @@ final class DisplayTextTests: XCTestCase {
   }
 
   func testZeroWidthCharactersAreShownAsMarks() {
-    XCTAssertEqual(DisplayText.of("ad\u{200B}min"), "ad⟨U+200B⟩min")
-    XCTAssertEqual(DisplayText.of("ad\u{200C}min"), "ad⟨U+200C⟩min")
-    XCTAssertEqual(DisplayText.of("ad\u{200D}min"), "ad⟨U+200D⟩min")
-    XCTAssertEqual(DisplayText.of("ad\u{2060}min"), "ad⟨U+2060⟩min")
-    XCTAssertEqual(DisplayText.of("\u{FEFF}admin"), "⟨U+FEFF⟩admin")
-    XCTAssertEqual(DisplayText.of("soft\u{AD}hyphen"), "soft⟨U+00AD⟩hyphen")
+    assertShown([
+      "ad\u{200B}min": "ad⟨U+200B⟩min", "ad\u{200C}min": "ad⟨U+200C⟩min",
+      "ad\u{200D}min": "ad⟨U+200D⟩min", "ad\u{2060}min": "ad⟨U+2060⟩min",
+      "\u{FEFF}admin": "⟨U+FEFF⟩admin", "soft\u{AD}hyphen": "soft⟨U+00AD⟩hyphen",
+    ])
   }
 
   func testControlCharactersAreShownAsMarks() {
-    XCTAssertEqual(DisplayText.of("nul\u{0}byte"), "nul⟨U+0000⟩byte")
-    XCTAssertEqual(DisplayText.of("\u{1B}[31mred"), "⟨U+001B⟩[31mred")
-    XCTAssertEqual(DisplayText.of("two\nlines\r"), "two⟨U+000A⟩lines⟨U+000D⟩")
-    XCTAssertEqual(DisplayText.of("tab\there"), "tab⟨U+0009⟩here")
-    XCTAssertEqual(DisplayText.of("del\u{7F}"), "del⟨U+007F⟩")
-    XCTAssertEqual(DisplayText.of("c1\u{85}\u{9B}"), "c1⟨U+0085⟩⟨U+009B⟩")
-    XCTAssertEqual(DisplayText.of("line\u{2028}para\u{2029}"), "line⟨U+2028⟩para⟨U+2029⟩")
+    assertShown([
+      "nul\u{0}byte": "nul⟨U+0000⟩byte", "\u{1B}[31mred": "⟨U+001B⟩[31mred",
+      "two\nlines\r": "two⟨U+000A⟩lines⟨U+000D⟩", "tab\there": "tab⟨U+0009⟩here",
+      "del\u{7F}": "del⟨U+007F⟩", "c1\u{85}\u{9B}": "c1⟨U+0085⟩⟨U+009B⟩",
+      "line\u{2028}para\u{2029}": "line⟨U+2028⟩para⟨U+2029⟩",
+    ])
     XCTAssertEqual(DisplayText.mark(for: "\u{E0001}"), "⟨U+E0001⟩")
+  }
+
+  /// Each key shows as its value.
+  private func assertShown(
+    _ cases: KeyValuePairs<String, String>, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    for (raw, shown) in cases {
+      XCTAssertEqual(DisplayText.of(raw), shown, raw.debugDescription, file: file, line: line)
+    }
   }
 
   func testACombiningFloodKeepsAFewMarksPerCharacter() {

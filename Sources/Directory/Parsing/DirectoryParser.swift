@@ -23,7 +23,8 @@ import Foundation
 /// Threading: stateless and `Sendable`; `parse` blocks the calling thread for
 /// as long as the file takes, so call it off the main thread.
 public struct DirectoryParser: Sendable {
-  /// How many skipped-entry warnings are kept; the count covers the rest.
+  /// How many warnings (skipped or cut entries) are kept; the counts cover
+  /// the rest.
   public static let maxWarnings = 20
 
   /// Parses a whole users.json.
