@@ -60,6 +60,9 @@ public enum DisplayText {
   }
 
   private static func sanitized(_ text: String) -> String {
+    // No mark to add and no more scalars than characters allowed: shown as
+    // is, with no copy and no grapheme counting (most non-ASCII names).
+    if isUnchanged(text) { return text }
     // Enough scalars for `maxCharacters` marks or marked letters; past it
     // the text is cut anyway, so a huge input costs no more than this.
     let scalarLimit = maxCharacters * 8
@@ -101,6 +104,25 @@ public enum DisplayText {
     return shown
   }
 
+  /// Whether `text` needs no mark, drops no mark and has at most
+  /// ``maxCharacters`` scalars (so at most as many characters).
+  private static func isUnchanged(_ text: String) -> Bool {
+    var count = 0
+    var marks = 0
+    for scalar in text.unicodeScalars {
+      count += 1
+      if count > maxCharacters { return false }
+      switch kind(of: scalar) {
+      case .invisible: return false
+      case .stackingMark:
+        marks += 1
+        if marks > maxMarksPerBase { return false }
+      case .other: marks = 0
+      }
+    }
+    return true
+  }
+
   /// How one scalar is treated.
   private enum Kind {
     /// Draws nothing or moves text around: shown as a mark.
@@ -111,8 +133,12 @@ public enum DisplayText {
   }
 
   private static func kind(of scalar: Unicode.Scalar) -> Kind {
-    if scalar.isASCII {
-      return scalar.value < 0x20 || scalar.value == 0x7F ? .invisible : .other
+    // Latin up to U+02FF answers without a property lookup: C0, DEL, C1 and
+    // the soft hyphen are its only invisible scalars, and it has no marks
+    // (they start at U+0300).
+    let value = scalar.value
+    if value < 0x300 {
+      return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xAD ? .invisible : .other
     }
     switch scalar.properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator: return .invisible
