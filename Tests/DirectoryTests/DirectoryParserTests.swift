@@ -2,7 +2,9 @@ import Directory
 import XCTest
 
 final class DirectoryParserTests: XCTestCase {
-  private func parse(_ json: String) throws -> (users: [User], skipped: Int, warnings: [String]) {
+  private func parse(_ json: String) throws -> (
+    users: [User], skipped: Int, warnings: [String], cut: Int
+  ) {
     try DirectoryParser.parse(Array(json.utf8))
   }
 

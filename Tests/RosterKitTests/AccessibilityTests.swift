@@ -9,6 +9,36 @@ final class AccessibilityTests: XCTestCase {
     .deletingLastPathComponent()
 
   func testRowsReadAsUsernameAndRoleAndAvatarsAreHidden() throws {
+    // The first rows of the embedded directory, as a screen reader should read them.
+    let data = try Data(contentsOf: root.appendingPathComponent("data/users.json"))
+    let users = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    let expected = users.prefix(3).map { user -> String in
+      let role = user["role"] as? String ?? ""
+      return
+        "\(user["username"] as? String ?? ""), \(["User", "Owner", "Admin"].contains(role) ? role : "Unknown")"
+    }
+    let (status, report) = try readRows(expecting: expected)
+    XCTAssertEqual(status, 0, "AT-SPI check failed: \(report)")
+    XCTAssertTrue(report.contains(expected[0]), report)
+  }
+
+  func testSpoofingNamesReadAsTheirVisibleMarks() throws {
+    let corpus = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-spoof-\(UUID()).json")
+    try SpoofCorpus.json().write(to: corpus)
+    defer { try? FileManager.default.removeItem(at: corpus) }
+    let expected = SpoofCorpus.accessibleNames
+    // Every row must read exactly so ("⟨U+202E⟩evil, User"): a raw control
+    // or an uncut name anywhere fails the match.
+    let (status, report) = try readRows(expecting: expected, arguments: ["--source", corpus.path])
+    XCTAssertEqual(status, 0, "AT-SPI check failed: \(report)")
+  }
+
+  /// Runs `roster ARGUMENTS` under a private D-Bus session and reads its rows
+  /// with Tests/Accessibility/check_rows.py; its exit status and report.
+  private func readRows(expecting expected: [String], arguments: [String] = []) throws -> (
+    Int32, String
+  ) {
     let roster = root.appendingPathComponent(".build/debug/roster")
     let script = root.appendingPathComponent("Tests/Accessibility/check_rows.py")
     for tool in ["/usr/bin/python3", "/usr/bin/dbus-run-session"]
@@ -21,15 +51,6 @@ final class AccessibilityTests: XCTestCase {
     guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
       throw XCTSkip("run under xvfb-run")
     }
-
-    // The first rows of the embedded directory, as a screen reader should read them.
-    let data = try Data(contentsOf: root.appendingPathComponent("data/users.json"))
-    let users = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-    let expected = users.prefix(3).map { user -> String in
-      let role = user["role"] as? String ?? ""
-      return
-        "\(user["username"] as? String ?? ""), \(["User", "Owner", "Admin"].contains(role) ? role : "Unknown")"
-    }
     let expectedFile = FileManager.default.temporaryDirectory.appendingPathComponent(
       "roster-a11y-\(UUID()).json")
     try JSONSerialization.data(withJSONObject: expected).write(to: expectedFile)
@@ -37,20 +58,22 @@ final class AccessibilityTests: XCTestCase {
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-    process.arguments = [
-      "--", "bash", "-c",
-      """
-      "$1" & app=$!
-      # A fresh client per attempt: see check_rows.py on the AT-SPI cache.
-      for attempt in $(seq 12); do
-        /usr/bin/python3 "$2" "$3" "$app"; status=$?
-        [ $status -ne 3 ] && break
-      done
-      kill $app; wait $app 2>/dev/null
-      exit $status
-      """,
-      "a11y", roster.path, script.path, expectedFile.path,
-    ]
+    process.arguments =
+      [
+        "--", "bash", "-c",
+        """
+        roster="$1"; script="$2"; expected="$3"; shift 3
+        "$roster" "$@" & app=$!
+        # A fresh client per attempt: see check_rows.py on the AT-SPI cache.
+        for attempt in $(seq 12); do
+          /usr/bin/python3 "$script" "$expected" "$app"; status=$?
+          [ $status -ne 3 ] && break
+        done
+        kill $app; wait $app 2>/dev/null
+        exit $status
+        """,
+        "a11y", roster.path, script.path, expectedFile.path,
+      ] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["GSK_RENDERER"] = "cairo"
     environment["XDG_CONFIG_HOME"] =
@@ -63,7 +86,6 @@ final class AccessibilityTests: XCTestCase {
     process.waitUntilExit()
     let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     print("accessibility: \(report)")
-    XCTAssertEqual(process.terminationStatus, 0, "AT-SPI check failed: \(report)")
-    XCTAssertTrue(report.contains(expected[0]), report)
+    return (process.terminationStatus, report)
   }
 }

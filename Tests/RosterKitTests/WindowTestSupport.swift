@@ -28,6 +28,11 @@ enum WindowTestSupport {
     return window
   }
 
+  /// Opens a window on `directory`'s users.json and waits for the first load.
+  static func openWindow(on directory: TemporaryDirectory) -> MainWindow {
+    openWindow(source: fileSource(directory.usersFile))
+  }
+
   static func waitForLoad(_ window: MainWindow, file: StaticString = #filePath, line: UInt = #line)
   {
     let finished = MainContext.run(until: { !window.isLoading }, timeout: .seconds(30))

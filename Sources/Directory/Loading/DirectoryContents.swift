@@ -13,7 +13,10 @@ public struct DirectoryContents: Sendable {
   public var viewModels: [UserViewModel]
   /// Entries left out because they broke the data format's rules.
   public var skippedEntries: Int
-  /// Why entries were skipped, for the first `DirectoryParser.maxWarnings`.
+  /// Entries loaded with a field cut to `FieldLimit.maxBytes`.
+  public var cutEntries: Int
+  /// Why entries were skipped or cut, for the first
+  /// `DirectoryParser.maxWarnings`.
   public var warnings: [String]
   /// Reading the file or downloading it.
   public var fetchDuration: Duration
@@ -27,6 +30,7 @@ public struct DirectoryContents: Sendable {
     source: DirectorySource,
     viewModels: [UserViewModel],
     skippedEntries: Int = 0,
+    cutEntries: Int = 0,
     warnings: [String] = [],
     fetchDuration: Duration = .zero,
     parseDuration: Duration = .zero,
@@ -36,6 +40,7 @@ public struct DirectoryContents: Sendable {
     self.source = source
     self.viewModels = viewModels
     self.skippedEntries = skippedEntries
+    self.cutEntries = cutEntries
     self.warnings = warnings
     self.fetchDuration = fetchDuration
     self.parseDuration = parseDuration
@@ -70,7 +75,7 @@ public struct DirectoryContents: Sendable {
   /// The loader parses in a scope of its own so the file's bytes are freed
   /// before the view models exist: at no point are all three in memory.
   init(
-    parsed: (users: [User], skipped: Int, warnings: [String]), byteCount: Int,
+    parsed: (users: [User], skipped: Int, warnings: [String], cut: Int), byteCount: Int,
     parseDuration: Duration, from source: DirectorySource
   ) {
     let clock = ContinuousClock()
@@ -80,6 +85,7 @@ public struct DirectoryContents: Sendable {
       source: source,
       viewModels: viewModels,
       skippedEntries: parsed.skipped,
+      cutEntries: parsed.cut,
       warnings: parsed.warnings,
       parseDuration: parseDuration,
       viewModelDuration: viewModelStart.duration(to: clock.now),

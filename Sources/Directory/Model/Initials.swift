@@ -122,7 +122,9 @@ enum Initials {
     guard let (first, second) = letters.picks ?? digits.picks else { return fallback }
     func character(at index: Int) -> String {
       var text = String(scalars[index])
-      for following in (index + 1)..<scalars.count {
+      // As many marks as `DisplayText` keeps: a flood would smear the avatar.
+      let end = min(scalars.count, index + 1 + DisplayText.maxMarksPerBase)
+      for following in (index + 1)..<end {
         guard kinds[following] == .mark else { break }
         text.unicodeScalars.append(scalars[following])
       }

@@ -11,6 +11,8 @@ public struct UserViewModel: Sendable, Hashable {
 
   /// The user's identity (id, else username), for refresh diffs.
   public var identity: String
+  /// The username as the directory holds it (bounded by `FieldLimit`): what
+  /// search folds and a server sorts by. Rows show ``displayName``.
   public var username: String
   public var role: Role
   /// One or two upper-case letters or digits for the placeholder avatar;
@@ -22,19 +24,23 @@ public struct UserViewModel: Sendable, Hashable {
   /// The raw avatar string from the JSON; "" when the user has none.
   public var avatar: String
 
-  /// The primary line of a row. Today the username; kept separate so a real
-  /// display name can arrive later without touching the rows.
-  public var displayName: String { username }
+  /// The primary line of a row, the details panel and its title: the
+  /// username as ``DisplayText`` shows it (controls as visible marks, at most
+  /// 256 characters). Made here, off the main thread, so bind only copies
+  /// it; for the usual name it is the username itself (one shared buffer).
+  public var displayName: String
   /// The role as a row shows it ("Admin", "Unknown", ...); a static string.
   public var roleText: String { role.displayText }
-  /// What a screen reader says for the row: "username, role". Made when asked
-  /// (at bind) rather than stored: a million stored copies cost ~100 MB.
-  public var accessibleText: String { Self.joined(username, ", ", roleText) }
+  /// What a screen reader says for the row: "display name, role", the same
+  /// text the row shows. Made when asked (at bind) rather than stored: a
+  /// million stored copies cost ~100 MB.
+  public var accessibleText: String { Self.joined(displayName, ", ", roleText) }
 
   /// Computes the row values for `user`.
   public init(user: User) {
     identity = user.identity
     username = user.username
+    displayName = DisplayText.of(user.username)
     role = user.role
     initials = Initials.of(user.username)
     placeholderColorIndex = Int(

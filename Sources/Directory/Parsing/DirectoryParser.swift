@@ -11,8 +11,11 @@ import Foundation
 /// - "id": string or integer (kept as its decimal text); missing, null or ""
 ///   means the username is the identity.
 /// - any other key is ignored, whatever its value.
-/// If a key repeats, the last one wins. Bytes that are not JSON fail the
-/// whole file with the offset where reading stopped.
+/// If a key repeats, the last one wins. A field longer than
+/// `FieldLimit.maxBytes` is cut (an avatar over it is left out); the entry
+/// loads, and is counted as `cut` with a warning like a skipped one. Bytes
+/// that are not JSON fail the whole file with the offset where reading
+/// stopped.
 ///
 /// It scans bytes directly (see `JSONScanner`) because a million users must
 /// load in well under a second.
@@ -20,12 +23,13 @@ import Foundation
 /// Threading: stateless and `Sendable`; `parse` blocks the calling thread for
 /// as long as the file takes, so call it off the main thread.
 public struct DirectoryParser: Sendable {
-  /// How many skipped-entry warnings are kept; the count covers the rest.
+  /// How many warnings (skipped or cut entries) are kept; the counts cover
+  /// the rest.
   public static let maxWarnings = 20
 
   /// Parses a whole users.json.
   public static func parse(_ bytes: some ContiguousBytes) throws(DirectoryError) -> (
-    users: [User], skipped: Int, warnings: [String]
+    users: [User], skipped: Int, warnings: [String], cut: Int
   ) {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(DirectoryError) in try parse(buffer) }
@@ -35,7 +39,7 @@ public struct DirectoryParser: Sendable {
 
   /// Parses bytes that stay valid for the duration of the call.
   static func parse(_ buffer: UnsafeRawBufferPointer) throws(DirectoryError) -> (
-    users: [User], skipped: Int, warnings: [String]
+    users: [User], skipped: Int, warnings: [String], cut: Int
   ) {
     guard !buffer.isEmpty else { throw .malformedJSON(offset: 0, reason: "the file is empty") }
     var scanner = JSONScanner(buffer)
@@ -46,7 +50,7 @@ public struct DirectoryParser: Sendable {
       throw .malformedJSON(offset: error.offset, reason: error.reason)
     }
     guard let collector else { throw .notAJSONArray }
-    return (collector.users, collector.skipped, collector.warnings)
+    return (collector.users, collector.skipped, collector.warnings, collector.cut)
   }
 
   /// The users of a top-level array, or nil when the top level is some other
@@ -79,10 +83,21 @@ public struct DirectoryParser: Sendable {
     var users: [User] = []
     var avatars = StringInterner()
     var skipped = 0
+    /// Entries loaded with a field cut to `FieldLimit.maxBytes`.
+    var cut = 0
     var warnings: [String] = []
 
     mutating func skip(entry: Int, offset: Int, _ reason: String) {
       skipped += 1
+      warn(entry: entry, offset: offset, reason)
+    }
+
+    mutating func noteCut(entry: Int, offset: Int, _ reason: String) {
+      cut += 1
+      warn(entry: entry, offset: offset, reason)
+    }
+
+    private mutating func warn(entry: Int, offset: Int, _ reason: String) {
       if warnings.count < DirectoryParser.maxWarnings {
         warnings.append("entry \(entry + 1) (byte \(offset)): \(reason)")
       }
@@ -116,8 +131,11 @@ public struct DirectoryParser: Sendable {
     while true {
       let offset = scanner.position
       if scanner.peek() == .openBrace {
-        switch try EntryReader.read(&scanner, avatars: &collector.avatars) {
-        case .success(let user): collector.users.append(user)
+        var cut: EntryReader.Problem?
+        switch try EntryReader.read(&scanner, avatars: &collector.avatars, cut: &cut) {
+        case .success(let user):
+          collector.users.append(user)
+          if let cut { collector.noteCut(entry: entry, offset: offset, cut.description) }
         case .failure(let problem):
           collector.skip(entry: entry, offset: offset, problem.description)
         }

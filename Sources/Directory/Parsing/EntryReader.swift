@@ -11,6 +11,12 @@ enum EntryReader {
     static func wrongType(_ key: String, found: String, expected: String) -> Problem {
       Problem(description: "\"\(key)\" is \(found), not \(expected)")
     }
+
+    /// A field longer than `FieldLimit.maxBytes`: the entry loads with it
+    /// cut (`outcome` says how).
+    static func tooLong(_ key: String, _ outcome: String) -> Problem {
+      Problem(description: "\"\(key)\" is longer than \(FieldLimit.maxBytes) bytes, \(outcome)")
+    }
   }
 
   /// The keys the format knows; `other` covers every key it ignores.
@@ -23,8 +29,11 @@ enum EntryReader {
 
   /// Reads the object at the scanner (its first byte is "{"). Syntax errors
   /// throw; a well-formed entry that breaks the format rules is a failure.
+  /// A field longer than `FieldLimit.maxBytes` is cut (an avatar reference
+  /// is left out: cut short it would name another file) and `cut` says
+  /// which, for the first such field; the entry still loads.
   static func read(
-    _ scanner: inout JSONScanner, avatars: inout StringInterner
+    _ scanner: inout JSONScanner, avatars: inout StringInterner, cut: inout Problem?
   ) throws(JSONSyntaxError) -> Result<User, Problem> {
     try scanner.expect(.openBrace, "'{'")
     var username: String?
@@ -42,18 +51,24 @@ enum EntryReader {
         let first = scanner.peek()
         switch (field, first) {
         case (.username, .quote):
-          username = String(decoding: try scanner.readString(), as: UTF8.self)
+          username = String(decoding: bounded(try scanner.readString(), field, &cut), as: UTF8.self)
         case (.avatar, .quote):
-          avatar = avatars.string(for: try scanner.readString())
-        case (.role, .quote):
-          role = Role(jsonBytes: try scanner.readString())
-        case (.id, .quote):
           let text = try scanner.readString()
+          if text.count > FieldLimit.maxBytes {
+            avatar = ""
+            cut = cut ?? .tooLong(field.rawValue, "left out")
+          } else {
+            avatar = avatars.string(for: text)
+          }
+        case (.role, .quote):
+          role = Role(jsonBytes: bounded(try scanner.readString(), field, &cut))
+        case (.id, .quote):
+          let text = bounded(try scanner.readString(), field, &cut)
           id = text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
         case (.id, .some(let byte)) where byte == .minus || byte.isDigit:
           let number = try scanner.readNumber()
           if number.isInteger {
-            id = String(decoding: number.text, as: UTF8.self)
+            id = String(decoding: bounded(number.text, field, &cut), as: UTF8.self)
           } else {
             problem =
               problem ?? .wrongType("id", found: "a fractional number", expected: Field.id.expected)
@@ -88,6 +103,16 @@ enum EntryReader {
     guard let username else { return .failure(Problem(description: "no \"username\"")) }
     guard !username.isEmpty else { return .failure(Problem(description: "\"username\" is empty")) }
     return .success(User(id: id, username: username, avatar: avatar, role: role))
+  }
+
+  /// `bytes` cut to `FieldLimit.maxBytes`, noting the first field cut.
+  @inline(__always)
+  private static func bounded(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ field: Field, _ cut: inout Problem?
+  ) -> UnsafeBufferPointer<UInt8> {
+    let kept = FieldLimit.prefix(bytes)
+    if kept.count < bytes.count && cut == nil { cut = .tooLong(field.rawValue, "cut") }
+    return kept
   }
 
   /// The kind of JSON value that starts with `byte`, for messages.

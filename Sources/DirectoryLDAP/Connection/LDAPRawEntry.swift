@@ -1,3 +1,4 @@
+import Directory
 import Foundation
 
 /// One entry as the server sent it: its DN and each attribute's values as
@@ -23,8 +24,10 @@ struct LDAPRawEntry: Sendable {
     attributes.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
   }
 
-  /// The first value of `name` as UTF-8 text; nil when absent or not text.
+  /// The first value of `name` as UTF-8 text, at most `FieldLimit.maxBytes`
+  /// (a server's value is as untrusted as a file's); nil when absent or not
+  /// text.
   func text(_ name: String) -> String? {
-    values(name).first.flatMap { String(validating: $0, as: UTF8.self) }
+    values(name).first.flatMap(FieldLimit.validatedString)
   }
 }

@@ -146,13 +146,14 @@ final class LDAPSession {
       reason: "the handshake failed; is the server's certificate signed by \(authority)?")
   }
 
-  /// The server's or libldap's last diagnostic text ("" when none).
+  /// The server's or libldap's last diagnostic text ("" when none), as
+  /// `DisplayText` shows it: the server's words reach the error banner.
   var diagnosticMessage: String {
     var text: UnsafeMutablePointer<CChar>?
     guard ldap_get_option(handle, LDAP_OPT_DIAGNOSTIC_MESSAGE, &text) == LDAP_OPT_SUCCESS, let text
     else { return "" }
     defer { ldap_memfree(text) }
-    return String(cString: text)
+    return DisplayText.of(String(cString: text))
   }
 
   func describe(_ code: Int32) -> String {

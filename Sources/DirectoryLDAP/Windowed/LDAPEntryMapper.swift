@@ -32,8 +32,8 @@ struct LDAPEntryMapper: Sendable {
       photoVersion: hasPhoto ? raw.text("entryCSN") ?? raw.text("modifyTimestamp") : nil)
   }
 
-  /// Every attribute but photos, as text; a value that is not UTF-8 reads
-  /// "(N bytes)".
+  /// Every attribute but photos, as text cut to `FieldLimit.maxBytes`; a
+  /// value that is not UTF-8 reads "(N bytes)".
   func attributes(_ raw: LDAPRawEntry) -> [DirectoryAttribute] {
     let photos = Set(
       [schema.photoAttribute, "jpegPhoto", "thumbnailPhoto", "photo"].map { $0.lowercased() })
@@ -41,7 +41,7 @@ struct LDAPEntryMapper: Sendable {
       DirectoryAttribute(
         name: attribute.name,
         values: attribute.values.map {
-          String(validating: $0, as: UTF8.self) ?? "(\($0.count) bytes)"
+          FieldLimit.validatedString($0) ?? "(\($0.count) bytes)"
         })
     }
   }

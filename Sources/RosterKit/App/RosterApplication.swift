@@ -151,7 +151,8 @@ public final class RosterApplication {
     switch result {
     case .success(let contents):
       summary.append(
-        "users loaded: \(contents.viewModels.count) (skipped \(contents.skippedEntries))")
+        "users loaded: \(contents.viewModels.count) (skipped \(contents.skippedEntries), cut \(contents.cutEntries))"
+      )
       summary.append(
         "load time: \(Self.milliseconds(duration)) ms (parse \(Self.milliseconds(contents.parseDuration)) ms, view models \(Self.milliseconds(contents.viewModelDuration)) ms)"
       )

@@ -16,9 +16,9 @@ final class UserCell: ListRow {
   private let content: PersonContent
 
   init(avatars: AvatarService?) {
-    content = PersonContent(avatarSize: Self.avatarSize, avatars: avatars) { avatar, name in
+    content = PersonContent(avatarSize: Self.avatarSize, nameWidth: 14, avatars: avatars) {
+      avatar, name in
       let cell = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["user-cell"])
-      gtk_label_set_max_width_chars(gtkObject(name), 14)
       gtk_label_set_justify(gtkObject(name), GTK_JUSTIFY_CENTER)
       Gtk.append(cell, avatar, name)
       return cell
@@ -29,6 +29,8 @@ final class UserCell: ListRow {
   var widget: UnsafeMutableRawPointer { content.widget }
   /// The avatar.
   var avatar: AvatarView { content.avatar }
+  /// The text the name label shows (tests).
+  var shownName: String { content.nameText }
   /// The identity the cell shows, if bound.
   var identity: String? { content.identity }
 

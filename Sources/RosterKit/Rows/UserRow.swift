@@ -27,7 +27,8 @@ package final class UserRow: ListRow {
     let role = Gtk.label(classes: ["role", "dim-label"])
     Gtk.setSingleLine(role)
     self.role = role
-    content = PersonContent(avatarSize: Self.avatarSize, avatars: avatars) { avatar, name in
+    content = PersonContent(avatarSize: Self.avatarSize, nameWidth: 24, avatars: avatars) {
+      avatar, name in
       let row = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-row"])
       for label in [name, role] { gtk_label_set_xalign(gtkObject(label), 0) }
       let text = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
@@ -45,6 +46,8 @@ package final class UserRow: ListRow {
   var avatar: AvatarView { content.avatar }
   /// The identity the row shows, if bound.
   package var identity: String? { content.identity }
+  /// The text the name label shows (tests).
+  var shownName: String { content.nameText }
   /// Whether the bound user has an avatar to show (not empty, not refused).
   package var expectsAvatar: Bool { content.avatar.expectsAvatar }
   /// Whether the bound user's avatar is still on its way.

@@ -3,15 +3,15 @@ import Directory
 import GtkKit
 
 /// The attributes of a server entry in the details panel: names in a dim
-/// column, values selectable beside them, one line per value. Filled when
-/// the attributes arrive (they are read off the main thread when the panel
-/// opens); rebuilt on each show, which is not a scrolling path.
+/// column, values selectable beside them, one line per value, each as
+/// `DisplayText` shows it (controls as visible marks, at most 256
+/// characters). Filled when the attributes arrive (they are read off the
+/// main thread when the panel opens); rebuilt on each show, which is not a
+/// scrolling path.
 ///
 /// Threading: main-actor only.
 @MainActor
 final class EntryAttributesView {
-  /// Longest value shown; longer ones are cut with an ellipsis.
-  static let maxValueCharacters = 256
   /// At most this many lines, so a hostile entry cannot grow the panel without bound.
   static let maxLines = 200
 
@@ -42,9 +42,12 @@ final class EntryAttributesView {
     outer: for attribute in attributes {
       for (index, value) in attribute.values.enumerated() {
         guard lines.count < Self.maxLines else { break outer }
-        let shown = Self.cut(value)
-        lines.append("\(attribute.name): \(shown)")
-        let name = Gtk.label(index == 0 ? attribute.name : "", classes: ["dim-label"])
+        let shownName = DisplayText.of(attribute.name)
+        let shown = DisplayText.of(value)
+        lines.append("\(shownName): \(shown)")
+        let name = Gtk.label(index == 0 ? shownName : "", classes: ["dim-label"])
+        Gtk.setSingleLine(name)
+        gtk_label_set_max_width_chars(gtkObject(name), 20)
         gtk_label_set_xalign(gtkObject(name), 1)
         gtk_widget_set_valign(name, GTK_ALIGN_START)
         let text = Gtk.label(shown)
@@ -69,10 +72,5 @@ final class EntryAttributesView {
   /// GtkGrid has a public struct, so its functions take a typed pointer.
   private static func gtkGrid(_ widget: Widget) -> UnsafeMutablePointer<GtkGrid> {
     gobject(widget).assumingMemoryBound(to: GtkGrid.self)
-  }
-
-  private static func cut(_ value: String) -> String {
-    guard value.count > maxValueCharacters else { return value }
-    return String(value.prefix(maxValueCharacters - 1)) + "…"
   }
 }

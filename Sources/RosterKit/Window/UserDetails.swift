@@ -33,6 +33,12 @@ final class UserDetails {
     name = Gtk.label(classes: ["username"])
     role = Gtk.label(classes: ["role", "dim-label"])
     gtk_label_set_selectable(gtkObject(name), 1)
+    // The panel sizes itself to its content (it is not resizable): a long
+    // name wraps within a bounded width instead of widening it.
+    gtk_label_set_wrap(gtkObject(name), 1)
+    gtk_label_set_wrap_mode(gtkObject(name), PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_max_width_chars(gtkObject(name), 32)
+    gtk_label_set_justify(gtkObject(name), GTK_JUSTIFY_CENTER)
     let box = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["user-details"])
     Gtk.append(box, avatar.widget, name, role, attributes.widget)
     gtk_window_set_child(cgtk_window(window), box)
