@@ -102,9 +102,7 @@ final class ListReloadTests: XCTestCase {
 
   func testRowsOffScreenAreReboundAFewPerFrameAndRowsOnScreenAtOnce() throws {
     try MainActor.assumeIsolated {
-      try GtkTestEnvironment.setUp()
-      let new = (0..<1000).map { Person(id: "new\($0)") }
-      let (model, factory, window) = try Self.showList((0..<1000).map { Person(id: "old\($0)") })
+      let (model, factory, window, new) = try Self.showThousandToBeReplaced()
       defer { Self.close(window) }
       let bound = factory.statistics.bound
       XCTAssertGreaterThan(bound, 40)
@@ -134,9 +132,7 @@ final class ListReloadTests: XCTestCase {
 
   func testADeferredRowOnScreenIsReboundBeforeTheFrameThatShowsItIsPainted() throws {
     try MainActor.assumeIsolated {
-      try GtkTestEnvironment.setUp()
-      let new = (0..<1000).map { Person(id: "new\($0)") }
-      let (model, factory, window) = try Self.showList((0..<1000).map { Person(id: "old\($0)") })
+      let (model, factory, window, new) = try Self.showThousandToBeReplaced()
       defer { Self.close(window) }
       let bound = factory.statistics.bound
 
@@ -216,6 +212,16 @@ final class ListReloadTests: XCTestCase {
   }
 
   // MARK: Helpers
+
+  /// A window listing old0...old999, and the new0...new999 that will replace them.
+  @MainActor
+  private static func showThousandToBeReplaced() throws -> (
+    ListModel<Person>, ListFactory<PersonRow>, UnsafeMutablePointer<GtkWidget>, [Person]
+  ) {
+    try GtkTestEnvironment.setUp()
+    let (model, factory, window) = try showList((0..<1000).map { Person(id: "old\($0)") })
+    return (model, factory, window, (0..<1000).map { Person(id: "new\($0)") })
+  }
 
   @MainActor
   private static func showList(_ elements: [Person]) throws -> (

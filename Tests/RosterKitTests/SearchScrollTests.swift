@@ -10,7 +10,21 @@ import XCTest
 /// from before until their re-bind; a scroll that reaches one first must not
 /// paint it stale.
 final class SearchScrollTests: XCTestCase {
-  /// Opens 3,000 people (ann0000, bob0000, ann0001, ...), searches "bob" and,
+  /// A window on 3,000 people (ann0000, bob0000, ann0001, ...) with rows on
+  /// screen, and the folder of their users.json.
+  @MainActor
+  private static func openAnnsAndBobs() throws -> (MainWindow, TemporaryDirectory) {
+    try WindowTestSupport.setUp()
+    let directory = try TemporaryDirectory()
+    try directory.writeUsers(
+      (0..<1_500).flatMap { [String(format: "ann%04d", $0), String(format: "bob%04d", $0)] })
+    let window = WindowTestSupport.openWindow(
+      source: WindowTestSupport.fileSource(directory.usersFile))
+    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
+    return (window, directory)
+  }
+
+  /// Opens those 3,000 people, searches "bob" and,
   /// from the first frame that shows the result, scrolls down 30 rows a frame
   /// for 10 frames. After every frame painted, each row on screen must show
   /// the person at its position.
@@ -18,15 +32,9 @@ final class SearchScrollTests: XCTestCase {
   private static func searchThenScroll(guarded: Bool) throws -> (
     violations: [String], frames: Int, broughtForward: Int
   ) {
-    try WindowTestSupport.setUp()
-    let directory = try TemporaryDirectory()
-    try directory.writeUsers(
-      (0..<1_500).flatMap { [String(format: "ann%04d", $0), String(format: "bob%04d", $0)] })
-    let window = WindowTestSupport.openWindow(
-      source: WindowTestSupport.fileSource(directory.usersFile))
-    defer { window.close() }
+    let (window, directory) = try openAnnsAndBobs()
+    defer { withExtendedLifetime(directory) { window.close() } }
     window.factory.rebindsDeferredRowsComingOnScreen = guarded
-    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
     gtk_widget_activate_action_variant(
       window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
     MainContext.run(for: .milliseconds(100))
@@ -79,16 +87,12 @@ final class SearchScrollTests: XCTestCase {
     }
   }
 
+  /// Ten matches: the rows past them that GTK still has until the shorter
+  /// length is announced must not be painted with the people from before.
   func testANarrowSearchPaintsOnlyItsMatches() throws {
     try MainActor.assumeIsolated {
-      try WindowTestSupport.setUp()
-      let directory = try TemporaryDirectory()
-      try directory.writeUsers(
-        (0..<1_500).flatMap { [String(format: "ann%04d", $0), String(format: "bob%04d", $0)] })
-      let window = WindowTestSupport.openWindow(
-        source: WindowTestSupport.fileSource(directory.usersFile))
-      defer { window.close() }
-      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
+      let (window, directory) = try Self.openAnnsAndBobs()
+      defer { withExtendedLifetime(directory) { window.close() } }
       var violations: [String] = []
       let watcher = FrameRowWatcher(window) { row, position in
         guard window.searchMatches != nil else { return }
