@@ -68,14 +68,17 @@ final class DirectoryLoaderFileTests: XCTestCase {
     }
   }
 
-  func testAFIFOIsRefusedAtOnceInsteadOfWaitingForAWriter() async throws {
-    let fifo = folder.path + "/users.json"
-    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-    // Watched against a deadline: a load that waits for a writer fails the test, not hangs it.
+  /// Loads `source` watched against a deadline: a load that blocks (on a FIFO waiting for a
+  /// writer, on a device that never ends) fails the test instead of hanging it. Nil on success.
+  private func loadPromptly(
+    _ source: DirectorySource, file: StaticString = #filePath, line: UInt = #line
+  )
+    async throws -> DirectoryError?
+  {
     let outcome = Mutex<DirectoryError??>(nil)
     Task.detached {
       do throws(DirectoryError) {
-        _ = try await DirectoryLoader().load(.file(URL(fileURLWithPath: fifo)))
+        _ = try await DirectoryLoader().load(source)
         outcome.withLock { $0 = .some(nil) }
       } catch {
         outcome.withLock { $0 = error }
@@ -85,8 +88,35 @@ final class DirectoryLoaderFileTests: XCTestCase {
     while outcome.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(5))
     }
-    let result = try XCTUnwrap(outcome.withLock { $0 }, "loading a FIFO hung")
+    return try XCTUnwrap(outcome.withLock { $0 }, "loading \(source) hung", file: file, line: line)
+  }
+
+  func testAFIFOIsRefusedAtOnceInsteadOfWaitingForAWriter() async throws {
+    let fifo = folder.path + "/users.json"
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let result = try await loadPromptly(.file(URL(fileURLWithPath: fifo)))
     XCTAssertEqual(result, .unreadable(path: fifo, reason: "it is not a regular file"))
+  }
+
+  func testDevicesAreRefusedAtOnceInsteadOfReadUntilTheLimit() async throws {
+    for device in ["/dev/zero", "/dev/urandom"] {
+      let result = try await loadPromptly(try DirectorySource(argument: device))
+      XCTAssertEqual(result, .unreadable(path: device, reason: "it is not a regular file"))
+      XCTAssertEqual(
+        result?.errorDescription, "Could not read \(device): it is not a regular file")
+    }
+  }
+
+  func testAFolderWhereTheFileShouldBeIsRefused() async throws {
+    // A folder argument means the users.json inside it; here that is a folder too.
+    let inner = folder.url.appendingPathComponent("users.json")
+    try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
+    let source = try DirectorySource(argument: folder.path)
+    XCTAssertEqual(source.description, inner.path)
+    let result = try await loadPromptly(source)
+    XCTAssertEqual(result, .unreadable(path: inner.path, reason: "it is not a regular file"))
+    let direct = try await loadPromptly(.file(folder.url))
+    XCTAssertEqual(direct, .unreadable(path: folder.url.path, reason: "it is not a regular file"))
   }
 
   func testABrokenFileReportsTheParseError() async throws {

@@ -103,6 +103,27 @@ final class DirectoryLoaderHTTPTests: XCTestCase {
   }
 }
 
+final class DirectoryLoaderRefusedTests: XCTestCase {
+  func testARefusedConnectionIsReportedAtOnceNotAfterTheConnectTimeout() async throws {
+    let refusing = try RefusingPort()
+    let url = try XCTUnwrap(URL(string: refusing.httpURL("/users.json")))
+    let clock = ContinuousClock()
+    let start = clock.now
+    do throws(DirectoryError) {
+      // A connect timeout of 10 s: retried until then, the refusal took all of it.
+      _ = try await DirectoryLoader(timeout: .seconds(30)).load(.remote(url))
+      XCTFail("nothing is listening")
+    } catch {
+      let elapsed = start.duration(to: clock.now)
+      print("a refused connection was reported after \(elapsed): \(error.errorDescription ?? "")")
+      XCTAssertEqual(error, .network("the server refused the connection"))
+      XCTAssertEqual(error.errorDescription, "Network error: the server refused the connection")
+      // Loose, so a loaded machine cannot fail it; the old behaviour took 10 s.
+      XCTAssertLessThan(elapsed, .seconds(5))
+    }
+  }
+}
+
 extension Result {
   fileprivate var failure: Failure? {
     if case .failure(let error) = self { return error }

@@ -102,12 +102,13 @@ final class ListReloadTests: XCTestCase {
 
   func testRowsOffScreenAreReboundAFewPerFrameAndRowsOnScreenAtOnce() throws {
     try MainActor.assumeIsolated {
-      try GtkTestEnvironment.setUp()
-      let new = (0..<1000).map { Person(id: "new\($0)") }
-      let (model, factory, window) = try Self.showList((0..<1000).map { Person(id: "old\($0)") })
+      let (model, factory, window, new) = try Self.showThousandToBeReplaced()
       defer { Self.close(window) }
       let bound = factory.statistics.bound
       XCTAssertGreaterThan(bound, 40)
+      // Rows from 10 on are called off screen here though a few are on it: this pins the
+      // pacing alone (bringing such rows forward is tested below).
+      factory.rebindsDeferredRowsComingOnScreen = false
 
       let kept = model.reload(with: new)
       let now = factory.rebind(
@@ -126,6 +127,39 @@ final class ListReloadTests: XCTestCase {
       }
       XCTAssertTrue(MainContext.run(until: { factory.deferredRebindCount == 0 }))
       Self.assertRowsShow(new, factory)
+    }
+  }
+
+  func testADeferredRowOnScreenIsReboundBeforeTheFrameThatShowsItIsPainted() throws {
+    try MainActor.assumeIsolated {
+      let (model, factory, window, new) = try Self.showThousandToBeReplaced()
+      defer { Self.close(window) }
+      let bound = factory.statistics.bound
+
+      let kept = model.reload(with: new)
+      // Every row deferred, as if none were on screen, one a frame.
+      factory.rebind(
+        where: { kept.contains($0) }, deferring: { _ in true },
+        pacedBy: UnsafeMutableRawPointer(window), perFrame: 1)
+      XCTAssertEqual(factory.deferredRebindCount, bound)
+      XCTAssertTrue(MainContext.run(until: { factory.deferredRebindCount < bound }))
+      // The first frame's tick took one row; its layout brought the rest on screen forward.
+      let broughtForward = factory.deferredRebindsBroughtForward
+      XCTAssertGreaterThan(broughtForward, 5)
+      XCTAssertEqual(factory.deferredRebindCount, bound - 1 - broughtForward)
+      var onScreen = 0
+      factory.forEachBoundRow { row, position in
+        let widget = row.widget.assumingMemoryBound(to: GtkWidget.self)
+        let list = gtk_widget_get_ancestor(widget, gtk_list_view_get_type())!
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, list, &bounds) != 0,
+          bounds.origin.y + bounds.size.height > 0,
+          bounds.origin.y < Float(gtk_widget_get_height(list))
+        else { return }
+        onScreen += 1
+        XCTAssertEqual(row.shown, new[position], "row \(position) on screen shows someone else")
+      }
+      XCTAssertEqual(onScreen, broughtForward + 1)
     }
   }
 
@@ -178,6 +212,16 @@ final class ListReloadTests: XCTestCase {
   }
 
   // MARK: Helpers
+
+  /// A window listing old0...old999, and the new0...new999 that will replace them.
+  @MainActor
+  private static func showThousandToBeReplaced() throws -> (
+    ListModel<Person>, ListFactory<PersonRow>, UnsafeMutablePointer<GtkWidget>, [Person]
+  ) {
+    try GtkTestEnvironment.setUp()
+    let (model, factory, window) = try showList((0..<1000).map { Person(id: "old\($0)") })
+    return (model, factory, window, (0..<1000).map { Person(id: "new\($0)") })
+  }
 
   @MainActor
   private static func showList(_ elements: [Person]) throws -> (

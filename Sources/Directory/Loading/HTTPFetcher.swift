@@ -6,7 +6,9 @@ import NIOCore
 ///
 /// Each fetch makes its own client (cheap on the shared event loop group) so
 /// that it can carry this loader's timeouts and redirect limit, and shuts it
-/// down before returning.
+/// down before returning. A refused connection fails at once: the client does
+/// not retry connecting until its connect timeout (the server said no; asking
+/// again for ten seconds only keeps the user waiting).
 /// Threading: stateless; `fetch` suspends, never blocks.
 enum HTTPFetcher {
   static let maxRedirects = 3
@@ -16,12 +18,13 @@ enum HTTPFetcher {
   static func fetch(_ url: URL, timeout: Duration, maxBytes: Int) async throws(DirectoryError)
     -> ByteBuffer
   {
-    let configuration = HTTPClient.Configuration(
+    var configuration = HTTPClient.Configuration(
       redirectConfiguration: .follow(max: maxRedirects, allowCycles: false),
       timeout: .init(
         connect: timeAmount(min(timeout, maxConnectTimeout)), read: timeAmount(timeout)),
       decompression: .enabled(limit: .size(maxBytes))
     )
+    configuration.connectionPool.retryConnectionEstablishment = false
     let client = HTTPClient(
       eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     let result: Result<ByteBuffer, DirectoryError>
@@ -67,7 +70,11 @@ enum HTTPFetcher {
       default: return .network(error.description)
       }
     }
-    if let error = error as? IOError { return .network(String(cString: strerror(error.errnoCode))) }
+    if let error = error as? IOError {
+      // Not the host's name: after a redirect it may be another server.
+      if error.errnoCode == ECONNREFUSED { return .network("the server refused the connection") }
+      return .network(String(cString: strerror(error.errnoCode)))
+    }
     return .network(String(describing: error))
   }
 

@@ -25,18 +25,21 @@ public struct SignalConnection: Sendable {
 public enum Signals {
   private static func connect(
     _ object: UnsafeMutableRawPointer, _ signal: String, _ trampoline: UnsafeRawPointer,
-    _ box: UnsafeMutableRawPointer
+    _ box: UnsafeMutableRawPointer, after: Bool = false
   ) -> SignalConnection {
     let callback = unsafeBitCast(trampoline, to: GCallback.self)
     let id = g_signal_connect_data(
-      object, signal, callback, box, releaseClosureBox, GConnectFlags(0))
+      object, signal, callback, box, releaseClosureBox,
+      after ? G_CONNECT_AFTER : GConnectFlags(0))
     return SignalConnection(instance: UInt(bitPattern: object), id: id)
   }
 
-  /// Signals shaped `void (*)(GObject *self, gpointer user_data)`.
+  /// Signals shaped `void (*)(GObject *self, gpointer user_data)`; `after`
+  /// runs the handler after those connected without it (G_CONNECT_AFTER).
   @MainActor @discardableResult
   public static func connect(
-    _ object: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping @MainActor () -> Void
+    _ object: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    _ handler: @escaping @MainActor () -> Void
   ) -> SignalConnection {
     typealias Box = ClosureBox<@MainActor () -> Void>
     let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
@@ -46,7 +49,7 @@ public enum Signals {
     }
     return connect(
       object, signal, unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
-      Box(handler).retainedPointer())
+      Box(handler).retainedPointer(), after: after)
   }
 
   /// Signals shaped `void (*)(GObject *self, gpointer arg, gpointer user_data)`.

@@ -29,6 +29,10 @@ public struct ImagePipelineConfiguration: Sendable {
   /// `--simulate-latency`: a random, cancellable delay after each load (it holds the load slot,
   /// like a slow server). Default nil (none).
   public var simulatedLatency: ClosedRange<Duration>? = nil
+  /// With a seed, each image's simulated delay is a fixed function of the seed and its source
+  /// (the same on every run, whatever order loads run in); nil draws a new delay per load.
+  /// Default nil.
+  public var simulatedLatencySeed: UInt64? = nil
 
   public init() {}
 

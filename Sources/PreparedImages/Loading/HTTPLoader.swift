@@ -7,6 +7,7 @@ import Synchronization
 ///
 /// - Redirects are followed here, not by the client, so each hop can be checked: at most
 ///   `maxRedirects`, only to http(s) (`.badRedirect`), never back to a visited URL (`.redirectLimit`).
+/// - A refused connection fails at once (no retrying until the connect timeout).
 /// - Timeouts: connect and read (idle) timeouts in the client, plus a whole-download deadline of
 ///   connect + read, so a server that drips one byte at a time is cut off too.
 /// - The body limit is enforced while streaming, whatever Content-Length says or if it is absent.
@@ -27,8 +28,11 @@ final class HTTPLoader: Sendable {
       connect: .nanoseconds(configuration.connectTimeout.nanoseconds),
       read: .nanoseconds(configuration.readTimeout.nanoseconds)
     )
-    let clientConfiguration = HTTPClient.Configuration(
+    var clientConfiguration = HTTPClient.Configuration(
       redirectConfiguration: .disallow, timeout: timeout)
+    // A refused connection fails the requests waiting for it at once, instead of being tried
+    // again until the connect timeout while they hold their load slots.
+    clientConfiguration.connectionPool.retryConnectionEstablishment = false
     client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
     maxBodyBytes = configuration.maxBodyBytes
     maxRedirects = configuration.maxRedirects

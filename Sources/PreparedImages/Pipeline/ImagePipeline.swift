@@ -65,7 +65,8 @@ public final class ImagePipeline {
       diskCache: diskCache, statistics: statistics, maxBytes: configuration.maxBodyBytes,
       ioQueue: ioQueue)
     guard let latency = configuration.simulatedLatency else { return sources }
-    return SimulatedLatencyLoader(base: sources, latency: latency)
+    return SimulatedLatencyLoader(
+      base: sources, latency: latency, seed: configuration.simulatedLatencySeed)
   }
 
   /// The prepared image if it is in memory (synchronous; counts a hit or a miss). For bind.
