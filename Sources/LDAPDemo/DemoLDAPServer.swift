@@ -101,6 +101,17 @@ public final class DemoLDAPServer: @unchecked Sendable {
     _stop()
   }
 
+  /// Ends slapd the way a crash does (SIGKILL): no goodbye to its clients,
+  /// whose connections drop. `start()` brings it back on the same ports.
+  public func crash() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let slapd = process else { return }
+    process = nil
+    kill(slapd.processIdentifier, SIGKILL)
+    slapd.waitUntilExit()
+  }
+
   /// Stops and starts again on the same ports.
   public func restart() throws {
     stop()

@@ -20,9 +20,10 @@ struct LDAPSearchBaseline: Sendable {
   /// The rows a window holds (the list's page size).
   static let pageSize = 100
 
-  /// Runs ldapsearch against `url`; nil when it is not installed or fails.
+  /// Runs ldapsearch against `url` (the first server of a list); nil when
+  /// it is not installed or fails.
   static func measure(url: String, count: Int, jumps: Int, seed: UInt64) -> LDAPSearchBaseline? {
-    guard let search = try? LDAPURL(url), count > 0 else { return nil }
+    guard let search = try? LDAPURL.list(url).first, count > 0 else { return nil }
     guard let first = time(search, offsets: []) else {
       return nil
     }

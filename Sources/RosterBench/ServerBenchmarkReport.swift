@@ -22,7 +22,7 @@ struct ServerBenchmarkReport: ReportObject {
   /// What the LDAP client did: each context is a sort of the whole
   /// directory on the server.
   struct Connection: ReportObject {
-    let windows, busyRetries, reconnects, connections, contexts: Int
+    let windows, busyRetries, reconnects, failovers, connections, contexts: Int
   }
 
   /// What happened to the list's pages.
@@ -81,7 +81,7 @@ struct ServerBenchmarkReport: ReportObject {
     ldap = client.map {
       Connection(
         windows: $0.windowsFetched, busyRetries: $0.busyRetries, reconnects: $0.reconnects,
-        connections: $0.connectionsOpened, contexts: $0.contextsOpened)
+        failovers: $0.failovers, connections: $0.connectionsOpened, contexts: $0.contextsOpened)
     }
     ldapMainThreadCalls = mainThreadCalls
     peakRssMib = Fixed(ResourceUsage.peakResidentMiB, 1)

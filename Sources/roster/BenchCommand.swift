@@ -27,9 +27,9 @@ struct BenchCommand: ParsableCommand {
   var pipeline = BenchmarkOptions.Pipeline.prepared
   @Option(
     help:
-      "Use this users.json, or this LDAP URL of a directory server, instead of a generated directory."
+      "Use this users.json, or this LDAP URL of a directory server (again for more servers), instead of a generated directory."
   )
-  var source: String?
+  var source: [String] = []
   @OptionGroup(title: "Directory servers") var server: ServerArguments
   @Option(help: "Add a random delay to every avatar load: MS or MIN-MAX.") var simulateLatency:
     String?
@@ -54,6 +54,7 @@ struct BenchCommand: ParsableCommand {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds")
     }
     if let decoders, decoders < 1 { throw ValidationError("--decoders must be at least 1") }
+    _ = try ServerArguments.source(source)
     guard users > 0, avatars > 0, seconds > 0, speed.allSatisfy({ $0 > 0 }) else {
       throw ValidationError("counts, seconds and speeds must be positive")
     }
@@ -69,7 +70,7 @@ struct BenchCommand: ParsableCommand {
     options.seconds = seconds
     options.cache = cache
     options.pipeline = pipeline
-    options.source = source
+    options.source = try ServerArguments.source(source)
     options.server = server.options
     options.simulatedLatency = simulateLatency.flatMap(RosterOptions.parseLatency)
     options.jsonOnly = json

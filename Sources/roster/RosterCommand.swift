@@ -32,9 +32,11 @@ struct ShowCommand: ParsableCommand {
     name: .long,
     help: """
       A users.json path or http(s) URL, or an LDAP URL \
-      (ldap[s]://host:port/base??one?filter; default: the embedded directory).
+      (ldap[s]://host:port/base??one?filter; default: the embedded directory). \
+      Give an LDAP source again (or a space-separated list) for more servers of the same \
+      directory: Roster continues on the next when one goes away.
       """)
-  var source: String?
+  var source: [String] = []
 
   @OptionGroup(title: "Directory servers") var server: ServerArguments
 
@@ -79,6 +81,7 @@ struct ShowCommand: ParsableCommand {
       throw ValidationError("--refresh-interval takes at least 1 second")
     }
     if imageCacheMb < 1 { throw ValidationError("--image-cache-mb must be at least 1") }
+    _ = try ServerArguments.source(source)
   }
 
   func run() throws {
@@ -90,7 +93,7 @@ struct ShowCommand: ParsableCommand {
     options.grid = grid
     options.refreshInterval = refreshInterval
     options.search = search
-    options.source = source
+    options.source = try ServerArguments.source(source)
     options.server = server.options
     options.screenshot = screenshot
     options.quitAfterLoad = quitAfterLoad

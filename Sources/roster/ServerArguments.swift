@@ -37,6 +37,18 @@ struct ServerArguments: ParsableArguments {
     help: "Attribute names: openldap (uid, jpegPhoto) or ad (sAMAccountName, thumbnailPhoto).")
   var schema = Schema.openldap
 
+  /// `--source` as given, once or several times: several are the servers of
+  /// one directory (ldap:// or ldaps:// each) and become one URL list,
+  /// tried in order.
+  static func source(_ sources: [String]) throws -> String? {
+    guard sources.count > 1 else { return sources.first }
+    guard sources.allSatisfy(ServerOptions.isServerURL) else {
+      throw ValidationError(
+        "--source may be given several times only for the servers of one directory (ldap[s]://)")
+    }
+    return sources.joined(separator: " ")
+  }
+
   /// The options as the app takes them.
   var options: ServerOptions {
     var options = ServerOptions()

@@ -82,4 +82,27 @@ final class LDAPTLSTests: XCTestCase {
       return XCTFail("expected a TLS failure, got \(String(describing: error))")
     }
   }
+
+  func testEachServerOfAListKeepsItsOwnTLSAndTheSameVerification() async throws {
+    // Nothing listens on the first: the list goes on to the ldaps:// one.
+    let list = "ldap://127.0.0.1:\(try DemoLDAPServer.freePort()) \(secureURL)"
+    let trusted = try LDAPDirectory(
+      url: list, options: LDAPOptions(caFile: Self.authority!.certificate.path))
+    let window = try await trusted.window(0..<5)
+    XCTAssertEqual(window.count, Self.people.count)
+    XCTAssertTrue(trusted.currentServer.isSecure)
+    XCTAssertEqual(trusted.statistics.failovers, 1)
+
+    // The next server's certificate is checked as strictly as the first's.
+    let untrusted = try LDAPDirectory(
+      url: list, options: LDAPOptions(caFile: Self.stranger!.certificate.path))
+    let error = await failure { () async throws(DirectoryError) in
+      try await untrusted.window(0..<5)
+    }
+    guard case .tlsFailed(let server, _) = error else {
+      return XCTFail("expected a TLS failure, got \(String(describing: error))")
+    }
+    XCTAssertEqual(server, "127.0.0.1:\(Self.server!.server.securePort)")
+    XCTAssertEqual(untrusted.statistics.failovers, 0)
+  }
 }

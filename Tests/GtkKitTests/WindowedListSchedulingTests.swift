@@ -108,6 +108,8 @@ final class WindowedListSchedulingTests: XCTestCase {
       defer { list.close() }
       var errors: [any Error] = []
       list.model.onError = { errors.append($0) }
+      var arrivals = 0
+      list.model.onArrival = { arrivals += 1 }
       list.reportVisible()
       XCTAssertTrue(MainContext.run(until: { list.model.statistics.failed == 2 }))
       XCTAssertTrue(list.settle())
@@ -115,6 +117,7 @@ final class WindowedListSchedulingTests: XCTestCase {
       XCTAssertTrue(errors.first is PagedSource.Failure)
       XCTAssertEqual(Set(source.requests), [0..<10, 10..<20], "no retry on its own")
       XCTAssertTrue(list.shownRows().values.allSatisfy { $0 == SkeletonRow.skeleton })
+      XCTAssertEqual(arrivals, 0, "a failed page is no arrival")
       list.reportVisible()
       XCTAssertEqual(source.requests.count, 2, "the same rows again are no reason to retry")
 
@@ -122,6 +125,7 @@ final class WindowedListSchedulingTests: XCTestCase {
       list.scroll(toRow: 1)
       XCTAssertTrue(list.settle())
       XCTAssertEqual(list.model.statistics.arrived, 3, "rows 1..<11 and one screen ahead")
+      XCTAssertEqual(arrivals, 3, "pages flow again: the owner hears of each")
       XCTAssertEqual(source.requests.count, 5)
       XCTAssertEqual(list.model[1], "e1")
       list.assertRowsShowTheirOwnElements(skeletonAllowed: { $0 >= 30 })

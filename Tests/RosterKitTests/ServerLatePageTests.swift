@@ -38,7 +38,7 @@ final class ServerLatePageTests: ServerTestCase {
         gtk_adjustment_set_value(adjustment, Double(step) * 3 * screen)
         MainContext.run(for: .milliseconds(40))
       }
-      Self.waitUntilFilled(page)
+      waitUntilFilled(page)
       try assertFilledRowsShowTheirOwnEntries(page, server: server)
 
       // Held pages, then a jump away before the main actor hears of them:
@@ -60,7 +60,7 @@ final class ServerLatePageTests: ServerTestCase {
         Self.wait(until: { directory.statistics.windowsFetched >= windowsRead + held }),
         "the held windows were not read")
       page.scroll(toTop: 2_600)
-      Self.waitUntilFilled(page)
+      waitUntilFilled(page)
       let late = page.model.statistics
       XCTAssertEqual(late.discardedLate - before.discardedLate, held, "late pages were kept")
       XCTAssertGreaterThanOrEqual(late.cancelled - before.cancelled, held)
@@ -74,7 +74,7 @@ final class ServerLatePageTests: ServerTestCase {
         MainContext.run(for: .milliseconds(100))
       }
       proxy.resume()
-      Self.waitUntilFilled(page)
+      waitUntilFilled(page)
       let jumps = page.model.statistics
       XCTAssertGreaterThanOrEqual(
         jumps.cancelled - late.cancelled, 3, "the jumps cancelled nothing")
@@ -85,15 +85,6 @@ final class ServerLatePageTests: ServerTestCase {
         "late pages: \(jumps), \(proxy.chunksReceived) chunks through the proxy, "
           + "\(checked) filled rows checked")
     }
-  }
-
-  @MainActor private static func waitUntilFilled(
-    _ page: ServerListPage, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    XCTAssertTrue(
-      MainContext.run(
-        until: { page.skeletonRows().visible == 0 && page.model.fetchesInFlight == 0 },
-        timeout: .seconds(20)), "the rows on screen did not fill", file: file, line: line)
   }
 
   /// Polls `condition` without running the main loop (it is read off the main thread's work).

@@ -117,3 +117,13 @@ class ServerTestCase: XCTestCase {
   }
   return shown.count
 }
+
+/// Waits until every row on screen shows a person and no page is on its way.
+@MainActor func waitUntilFilled(
+  _ page: ServerListPage, file: StaticString = #filePath, line: UInt = #line
+) {
+  XCTAssertTrue(
+    MainContext.run(
+      until: { page.skeletonRows().visible == 0 && page.model.fetchesInFlight == 0 },
+      timeout: .seconds(20)), "the rows on screen did not fill", file: file, line: line)
+}

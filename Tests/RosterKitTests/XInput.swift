@@ -31,7 +31,6 @@ enum XInput {
     }
     try WindowTestSupport.setUp()
     let window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil))
-    let title = "roster-input-\(UUID().uuidString)"
     window.present()
     if let users {
       let source = DirectorySource.file(URL(fileURLWithPath: "/nonexistent/users.json"))
@@ -43,11 +42,20 @@ enum XInput {
     }
     window.isGridMode = grid
     MainContext.run(until: { window.hasVisibleRows })
+    return (window, try windowID(of: window))
+  }
+
+  /// The X window id of `window`, found by a unique title.
+  static func windowID(of window: MainWindow) throws -> String {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
+      throw XCTSkip("xdotool is not installed (make deps)")
+    }
+    let title = "roster-input-\(UUID().uuidString)"
     gtk_window_set_title(cgtk_window(window.window), title)
     MainContext.run(for: .milliseconds(200))
     let id =
       try xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init) ?? ""
     XCTAssertFalse(id.isEmpty, "the window is not on the X display")
-    return (window, id)
+    return id
   }
 }

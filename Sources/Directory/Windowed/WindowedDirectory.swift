@@ -34,6 +34,17 @@ public protocol WindowedDirectory: Sendable {
 
   /// Every attribute of one entry (photos left out), for the details panel.
   func attributes(of identity: String) async throws(DirectoryError) -> [DirectoryAttribute]
+
+  /// Calls `handler` (on any thread) each time the directory, or a search
+  /// of it, loses the server it reads and continues on another of its
+  /// servers; replaces the handler set before. A directory with one server
+  /// never calls it.
+  func observeFailovers(_ handler: @escaping @Sendable (DirectoryFailover) -> Void)
+}
+
+extension WindowedDirectory {
+  /// One server, nothing to switch to: the handler is never called.
+  public func observeFailovers(_ handler: @escaping @Sendable (DirectoryFailover) -> Void) {}
 }
 
 /// A window of a ``WindowedDirectory``: entries from `offset` and the

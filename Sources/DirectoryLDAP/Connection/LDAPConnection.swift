@@ -8,22 +8,49 @@ import Synchronization
 /// handle, which is not thread-safe, is never used from two threads at once.
 ///
 /// The session is opened on first use and again after it was dropped (the
-/// server went away, or the caller asked for a fresh one).
+/// server went away, or the caller asked for a fresh one). A directory may
+/// name several servers: a session is opened on the server in use, and when
+/// that one cannot be reached, on the next that can, in the list's order
+/// (wrapping around). The switch is counted and reported to `onFailover`;
+/// the new session starts without a sort context, since a server's context
+/// means nothing to another.
 ///
-/// Threading: `Sendable`. `session` is touched only on `queue`; the counter
-/// is behind a lock.
+/// Threading: `Sendable`. `session` is touched only on `queue`; the
+/// counters and the server in use are behind a lock.
 final class LDAPConnection: @unchecked Sendable {
+  /// What the lock guards.
+  private struct Counters {
+    /// The index in `servers` of the server in use.
+    var current: Int
+    var opened = 0
+    var failovers = 0
+  }
+
   private let queue: DispatchQueue
-  private let url: LDAPURL
+  let servers: [LDAPURL]
   private let options: LDAPOptions
+  private let onFailover: @Sendable (_ lost: LDAPURL, _ continuing: LDAPURL) -> Void
   /// Only on `queue`.
   private var session: LDAPSession?
-  private let opened = Mutex(0)
+  private let counters: Mutex<Counters>
 
-  init(url: LDAPURL, options: LDAPOptions) {
-    self.url = url
+  /// A connection to `servers` (at least one), starting with the one at
+  /// `first`.
+  init(
+    servers: [LDAPURL], options: LDAPOptions, first: Int = 0,
+    onFailover: @escaping @Sendable (_ lost: LDAPURL, _ continuing: LDAPURL) -> Void = { _, _ in }
+  ) {
+    precondition(!servers.isEmpty, "a connection needs a server")
+    self.servers = servers
     self.options = options
-    queue = DispatchQueue(label: "roster.ldap.\(url.server)")
+    self.onFailover = onFailover
+    counters = Mutex(Counters(current: servers.indices.contains(first) ? first : 0))
+    queue = DispatchQueue(label: "roster.ldap.\(servers[0].server)")
+  }
+
+  /// A connection to the one server `url`.
+  convenience init(url: LDAPURL, options: LDAPOptions) {
+    self.init(servers: [url], options: options)
   }
 
   deinit {
@@ -34,7 +61,13 @@ final class LDAPConnection: @unchecked Sendable {
   }
 
   /// How many times a connection was opened (the first, then reconnects).
-  var connectionsOpened: Int { opened.withLock { $0 } }
+  var connectionsOpened: Int { counters.withLock { $0.opened } }
+
+  /// How many times the connection moved to another server.
+  var failovers: Int { counters.withLock { $0.failovers } }
+
+  /// The index in `servers` of the server in use (or tried next).
+  var currentIndex: Int { counters.withLock { $0.current } }
 
   /// Runs `body` on the connection's queue with a connected session,
   /// opening one first if needed (`fresh`: always a new one). A cancelled
@@ -69,20 +102,63 @@ final class LDAPConnection: @unchecked Sendable {
       if let session {
         current = session
       } else {
-        current = try LDAPSession.open(url, options: options, cancel: flag)
-        opened.withLock { $0 += 1 }
+        current = try _open(flag)
         session = current
       }
       return .success(try body(current, flag))
     } catch {
-      switch error {
-      case .serverGone, .cannotConnect, .timedOut:
+      if error.isUnreachable {
         // The server is gone or stuck: start afresh next time. (A cancelled
         // operation was abandoned; the connection and its sorted list stay.)
         session = nil
-      default: break
       }
       return .failure(error)
+    }
+  }
+
+  /// Only on `queue`. A session on the server in use or, when it cannot be
+  /// reached, on the first of the others that can; every one unreachable
+  /// throws the error of the server in use. Any other failure (TLS, a
+  /// refused password) is thrown at once: the servers share the options.
+  private func _open(_ flag: CancellationFlag) throws(DirectoryError) -> LDAPSession {
+    let first = currentIndex
+    do throws(DirectoryError) {
+      return try _open(at: first, flag)
+    } catch  where error.isUnreachable && servers.count > 1 {
+      for step in 1..<servers.count {
+        let index = (first + step) % servers.count
+        do throws(DirectoryError) {
+          let session = try _open(at: index, flag)
+          counters.withLock {
+            $0.current = index
+            $0.failovers += 1
+          }
+          onFailover(servers[first], servers[index])
+          return session
+        } catch let next where next.isUnreachable && !flag.isCancelled {
+          continue
+        }
+      }
+      throw error
+    }
+  }
+
+  /// Only on `queue`.
+  private func _open(at index: Int, _ flag: CancellationFlag) throws(DirectoryError)
+    -> LDAPSession
+  {
+    let session = try LDAPSession.open(servers[index], options: options, cancel: flag)
+    counters.withLock { $0.opened += 1 }
+    return session
+  }
+}
+
+extension DirectoryError {
+  /// The server went away, refused the connection or stopped answering.
+  var isUnreachable: Bool {
+    switch self {
+    case .serverGone, .cannotConnect, .timedOut: true
+    default: false
     }
   }
 }

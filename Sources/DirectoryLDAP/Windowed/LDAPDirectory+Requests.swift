@@ -11,7 +11,8 @@ extension LDAPDirectory {
   /// Runs `body` on the connection, retrying "busy" with a doubling delay,
   /// then once on a fresh connection (past its per-connection limit of
   /// sorted lists the server also says "busy"); a dropped connection is
-  /// reopened once.
+  /// reopened once, on the next server when the directory names several
+  /// and its own cannot be reached.
   func perform<T: Sendable>(
     _ body: @escaping @Sendable (LDAPSession, CancellationFlag) throws(DirectoryError) -> T
   ) async throws(DirectoryError) -> T {
@@ -31,7 +32,9 @@ extension LDAPDirectory {
         state.withLock { $0.statistics.reconnects += 1 }
         reconnected = true
         lost = error.isServerGone
-        fresh = true
+        // A lost session is already dropped, and another request may have
+        // opened the next one since (on the next server): keep that one.
+        fresh = !lost
         delay = .milliseconds(20)
       } catch .cannotConnect(let server) where lost {
         throw .serverGone(server: server)

@@ -14,6 +14,12 @@ import Synchronization
 /// is retried after 20, 40, ... 640 ms, then once on a fresh connection; a
 /// dropped connection is reopened once per request.
 ///
+/// A directory may name several servers holding the same data (a URL list,
+/// ``LDAPURL/list(_:)``): when the one in use goes away, the request that
+/// noticed continues on the next one that answers, with a fresh sorted list
+/// there (a context belongs to one server), and ``observeFailovers(_:)``
+/// hears of the switch.
+///
 /// Threading: `Sendable`. libldap runs on the connection's own queue; the
 /// bookkeeping is behind one lock.
 public final class LDAPDirectory: WindowedDirectory {
@@ -34,6 +40,7 @@ public final class LDAPDirectory: WindowedDirectory {
   /// The OID a server lists in its root DSE when it offers virtual list view.
   static let virtualListViewOID = "2.16.840.1.113730.3.4.9"
 
+  /// The first server; every server shares its base DN, scope and filter.
   public let url: LDAPURL
   public let options: LDAPOptions
   /// The search filter: the URL's, narrowed by `searching`.
@@ -42,24 +49,41 @@ public final class LDAPDirectory: WindowedDirectory {
   let mapper: LDAPEntryMapper
   let paged: PagedReader
   let state: Mutex<State>
+  /// Shared with the `searching` views, so one handler hears them all.
+  private let failovers: FailoverReporter
 
-  /// A directory at `url` ("ldap://host:port/dc=example,dc=org"), connected on
-  /// first use. Throws `.invalidLDAPURL` for a URL it cannot read.
+  /// A directory at `url` ("ldap://host:port/dc=example,dc=org"), or at the
+  /// servers of a URL list ("ldap://a:3891 ldap://b:3892/dc=example,dc=org"),
+  /// connected on first use. Throws `.invalidLDAPURL` for a URL it cannot
+  /// read.
   public convenience init(url: String, options: LDAPOptions = LDAPOptions()) throws(DirectoryError)
   {
-    self.init(url: try LDAPURL(url), options: options)
+    let servers = try LDAPURL.list(url)
+    self.init(
+      servers: servers, options: options, filter: servers[0].filter, mode: .unknown, first: 0,
+      failovers: FailoverReporter())
   }
 
   /// A directory at `url`, connected on first use.
   public convenience init(url: LDAPURL, options: LDAPOptions = LDAPOptions()) {
-    self.init(url: url, options: options, filter: url.filter, mode: .unknown)
+    self.init(
+      servers: [url], options: options, filter: url.filter, mode: .unknown, first: 0,
+      failovers: FailoverReporter())
   }
 
-  private init(url: LDAPURL, options: LDAPOptions, filter: String, mode: Mode) {
+  private init(
+    servers: [LDAPURL], options: LDAPOptions, filter: String, mode: Mode, first: Int,
+    failovers: FailoverReporter
+  ) {
+    let url = servers[0]
     self.url = url
     self.options = options
     self.filter = filter
-    connection = LDAPConnection(url: url, options: options)
+    self.failovers = failovers
+    connection = LDAPConnection(servers: servers, options: options, first: first) {
+      lost, continuing in
+      failovers.report(DirectoryFailover(lost: lost.serverURI, continuing: continuing.serverURI))
+    }
     mapper = LDAPEntryMapper(schema: options.schema, identity: options.identity)
     paged = PagedReader(
       request: LDAPSearchRequest(
@@ -69,12 +93,19 @@ public final class LDAPDirectory: WindowedDirectory {
     state = Mutex(State(mode: mode))
   }
 
-  public var location: String { url.host }
+  /// Every server, in the order they are tried.
+  public var servers: [LDAPURL] { connection.servers }
+
+  /// The server read now (or tried next).
+  public var currentServer: LDAPURL { connection.servers[connection.currentIndex] }
+
+  public var location: String { currentServer.host }
 
   /// What this directory did so far (not its `searching` views).
   public var statistics: LDAPStatistics {
     var statistics = state.withLock { $0.statistics }
     statistics.connectionsOpened = connection.connectionsOpened
+    statistics.failovers = connection.failovers
     return statistics
   }
 
@@ -109,9 +140,13 @@ public final class LDAPDirectory: WindowedDirectory {
 
   public func searching(_ text: String) -> any WindowedDirectory {
     LDAPDirectory(
-      url: url, options: options,
+      servers: servers, options: options,
       filter: LDAPFilter.search(text, within: url.filter, schema: options.schema),
-      mode: state.withLock { $0.mode })
+      mode: state.withLock { $0.mode }, first: connection.currentIndex, failovers: failovers)
+  }
+
+  public func observeFailovers(_ handler: @escaping @Sendable (DirectoryFailover) -> Void) {
+    failovers.handler = handler
   }
 
   public func photo(of identity: String, maxBytes: Int) async throws(DirectoryError) -> [UInt8]? {

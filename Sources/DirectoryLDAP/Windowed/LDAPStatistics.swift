@@ -2,7 +2,7 @@
 /// server's sorted list is reused rather than rebuilt.
 ///
 /// Threading: a plain value; `Sendable`.
-public struct LDAPStatistics: Sendable, Equatable {
+public struct LDAPStatistics: Sendable, Equatable, CustomStringConvertible {
   /// Windows answered (virtual list view or pages).
   public var windowsFetched = 0
   /// Requests repeated after the server answered "busy" (51).
@@ -10,6 +10,9 @@ public struct LDAPStatistics: Sendable, Equatable {
   /// Requests repeated on a new connection after the old one dropped or
   /// stayed busy.
   public var reconnects = 0
+  /// Times the directory lost the server it read and continued on another
+  /// of its servers.
+  public var failovers = 0
   /// Connections opened (the first included).
   public var connectionsOpened = 0
   /// Sorted-list contexts the server created: each costs a sort of the whole
@@ -19,4 +22,13 @@ public struct LDAPStatistics: Sendable, Equatable {
   public var pagesRead = 0
 
   public init() {}
+
+  /// The counters as `roster --stats` prints them, one subject a line.
+  public var description: String {
+    """
+      windows       \(windowsFetched) (\(pagesRead) forward pages read)
+      connections   \(connectionsOpened) opened, \(reconnects) reconnects, \(failovers) failovers
+      server sorts  \(contextsOpened) sorted-list contexts, \(busyRetries) busy retries
+    """
+  }
 }

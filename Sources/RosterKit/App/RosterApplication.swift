@@ -1,5 +1,6 @@
 import CGtk
 import Directory
+import DirectoryLDAP
 import Foundation
 import GtkKit
 import PreparedImages
@@ -44,6 +45,11 @@ public final class RosterApplication {
     if options.printStatistics, let pipeline {
       print("Avatar pipeline statistics:")
       print(pipeline.statistics())
+    }
+    if options.printStatistics, let directory = window?.server?.directory as? LDAPDirectory {
+      // Reconnects, failovers to another server, sorted lists opened.
+      print("Directory server statistics:")
+      print(directory.statistics)
     }
     return status != 0 ? status : exitCode
   }

@@ -38,8 +38,10 @@ public struct ServerOptions: Sendable {
     return lowered.hasPrefix("ldap://") || lowered.hasPrefix("ldaps://")
   }
 
-  /// The directory at `url` with these options; the password is read here,
-  /// from `environment` or ``passwordFile``.
+  /// The directory at `url` (one LDAP URL, or a space-separated list of the
+  /// servers of one directory) with these options; the password is read
+  /// here, from `environment` or ``passwordFile``. TLS and the password
+  /// apply alike to every server.
   public func directory(
     url: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(DirectoryError) -> any WindowedDirectory {

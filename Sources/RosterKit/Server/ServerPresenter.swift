@@ -31,6 +31,8 @@ final class ServerPresenter {
   var onOpen: (@MainActor (Result<Int, DirectoryError>) -> Void)?
   /// Called when a page fails while scrolling (the rows already shown stay).
   var onPageError: (@MainActor (DirectoryError) -> Void)?
+  /// Called when the directory lost its server and continues on another.
+  var onFailover: (@MainActor (DirectoryFailover) -> Void)?
 
   init(directory: any WindowedDirectory, page: ServerListPage) {
     self.directory = directory
@@ -38,6 +40,11 @@ final class ServerPresenter {
     shown = directory
     page.model.onError = { [weak self] error in
       self?.onPageError?(error as? DirectoryError ?? .network(String(describing: error)))
+    }
+    // Reported from the connection's queue before the request that noticed
+    // goes on, so the main actor hears of it before that request's page.
+    directory.observeFailovers { [weak self] failover in
+      Task { @MainActor in self?.onFailover?(failover) }
     }
   }
 

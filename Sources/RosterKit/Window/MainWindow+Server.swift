@@ -5,9 +5,13 @@ import GtkKit
 /// A directory server's side of the window: the list filled a window at a
 /// time (``ServerPresenter``), the count and the server in the subtitle,
 /// searches and refreshes done by the server, a banner when a page fails
-/// while the rows already shown stay, and the entry's attributes in the
-/// details panel.
+/// while the rows already shown stay, a banner while the list moves to
+/// another server, and the entry's attributes in the details panel.
 extension MainWindow {
+  /// The shortest time the switch to another server is told, so that a
+  /// quick switch does not just flash the banner.
+  static let failoverNoticeMinimum = Duration.seconds(2)
+
   /// Connects the server's list to the window (nothing for a local directory).
   func connectServer() {
     guard let server else { return }
@@ -17,6 +21,8 @@ extension MainWindow {
     server.onPageError = { [weak self] error in
       self?.banner.show("Can't read the directory: \(error.localizedDescription)")
     }
+    server.onFailover = { [weak self] failover in self?.showFailover(failover) }
+    server.page.model.onArrival = { [weak self] in self?.pagesArrived() }
     server.page.onVisibleChange = { [weak self] visible in
       guard let self else { return }
       // A server read forward (Paged Results) learns its count as it goes.
@@ -63,6 +69,28 @@ extension MainWindow {
       }
     }
     onServerOpen?(result, duration)
+  }
+
+  /// The server in use went away: the banner says where the list continues
+  /// until its pages arrive again.
+  private func showFailover(_ failover: DirectoryFailover) {
+    banner.show("Lost \(failover.lost); continuing on \(failover.continuing)")
+    failoverShown = .now
+    updateServerSubtitle()
+  }
+
+  /// Pages flow again: the switch's banner goes, once it could be read
+  /// (unless another message or another switch took its place).
+  private func pagesArrived() {
+    guard let shown = failoverShown else { return }
+    failoverShown = nil
+    let message = banner.message
+    let remaining = Self.failoverNoticeMinimum - (.now - shown)
+    Task { @MainActor [weak self] in
+      if remaining > .zero { try? await Task.sleep(for: remaining) }
+      guard let self, self.failoverShown == nil, self.banner.message == message else { return }
+      self.banner.hide()
+    }
   }
 
   /// Says how many people the list holds and where they come from.

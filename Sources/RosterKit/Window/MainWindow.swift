@@ -62,6 +62,8 @@ public final class MainWindow {
   public var onServerOpen: (@MainActor (Result<Int, DirectoryError>, Duration) -> Void)?
   /// When the server's open, search or refresh started.
   var serverLoadStarted: ContinuousClock.Instant?
+  /// When the banner began saying that the server changed, until pages arrive.
+  var failoverShown: ContinuousClock.Instant?
   /// Called after every load attempt, with the result and how long it took.
   public var onLoad: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
   /// Called when the view switches between list and grid (settings remember it).

@@ -97,6 +97,7 @@ extension WindowedListModel {
     announce(count: page.count)
     let positions = (ticket.page * pageSize)..<((ticket.page + 1) * pageSize)
     rows?.rebind(where: { positions.contains($0) })
+    onArrival?()
   }
 
   private func noteFailure(of page: Int, _ error: any Error) {

@@ -44,6 +44,9 @@ public final class WindowedListModel<Element: Sendable> {
   /// ends when a page arrives). Failed pages are fetched again when the
   /// visible range next changes, or on ``refill()`` — never in a loop.
   public var onError: (@MainActor (any Error) -> Void)?
+  /// Called after each page arrives and its rows are re-bound (pages
+  /// flowing again after a failure, for an owner that said so).
+  public var onArrival: (@MainActor () -> Void)?
   /// What happened to the pages so far.
   public internal(set) var statistics = WindowedListStatistics()
   /// Bumped by every reset and refill; pages read under another are thrown away.
