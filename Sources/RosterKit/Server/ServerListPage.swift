@@ -22,7 +22,7 @@ package final class ServerListPage {
   /// The list's selection model.
   let selection: OpaquePointer
   package private(set) var viewport: ViewportTracker!
-  private var dragScroller: DragScroller?
+  private(set) var dragScroller: DragScroller?
 
   init(avatars: AvatarService?, pageSize: Int = 100) {
     var configuration = WindowedListConfiguration()
