@@ -1,3 +1,5 @@
+import Directory
+import DirectoryGenerator
 import Foundation
 import XCTest
 
@@ -49,6 +51,22 @@ final class SoakTests: XCTestCase {
       let png = try Data(contentsOf: options.plot)
       XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
+  }
+
+  func testARefreshChangesOnePercentAndKeepsTheCountAndUniqueIdentities() {
+    var list = (0..<1_000).map { User(id: "u\($0)", username: "user\($0)") }
+    let original = list
+    let change = OnePercentChange(users: list.count)
+    var generator = SplitMix64(seed: 1)
+    change.apply(to: &list, using: &generator, tag: "a")
+    change.apply(to: &list, using: &generator, tag: "b")
+    XCTAssertEqual(list.count, 1_000)
+    XCTAssertEqual(Set(list.map(\.identity)).count, 1_000, "an identity twice")
+    XCTAssertEqual(list.filter { $0.username.hasPrefix("newcomer") }.count, 6)
+    let kept = Set(original.map(\.identity)).intersection(list.map(\.identity))
+    XCTAssertEqual(kept.count, 994)
+    let edited = list.filter { user in original.contains { $0.id == user.id && $0 != user } }
+    XCTAssertGreaterThan(edited.count, 0, "no role was changed")
   }
 
   func testTheSlopeIsTheLeastSquaresLine() {
