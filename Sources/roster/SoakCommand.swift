@@ -15,8 +15,8 @@ struct SoakCommand: ParsableCommand {
       users changed first, so the refresh is applied as differences). Every 10 s it samples \
       RSS, open descriptors, row widgets, item objects, the model's items, image tasks in \
       flight and the cache bytes into --csv, and draws them into --plot. Passes when, after the \
-      first minute, RSS grows at most 0.5 MiB a minute (least squares) and descriptors, rows \
-      and tasks stay flat; exits 1 otherwise. Under Xvfb when headless (GSK_RENDERER=cairo \
+      first minute, RSS less the (bounded) image cache grows at most 0.5 MiB a minute (least \
+      squares) and descriptors, rows and tasks stay flat; exits 1 otherwise. Under Xvfb when headless (GSK_RENDERER=cairo \
       unless set).
       """)
 

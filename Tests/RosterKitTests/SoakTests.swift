@@ -99,6 +99,15 @@ final class SoakTests: XCTestCase {
     XCTAssertFalse(growing.passed)
     XCTAssertTrue(growing.summary.hasSuffix("FAIL"))
 
+    // The image cache filling towards its budget is not a leak; the rest is.
+    var filling = samples(rss: { 250 + 2 * $0 })
+    for index in filling.indices {
+      filling[index].memoryCacheBytes = Int(2 * filling[index].seconds / 60 * 1_048_576)
+    }
+    let cacheFilling = SoakVerdict(samples: filling, warmUpSeconds: 60)
+    XCTAssertTrue(cacheFilling.passed, cacheFilling.summary)
+    XCTAssertEqual(cacheFilling.totalRSSSlope, 2, accuracy: 1e-6)
+
     // A first minute that grows (caches warming) is not held against it.
     let warming = SoakVerdict(
       samples: samples(rss: { $0 < 1 ? 100 + 100 * $0 : 200 }), warmUpSeconds: 60)

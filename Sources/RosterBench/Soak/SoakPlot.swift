@@ -77,7 +77,8 @@ enum SoakPlot {
     let minutes = Int(lastSecond / 60)
     let step = max(1, minutes / 10)
     for minute in stride(from: 0, through: minutes, by: step) {
-      text(context, "\(minute) min", x: x(Double(minute * 60)) - 10, y: axis)
+      text(
+        context, "\(minute) min", x: min(x(Double(minute * 60)) - 10, Double(width) - 44), y: axis)
     }
     if minutes == 0 { text(context, "\(Int(lastSecond)) s", x: x(lastSecond) - 20, y: axis) }
     cairo_surface_flush(surface)

@@ -1,7 +1,11 @@
 /// Whether a soak leaked, from its samples after the warm-up: the resident
-/// set may grow by at most ``rssSlopeLimit`` MiB a minute (least-squares
-/// slope), and descriptors, rows and image tasks must stay flat (their range
-/// within ``flatAllowance(_:)``).
+/// set, less the prepared images in the memory cache, may grow by at most
+/// ``rssSlopeLimit`` MiB a minute (least-squares slope), and descriptors,
+/// rows and image tasks must stay flat (their range within
+/// ``flatAllowance(_:)``). The cache is left out because it is bounded by
+/// its own budget (64 MiB) and, over a million people, is still filling
+/// long after the first minute: that growth is the cache doing its job and
+/// stops at the budget; the resident set with it is reported as well.
 ///
 /// Threading: `Sendable` value.
 public struct SoakVerdict: Sendable {
@@ -10,8 +14,11 @@ public struct SoakVerdict: Sendable {
 
   /// Samples the verdict rests on (after the warm-up).
   public let sampleCount: Int
-  /// Least-squares growth of the resident set, MiB per minute.
+  /// Least-squares growth of the resident set less the memory cache's
+  /// images, MiB per minute (the goal).
   public let rssSlope: Double
+  /// Least-squares growth of the whole resident set, MiB per minute.
+  public let totalRSSSlope: Double
   /// Lowest and highest figures after the warm-up.
   public let descriptors: ClosedRange<Int>
   public let rows: ClosedRange<Int>
@@ -21,7 +28,9 @@ public struct SoakVerdict: Sendable {
   public init(samples: [SoakSample], warmUpSeconds: Double) {
     let judged = samples.filter { $0.seconds >= warmUpSeconds }
     sampleCount = judged.count
-    rssSlope = Self.slope(judged.map { ($0.seconds / 60, $0.residentMiB) })
+    rssSlope = Self.slope(
+      judged.map { ($0.seconds / 60, $0.residentMiB - Double($0.memoryCacheBytes) / 1_048_576) })
+    totalRSSSlope = Self.slope(judged.map { ($0.seconds / 60, $0.residentMiB) })
     descriptors = Self.range(judged.map(\.descriptors))
     rows = Self.range(judged.map(\.rows))
     tasks = Self.range(judged.map(\.tasks))
@@ -36,8 +45,8 @@ public struct SoakVerdict: Sendable {
   /// The summary line `roster soak` prints.
   public var summary: String {
     func text(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound)-\(range.upperBound)" }
-    return "soak: RSS slope \(String(format: "%.3f", rssSlope)) MiB/min (goal <= "
-      + "\(Self.rssSlopeLimit)), fds \(text(descriptors)), rows \(text(rows)), "
+    return "soak: RSS slope \(String(format: "%.3f", rssSlope)) MiB/min beyond the image cache "
+      + "(goal <= \(Self.rssSlopeLimit); \(String(format: "%.3f", totalRSSSlope)) with it), fds \(text(descriptors)), rows \(text(rows)), "
       + "tasks \(text(tasks)) after the warm-up (\(sampleCount) samples): "
       + (passed ? "PASS" : "FAIL")
   }
