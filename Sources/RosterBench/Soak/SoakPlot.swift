@@ -26,6 +26,7 @@ enum SoakPlot {
     cairo_set_source_rgb(context, 1, 1, 1)
     cairo_paint(context)
     cairo_select_font_face(context, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_source_rgb(context, 0.1, 0.1, 0.1)
     cairo_set_font_size(context, 13)
     text(context, title, x: 10, y: 20)
 
