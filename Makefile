@@ -51,6 +51,20 @@ bench: deps
 ldap-bench: deps
 	bash scripts/ldap-bench.sh $(or $(USERS),1000000) $(or $(PAIRS),1) $(or $(BENCH_SECONDS),8)
 
+# A soak (not in CI): the release build drives the real window for MINUTES
+# (default 10) on a generated million and checks that nothing leaks; the
+# samples go to docs/soak.csv and docs/soak.png. `make soak-ldap` does the
+# same on the LDAP demo directory (USERS, default 1,000,000) in a slapd of
+# its own (docs/PERFORMANCE.md).
+.PHONY: soak soak-ldap
+soak: deps
+	$(SWIFT) build -c release --product roster
+	GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) .build/release/roster soak --minutes $(or $(MINUTES),10) --csv docs/soak.csv --plot docs/soak.png
+
+soak-ldap: deps
+	$(SWIFT) build -c release --product roster
+	GSK_RENDERER=$${GSK_RENDERER:-cairo} .build/release/roster demo-ldap --users $(or $(USERS),1000000) --avatars 1000 --run soak -- --minutes $(or $(MINUTES),10) --csv docs/soak-ldap.csv --plot docs/soak-ldap.png
+
 # package-benchmark microbenchmarks (Benchmarks/RosterBenchmarks): parse,
 # view models, memory cache, image slot tokens, decode + prepare per format.
 microbench: deps

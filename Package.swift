@@ -114,6 +114,7 @@ let package = Package(
       name: "RosterKitTests",
       dependencies: [
         "RosterKit", "RosterBench", "GtkKit", "CGtk", "Directory", "DirectoryLDAP", "LDAPDemo",
+        "DirectoryGenerator",
         "SharedSupport",
         "TestSupport",
       ]),

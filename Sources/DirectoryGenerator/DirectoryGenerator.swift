@@ -61,6 +61,16 @@ public enum DirectoryGenerator {
       userDuration: userStart.duration(to: clock.now))
   }
 
+  /// The users `write` puts in users.json for the same arguments, without
+  /// painting or writing anything (a soak rewrites the file from them).
+  public static func users(count: Int, avatars: Int, seed: UInt64 = 2026, brokenAvatars: Int = 4)
+    throws -> [User]
+  {
+    let valid = (0..<avatars).map { AvatarPlan(index: $0, seed: seed).fileName }
+    let broken = try self.brokenAvatars(count: brokenAvatars, after: avatars, seed: seed)
+    return users(count: count, avatarFileNames: valid + broken.map(\.avatar.fileName), seed: seed)
+  }
+
   /// The users of a directory whose avatars (valid, then broken) are
   /// `avatarFileNames`: the same for users.json and users.ldif.
   static func users(count: Int, avatarFileNames: [String], seed: UInt64) -> [User] {

@@ -34,16 +34,8 @@ struct RefreshBenchmark {
 
     // 1% changed, deterministically spread.
     var generator = SplitMix64(seed: 99)
-    let changes = max(3, users / 100)
-    for _ in 0..<(changes / 3) {
-      let index = Int(generator.next() % UInt64(list.count))
-      list[index].role = list[index].role == .admin ? .user : .admin
-    }
-    for _ in 0..<(changes / 3) { list.remove(at: Int(generator.next() % UInt64(list.count))) }
-    for number in 0..<(changes / 3) {
-      let index = Int(generator.next() % UInt64(list.count + 1))
-      list.insert(User(id: "new\(number)", username: "newcomer\(number)", role: .owner), at: index)
-    }
+    let change = OnePercentChange(users: users)
+    change.apply(to: &list, using: &generator)
     try Data(UserGenerator.json(for: list)).write(to: file)
 
     let frames = FrameWatch(widget: window.listView)
@@ -55,7 +47,7 @@ struct RefreshBenchmark {
     let milliseconds = summary.mainThreadTime.inMilliseconds
     let diff = summary.diff
     return """
-      {"tool":"roster","refresh_users":\(users),"changed":\(changes),\
+      {"tool":"roster","refresh_users":\(users),"changed":\(change.changes),\
       "applied_as_diff":\(diff != nil),"splices":\(diff?.splices.count ?? 0),\
       "inserted":\(diff?.insertedCount ?? 0),"removed":\(diff?.removedCount ?? 0),\
       "reconfigured":\(diff?.reconfigured.count ?? 0),\

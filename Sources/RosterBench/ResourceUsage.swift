@@ -7,6 +7,16 @@ enum ResourceUsage {
   /// Peak resident set size (VmHWM) in MiB.
   static var peakResidentMiB: Double { field("VmHWM:") / 1024 }
 
+  /// Resident set size now (VmRSS) in MiB.
+  static var residentMiB: Double { field("VmRSS:") / 1024 }
+
+  /// Open file descriptors: the entries of /proc/self/fd (less the one
+  /// reading it).
+  static var openDescriptors: Int {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return max(0, entries.count - 1)
+  }
+
   private static func field(_ name: String) -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
       return 0

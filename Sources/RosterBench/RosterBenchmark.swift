@@ -48,7 +48,7 @@ public final class RosterBenchmark {
 
   /// Starts GTK and the main-queue bridge once; false (and why, on
   /// stderr) without a display.
-  private static func startGTK() -> Bool {
+  static func startGTK() -> Bool {
     guard gtk_init_check() != 0 else {
       FileHandle.standardError.write(Data("roster bench: no display (run under xvfb-run)\n".utf8))
       return false

@@ -21,6 +21,12 @@ struct DemoLDAPCommand: ParsableCommand {
   @Option(help: "Distinct photos they share.") var avatars = 1_000
   @Option(help: "The seed of the generator.") var seed: UInt64 = 2026
   @Option(help: "The port slapd listens on (default: a free one).") var port: Int?
+  @Option(
+    name: .customLong("run"),
+    help: ArgumentHelp(
+      "Run this roster subcommand on the server instead of opening the window (bench, soak).",
+      valueName: "SUBCOMMAND"))
+  var subcommand: String?
   @Argument(parsing: .postTerminator, help: "Options for the Roster window (after --).")
   var rosterArguments: [String] = []
 
@@ -30,6 +36,9 @@ struct DemoLDAPCommand: ParsableCommand {
     }
     if let port, !(1...65_535).contains(port) {
       throw ValidationError("--port takes 1 to 65535")
+    }
+    if let subcommand, !["bench", "soak"].contains(subcommand) {
+      throw ValidationError("--run takes bench or soak")
     }
   }
 
@@ -45,7 +54,11 @@ struct DemoLDAPCommand: ParsableCommand {
 
   /// Roster on `source` with the pass-through options; under Xvfb with a
   /// screenshot and --quit-after-load when there is no display, as `make run`.
+  /// A --run subcommand starts Xvfb itself when it needs one.
   private func rosterCommand(source: String, folder: URL) -> [String] {
+    if let subcommand {
+      return [HeadlessDisplay.executable, subcommand, "--source", source] + rosterArguments
+    }
     let roster = [HeadlessDisplay.executable, "--source", source] + rosterArguments
     guard !HeadlessDisplay.hasDisplay, let xvfbRun = try? HeadlessDisplay.xvfbRunPath() else {
       return roster

@@ -18,7 +18,10 @@ struct RosterCommand: ParsableCommand {
       Roster remembers the window size and the list or grid choice in \
       $XDG_CONFIG_HOME/roster/settings.json.
       """,
-    subcommands: [ShowCommand.self, GenerateCommand.self, BenchCommand.self, DemoLDAPCommand.self],
+    subcommands: [
+      ShowCommand.self, GenerateCommand.self, BenchCommand.self, SoakCommand.self,
+      DemoLDAPCommand.self,
+    ],
     defaultSubcommand: ShowCommand.self
   )
 }

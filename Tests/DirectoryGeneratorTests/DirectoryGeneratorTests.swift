@@ -33,6 +33,14 @@ final class DirectoryGeneratorTests: XCTestCase {
     return (Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)))
   }
 
+  func testTheUsersWithoutTheFilesAreTheOnesWritten() throws {
+    let summary = try DirectoryGenerator.write(users: 300, avatars: 16, seed: 5, to: makeFolder())
+    let users = try DirectoryGenerator.users(count: 300, avatars: 16, seed: 5)
+    XCTAssertEqual(Data(UserGenerator.json(for: users)), try Data(contentsOf: summary.jsonURL))
+    let other = try DirectoryGenerator.users(count: 300, avatars: 16, seed: 6)
+    XCTAssertNotEqual(other, users, "the seed is not used")
+  }
+
   func testTheSameSeedWritesByteIdenticalFiles() throws {
     let first = try DirectoryGenerator.write(users: 300, avatars: 16, seed: 5, to: makeFolder())
     let second = try DirectoryGenerator.write(users: 300, avatars: 16, seed: 5, to: makeFolder())

@@ -19,12 +19,14 @@ enum ListItemObject {
         }
         slot.pointee = nil
       }
+      ItemObjectCensus.count -= 1
       GObjectSubclass.chainFinalize(object, parent: ListItemObject.parentClass)
     }
   }
 
   static func make(identity: AnyHashable, core: ListModelCore) -> UnsafeMutableRawPointer {
     let item = GObjectSubclass.new(type)
+    ItemObjectCensus.count += 1
     let payload = ListItemPayload(identity: identity, core: core)
     GObjectSubclass.slot(item).pointee = Unmanaged.passRetained(payload).toOpaque()
     return item

@@ -16,7 +16,7 @@ import GtkKit
 ///
 /// Threading: main-actor only.
 @MainActor
-final class DragScroller {
+package final class DragScroller {
   static let threshold = 8.0
   static let timeConstant = 0.3
   static let stopSpeed = 20.0
@@ -36,7 +36,7 @@ final class DragScroller {
   /// Whether a drag is panning the list now.
   var isDragging: Bool { claimed }
   /// Whether a fling is moving the list now.
-  var isFlinging: Bool { flingTick != 0 }
+  package var isFlinging: Bool { flingTick != 0 }
   /// The fastest a fling starts, in points per second (the settings file's
   /// "maxFlingVelocity").
   var maxFlingVelocity: Double {
@@ -85,6 +85,14 @@ final class DragScroller {
     gtk_widget_set_cursor(target, nil)
     velocity = -motion.velocity(releasedAt: eventTime())
     if abs(velocity) > Self.stopSpeed { startFling() }
+  }
+
+  /// Flings as a drag released at `velocity` points per second would
+  /// (positive scrolls down; capped the same way): the soak's flings.
+  package func fling(velocity: Double) {
+    stopFling()
+    self.velocity = min(max(velocity, -maxFlingVelocity), maxFlingVelocity)
+    if abs(self.velocity) > Self.stopSpeed { startFling() }
   }
 
   private func startFling() {

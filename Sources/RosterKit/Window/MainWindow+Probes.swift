@@ -45,6 +45,15 @@ extension MainWindow {
     (server?.page.factory.statistics.binds ?? list.factory.statistics.binds) > 0
   }
 
+  /// Row widgets alive in the list, the grid and a server's list: built by
+  /// their factory's setup and not yet torn down.
+  package var liveRows: Int {
+    list.factory.liveRows + grid.factory.liveRows + (server?.page.factory.liveRows ?? 0)
+  }
+
+  /// The items of the model shown (a server's count for a server's list).
+  package var itemCount: Int { server?.page.model.count ?? model.count }
+
   /// A directory server's list, if the window shows one.
   package var serverPage: ServerListPage? { server?.page }
   /// The list view.

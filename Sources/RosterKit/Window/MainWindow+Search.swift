@@ -11,6 +11,13 @@ extension MainWindow {
   /// it would first empty the entry, which GtkSearchEntry reports at once.
   public func setSearchText(_ text: String) { searchBar.setText(text) }
 
+  /// Whether the whole result for `text` ("": everyone) is shown: the
+  /// search ran and the list has taken all of it (a soak waits for this).
+  package func showsSearchResult(for text: String) -> Bool {
+    if let server { return server.query == text && !server.isLoading }
+    return shownQuery == (text.isEmpty ? nil : text) && !model.isReloading
+  }
+
   /// Whether the search bar is open.
   public var isSearching: Bool { searchBar.isOpen }
 

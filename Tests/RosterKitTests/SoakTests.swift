@@ -1,0 +1,123 @@
+import Directory
+import DirectoryGenerator
+import Foundation
+import XCTest
+
+@testable import RosterBench
+
+/// `roster soak`: a few seconds of it on a small directory write the CSV
+/// and plot it promises, and its verdict fails a series that grows.
+final class SoakTests: XCTestCase {
+  func testAShortSoakWritesASampleRowPerIntervalWithEveryColumn() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let folder = try TemporaryDirectory()
+      var options = SoakOptions()
+      options.users = 2_000
+      options.avatars = 40
+      options.dataFolder = folder.folder.appendingPathComponent("directory")
+      options.duration = .seconds(8)
+      options.sampleInterval = .seconds(1)
+      options.refreshInterval = .seconds(3)
+      options.csv = folder.folder.appendingPathComponent("soak.csv")
+      options.plot = folder.folder.appendingPathComponent("soak.png")
+      let soak = Soak(options: options)
+      let verdict = try soak.run()
+      print(soak.counts.summary)
+      print(verdict.summary)
+
+      let lines = try String(contentsOf: options.csv, encoding: .utf8).split(separator: "\n")
+      XCTAssertEqual(
+        lines.first.map(String.init),
+        "seconds,rss_mib,fds,rows,items,model_items,tasks,memory_cache_bytes,disk_cache_bytes")
+      let rows = lines.dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+      // A sample at the start, then one between actions once a second has
+      // passed (an action, such as a fling, can take longer), one at the end.
+      XCTAssertGreaterThanOrEqual(rows.count, 4)
+      XCTAssertLessThanOrEqual(rows.count, 10)
+      for row in rows {
+        XCTAssertEqual(row.count, 9, "a line without every column")
+        XCTAssertEqual(row[5], 2_000, "the model lost or gained people")
+        XCTAssertGreaterThan(row[1], 0, "no resident memory")
+        XCTAssertGreaterThan(row[2], 0, "no descriptors")
+        XCTAssertGreaterThan(row[3], 0, "no row widgets")
+        XCTAssertGreaterThan(row[4], 0, "no item objects")
+      }
+      XCTAssertEqual(rows.map { $0[0] }, rows.map { $0[0] }.sorted(), "samples out of order")
+      XCTAssertGreaterThan(rows.map { $0[7] }.max() ?? 0, 0, "no avatar reached the memory cache")
+      XCTAssertGreaterThanOrEqual(soak.counts.refreshes, 1)
+      XCTAssertEqual(soak.counts.refreshesAsDiff, soak.counts.refreshes)
+      XCTAssertGreaterThan(soak.counts.flings, 0)
+      let png = try Data(contentsOf: options.plot)
+      XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+  }
+
+  func testARefreshChangesOnePercentAndKeepsTheCountAndUniqueIdentities() {
+    var list = (0..<1_000).map { User(id: "u\($0)", username: "user\($0)") }
+    let original = list
+    let change = OnePercentChange(users: list.count)
+    var generator = SplitMix64(seed: 1)
+    change.apply(to: &list, using: &generator, tag: "a")
+    change.apply(to: &list, using: &generator, tag: "b")
+    XCTAssertEqual(list.count, 1_000)
+    XCTAssertEqual(Set(list.map(\.identity)).count, 1_000, "an identity twice")
+    XCTAssertEqual(list.filter { $0.username.hasPrefix("newcomer") }.count, 6)
+    let kept = Set(original.map(\.identity)).intersection(list.map(\.identity))
+    XCTAssertEqual(kept.count, 994)
+    let edited = list.filter { user in original.contains { $0.id == user.id && $0 != user } }
+    XCTAssertGreaterThan(edited.count, 0, "no role was changed")
+  }
+
+  func testTheSlopeIsTheLeastSquaresLine() {
+    let points = (0..<10).map { index -> (x: Double, y: Double) in
+      let noise: Double = index % 2 == 0 ? 0.5 : -0.5
+      return (Double(index), 3 + 2 * Double(index) + noise)
+    }
+    XCTAssertEqual(SoakVerdict.slope(points), 2, accuracy: 0.12)
+    XCTAssertEqual(SoakVerdict.slope([(x: 1, y: 5)]), 0)
+  }
+
+  func testAGrowingSeriesFailsAndAFlatOnePasses() {
+    func samples(rss: (Double) -> Double, fds: (Double) -> Int = { _ in 30 }) -> [SoakSample] {
+      (0...60).map { index in
+        var sample = SoakSample()
+        sample.seconds = Double(index) * 10
+        sample.residentMiB = rss(sample.seconds / 60)
+        sample.descriptors = fds(sample.seconds / 60)
+        sample.rows = 206
+        return sample
+      }
+    }
+    let flat = SoakVerdict(
+      samples: samples(rss: { 250 + sin($0 * 7) }), warmUpSeconds: 60)
+    XCTAssertTrue(flat.passed, flat.summary)
+    XCTAssertTrue(flat.summary.hasSuffix("PASS"))
+
+    let growing = SoakVerdict(samples: samples(rss: { 250 + 0.8 * $0 }), warmUpSeconds: 60)
+    XCTAssertEqual(growing.rssSlope, 0.8, accuracy: 1e-9)
+    XCTAssertFalse(growing.passed)
+    XCTAssertTrue(growing.summary.hasSuffix("FAIL"))
+
+    // The image cache filling towards its budget is not a leak; the rest is.
+    var filling = samples(rss: { 250 + 2 * $0 })
+    for index in filling.indices {
+      filling[index].memoryCacheBytes = Int(2 * filling[index].seconds / 60 * 1_048_576)
+    }
+    let cacheFilling = SoakVerdict(samples: filling, warmUpSeconds: 60)
+    XCTAssertTrue(cacheFilling.passed, cacheFilling.summary)
+    XCTAssertEqual(cacheFilling.totalRSSSlope, 2, accuracy: 1e-6)
+
+    // A first minute that grows (caches warming) is not held against it.
+    let warming = SoakVerdict(
+      samples: samples(rss: { $0 < 1 ? 100 + 100 * $0 : 200 }), warmUpSeconds: 60)
+    XCTAssertTrue(warming.passed, warming.summary)
+
+    let leakingDescriptors = SoakVerdict(
+      samples: samples(rss: { _ in 250 }, fds: { 30 + Int($0) }), warmUpSeconds: 60)
+    XCTAssertEqual(leakingDescriptors.descriptors, 31...40)
+    XCTAssertFalse(leakingDescriptors.passed)
+
+    XCTAssertFalse(SoakVerdict(samples: [], warmUpSeconds: 60).passed, "no samples, no pass")
+  }
+}
