@@ -49,6 +49,19 @@ final class DecodingTests: XCTestCase {
     XCTAssertEqual(TestImages.centerColor(of: image), .init(red: 255, green: 0, blue: 0))
   }
 
+  /// Found by the image decoder's fuzz target (docs/ROBUSTNESS.md): a GIF
+  /// whose first frame is 71x0 pixels, placed far outside its 1x1 screen.
+  func testAGIFFrameWithoutPixelsIsRefusedBeforeGdkPixbufSeesIt() {
+    let gif: [UInt8] = [
+      0x47, 0x49, 0x46, 0x38, 0x37, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x73, 0xFF, 0x00,
+      0x00, 0x00, 0x00, 0x00,
+      0x2C, 0x02, 0x11, 0x03, 0x11, 0x47, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x02, 0x02, 0x44,
+      0x01, 0x00, 0x3B,
+    ]
+    XCTAssertEqual(ImageHeader.parse(gif).failure, .decodeFailed)
+    XCTAssertEqual(decode(gif).failure, .decodeFailed)
+  }
+
   func testAnEmptyFileIsNotAnImage() {
     XCTAssertEqual(decode([]).failure, .unsupportedFormat)
   }

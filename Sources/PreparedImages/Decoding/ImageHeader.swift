@@ -80,7 +80,10 @@ struct ImageHeader: Equatable, Sendable {
         offset += 1
       case 0x2C:
         guard let left = reader.uint16LE(at: offset + 1), let top = reader.uint16LE(at: offset + 3),
-          let width = reader.uint16LE(at: offset + 5), let height = reader.uint16LE(at: offset + 7)
+          let width = reader.uint16LE(at: offset + 5), let height = reader.uint16LE(at: offset + 7),
+          // A frame of no pixels: gdk-pixbuf's GIF loader trips its own
+          // assertions on it (a GLib critical per image), so it never gets one.
+          width > 0, height > 0
         else { return nil }
         return ImageHeader(
           format: .gif, width: max(screenWidth, left + width),
