@@ -55,8 +55,8 @@ final class DirectoryPreviewTests: XCTestCase {
     }
   }
 
-  /// Found by the directory parser's fuzz target (docs/ROBUSTNESS.md): the
-  /// preview of an empty file stopped the app on a precondition.
+  /// The directory parser's fuzz target's first input (docs/ROBUSTNESS.md):
+  /// the preview of an empty file stopped the app on a precondition.
   func testAnEmptyFileHasNoPreviewAndLoadsAsAClearError() async throws {
     let empty = try DirectorySource(argument: folder.write("users.json", text: "").path)
     let preview = await DirectoryLoader().preview(empty)
