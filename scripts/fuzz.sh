@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every fuzz target (Tests/Fuzz, docs/ROBUSTNESS.md) for SECONDS each,
 # from its seed corpus (Tests/Fuzz/Corpus/<target>); inputs it learns are
-# kept in .build/fuzz-corpus. A crash, a sanitizer report, an input slower
-# than 10 s or an allocation over 512 MiB fails the run and leaves the input
-# in .build/fuzz-artifacts/<target>/.
+# kept in .build/fuzz-corpus. A crash, a sanitizer report, a GLib critical,
+# an input slower than 10 s or an allocation over 512 MiB fails the run and
+# leaves the input in .build/fuzz-artifacts/<target>/.
 # Usage: scripts/fuzz.sh [SECONDS (600)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
