@@ -40,6 +40,20 @@ ldap-demo: deps
 test: deps validate
 	$(SWIFT) build --build-tests
 	GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) $(SWIFT) test --skip-build
+	bash scripts/sanitize.sh thread
+	bash scripts/sanitize.sh address
+	bash scripts/fuzz.sh 60
+
+# The test targets that need no display under Thread Sanitizer, then Address
+# Sanitizer (.build/tsan, .build/asan); any report fails (docs/ROBUSTNESS.md).
+.PHONY: sanitize fuzz
+sanitize: deps
+	bash scripts/sanitize.sh thread
+	bash scripts/sanitize.sh address
+
+# Every fuzz target (Tests/Fuzz) for SECONDS each (default 600).
+fuzz: deps
+	bash scripts/fuzz.sh $(or $(SECONDS),600)
 
 # run-floor and `roster bench` alternately (3 pairs at 6000 and 20000 px/s,
 # cold cache, 1,000,000 users), then a table of medians and ratios.

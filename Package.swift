@@ -139,3 +139,40 @@ if Context.environment["ROSTER_BENCHMARKS"] != nil {
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ))
 }
+
+// Sanitizer runs (make test: Thread and Address Sanitizer) build only the
+// targets whose tests need no display: the app and its window tests are left
+// out, so the two extra builds stay short.
+//   ROSTER_SANITIZERS=1 swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+if Context.environment["ROSTER_SANITIZERS"] != nil {
+  let app: Set = ["roster", "RosterBench", "RosterKit", "RosterKitTests"]
+  package.products.removeAll { app.contains($0.name) }
+  package.targets.removeAll { app.contains($0.name) }
+}
+
+// Fuzz targets (libFuzzer with Address Sanitizer, make fuzz): one executable
+// per parser of untrusted bytes, under Tests/Fuzz, and coverage
+// instrumentation in the libraries they reach.
+//   ROSTER_SANITIZERS=1 ROSTER_FUZZ=1 swift build --build-tests --sanitize=address --scratch-path .build/asan
+if Context.environment["ROSTER_FUZZ"] != nil {
+  let instrumented: Set = ["SharedSupport", "Directory", "PreparedImages", "DirectoryLDAP"]
+  for target in package.targets where instrumented.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
+  }
+  package.targets += [
+    .systemLibrary(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
+    .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Tests/Fuzz/FuzzSupport"),
+  ]
+  let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("FuzzDirectoryParser", ["Directory"]),
+    ("FuzzImageDecoder", ["PreparedImages"]),
+    ("FuzzLDAPEntry", ["DirectoryLDAP", "Directory"]),
+  ]
+  for fuzz in fuzzTargets {
+    package.targets.append(
+      .executableTarget(
+        name: fuzz.name, dependencies: fuzz.dependencies + ["FuzzSupport"],
+        path: "Tests/Fuzz/\(fuzz.name)",
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]))
+  }
+}

@@ -55,6 +55,20 @@ final class DirectoryPreviewTests: XCTestCase {
     }
   }
 
+  /// The directory parser's fuzz target's first input (docs/ROBUSTNESS.md):
+  /// the preview of an empty file stopped the app on a precondition.
+  func testAnEmptyFileHasNoPreviewAndLoadsAsAClearError() async throws {
+    let empty = try DirectorySource(argument: folder.write("users.json", text: "").path)
+    let preview = await DirectoryLoader().preview(empty)
+    XCTAssertNil(preview)
+    do {
+      _ = try await DirectoryLoader().load(empty)
+      XCTFail("an empty file is not a directory")
+    } catch {
+      XCTAssertEqual(error, .malformedJSON(offset: 0, reason: "the file is empty"))
+    }
+  }
+
   private static func json(_ users: [User]) -> String {
     "["
       + users.map {

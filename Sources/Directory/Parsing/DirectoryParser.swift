@@ -109,6 +109,8 @@ public struct DirectoryParser: Sendable {
   /// stops quietly where the bytes end or stop making sense. The full parse
   /// that follows is the one that reports errors.
   static func parsePrefix(_ buffer: UnsafeRawBufferPointer, limit: Int) -> [User] {
+    // An empty file has no first users (the scanner needs at least one byte).
+    guard !buffer.isEmpty else { return [] }
     var scanner = JSONScanner(buffer)
     var collector = Collector()
     scanner.skipWhitespace()

@@ -69,26 +69,40 @@ struct ImageHeader: Equatable, Sendable {
     else { return nil }
     var offset = 13
     if flags & 0x80 != 0 { offset += 3 << (Int(flags & 0x07) + 1) }  // global colour table
-    // Walk extensions up to the first image descriptor: its frame may extend past the screen.
-    while let introducer = reader.byte(at: offset) {
+    var size: (width: Int, height: Int)?
+    // Walk every frame, not only the first: gdk-pixbuf's GIF loader reads them all and trips its
+    // own assertions (a GLib critical per image) on a frame of no pixels.
+    walk: while let introducer = reader.byte(at: offset) {
       switch introducer {
       case 0x21:
-        offset += 2
-        while let blockSize = reader.byte(at: offset), blockSize != 0 {
-          offset += Int(blockSize) + 1
-        }
-        offset += 1
+        offset = offsetAfterSubBlocks(reader, from: offset + 2)
       case 0x2C:
         guard let left = reader.uint16LE(at: offset + 1), let top = reader.uint16LE(at: offset + 3),
-          let width = reader.uint16LE(at: offset + 5), let height = reader.uint16LE(at: offset + 7)
+          let width = reader.uint16LE(at: offset + 5), let height = reader.uint16LE(at: offset + 7),
+          let frameFlags = reader.byte(at: offset + 9), width > 0, height > 0
         else { return nil }
-        return ImageHeader(
-          format: .gif, width: max(screenWidth, left + width),
-          height: max(screenHeight, top + height))
+        // The first frame may extend past the screen; the decoder draws it whole.
+        if size == nil {
+          size = (max(screenWidth, left + width), max(screenHeight, top + height))
+        }
+        offset += 10
+        if frameFlags & 0x80 != 0 { offset += 3 << (Int(frameFlags & 0x07) + 1) }  // local table
+        offset = offsetAfterSubBlocks(reader, from: offset + 1)  // after the LZW code size
+      case 0x3B:
+        break walk  // the trailer
       default:
-        return nil
+        offset += 1  // gdk-pixbuf's loader steps over stray bytes between blocks too
       }
     }
-    return nil
+    return size.map { ImageHeader(format: .gif, width: $0.width, height: $0.height) }
+  }
+
+  /// The offset after a run of GIF data sub-blocks (size byte, data) and its zero terminator.
+  private static func offsetAfterSubBlocks(_ reader: ByteReader, from start: Int) -> Int {
+    var offset = start
+    while let blockSize = reader.byte(at: offset), blockSize != 0 {
+      offset += Int(blockSize) + 1
+    }
+    return offset + 1
   }
 }

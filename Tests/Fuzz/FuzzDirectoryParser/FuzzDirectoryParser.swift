@@ -1,0 +1,36 @@
+import FuzzSupport
+
+@testable import Directory
+
+/// Fuzzes users.json reading: the whole-file parse, the preview of a file's
+/// first bytes, and the view models and search index every load builds.
+/// Besides crashes it checks what the parser promises: the preview of a
+/// file that parses is the start of the same users, and every view model
+/// has initials and a placeholder colour in range.
+///
+/// Threading: libFuzzer's worker thread only.
+@main
+enum FuzzDirectoryParser {
+  static func main() {
+    Fuzzing.run { bytes in
+      let preview = DirectoryParser.parsePrefix(bytes, limit: 50)
+      guard let parsed = try? DirectoryParser.parse(bytes) else { return }
+      precondition(
+        preview == Array(parsed.users.prefix(preview.count)),
+        "the preview disagrees with the full parse")
+      precondition(parsed.warnings.count <= min(parsed.skipped, DirectoryParser.maxWarnings))
+      let viewModels = parsed.users.map(UserViewModel.init(user:))
+      for model in viewModels {
+        precondition(!model.initials.isEmpty, "initials are never empty")
+        precondition(
+          (0..<UserViewModel.placeholderPaletteCount).contains(model.placeholderColorIndex))
+        _ = model.accessibleText
+      }
+      let index = SearchIndex(viewModels)
+      if let first = viewModels.first {
+        let found = index.matches(first.username, isCancelled: { false }) ?? []
+        precondition(found.contains(0), "a user is found by their own username")
+      }
+    }
+  }
+}
