@@ -7,6 +7,10 @@
 #include <gtk/gtk.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <glib-unix.h>
+// glibc's allocator controls and statistics (mallopt, malloc_trim, mallinfo2):
+// the app bounds its arenas at start-up and the soak tells heap in use from
+// heap kept free.
+#include <malloc.h>
 
 // Casts (the G_OBJECT/GTK_WIDGET family are macros Swift does not import).
 static inline GtkWindow *cgtk_window(gpointer p) { return (GtkWindow *)p; }

@@ -2,6 +2,10 @@ import ArgumentParser
 import Foundation
 import RosterKit
 
+// Before any thread allocates: big arrays get mappings of their own, so the
+// memory of a replaced directory goes back to the system (AllocatorSettings).
+AllocatorSettings.apply()
+
 // A synchronous main on purpose: an async main lets MainActor work leave the
 // main thread after the first await on Linux, and GTK must stay on it.
 RosterCommand.main()
