@@ -21,6 +21,20 @@ final class LDAPConnectionTests: XCTestCase {
     XCTAssertLessThan(start.duration(to: clock.now), .seconds(1))
   }
 
+  func testAConnectionIgnoresBrokenPipesSoADeadServerCannotEndTheProcess() async throws {
+    // A write to a server that has died raises SIGPIPE, which would end the
+    // whole process: opening a connection must leave it ignored.
+    let previous = signal(SIGPIPE, SIG_DFL)
+    defer { _ = signal(SIGPIPE, previous) }
+    let port = try DemoLDAPServer.freePort()
+    let directory = try LDAPDirectory(url: "ldap://127.0.0.1:\(port)/dc=example,dc=org")
+    _ = try? await directory.window(0..<10)
+    let now = signal(SIGPIPE, SIG_DFL)
+    XCTAssertEqual(
+      unsafeBitCast(now, to: Int.self), unsafeBitCast(SIG_IGN, to: Int.self),
+      "SIGPIPE is not ignored after connecting")
+  }
+
   func testAPasswordIsNotSentInClearTextToAnotherMachine() async throws {
     // 192.0.2.1 is TEST-NET-1: never reached, the request is refused first.
     let directory = try LDAPDirectory(

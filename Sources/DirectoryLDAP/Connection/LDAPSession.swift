@@ -32,6 +32,7 @@ final class LDAPSession {
   static func open(_ url: LDAPURL, options: LDAPOptions, cancel: CancellationFlag)
     throws(DirectoryError) -> LDAPSession
   {
+    ignoreBrokenPipes()
     LDAPDiagnostics.recordCall()
     let hasPassword = !(options.password?.value.isEmpty ?? true)
     if hasPassword && !url.isSecure && !options.startTLS && !url.isLoopback
@@ -51,6 +52,16 @@ final class LDAPSession {
     }
     try session.bind(cancel: cancel)
     return session
+  }
+
+  /// Before each connection, SIGPIPE is ignored for the whole process (one
+  /// cheap system call per connection, and nobody can undo it in between). libldap writes to its socket with plain write(2) (and
+  /// its TLS layer likewise), so a request or unbind sent to a server that
+  /// has just died raises SIGPIPE, whose default action ends the process:
+  /// a dead server would take Roster down instead of failing over. Ignored,
+  /// the write fails with EPIPE and libldap reports the server as gone.
+  static func ignoreBrokenPipes() {
+    _ = signal(SIGPIPE, SIG_IGN)
   }
 
   private func configure() throws(DirectoryError) {
