@@ -18,7 +18,9 @@ enum FuzzDirectoryParser {
       precondition(
         preview == Array(parsed.users.prefix(preview.count)),
         "the preview disagrees with the full parse")
-      precondition(parsed.warnings.count <= min(parsed.skipped, DirectoryParser.maxWarnings))
+      precondition(
+        parsed.warnings.count <= min(parsed.skipped + parsed.cut, DirectoryParser.maxWarnings),
+        "one warning at most per skipped or cut entry")
       let viewModels = parsed.users.map(UserViewModel.init(user:))
       for model in viewModels {
         precondition(!model.initials.isEmpty, "initials are never empty")
