@@ -1,3 +1,5 @@
+import Directory
+
 /// How to reach and read a directory server, besides its URL. Every default
 /// is the safe one: TLS certificates are verified, and a password is never
 /// sent in clear text to another machine.

@@ -23,6 +23,10 @@ public struct ServerOptions: Sendable {
   public var allowPlaintextPassword = false
   /// Active Directory's attribute names (sAMAccountName, thumbnailPhoto).
   public var activeDirectory = false
+  /// The password or token when the caller already holds it (from the
+  /// keyring, or typed into a dialog for this session): when set, neither
+  /// the environment nor ``passwordFile`` is read.
+  public var secret: Secret?
 
   /// Anonymous, verified, OpenLDAP's schema.
   public init() {}
@@ -55,6 +59,7 @@ public struct ServerOptions: Sendable {
   }
 
   private func password(environment: [String: String]) throws(DirectoryError) -> Secret {
+    if let secret { return secret }
     if let passwordFile {
       // Bounded and non-blocking: a FIFO or a device is refused, not waited on.
       let bytes: [UInt8]

@@ -1,12 +1,12 @@
 /// A password that never shows: its description, debug description and
 /// mirror (what `print`, `dump`, string interpolation and error messages
-/// use) all read "<redacted>". Only the connection reads the value, to bind.
+/// use) all read "<redacted>". Only a client library reads the value (`package`), to bind or to send.
 ///
 /// Threading: a plain value; `Sendable`.
 public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
   CustomReflectable
 {
-  let value: String
+  package let value: String
 
   /// Wraps `value`.
   public init(_ value: String) {
