@@ -10,6 +10,8 @@ SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
 .PHONY: deps build run ldap-demo test bench ldap-bench microbench format lint validate clean
+.PHONY: install uninstall deb test-deb
+PREFIX ?= /usr/local
 
 deps:
 	@bash scripts/install-deps.sh
@@ -43,6 +45,7 @@ test: deps validate
 	bash scripts/sanitize.sh thread
 	bash scripts/sanitize.sh address
 	bash scripts/fuzz.sh 60
+	bash scripts/test-deb.sh
 
 # The test targets that need no display under Thread Sanitizer, then Address
 # Sanitizer (.build/tsan, .build/asan); any report fails (docs/ROBUSTNESS.md).
@@ -83,6 +86,26 @@ soak-ldap: deps
 # view models, memory cache, image slot tokens, decode + prepare per format.
 microbench: deps
 	ROSTER_BENCHMARKS=1 $(SWIFT) package --allow-writing-to-package-directory benchmark --target RosterBenchmarks
+
+# The release build and its files in their XDG places under PREFIX (default
+# /usr/local; DESTDIR stages): bin/roster, share/roster (the embedded
+# directory and stylesheet), the .desktop file, the AppStream metadata and
+# the icons; the installed files are validated. `make uninstall` removes them.
+install: deps
+	$(SWIFT) build -c release --product roster --static-swift-stdlib
+	bash scripts/install.sh install "$(PREFIX)" "$(DESTDIR)"
+
+uninstall:
+	bash scripts/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
+
+# .build/roster_VERSION_ARCH.deb (Swift runtime linked in, dependencies from
+# dpkg-shlibdeps, lintian-clean); `make test-deb` installs it with apt, runs
+# it from /usr/bin and removes it.
+deb: deps
+	bash scripts/make-deb.sh
+
+test-deb: deps
+	bash scripts/test-deb.sh
 
 validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop

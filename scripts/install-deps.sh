@@ -10,6 +10,7 @@ packages=(
   xdotool           # real X input in interaction tests
   librsvg2-common   # SVG icons
   desktop-file-utils appstream  # validating Resources/
+  lintian dpkg-dev help2man  # make deb: dependencies from dpkg-shlibdeps, a manual page, lintian
   dbus dbus-x11 at-spi2-core python3-pyatspi  # accessibility checks
   adwaita-icon-theme
   slapd ldap-utils libldap-dev openssl  # LDAP directories: client library, test servers

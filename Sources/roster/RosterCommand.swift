@@ -18,6 +18,7 @@ struct RosterCommand: ParsableCommand {
       Roster remembers the window size and the list or grid choice in \
       $XDG_CONFIG_HOME/roster/settings.json.
       """,
+    version: "roster \(RosterVersion.current)",
     subcommands: [
       ShowCommand.self, GenerateCommand.self, BenchCommand.self, SoakCommand.self,
       DemoLDAPCommand.self,

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The Debian package as a user gets it: builds it (scripts/make-deb.sh),
+# installs it with apt, opens the installed /usr/bin/roster from a folder
+# far from the checkout (headless: a screenshot once the embedded directory
+# is on screen), checks it found its own data in /usr/share/roster, and
+# removes the package again. Needs root or sudo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+if dpkg-query -W -f='${Status}' roster 2>/dev/null | grep -q "install ok installed"; then
+  echo "test-deb.sh: a roster package is installed already; remove it first" >&2
+  exit 1
+fi
+
+bash scripts/make-deb.sh
+deb=$(ls -t .build/roster_*.deb | head -1)
+elsewhere=$(mktemp -d)
+trap '$sudo apt-get remove -y -q roster >/dev/null 2>&1 || true; rm -rf "$elsewhere"' EXIT
+
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "./$deb" >/dev/null
+echo "Installed $deb: $(/usr/bin/roster --version)"
+desktop-file-validate /usr/share/applications/org.roster.Roster.desktop
+appstreamcli validate --no-net /usr/share/metainfo/org.roster.Roster.metainfo.xml >/dev/null
+
+# HOME and XDG folders of its own: settings and caches of the checkout's
+# runs are not read, and the checkout is not on the way to any of them.
+summary=$(cd "$elsewhere" && env -u ROSTER_HOME HOME="$elsewhere" XDG_CONFIG_HOME="$elsewhere/config" \
+  XDG_CACHE_HOME="$elsewhere/cache" GSK_RENDERER=cairo \
+  xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/roster --quit-after-load --screenshot "$elsewhere/shot.png")
+echo "$summary"
+grep -q "source: /usr/share/roster/data/users.json" <<<"$summary" \
+  || { echo "test-deb.sh: the installed roster did not open its own directory" >&2; exit 1; }
+[ -s "$elsewhere/shot.png" ] || { echo "test-deb.sh: no screenshot" >&2; exit 1; }
+
+$sudo apt-get remove -y -q roster >/dev/null
+[ ! -e /usr/bin/roster ] && [ ! -e /usr/share/roster ] \
+  || { echo "test-deb.sh: files are left after removing the package" >&2; exit 1; }
+echo "test-deb.sh: the package installs, runs from /usr/bin and removes cleanly"
