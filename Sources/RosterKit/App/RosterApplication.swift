@@ -17,6 +17,10 @@ public final class RosterApplication {
   private let options: RosterOptions
   private let application: UnsafeMutablePointer<GtkApplication>
   private var window: MainWindow?
+  /// The remembered directories (settings.json) and their secrets (keyring).
+  private let connections = DirectoryConnections()
+  /// Whether the application is held until the first window exists.
+  private var isHeld = false
   private var pipeline: ImagePipeline?
   private let started = ContinuousClock.now
   private var exitCode: Int32 = 0
@@ -90,8 +94,19 @@ public final class RosterApplication {
       window.present()
       return
     }
-    let pipeline = ImagePipeline(configuration: options.pipelineConfiguration)
-    self.pipeline = pipeline
+    pipeline = ImagePipeline(configuration: options.pipelineConfiguration)
+    connections.onOpen = { [weak self] opened, _ in self?.show(opened) }
+    connections.onNeedsSecret = { [weak self] directory, message in
+      self?.askForSecret(directory, message)
+    }
+    if options.source == nil, !isHeadless, let last = connections.last {
+      // The directory shown last; its secret may come from the keyring
+      // first, so the application is held until a window exists.
+      g_application_hold(gobject(application).assumingMemoryBound(to: GApplication.self))
+      isHeld = true
+      connections.open(last.id)
+      return
+    }
     let window: MainWindow
     if let argument = options.source, ServerOptions.isServerURL(argument) {
       // A directory server: read a window at a time, never loaded whole. A
@@ -107,14 +122,51 @@ public final class RosterApplication {
       window = MainWindow(
         application: application, source: Self.resolveSource(options.source), pipeline: pipeline)
     }
+    install(window)
+  }
+
+  private var isHeadless: Bool { options.quitAfterLoad || options.screenshot != nil }
+
+  /// Replaces the window with one on `opened` (a switch of directory).
+  private func show(_ opened: OpenedDirectory) {
+    let window =
+      switch opened {
+      case .source(let source):
+        MainWindow(application: application, source: .success(source), pipeline: pipeline)
+      case .server(let directory):
+        MainWindow(application: application, server: directory, pipeline: pipeline)
+      }
+    install(window)
+  }
+
+  /// A remembered directory needs its secret typed: the Connect dialog asks,
+  /// over the window (the embedded directory's, if none is open yet).
+  private func askForSecret(_ directory: RememberedDirectory, _ message: String) {
+    if window == nil {
+      install(
+        MainWindow(application: application, source: Self.resolveSource(nil), pipeline: pipeline))
+    }
+    window?.presentConnectDialog(directory: directory, message: message)
+  }
+
+  /// Makes `window` the application's window: the remembered size and view,
+  /// the directory menu, the headless steps; the previous window closes.
+  private func install(_ window: MainWindow) {
+    let previous = self.window
+    if previous != nil { saveSettings() }
+    if isHeld {
+      // Held while the remembered directory's secret was looked up.
+      isHeld = false
+      g_application_release(gobject(application).assumingMemoryBound(to: GApplication.self))
+    }
     self.window = window
-    let headless = options.quitAfterLoad || options.screenshot != nil
-    var settings = headless ? WindowSettings() : WindowSettings.load()
+    var settings = isHeadless ? WindowSettings() : WindowSettings.load()
     if let grid = options.grid { settings.grid = grid }
     gtk_window_set_default_size(
       cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
     window.isGridMode = settings.grid
     window.maxFlingVelocity = settings.maxFlingVelocity
+    window.installDirectoryMenu(connections)
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
     Signals.connectReturningBool(gobject(window.window), "close-request") { [weak self] in
       self?.saveSettings()
@@ -129,9 +181,11 @@ public final class RosterApplication {
       Task { @MainActor in await self?.loaded(result, duration) }
     }
     window.present()
+    previous?.close()
     window.isHudShown = options.showHud
     if let search = options.search, !search.isEmpty { window.setSearchText(search) }
     window.refresh()
+    refreshTimer?.cancel()
     if let interval = options.refreshInterval {
       // Periodic refreshes join a load in progress instead of stacking up.
       refreshTimer = Task { @MainActor [weak window] in
