@@ -27,13 +27,23 @@ final class KeyringSessionTests: XCTestCase {
     return URL(fileURLWithPath: path)
   }
 
-  func testTheSecretGoesToTheKeyringAndIsLookedUpWhenConnecting() throws {
-    let folder = try folder(for: "keyring")
+  /// Runs `body` with a window, a slapd of 10 people (12 entries) and the
+  /// parent's folder, when the parent runs this class as `mode`.
+  private func session(
+    _ mode: String, _ body: @MainActor (ConnectHarness, TestServer, URL) throws -> Void
+  ) throws {
+    let folder = try folder(for: mode)
     let server = try TestServer(people: TestPeople.people(count: 10, seed: 5))
     defer { server.shutDown() }
     try MainActor.assumeIsolated {
       let harness = try ConnectHarness(folder: folder)
       defer { harness.close() }
+      try body(harness, server, folder)
+    }
+  }
+
+  func testTheSecretGoesToTheKeyringAndIsLookedUpWhenConnecting() throws {
+    try session("keyring") { harness, server, folder in
       var dialog = try Self.fillLDAP(harness, server, password: Self.wrongSecret)
       harness.run(dialog, connecting: true)
       print("error shown: \(dialog.statusText)")
@@ -71,12 +81,7 @@ final class KeyringSessionTests: XCTestCase {
   }
 
   func testWithoutASecretServiceTheSecretServesThisSessionOnly() throws {
-    let folder = try folder(for: "none")
-    let server = try TestServer(people: TestPeople.people(count: 10, seed: 5))
-    defer { server.shutDown() }
-    try MainActor.assumeIsolated {
-      let harness = try ConnectHarness(folder: folder)
-      defer { harness.close() }
+    try session("none") { harness, server, folder in
       let dialog = try Self.fillLDAP(harness, server, password: Self.secret)
       harness.run(dialog, connecting: true)
       XCTAssertEqual(harness.opened, 0, "opened before the user chose")

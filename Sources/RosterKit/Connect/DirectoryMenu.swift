@@ -23,11 +23,15 @@ final class DirectoryMenu {
     RowAccessibility.setLabel(gobject(button), "Directories")
     menu = g_menu_new()!
     gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
+    // The button keeps the menu (and the window the actions) alive.
+    g_object_unref(gobject(menu))
 
     let group = g_simple_action_group_new()!
     let connectAction = g_simple_action_new("connect", nil)!
     Signals.connect(gobject(connectAction), "activate") { _ in connect() }
-    let openAction = g_simple_action_new("open", g_variant_type_new("s"))!
+    let idType = g_variant_type_new("s")
+    let openAction = g_simple_action_new("open", idType)!
+    g_variant_type_free(idType)
     Signals.connect(gobject(openAction), "activate") { [weak connections] parameter in
       guard let parameter, let id = g_variant_get_string(OpaquePointer(parameter), nil) else {
         return
@@ -41,6 +45,7 @@ final class DirectoryMenu {
     }
     for action in [connectAction, openAction, forgetAction] {
       g_action_map_add_action(gtkObject(group), action)
+      g_object_unref(gobject(action))
     }
     gtk_widget_insert_action_group(window, "dir", gtkObject(group))
     g_object_unref(gobject(group))
