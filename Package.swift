@@ -48,6 +48,7 @@ let package = Package(
       pkgConfig: "ldap",
       providers: [.apt(["libldap-dev"])]
     ),
+    // libsecret: the keyring holding remembered directories' passwords and tokens.
     .systemLibrary(
       name: "CSecret",
       pkgConfig: "libsecret-1",

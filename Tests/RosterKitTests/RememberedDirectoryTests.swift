@@ -57,4 +57,21 @@ final class RememberedDirectoryTests: XCTestCase {
     XCTAssertTrue(RememberedDirectory(kind: .scim, location: "scim+https://h/scim/v2").needsSecret)
     XCTAssertFalse(RememberedDirectory(kind: .jsonURL, location: "https://h/u.json").needsSecret)
   }
+
+  func testADirectoryThatCannotBeReadIsSkippedAndTheRestLoads() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-settings-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(
+      #"""
+      {"width": 900, "directories": [
+        {"id": "a", "kind": "gopher", "location": "gopher://x"},
+        {"id": "b", "kind": "jsonURL", "location": "https://h/u.json", "baseDN": "", "filter": "",
+         "bindDN": ""}]}
+      """#.utf8
+    ).write(to: file)
+    let settings = WindowSettings.load(from: file)
+    XCTAssertEqual(settings.width, 900)
+    XCTAssertEqual(settings.directories.map(\.id), ["b"])
+  }
 }

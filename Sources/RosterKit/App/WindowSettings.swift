@@ -34,8 +34,11 @@ public struct WindowSettings: Codable, Equatable, Sendable {
     maxFlingVelocity =
       try container.decodeIfPresent(Double.self, forKey: .maxFlingVelocity)
       ?? defaults.maxFlingVelocity
+    // An entry this Roster cannot read (a kind from a newer one) is skipped,
+    // not a reason to lose every other setting.
     directories =
-      try container.decodeIfPresent([RememberedDirectory].self, forKey: .directories) ?? []
+      (try? container.decodeIfPresent([SkippingDirectory].self, forKey: .directories))?
+      .compactMap(\.directory) ?? []
     lastDirectory = try container.decodeIfPresent(String.self, forKey: .lastDirectory)
   }
 

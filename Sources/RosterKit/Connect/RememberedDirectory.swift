@@ -132,3 +132,15 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
     return (scheme == "http" || scheme == "https") && !(url.host ?? "").isEmpty
   }
 }
+
+/// One entry of settings.json's remembered directories, nil when it cannot
+/// be read.
+///
+/// Threading: a plain value, decoded where the settings are.
+struct SkippingDirectory: Decodable {
+  let directory: RememberedDirectory?
+
+  init(from decoder: any Decoder) {
+    directory = try? RememberedDirectory(from: decoder)
+  }
+}
