@@ -139,6 +139,19 @@ final class ConnectDialogTests: ServerTestCase {
       let json = try XCTUnwrap(harness.connections.remembered.first)
       XCTAssertEqual(harness.connections.currentID, json.id)
 
+      // The menu lists both, the shown one ticked.
+      let menu = try XCTUnwrap(harness.window.directoryMenu)
+      XCTAssertEqual(
+        menu.itemTitles, ["✓ JSON file · users-5.json", "LDAP · \(server.server.url)"])
+      gtk_menu_button_popup(gtkObject(menu.button))
+      let popover = try XCTUnwrap(gtk_menu_button_get_popover(gtkObject(menu.button)))
+      MainContext.run(for: .milliseconds(300))
+      let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/screenshots/connect-menu.png").standardizedFileURL
+        .path
+      try Screenshot.save(gobject(popover).assumingMemoryBound(to: GtkWidget.self), to: path)
+      gtk_menu_button_popdown(gtkObject(menu.button))
+
       // One click back to LDAP; it is the last one, which opens at start.
       harness.pick(ldap.id)
       XCTAssertEqual(harness.opened, 3)

@@ -12,6 +12,8 @@ final class DirectoryMenu {
   private let menu: OpaquePointer
   private let forgetAction: OpaquePointer
   let connections: DirectoryConnections
+  /// The remembered directories' items as the menu shows them.
+  private(set) var itemTitles: [String] = []
 
   /// A menu on `window` for `connections`; `connect` opens the dialog.
   init(window: Widget, connections: DirectoryConnections, connect: @escaping @MainActor () -> Void)
@@ -57,9 +59,11 @@ final class DirectoryMenu {
     g_menu_remove_all(menu)
     g_menu_append(menu, "Connect to a Directory…", "dir.connect")
     let list = g_menu_new()!
-    for directory in connections.remembered {
-      let mark = directory.id == connections.currentID ? "✓ " : ""
-      let item = g_menu_item_new("\(mark)\(directory.title)", nil)!
+    itemTitles = connections.remembered.map { directory in
+      (directory.id == connections.currentID ? "✓ " : "") + directory.title
+    }
+    for (directory, title) in zip(connections.remembered, itemTitles) {
+      let item = g_menu_item_new(title, nil)!
       g_menu_item_set_action_and_target_value(item, "dir.open", g_variant_new_string(directory.id))
       g_menu_append_item(list, item)
       g_object_unref(gobject(item))
