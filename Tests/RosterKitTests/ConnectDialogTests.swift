@@ -31,6 +31,22 @@ final class ConnectDialogTests: ServerTestCase {
     super.tearDown()
   }
 
+  /// Runs `body` with a window and its Connect dialog (opened from the
+  /// menu) set to `kind`, in the test's folder.
+  private func withDialog(
+    _ kind: RememberedDirectory.Kind,
+    _ body: @MainActor (ConnectHarness, ConnectDialog, URL) throws -> Void
+  ) throws {
+    let folder: URL = folder
+    try MainActor.assumeIsolated {
+      let harness = try ConnectHarness(folder: folder)
+      defer { harness.close() }
+      let dialog = try harness.openDialog()
+      dialog.kind = kind
+      try body(harness, dialog, folder)
+    }
+  }
+
   /// A users.json of `count` people in the test's folder; its path.
   static func usersFile(_ count: Int, in folder: URL) throws -> String {
     let users = (0..<count).map { #"{"username": "person\#($0)", "role": "User"}"# }
@@ -40,12 +56,7 @@ final class ConnectDialogTests: ServerTestCase {
   }
 
   func testInvalidFieldsAreMarkedWithTheirReasonAndNothingIsSaved() throws {
-    let folder: URL = folder
-    try MainActor.assumeIsolated {
-      let harness = try ConnectHarness(folder: folder)
-      defer { harness.close() }
-      let dialog = try harness.openDialog()
-      dialog.kind = .ldap
+    try withDialog(.ldap) { harness, dialog, folder in
       dialog.fields.setText(.location, "http://not-ldap")
       dialog.fields.setText(.baseDN, "people")
       dialog.fields.setText(.bindDN, "cn=admin,dc=example,dc=org")
@@ -68,12 +79,7 @@ final class ConnectDialogTests: ServerTestCase {
   }
 
   func testTestConnectionShowsTheCountInPlaceAndRemembersTheFile() throws {
-    let folder: URL = folder
-    try MainActor.assumeIsolated {
-      let harness = try ConnectHarness(folder: folder)
-      defer { harness.close() }
-      let dialog = try harness.openDialog()
-      dialog.kind = .jsonFile
+    try withDialog(.jsonFile) { harness, dialog, folder in
       let path = try Self.usersFile(7, in: folder)
       dialog.fields.setText(.location, path)
       harness.run(dialog, connecting: false)
@@ -86,12 +92,7 @@ final class ConnectDialogTests: ServerTestCase {
   }
 
   func testAFailedTestShowsTheErrorInPlaceAndSavesNothing() throws {
-    let folder: URL = folder
-    try MainActor.assumeIsolated {
-      let harness = try ConnectHarness(folder: folder)
-      defer { harness.close() }
-      let dialog = try harness.openDialog()
-      dialog.kind = .jsonURL
+    try withDialog(.jsonURL) { harness, dialog, folder in
       let port = try RefusingPort()
       dialog.fields.setText(.location, "http://127.0.0.1:\(port.port)/users.json")
       harness.run(dialog, connecting: true)
@@ -179,12 +180,7 @@ final class ConnectDialogTests: ServerTestCase {
   }
 
   func testTheSCIMKindAsksForABaseURLAndAToken() throws {
-    let folder: URL = folder
-    try MainActor.assumeIsolated {
-      let harness = try ConnectHarness(folder: folder)
-      defer { harness.close() }
-      let dialog = try harness.openDialog()
-      dialog.kind = .scim
+    try withDialog(.scim) { harness, dialog, folder in
       dialog.fields.setText(.location, "https://example.org/scim/v2")
       harness.run(dialog, connecting: false)
       XCTAssertEqual(
