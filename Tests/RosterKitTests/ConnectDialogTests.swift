@@ -92,7 +92,7 @@ final class ConnectDialogTests: ServerTestCase {
   }
 
   func testAFailedTestShowsTheErrorInPlaceAndSavesNothing() throws {
-    try withDialog(.jsonURL) { harness, dialog, folder in
+    try withDialog(.jsonURL) { harness, dialog, _ in
       let port = try RefusingPort()
       dialog.fields.setText(.location, "http://127.0.0.1:\(port.port)/users.json")
       harness.run(dialog, connecting: true)
@@ -180,7 +180,7 @@ final class ConnectDialogTests: ServerTestCase {
   }
 
   func testTheSCIMKindAsksForABaseURLAndAToken() throws {
-    try withDialog(.scim) { harness, dialog, folder in
+    try withDialog(.scim) { harness, dialog, _ in
       dialog.fields.setText(.location, "https://example.org/scim/v2")
       harness.run(dialog, connecting: false)
       XCTAssertEqual(
