@@ -48,6 +48,12 @@ let package = Package(
       pkgConfig: "ldap",
       providers: [.apt(["libldap-dev"])]
     ),
+    // libsecret: the keyring holding remembered directories' passwords and tokens.
+    .systemLibrary(
+      name: "CSecret",
+      pkgConfig: "libsecret-1",
+      providers: [.apt(["libsecret-1-dev"])]
+    ),
     // An LDAP directory read a window at a time (server-side sort + virtual
     // list view); no GTK.
     .target(name: "DirectoryLDAP", dependencies: ["CLDAP", "Directory"]),
@@ -58,6 +64,7 @@ let package = Package(
       name: "RosterKit",
       dependencies: [
         "CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryLDAP", "SharedSupport",
+        "CSecret",
       ]
     ),
     // `roster bench`: the benchmark harness around RosterKit's window.

@@ -14,6 +14,7 @@ packages=(
   dbus dbus-x11 at-spi2-core python3-pyatspi  # accessibility checks
   adwaita-icon-theme
   slapd ldap-utils libldap-dev openssl  # LDAP directories: client library, test servers
+  libsecret-1-dev gnome-keyring  # remembered secrets: libsecret, a real keyring in tests
 )
 
 missing=()

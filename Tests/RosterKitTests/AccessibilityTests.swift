@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import RosterKit
+
 /// Reads the real app through AT-SPI (python3-pyatspi from Debian), under a
 /// private D-Bus session and the test's Xvfb display, as a screen reader does.
 final class AccessibilityTests: XCTestCase {
@@ -34,11 +36,26 @@ final class AccessibilityTests: XCTestCase {
     XCTAssertEqual(status, 0, "AT-SPI check failed: \(report)")
   }
 
+  func testTheDirectoryShownLastOpensAtStartWithoutASource() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-a11y-last-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let users = folder.appendingPathComponent("users.json")
+    try Data(#"[{"username": "remembered-ada", "role": "Admin"}]"#.utf8).write(to: users)
+    var settings = WindowSettings()
+    settings.directories = [RememberedDirectory(kind: .jsonFile, location: users.path)]
+    settings.lastDirectory = settings.directories[0].id
+    try settings.save(to: folder.appendingPathComponent("roster/settings.json"))
+    let (status, report) = try readRows(expecting: ["remembered-ada, Admin"], configHome: folder)
+    XCTAssertEqual(status, 0, "AT-SPI check failed: \(report)")
+  }
+
   /// Runs `roster ARGUMENTS` under a private D-Bus session and reads its rows
   /// with Tests/Accessibility/check_rows.py; its exit status and report.
-  private func readRows(expecting expected: [String], arguments: [String] = []) throws -> (
-    Int32, String
-  ) {
+  private func readRows(
+    expecting expected: [String], arguments: [String] = [], configHome: URL? = nil
+  ) throws -> (Int32, String) {
     let roster = root.appendingPathComponent(".build/debug/roster")
     let script = root.appendingPathComponent("Tests/Accessibility/check_rows.py")
     for tool in ["/usr/bin/python3", "/usr/bin/dbus-run-session"]
@@ -77,7 +94,8 @@ final class AccessibilityTests: XCTestCase {
     var environment = ProcessInfo.processInfo.environment
     environment["GSK_RENDERER"] = "cairo"
     environment["XDG_CONFIG_HOME"] =
-      FileManager.default.temporaryDirectory.appendingPathComponent("roster-a11y-config").path
+      (configHome
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("roster-a11y-config")).path
     process.environment = environment
     let output = Pipe()
     process.standardOutput = output

@@ -45,13 +45,28 @@ enum XInput {
     return (window, try windowID(of: window))
   }
 
+  /// Types `text` on the keyboard (XTEST) into `entry` of the toplevel `window`.
+  static func type(_ text: String, into entry: Widget, of window: Widget) throws {
+    let id = try windowID(ofToplevel: window)
+    _ = try xdotool(["windowfocus", "--sync", id])
+    gtk_widget_grab_focus(entry)
+    MainContext.run(for: .milliseconds(100))
+    _ = try xdotool(["type", "--delay", "10", text])
+    MainContext.run(for: .milliseconds(200))
+  }
+
   /// The X window id of `window`, found by a unique title.
   static func windowID(of window: MainWindow) throws -> String {
+    try windowID(ofToplevel: window.window)
+  }
+
+  /// The X window id of the toplevel `window` (a window or a dialog).
+  static func windowID(ofToplevel window: Widget) throws -> String {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
       throw XCTSkip("xdotool is not installed (make deps)")
     }
     let title = "roster-input-\(UUID().uuidString)"
-    gtk_window_set_title(cgtk_window(window.window), title)
+    gtk_window_set_title(cgtk_window(window), title)
     MainContext.run(for: .milliseconds(200))
     let id =
       try xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init) ?? ""

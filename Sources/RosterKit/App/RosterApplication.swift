@@ -14,13 +14,17 @@ import SharedSupport
 /// main on the main thread (an async main would let MainActor leave it).
 @MainActor
 public final class RosterApplication {
-  private let options: RosterOptions
-  private let application: UnsafeMutablePointer<GtkApplication>
-  private var window: MainWindow?
-  private var pipeline: ImagePipeline?
+  let options: RosterOptions
+  let application: UnsafeMutablePointer<GtkApplication>
+  var window: MainWindow?
+  /// The remembered directories (settings.json) and their secrets (keyring).
+  let connections = DirectoryConnections()
+  /// Whether the application is held until the first window exists.
+  var isHeld = false
+  var pipeline: ImagePipeline?
   private let started = ContinuousClock.now
   private var exitCode: Int32 = 0
-  private var refreshTimer: Task<Void, Never>?
+  var refreshTimer: Task<Void, Never>?
   /// Whether the headless summary of a server was printed.
   private var reportedServer = false
 
@@ -56,7 +60,7 @@ public final class RosterApplication {
 
   /// Remembers the window size and view mode (not for headless runs, which
   /// use a fixed size for comparable screenshots).
-  private func saveSettings() {
+  func saveSettings() {
     guard let window, !options.quitAfterLoad, options.screenshot == nil, options.grid == nil else {
       return
     }
@@ -90,8 +94,19 @@ public final class RosterApplication {
       window.present()
       return
     }
-    let pipeline = ImagePipeline(configuration: options.pipelineConfiguration)
-    self.pipeline = pipeline
+    pipeline = ImagePipeline(configuration: options.pipelineConfiguration)
+    connections.onOpen = { [weak self] opened, _ in self?.show(opened) }
+    connections.onNeedsSecret = { [weak self] directory, message in
+      self?.askForSecret(directory, message)
+    }
+    if options.source == nil, !isHeadless, let last = connections.last {
+      // The directory shown last; its secret may come from the keyring
+      // first, so the application is held until a window exists.
+      g_application_hold(gobject(application).assumingMemoryBound(to: GApplication.self))
+      isHeld = true
+      connections.open(last.id)
+      return
+    }
     let window: MainWindow
     if let argument = options.source, ServerOptions.isServerURL(argument) {
       // A directory server: read a window at a time, never loaded whole. A
@@ -107,44 +122,10 @@ public final class RosterApplication {
       window = MainWindow(
         application: application, source: Self.resolveSource(options.source), pipeline: pipeline)
     }
-    self.window = window
-    let headless = options.quitAfterLoad || options.screenshot != nil
-    var settings = headless ? WindowSettings() : WindowSettings.load()
-    if let grid = options.grid { settings.grid = grid }
-    gtk_window_set_default_size(
-      cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
-    window.isGridMode = settings.grid
-    window.maxFlingVelocity = settings.maxFlingVelocity
-    window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
-    Signals.connectReturningBool(gobject(window.window), "close-request") { [weak self] in
-      self?.saveSettings()
-      return false
-    }
-    window.onServerOpen = { [weak self] result, duration in
-      Task { @MainActor in await self?.serverOpened(result, duration) }
-    }
-    window.onLoad = { [weak self] result, duration in
-      // The load is reported from main-queue work; the headless steps wait on
-      // the loop, so they run as their own task rather than nested inside it.
-      Task { @MainActor in await self?.loaded(result, duration) }
-    }
-    window.present()
-    window.isHudShown = options.showHud
-    if let search = options.search, !search.isEmpty { window.setSearchText(search) }
-    window.refresh()
-    if let interval = options.refreshInterval {
-      // Periodic refreshes join a load in progress instead of stacking up.
-      refreshTimer = Task { @MainActor [weak window] in
-        while !Task.isCancelled {
-          try? await Task.sleep(for: .seconds(interval))
-          guard let window else { return }
-          window.refresh()
-        }
-      }
-    }
+    install(window)
   }
 
-  private func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration)
+  func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration)
     async
   {
     guard options.quitAfterLoad || options.screenshot != nil, let window else { return }
@@ -170,7 +151,7 @@ public final class RosterApplication {
   }
 
   /// The headless summary of a directory server: its first open only.
-  private func serverOpened(_ result: Result<Int, DirectoryError>, _ duration: Duration) async {
+  func serverOpened(_ result: Result<Int, DirectoryError>, _ duration: Duration) async {
     guard options.quitAfterLoad || options.screenshot != nil, !reportedServer, let window else {
       return
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What Roster remembers across runs: the window size and whether the grid
-/// shows, and what a user may tune: the fastest a fling starts
+/// What Roster remembers across runs: the window size, whether the grid
+/// shows, the directories connected to (without secrets), and what a user may tune: the fastest a fling starts
 /// (`maxFlingVelocity`, points per second). A small JSON file, `$XDG_CONFIG_HOME/roster/settings.json` (else
 /// `~/.config/roster/settings.json`). A missing or unreadable file gives the
 /// defaults; nothing else depends on it.
@@ -14,6 +14,11 @@ public struct WindowSettings: Codable, Equatable, Sendable {
   /// The fastest a drag's release flings the list, in points per second
   /// (8,000 as on Android: a fling then travels at most 8,000 × 0.3 s).
   public var maxFlingVelocity = 8_000.0
+  /// The directories connected to through the Connect dialog, newest first
+  /// (no secrets: those are in the keyring).
+  public var directories: [RememberedDirectory] = []
+  /// The id of the directory shown last; it opens at start without --source.
+  public var lastDirectory: String?
 
   /// The defaults: 480x800, list view, flings up to 8,000 points per second.
   public init() {}
@@ -29,6 +34,12 @@ public struct WindowSettings: Codable, Equatable, Sendable {
     maxFlingVelocity =
       try container.decodeIfPresent(Double.self, forKey: .maxFlingVelocity)
       ?? defaults.maxFlingVelocity
+    // An entry this Roster cannot read (a kind from a newer one) is skipped,
+    // not a reason to lose every other setting.
+    directories =
+      (try? container.decodeIfPresent([SkippingDirectory].self, forKey: .directories))?
+      .compactMap(\.directory) ?? []
+    lastDirectory = try container.decodeIfPresent(String.self, forKey: .lastDirectory)
   }
 
   /// The settings file for this user.

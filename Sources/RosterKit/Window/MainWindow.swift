@@ -45,6 +45,10 @@ public final class MainWindow {
   private let gridAvatars: AvatarService?
   let detailAvatars: AvatarService?
   var details: UserDetails?
+  /// The header bar's directory menu and the Connect dialog, when the
+  /// window's owner remembers directories (``installDirectoryMenu(_:)``).
+  var directoryMenu: DirectoryMenu?
+  var connectDialog: ConnectDialog?
   /// The list and the grid, one showing.
   let views: Widget
   /// The frame-time HUD (F12).

@@ -1,0 +1,81 @@
+import CGtk
+import GtkKit
+
+/// The application's window, replaced on every switch of directory (a
+/// window is built for one directory): the remembered size and view, the
+/// directory menu, the headless steps, and the Connect dialog when a
+/// remembered directory needs its secret typed.
+extension RosterApplication {
+  var isHeadless: Bool { options.quitAfterLoad || options.screenshot != nil }
+
+  /// Replaces the window with one on `opened` (a switch of directory).
+  func show(_ opened: OpenedDirectory) {
+    let window =
+      switch opened {
+      case .source(let source):
+        MainWindow(application: application, source: .success(source), pipeline: pipeline)
+      case .server(let directory):
+        MainWindow(application: application, server: directory, pipeline: pipeline)
+      }
+    install(window)
+  }
+
+  /// A remembered directory needs its secret typed: the Connect dialog asks,
+  /// over the window (the embedded directory's, if none is open yet).
+  func askForSecret(_ directory: RememberedDirectory, _ message: String) {
+    if window == nil {
+      install(
+        MainWindow(application: application, source: Self.resolveSource(nil), pipeline: pipeline))
+    }
+    window?.presentConnectDialog(directory: directory, message: message)
+  }
+
+  /// Makes `window` the application's window: the remembered size and view,
+  /// the directory menu, the headless steps; the previous window closes.
+  func install(_ window: MainWindow) {
+    let previous = self.window
+    if previous != nil { saveSettings() }
+    if isHeld {
+      // Held while the remembered directory's secret was looked up.
+      isHeld = false
+      g_application_release(gobject(application).assumingMemoryBound(to: GApplication.self))
+    }
+    self.window = window
+    var settings = isHeadless ? WindowSettings() : WindowSettings.load()
+    if let grid = options.grid { settings.grid = grid }
+    gtk_window_set_default_size(
+      cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
+    window.isGridMode = settings.grid
+    window.maxFlingVelocity = settings.maxFlingVelocity
+    window.installDirectoryMenu(connections)
+    window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
+    Signals.connectReturningBool(gobject(window.window), "close-request") { [weak self] in
+      self?.saveSettings()
+      return false
+    }
+    window.onServerOpen = { [weak self] result, duration in
+      Task { @MainActor in await self?.serverOpened(result, duration) }
+    }
+    window.onLoad = { [weak self] result, duration in
+      // The load is reported from main-queue work; the headless steps wait on
+      // the loop, so they run as their own task rather than nested inside it.
+      Task { @MainActor in await self?.loaded(result, duration) }
+    }
+    window.present()
+    previous?.close()
+    window.isHudShown = options.showHud
+    if let search = options.search, !search.isEmpty { window.setSearchText(search) }
+    window.refresh()
+    refreshTimer?.cancel()
+    if let interval = options.refreshInterval {
+      // Periodic refreshes join a load in progress instead of stacking up.
+      refreshTimer = Task { @MainActor [weak window] in
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .seconds(interval))
+          guard let window else { return }
+          window.refresh()
+        }
+      }
+    }
+  }
+}

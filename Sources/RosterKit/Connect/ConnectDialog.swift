@@ -1,0 +1,236 @@
+import CGtk
+import Directory
+import GtkKit
+
+/// "Connect to a Directory": a kind (JSON file, JSON URL, LDAP, SCIM), its
+/// fields (``ConnectFields``), Test Connection (the count or the error, in
+/// place) and Connect. Invalid input is marked on its field; nothing is
+/// remembered until a test or a connect succeeds. When no keyring can take
+/// the secret, it says so and offers to use the secret for this session.
+///
+/// Threading: main-actor only; the test runs off the main thread.
+@MainActor
+final class ConnectDialog {
+  let window: Widget
+  let fields = ConnectFields()
+  private let kindChooser: Widget
+  let status: Widget
+  let testButton: Widget
+  let connectButton: Widget
+  /// "Use for This Session Only", shown when no keyring took the secret.
+  let sessionButton: Widget
+  private let connections: DirectoryConnections
+  /// The directory being edited (its id is kept, so it replaces its entry).
+  private var editing: RememberedDirectory?
+  /// What a keyring-less success waits on: the directory and its secret.
+  private var pending: (RememberedDirectory, Secret)?
+  private var chooser: OpaquePointer?
+  /// Whether a test or connect is running.
+  private(set) var isBusy = false
+
+  /// A dialog over `parent`; `directory` pre-fills it (a remembered
+  /// directory whose secret is needed), with `message` saying why.
+  init(
+    parent: Widget, connections: DirectoryConnections, directory: RememberedDirectory? = nil,
+    message: String? = nil
+  ) {
+    self.connections = connections
+    editing = directory
+    window = gtk_window_new()!
+    gtk_window_set_title(cgtk_window(window), "Connect to a Directory")
+    gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
+    gtk_window_set_modal(cgtk_window(window), 1)
+    gtk_window_set_default_size(cgtk_window(window), 520, -1)
+    gtk_widget_add_css_class(window, "connect-dialog")
+
+    let kinds = gtk_string_list_new(nil)!
+    for kind in RememberedDirectory.Kind.allCases { gtk_string_list_append(kinds, kind.title) }
+    kindChooser = gtk_drop_down_new(kinds, nil)!
+    RowAccessibility.setLabel(gobject(kindChooser), "Kind")
+    status = Gtk.label("", classes: ["connect-status"])
+    gtk_label_set_wrap(gtkObject(status), 1)
+    gtk_label_set_xalign(gtkObject(status), 0)
+    gtk_label_set_selectable(gtkObject(status), 1)
+    testButton = gtk_button_new_with_mnemonic("_Test Connection")!
+    connectButton = gtk_button_new_with_mnemonic("C_onnect")!
+    gtk_widget_add_css_class(connectButton, "suggested-action")
+    sessionButton = gtk_button_new_with_mnemonic("Use for This _Session Only")!
+    Gtk.setVisible(sessionButton, false)
+
+    let kindRow = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    Gtk.append(kindRow, Gtk.label("Kind", classes: ["dim-label"]), kindChooser)
+    let buttons = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+    Gtk.append(buttons, sessionButton, testButton, connectButton)
+    let content = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(content, 18) }
+    for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(content, 18) }
+    Gtk.append(content, kindRow, fields.grid, status, buttons)
+    gtk_window_set_child(cgtk_window(window), content)
+    gtk_window_set_default_widget(cgtk_window(window), connectButton)
+    connectSignals()
+
+    if let directory { fill(directory) }
+    fields.show(kind)
+    if let message { say(message, isError: true) }
+  }
+
+  private func connectSignals() {
+    Signals.connect(gobject(kindChooser), "notify::selected") { [weak self] _ in
+      guard let self else { return }
+      self.fields.show(self.kind)
+      self.say("", isError: false)
+    }
+    Signals.connect(gobject(testButton), "clicked") { [weak self] in self?.run(connecting: false) }
+    Signals.connect(gobject(connectButton), "clicked") { [weak self] in self?.run(connecting: true)
+    }
+    Signals.connect(gobject(sessionButton), "clicked") { [weak self] in self?.useForSession() }
+    Signals.connect(gobject(fields.chooseButton), "clicked") { [weak self] in self?.chooseFile() }
+    for entry in fields.entries.values {
+      // Return in any field connects, as the default button would.
+      Signals.connect(gobject(entry), "activate") { [weak self] in self?.run(connecting: true) }
+    }
+  }
+
+  /// Shows the dialog.
+  func present() { gtk_window_present(cgtk_window(window)) }
+
+  /// Closes the dialog.
+  func close() { gtk_window_destroy(cgtk_window(window)) }
+
+  /// The chosen kind.
+  var kind: RememberedDirectory.Kind {
+    get {
+      let index = Int(gtk_drop_down_get_selected(gtkObject(kindChooser)))
+      return RememberedDirectory.Kind.allCases[
+        min(index, RememberedDirectory.Kind.allCases.count - 1)]
+    }
+    set {
+      let index = RememberedDirectory.Kind.allCases.firstIndex(of: newValue) ?? 0
+      gtk_drop_down_set_selected(gtkObject(kindChooser), guint(index))
+    }
+  }
+
+  /// The status line's text (the count, the error, or the keyring's state).
+  var statusText: String { String(cString: gtk_label_get_text(gtkObject(status))) }
+
+  private func fill(_ directory: RememberedDirectory) {
+    kind = directory.kind
+    fields.setText(.location, directory.location)
+    fields.setText(.baseDN, directory.baseDN)
+    fields.setText(.filter, directory.filter)
+    fields.setText(.bindDN, directory.bindDN)
+  }
+
+  /// The directory the fields describe (keeping the edited one's id).
+  private func directory() -> RememberedDirectory {
+    var directory = RememberedDirectory(kind: kind, location: fields.text(.location))
+    if let editing, editing.kind == kind { directory.id = editing.id }
+    if kind == .ldap {
+      directory.baseDN = fields.text(.baseDN).trimmingCharacters(in: .whitespaces)
+      directory.filter = fields.text(.filter).trimmingCharacters(in: .whitespaces)
+      directory.bindDN = fields.text(.bindDN).trimmingCharacters(in: .whitespaces)
+    }
+    return directory
+  }
+
+  /// Test Connection (`connecting` false) or Connect: validates, counts the
+  /// people off the main thread, and on success remembers the directory.
+  func run(connecting: Bool) {
+    guard !isBusy else { return }
+    let directory = directory()
+    let typed = fields.text(.secret)
+    let problems = directory.problems(secret: typed)
+    fields.mark(problems)
+    guard problems.isEmpty else {
+      say("Correct the marked fields", isError: true)
+      return
+    }
+    let secret = directory.needsSecret ? Secret(typed) : nil
+    let opened: OpenedDirectory
+    do throws(DirectoryError) {
+      opened = try OpenedDirectory(directory, secret: secret)
+    } catch {
+      say(error.localizedDescription, isError: true)
+      return
+    }
+    setBusy(true)
+    say(connecting ? "Connecting…" : "Testing…", isError: false)
+    Task { @MainActor in
+      let result = await opened.count()
+      switch result {
+      case .failure(let error):
+        setBusy(false)
+        say(error.localizedDescription, isError: true)
+      case .success(let count):
+        await succeeded(directory, secret: secret, count: count, connecting: connecting)
+      }
+    }
+  }
+
+  private func succeeded(
+    _ directory: RememberedDirectory, secret: Secret?, count: Int, connecting: Bool
+  ) async {
+    editing = directory
+    let found = "Connected: \(NumberText.people(count))"
+    do throws(SecretStore.Unavailable) {
+      try await connections.remember(directory, secret: secret)
+    } catch {
+      setBusy(false)
+      pending = secret.map { (directory, $0) }
+      say("\(found). \(error). The secret can't be remembered.", isError: true)
+      Gtk.setVisible(sessionButton, true)
+      return
+    }
+    setBusy(false)
+    say(found, isError: false)
+    guard connecting else { return }
+    connections.show(directory, secret: secret)
+    close()
+  }
+
+  /// No keyring: the secret is kept in memory for this session and the
+  /// directory opens.
+  private func useForSession() {
+    guard let (directory, secret) = pending else { return }
+    connections.useForSession(secret, for: directory.id)
+    connections.show(directory, secret: secret)
+    close()
+  }
+
+  private func chooseFile() {
+    let chooser = gtk_file_chooser_native_new(
+      "Choose a Directory File", cgtk_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open",
+      "_Cancel")!
+    self.chooser = chooser
+    Signals.connect(gobject(chooser), "response") { [weak self] response in
+      let accepted =
+        Int32(truncatingIfNeeded: Int(bitPattern: response)) == GTK_RESPONSE_ACCEPT.rawValue
+      if accepted, let file = gtk_file_chooser_get_file(gtkObject(chooser)) {
+        if let path = g_file_get_path(file) {
+          self?.fields.setText(.location, String(cString: path))
+          g_free(path)
+        }
+        g_object_unref(gobject(file))
+      }
+      self?.chooser = nil
+      g_object_unref(gobject(chooser))
+    }
+    gtk_native_dialog_show(gobject(chooser).assumingMemoryBound(to: GtkNativeDialog.self))
+  }
+
+  private func setBusy(_ busy: Bool) {
+    isBusy = busy
+    for button in [testButton, connectButton] { gtk_widget_set_sensitive(button, busy ? 0 : 1) }
+  }
+
+  private func say(_ text: String, isError: Bool) {
+    Gtk.setText(status, text)
+    if isError {
+      gtk_widget_add_css_class(status, "error")
+    } else {
+      gtk_widget_remove_css_class(status, "error")
+    }
+    if !isError || text.isEmpty { Gtk.setVisible(sessionButton, false) }
+  }
+}

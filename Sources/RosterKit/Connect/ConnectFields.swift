@@ -1,0 +1,117 @@
+import CGtk
+import GtkKit
+
+/// The Connect dialog's fields: a label, an entry and a line for what is
+/// wrong with it, per ``RememberedDirectory/Field``, laid out in a grid.
+/// Which rows show and what they are called depends on the kind.
+///
+/// Threading: main-actor only.
+@MainActor
+final class ConnectFields {
+  typealias Field = RememberedDirectory.Field
+  let grid: Widget
+  private var labels: [Field: Widget] = [:]
+  private(set) var entries: [Field: Widget] = [:]
+  private var problems: [Field: Widget] = [:]
+  /// "Choose…" beside the path of a JSON file.
+  let chooseButton: Widget
+
+  init() {
+    grid = gtk_grid_new()!
+    gtk_grid_set_row_spacing(grid.asGrid, 4)
+    gtk_grid_set_column_spacing(grid.asGrid, 12)
+    chooseButton = gtk_button_new_with_mnemonic("_Choose…")!
+    for (index, field) in Field.allCases.enumerated() {
+      let label = Gtk.label("", classes: ["dim-label"])
+      gtk_label_set_xalign(gtkObject(label), 1)
+      let entry = field == .secret ? gtk_password_entry_new()! : gtk_entry_new()!
+      if field == .secret { gtk_password_entry_set_show_peek_icon(gtkObject(entry), 1) }
+      gtk_widget_set_hexpand(entry, 1)
+      let problem = Gtk.label("", classes: ["field-problem", "error"])
+      gtk_label_set_xalign(gtkObject(problem), 0)
+      gtk_label_set_wrap(gtkObject(problem), 1)
+      Gtk.setVisible(problem, false)
+      let row = Int32(index * 2)
+      gtk_grid_attach(grid.asGrid, label, 0, row, 1, 1)
+      gtk_grid_attach(grid.asGrid, entry, 1, row, 1, 1)
+      gtk_grid_attach(grid.asGrid, problem, 1, row + 1, 2, 1)
+      labels[field] = label
+      entries[field] = entry
+      problems[field] = problem
+    }
+    gtk_grid_attach(grid.asGrid, chooseButton, 2, 0, 1, 1)
+  }
+
+  /// Shows the rows `kind` uses, named for it.
+  func show(_ kind: RememberedDirectory.Kind) {
+    let names: [Field: String] =
+      switch kind {
+      case .jsonFile: [.location: "File"]
+      case .jsonURL: [.location: "URL"]
+      case .ldap:
+        [
+          .location: "Server URL", .baseDN: "Base DN", .filter: "Filter", .bindDN: "Bind DN",
+          .secret: "Password",
+        ]
+      case .scim: [.location: "Base URL", .secret: "Token"]
+      }
+    for field in Field.allCases {
+      let name = names[field]
+      Gtk.setText(labels[field]!, name ?? "")
+      RowAccessibility.setLabel(gobject(entries[field]!), name ?? "")
+      Gtk.setVisible(labels[field]!, name != nil)
+      Gtk.setVisible(entries[field]!, name != nil)
+    }
+    Gtk.setVisible(chooseButton, kind == .jsonFile)
+    let placeholders: [RememberedDirectory.Kind: String] = [
+      .jsonFile: "/path/to/users.json", .jsonURL: "https://example.org/users.json",
+      .ldap: "ldap://ldap.example.org", .scim: "scim+https://example.org/scim/v2",
+    ]
+    gtk_entry_set_placeholder_text(entries[.location]!.asEntry, placeholders[kind])
+    gtk_entry_set_placeholder_text(entries[.filter]!.asEntry, "(objectClass=inetOrgPerson)")
+    mark([:])
+  }
+
+  /// The text of `field`.
+  func text(_ field: Field) -> String {
+    String(cString: gtk_editable_get_text(gtkObject(entries[field]!)))
+  }
+
+  /// Sets the text of `field`.
+  func setText(_ field: Field, _ text: String) {
+    gtk_editable_set_text(gtkObject(entries[field]!), text)
+  }
+
+  /// Marks the fields in `found` with their reason; clears the others.
+  func mark(_ found: [Field: String]) {
+    for field in Field.allCases {
+      let reason = found[field]
+      if reason != nil {
+        gtk_widget_add_css_class(entries[field]!, "error")
+      } else {
+        gtk_widget_remove_css_class(entries[field]!, "error")
+      }
+      Gtk.setText(problems[field]!, reason ?? "")
+      Gtk.setVisible(problems[field]!, reason != nil)
+    }
+  }
+
+  /// The reason shown under `field`, if any (tests, screenshots).
+  func problem(_ field: Field) -> String? {
+    let label = problems[field]!
+    guard gtk_widget_get_visible(label) != 0 else { return nil }
+    return String(cString: gtk_label_get_text(gtkObject(label)))
+  }
+}
+
+extension Widget {
+  /// This widget as a GtkGrid (GTK's C type, which Swift sees as a struct).
+  fileprivate var asGrid: UnsafeMutablePointer<GtkGrid> {
+    gobject(self).assumingMemoryBound(to: GtkGrid.self)
+  }
+
+  /// This widget as a GtkEntry.
+  fileprivate var asEntry: UnsafeMutablePointer<GtkEntry> {
+    gobject(self).assumingMemoryBound(to: GtkEntry.self)
+  }
+}

@@ -1,0 +1,119 @@
+import Directory
+import Foundation
+
+/// The remembered directories and the one shown: connects (remembering the
+/// directory in settings.json and its secret in the keyring), switches with
+/// one click, forgets. The window is replaced by its owner on every switch
+/// (``onOpen``), since a window is built for one directory.
+///
+/// Secrets never leave memory except into the keyring; when no keyring
+/// runs, a secret typed in the dialog is kept for this session only.
+///
+/// Threading: main-actor only; the keyring and the connection test run off
+/// the main thread.
+@MainActor
+public final class DirectoryConnections {
+  /// Where the remembered directories are kept (settings.json).
+  let settingsFile: URL
+  let keyring = SecretStore()
+  /// Secrets the user chose to use without a keyring, until the app quits.
+  private var sessionSecrets: [String: Secret] = [:]
+  /// The remembered directories, newest first.
+  public private(set) var remembered: [RememberedDirectory]
+  /// The id of the directory shown, if it is a remembered one.
+  public private(set) var currentID: String?
+  /// Shows `opened` (the owner replaces its window); `directory` is nil for
+  /// a `--source` or the embedded directory.
+  public var onOpen: (@MainActor (OpenedDirectory, RememberedDirectory?) -> Void)?
+  /// Called when a remembered directory cannot be opened without the user
+  /// (no secret in the keyring, or no keyring): the Connect dialog asks.
+  public var onNeedsSecret: (@MainActor (RememberedDirectory, String) -> Void)?
+  /// Called whenever ``remembered`` or ``currentID`` changes (menus follow).
+  public var onChange: (@MainActor () -> Void)?
+
+  /// The directories remembered in `settingsFile`.
+  public init(settingsFile: URL = WindowSettings.defaultFile) {
+    self.settingsFile = settingsFile
+    let settings = WindowSettings.load(from: settingsFile)
+    remembered = settings.directories
+    currentID = settings.lastDirectory
+  }
+
+  /// The directory shown last, which opens at start without `--source`.
+  public var last: RememberedDirectory? { remembered.first { $0.id == currentID } }
+
+  /// Opens the remembered directory `id`, its secret read from the keyring
+  /// (or this session's) off the main thread.
+  public func open(_ id: String) {
+    guard let directory = remembered.first(where: { $0.id == id }) else { return }
+    guard directory.needsSecret, sessionSecrets[id] == nil else {
+      show(directory, secret: sessionSecrets[id])
+      return
+    }
+    Task { @MainActor in
+      do throws(SecretStore.Unavailable) {
+        guard let secret = try await keyring.lookup(id) else {
+          onNeedsSecret?(directory, "The keyring holds no secret for this directory: enter it")
+          return
+        }
+        show(directory, secret: secret)
+      } catch {
+        onNeedsSecret?(directory, "\(error). Enter the secret to use it for this session only.")
+      }
+    }
+  }
+
+  /// Opens `directory` with `secret` and remembers it as the one shown.
+  func show(_ directory: RememberedDirectory, secret: Secret?) {
+    let opened: OpenedDirectory
+    do throws(DirectoryError) {
+      opened = try OpenedDirectory(directory, secret: secret)
+    } catch {
+      onNeedsSecret?(directory, error.localizedDescription)
+      return
+    }
+    currentID = directory.id
+    save()
+    onOpen?(opened, directory)
+    onChange?()
+  }
+
+  /// Remembers `directory` (replacing an entry of the same id) and stores
+  /// `secret` in the keyring. Throws when no keyring could take the secret;
+  /// the directory is remembered all the same (without its secret).
+  func remember(_ directory: RememberedDirectory, secret: Secret?) async throws(SecretStore
+    .Unavailable)
+  {
+    remembered.removeAll { $0.id == directory.id }
+    remembered.insert(directory, at: 0)
+    save()
+    onChange?()
+    guard let secret, directory.needsSecret else { return }
+    try await keyring.store(secret, for: directory.id, label: "Roster: \(directory.title)")
+  }
+
+  /// Keeps `secret` for `id` until the app quits (no keyring to hold it).
+  func useForSession(_ secret: Secret, for id: String) { sessionSecrets[id] = secret }
+
+  /// Forgets the directory `id`: out of settings.json at once, out of the
+  /// keyring when the returned task ends.
+  @discardableResult
+  public func forget(_ id: String) -> Task<Void, Never> {
+    remembered.removeAll { $0.id == id }
+    sessionSecrets[id] = nil
+    if currentID == id { currentID = nil }
+    save()
+    onChange?()
+    let keyring = keyring
+    return Task { try? await keyring.forget(id) }
+  }
+
+  /// Writes the list and the last shown into settings.json, keeping every
+  /// other setting as the file has it.
+  private func save() {
+    var settings = WindowSettings.load(from: settingsFile)
+    settings.directories = remembered
+    settings.lastDirectory = currentID
+    try? settings.save(to: settingsFile)
+  }
+}

@@ -1,0 +1,44 @@
+import Directory
+
+/// A directory ready to show: a users.json (loaded whole) or a directory
+/// server (read a window at a time), made from a ``RememberedDirectory`` and
+/// its secret, and how many people it holds (Test Connection).
+///
+/// Threading: a `Sendable` value; ``count()`` runs off the main thread.
+public enum OpenedDirectory: Sendable {
+  case source(DirectorySource)
+  case server(any WindowedDirectory)
+
+  /// Opens `directory` with `secret` (its password or token, if it needs
+  /// one). LDAP and SCIM go through ``ServerOptions`` like `--source` does,
+  /// with the secret handed over so the environment is never read.
+  public init(_ directory: RememberedDirectory, secret: Secret?) throws(DirectoryError) {
+    let argument = directory.sourceArgument
+    switch directory.kind {
+    case .jsonFile, .jsonURL:
+      self = .source(try DirectorySource(argument: argument))
+    case .ldap, .scim:
+      // A kind this build cannot read yet says so, as `--source` would.
+      guard ServerOptions.isServerURL(argument) else { throw .unsupportedSource(argument) }
+      var options = ServerOptions()
+      options.bindDN = directory.bindDN.isEmpty ? nil : directory.bindDN
+      options.secret = secret
+      self = .server(try options.directory(url: argument, environment: [:]))
+    }
+  }
+
+  /// How many people the directory holds: a users.json is loaded, a server
+  /// answers its first window. Runs on the global executor.
+  public func count() async -> Result<Int, DirectoryError> {
+    do throws(DirectoryError) {
+      switch self {
+      case .source(let source):
+        return .success(try await DirectoryLoader().load(source).viewModels.count)
+      case .server(let directory):
+        return .success(try await directory.window(0..<1).count)
+      }
+    } catch {
+      return .failure(error)
+    }
+  }
+}

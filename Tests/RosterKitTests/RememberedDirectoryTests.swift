@@ -1,0 +1,77 @@
+import DirectoryLDAP
+import Foundation
+import XCTest
+
+@testable import RosterKit
+
+/// Remembered directories as settings.json keeps them, and the LDAP URL the
+/// dialog's fields make.
+final class RememberedDirectoryTests: XCTestCase {
+  func testTheLDAPFieldsMakeOneURLWithTheBaseAndFilterEncoded() throws {
+    var directory = RememberedDirectory(kind: .ldap, location: "ldap://127.0.0.1:3890/dc=old??one")
+    directory.baseDN = "ou=people?,dc=example,dc=org"
+    directory.filter = "(&(objectClass=person)(cn=50%))"
+    let url = try LDAPURL(directory.sourceArgument)
+    XCTAssertEqual(url.host, "127.0.0.1")
+    XCTAssertEqual(url.port, 3890)
+    XCTAssertEqual(url.baseDN, directory.baseDN)
+    XCTAssertEqual(url.filter, directory.filter)
+    XCTAssertEqual(url.scope, .sub)
+    // Without a base DN or filter, the URL is used as typed.
+    directory.baseDN = ""
+    directory.filter = ""
+    XCTAssertEqual(directory.sourceArgument, "ldap://127.0.0.1:3890/dc=old??one")
+  }
+
+  func testSettingsKeepTheirOlderKeysAndOlderFilesStillLoad() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("settings.json")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // A file written before directories were remembered.
+    try Data(#"{"width": 700, "height": 600, "grid": true, "maxFlingVelocity": 5000}"#.utf8)
+      .write(to: file)
+    var settings = WindowSettings.load(from: file)
+    XCTAssertEqual(settings.directories, [])
+    XCTAssertNil(settings.lastDirectory)
+    settings.directories = [
+      RememberedDirectory(kind: .jsonURL, location: "https://example.org/u.json")
+    ]
+    settings.lastDirectory = settings.directories[0].id
+    try settings.save(to: file)
+    let again = WindowSettings.load(from: file)
+    XCTAssertEqual(again, settings)
+    XCTAssertEqual([again.width, again.height], [700, 600])
+    XCTAssertTrue(again.grid)
+    XCTAssertEqual(again.maxFlingVelocity, 5000)
+  }
+
+  func testOnlyABindDNOrSCIMNeedsASecret() {
+    var ldap = RememberedDirectory(kind: .ldap, location: "ldap://127.0.0.1")
+    XCTAssertFalse(ldap.needsSecret)
+    XCTAssertEqual(ldap.problems(secret: ""), [:])
+    ldap.bindDN = "cn=admin,dc=example,dc=org"
+    XCTAssertEqual(ldap.problems(secret: ""), [.secret: "Enter the password"])
+    XCTAssertEqual(ldap.problems(secret: "x"), [:])
+    XCTAssertTrue(RememberedDirectory(kind: .scim, location: "scim+https://h/scim/v2").needsSecret)
+    XCTAssertFalse(RememberedDirectory(kind: .jsonURL, location: "https://h/u.json").needsSecret)
+  }
+
+  func testADirectoryThatCannotBeReadIsSkippedAndTheRestLoads() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-settings-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(
+      #"""
+      {"width": 900, "directories": [
+        {"id": "a", "kind": "gopher", "location": "gopher://x"},
+        {"id": "b", "kind": "jsonURL", "location": "https://h/u.json", "baseDN": "", "filter": "",
+         "bindDN": ""}]}
+      """#.utf8
+    ).write(to: file)
+    let settings = WindowSettings.load(from: file)
+    XCTAssertEqual(settings.width, 900)
+    XCTAssertEqual(settings.directories.map(\.id), ["b"])
+  }
+}
