@@ -100,10 +100,13 @@ final class SCIMClient: Sendable {
     return try await send(request, with: api, maxBytes: options.maxResponseBytes)
   }
 
+  /// The capabilities once asked for; nil before.
+  var knownCapabilities: Capabilities? { state.withLock { $0.capabilities } }
+
   /// The server's capabilities, asked once; a server without the endpoint
   /// neither sorts nor limits.
   func capabilities() async throws(DirectoryError) -> Capabilities {
-    if let known = state.withLock({ $0.capabilities }) { return known }
+    if let known = knownCapabilities { return known }
     let capabilities: Capabilities
     do {
       capabilities = Self.capabilities(decoding: try await get("/ServiceProviderConfig").body)

@@ -44,7 +44,11 @@ public struct SCIMDirectory: WindowedDirectory {
     forward = SCIMForwardReader(limit: client.options.forwardCacheLimit)
   }
 
-  public var location: String { url.host }
+  /// The host; for a server that cannot sort (known after the first
+  /// window) it also says the rows are in the server's order, not by name.
+  public var location: String {
+    client.knownCapabilities?.sorts == false ? "\(url.host), in the server's order" : url.host
+  }
 
   /// What this directory and its searches did so far.
   public var statistics: SCIMStatistics { client.statistics }

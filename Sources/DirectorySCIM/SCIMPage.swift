@@ -83,6 +83,9 @@ func clip(_ text: String) -> String {
 
 /// The JSON of a list response: only what a row needs is decoded, the rest
 /// of each resource is skipped.
+///
+/// Threading: plain values (this and `Resource`), made and read on the
+/// decoding thread.
 private struct ListResponse: Decodable {
   var totalResults: Int
   var startIndex: Int?

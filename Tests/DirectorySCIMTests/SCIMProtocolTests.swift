@@ -114,6 +114,7 @@ final class SCIMProtocolTests: XCTestCase {
     XCTAssertEqual(rest.count, 3)
     XCTAssertTrue(rest.isCountFinal)
     XCTAssertEqual(directory.statistics.pagesFetched, 2)
+    XCTAssertEqual(directory.location, "127.0.0.1, in the server's order")
     XCTAssertEqual(server.hits("/v2/Users?startIndex=3&count=2&attributes=" + Self.attributes), 1)
   }
 
