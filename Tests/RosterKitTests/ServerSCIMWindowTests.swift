@@ -1,4 +1,3 @@
-import CGtk
 import Directory
 import DirectorySCIM
 import Foundation
@@ -23,21 +22,13 @@ final class ServerSCIMWindowTests: XCTestCase {
   }
 
   @MainActor private static func openWindow() throws -> MainWindow {
-    try WindowTestSupport.setUp()
     if server == nil {
       server = try runBlocking { try await TestSCIMServer(people: TestSCIMServer.people(people)) }
     }
     var options = ServerOptions()
     options.secret = Secret(TestSCIMServer.token)
     let directory = try options.directory(url: try XCTUnwrap(server).url, environment: [:])
-    let window = MainWindow(application: nil, server: directory, pipeline: nil)
-    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
-    window.present()
-    window.refresh()
-    XCTAssertTrue(
-      MainContext.run(until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(20)),
-      "the first rows did not fill")
-    return window
+    return try ServerTestCase.openWindow(directory: directory)
   }
 
   func testTheListIsSortedByUsernameAndSearchRunsOnTheServer() throws {
