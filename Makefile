@@ -9,7 +9,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
-.PHONY: deps build run ldap-demo test bench ldap-bench microbench format lint validate clean
+.PHONY: deps build run ldap-demo test bench ldap-bench scim-bench microbench format lint validate clean
 .PHONY: install uninstall deb test-deb
 PREFIX ?= /usr/local
 
@@ -67,6 +67,10 @@ bench: deps
 # with ldapsearch's own times for the same windows in each line.
 ldap-bench: deps
 	bash scripts/ldap-bench.sh $(or $(USERS),1000000) $(or $(PAIRS),1) $(or $(BENCH_SECONDS),8)
+
+# The same against a local scim2-server of $(USERS) people (default 5,000).
+scim-bench: deps
+	bash scripts/scim-bench.sh $(or $(USERS),5000) $(or $(PAIRS),1) $(or $(BENCH_SECONDS),8)
 
 # A soak (not in CI): the release build drives the real window for MINUTES
 # (default 10) on a generated million and checks that nothing leaks; the

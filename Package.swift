@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "PreparedImages", targets: ["PreparedImages"]),
     .library(name: "Directory", targets: ["Directory"]),
     .library(name: "DirectoryLDAP", targets: ["DirectoryLDAP"]),
+    .library(name: "DirectorySCIM", targets: ["DirectorySCIM"]),
     .library(name: "LDAPDemo", targets: ["LDAPDemo"]),
   ],
   dependencies: [
@@ -57,14 +58,25 @@ let package = Package(
     // An LDAP directory read a window at a time (server-side sort + virtual
     // list view); no GTK.
     .target(name: "DirectoryLDAP", dependencies: ["CLDAP", "Directory"]),
+    // A SCIM 2.0 service read a window at a time (startIndex/count pages);
+    // no GTK.
+    .target(
+      name: "DirectorySCIM",
+      dependencies: [
+        "Directory", "SharedSupport",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
     .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo"]),
     .target(
       name: "RosterKit",
       dependencies: [
-        "CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryLDAP", "SharedSupport",
-        "CSecret",
+        "CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryLDAP", "DirectorySCIM",
+        "SharedSupport", "CSecret",
       ]
     ),
     // `roster bench`: the benchmark harness around RosterKit's window.
@@ -89,6 +101,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "LDAPDemo",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -115,13 +128,16 @@ let package = Package(
       name: "DirectoryLDAPTests",
       dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP", "TestSupport"]),
     .testTarget(
+      name: "DirectorySCIMTests",
+      dependencies: ["DirectorySCIM", "Directory", "TestSupport"]),
+    .testTarget(
       name: "DirectoryGeneratorTests",
       dependencies: ["DirectoryGenerator", "Directory", "CGtk", "LDAPDemo", "DirectoryLDAP"]),
     .testTarget(
       name: "RosterKitTests",
       dependencies: [
         "RosterKit", "RosterBench", "GtkKit", "CGtk", "Directory", "DirectoryLDAP", "LDAPDemo",
-        "DirectoryGenerator",
+        "DirectoryGenerator", "DirectorySCIM",
         "SharedSupport",
         "TestSupport",
       ]),
@@ -162,7 +178,9 @@ if Context.environment["ROSTER_SANITIZERS"] != nil {
 // instrumentation in the libraries they reach.
 //   ROSTER_SANITIZERS=1 ROSTER_FUZZ=1 swift build --build-tests --sanitize=address --scratch-path .build/asan
 if Context.environment["ROSTER_FUZZ"] != nil {
-  let instrumented: Set = ["SharedSupport", "Directory", "PreparedImages", "DirectoryLDAP"]
+  let instrumented: Set = [
+    "SharedSupport", "Directory", "PreparedImages", "DirectoryLDAP", "DirectorySCIM",
+  ]
   for target in package.targets where instrumented.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
   }
@@ -174,6 +192,7 @@ if Context.environment["ROSTER_FUZZ"] != nil {
     ("FuzzDirectoryParser", ["Directory"]),
     ("FuzzImageDecoder", ["PreparedImages"]),
     ("FuzzLDAPEntry", ["DirectoryLDAP", "Directory"]),
+    ("FuzzSCIMPage", ["DirectorySCIM", "Directory"]),
   ]
   for fuzz in fuzzTargets {
     package.targets.append(

@@ -20,9 +20,10 @@ declare -A targets=(
   [directory-parser]=FuzzDirectoryParser
   [image-decoder]=FuzzImageDecoder
   [ldap-entry]=FuzzLDAPEntry
+  [scim-page]=FuzzSCIMPage
 )
 status=0
-for name in directory-parser image-decoder ldap-entry; do
+for name in directory-parser image-decoder ldap-entry scim-page; do
   corpus=.build/fuzz-corpus/$name
   artifacts=.build/fuzz-artifacts/$name/
   log=.build/fuzz-artifacts/$name.log

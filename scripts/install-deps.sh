@@ -15,7 +15,22 @@ packages=(
   adwaita-icon-theme
   slapd ldap-utils libldap-dev openssl  # LDAP directories: client library, test servers
   libsecret-1-dev gnome-keyring  # remembered secrets: libsecret, a real keyring in tests
+  python3 python3-venv  # the SCIM test server's virtual environment (below)
 )
+
+# The SCIM tests' server (scim2-server from PyPI) in a virtual environment of
+# its own under .build/, made once; the tests start it on 127.0.0.1.
+install_scim_server() {
+  local venv
+  venv="$(dirname "$0")/../.build/scim-venv"
+  [ -x "$venv/bin/scim2-server" ] && return 0
+  echo "Installing scim2-server into .build/scim-venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check "scim2-server==0.8.3"
+}
+# Last, also when every Debian package is there already (the early exit).
+trap install_scim_server EXIT
 
 missing=()
 for package in "${packages[@]}"; do

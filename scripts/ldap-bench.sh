@@ -11,7 +11,6 @@ users=${1:-1000000}
 pairs=${2:-1}
 seconds=${3:-8}
 avatars=1000
-floor=../shared/tools/run-floor
 out=.build/bench-results
 mkdir -p "$out"
 log="$out/ldap-$users-$(date +%Y%m%d-%H%M%S).jsonl"
@@ -36,13 +35,5 @@ done
 url="ldap://127.0.0.1:$port/ou=people,dc=example,dc=com??one?(objectClass=inetOrgPerson)"
 echo "serving $url" >&2
 
-for pair in $(seq "$pairs"); do
-  for speed in 6000 20000; do
-    if [ -x "$floor" ]; then
-      "$floor" --rows "$users" --speed "$speed" --seconds "$seconds" | tee -a "$log"
-    fi
-    "${xvfb[@]}" "$roster" bench --source "$url" --speed "$speed" --seconds "$seconds" \
-      2>/dev/null | tee -a "$log"
-  done
-done
-echo "raw results: $log" >&2
+. scripts/bench-pairs.sh
+bench_pairs "$url" "$users" "$pairs" "$seconds" "$log" "$roster" "${xvfb[@]}"

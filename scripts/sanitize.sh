@@ -34,7 +34,7 @@ echo "$kind sanitizer build: $((SECONDS - start)) s"
 [ "${2:-}" = build ] && exit 0
 
 # The display-free test classes (GtkKit's other tests open windows).
-filter='^(DirectoryTests|PreparedImagesTests|DirectoryLDAPTests|SharedSupportTests|DirectoryGeneratorTests)\.|^GtkKitTests\.ListDiffTests/'
+filter='^(DirectoryTests|PreparedImagesTests|DirectoryLDAPTests|DirectorySCIMTests|SharedSupportTests|DirectoryGeneratorTests)\.|^GtkKitTests\.ListDiffTests/'
 start=$SECONDS
 env -u DISPLAY -u WAYLAND_DISPLAY swift test --skip-build "${flags[@]}" --filter "$filter"
 echo "$kind sanitizer tests: $((SECONDS - start)) s"

@@ -35,8 +35,10 @@ struct ShowCommand: ParsableCommand {
   @Option(
     name: .long,
     help: """
-      A users.json path or http(s) URL, or an LDAP URL \
-      (ldap[s]://host:port/base??one?filter; default: the embedded directory). \
+      A users.json path or http(s) URL, an LDAP URL \
+      (ldap[s]://host:port/base??one?filter) or a SCIM 2.0 service \
+      (scim+https://host/scim/v2, token from $ROSTER_TOKEN or --token-file); \
+      default: the embedded directory. \
       Give an LDAP source again (or a space-separated list) for more servers of the same \
       directory: Roster continues on the next when one goes away.
       """)

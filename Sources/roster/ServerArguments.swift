@@ -2,9 +2,10 @@ import ArgumentParser
 import RosterKit
 
 /// The command-line options of a directory server source (`--source
-/// ldap://…`), shared by the window and the benchmark. There is no password
-/// option: a password on the command line is visible to every user of the
-/// machine (`ps`), so it comes from `$ROSTER_BIND_PASSWORD` or a file.
+/// ldap://…` or `scim+https://…`), shared by the window and the benchmark.
+/// There is no password or token option: one on the command line is visible
+/// to every user of the machine (`ps`), so it comes from
+/// `$ROSTER_BIND_PASSWORD` / `$ROSTER_TOKEN` or a file.
 struct ServerArguments: ParsableArguments {
   /// Attribute names by server kind.
   enum Schema: String, ExpressibleByArgument, CaseIterable {
@@ -19,6 +20,9 @@ struct ServerArguments: ParsableArguments {
 
   @Option(help: "Read the bind password from the first line of this file.")
   var passwordFile: String?
+
+  @Option(help: "Read a SCIM server's bearer token from the first line of this file.")
+  var tokenFile: String?
 
   @Flag(name: .customLong("starttls"), help: "Upgrade ldap:// to TLS before binding.")
   var startTLS = false
@@ -54,6 +58,7 @@ struct ServerArguments: ParsableArguments {
     var options = ServerOptions()
     options.bindDN = bindDN
     options.passwordFile = passwordFile
+    options.tokenFile = tokenFile
     options.startTLS = startTLS
     options.caFile = caFile
     options.insecureTLS = insecureTLS

@@ -26,7 +26,8 @@ struct SoakCommand: ParsableCommand {
   @Option(help: "Seconds between refreshes.") var refreshSeconds = 30.0
   @Option(help: "Users in the generated directory.") var users = 1_000_000
   @Option(help: "Distinct avatar images in the generated directory.") var avatars = 4_000
-  @Option(help: "An LDAP URL of a directory server to soak instead of a generated directory.")
+  @Option(
+    help: "An LDAP or SCIM URL of a directory server to soak instead of a generated directory.")
   var source: String?
   @OptionGroup(title: "Directory servers") var server: ServerArguments
   @Option(help: "Where to write the samples.") var csv = "soak.csv"
@@ -38,7 +39,7 @@ struct SoakCommand: ParsableCommand {
     }
     guard users > 0, avatars > 0 else { throw ValidationError("counts must be positive") }
     if let source, !ServerOptions.isServerURL(source) {
-      throw ValidationError("--source takes an ldap:// or ldaps:// URL")
+      throw ValidationError("--source takes an ldap[s]:// or scim+http[s]:// URL")
     }
   }
 

@@ -1,4 +1,5 @@
 import Directory
+import DirectorySCIM
 import RosterKit
 import XCTest
 
@@ -23,5 +24,34 @@ final class ServerOptionsTests: XCTestCase {
     options.bindDN = "cn=admin,dc=example,dc=org"
     options.secret = Secret("from the keyring")
     XCTAssertNoThrow(try options.directory(url: url, environment: [:]))
+  }
+
+  func testASCIMURLIsAServerAndOpensASCIMDirectory() throws {
+    XCTAssertTrue(ServerOptions.isServerURL("scim+http://x"))
+    XCTAssertTrue(ServerOptions.isServerURL("SCIM+HTTPS://host/scim/v2"))
+    XCTAssertFalse(ServerOptions.isServerURL("scim://host"))
+    var options = ServerOptions()
+    options.secret = Secret("from the keyring")
+    let directory = try options.directory(url: "scim+https://host/scim/v2", environment: [:])
+    XCTAssertTrue(directory is SCIMDirectory)
+    XCTAssertEqual(directory.location, "host")
+  }
+
+  func testASCIMTokenComesFromTheEnvironmentOrAFileAndIsNeededOtherwise() throws {
+    let scim = "scim+http://127.0.0.1:1/v2"
+    XCTAssertThrowsError(try ServerOptions().directory(url: scim, environment: [:])) { error in
+      guard case DirectoryError.passwordUnavailable(let message) = error else {
+        return XCTFail("unexpected \(error)")
+      }
+      XCTAssertTrue(message.contains(ServerOptions.tokenVariable), message)
+    }
+    XCTAssertNoThrow(
+      try ServerOptions().directory(url: scim, environment: [ServerOptions.tokenVariable: "t"]))
+    let folder = try TemporaryDirectory()
+    let file = folder.folder.appendingPathComponent("token")
+    try Data("file-token\n".utf8).write(to: file)
+    var options = ServerOptions()
+    options.tokenFile = file.path
+    XCTAssertNoThrow(try options.directory(url: scim, environment: [:]))
   }
 }

@@ -46,9 +46,18 @@ class ServerTestCase: XCTestCase {
     url: String, pipeline: ImagePipeline? = nil, waitForRows: Bool = true,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> MainWindow {
+    try openWindow(
+      directory: try LDAPDirectory(url: url), pipeline: pipeline, waitForRows: waitForRows,
+      file: file, line: line)
+  }
+
+  /// A 480x800 window on `directory` (any server kind), as ``openWindow(url:pipeline:waitForRows:file:line:)``.
+  @MainActor static func openWindow(
+    directory: any WindowedDirectory, pipeline: ImagePipeline? = nil, waitForRows: Bool = true,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws -> MainWindow {
     try WindowTestSupport.setUp()
-    let window = MainWindow(
-      application: nil, server: try LDAPDirectory(url: url), pipeline: pipeline)
+    let window = MainWindow(application: nil, server: directory, pipeline: pipeline)
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()

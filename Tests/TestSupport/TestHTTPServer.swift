@@ -29,6 +29,11 @@ public final class TestHTTPServer: Sendable {
     case hang
     /// 200 application/json after `delay`.
     case delayed(TimeAmount, [UInt8])
+    /// `status` with these header fields and bytes.
+    case answer(status: Int, headers: [String: String], body: [UInt8])
+    /// The first response for the first request, the next for the next, the
+    /// last one for every request after.
+    indirect case sequence([Response])
 
     /// 200 with the bytes as application/json.
     public static func json(_ bytes: [UInt8]) -> Response {
@@ -44,6 +49,7 @@ public final class TestHTTPServer: Sendable {
   private struct State {
     var routes: [String: Route] = [:]
     var hits: [String: Int] = [:]
+    var headers: [String: [String: String]] = [:]
   }
 
   private let state = Mutex(State())
@@ -100,10 +106,30 @@ public final class TestHTTPServer: Sendable {
   /// Requests received for `path`.
   public func hits(_ path: String) -> Int { state.withLock { $0.hits[path] ?? 0 } }
 
-  fileprivate func route(for path: String) -> Route {
+  /// The header fields of the last request for the route `path` (its own
+  /// address, or the path a query was sent to; names lowercased).
+  public func lastHeaders(_ path: String) -> [String: String]? {
+    state.withLock { $0.headers[path] }
+  }
+
+  /// The route of `uri`: its own, else that of its path without the query.
+  /// A sequence moves on by one.
+  fileprivate func route(for uri: String, headers: HTTPHeaders) -> Route {
     state.withLock { state in
-      state.hits[path, default: 0] += 1
-      return state.routes[path] ?? Route(response: .status(404), latency: .zero)
+      state.hits[uri, default: 0] += 1
+      let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
+      let key = state.routes[uri] != nil ? uri : path
+      state.headers[key] = Dictionary(
+        headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+      guard var route = state.routes[key] else {
+        return Route(response: .status(404), latency: .zero)
+      }
+      if case .sequence(var responses) = route.response, let first = responses.first {
+        if responses.count > 1 { responses.removeFirst() }
+        state.routes[key]?.response = .sequence(responses)
+        route.response = first
+      }
+      return route
     }
   }
 }
@@ -115,6 +141,7 @@ private final class RequestHandler: ChannelInboundHandler {
 
   private let server: TestHTTPServer
   private var path = "/"
+  private var headers = HTTPHeaders()
 
   init(server: TestHTTPServer) {
     self.server = server
@@ -124,10 +151,11 @@ private final class RequestHandler: ChannelInboundHandler {
     switch unwrapInboundIn(data) {
     case .head(let head):
       path = head.uri
+      headers = head.headers
     case .body:
       break
     case .end:
-      let route = server.route(for: path)
+      let route = server.route(for: path, headers: headers)
       context.eventLoop.assumeIsolated().scheduleTask(in: route.latency) {
         self.respond(route.response, context: context)
       }
@@ -168,6 +196,15 @@ private final class RequestHandler: ChannelInboundHandler {
       context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
         self.respond(.json(bytes), context: context)
       }
+    case .answer(let status, let fields, let bytes):
+      writeHead(
+        HTTPResponseStatus(statusCode: status),
+        fields.merging(["Content-Length": "\(bytes.count)"]) { $1 }, context: context)
+      writeBody(bytes, context: context)
+      finish(context: context)
+    case .sequence(let responses):
+      // Only the last of a sequence is stored as one (see `route(for:headers:)`).
+      respond(responses.last ?? .status(404), context: context)
     }
   }
 

@@ -52,6 +52,13 @@ public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
   /// where it was looked for; it never holds the password).
   case passwordUnavailable(String)
 
+  // SCIM servers. `server` is the origin ("https://host:port"); no case
+  // ever carries a token.
+  /// The text is not a scim+https:// (or loopback scim+http://) URL.
+  case invalidSCIMURL(String, reason: String)
+  /// The server refused the bearer token (HTTP 401 or 403).
+  case tokenRefused(server: String)
+
   public var errorDescription: String? {
     switch self {
     case .fileNotFound(let path):
@@ -76,6 +83,10 @@ public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
       "Loading was cancelled"
     case .passwordUnavailable(let reason):
       reason
+    case .invalidSCIMURL(let url, let reason):
+      "“\(url)” is not a valid SCIM URL: \(reason)"
+    case .tokenRefused(let server):
+      "The SCIM server at \(server) refused the token"
     case .invalidLDAPURL(let url, let reason):
       "“\(url)” is not a valid LDAP URL: \(reason)"
     case .cannotConnect(let server):

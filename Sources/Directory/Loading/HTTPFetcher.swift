@@ -10,10 +10,10 @@ import NIOCore
 /// not retry connecting until its connect timeout (the server said no; asking
 /// again for ten seconds only keeps the user waiting).
 /// Threading: stateless; `fetch` suspends, never blocks.
-enum HTTPFetcher {
-  static let maxRedirects = 3
+package enum HTTPFetcher {
+  package static let maxRedirects = 3
   /// A connection that takes longer than this is not coming.
-  static let maxConnectTimeout = Duration.seconds(10)
+  package static let maxConnectTimeout = Duration.seconds(10)
 
   static func fetch(_ url: URL, timeout: Duration, maxBytes: Int) async throws(DirectoryError)
     -> ByteBuffer
@@ -57,7 +57,9 @@ enum HTTPFetcher {
     return try await response.body.collect(upTo: maxBytes)
   }
 
-  private static func directoryError(for error: any Error, maxBytes: Int) -> DirectoryError {
+  /// The user's sentence for an error AsyncHTTPClient or NIO threw (shared
+  /// with the other HTTP clients of the package).
+  package static func directoryError(for error: any Error, maxBytes: Int) -> DirectoryError {
     if error is CancellationError { return .cancelled }
     if error is NIOTooManyBytesError { return .tooLarge(limit: maxBytes) }
     if let error = error as? HTTPClientError {
@@ -78,7 +80,7 @@ enum HTTPFetcher {
     return .network(String(describing: error))
   }
 
-  private static func timeAmount(_ duration: Duration) -> TimeAmount {
+  package static func timeAmount(_ duration: Duration) -> TimeAmount {
     let (seconds, attoseconds) = duration.components
     return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
   }

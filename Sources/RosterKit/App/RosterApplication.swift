@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import DirectoryLDAP
+import DirectorySCIM
 import Foundation
 import GtkKit
 import PreparedImages
@@ -53,6 +54,11 @@ public final class RosterApplication {
     if options.printStatistics, let directory = window?.server?.directory as? LDAPDirectory {
       // Reconnects, failovers to another server, sorted lists opened.
       print("Directory server statistics:")
+      print(directory.statistics)
+    }
+    if options.printStatistics, let directory = window?.server?.directory as? SCIMDirectory {
+      // Pages, conditional refreshes, throttling, photos with and without the token.
+      print("SCIM server statistics:")
       print(directory.statistics)
     }
     return status != 0 ? status : exitCode

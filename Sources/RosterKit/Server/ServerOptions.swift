@@ -1,11 +1,13 @@
 import Directory
 import DirectoryLDAP
+import DirectorySCIM
 import Foundation
 import SharedSupport
 
-/// How to reach a directory server, as the command line says it. The
-/// password is never among them: it comes from `$ROSTER_BIND_PASSWORD` or a
-/// file (``passwordFile``), so it is not in argv, logs or settings.
+/// How to reach a directory server (LDAP or SCIM), as the command line says
+/// it. The password or token is never among them: it comes from the caller
+/// (``secret``), `$ROSTER_BIND_PASSWORD` / `$ROSTER_TOKEN` or a file
+/// (``passwordFile``, ``tokenFile``), so it is not in argv, logs or settings.
 ///
 /// Threading: a plain value; `Sendable`.
 public struct ServerOptions: Sendable {
@@ -13,6 +15,8 @@ public struct ServerOptions: Sendable {
   public var bindDN: String?
   /// A file whose first line is the bind password.
   public var passwordFile: String?
+  /// A file whose first line is a SCIM server's bearer token.
+  public var tokenFile: String?
   /// Upgrade ldap:// to TLS before binding.
   public var startTLS = false
   /// Trust these certificate authorities (PEM) instead of the system's.
@@ -33,22 +37,34 @@ public struct ServerOptions: Sendable {
 
   /// The environment variable a bind password is read from.
   public static let passwordVariable = "ROSTER_BIND_PASSWORD"
+  /// The environment variable a SCIM bearer token is read from.
+  public static let tokenVariable = "ROSTER_TOKEN"
   /// The longest password file read.
   static let maxPasswordBytes = 4096
 
   /// Whether a `--source` argument names a directory server.
   public static func isServerURL(_ argument: String) -> Bool {
     let lowered = argument.trimmingCharacters(in: .whitespaces).lowercased()
-    return lowered.hasPrefix("ldap://") || lowered.hasPrefix("ldaps://")
+    return ["ldap://", "ldaps://", "scim+http://", "scim+https://"].contains {
+      lowered.hasPrefix($0)
+    }
   }
 
-  /// The directory at `url` (one LDAP URL, or a space-separated list of the
-  /// servers of one directory) with these options; the password is read
-  /// here, from `environment` or ``passwordFile``. TLS and the password
-  /// apply alike to every server.
+  /// Whether `url` names a SCIM service (scim+http:// or scim+https://).
+  static func isSCIMURL(_ url: String) -> Bool {
+    url.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("scim+")
+  }
+
+  /// The directory at `url` (one LDAP URL, a space-separated list of the
+  /// servers of one directory, or a scim+https:// URL) with these options;
+  /// the password or token is read here, from ``secret``, `environment` or
+  /// the file. TLS and the password apply alike to every LDAP server.
   public func directory(
     url: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(DirectoryError) -> any WindowedDirectory {
+    if Self.isSCIMURL(url) {
+      return try SCIMDirectory(url: url, token: try token(environment: environment))
+    }
     var options = LDAPOptions(
       bindDN: bindDN, startTLS: startTLS, caFile: caFile,
       schema: activeDirectory ? .activeDirectory : .openLDAP)
@@ -60,24 +76,37 @@ public struct ServerOptions: Sendable {
 
   private func password(environment: [String: String]) throws(DirectoryError) -> Secret {
     if let secret { return secret }
-    if let passwordFile {
-      // Bounded and non-blocking: a FIFO or a device is refused, not waited on.
-      let bytes: [UInt8]
-      do {
-        bytes = try BoundedFileReader.read(path: passwordFile, maxBytes: Self.maxPasswordBytes)
-      } catch {
-        throw .passwordUnavailable("Could not read the password file \(passwordFile): \(error)")
-      }
-      let text = String(decoding: bytes, as: UTF8.self)
-      let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-      let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-      guard !password.isEmpty else {
-        throw .passwordUnavailable("The password file \(passwordFile) is empty")
-      }
-      return Secret(password)
-    }
+    if let passwordFile { return try Self.firstLine(of: passwordFile, holding: "password") }
     if let value = environment[Self.passwordVariable], !value.isEmpty { return Secret(value) }
     throw .passwordUnavailable(
       "--bind-dn needs a password: set \(Self.passwordVariable) or pass --password-file")
+  }
+
+  /// A SCIM server's token: the caller's, else the environment's, else the
+  /// first line of ``tokenFile``.
+  private func token(environment: [String: String]) throws(DirectoryError) -> Secret {
+    if let secret { return secret }
+    if let value = environment[Self.tokenVariable], !value.isEmpty { return Secret(value) }
+    if let tokenFile { return try Self.firstLine(of: tokenFile, holding: "token") }
+    throw .passwordUnavailable(
+      "A SCIM server needs a bearer token: set \(Self.tokenVariable) or pass --token-file")
+  }
+
+  /// The first line of the file at `path` (a password or token file).
+  private static func firstLine(of path: String, holding what: String) throws(DirectoryError)
+    -> Secret
+  {
+    // Bounded and non-blocking: a FIFO or a device is refused, not waited on.
+    let bytes: [UInt8]
+    do {
+      bytes = try BoundedFileReader.read(path: path, maxBytes: maxPasswordBytes)
+    } catch {
+      throw .passwordUnavailable("Could not read the \(what) file \(path): \(error)")
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+    let value = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+    guard !value.isEmpty else { throw .passwordUnavailable("The \(what) file \(path) is empty") }
+    return Secret(value)
   }
 }

@@ -1,0 +1,211 @@
+import AsyncHTTPClient
+import Directory
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// The HTTP side of a ``SCIMDirectory`` and its `searching` views: requests
+/// with the bearer token to the service's own origin, photos from anywhere
+/// without it, the server's configuration, and the counters.
+///
+/// Two clients, so the token cannot leak: `api` sends the token and follows
+/// no redirect (a redirect could point anywhere); `photos` never holds the
+/// token and may follow a few redirects, as avatar hosts do. A refused
+/// connection fails at once (no connect retries), TLS is verified, every
+/// answer is bounded, and 429/503 wait for Retry-After (bounded) a few times.
+///
+/// Threading: `Sendable`; the clients are thread-safe and the bookkeeping
+/// is behind one lock. Both clients shut down when the last directory
+/// holding this goes.
+final class SCIMClient: Sendable {
+  /// What a GET answered: 200 with the body, or 304.
+  struct Answer: Sendable {
+    var notModified: Bool
+    var etag: String?
+    var body: [UInt8]
+  }
+
+  /// The server's `/ServiceProviderConfig`, as far as reading needs it.
+  struct Capabilities: Sendable, Equatable {
+    var sorts: Bool
+    var maxResults: Int?
+  }
+
+  private struct State {
+    var statistics = SCIMStatistics()
+    var capabilities: Capabilities?
+    /// Photo addresses by identity, from the pages read (bounded).
+    var photos: [String: URL] = [:]
+  }
+
+  /// The most photo addresses remembered; past it the map starts over (the
+  /// rows on screen are read again with their page).
+  static let maxRememberedPhotos = 50_000
+
+  let url: SCIMURL
+  let options: SCIMOptions
+  private let token: Secret
+  private let api: HTTPClient
+  private let photoClient: HTTPClient
+  private let state = Mutex(State())
+  /// Shared by the directory and its searches (the query tells them apart).
+  let pages = SCIMPageCache()
+
+  init(url: SCIMURL, token: Secret, options: SCIMOptions) {
+    self.url = url
+    self.token = token
+    self.options = options
+    api = Self.client(options: options, redirects: .disallow)
+    photoClient = Self.client(
+      options: options, redirects: .follow(max: HTTPFetcher.maxRedirects, allowCycles: false))
+  }
+
+  deinit {
+    // Nothing to wait for: in-flight requests were cancelled with their
+    // tasks, and a failed shutdown is nothing the user could act on.
+    _ = api.shutdown()
+    _ = photoClient.shutdown()
+  }
+
+  private static func client(
+    options: SCIMOptions, redirects: HTTPClient.Configuration.RedirectConfiguration
+  ) -> HTTPClient {
+    var configuration = HTTPClient.Configuration(
+      redirectConfiguration: redirects,
+      timeout: .init(
+        connect: HTTPFetcher.timeAmount(min(options.timeout, HTTPFetcher.maxConnectTimeout)),
+        read: HTTPFetcher.timeAmount(options.timeout)),
+      decompression: .enabled(limit: .size(options.maxResponseBytes)))
+    // The server said no: asking again until the connect timeout only
+    // keeps the user waiting.
+    configuration.connectionPool.retryConnectionEstablishment = false
+    return HTTPClient(
+      eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+  }
+
+  var statistics: SCIMStatistics { state.withLock { $0.statistics } }
+
+  func count(_ change: (inout SCIMStatistics) -> Void) {
+    state.withLock { change(&$0.statistics) }
+  }
+
+  /// GET `path` (with its query) under the base, with the token;
+  /// If-None-Match when `etag` is given.
+  func get(_ path: String, etag: String? = nil) async throws(DirectoryError) -> Answer {
+    var request = HTTPClientRequest(url: url.base + path)
+    request.headers.add(name: "Accept", value: "application/scim+json, application/json")
+    request.headers.add(name: "Authorization", value: "Bearer \(token.value)")
+    if let etag { request.headers.add(name: "If-None-Match", value: etag) }
+    return try await send(request, with: api, maxBytes: options.maxResponseBytes)
+  }
+
+  /// The capabilities once asked for; nil before.
+  var knownCapabilities: Capabilities? { state.withLock { $0.capabilities } }
+
+  /// The server's capabilities, asked once; a server without the endpoint
+  /// neither sorts nor limits.
+  func capabilities() async throws(DirectoryError) -> Capabilities {
+    if let known = knownCapabilities { return known }
+    let capabilities: Capabilities
+    do {
+      capabilities = Self.capabilities(decoding: try await get("/ServiceProviderConfig").body)
+    } catch .httpStatus(404) {
+      capabilities = Capabilities(sorts: false, maxResults: nil)
+    }
+    state.withLock { $0.capabilities = capabilities }
+    return capabilities
+  }
+
+  static func capabilities(decoding body: [UInt8]) -> Capabilities {
+    struct Config: Decodable {
+      struct Feature: Decodable {
+        var supported: Bool?
+        var maxResults: Int?
+      }
+      var sort: Feature?
+      var filter: Feature?
+    }
+    let config = try? JSONDecoder().decode(Config.self, from: Data(body))
+    return Capabilities(
+      sorts: config?.sort?.supported ?? false,
+      maxResults: config?.filter?.maxResults.flatMap { $0 > 0 ? $0 : nil })
+  }
+
+  /// Remembers where the photos of `users` are.
+  func remember(_ users: [SCIMUser]) {
+    state.withLock { state in
+      if state.photos.count + users.count > Self.maxRememberedPhotos { state.photos = [:] }
+      for user in users { state.photos[user.entry.id] = user.photo }
+    }
+  }
+
+  func photoAddress(of identity: String) -> URL? { state.withLock { $0.photos[identity] } }
+
+  /// The bytes at `address`, at most `maxBytes`: with the token only when it
+  /// is on the service's own origin.
+  func photo(at address: URL, maxBytes: Int) async throws(DirectoryError) -> [UInt8] {
+    var request = HTTPClientRequest(url: address.absoluteString)
+    request.headers.add(name: "Accept", value: "image/*")
+    if url.isSameOrigin(address) {
+      request.headers.add(name: "Authorization", value: "Bearer \(token.value)")
+      count { $0.photosWithToken += 1 }
+      return try await send(request, with: api, maxBytes: maxBytes).body
+    }
+    count { $0.photosWithoutToken += 1 }
+    return try await send(request, with: photoClient, maxBytes: maxBytes).body
+  }
+
+  /// Sends `request`, waiting out 429 and 503 as Retry-After says (at most
+  /// `maxRetryAfter` each, `maxRetries` times).
+  private func send(_ request: HTTPClientRequest, with client: HTTPClient, maxBytes: Int)
+    async throws(DirectoryError) -> Answer
+  {
+    var retries = 0
+    while true {
+      count { $0.requests += 1 }
+      let status: Int
+      let headers: HTTPHeaders
+      let body: [UInt8]
+      do {
+        let response = try await client.execute(
+          request, timeout: HTTPFetcher.timeAmount(options.timeout))
+        status = Int(response.status.code)
+        headers = response.headers
+        body =
+          (200...299).contains(status)
+          ? Array(buffer: try await response.body.collect(upTo: maxBytes)) : []
+      } catch {
+        throw HTTPFetcher.directoryError(for: error, maxBytes: maxBytes)
+      }
+      switch status {
+      case 200...299:
+        return Answer(notModified: false, etag: headers.first(name: "ETag"), body: body)
+      case 304:
+        return Answer(notModified: true, etag: headers.first(name: "ETag"), body: [])
+      case 401, 403:
+        throw .tokenRefused(server: url.origin)
+      case 429 where retries < options.maxRetries, 503 where retries < options.maxRetries:
+        retries += 1
+        count { $0.throttledRetries += 1 }
+        let wait = min(
+          Self.retryAfter(headers.first(name: "Retry-After")) ?? .seconds(1), options.maxRetryAfter)
+        do { try await Task.sleep(for: wait) } catch { throw .cancelled }
+      default:
+        throw .httpStatus(status)
+      }
+    }
+  }
+
+  /// Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3).
+  static func retryAfter(_ value: String?) -> Duration? {
+    guard let value = value?.trimmingCharacters(in: .whitespaces) else { return nil }
+    if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: value) else { return nil }
+    return .milliseconds(max(Int(date.timeIntervalSinceNow * 1000), 0))
+  }
+}

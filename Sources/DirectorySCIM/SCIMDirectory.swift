@@ -1,0 +1,141 @@
+import Directory
+import Foundation
+import Synchronization
+
+/// A SCIM 2.0 service's users (RFC 7643/7644) read a window at a time:
+/// `GET /Users?startIndex=&count=` answers the count with every page, so the
+/// list sizes itself at once and asks only for the rows on screen.
+///
+/// When `/ServiceProviderConfig` says the server sorts, every window is
+/// `sortBy=userName`, read at any offset. A server that cannot sort is read
+/// forward in its own order (``SCIMForwardReader``), the count final only
+/// at the end. Pages are at most the server's `filter.maxResults`. A page
+/// that came with an ETag is asked for again with If-None-Match, and a 304
+/// refills nothing. Search is the server's filter on username and display
+/// name.
+///
+/// The bearer token goes only to the service's own origin (``SCIMClient``).
+///
+/// Threading: `Sendable`. The HTTP clients and counters are shared with
+/// the `searching` views; each view's page cache is behind its own lock.
+public struct SCIMDirectory: WindowedDirectory {
+  /// The attributes a page asks for: only what a row shows.
+  static let rowAttributes = "id,userName,displayName,name.formatted,userType,roles,photos,meta"
+
+  public var url: SCIMURL { client.url }
+  /// The search filter (nil for the whole directory).
+  public let filter: String?
+  let client: SCIMClient
+  let forward: SCIMForwardReader
+
+  /// The service at `url` ("scim+https://host/scim/v2"; scim+http:// only
+  /// to this machine), read with the bearer `token`. Nothing is sent until
+  /// the first window. Throws `.invalidSCIMURL`.
+  public init(url: String, token: Secret, options: SCIMOptions = SCIMOptions())
+    throws(DirectoryError)
+  {
+    self.init(
+      client: SCIMClient(url: try SCIMURL(url), token: token, options: options), filter: nil)
+  }
+
+  private init(client: SCIMClient, filter: String?) {
+    self.client = client
+    self.filter = filter
+    forward = SCIMForwardReader(limit: client.options.forwardCacheLimit)
+  }
+
+  /// The host; for a server that cannot sort (known after the first
+  /// window) it also says the rows are in the server's order, not by name.
+  public var location: String {
+    client.knownCapabilities?.sorts == false ? "\(url.host), in the server's order" : url.host
+  }
+
+  /// What this directory and its searches did so far.
+  public var statistics: SCIMStatistics { client.statistics }
+
+  public func window(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
+    let capabilities = try await client.capabilities()
+    guard capabilities.sorts else {
+      return try await forward.window(range) { start throws(DirectoryError) in
+        try await page(from: start, count: pageSize(capabilities), sorted: false)
+      }
+    }
+    var entries: [DirectoryEntry] = []
+    var total = 0
+    var next = range.lowerBound
+    repeat {
+      let wanted = min(range.upperBound - next, pageSize(capabilities))
+      let page = try await page(from: next, count: max(wanted, 0), sorted: true)
+      total = page.total
+      entries += page.users.prefix(wanted).map(\.entry)
+      next += page.users.count
+      if page.users.count < wanted || page.users.isEmpty { break }
+    } while next < range.upperBound
+    let offset = min(range.lowerBound, total)
+    return DirectoryWindow(offset: offset, entries: entries, count: total)
+  }
+
+  public func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError)
+    -> DirectoryWindow
+  {
+    guard try await client.capabilities().sorts else {
+      return await forward.position(ofFirstAtOrAfter: sortKey)
+    }
+    // The users before the key, counted by the server (no rows travel).
+    let before = SCIMFilter.both(filter, "userName lt \(SCIMFilter.literal(sortKey))")
+    let counted = try await page(
+      from: 0, count: 0, sorted: false, filter: before, attributes: "id")
+    return try await window(counted.total..<(counted.total + 1))
+  }
+
+  public func searching(_ text: String) -> any WindowedDirectory {
+    let search = SCIMFilter.search(text)
+    return SCIMDirectory(
+      client: client, filter: search.map { SCIMFilter.both(filter, $0) } ?? filter)
+  }
+
+  public func photo(of identity: String, maxBytes: Int) async throws(DirectoryError) -> [UInt8]? {
+    var address = client.photoAddress(of: identity)
+    if address == nil {
+      let lookup = "id eq \(SCIMFilter.literal(identity))"
+      let found = try await page(from: 0, count: 1, sorted: false, filter: lookup)
+      address = found.users.first?.photo
+    }
+    guard let address else { return nil }
+    return try await client.photo(at: address, maxBytes: maxBytes)
+  }
+
+  public func attributes(of identity: String) async throws(DirectoryError) -> [DirectoryAttribute] {
+    let path = "/Users/" + SCIMQuery.escape(identity)
+    return SCIMAttributes.flatten(try await client.get(path).body)
+  }
+
+  /// The page size: ours, within the server's `filter.maxResults`.
+  private func pageSize(_ capabilities: SCIMClient.Capabilities) -> Int {
+    max(min(client.options.pageSize, capabilities.maxResults ?? .max), 1)
+  }
+
+  /// `count` users from position `start` (from 0), conditionally when the
+  /// same query came with an ETag before.
+  func page(
+    from start: Int, count: Int, sorted: Bool, filter: String? = nil,
+    attributes: String = rowAttributes
+  ) async throws(DirectoryError) -> SCIMPage {
+    var query = [("startIndex", "\(start + 1)"), ("count", "\(count)")]
+    if sorted { query += [("sortBy", "userName"), ("sortOrder", "ascending")] }
+    if let filter = filter ?? self.filter { query.append(("filter", filter)) }
+    query.append(("attributes", attributes))
+    let path = "/Users?" + SCIMQuery.encode(query)
+    let cached = client.pages.cached(path)
+    let answer = try await client.get(path, etag: cached?.etag)
+    if answer.notModified, let cached {
+      client.count { $0.notModified += 1 }
+      return cached.page
+    }
+    let page = try SCIMPage(decoding: answer.body)
+    client.count { $0.pagesFetched += 1 }
+    client.remember(page.users)
+    if let etag = answer.etag { client.pages.store(page, etag: etag, for: path) }
+    return page
+  }
+}

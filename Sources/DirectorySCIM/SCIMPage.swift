@@ -1,0 +1,121 @@
+import Directory
+import Foundation
+
+/// One page of a SCIM `ListResponse` (RFC 7644 §3.4.2), decoded from the
+/// server's bytes: the count and the users as rows, each with the address
+/// of its photo. The bytes are untrusted: they are bounded before they get
+/// here, every text field is cut to `FieldLimit.maxBytes`, and anything not
+/// a list response is a clear error, never a crash.
+///
+/// Threading: a plain value; `Sendable`.
+struct SCIMPage: Sendable, Equatable {
+  /// `totalResults`: the users the (filtered) query matches.
+  var total: Int
+  /// `startIndex` as the server says it (from 1).
+  var startIndex: Int
+  var users: [SCIMUser]
+
+  /// Reads a list response; throws `.malformedJSON` for anything else.
+  init(decoding bytes: some Collection<UInt8>) throws(DirectoryError) {
+    let list: ListResponse
+    do {
+      list = try JSONDecoder().decode(ListResponse.self, from: Data(bytes))
+    } catch {
+      throw .malformedJSON(offset: 0, reason: "not a SCIM list response (\(Self.reason(error)))")
+    }
+    guard list.totalResults >= 0 else {
+      throw .malformedJSON(offset: 0, reason: "a negative totalResults")
+    }
+    total = list.totalResults
+    startIndex = list.startIndex ?? 1
+    users = (list.resources ?? []).map(SCIMUser.init)
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.keyNotFound(let key, _): "no \(key.stringValue)"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+    default: "malformed JSON"
+    }
+  }
+}
+
+/// One user of a page, as a row and the address of its photo.
+///
+/// Threading: a plain value; `Sendable`.
+struct SCIMUser: Sendable, Equatable {
+  var entry: DirectoryEntry
+  /// The thumbnail, else the primary photo, else none.
+  var photo: URL?
+
+  fileprivate init(_ resource: Resource) {
+    let photo = Self.photo(resource.photos ?? [])
+    let role =
+      resource.roles?.first { $0.primary == true }?.value
+      ?? resource.roles?.first?.value ?? resource.userType
+    entry = DirectoryEntry(
+      id: clip(resource.id), username: clip(resource.userName ?? ""),
+      displayName: clip(resource.displayName ?? resource.name?.formatted ?? ""),
+      role: Role(jsonValue: clip(role ?? "")),
+      // A new photo comes with a new resource version; without one, a new
+      // address is the only sign.
+      photoVersion: photo.map { clip(resource.meta?.version ?? $0.absoluteString) })
+    self.photo = photo
+  }
+
+  private static func photo(_ photos: [Resource.Photo]) -> URL? {
+    let chosen =
+      photos.first { $0.type?.lowercased() == "thumbnail" } ?? photos.first { $0.primary == true }
+    guard let text = chosen?.value, text.utf8.count <= 8192, let url = URL(string: text),
+      let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+      url.host?.isEmpty == false
+    else { return nil }
+    return url
+  }
+}
+
+/// The text of at most `FieldLimit.maxBytes`, never splitting a character.
+func clip(_ text: String) -> String {
+  guard text.utf8.count > FieldLimit.maxBytes else { return text }
+  return Array(text.utf8).withUnsafeBufferPointer { FieldLimit.string($0).text }
+}
+
+/// The JSON of a list response: only what a row needs is decoded, the rest
+/// of each resource is skipped.
+///
+/// Threading: plain values (this and `Resource`), made and read on the
+/// decoding thread.
+private struct ListResponse: Decodable {
+  var totalResults: Int
+  var startIndex: Int?
+  var resources: [Resource]?
+
+  enum CodingKeys: String, CodingKey {
+    case totalResults, startIndex
+    case resources = "Resources"
+  }
+}
+
+private struct Resource: Decodable {
+  struct Name: Decodable { var formatted: String? }
+  struct Role: Decodable {
+    var value: String?
+    var primary: Bool?
+  }
+  struct Photo: Decodable {
+    var value: String?
+    var type: String?
+    var primary: Bool?
+  }
+  struct Meta: Decodable { var version: String? }
+
+  var id: String
+  var userName: String?
+  var displayName: String?
+  var name: Name?
+  var userType: String?
+  var roles: [Role]?
+  var photos: [Photo]?
+  var meta: Meta?
+}
