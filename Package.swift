@@ -53,7 +53,8 @@ let package = Package(
     .target(name: "DirectoryLDAP", dependencies: ["CLDAP", "Directory"]),
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
-    .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo"]),
+    .target(
+      name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo", "SharedSupport"]),
     .target(
       name: "RosterKit",
       dependencies: [

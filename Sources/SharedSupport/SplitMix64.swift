@@ -1,5 +1,6 @@
-/// A tiny seeded random number generator (SplitMix64), so generated data is
-/// the same on every run and machine; `SystemRandomNumberGenerator` is not.
+/// A tiny seeded random number generator (SplitMix64), so generated data and
+/// a test's random steps are the same on every run and machine;
+/// `SystemRandomNumberGenerator` is not.
 ///
 /// Threading: a value; `Sendable`. Each copy advances on its own.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
