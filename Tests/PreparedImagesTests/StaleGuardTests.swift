@@ -11,6 +11,15 @@ final class StaleGuardTests: XCTestCase {
     .init(red: UInt8(user % 251), green: UInt8((user * 7) % 253), blue: UInt8(user / 251 + 17))
   }
 
+  /// A small grey image, decoded on another thread as a worker would.
+  private static func decodedOffMain(shade: UInt8) -> PreparedImage {
+    onBackgroundThread {
+      try! ImageDecoder(maxPixelSide: 100, maxMegapixels: 1).decode(
+        TestImages.solid(.init(red: shade, green: shade, blue: shade)), pixelSize: 8
+      ).get()
+    }
+  }
+
   @MainActor
   func testARecycledRowNeverShowsThePreviousUsersAvatar() async throws {
     let folder = TemporaryDirectory()
@@ -117,11 +126,7 @@ final class StaleGuardTests: XCTestCase {
     slot.bind(identity: "bob", request: nil)
     XCTAssertNotEqual(slot.currentToken, adasBind)
 
-    let image = onBackgroundThread {
-      try! ImageDecoder(maxPixelSide: 100, maxMegapixels: 1).decode(
-        TestImages.solid(.init(red: 1, green: 1, blue: 1)), pixelSize: 8
-      ).get()
-    }
+    let image = Self.decodedOffMain(shade: 1)
     slot.complete(with: .success(image), for: adasBind)
     XCTAssertNil(applied.last, "bob's row does not show ada's avatar")
     XCTAssertEqual(pipeline.statistics().staleDrops, 1)
@@ -142,11 +147,7 @@ final class StaleGuardTests: XCTestCase {
     XCTAssertNotEqual(first, slot.currentToken, "the generation moved on")
     XCTAssertEqual(slot.generation, 2)
 
-    let image = onBackgroundThread {
-      try! ImageDecoder(maxPixelSide: 100, maxMegapixels: 1).decode(
-        TestImages.solid(.init(red: 2, green: 2, blue: 2)), pixelSize: 8
-      ).get()
-    }
+    let image = Self.decodedOffMain(shade: 2)
     slot.complete(with: .success(image), for: first)
     XCTAssertNil(applied.last, "the first bind's result does not show, though it is ada's")
     XCTAssertEqual(pipeline.statistics().staleDrops, 1)
