@@ -71,7 +71,8 @@ let package = Package(
     ),
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
-    .target(name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo"]),
+    .target(
+      name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo", "SharedSupport"]),
     .target(
       name: "RosterKit",
       dependencies: [

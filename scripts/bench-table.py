@@ -26,6 +26,9 @@ def shown(value):
 
 fields = ["fps", "hitch_ms_per_s", "frame_work_ms.p50", "frame_work_ms.p99", "bind_us.p50",
           "bind_us.p99", "max_interval_ms"]
+# Roster's own: the unbind a bind runs first is timed apart (unbind_us), and
+# main_busy_ms_per_s is all main-loop work, deliveries and flushes included.
+fields_roster = ["unbind_us.p50", "unbind_us.p99", "main_busy_ms_per_s"]
 extra = ["avatar_latency_frames.p50", "avatar_latency_frames.p99", "placeholder_ratio",
          "main_thread_decodes", "peak_rss_mib", "images.stale_drops", "images.cancellations",
          "load_ms.parse", "load_ms.view_models", "load_ms.first_rows", "load_ms.longest_main_stall"]
@@ -47,10 +50,17 @@ for speed in sorted({r["speed_px_s"] for r in runs}):
             n = median(naive, field)
             row += f" {shown(n)} |"
         print(row)
-    for field in extra:
+    for field in fields_roster + extra:
         r = median(roster, field)
         row = f"| {field} | | {shown(r)} | |"
         if naive:
             n = median(naive, field)
             row += f" {shown(n)} |"
         print(row)
+    # A stall is one long event: its spread says more than its median.
+    for name, rows in (("roster", roster), ("naive", naive)):
+        stalls = sorted(v for v in (r.get("load_ms", {}).get("longest_main_stall") for r in rows)
+                        if isinstance(v, (int, float)))
+        if stalls:
+            print(f"\nlongest main-thread stall while loading ({name}, every run, ms): "
+                  + ", ".join(shown(float(v)) for v in stalls))

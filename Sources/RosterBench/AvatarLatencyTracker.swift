@@ -1,6 +1,8 @@
 /// Measures avatar latency in frames — from a row first becoming visible to
 /// its avatar being shown (0 when it was already there) — and the share of
 /// visible-row frames that showed a placeholder where an avatar was expected.
+/// Sampled after each frame's paint: a row bound in this frame's layout with
+/// its avatar cached counts as shown at once, not a frame late.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -13,7 +15,8 @@ final class AvatarLatencyTracker {
   private(set) var placeholderRowFrames = 0
   var isRecording = false
 
-  /// Call once per frame with every visible row that expects an avatar.
+  /// Call once per frame, after its paint, with every visible row that
+  /// expects an avatar.
   func frame(visibleRows: [(identity: String, showsAvatar: Bool)]) {
     guard isRecording else { return }
     frame += 1
@@ -36,10 +39,12 @@ final class AvatarLatencyTracker {
     latencies.append(Double(frame - since))
   }
 
-  /// Rows that became visible and never got their avatar while measured.
+  /// Rows that became visible and never got their avatar while measured
+  /// (not in the latency samples: the report gives them apart).
   var neverShown: Int { waitingSince.count }
 
-  var placeholderRatio: Double {
-    visibleRowFrames > 0 ? Double(placeholderRowFrames) / Double(visibleRowFrames) : 0
+  /// Nil when no visible row expected an avatar.
+  var placeholderRatio: Double? {
+    visibleRowFrames > 0 ? Double(placeholderRowFrames) / Double(visibleRowFrames) : nil
   }
 }

@@ -3,36 +3,37 @@ import PreparedImages
 import SharedSupport
 
 /// One run's JSON line: run-floor's field names first, then Roster's own.
-/// The properties are the line's keys, in its order (``ReportLine``).
+/// The properties are the line's keys, in its order (``ReportLine``). A
+/// figure with no samples behind it is `null`, never 0.
 ///
 /// Threading: a value, made on the main actor.
 struct BenchmarkReport: ReportObject {
   /// Frame work percentiles in milliseconds, with two decimals.
   struct Work: ReportObject {
-    let p50, p90, p99, max: Fixed
+    let p50, p90, p99, max: Fixed?
 
     init(_ samples: Percentiles<Double>) {
-      p50 = Fixed(samples(0.5) ?? 0)
-      p90 = Fixed(samples(0.9) ?? 0)
-      p99 = Fixed(samples(0.99) ?? 0)
-      max = Fixed(samples(1) ?? 0)
+      p50 = samples(0.5).map { Fixed($0) }
+      p90 = samples(0.9).map { Fixed($0) }
+      p99 = samples(0.99).map { Fixed($0) }
+      max = samples(1).map { Fixed($0) }
     }
   }
 
   /// p50, p99 and max of a set of samples, with one decimal.
   struct Spread: ReportObject {
-    let p50, p99, max: Fixed
+    let p50, p99, max: Fixed?
 
     init(_ samples: Percentiles<Double>) {
-      p50 = Fixed(samples(0.5) ?? 0, 1)
-      p99 = Fixed(samples(0.99) ?? 0, 1)
-      max = Fixed(samples(1) ?? 0, 1)
+      p50 = samples(0.5).map { Fixed($0, 1) }
+      p99 = samples(0.99).map { Fixed($0, 1) }
+      max = samples(1).map { Fixed($0, 1) }
     }
   }
 
   /// Frames from a row showing to its avatar showing.
   struct AvatarLatency: ReportObject {
-    let p50, p99: Fixed
+    let p50, p99: Fixed?
     let samples, neverShown: Int
   }
 
@@ -59,10 +60,13 @@ struct BenchmarkReport: ReportObject {
   let frameWorkMs: Work
   let binds: Int
   let bindUs: Spread
+  let unbinds: Int
+  let unbindUs: Spread
+  let mainBusyMsPerS: Fixed?
   let pipeline: String
   let cache: String
   let avatarLatencyFrames: AvatarLatency
-  let placeholderRatio: Fixed
+  let placeholderRatio: Fixed?
   let mainThreadDecodes: Int
   let images: Images
   let loadMs: Load
@@ -86,15 +90,18 @@ struct BenchmarkReport: ReportObject {
     frameWorkMs = Work(Percentiles(statistics.work))
     binds = statistics.binds.count
     bindUs = Spread(Percentiles(statistics.binds))
+    unbinds = statistics.unbinds.count
+    unbindUs = Spread(Percentiles(statistics.unbinds))
+    mainBusyMsPerS = statistics.busyMillisecondsPerSecond.map { Fixed($0, 1) }
     pipeline = options.pipeline.rawValue
     cache = options.cache.rawValue
     let latency = Percentiles(tracker.latencies)
     avatarLatencyFrames = AvatarLatency(
-      p50: Fixed(latency(0.5) ?? 0, 0), p99: Fixed(latency(0.99) ?? 0, 0),
+      p50: latency(0.5).map { Fixed($0, 0) }, p99: latency(0.99).map { Fixed($0, 0) },
       samples: latency.count, neverShown: tracker.neverShown)
-    placeholderRatio = Fixed(tracker.placeholderRatio, 4)
-    mainThreadDecodes =
-      counters.mainThreadDecodes + (options.pipeline == .naive ? naiveDecodes : 0)
+    placeholderRatio = tracker.placeholderRatio.map { Fixed($0, 4) }
+    // Both counted inside the one decode function; the naive run's pipeline does no work.
+    mainThreadDecodes = counters.mainThreadDecodes + naiveDecodes
     images = Images(
       memoryHits: counters.memoryHits, misses: counters.memoryMisses,
       fileLoads: counters.fileLoads, httpLoads: counters.httpLoads,

@@ -4,7 +4,8 @@ import RosterKit
 
 /// Records what run-floor records, inside the app: frame intervals from the
 /// frame clock's frame times, main-thread work per frame (before-paint to
-/// after-paint), and the wall time of each bind.
+/// after-paint), the wall time of each bind and unbind, and main-thread busy
+/// time (``MainLoopBusyMeter``, every kind of main-loop work) while recording.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -12,10 +13,31 @@ final class FrameRecorder {
   private(set) var intervals: [Double] = []
   private(set) var work: [Double] = []
   private(set) var binds: [Double] = []
+  private(set) var unbinds: [Double] = []
+  /// Busy and wall milliseconds of the main thread while recording.
+  private(set) var busyMilliseconds = 0.0
+  private(set) var busyWallMilliseconds = 0.0
+  private var busySince: MainLoopBusyMeter.Reading?
   private var lastFrameMicroseconds: Int64 = 0
   private var beforePaint: UInt64 = 0
   private var connections: [SignalConnection] = []
-  var isRecording = false
+  /// Runs after each recorded frame's layout and paint: what the frame put
+  /// on screen is final then (avatar latency is sampled here).
+  var afterPaint: (@MainActor () -> Void)?
+  var isRecording = false {
+    didSet {
+      guard isRecording != oldValue else { return }
+      if isRecording {
+        MainLoopBusyMeter.install()
+        busySince = MainLoopBusyMeter.read()
+      } else if let since = busySince {
+        let now = MainLoopBusyMeter.read()
+        busyMilliseconds += now.busyMilliseconds(since: since)
+        busyWallMilliseconds += now.wallMilliseconds(since: since)
+        busySince = nil
+      }
+    }
+  }
 
   /// Listens to `window`'s frame clock (the window must be realized).
   init(window: Widget) {
@@ -28,6 +50,7 @@ final class FrameRecorder {
       Signals.connect(gobject(clock), "after-paint") { [weak self] in
         guard let self, self.isRecording, self.beforePaint != 0 else { return }
         self.work.append(Double(Self.now() - self.beforePaint) / 1e6)
+        self.afterPaint?()
       })
   }
 
@@ -43,8 +66,14 @@ final class FrameRecorder {
     if isRecording { binds.append(microseconds) }
   }
 
+  func recordUnbind(microseconds: Double) {
+    if isRecording { unbinds.append(microseconds) }
+  }
+
   func statistics() -> FrameStatistics {
-    FrameStatistics(intervals: intervals, work: work, binds: binds)
+    FrameStatistics(
+      intervals: intervals, work: work, binds: binds, unbinds: unbinds,
+      busyMilliseconds: busyMilliseconds, busyWallMilliseconds: busyWallMilliseconds)
   }
 
   func stop() {

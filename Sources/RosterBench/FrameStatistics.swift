@@ -4,7 +4,8 @@ import RosterKit
 /// interval over 1.5 refresh intervals and costs (interval − refresh)
 /// (``FrameTimeline/hitchCost(ofInterval:)``, the HUD's rule too);
 /// hitch_ms_per_s is total hitch time over seconds scrolled; frame work is
-/// before-paint to after-paint wall time (its percentiles are the report's).
+/// before-paint to after-paint wall time (its percentiles are the report's);
+/// main-thread busy time is all main-loop work, per second of wall time.
 ///
 /// Threading: `Sendable` value.
 struct FrameStatistics: Sendable {
@@ -16,8 +17,15 @@ struct FrameStatistics: Sendable {
   var work: [Double]
   /// Wall time of each bind in microseconds.
   var binds: [Double]
+  /// Wall time of each unbind in microseconds.
+  var unbinds: [Double]
+  /// Main-thread busy milliseconds per second while recording; nil if nothing was recorded.
+  var busyMillisecondsPerSecond: Double?
 
-  init(intervals: [Double], work: [Double], binds: [Double]) {
+  init(
+    intervals: [Double], work: [Double], binds: [Double], unbinds: [Double],
+    busyMilliseconds: Double, busyWallMilliseconds: Double
+  ) {
     let total = intervals.reduce(0, +)
     frames = intervals.count
     fps = total > 0 ? 1000 * Double(intervals.count) / total : 0
@@ -26,5 +34,8 @@ struct FrameStatistics: Sendable {
     hitchMillisecondsPerSecond = total > 0 ? hitch / (total / 1000) : 0
     self.work = work
     self.binds = binds
+    self.unbinds = unbinds
+    busyMillisecondsPerSecond =
+      busyWallMilliseconds > 0 ? busyMilliseconds / (busyWallMilliseconds / 1000) : nil
   }
 }

@@ -1,27 +1,37 @@
 import CGtk
 import PreparedImages
 import RosterKit
+import SharedSupport
 
 /// The "before" of the articles, for benchmarks only (`--pipeline naive`):
-/// decodes the avatar file synchronously, on the main thread, inside bind.
-/// It shows why the prepared pipeline exists; the app never uses it.
+/// reads and decodes the avatar file synchronously, on the main thread, inside
+/// bind — and nothing else: no prefetching, no cache, no worker. It decodes
+/// through the pipeline's own ``ImageDecoder``, whose count of main-thread
+/// decodes is the report's. The app never uses it.
 ///
 /// Threading: main-actor only (that is the point).
 @MainActor
-enum NaiveAvatarDecoder {
-  private(set) static var decodes = 0
+final class NaiveAvatarDecoder {
+  private let decoder: ImageDecoder
+  private let maxBytes: Int
 
-  /// A texture for a local avatar, or nil (remote sources and failures).
-  static func texture(for request: ImageRequest) -> OpaquePointer? {
-    guard case .file(let path) = request.source else { return nil }
-    decodes += 1
-    var error: UnsafeMutablePointer<GError>?
-    let size = Int32(request.pixelSize)
-    guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, size, size, 1, &error) else {
-      if let error { g_error_free(error) }
-      return nil
-    }
-    defer { g_object_unref(gobject(pixbuf)) }
-    return gdk_texture_new_for_pixbuf(pixbuf)
+  /// Decodes within `configuration`'s limits, as the pipeline would.
+  init(configuration: ImagePipelineConfiguration) {
+    decoder = ImageDecoder(
+      maxPixelSide: configuration.maxPixelSide, maxMegapixels: configuration.maxMegapixels)
+    maxBytes = configuration.maxBodyBytes
+  }
+
+  /// Decodes so far, and how many on the main thread (all of them).
+  var counts: (decodes: Int, mainThreadDecodes: Int) { decoder.counts }
+
+  /// A new texture reference for a local avatar, or nil (remote sources and failures).
+  func texture(for request: ImageRequest) -> OpaquePointer? {
+    guard case .file(let path) = request.source,
+      let bytes = try? BoundedFileReader.read(path: path, maxBytes: maxBytes),
+      case .success(let image) = decoder.decode(bytes, pixelSize: request.pixelSize)
+    else { return nil }
+    g_object_ref(gobject(image.texture))
+    return image.texture
   }
 }

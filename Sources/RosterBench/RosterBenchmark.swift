@@ -10,12 +10,12 @@ import RosterKit
 /// tick callback exactly like shared/tools/run-floor, printing one JSON line
 /// per run with run-floor's fields plus Roster's own (avatar latency,
 /// placeholder ratio, pipeline statistics, load figures, peak RSS).
+/// docs/PERFORMANCE.md ("What the bench reports") defines each field.
 ///
 /// Threading: main-actor only; drives the GLib main context itself.
 @MainActor
 public final class RosterBenchmark {
   private let options: BenchmarkOptions
-  private var load = LoadFigures()
 
   /// Creates a benchmark for `options`.
   public init(options: BenchmarkOptions) { self.options = options }
@@ -37,9 +37,8 @@ public final class RosterBenchmark {
       print(line)
       return 0
     }
-    guard let contents = loadDirectory(source) else { return 1 }
     for speed in options.speeds {
-      let result = measure(contents: contents, speed: speed)
+      guard let result = measure(source: source, speed: speed) else { return 1 }
       print(result)
       fflush(nil)
     }
@@ -93,11 +92,63 @@ public final class RosterBenchmark {
     return users
   }
 
-  /// Loads the directory in a real window the way the app does, measuring
-  /// load time, time to first rows and the longest main-thread stall.
-  private func loadDirectory(_ url: URL) -> DirectoryContents? {
+  /// One run: the app's set-up (the real window with its own image
+  /// pipeline) loads the directory, then scrolls it at `speed`. Every
+  /// counter covers this run only, from the measured scroll's start: the
+  /// load's and the pre-roll's binds and decodes are not in it.
+  private func measure(source: URL, speed: Double) -> String? {
+    var configuration = ImagePipelineConfiguration()
+    configuration.simulatedLatency = options.simulatedLatency
+    if let decoders = options.decoders { configuration.maxConcurrentDecodes = decoders }
+    configuration.diskCacheDirectory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-bench-cache-\(getpid())-\(Int(speed))")
+    let pipeline = ImagePipeline(configuration: configuration)
+    let window = BenchWindow.open(.file(source), pipeline: pipeline)
+    defer {
+      window.close()
+      MainContext.run(for: .milliseconds(50))
+    }
+    // The "before": decode in bind and nothing else (no prefetching).
+    let naive = options.pipeline == .naive ? NaiveAvatarDecoder(configuration: configuration) : nil
+    if let naive {
+      window.viewport.prefetches = false
+      window.avatars?.decodeInBind = { naive.texture(for: $0) }
+    }
+    guard let load = loadDirectory(in: window, source: source) else { return nil }
+    MainContext.run(for: .milliseconds(300))
+
+    if options.cache == .warm {
+      runScroll(window, speed: speed, recorder: nil, tracker: nil)
+    }
+    let recorder = FrameRecorder(window: window.window)
+    window.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
+    window.factory.unbindObserver = { recorder.recordUnbind(microseconds: $0) }
+    window.isHudShown = options.hud
+    window.hud.recordsCost = options.hud
+    let tracker = AvatarLatencyTracker()
+    window.avatars?.onShown = { tracker.shown($0) }
+    pipeline.resetStatistics()
+    let naiveBefore = naive?.counts.mainThreadDecodes ?? 0
+    tracker.isRecording = true
+    runScroll(window, speed: speed, recorder: recorder, tracker: tracker)
+    tracker.isRecording = false
+    recorder.stop()
+    window.factory.bindObserver = nil
+    window.factory.unbindObserver = nil
+    let statistics = pipeline.statistics()
+    let naiveDecodes = (naive?.counts.mainThreadDecodes ?? 0) - naiveBefore
+
+    return BenchmarkReport(
+      rows: window.itemCount, speed: speed, frames: recorder.statistics(),
+      hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
+      naiveDecodes: naiveDecodes, load: load
+    ).json
+  }
+
+  /// Loads the directory into `window` the way the app does, measuring load
+  /// time, time to first rows and the longest main-thread stall.
+  private func loadDirectory(in window: MainWindow, source: URL) -> LoadFigures? {
     let started = ContinuousClock.now
-    let window = BenchWindow.open(.file(url))
     var loadDuration = Duration.zero
     window.onLoad = { _, duration in loadDuration = duration }
     window.refresh()
@@ -110,59 +161,13 @@ public final class RosterBenchmark {
         last = now
         return !window.isLoading && window.hasBoundRows
       }, timeout: .seconds(120))
-    MainContext.run(for: .milliseconds(100))
-    defer { window.close() }
     guard finished, let contents = window.contents else {
-      note("could not load \(url.path): \(window.state)")
+      note("could not load \(source.path): \(window.state)")
       return nil
     }
-    load = LoadFigures(
+    return LoadFigures(
       total: loadDuration, parse: contents.parseDuration, viewModels: contents.viewModelDuration,
       firstRows: (window.firstRowsShown ?? .now) - started, longestMainThreadStall: longestStall)
-    return contents
-  }
-
-  private func measure(contents: DirectoryContents, speed: Double) -> String {
-    var configuration = ImagePipelineConfiguration()
-    configuration.simulatedLatency = options.simulatedLatency
-    if let decoders = options.decoders { configuration.maxConcurrentDecodes = decoders }
-    configuration.diskCacheDirectory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("roster-bench-cache-\(getpid())")
-    let pipeline = ImagePipeline(configuration: configuration)
-    let window = BenchWindow.open(contents.source, pipeline: pipeline)
-    if options.pipeline == .naive {
-      window.avatars?.decodeInBind = NaiveAvatarDecoder.texture(for:)
-    }
-    // As a load does off the main thread: the avatar paths, resolved once.
-    let resolved = AvatarService.resolveAll(
-      contents.viewModels.lazy.map(\.avatar), relativeTo: contents.source.baseURL)
-    window.display(contents, resolved: resolved)
-    MainContext.run(until: { window.hasBoundRows }, timeout: .seconds(10))
-    MainContext.run(for: .milliseconds(300))
-
-    if options.cache == .warm {
-      runScroll(window, speed: speed, recorder: nil, tracker: nil)
-    }
-    let recorder = FrameRecorder(window: window.window)
-    window.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
-    window.isHudShown = options.hud
-    window.hud.recordsCost = options.hud
-    let tracker = AvatarLatencyTracker()
-    window.avatars?.onShown = { tracker.shown($0) }
-    tracker.isRecording = true
-    runScroll(window, speed: speed, recorder: recorder, tracker: tracker)
-    tracker.isRecording = false
-    recorder.stop()
-    window.factory.bindObserver = nil
-    let statistics = pipeline.statistics()
-    window.close()
-    MainContext.run(for: .milliseconds(50))
-
-    return BenchmarkReport(
-      rows: contents.viewModels.count, speed: speed, frames: recorder.statistics(),
-      hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
-      naiveDecodes: NaiveAvatarDecoder.decodes, load: load
-    ).json
   }
 
   private func runScroll(
@@ -170,11 +175,9 @@ public final class RosterBenchmark {
   ) {
     let recorder = recorder ?? FrameRecorder(window: window.window)
     var done = false
-    let driver = ScrollDriver(
-      listView: window.listView, recorder: recorder, speed: speed, seconds: options.seconds)
-    driver.run(
-      frame: { _ in
-        guard let tracker else { return }
+    if let tracker {
+      // After the frame's layout and paint: this frame's binds are in.
+      recorder.afterPaint = {
         var rows: [(identity: String, showsAvatar: Bool)] = []
         let visible = window.viewport.visible
         window.factory.forEachBoundRow { row, position in
@@ -183,7 +186,11 @@ public final class RosterBenchmark {
           }
         }
         tracker.frame(visibleRows: rows)
-      }, done: { done = true })
+      }
+    }
+    let driver = ScrollDriver(
+      listView: window.listView, recorder: recorder, speed: speed, seconds: options.seconds)
+    driver.run(frame: { _ in }, done: { done = true })
     MainContext.run(until: { done }, timeout: .seconds(options.seconds * 3 + 30))
     if tracker == nil { recorder.stop() }
   }
@@ -193,11 +200,13 @@ public final class RosterBenchmark {
   }
 }
 
-/// How long the directory took to reach the screen.
+/// How long the directory took to reach the screen in one run.
+///
+/// Threading: a value, made on the main actor.
 struct LoadFigures {
-  var total = Duration.zero
-  var parse = Duration.zero
-  var viewModels = Duration.zero
-  var firstRows = Duration.zero
-  var longestMainThreadStall = Duration.zero
+  let total: Duration
+  let parse: Duration
+  let viewModels: Duration
+  let firstRows: Duration
+  let longestMainThreadStall: Duration
 }

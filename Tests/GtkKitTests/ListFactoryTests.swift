@@ -91,6 +91,35 @@ final class ListFactoryTests: XCTestCase {
     return factory.liveRows - bound
   }
 
+  func testTheBindAndUnbindObserversHearEveryBindAndUnbindTheRowsSee() throws {
+    try MainActor.assumeIsolated {
+      try GtkTestEnvironment.setUp()
+      let model = ListModel((0..<2_000).map(Number.init))
+      let factory = ListFactory(makeRow: { LabelRow() }, model: { model[$0].id })
+      var bindTimes: [Double] = []
+      var unbindTimes: [Double] = []
+      factory.bindObserver = { bindTimes.append($0) }
+      factory.unbindObserver = { unbindTimes.append($0) }
+      let (window, list) = GtkTestEnvironment.presentList(model, factory, width: 400, height: 600)
+      XCTAssertTrue(MainContext.run(until: { factory.statistics.binds > 0 }))
+      XCTAssertEqual(unbindTimes.count, 0, "nothing was unbound yet")
+      gtk_widget_activate_action_variant(list, "list.scroll-to-item", g_variant_new_uint32(0))
+      MainContext.run(for: .milliseconds(50))
+      let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(list))!
+      for step in 1...20 {
+        gtk_adjustment_set_value(adjustment, Double(step) * 1_000)
+        MainContext.run(for: .milliseconds(5))
+      }
+      MainContext.run(for: .milliseconds(50))
+      XCTAssertGreaterThan(unbindTimes.count, 100, "scrolling away unbinds rows")
+      XCTAssertEqual(unbindTimes.count, factory.statistics.unbinds)
+      XCTAssertEqual(bindTimes.count, factory.statistics.binds)
+      XCTAssertTrue(unbindTimes.allSatisfy { $0 >= 0 })
+      gtk_window_destroy(cgtk_window(window))
+      MainContext.run(for: .milliseconds(50))
+    }
+  }
+
   func testAModelOfAMillionElementsCreatesNoObjectsUpFront() throws {
     try MainActor.assumeIsolated {
       try GtkTestEnvironment.setUp()

@@ -7,7 +7,8 @@ import XCTest
 final class DecodingTests: XCTestCase {
   private let decoder = ImageDecoder(maxPixelSide: 8192, maxMegapixels: 40)
 
-  /// Decodes on a background thread, as the pipeline does (the decoder asserts it is not on main).
+  /// Decodes on a background thread, as the pipeline does (on main it would count as a
+  /// main-thread decode).
   private func decode(_ bytes: [UInt8], pixelSize: Int = 96) -> Result<PreparedImage, ImageFailure>
   {
     let decoder = decoder

@@ -1,4 +1,5 @@
 import Foundation
+import SharedSupport
 import TestSupport
 import XCTest
 
@@ -8,6 +9,15 @@ import XCTest
 final class StaleGuardTests: XCTestCase {
   private static func color(of user: Int) -> TestImages.RGB {
     .init(red: UInt8(user % 251), green: UInt8((user * 7) % 253), blue: UInt8(user / 251 + 17))
+  }
+
+  /// A small grey image, decoded on another thread as a worker would.
+  private static func decodedOffMain(shade: UInt8) -> PreparedImage {
+    onBackgroundThread {
+      try! ImageDecoder(maxPixelSide: 100, maxMegapixels: 1).decode(
+        TestImages.solid(.init(red: shade, green: shade, blue: shade)), pixelSize: 8
+      ).get()
+    }
   }
 
   @MainActor
@@ -55,7 +65,7 @@ final class StaleGuardTests: XCTestCase {
       slots.append(slot)
     }
 
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 12)
     for step in 0..<1500 {
       let slot = slots.randomElement(using: &generator)!
       if Int.random(in: 0..<10, using: &generator) == 0 {
@@ -68,11 +78,25 @@ final class StaleGuardTests: XCTestCase {
       if step % 3 == 0 {
         try await Task.sleep(for: .milliseconds(Int.random(in: 0...12, using: &generator)))
       }
+      if step % 100 == 99 {
+        // The race on purpose: hold the main thread while workers finish and queue their
+        // results, then re-bind every row before those results are delivered.
+        usleep(30_000)
+        for slot in slots {
+          let user = Int.random(in: 0..<users, using: &generator)
+          slot.bind(identity: user, request: requests[user])
+        }
+      }
     }
 
     let done = await pipeline.waitUntilIdle(timeout: .seconds(15))
     XCTAssertTrue(done)
-    _ = await waitUntil(timeout: .milliseconds(300)) { false }  // deliveries already dispatched
+    // Every bound row gets its avatar; then what the workers queued last is delivered.
+    let allShown = await waitUntil(timeout: .seconds(15)) {
+      slots.indices.allSatisfy { slots[$0].identity == nil || (shown[$0] ?? nil) != nil }
+    }
+    XCTAssertTrue(allShown)
+    await drainMainQueue()
     XCTAssertEqual(violations, [])
     for (row, slot) in slots.enumerated() {
       if let user = slot.identity?.base as? Int {
@@ -86,6 +110,7 @@ final class StaleGuardTests: XCTestCase {
     print(statistics)
     XCTAssertEqual(statistics.mainThreadDecodes, 0)
     XCTAssertGreaterThan(statistics.cancellations, 0)
+    XCTAssertGreaterThan(statistics.staleDrops, 0, "the race happened and its results were dropped")
     XCTAssertGreaterThan(applies, 1500)
     await pipeline.shutdown()
     try await server.stop()
@@ -101,11 +126,7 @@ final class StaleGuardTests: XCTestCase {
     slot.bind(identity: "bob", request: nil)
     XCTAssertNotEqual(slot.currentToken, adasBind)
 
-    let image = onBackgroundThread {
-      try! ImageDecoder(maxPixelSide: 100, maxMegapixels: 1).decode(
-        TestImages.solid(.init(red: 1, green: 1, blue: 1)), pixelSize: 8
-      ).get()
-    }
+    let image = Self.decodedOffMain(shade: 1)
     slot.complete(with: .success(image), for: adasBind)
     XCTAssertNil(applied.last, "bob's row does not show ada's avatar")
     XCTAssertEqual(pipeline.statistics().staleDrops, 1)
@@ -118,12 +139,21 @@ final class StaleGuardTests: XCTestCase {
   @MainActor
   func testReBindingTheSameUserStillDropsTheEarlierBindsResult() {
     let pipeline = ImagePipeline(configuration: .testing())
-    let slot = ImageSlot(pipeline: pipeline) { _, _ in }
+    let applied = AppliedImages()
+    let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
     slot.bind(identity: "ada", request: nil)
     let first = slot.currentToken
     slot.bind(identity: "ada", request: nil)
     XCTAssertNotEqual(first, slot.currentToken, "the generation moved on")
     XCTAssertEqual(slot.generation, 2)
+
+    let image = Self.decodedOffMain(shade: 2)
+    slot.complete(with: .success(image), for: first)
+    XCTAssertNil(applied.last, "the first bind's result does not show, though it is ada's")
+    XCTAssertEqual(pipeline.statistics().staleDrops, 1)
+    slot.complete(with: .success(image), for: slot.currentToken)
+    XCTAssertTrue(applied.last === image, "the current bind's result shows")
+
     slot.unbind()
     XCTAssertNil(slot.identity)
     XCTAssertEqual(slot.generation, 3)

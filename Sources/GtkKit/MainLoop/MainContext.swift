@@ -24,8 +24,9 @@ public enum MainContext {
       if clock.now >= deadline { return false }
       if !iterate(blocking: false) {
         // Nothing ready: sleep briefly instead of blocking forever, so the
-        // deadline is honoured even when no source fires.
-        usleep(1000)
+        // deadline is honoured even when no source fires (idle time, as
+        // the main-loop busy meter counts it).
+        MainLoopBusyMeter.countingIdle { usleep(1000) }
       }
     }
     return true

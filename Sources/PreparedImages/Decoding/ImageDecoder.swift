@@ -11,21 +11,43 @@ import Foundation
 ///    re-checks the decoder's own idea of the size and stops it if it disagrees.
 /// 4. ``CircleCrop`` cuts the centred circle into a premultiplied GdkTexture.
 ///
-/// Threading: a `Sendable` value; `decode` blocks for milliseconds and must run on a decode
-/// worker, never on the main thread.
+/// Every call is counted here, in every build, with its time and whether it ran on the main
+/// thread: the one place a decode cannot bypass, so `mainThreadDecodes` can only read 0 when
+/// none happened (a benchmark's "before" decodes through here on purpose and sees it rise).
+///
+/// Threading: a `Sendable` value; `decode` blocks for milliseconds and belongs on a decode
+/// worker, never on the main thread. Its counts are shared by its copies, under a lock.
 public struct ImageDecoder: Sendable {
   let maxPixelSide: Int
   let maxPixels: Int
+  let statistics: StatisticsRecorder
 
-  /// A decoder refusing images over `maxPixelSide` a side or `maxMegapixels` million pixels.
+  /// A decoder refusing images over `maxPixelSide` a side or `maxMegapixels` million pixels,
+  /// counting its decodes on its own (``counts``).
   public init(maxPixelSide: Int, maxMegapixels: Int) {
-    self.maxPixelSide = maxPixelSide
-    self.maxPixels = maxMegapixels * 1_000_000
+    self.init(
+      maxPixelSide: maxPixelSide, maxMegapixels: maxMegapixels, statistics: StatisticsRecorder())
   }
 
-  /// Decodes `bytes` into a round texture `pixelSize` pixels across (off the main thread only).
+  /// A decoder counting its decodes in a pipeline's `statistics`.
+  init(maxPixelSide: Int, maxMegapixels: Int, statistics: StatisticsRecorder) {
+    self.maxPixelSide = maxPixelSide
+    self.maxPixels = maxMegapixels * 1_000_000
+    self.statistics = statistics
+  }
+
+  /// Decodes so far by this decoder and its copies, and how many ran on the main thread.
+  public var counts: (decodes: Int, mainThreadDecodes: Int) {
+    let snapshot = statistics.snapshot
+    return (snapshot.decodes, snapshot.mainThreadDecodes)
+  }
+
+  /// Decodes `bytes` into a round texture `pixelSize` pixels across; counted, and counted as a
+  /// main-thread decode when called there.
   public func decode(_ bytes: [UInt8], pixelSize: Int) -> Result<PreparedImage, ImageFailure> {
-    assert(!Thread.isMainThread, "images are never decoded on the main thread")
+    let start = ContinuousClock.now
+    let onMainThread = Thread.isMainThread
+    defer { statistics.recordDecode(ContinuousClock.now - start, onMainThread: onMainThread) }
     let header: ImageHeader
     switch ImageHeader.parse(bytes) {
     case .success(let parsed): header = parsed

@@ -15,18 +15,14 @@ import Foundation
 final class DecodeWorker: Sendable {
   private let coordinator: PipelineCoordinator
   private let decoder: ImageDecoder
-  private let statistics: StatisticsRecorder
   private let exited: DispatchGroup
 
   /// Starts a worker; it runs until the coordinator stops, then leaves `exited`.
   @discardableResult
   static func start(
-    name: String, coordinator: PipelineCoordinator, decoder: ImageDecoder,
-    statistics: StatisticsRecorder,
-    exited: DispatchGroup
+    name: String, coordinator: PipelineCoordinator, decoder: ImageDecoder, exited: DispatchGroup
   ) -> DecodeWorker {
-    let worker = DecodeWorker(
-      coordinator: coordinator, decoder: decoder, statistics: statistics, exited: exited)
+    let worker = DecodeWorker(coordinator: coordinator, decoder: decoder, exited: exited)
     exited.enter()
     let thread = Thread { worker.run() }
     thread.name = name
@@ -35,13 +31,9 @@ final class DecodeWorker: Sendable {
     return worker
   }
 
-  private init(
-    coordinator: PipelineCoordinator, decoder: ImageDecoder, statistics: StatisticsRecorder,
-    exited: DispatchGroup
-  ) {
+  private init(coordinator: PipelineCoordinator, decoder: ImageDecoder, exited: DispatchGroup) {
     self.coordinator = coordinator
     self.decoder = decoder
-    self.statistics = statistics
     self.exited = exited
   }
 
@@ -53,9 +45,8 @@ final class DecodeWorker: Sendable {
       setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
     #endif
     while let job = coordinator.nextDecodeJob() {
-      let start = ContinuousClock.now
+      // The decoder counts the decode and its time itself.
       let result = decoder.decode(job.loaded.bytes, pixelSize: job.task.request.pixelSize)
-      statistics.recordDecode(ContinuousClock.now - start, onMainThread: Thread.isMainThread)
       coordinator.didDecode(job, result)
     }
   }

@@ -18,6 +18,8 @@ public final class ImagePipeline {
   let memoryCache: MemoryCache
   let diskCache: DiskCache?
   private let statisticsRecorder = StatisticsRecorder()
+  /// The decoder the workers share; it counts into ``statisticsRecorder``.
+  let decoder: ImageDecoder
   private let httpLoader: HTTPLoader
   private let coordinator: PipelineCoordinator
   private let workersExited = DispatchGroup()
@@ -39,12 +41,13 @@ public final class ImagePipeline {
         configuration, httpLoader: httpLoader, diskCache: diskCache,
         statistics: statisticsRecorder),
       maxConcurrentLoads: configuration.maxConcurrentLoads, statistics: statisticsRecorder)
-    let decoder = ImageDecoder(
-      maxPixelSide: configuration.maxPixelSide, maxMegapixels: configuration.maxMegapixels)
+    decoder = ImageDecoder(
+      maxPixelSide: configuration.maxPixelSide, maxMegapixels: configuration.maxMegapixels,
+      statistics: statisticsRecorder)
     for index in 0..<max(1, configuration.maxConcurrentDecodes) {
       DecodeWorker.start(
         name: "roster.images.decode.\(index)", coordinator: coordinator, decoder: decoder,
-        statistics: statisticsRecorder, exited: workersExited)
+        exited: workersExited)
     }
   }
 
@@ -144,6 +147,12 @@ public final class ImagePipeline {
     statistics.failures = counters.failures
     statistics.inFlight = coordinator.inFlightCount
     return statistics
+  }
+
+  /// Starts every counter of ``statistics()`` again from zero (the caches and the work in
+  /// flight stay): a benchmark run counts only what happens while it measures.
+  public func resetStatistics() {
+    statisticsRecorder.reset()
   }
 
   /// Cancels all work (subscribers hear `.cancelled`), waits for the decode workers to exit and

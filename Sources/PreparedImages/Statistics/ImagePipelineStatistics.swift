@@ -25,7 +25,8 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
   /// Downloads served from the disk cache.
   public var diskHits = 0
   public var decodes = 0
-  /// Decodes that ran on the main thread: 0 by construction.
+  /// Decodes that ran on the main thread, counted inside ``ImageDecoder/decode(_:pixelSize:)``
+  /// in every build: the pipeline's workers keep it at 0.
   public var mainThreadDecodes = 0
   public var decodeTimeBuckets: [DecodeTimeBucket] = []
   public var decodeTimeP50: Duration?

@@ -35,6 +35,11 @@ final class StatisticsRecorder: @unchecked Sendable {
     }
   }
 
+  /// Every counter back to zero.
+  func reset() {
+    lock.withLock { counters = Counters() }
+  }
+
   func recordFailure(_ failure: ImageFailure) {
     lock.withLock { counters.failures[failure.reason, default: 0] += 1 }
   }

@@ -16,6 +16,9 @@ package final class ViewportTracker {
   private let prefetcher: ImagePrefetcher?
   /// The positions on screen now.
   package private(set) var visible: Range<Int> = 0..<0
+  /// Whether it prefetches; a benchmark's naive "before" turns this off
+  /// (decoding in bind and nothing else), before the directory loads.
+  package var prefetches = true
   /// Called when the visible range changes.
   var onChange: (@MainActor (Range<Int>) -> Void)?
 
@@ -45,7 +48,9 @@ package final class ViewportTracker {
       let last = min(count - 1, Int(((value + page) / height).rounded(.up)) - 1)
       if last >= first { range = first..<(last + 1) }
     }
-    prefetcher?.update(scrollOffset: value, pageSize: page, rowHeight: height, itemCount: count)
+    if prefetches {
+      prefetcher?.update(scrollOffset: value, pageSize: page, rowHeight: height, itemCount: count)
+    }
     if range != visible {
       visible = range
       onChange?(range)

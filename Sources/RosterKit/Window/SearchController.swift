@@ -27,6 +27,9 @@ final class SearchController {
   private var generation = 0
   /// The query being shown or computed ("" when not searching).
   private(set) var query = ""
+  /// Whether the index of the current directory has been built (a
+  /// benchmark waits for this instead of guessing how long it takes).
+  private(set) var isIndexBuilt = false
   /// Called on the main actor with each finished search; nil for "no filter".
   var onResult: (@MainActor (Result?) -> Void)?
 
@@ -34,7 +37,13 @@ final class SearchController {
   func setDirectory(_ viewModels: [UserViewModel]) {
     directory = viewModels
     index?.cancel()
-    index = Task.detached(priority: .userInitiated) { SearchIndex(viewModels) }
+    let building = Task.detached(priority: .userInitiated) { SearchIndex(viewModels) }
+    index = building
+    isIndexBuilt = false
+    Task { @MainActor [weak self] in
+      _ = await building.value
+      if let self, self.index == building { self.isIndexBuilt = true }
+    }
     last = nil
     if !query.isEmpty { search(query) }
   }

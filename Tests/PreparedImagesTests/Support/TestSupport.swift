@@ -25,6 +25,15 @@ func waitUntil(timeout: Duration = .seconds(10), _ condition: @MainActor () -> B
   return true
 }
 
+/// Runs everything queued on the main queue so far (deliveries among it): the queue runs in
+/// order, so a marker queued now runs after all of them.
+@MainActor
+func drainMainQueue() async {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.main.async { continuation.resume() }
+  }
+}
+
 extension ImagePipeline {
   /// Waits until no task is in flight.
   func waitUntilIdle(timeout: Duration = .seconds(10)) async -> Bool {

@@ -1,0 +1,77 @@
+import CGtk
+import Foundation
+import GtkKit
+import PreparedImages
+import SharedSupport
+import XCTest
+
+@testable import RosterBench
+@testable import RosterKit
+
+/// Each figure `roster bench` reports moves when the thing it counts happens,
+/// and a figure with no samples is null rather than a reassuring 0.
+final class BenchCountersTests: XCTestCase {
+  func testTheNaiveBeforeDecodesInBindOnTheMainThreadAndNothingElse() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      var configuration = ImagePipelineConfiguration()
+      configuration.diskCacheDirectory = nil
+      let pipeline = ImagePipeline(configuration: configuration)
+      let naive = NaiveAvatarDecoder(configuration: configuration)
+      let window = MainWindow(
+        application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+      defer { window.close() }
+      window.viewport.prefetches = false
+      window.avatars?.decodeInBind = { naive.texture(for: $0) }
+      window.present()
+      XCTAssertFalse(window.isSearchIndexBuilt, "nothing is indexed before a load")
+      window.refresh()
+      WindowTestSupport.waitForLoad(window)
+      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows reached the screen")
+      XCTAssertTrue(MainContext.run(until: { window.isSearchIndexBuilt }), "the index completes")
+
+      XCTAssertGreaterThan(naive.counts.mainThreadDecodes, 0, "bind decoded on the main thread")
+      XCTAssertEqual(naive.counts.mainThreadDecodes, naive.counts.decodes)
+      var showing = 0
+      window.factory.forEachBoundRow { row, _ in if row.showsAvatar { showing += 1 } }
+      XCTAssertGreaterThan(showing, 0, "the decoded avatars show")
+      let statistics = pipeline.statistics()
+      XCTAssertEqual(statistics.fileLoads, 0, "no prefetch, no pipeline load")
+      XCTAssertEqual(statistics.decodes, 0)
+      XCTAssertEqual(statistics.memoryMisses, 0, "bind never asked the pipeline")
+    }
+  }
+
+  func testAvatarLatencyCountsFramesUntilShownAndRowsNeverShown() {
+    MainActor.assumeIsolated {
+      let tracker = AvatarLatencyTracker()
+      XCTAssertNil(tracker.placeholderRatio, "no frames: no ratio")
+      tracker.isRecording = true
+      tracker.frame(visibleRows: [("ada", false), ("bob", true), ("cy", false)])
+      tracker.frame(visibleRows: [("ada", false), ("bob", true), ("cy", false)])
+      tracker.shown("ada")
+      tracker.frame(visibleRows: [("ada", true), ("bob", true), ("cy", false)])
+      XCTAssertEqual(tracker.latencies.sorted(), [0, 1], "bob at once, ada a frame later")
+      XCTAssertEqual(tracker.neverShown, 1, "cy never got an avatar")
+      XCTAssertEqual(tracker.placeholderRatio ?? -1, 5.0 / 9.0, accuracy: 1e-9)
+    }
+  }
+
+  func testFiguresWithoutSamplesAreNull() throws {
+    let empty = try ReportLine.json(BenchmarkReport.Spread(Percentiles([Double]())))
+    XCTAssertEqual(empty, #"{"p50":null,"p99":null,"max":null}"#)
+    let one = try ReportLine.json(BenchmarkReport.Spread(Percentiles([12.34])))
+    XCTAssertEqual(one, #"{"p50":12.3,"p99":12.3,"max":12.3}"#)
+    let work = try ReportLine.json(BenchmarkReport.Work(Percentiles([Double]())))
+    XCTAssertEqual(work, #"{"p50":null,"p90":null,"p99":null,"max":null}"#)
+
+    let idle = FrameStatistics(
+      intervals: [], work: [], binds: [], unbinds: [], busyMilliseconds: 0,
+      busyWallMilliseconds: 0)
+    XCTAssertNil(idle.busyMillisecondsPerSecond, "nothing measured: null")
+    let busy = FrameStatistics(
+      intervals: [16.7], work: [2], binds: [10], unbinds: [3], busyMilliseconds: 250,
+      busyWallMilliseconds: 2000)
+    XCTAssertEqual(busy.busyMillisecondsPerSecond ?? 0, 125, accuracy: 1e-9)
+  }
+}
