@@ -135,7 +135,7 @@ public final class RosterBenchmark {
     }
     // As a load does off the main thread: the avatar paths, resolved once.
     let resolved = AvatarService.resolveAll(
-      contents.viewModels.lazy.map(\.avatar), relativeTo: contents.source.baseURL)
+      contents.viewModels.distinctAvatars, relativeTo: contents.source.baseURL)
     window.display(contents, resolved: resolved)
     MainContext.run(until: { window.hasBoundRows }, timeout: .seconds(10))
     MainContext.run(for: .milliseconds(300))
