@@ -52,7 +52,10 @@ final class DirectoryController {
         onPreview?(preview)
       }
     }
-    let baseline = self.baseline?()
+    // Before the first load the list shows at most a preview, which the
+    // presenter extends with one insertion: diffing a million rows against
+    // it would only take a core from the first frames.
+    let baseline = hasLoaded ? self.baseline?() : nil
     Task { @MainActor in
       let start = ContinuousClock.now
       let elements = baseline?.elements ?? []
