@@ -47,7 +47,7 @@ public enum BoundedFileReader {
     return try readUpTo(count, from: descriptor.fd, expecting: min(count, descriptor.size))
   }
 
-  private static func openRegularFile(_ path: String) throws(Failure) -> (fd: Int32, size: Int) {
+  static func openRegularFile(_ path: String) throws(Failure) -> (fd: Int32, size: Int) {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw failure(errno) }
     var status = stat()
@@ -97,7 +97,7 @@ public enum BoundedFileReader {
     #endif
   }
 
-  private static func failure(_ code: Int32) -> Failure {
+  static func failure(_ code: Int32) -> Failure {
     switch code {
     case ENOENT, ENOTDIR: .notFound
     case EACCES, EPERM, ELOOP: .forbidden

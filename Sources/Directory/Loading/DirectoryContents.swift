@@ -1,16 +1,21 @@
 import Foundation
 
-/// A loaded directory: the view models of its users in file order, what was
-/// skipped, and what loading cost. The parsed `User` values are not kept:
-/// the view models hold everything rows need, and a million users would
-/// otherwise be stored twice.
+/// A loaded directory: its users in file order, in compact storage, what was
+/// skipped, and what loading cost.
+///
+/// The users are one ``UserTable`` (a few flat columns, nothing per user on
+/// the heap); ``viewModels`` reads it as view models made when asked, and
+/// ``rows`` is what the list model holds (a table reference and a position
+/// per user, 16 bytes each).
 ///
 /// Threading: a plain value; `Sendable`. Built off the main thread by
 /// `DirectoryLoader`, then handed to the main thread whole.
 public struct DirectoryContents: Sendable {
   public var source: DirectorySource
-  /// One per user, in file order.
-  public var viewModels: [UserViewModel]
+  /// One per user, in file order, each made when read.
+  public var viewModels: UserTable
+  /// One per user, in file order: what the list model holds.
+  public var rows: [UserRef]
   /// Entries left out because they broke the data format's rules.
   public var skippedEntries: Int
   /// Entries loaded with a field cut to `FieldLimit.maxBytes`.
@@ -20,38 +25,47 @@ public struct DirectoryContents: Sendable {
   public var warnings: [String]
   /// Reading the file or downloading it.
   public var fetchDuration: Duration
+  /// Parsing into the table.
   public var parseDuration: Duration
+  /// Making ``rows`` (the view models themselves are made at bind).
   public var viewModelDuration: Duration
   /// Size of the JSON as read (after any HTTP decompression).
   public var byteCount: Int
 
-  /// Assembles contents from parts already computed (tests, fixtures).
+  /// Assembles contents from a table already built.
   public init(
     source: DirectorySource,
-    viewModels: [UserViewModel],
+    users: UserTable,
     skippedEntries: Int = 0,
     cutEntries: Int = 0,
     warnings: [String] = [],
     fetchDuration: Duration = .zero,
     parseDuration: Duration = .zero,
-    viewModelDuration: Duration = .zero,
     byteCount: Int = 0
   ) {
+    let clock = ContinuousClock()
+    let rowsStart = clock.now
     self.source = source
-    self.viewModels = viewModels
+    self.viewModels = users
+    self.rows = users.references
     self.skippedEntries = skippedEntries
     self.cutEntries = cutEntries
     self.warnings = warnings
     self.fetchDuration = fetchDuration
     self.parseDuration = parseDuration
-    self.viewModelDuration = viewModelDuration
+    self.viewModelDuration = rowsStart.duration(to: clock.now)
     self.byteCount = byteCount
   }
 
-  /// Parses users.json bytes and builds the view models, timing both.
+  /// Contents holding the users of `viewModels` (tests, fixtures).
+  public init(source: DirectorySource, viewModels: [UserViewModel]) {
+    self.init(source: source, users: UserTable(viewModels.map(\.user)))
+  }
+
+  /// Parses users.json bytes into the table, timing it.
   ///
-  /// Blocks the calling thread (about a second for a million users); call it
-  /// off the main thread.
+  /// Blocks the calling thread (a few hundred milliseconds for a million
+  /// users); call it off the main thread.
   public init(parsing bytes: some ContiguousBytes, from source: DirectorySource)
     throws(DirectoryError)
   {
@@ -65,30 +79,24 @@ public struct DirectoryContents: Sendable {
   {
     let clock = ContinuousClock()
     let parseStart = clock.now
-    let parsed = try DirectoryParser.parse(buffer)
+    let parsed = try DirectoryParser.parseTable(buffer)
     self.init(
       parsed: parsed, byteCount: buffer.count, parseDuration: parseStart.duration(to: clock.now),
       from: source)
   }
 
-  /// Builds the view models of users already parsed, then lets the users go.
-  /// The loader parses in a scope of its own so the file's bytes are freed
-  /// before the view models exist: at no point are all three in memory.
+  /// Contents of a finished parse.
   init(
-    parsed: (users: [User], skipped: Int, warnings: [String], cut: Int), byteCount: Int,
-    parseDuration: Duration, from source: DirectorySource
+    parsed: DirectoryParser.Parsed, byteCount: Int, parseDuration: Duration,
+    from source: DirectorySource
   ) {
-    let clock = ContinuousClock()
-    let viewModelStart = clock.now
-    let viewModels = UserViewModel.makeAll(for: parsed.users)
     self.init(
       source: source,
-      viewModels: viewModels,
+      users: parsed.table,
       skippedEntries: parsed.skipped,
       cutEntries: parsed.cut,
       warnings: parsed.warnings,
       parseDuration: parseDuration,
-      viewModelDuration: viewModelStart.duration(to: clock.now),
       byteCount: byteCount
     )
   }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Loads a directory from a file or an http(s) URL: fetch the bytes, parse
-/// them, build every view model.
+/// them into a compact ``UserTable``.
 ///
-/// Order of work: (1) read the file, or download it (redirects followed up to
+/// Order of work: (1) map the file, or download it (redirects followed up to
 /// `HTTPFetcher.maxRedirects`, any status outside 2xx is an error, the body
-/// is capped at `maxBytes`); (2) parse and (3) build view models, both on a
-/// detached task so the caller's thread, usually the main one, never waits.
+/// is capped at `maxBytes`); (2) parse into the table and (3) make the list
+/// model's rows, both on a detached task so the caller's thread, usually the main one, never waits.
 /// Cancelling the calling task stops between steps with `.cancelled`.
 ///
 /// Threading: `Sendable`; call `load` from any task or actor.
@@ -36,14 +36,15 @@ public struct DirectoryLoader: Sendable {
         var fetchDuration = Duration.zero
         var byteCount = 0
         var parseStart = clock.now
-        // The bytes live only inside this closure: freed before the view models are built.
+        // The mapping lives only inside this closure, and the parse hands its
+        // pages back as it passes them: the file is never resident whole.
         let parsed = try { () throws(DirectoryError) in
-          let bytes = try FileReader.read(path: path, maxBytes: maxBytes)
+          let file = try FileReader.map(path: path, maxBytes: maxBytes)
           parseStart = clock.now
           fetchDuration = start.duration(to: parseStart)
-          byteCount = bytes.count
+          byteCount = file.count
           try Self.checkCancellation()
-          return try DirectoryParser.parse(bytes)
+          return try DirectoryParser.parseTable(file.bytes, release: file.release(upTo:))
         }()
         let parseDuration = parseStart.duration(to: clock.now)
         try Self.checkCancellation()
@@ -79,7 +80,7 @@ public struct DirectoryLoader: Sendable {
       guard let head = FileReader.readHead(path: path, count: 64 << 10) else { return nil }
       let users = head.withUnsafeBytes { DirectoryParser.parsePrefix($0, limit: count) }
       guard !users.isEmpty else { return nil }
-      return DirectoryContents(source: source, viewModels: users.map(UserViewModel.init(user:)))
+      return DirectoryContents(source: source, users: users)
     }
     return await task.value
   }

@@ -13,6 +13,15 @@ enum FileReader {
     }
   }
 
+  /// The file mapped read-only (see `MappedFile`), for parsing in place.
+  static func map(path: String, maxBytes: Int) throws(DirectoryError) -> MappedFile {
+    do {
+      return try MappedFile(path: path, maxBytes: maxBytes)
+    } catch {
+      throw directoryError(error, path: path)
+    }
+  }
+
   /// Up to `count` bytes from the start of a regular file (nil if unreadable).
   static func readHead(path: String, count: Int) -> [UInt8]? {
     try? BoundedFileReader.readHead(path: path, count: count)

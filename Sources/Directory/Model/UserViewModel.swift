@@ -1,10 +1,11 @@
 import SharedSupport
 
-/// Everything a row shows for one user, computed once when the directory
-/// loads so that binding a row only copies these values into its widgets.
+/// Everything a row shows for one user. A loaded directory stores none of
+/// these: each is made from its ``UserTable`` when a row binds
+/// (``UserRef/viewModel``, about a microsecond for a usual name), and the
+/// row copies its values into its widgets.
 ///
-/// Threading: a plain value; `Sendable`. Build it off the main thread (the
-/// loader does, for all users in parallel).
+/// Threading: a plain value; `Sendable`; make it on any thread.
 public struct UserViewModel: Sendable, Hashable {
   /// How many placeholder colours `placeholderColorIndex` chooses from.
   public static let placeholderPaletteCount = 12
@@ -26,8 +27,8 @@ public struct UserViewModel: Sendable, Hashable {
 
   /// The primary line of a row, the details panel and its title: the
   /// username as ``DisplayText`` shows it (controls as visible marks, at most
-  /// 256 characters). Made here, off the main thread, so bind only copies
-  /// it; for the usual name it is the username itself (one shared buffer).
+  /// 256 characters). For the usual name it is the username itself (one
+  /// shared buffer, no work).
   public var displayName: String
   /// The role as a row shows it ("Admin", "Unknown", ...); a static string.
   public var roleText: String { role.displayText }

@@ -27,36 +27,58 @@ public struct DirectoryParser: Sendable {
   /// the rest.
   public static let maxWarnings = 20
 
-  /// Parses a whole users.json.
+  /// Parses a whole users.json into `User` values (tools and tests; the
+  /// loader keeps the compact ``UserTable`` instead).
   public static func parse(_ bytes: some ContiguousBytes) throws(DirectoryError) -> (
     users: [User], skipped: Int, warnings: [String], cut: Int
   ) {
     let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(DirectoryError) in try parse(buffer) }
+      Result { () throws(DirectoryError) in try parseTable(buffer) }
     }
-    return try result.get()
+    let parsed = try result.get()
+    return (parsed.table.users, parsed.skipped, parsed.warnings, parsed.cut)
   }
 
-  /// Parses bytes that stay valid for the duration of the call.
-  static func parse(_ buffer: UnsafeRawBufferPointer) throws(DirectoryError) -> (
-    users: [User], skipped: Int, warnings: [String], cut: Int
-  ) {
+  /// A parsed directory: its users in compact storage and what was left out.
+  ///
+  /// Threading: a `Sendable` value.
+  struct Parsed: Sendable {
+    var table: UserTable
+    var skipped: Int
+    var warnings: [String]
+    var cut: Int
+  }
+
+  /// Parses bytes that stay valid for the duration of the call straight
+  /// into a ``UserTable``. `release` is told, every few megabytes, the
+  /// offset before which the bytes will not be read again (a mapped file
+  /// gives those pages back, so the whole file is never resident at once).
+  static func parseTable(
+    _ buffer: UnsafeRawBufferPointer, textLimit: Int = UserTable.maxTextBytes,
+    release: ((Int) -> Void)? = nil
+  ) throws(DirectoryError) -> Parsed {
     guard !buffer.isEmpty else { throw .malformedJSON(offset: 0, reason: "the file is empty") }
     var scanner = JSONScanner(buffer)
-    let collector: Collector?
+    var collector: Collector?
     do throws(JSONSyntaxError) {
-      collector = try readDocument(&scanner)
+      collector = try readDocument(
+        &scanner, into: Collector(textLimit: textLimit, release: release))
     } catch {
       throw .malformedJSON(offset: error.offset, reason: error.reason)
     }
     guard let collector else { throw .notAJSONArray }
-    return (collector.users, collector.skipped, collector.warnings, collector.cut)
+    if let failure = collector.failure { throw failure }
+    return Parsed(
+      table: UserTable(collector.builder.finish()), skipped: collector.skipped,
+      warnings: collector.warnings, cut: collector.cut)
   }
 
   /// The users of a top-level array, or nil when the top level is some other
   /// valid JSON value.
-  private static func readDocument(_ scanner: inout JSONScanner) throws(JSONSyntaxError)
-    -> Collector?
+  private static func readDocument(
+    _ scanner: inout JSONScanner, into collector: consuming Collector
+  )
+    throws(JSONSyntaxError) -> Collector?
   {
     scanner.skipWhitespace()
     guard scanner.peek() == .openBracket else {
@@ -65,9 +87,10 @@ public struct DirectoryParser: Sendable {
       try expectEnd(&scanner)
       return nil
     }
-    var collector = Collector()
+    var collector = collector
     try readElements(&scanner, into: &collector)
-    try expectEnd(&scanner)
+    // A table that outgrew its arenas stops the parse where it is.
+    if collector.failure == nil { try expectEnd(&scanner) }
     return collector
   }
 
@@ -80,12 +103,47 @@ public struct DirectoryParser: Sendable {
 
   /// What a parse has gathered so far.
   private struct Collector {
-    var users: [User] = []
-    var avatars = StringInterner()
+    var builder: UserTableBuilder
+    var fields = EntryReader.Fields()
+    /// Why the table could not take more users; the parse stops there.
+    var failure: DirectoryError?
+    /// Told the offset the parse has passed (see `parseTable`), each time it
+    /// passes `nextRelease`.
+    var release: ((Int) -> Void)?
+    var nextRelease = Collector.releaseStep
+    static let releaseStep = 8 << 20
     var skipped = 0
     /// Entries loaded with a field cut to `FieldLimit.maxBytes`.
     var cut = 0
     var warnings: [String] = []
+
+    init(textLimit: Int = UserTable.maxTextBytes, release: ((Int) -> Void)? = nil) {
+      builder = UserTableBuilder(textLimit: textLimit)
+      self.release = release
+    }
+
+    /// Adds the entry just read; false when the table is full.
+    mutating func add() -> Bool {
+      do throws(DirectoryError) {
+        try fields.username.withUnsafeBufferPointer { username throws(DirectoryError) in
+          try fields.id.withUnsafeBufferPointer { id throws(DirectoryError) in
+            try fields.avatar.withUnsafeBufferPointer { avatar throws(DirectoryError) in
+              try builder.append(id: id, username: username, avatar: avatar, role: fields.role)
+            }
+          }
+        }
+        return true
+      } catch {
+        failure = error
+        return false
+      }
+    }
+
+    mutating func passed(offset: Int) {
+      guard offset >= nextRelease, let release else { return }
+      release(offset)
+      nextRelease = offset + Self.releaseStep
+    }
 
     mutating func skip(entry: Int, offset: Int, _ reason: String) {
       skipped += 1
@@ -108,19 +166,21 @@ public struct DirectoryParser: Sendable {
   /// rows before the whole file is parsed: reads up to `limit` entries and
   /// stops quietly where the bytes end or stop making sense. The full parse
   /// that follows is the one that reports errors.
-  static func parsePrefix(_ buffer: UnsafeRawBufferPointer, limit: Int) -> [User] {
-    // An empty file has no first users (the scanner needs at least one byte).
-    guard !buffer.isEmpty else { return [] }
-    var scanner = JSONScanner(buffer)
+  static func parsePrefix(_ buffer: UnsafeRawBufferPointer, limit: Int) -> UserTable {
     var collector = Collector()
-    scanner.skipWhitespace()
-    guard scanner.peek() == .openBracket else { return [] }
-    do throws(JSONSyntaxError) {
-      try readElements(&scanner, into: &collector, limit: limit)
-    } catch {
-      // A truncated last entry: keep the complete ones.
+    // An empty file has no first users (the scanner needs at least one byte).
+    if !buffer.isEmpty {
+      var scanner = JSONScanner(buffer)
+      scanner.skipWhitespace()
+      if scanner.peek() == .openBracket {
+        do throws(JSONSyntaxError) {
+          try readElements(&scanner, into: &collector, limit: limit)
+        } catch {
+          // A truncated last entry: keep the complete ones.
+        }
+      }
     }
-    return collector.users
+    return UserTable(collector.builder.finish())
   }
 
   private static func readElements(
@@ -134,12 +194,11 @@ public struct DirectoryParser: Sendable {
       let offset = scanner.position
       if scanner.peek() == .openBrace {
         var cut: EntryReader.Problem?
-        switch try EntryReader.read(&scanner, avatars: &collector.avatars, cut: &cut) {
-        case .success(let user):
-          collector.users.append(user)
-          if let cut { collector.noteCut(entry: entry, offset: offset, cut.description) }
-        case .failure(let problem):
+        if let problem = try EntryReader.read(&scanner, into: &collector.fields, cut: &cut) {
           collector.skip(entry: entry, offset: offset, problem.description)
+        } else {
+          guard collector.add() else { return }
+          if let cut { collector.noteCut(entry: entry, offset: offset, cut.description) }
         }
       } else {
         let kind = EntryReader.typeName(startingWith: scanner.peek())
@@ -147,7 +206,8 @@ public struct DirectoryParser: Sendable {
         collector.skip(entry: entry, offset: offset, "\(kind), not an object")
       }
       entry += 1
-      if collector.users.count >= limit { return }
+      if collector.builder.count >= limit { return }
+      collector.passed(offset: scanner.position)
       scanner.skipWhitespace()
       if scanner.consume(.comma) {
         scanner.skipWhitespace()

@@ -1,4 +1,4 @@
-/// Reads one element of the users array into a `User`, or says why the entry
+/// Reads one element of the users array into its fields' bytes, or says why the entry
 /// must be skipped. Knows the data format's field rules; `DirectoryParser`
 /// documents them.
 ///
@@ -27,19 +27,39 @@ enum EntryReader {
     var expected: String { self == .id ? "a string or an integer" : "a string" }
   }
 
-  /// Reads the object at the scanner (its first byte is "{"). Syntax errors
-  /// throw; a well-formed entry that breaks the format rules is a failure.
-  /// A field longer than `FieldLimit.maxBytes` is cut (an avatar reference
-  /// is left out: cut short it would name another file) and `cut` says
-  /// which, for the first such field; the entry still loads.
-  static func read(
-    _ scanner: inout JSONScanner, avatars: inout StringInterner, cut: inout Problem?
-  ) throws(JSONSyntaxError) -> Result<User, Problem> {
-    try scanner.expect(.openBrace, "'{'")
-    var username: String?
-    var avatar = ""
+  /// One entry's fields as read, kept in buffers reused from entry to
+  /// entry: the scanner's strings last only until it reads the next one.
+  ///
+  /// Threading: owned by one parse.
+  struct Fields {
+    var username: [UInt8] = []
+    var hasUsername = false
+    /// Empty when there is no id (the username is the identity).
+    var id: [UInt8] = []
+    /// Empty when there is no avatar.
+    var avatar: [UInt8] = []
     var role = Role.unknown
-    var id: String?
+
+    mutating func reset() {
+      username.removeAll(keepingCapacity: true)
+      hasUsername = false
+      id.removeAll(keepingCapacity: true)
+      avatar.removeAll(keepingCapacity: true)
+      role = .unknown
+    }
+  }
+
+  /// Reads the object at the scanner (its first byte is "{") into `fields`.
+  /// Syntax errors throw; a well-formed entry that breaks the format rules
+  /// returns why it must be skipped, nil when it loads. A field longer than
+  /// `FieldLimit.maxBytes` is cut (an avatar reference is left out: cut
+  /// short it would name another file) and `cut` says which, for the first
+  /// such field; the entry still loads.
+  static func read(
+    _ scanner: inout JSONScanner, into fields: inout Fields, cut: inout Problem?
+  ) throws(JSONSyntaxError) -> Problem? {
+    try scanner.expect(.openBrace, "'{'")
+    fields.reset()
     var problem: Problem?
     scanner.skipWhitespace()
     if !scanner.consume(.closeBrace) {
@@ -51,24 +71,24 @@ enum EntryReader {
         let first = scanner.peek()
         switch (field, first) {
         case (.username, .quote):
-          username = String(decoding: bounded(try scanner.readString(), field, &cut), as: UTF8.self)
+          fields.username.replace(with: bounded(try scanner.readString(), field, &cut))
+          fields.hasUsername = true
         case (.avatar, .quote):
           let text = try scanner.readString()
           if text.count > FieldLimit.maxBytes {
-            avatar = ""
+            fields.avatar.removeAll(keepingCapacity: true)
             cut = cut ?? .tooLong(field.rawValue, "left out")
           } else {
-            avatar = avatars.string(for: text)
+            fields.avatar.replace(with: text)
           }
         case (.role, .quote):
-          role = Role(jsonBytes: bounded(try scanner.readString(), field, &cut))
+          fields.role = Role(jsonBytes: bounded(try scanner.readString(), field, &cut))
         case (.id, .quote):
-          let text = bounded(try scanner.readString(), field, &cut)
-          id = text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+          fields.id.replace(with: bounded(try scanner.readString(), field, &cut))
         case (.id, .some(let byte)) where byte == .minus || byte.isDigit:
           let number = try scanner.readNumber()
           if number.isInteger {
-            id = String(decoding: bounded(number.text, field, &cut), as: UTF8.self)
+            fields.id.replace(with: bounded(number.text, field, &cut))
           } else {
             problem =
               problem ?? .wrongType("id", found: "a fractional number", expected: Field.id.expected)
@@ -77,9 +97,9 @@ enum EntryReader {
           // null reads as missing for the optional fields.
           try scanner.skipValue(depth: 2)
           switch field {
-          case .avatar: avatar = ""
-          case .role: role = .unknown
-          default: id = nil
+          case .avatar: fields.avatar.removeAll(keepingCapacity: true)
+          case .role: fields.role = .unknown
+          default: fields.id.removeAll(keepingCapacity: true)
           }
         case (.username, _), (.avatar, _), (.role, _), (.id, _):
           problem =
@@ -99,10 +119,10 @@ enum EntryReader {
         break
       }
     }
-    if let problem { return .failure(problem) }
-    guard let username else { return .failure(Problem(description: "no \"username\"")) }
-    guard !username.isEmpty else { return .failure(Problem(description: "\"username\" is empty")) }
-    return .success(User(id: id, username: username, avatar: avatar, role: role))
+    if let problem { return problem }
+    guard fields.hasUsername else { return Problem(description: "no \"username\"") }
+    guard !fields.username.isEmpty else { return Problem(description: "\"username\" is empty") }
+    return nil
   }
 
   /// `bytes` cut to `FieldLimit.maxBytes`, noting the first field cut.
@@ -140,5 +160,14 @@ enum EntryReader {
     case 2 where key.loadUInt16(at: 0) == KeyWord.id: .id
     default: .other
     }
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Replaces the contents with `bytes`, keeping the capacity.
+  @inline(__always)
+  fileprivate mutating func replace(with bytes: UnsafeBufferPointer<UInt8>) {
+    removeAll(keepingCapacity: true)
+    append(contentsOf: bytes)
   }
 }

@@ -20,7 +20,7 @@ enum SearchText {
       break
     }
     if isASCII {
-      for byte in text.utf8 { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+      for byte in text.utf8 { bytes.append(lowered(byte)) }
     } else {
       bytes.append(
         contentsOf: text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
@@ -33,8 +33,33 @@ enum SearchText {
     query.split(whereSeparator: \.isWhitespace).map { folded(String($0)) }.filter { !$0.isEmpty }
   }
 
+  /// Whether every byte is ASCII.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte >= 0x80 { return false }
+    return true
+  }
+
+  /// Whether `word` (folded) occurs in the ASCII `text` once that is
+  /// lower-cased, which is all folding does to ASCII.
+  static func containsFoldingASCII(_ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+    contains(text, word, lowering: true)
+  }
+
   /// Whether `word` occurs in `text`.
   static func contains(_ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+    contains(text, word, lowering: false)
+  }
+
+  @inline(__always)
+  private static func lowered(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+  }
+
+  /// Whether `word` occurs in `text`, lower-casing ASCII letters of `text` first when `lowering`.
+  @inline(__always)
+  private static func contains(
+    _ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8], lowering: Bool
+  ) -> Bool {
     let count = word.count
     guard count <= text.count else { return false }
     if count == 0 { return true }
@@ -42,9 +67,13 @@ enum SearchText {
     var index = 0
     let last = text.count - count
     while index <= last {
-      if text[index] == first {
+      if (lowering ? lowered(text[index]) : text[index]) == first {
         var matched = 1
-        while matched < count, text[index + matched] == word[matched] { matched += 1 }
+        while matched < count,
+          (lowering ? lowered(text[index + matched]) : text[index + matched]) == word[matched]
+        {
+          matched += 1
+        }
         if matched == count { return true }
       }
       index += 1

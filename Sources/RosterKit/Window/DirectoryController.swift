@@ -21,7 +21,7 @@ final class DirectoryController {
   /// What the list shows when a load starts, and a version that changes
   /// whenever the list does; the load diffs the new directory against it off
   /// the main thread. Nil or an empty list: no diff.
-  var baseline: (@MainActor () -> (elements: [UserViewModel], version: Int))?
+  var baseline: (@MainActor () -> (elements: [UserRef], version: Int))?
   /// The diff from the baseline to the last loaded directory, and the
   /// baseline's version (apply it only if the list has not changed since).
   private(set) var lastDiff: (diff: ListDiff, version: Int)?
@@ -52,7 +52,10 @@ final class DirectoryController {
         onPreview?(preview)
       }
     }
-    let baseline = self.baseline?()
+    // Before the first load the list shows at most a preview, which the
+    // presenter extends with one insertion: diffing a million rows against
+    // it would only take a core from the first frames.
+    let baseline = hasLoaded ? self.baseline?() : nil
     Task { @MainActor in
       let start = ContinuousClock.now
       let elements = baseline?.elements ?? []
@@ -70,7 +73,7 @@ final class DirectoryController {
   /// Runs on the global executor, off the main thread.
   nonisolated private static func fetch(
     _ source: Result<DirectorySource, DirectoryError>, with loader: DirectoryLoader,
-    diffingAgainst baseline: [UserViewModel]
+    diffingAgainst baseline: [UserRef]
   ) async -> (Result<DirectoryContents, DirectoryError>, ListDiff?, ResolvedAvatars?) {
     let contents: DirectoryContents
     do throws(DirectoryError) {
@@ -81,11 +84,11 @@ final class DirectoryController {
     // Both off the main thread, side by side: the diff and the avatar paths.
     async let resolved = Task.detached(priority: .userInitiated) {
       AvatarService.resolveAll(
-        contents.viewModels.lazy.map(\.avatar), relativeTo: contents.source.baseURL)
+        contents.viewModels.distinctAvatars, relativeTo: contents.source.baseURL)
     }.value
     guard !baseline.isEmpty else { return (.success(contents), nil, await resolved) }
     let diff = await Task.detached(priority: .userInitiated) {
-      ListDiff.between(baseline, contents.viewModels)
+      ListDiff.between(baseline, contents.rows)
     }.value
     return (.success(contents), diff, await resolved)
   }

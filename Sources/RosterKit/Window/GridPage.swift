@@ -20,15 +20,15 @@ final class GridPage {
   let gridView: Widget
   let factory: ListFactory<UserCell>
   let dragScroller: DragScroller
-  private let model: ListModel<UserViewModel>
+  private let model: ListModel<UserRef>
   /// The grid's selection while it shows.
   private(set) var selection: OpaquePointer?
 
-  init(model: ListModel<UserViewModel>, avatars: AvatarService?) {
+  init(model: ListModel<UserRef>, avatars: AvatarService?) {
     self.model = model
     factory = ListFactory(
       makeRow: { UserCell(avatars: avatars) },
-      model: { position in position < model.count ? model[position] : nil })
+      model: { position in position < model.count ? model[position].viewModel : nil })
     gridView = gtk_grid_view_new(nil, OpaquePointer(g_object_ref(factory.object.pointer)))!
     gtk_grid_view_set_max_columns(gtkObject(gridView), 12)
     gtk_grid_view_set_min_columns(gtkObject(gridView), 1)

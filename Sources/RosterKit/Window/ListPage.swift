@@ -21,14 +21,14 @@ final class ListPage {
   let viewport: ViewportTracker
   let dragScroller: DragScroller
 
-  init(model: ListModel<UserViewModel>, avatars: AvatarService?) {
+  init(model: ListModel<UserRef>, avatars: AvatarService?) {
     var tracker: ViewportTracker?
     factory = ListFactory(
       makeRow: {
         let row = UserRow(avatars: avatars)
         row.isOnScreen = { tracker?.visible.contains($0) ?? false }
         return row
-      }, model: { position in model[position] })
+      }, model: { position in model[position].viewModel })
     (listView, selection) = Gtk.peopleList(model: model.object, factory: factory.object)
     scroller = Gtk.scrolledWindow(listView)
     let prefetcher = avatars.map { avatars in

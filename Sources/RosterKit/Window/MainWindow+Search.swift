@@ -29,15 +29,15 @@ extension MainWindow {
   func showSearch(_ result: SearchController.Result?) {
     guard let contents else { return }
     if let result {
-      presenter.reload(with: result.viewModels)
-      searchMatches = result.viewModels.count
+      presenter.reload(with: result.rows)
+      searchMatches = result.rows.count
       shownQuery = result.query
       header.subtitleText =
-        result.viewModels.isEmpty
+        result.rows.isEmpty
         ? "No one matches “\(result.query)”"
-        : "\(NumberText.grouped(result.viewModels.count)) of \(NumberText.people(contents.viewModels.count))"
+        : "\(NumberText.grouped(result.rows.count)) of \(NumberText.people(contents.viewModels.count))"
     } else if searchMatches != nil {
-      presenter.reload(with: contents.viewModels)
+      presenter.reload(with: contents.rows)
       searchMatches = nil
       shownQuery = nil
       header.subtitleText = NumberText.people(contents.viewModels.count)

@@ -57,6 +57,6 @@ extension MainWindow {
     guard position >= 0, position < model.count else { return }
     let details = self.details ?? UserDetails(parent: window, avatars: detailAvatars)
     self.details = details
-    details.show(model[position])
+    details.show(model[position].viewModel)
   }
 }

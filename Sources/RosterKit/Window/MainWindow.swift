@@ -26,7 +26,7 @@ public final class MainWindow {
   let header = HeaderBar()
   let banner = ErrorBanner()
   /// The people, as GTK sees them.
-  public let model = ListModel<UserViewModel>([])
+  public let model = ListModel<UserRef>([])
   /// List mode.
   let list: ListPage
   /// Grid mode's view of the same model.
@@ -248,7 +248,7 @@ public final class MainWindow {
   private func showPreview(_ preview: DirectoryContents) {
     guard contents == nil, model.count == 0 else { return }
     configureAvatars(for: preview.source)
-    presenter.showPreview(preview.viewModels)
+    presenter.showPreview(preview.rows)
     header.subtitleText = "Loading…"
     pages.show(.list)
   }
@@ -258,10 +258,10 @@ public final class MainWindow {
   package func display(_ contents: DirectoryContents, resolved: ResolvedAvatars? = nil) {
     banner.hide()
     configureAvatars(for: contents.source, resolved: resolved)
-    search.setDirectory(contents.viewModels)
+    search.setDirectory(contents.viewModels, rows: contents.rows)
     if search.query.isEmpty {
       presenter.apply(
-        contents.viewModels, diff: controller.lastDiff?.diff,
+        contents.rows, diff: controller.lastDiff?.diff,
         diffVersion: controller.lastDiff?.version ?? -1, afterPreview: self.contents == nil)
     }
     self.contents = contents

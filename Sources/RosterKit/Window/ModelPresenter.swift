@@ -12,7 +12,7 @@ import GtkKit
 /// Threading: main-actor only.
 @MainActor
 final class ModelPresenter {
-  let model: ListModel<UserViewModel>
+  let model: ListModel<UserRef>
   private let list: ListPage
   private let grid: GridPage
   /// The window whose frame clock paces a search's swap.
@@ -22,7 +22,7 @@ final class ModelPresenter {
   /// What the last load changed (tests and the refresh benchmark).
   private(set) var lastRefresh: RefreshSummary?
 
-  init(model: ListModel<UserViewModel>, list: ListPage, grid: GridPage, window: Widget) {
+  init(model: ListModel<UserRef>, list: ListPage, grid: GridPage, window: Widget) {
     self.model = model
     self.list = list
     self.grid = grid
@@ -32,8 +32,8 @@ final class ModelPresenter {
   }
 
   /// Shows the first rows of a large directory while the rest is parsed.
-  func showPreview(_ viewModels: [UserViewModel]) {
-    model.replaceAll(with: viewModels)
+  func showPreview(_ rows: [UserRef]) {
+    model.replaceAll(with: rows)
     version += 1
     list.viewport.update()
   }
@@ -42,25 +42,25 @@ final class ModelPresenter {
   /// thread against `diffVersion`) when the model is still that version, as
   /// one insertion after a preview that starts it, else as a full
   /// replacement. Unchanged rows stay bound; changed ones are re-bound in place.
-  func apply(_ viewModels: [UserViewModel], diff: ListDiff?, diffVersion: Int, afterPreview: Bool) {
+  func apply(_ rows: [UserRef], diff: ListDiff?, diffVersion: Int, afterPreview: Bool) {
     let started = ContinuousClock.now
     defer { version += 1 }
     var computed = diffVersion == version ? diff : nil
     let shown = model.count
-    if computed == nil, afterPreview, shown > 0, shown <= viewModels.count,
-      zip(model.elements, viewModels).allSatisfy({ $0 == $1 })
+    if computed == nil, afterPreview, shown > 0, shown <= rows.count,
+      zip(model.elements, rows).allSatisfy({ $0 == $1 })
     {
       // The preview's rows start the directory: the rest is one insertion.
       computed = ListDiff(splices: [
-        .init(position: shown, removed: 0, inserted: shown..<viewModels.count)
+        .init(position: shown, removed: 0, inserted: shown..<rows.count)
       ])
     }
     guard let diff = computed, !model.elements.isEmpty else {
-      model.replaceAll(with: viewModels)
+      model.replaceAll(with: rows)
       lastRefresh = RefreshSummary(diff: nil, mainThreadTime: ContinuousClock.now - started)
       return
     }
-    model.apply(diff, to: viewModels)
+    model.apply(diff, to: rows)
     if !diff.reconfigured.isEmpty {
       let changed = Set(diff.reconfigured)
       list.factory.rebind { changed.contains($0) }
@@ -74,11 +74,11 @@ final class ModelPresenter {
   /// other bound ones a few per frame, and only the change of length is
   /// announced, between frames (``ListModel/reload(with:pacedBy:budget:)``),
   /// so even a million people arrive without holding up a frame.
-  func reload(with viewModels: [UserViewModel]) {
+  func reload(with rows: [UserRef]) {
     for view in [list.scroller, grid.widget] {
       gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(gtkObject(view)), 0)
     }
-    let kept = model.reload(with: viewModels, pacedBy: gobject(window))
+    let kept = model.reload(with: rows, pacedBy: gobject(window))
     version += 1
     // The rows on screen now, the rest of the bound ones over the next frames
     // (the update also tells the avatar prefetcher where the list now is).

@@ -6,21 +6,21 @@ import Foundation
 /// The index is built in the background once per loaded directory; each
 /// query runs on the global executor and cancels the one before it, and a
 /// query that extends the last one scans only its matches. Only the final
-/// result of the latest query reaches the main thread, as the view models
+/// result of the latest query reaches the main thread, as the rows
 /// to show — the main thread never scans.
 ///
 /// Threading: main-actor only; the scanning runs detached.
 @MainActor
 final class SearchController {
   /// A finished search: the query, the matching positions in the full
-  /// directory and their view models.
+  /// directory and their rows.
   struct Result {
     let query: String
     let positions: [Int]
-    let viewModels: [UserViewModel]
+    let rows: [UserRef]
   }
 
-  private var directory: [UserViewModel] = []
+  private var directory: [UserRef] = []
   private var index: Task<SearchIndex, Never>?
   private var running: Task<Void, Never>?
   private var last: (query: String, positions: [Int])?
@@ -34,10 +34,10 @@ final class SearchController {
   var onResult: (@MainActor (Result?) -> Void)?
 
   /// Starts indexing a newly loaded directory; a search in progress is re-run on it.
-  func setDirectory(_ viewModels: [UserViewModel]) {
-    directory = viewModels
+  func setDirectory(_ users: UserTable, rows: [UserRef]) {
+    directory = rows
     index?.cancel()
-    let building = Task.detached(priority: .userInitiated) { SearchIndex(viewModels) }
+    let building = Task.detached(priority: .userInitiated) { SearchIndex(users) }
     index = building
     isIndexBuilt = false
     Task { @MainActor [weak self] in
@@ -70,7 +70,7 @@ final class SearchController {
           let positions = built.matches(text, within: within, isCancelled: { Task.isCancelled })
         else { return nil }
         return Result(
-          query: text, positions: positions, viewModels: positions.map { directory[$0] })
+          query: text, positions: positions, rows: positions.map { directory[$0] })
       }
       let result = await withTaskCancellationHandler {
         await search.value

@@ -16,7 +16,7 @@ enum FuzzDirectoryParser {
       let preview = DirectoryParser.parsePrefix(bytes, limit: 50)
       guard let parsed = try? DirectoryParser.parse(bytes) else { return }
       precondition(
-        preview == Array(parsed.users.prefix(preview.count)),
+        preview.users == Array(parsed.users.prefix(preview.userCount)),
         "the preview disagrees with the full parse")
       precondition(
         parsed.warnings.count <= min(parsed.skipped + parsed.cut, DirectoryParser.maxWarnings),
