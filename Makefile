@@ -59,7 +59,8 @@ fuzz: deps
 	bash scripts/fuzz.sh $(or $(SECONDS),600)
 
 # run-floor and `roster bench` alternately (3 pairs at 6000 and 20000 px/s,
-# cold cache, 1,000,000 users), then a table of medians and ratios.
+# cold cache, 1,000,000 users) under GSK_RENDERER=cairo, then the same under
+# gl, then a table of medians and ratios for each renderer.
 bench: deps
 	bash scripts/bench.sh $(PAIRS) $(BENCH_SECONDS) $(USERS)
 

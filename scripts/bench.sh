@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Alternates run-floor and `roster bench` (A B A B ...) at each speed, cold
-# cache, and prints a table of medians with the ratios to the floor.
+# cache, under each renderer in turn (GSK_RENDERERS, default "cairo gl": the
+# renderer most desktops use is GL, under Xvfb on Mesa llvmpipe), and prints
+# a table of medians with the ratios to the floor per renderer.
 # Usage: scripts/bench.sh [PAIRS (3)] [SECONDS (8)] [USERS (1000000)]
+# ROSTER_BIN=path measures another build of roster (a "before").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pairs=${1:-3}
@@ -11,11 +14,13 @@ speeds=(6000 20000)
 floor=../shared/tools/run-floor
 out=.build/bench-results
 mkdir -p "$out"
-log="$out/$(date +%Y%m%d-%H%M%S).jsonl"
-export GSK_RENDERER=${GSK_RENDERER:-cairo}
+stamp=$(date +%Y%m%d-%H%M%S)
+read -ra renderers <<<"${GSK_RENDERERS:-cairo gl}"
 
-swift build -c release --product roster 2>&1 | grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
-roster=$(swift build -c release --show-bin-path)/roster
+if [ -z "${ROSTER_BIN:-}" ]; then
+  swift build -c release --product roster 2>&1 | grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
+fi
+roster=${ROSTER_BIN:-$(swift build -c release --show-bin-path)/roster}
 run_roster() {
   if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
     xvfb-run -a -s "-screen 0 1280x1024x24" "$roster" bench "$@" 2>/dev/null
@@ -27,14 +32,22 @@ run_roster() {
 # Generate the directory once, outside the measured runs.
 run_roster --users "$users" --seconds 0.5 --json >/dev/null
 
-for speed in "${speeds[@]}"; do
-  for pair in $(seq "$pairs"); do
-    echo "pair $pair at $speed px/s" >&2
-    "$floor" --rows "$users" --speed "$speed" --seconds "$seconds" | tee -a "$log" >&2
-    run_roster --users "$users" --speed "$speed" --seconds "$seconds" --cache cold --json | tee -a "$log" >&2
+for renderer in "${renderers[@]}"; do
+  export GSK_RENDERER=$renderer
+  log="$out/$stamp-$renderer.jsonl"
+  for speed in "${speeds[@]}"; do
+    for pair in $(seq "$pairs"); do
+      echo "$renderer: pair $pair at $speed px/s" >&2
+      "$floor" --rows "$users" --speed "$speed" --seconds "$seconds" | tee -a "$log" >&2
+      run_roster --users "$users" --speed "$speed" --seconds "$seconds" --cache cold --json | tee -a "$log" >&2
+    done
   done
+  run_roster --users "$users" --speed 20000 --seconds "$seconds" --cache cold --pipeline naive --json | tee -a "$log" >&2
 done
-run_roster --users "$users" --speed 20000 --seconds "$seconds" --cache cold --pipeline naive --json | tee -a "$log" >&2
 
-python3 scripts/bench-table.py "$log"
-echo "raw results: $log"
+for renderer in "${renderers[@]}"; do
+  echo
+  echo "## GSK_RENDERER=$renderer"
+  python3 scripts/bench-table.py "$out/$stamp-$renderer.jsonl"
+  echo "raw results: $out/$stamp-$renderer.jsonl"
+done

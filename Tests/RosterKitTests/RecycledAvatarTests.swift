@@ -42,7 +42,7 @@ final class RecycledAvatarTests: XCTestCase {
   /// The centre pixel of the texture a row's picture shows, or nil if it shows none.
   @MainActor
   private static func shownColor(_ row: UserRow) -> (red: UInt8, green: UInt8, blue: UInt8)? {
-    guard let texture = gtk_picture_get_paintable(gtkObject(row.avatar.picture)) else {
+    guard let texture = row.shownTexture else {
       return nil
     }
     let width = Int(gdk_texture_get_width(texture))

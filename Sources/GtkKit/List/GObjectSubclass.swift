@@ -11,13 +11,24 @@ enum GObjectSubclass {
   static func register(
     name: String, classInit: GClassInitFunc
   ) -> GType {
+    register(
+      name: name, parent: g_object_get_type(), classSize: MemoryLayout<GObjectClass>.stride,
+      instanceSize: instanceSize, classInit: classInit)
+  }
+
+  /// Registers a subclass of `parent` whose class and instance structs take
+  /// `classSize` and `instanceSize` bytes; `classData` reaches `classInit`.
+  static func register(
+    name: String, parent: GType, classSize: Int, instanceSize: Int,
+    classInit: GClassInitFunc, classData: UnsafeRawPointer? = nil
+  ) -> GType {
     var info = GTypeInfo(
-      class_size: guint16(MemoryLayout<GObjectClass>.stride),
+      class_size: guint16(classSize),
       base_init: nil, base_finalize: nil,
-      class_init: classInit, class_finalize: nil, class_data: nil,
+      class_init: classInit, class_finalize: nil, class_data: classData,
       instance_size: guint16(instanceSize), n_preallocs: 0,
       instance_init: nil, value_table: nil)
-    return g_type_register_static(g_object_get_type(), name, &info, GTypeFlags(0))
+    return g_type_register_static(parent, name, &info, GTypeFlags(0))
   }
 
   /// The pointer slot of an instance of a registered subclass.

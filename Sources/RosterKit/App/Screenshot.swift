@@ -21,19 +21,33 @@ enum Screenshot {
   }
 
   static func save(_ window: Widget, to path: String) throws(Failure) {
-    guard let renderer = gtk_native_get_renderer(gtkObject(window)) else { throw .notRealized }
-    let paintable = gtk_widget_paintable_new(window)!
-    defer { g_object_unref(gobject(paintable)) }
-    let width = Double(gtk_widget_get_width(window))
-    let height = Double(gtk_widget_get_height(window))
-    let snapshot = gtk_snapshot_new()!
-    gdk_paintable_snapshot(paintable, snapshot, width, height)
-    guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .emptyWindow }
-    defer { gsk_render_node_unref(node) }
-    guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { throw .emptyWindow }
+    // At the screen's scale (GDK_SCALE=2: twice the pixels, as shown).
+    let texture = try render(
+      window, width: gtk_widget_get_width(window), height: gtk_widget_get_height(window),
+      scale: gtk_widget_get_scale_factor(window))
     defer { g_object_unref(gobject(texture)) }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     guard gdk_texture_save_to_png(texture, path) != 0 else { throw .saveFailed(path) }
+  }
+
+  /// What `widget` (in a window on screen) draws, its bounds scaled to
+  /// `width` x `height` points at `scale` pixels a point, rendered by its
+  /// window's renderer; the caller owns the returned GdkTexture.
+  static func render(_ widget: Widget, width: Int32, height: Int32, scale: Int32 = 1)
+    throws(Failure) -> OpaquePointer
+  {
+    guard let native = gtk_widget_get_native(widget),
+      let renderer = gtk_native_get_renderer(native)
+    else { throw .notRealized }
+    let paintable = gtk_widget_paintable_new(widget)!
+    defer { g_object_unref(gobject(paintable)) }
+    let snapshot = gtk_snapshot_new()!
+    gtk_snapshot_scale(snapshot, Float(scale), Float(scale))
+    gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+    guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .emptyWindow }
+    defer { gsk_render_node_unref(node) }
+    guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { throw .emptyWindow }
+    return texture
   }
 }

@@ -4,32 +4,26 @@ import GtkKit
 import PreparedImages
 
 /// One grid cell: a 96 px round avatar (prepared at that pixel size) with
-/// the username under it. Built on the same typed factory as the rows and
-/// bound the same way (``PersonContent``).
+/// the username centred under it, drawn by one ``PersonView`` widget. Built
+/// on the same typed factory as the rows and bound the same way.
 ///
 /// Threading: main-actor only.
 @MainActor
 final class UserCell: ListRow {
   /// The avatar's drawn size in points.
-  static let avatarSize: Int32 = 96
+  static let avatarSize: Int32 = PersonShape.cell.avatarSize
 
-  private let content: PersonContent
+  private let content: PersonView
 
   init(avatars: AvatarService?) {
-    content = PersonContent(avatarSize: Self.avatarSize, nameWidth: 14, avatars: avatars) {
-      avatar, name in
-      let cell = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["user-cell"])
-      gtk_label_set_justify(gtkObject(name), GTK_JUSTIFY_CENTER)
-      Gtk.append(cell, avatar, name)
-      return cell
-    }
+    content = PersonView(shape: .cell, avatars: avatars)
   }
 
   /// The cell's root widget.
-  var widget: UnsafeMutableRawPointer { content.widget }
-  /// The avatar.
-  var avatar: AvatarView { content.avatar }
-  /// The text the name label shows (tests).
+  var widget: UnsafeMutableRawPointer { gobject(content.widget) }
+  /// Which avatar the cell shows.
+  var avatar: AvatarBinding { content.avatar }
+  /// The text of the name line (tests).
   var shownName: String { content.nameText }
   /// The identity the cell shows, if bound.
   var identity: String? { content.identity }
