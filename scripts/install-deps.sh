@@ -29,25 +29,26 @@ install_scim_server() {
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check "scim2-server==0.8.3"
 }
-# Last, also when every Debian package is there already (the early exit).
-trap install_scim_server EXIT
 
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+install_packages() {
+  echo "Installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -q
+  # slapd would otherwise configure a system directory of its own on install.
+  echo "slapd slapd/no_configuration boolean true" | $sudo debconf-set-selections
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+  # Tests start their own slapd; a system one the package started is not wanted
+  # (stopping it fails harmlessly in containers without an init system).
+  if [[ " ${missing[*]} " == *" slapd "* ]]; then
+    $sudo service slapd stop >/dev/null 2>&1 || true
+    $sudo update-rc.d slapd disable >/dev/null 2>&1 || true
+  fi
+}
 
-echo "Installing: ${missing[*]}"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-$sudo apt-get update -q
-# slapd would otherwise configure a system directory of its own on install.
-echo "slapd slapd/no_configuration boolean true" | $sudo debconf-set-selections
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
-# Tests start their own slapd; a system one the package started is not wanted
-# (stopping it fails harmlessly in containers without an init system).
-if [[ " ${missing[*]} " == *" slapd "* ]]; then
-  $sudo service slapd stop >/dev/null 2>&1 || true
-  $sudo update-rc.d slapd disable >/dev/null 2>&1 || true
-fi
+[ ${#missing[@]} -eq 0 ] || install_packages
+install_scim_server

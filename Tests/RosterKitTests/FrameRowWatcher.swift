@@ -45,21 +45,4 @@ final class FrameRowWatcher {
     connection = nil
     g_object_unref(clock)
   }
-
-  /// The text of the label with CSS class `name` under `widget` (depth first).
-  static func label(_ name: String, under widget: UnsafeMutablePointer<GtkWidget>) -> String? {
-    if gtk_widget_has_css_class(widget, name) != 0,
-      g_type_check_instance_is_a(
-        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
-        gtk_label_get_type()) != 0
-    {
-      return String(cString: gtk_label_get_text(OpaquePointer(widget)))
-    }
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-      if let text = label(name, under: current) { return text }
-      child = gtk_widget_get_next_sibling(current)
-    }
-    return nil
-  }
 }

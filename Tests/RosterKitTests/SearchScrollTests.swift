@@ -43,11 +43,11 @@ final class SearchScrollTests: XCTestCase {
 
     var violations: [String] = []
     let watcher = FrameRowWatcher(window) { row, position in
-      let shown = FrameRowWatcher.label(
-        "username", under: row.widget.assumingMemoryBound(to: GtkWidget.self))
+      // The name the row's widget drew in this frame.
+      let shown = row.shownName
       let expected = window.model[position].username
       if shown != expected {
-        violations.append("frame shows \(shown ?? "nothing") at \(position), not \(expected)")
+        violations.append("frame shows \(shown) at \(position), not \(expected)")
       }
     }
     defer { watcher.stop() }
@@ -96,9 +96,7 @@ final class SearchScrollTests: XCTestCase {
       var violations: [String] = []
       let watcher = FrameRowWatcher(window) { row, position in
         guard window.searchMatches != nil else { return }
-        let shown =
-          FrameRowWatcher.label(
-            "username", under: row.widget.assumingMemoryBound(to: GtkWidget.self)) ?? ""
+        let shown = row.shownName
         if !shown.hasPrefix("ann000") { violations.append("\(shown) at \(position)") }
       }
       defer { watcher.stop() }

@@ -52,4 +52,38 @@ final class MappedFileTests: XCTestCase {
       XCTAssertEqual(error as? BoundedFileReader.Failure, .notFound)
     }
   }
+
+  func testAWriterIsHeldBackUntilTheMappingIsGone() throws {
+    // Truncating a mapped file would fault the reader (SIGBUS): the lease
+    // holds another process's truncating open until the mapping is gone.
+    let bytes = [UInt8](repeating: 7, count: 1 << 20)
+    let path = try write(bytes)
+    var file: MappedFile? = try MappedFile(path: path, maxBytes: 2 << 20)
+    XCTAssertEqual(file?.isMapped, true)
+    let truncated = DispatchSemaphore(value: 0)
+    let writer = Process()
+    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+    writer.arguments = ["-c", ": > \"$0\"", path]
+    writer.terminationHandler = { _ in truncated.signal() }
+    try writer.run()
+    XCTAssertEqual(
+      truncated.wait(timeout: .now() + 0.5), .timedOut, "the file was truncated while mapped")
+    XCTAssertTrue(file?.bytes.elementsEqual(bytes) ?? false)
+    file = nil
+    XCTAssertEqual(truncated.wait(timeout: .now() + 10), .success, "the writer stayed held back")
+    XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, 0)
+  }
+
+  func testAFileThatCannotBeLeasedIsReadInstead() throws {
+    // A file open for writing (here by this process) cannot be leased.
+    let bytes = Array("a file someone is writing".utf8)
+    let path = try write(bytes)
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+    defer { try? handle.close() }
+    let file = try MappedFile(path: path, maxBytes: 100)
+    XCTAssertFalse(file.isMapped)
+    XCTAssertTrue(file.bytes.elementsEqual(bytes))
+    file.release(upTo: .max)
+    XCTAssertTrue(file.bytes.elementsEqual(bytes))
+  }
 }
