@@ -45,6 +45,22 @@ final class UserTableTests: XCTestCase {
     XCTAssertEqual(contents.rows.map(\.viewModel), Array(contents.viewModels))
   }
 
+  func testANameThatIsNotUTF8IsStoredAsItReadsAndFoundByIt() throws {
+    // 1,000 bytes that are not UTF-8 read as 1,000 U+FFFD (3,000 bytes):
+    // the table keeps the name as shown, cut to the limit, so a table made
+    // from its own users is the same and search finds the name it shows.
+    var file = Array(#"[{"username":"b"#.utf8)
+    file += [UInt8](repeating: 0xFF, count: 1000)
+    file += Array(#""}]"#.utf8)
+    let parsed = try DirectoryParser.parse(file)
+    let username = try XCTUnwrap(parsed.users.first?.username)
+    XCTAssertTrue(username.hasPrefix("b\u{FFFD}"))
+    XCTAssertLessThanOrEqual(username.utf8.count, FieldLimit.maxBytes)
+    XCTAssertEqual(UserTable(parsed.users).users, parsed.users)
+    let index = SearchIndex(parsed.users.map(UserViewModel.init(user:)))
+    XCTAssertEqual(index.matches(username, isCancelled: { false }), [0])
+  }
+
   func testRepeatedAvatarsAreStoredOnce() {
     let users = (0..<3_000).map { User(username: "p\($0)", avatar: "avatars/a\($0 % 7).png") }
     let table = UserTable(users)

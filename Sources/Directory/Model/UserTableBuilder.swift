@@ -25,12 +25,32 @@ public struct UserTableBuilder {
   public var count: Int { columns.roles.count }
 
   /// Adds a user; `id` empty means none (the username is the identity).
+  ///
+  /// A username that is not UTF-8 is stored as it reads (each bad sequence a
+  /// U+FFFD, three bytes), cut to the limit again: the table then holds the
+  /// name rows show and search finds, and a table made again from its own
+  /// users is the same table.
   mutating func append(
     id: UnsafeBufferPointer<UInt8>, username: UnsafeBufferPointer<UInt8>,
     avatar: UnsafeBufferPointer<UInt8>, role: Role
   ) throws(DirectoryError) {
-    let id = FieldLimit.prefix(id)
     let username = FieldLimit.prefix(username)
+    guard SearchText.isASCII(username) || String(validating: username, as: UTF8.self) != nil
+    else {
+      let repaired = Array(String(decoding: username, as: UTF8.self).utf8)
+      try repaired.withUnsafeBufferPointer { (repaired) throws(DirectoryError) in
+        try appendValid(id: id, username: FieldLimit.prefix(repaired), avatar: avatar, role: role)
+      }
+      return
+    }
+    try appendValid(id: id, username: username, avatar: avatar, role: role)
+  }
+
+  private mutating func appendValid(
+    id: UnsafeBufferPointer<UInt8>, username: UnsafeBufferPointer<UInt8>,
+    avatar: UnsafeBufferPointer<UInt8>, role: Role
+  ) throws(DirectoryError) {
+    let id = FieldLimit.prefix(id)
     let text = columns.text
     guard text.count + id.count + username.count <= textLimit else {
       throw .tooLarge(limit: textLimit)
