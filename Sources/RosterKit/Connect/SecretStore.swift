@@ -1,13 +1,17 @@
 import CSecret
 import Directory
+import Foundation
 
 /// The keyring: the passwords and tokens of remembered directories, kept by
 /// the Secret Service (GNOME Keyring, KWallet) through libsecret, one per
 /// directory id. Nothing of a secret is ever written anywhere else.
 ///
 /// libsecret's calls are D-Bus round trips that can wait on the keyring
-/// daemon (or on its unlock prompt), so every call runs on a detached task,
-/// never on the main thread.
+/// daemon (or on its unlock prompt) for as long as the person takes, so
+/// every call runs on a serial queue of the keyring's own: never on the
+/// main thread, and never on Swift's cooperative pool, whose two threads on
+/// two cores a wait there would take from everything else (the same rule
+/// as libldap's blocking calls).
 ///
 /// Threading: a `Sendable` value; its methods run off the caller's thread.
 struct SecretStore: Sendable {
@@ -20,18 +24,17 @@ struct SecretStore: Sendable {
 
   /// Stores `secret` for the directory `id`, labelled `label` in the keyring.
   func store(_ secret: Secret, for id: String, label: String) async throws(Unavailable) {
-    let failure = await Task.detached(priority: .userInitiated) { () -> String? in
+    let failure = await Self.onKeyringQueue { () -> String? in
       var error: UnsafeMutablePointer<GError>?
       let stored = csecret_store(id, label, secret.value, &error)
       return stored != 0 ? nil : Self.reason(error)
-    }.value
+    }
     if let failure { throw Unavailable(reason: failure) }
   }
 
   /// The secret stored for `id`, or nil when the keyring has none.
   func lookup(_ id: String) async throws(Unavailable) -> Secret? {
-    let result = await Task.detached(priority: .userInitiated) {
-      () -> Result<Secret?, Unavailable> in
+    let result = await Self.onKeyringQueue { () -> Result<Secret?, Unavailable> in
       var error: UnsafeMutablePointer<GError>?
       guard let password = csecret_lookup(id, &error) else {
         return error == nil ? .success(nil) : .failure(Unavailable(reason: Self.reason(error)))
@@ -40,18 +43,28 @@ struct SecretStore: Sendable {
       // Zeroes the keyring's copy before freeing it.
       secret_password_free(password)
       return .success(secret)
-    }.value
+    }
     return try result.get()
   }
 
   /// Removes the secret of `id`, if the keyring holds one.
   func forget(_ id: String) async throws(Unavailable) {
-    let failure = await Task.detached(priority: .userInitiated) { () -> String? in
+    let failure = await Self.onKeyringQueue { () -> String? in
       var error: UnsafeMutablePointer<GError>?
       _ = csecret_clear(id, &error)
       return error == nil ? nil : Self.reason(error)
-    }.value
+    }
     if let failure { throw Unavailable(reason: failure) }
+  }
+
+  private static let queue = DispatchQueue(label: "org.roster.keyring", qos: .userInitiated)
+
+  /// Runs `work` on the keyring's queue and waits for it without holding a
+  /// thread.
+  private static func onKeyringQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: work()) }
+    }
   }
 
   /// The message of `error` (then freed).
