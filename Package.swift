@@ -103,6 +103,7 @@ let package = Package(
       dependencies: [
         "LDAPDemo",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

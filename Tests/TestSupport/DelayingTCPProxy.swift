@@ -1,6 +1,6 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// A TCP proxy on 127.0.0.1 (port chosen by the kernel) in front of a real server, that holds
 /// back each chunk the server sends by a random delay (seeded; 0-500 ms unless told), keeping
@@ -25,17 +25,17 @@ public final class DelayingTCPProxy: Sendable {
     var open: [ObjectIdentifier: NIOLoopBound<ServerSideHandler>] = [:]
   }
 
-  private let state: Mutex<State>
-  private let listener: Mutex<(any Channel)?> = Mutex(nil)
-  private let portNumber = Mutex(0)
+  private let state: NIOLockedValueBox<State>
+  private let listener: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
+  private let portNumber = NIOLockedValueBox(0)
   let target: (host: String, port: Int)
 
   /// The port clients connect to.
-  public var port: Int { portNumber.withLock { $0 } }
+  public var port: Int { portNumber.withLockedValue { $0 } }
 
   private init(host: String, port: Int, delays: ClosedRange<Int>, seed: UInt64) {
     target = (host, port)
-    state = Mutex(State(random: SeededRandom(seed: seed), delays: delays))
+    state = NIOLockedValueBox(State(random: SeededRandom(seed: seed), delays: delays))
   }
 
   /// A proxy to `targetHost`:`targetPort` delaying each chunk from it by `delays` milliseconds.
@@ -50,31 +50,31 @@ public final class DelayingTCPProxy: Sendable {
       .childChannelInitializer { client in proxy.connect(client) }
       .bind(host: "127.0.0.1", port: 0)
       .get()
-    proxy.listener.withLock { $0 = channel }
-    proxy.portNumber.withLock { $0 = channel.localAddress?.port ?? 0 }
+    proxy.listener.withLockedValue { $0 = channel }
+    proxy.portNumber.withLockedValue { $0 = channel.localAddress?.port ?? 0 }
     return proxy
   }
 
   /// Stops accepting and closes every connection.
   public func stop() async throws {
-    let channel = listener.withLock { channel in
+    let channel = listener.withLockedValue { channel in
       defer { channel = nil }
       return channel
     }
     try await channel?.close()
-    for handler in state.withLock({ Array($0.open.values) }) {
+    for handler in state.withLockedValue({ Array($0.open.values) }) {
       handler.eventLoop.execute { handler.value.closeBoth() }
     }
   }
 
   /// Holds every server answer (already received or still to come) until `resume`.
   public func pause() {
-    state.withLock { $0.isPaused = true }
+    state.withLockedValue { $0.isPaused = true }
   }
 
   /// Lets held answers through, each when its delay is over, in order.
   public func resume() {
-    let handlers = state.withLock { state in
+    let handlers = state.withLockedValue { state in
       state.isPaused = false
       return Array(state.open.values)
     }
@@ -84,21 +84,21 @@ public final class DelayingTCPProxy: Sendable {
   /// From now on, delays each chunk by `delays` milliseconds.
   public func setDelays(_ delays: ClosedRange<Int>) {
     precondition(delays.lowerBound >= 0, "delays cannot be negative")
-    state.withLock { $0.delays = delays }
+    state.withLockedValue { $0.delays = delays }
   }
 
   /// Chunks received from the server so far (handed on or held).
-  public var chunksReceived: Int { state.withLock { $0.chunksReceived } }
+  public var chunksReceived: Int { state.withLockedValue { $0.chunksReceived } }
   /// Chunks from the server handed on to a client so far.
-  public var chunksDelayed: Int { state.withLock { $0.chunksDelayed } }
+  public var chunksDelayed: Int { state.withLockedValue { $0.chunksDelayed } }
   /// Connections accepted so far.
-  public var connections: Int { state.withLock { $0.connections } }
+  public var connections: Int { state.withLockedValue { $0.connections } }
 
-  var isPaused: Bool { state.withLock { $0.isPaused } }
+  var isPaused: Bool { state.withLockedValue { $0.isPaused } }
 
   /// The delay of a chunk just received from the server.
   func nextDelay() -> TimeAmount {
-    state.withLock { state in
+    state.withLockedValue { state in
       state.chunksReceived += 1
       let span = UInt64(state.delays.count)
       return .milliseconds(Int64(state.delays.lowerBound) + Int64(state.random.next() % span))
@@ -106,18 +106,18 @@ public final class DelayingTCPProxy: Sendable {
   }
 
   func countChunk() {
-    state.withLock { $0.chunksDelayed += 1 }
+    state.withLockedValue { $0.chunksDelayed += 1 }
   }
 
   func register(_ handler: ServerSideHandler, on eventLoop: any EventLoop) {
-    state.withLock {
+    state.withLockedValue {
       $0.connections += 1
       $0.open[ObjectIdentifier(handler)] = NIOLoopBound(handler, eventLoop: eventLoop)
     }
   }
 
   func unregister(_ handler: ServerSideHandler) {
-    _ = state.withLock { $0.open.removeValue(forKey: ObjectIdentifier(handler)) }
+    _ = state.withLockedValue { $0.open.removeValue(forKey: ObjectIdentifier(handler)) }
   }
 
   /// Connects to the target on `client`'s event loop and joins the two sockets.

@@ -1,8 +1,8 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 (port chosen by the kernel) for the tests, with per-path
 /// responses, latency and faults, so loader tests go through sockets, AsyncHTTPClient and all.
@@ -52,11 +52,15 @@ public final class TestHTTPServer: Sendable {
     var headers: [String: [String: String]] = [:]
   }
 
-  private let state = Mutex(State())
-  private let channel: Mutex<(any Channel)?> = Mutex(nil)
-  private let portNumber = Mutex(0)
+  // Locks TSan can see (pthread mutexes): requests arrive on several event
+  // loop threads at once, and a contended Synchronization.Mutex hands over
+  // through the kernel (a priority-inheritance futex) where TSan sees no
+  // ordering, so it reported the guarded state as racing.
+  private let state = NIOLockedValueBox(State())
+  private let channel: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
+  private let portNumber = NIOLockedValueBox(0)
 
-  public var port: Int { portNumber.withLock { $0 } }
+  public var port: Int { portNumber.withLockedValue { $0 } }
 
   public static func start() async throws -> TestHTTPServer {
     let server = TestHTTPServer()
@@ -71,8 +75,8 @@ public final class TestHTTPServer: Sendable {
       }
       .bind(host: "127.0.0.1", port: 0)
       .get()
-    server.channel.withLock { $0 = channel }
-    server.portNumber.withLock { $0 = channel.localAddress?.port ?? 0 }
+    server.channel.withLockedValue { $0 = channel }
+    server.portNumber.withLockedValue { $0 = channel.localAddress?.port ?? 0 }
     return server
   }
 
@@ -84,7 +88,7 @@ public final class TestHTTPServer: Sendable {
   }
 
   public func stop() async throws {
-    let channel = self.channel.withLock { channel in
+    let channel = self.channel.withLockedValue { channel in
       defer { channel = nil }
       return channel
     }
@@ -94,7 +98,7 @@ public final class TestHTTPServer: Sendable {
   public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   public func set(_ path: String, _ response: Response, latency: TimeAmount = .zero) {
-    state.withLock { $0.routes[path] = Route(response: response, latency: latency) }
+    state.withLockedValue { $0.routes[path] = Route(response: response, latency: latency) }
   }
 
   public func image(
@@ -104,18 +108,18 @@ public final class TestHTTPServer: Sendable {
   }
 
   /// Requests received for `path`.
-  public func hits(_ path: String) -> Int { state.withLock { $0.hits[path] ?? 0 } }
+  public func hits(_ path: String) -> Int { state.withLockedValue { $0.hits[path] ?? 0 } }
 
   /// The header fields of the last request for the route `path` (its own
   /// address, or the path a query was sent to; names lowercased).
   public func lastHeaders(_ path: String) -> [String: String]? {
-    state.withLock { $0.headers[path] }
+    state.withLockedValue { $0.headers[path] }
   }
 
   /// The route of `uri`: its own, else that of its path without the query.
   /// A sequence moves on by one.
   fileprivate func route(for uri: String, headers: HTTPHeaders) -> Route {
-    state.withLock { state in
+    state.withLockedValue { state in
       state.hits[uri, default: 0] += 1
       let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
       let key = state.routes[uri] != nil ? uri : path
