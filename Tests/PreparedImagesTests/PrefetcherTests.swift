@@ -32,6 +32,12 @@ final class PrefetcherTests: XCTestCase {
     XCTAssertEqual(
       ImagePrefetcher.window(
         scrollOffset: 0, pageSize: 500, rowHeight: 0, itemCount: 15, down: true), 0..<0)
+    // A row height read between a count change and the next layout (a
+    // million rows over a preview's height) asks for at most maxRows.
+    XCTAssertEqual(
+      ImagePrefetcher.window(
+        scrollOffset: 0, pageSize: 800, rowHeight: 0.0096, itemCount: 1_000_000, down: true),
+      ImagePrefetcher.maxRows..<(2 * ImagePrefetcher.maxRows))
   }
 
   @MainActor

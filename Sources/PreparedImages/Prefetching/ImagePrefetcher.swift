@@ -32,23 +32,33 @@ public final class ImagePrefetcher {
 
     // Nearest rows first: the pipeline serves equal priorities in arrival order.
     var wanted: [ImageRequest] = []
+    var wantedSet = Set<ImageRequest>()
     for index in scrollingDown ? Array(window) : window.reversed() {
-      if let request = request(index), !wanted.contains(request) { wanted.append(request) }
+      if let request = request(index), wantedSet.insert(request).inserted { wanted.append(request) }
     }
-    let wantedSet = Set(wanted)
     pipeline.cancelPrefetch(prefetched.filter { !wantedSet.contains($0) })
     pipeline.prefetch(wanted.filter { !prefetched.contains($0) })
     prefetched = wantedSet
   }
 
-  /// The rows one screen ahead of the visible ones, clamped to the list.
+  /// The most rows prefetched at once. One screen is the aim; the cap holds
+  /// when the row height is momentarily wrong: when a million rows replace
+  /// a preview's two hundred, the list's height is still the preview's until
+  /// its next layout, the height per row reads near zero, and "one screen"
+  /// was tens of thousands of rows (two seconds of the main thread, deduped
+  /// one by one, while a million users loaded).
+  public nonisolated static let maxRows = 100
+
+  /// The rows one screen ahead of the visible ones (at most ``maxRows``),
+  /// clamped to the list.
   nonisolated static func window(
     scrollOffset: Double, pageSize: Double, rowHeight: Double, itemCount: Int, down: Bool
   ) -> Range<Int> {
     guard rowHeight > 0, pageSize > 0, itemCount > 0, scrollOffset.isFinite else { return 0..<0 }
     let first = min(max(Int((scrollOffset / rowHeight).rounded(.down)), 0), itemCount - 1)
     let last = min(
-      max(Int(((scrollOffset + pageSize) / rowHeight).rounded(.up)) - 1, first), itemCount - 1)
+      max(Int(((scrollOffset + pageSize) / rowHeight).rounded(.up)) - 1, first), itemCount - 1,
+      first + maxRows - 1)
     let visibleCount = last - first + 1
     return down
       ? min(last + 1, itemCount)..<min(last + 1 + visibleCount, itemCount)
