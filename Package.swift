@@ -24,9 +24,11 @@ let package = Package(
       pkgConfig: "gtk4",
       providers: [.apt(["libgtk-4-dev"])]
     ),
+    // gettext from glibc's libintl.h (no library to link: glibc holds it).
+    .systemLibrary(name: "CIntl"),
     // Small helpers every layer may use: bounded file reading, a stable hash,
-    // durations and percentiles (no dependencies of its own).
-    .target(name: "SharedSupport"),
+    // durations, percentiles and message translation (glibc only).
+    .target(name: "SharedSupport", dependencies: ["CIntl"]),
     .target(name: "GtkKit", dependencies: ["CGtk"]),
     .target(
       name: "PreparedImages",
