@@ -17,6 +17,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     .systemLibrary(
@@ -69,6 +70,7 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),
     // A throwaway slapd for tests and demos: Foundation only.
@@ -109,6 +111,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ],
       path: "Tests/TestSupport"
     ),
@@ -133,7 +136,10 @@ let package = Package(
       dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP", "TestSupport"]),
     .testTarget(
       name: "DirectorySCIMTests",
-      dependencies: ["DirectorySCIM", "Directory", "TestSupport"]),
+      dependencies: [
+        "DirectorySCIM", "Directory", "TestSupport", "LDAPDemo",
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]),
     .testTarget(
       name: "DirectoryGeneratorTests",
       dependencies: ["DirectoryGenerator", "Directory", "CGtk", "LDAPDemo", "DirectoryLDAP"]),

@@ -3,6 +3,7 @@ import Directory
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import Synchronization
 
 /// The HTTP side of a ``SCIMDirectory`` and its `searching` views: requests
@@ -46,19 +47,23 @@ final class SCIMClient: Sendable {
   let url: SCIMURL
   let options: SCIMOptions
   private let token: Secret
+  private let trust: SCIMTrust
   private let api: HTTPClient
   private let photoClient: HTTPClient
   private let state = Mutex(State())
   /// Shared by the directory and its searches (the query tells them apart).
   let pages = SCIMPageCache()
 
-  init(url: SCIMURL, token: Secret, options: SCIMOptions) {
+  /// Throws when `options.caFile` cannot be read (see ``SCIMTrust``).
+  init(url: SCIMURL, token: Secret, options: SCIMOptions) throws(DirectoryError) {
     self.url = url
     self.token = token
     self.options = options
-    api = Self.client(options: options, redirects: .disallow)
+    trust = try SCIMTrust(options: options)
+    api = Self.client(options: options, tls: trust.api, redirects: .disallow)
     photoClient = Self.client(
-      options: options, redirects: .follow(max: HTTPFetcher.maxRedirects, allowCycles: false))
+      options: options, tls: trust.photos,
+      redirects: .follow(max: HTTPFetcher.maxRedirects, allowCycles: false))
   }
 
   deinit {
@@ -69,9 +74,11 @@ final class SCIMClient: Sendable {
   }
 
   private static func client(
-    options: SCIMOptions, redirects: HTTPClient.Configuration.RedirectConfiguration
+    options: SCIMOptions, tls: TLSConfiguration,
+    redirects: HTTPClient.Configuration.RedirectConfiguration
   ) -> HTTPClient {
     var configuration = HTTPClient.Configuration(
+      tlsConfiguration: tls,
       redirectConfiguration: redirects,
       timeout: .init(
         connect: HTTPFetcher.timeAmount(min(options.timeout, HTTPFetcher.maxConnectTimeout)),
@@ -176,6 +183,11 @@ final class SCIMClient: Sendable {
           (200...299).contains(status)
           ? Array(buffer: try await response.body.collect(upTo: maxBytes)) : []
       } catch {
+        // A photo may live on another host than the service: name its own.
+        let server = URL(string: request.url).flatMap(SCIMURL.origin(of:)) ?? request.url
+        if let failure = trust.failure(error, server: server) {
+          throw failure
+        }
         throw HTTPFetcher.directoryError(for: error, maxBytes: maxBytes)
       }
       switch status {

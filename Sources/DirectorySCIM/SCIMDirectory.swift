@@ -30,12 +30,13 @@ public struct SCIMDirectory: WindowedDirectory {
 
   /// The service at `url` ("scim+https://host/scim/v2"; scim+http:// only
   /// to this machine), read with the bearer `token`. Nothing is sent until
-  /// the first window. Throws `.invalidSCIMURL`.
+  /// the first window. Throws `.invalidSCIMURL`, or `.unreadable` for an
+  /// `options.caFile` that cannot be read.
   public init(url: String, token: Secret, options: SCIMOptions = SCIMOptions())
     throws(DirectoryError)
   {
     self.init(
-      client: SCIMClient(url: try SCIMURL(url), token: token, options: options), filter: nil)
+      client: try SCIMClient(url: try SCIMURL(url), token: token, options: options), filter: nil)
   }
 
   private init(client: SCIMClient, filter: String?) {

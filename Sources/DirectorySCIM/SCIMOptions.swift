@@ -1,4 +1,5 @@
-/// How a ``SCIMDirectory`` talks to its server: limits and timeouts.
+/// How a ``SCIMDirectory`` talks to its server: limits, timeouts and whom
+/// TLS trusts.
 ///
 /// Threading: a plain value; `Sendable`.
 public struct SCIMOptions: Sendable {
@@ -17,6 +18,12 @@ public struct SCIMOptions: Sendable {
   /// Users remembered while read forward from a server that cannot sort
   /// (the latest read); a window before them reads from the start again.
   public var forwardCacheLimit = 20_000
+  /// Trust the certificate authorities in this PEM file instead of the
+  /// system's, for the service (a directory behind a company's own CA).
+  /// Photos on other hosts keep the system's authorities and gain these.
+  public var caFile: String?
+  /// Accept any certificate (test servers only; verified otherwise).
+  public var insecureTLS = false
 
   /// The defaults.
   public init() {}

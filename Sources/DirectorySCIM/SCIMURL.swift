@@ -48,11 +48,16 @@ public struct SCIMURL: Sendable, Hashable {
   /// Whether `url` is on this service's origin (scheme, host and port
   /// alike), so it may be sent the token.
   func isSameOrigin(_ url: URL) -> Bool {
+    Self.origin(of: url) == origin
+  }
+
+  /// "scheme://host:port" of any address (nil without a scheme or host).
+  static func origin(of url: URL) -> String? {
     guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
-      return false
+      return nil
     }
     let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-    return Self.origin(scheme: scheme, host: host, port: port) == origin
+    return origin(scheme: scheme, host: host, port: port)
   }
 
   private static func origin(scheme: String, host: String, port: Int) -> String {

@@ -1,12 +1,14 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// A TCP proxy on 127.0.0.1 (port chosen by the kernel) in front of a real server, that holds
 /// back each chunk the server sends by a random delay (seeded; 0-500 ms unless told), keeping
 /// the order of each connection's bytes. Requests from the client pass straight through. While
 /// paused, nothing reaches any client; `resume` lets it through in order. Tests use it to make
-/// answers arrive late and in a controlled way, through real sockets.
+/// answers arrive late and in a controlled way, through real sockets. Given a TLS context, it
+/// also ends TLS for a plain server behind it, as a site's reverse proxy does.
 ///
 ///     let proxy = try await DelayingTCPProxy.start(targetPort: server.port, seed: 7)
 ///     // connect to 127.0.0.1:proxy.port instead of the server
@@ -29,22 +31,28 @@ public final class DelayingTCPProxy: Sendable {
   private let listener: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
   private let portNumber = NIOLockedValueBox(0)
   let target: (host: String, port: Int)
+  private let tls: NIOSSLContext?
 
   /// The port clients connect to.
   public var port: Int { portNumber.withLockedValue { $0 } }
 
-  private init(host: String, port: Int, delays: ClosedRange<Int>, seed: UInt64) {
+  private init(
+    host: String, port: Int, delays: ClosedRange<Int>, seed: UInt64, tls: NIOSSLContext?
+  ) {
     target = (host, port)
+    self.tls = tls
     state = NIOLockedValueBox(State(random: SeededRandom(seed: seed), delays: delays))
   }
 
-  /// A proxy to `targetHost`:`targetPort` delaying each chunk from it by `delays` milliseconds.
+  /// A proxy to `targetHost`:`targetPort` delaying each chunk from it by `delays` milliseconds;
+  /// clients speak TLS to it when `tls` is given (the server behind it stays plain).
   public static func start(
     targetHost: String = "127.0.0.1", targetPort: Int, delays: ClosedRange<Int> = 0...500,
-    seed: UInt64 = 1
+    seed: UInt64 = 1, tls: NIOSSLContext? = nil
   ) async throws -> DelayingTCPProxy {
     precondition(delays.lowerBound >= 0, "delays cannot be negative")
-    let proxy = DelayingTCPProxy(host: targetHost, port: targetPort, delays: delays, seed: seed)
+    let proxy = DelayingTCPProxy(
+      host: targetHost, port: targetPort, delays: delays, seed: seed, tls: tls)
     let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { client in proxy.connect(client) }
@@ -127,6 +135,9 @@ public final class DelayingTCPProxy: Sendable {
       .flatMapThrowing { server in
         let serverSide = ServerSideHandler(proxy: self, client: client)
         try server.pipeline.syncOperations.addHandler(serverSide)
+        if let tls = self.tls {
+          try client.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+        }
         try client.pipeline.syncOperations.addHandler(ClientSideHandler(server: server))
         self.register(serverSide, on: client.eventLoop)
       }

@@ -4,8 +4,8 @@ import SharedSupport
 /// nothing read past the limit) and words each failure as a ``DirectoryError``.
 ///
 /// Threading: stateless; blocks the calling thread while reading.
-enum FileReader {
-  static func read(path: String, maxBytes: Int) throws(DirectoryError) -> [UInt8] {
+package enum FileReader {
+  package static func read(path: String, maxBytes: Int) throws(DirectoryError) -> [UInt8] {
     do {
       return try BoundedFileReader.read(path: path, maxBytes: maxBytes)
     } catch {

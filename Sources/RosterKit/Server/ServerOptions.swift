@@ -63,7 +63,11 @@ public struct ServerOptions: Sendable {
     url: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(DirectoryError) -> any WindowedDirectory {
     if Self.isSCIMURL(url) {
-      return try SCIMDirectory(url: url, token: try token(environment: environment))
+      var options = SCIMOptions()
+      options.caFile = caFile
+      options.insecureTLS = insecureTLS
+      return try SCIMDirectory(
+        url: url, token: try token(environment: environment), options: options)
     }
     var options = LDAPOptions(
       bindDN: bindDN, startTLS: startTLS, caFile: caFile,
