@@ -10,20 +10,30 @@ SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
 .PHONY: deps build run ldap-demo test bench ldap-bench scim-bench microbench format lint validate clean
-.PHONY: install uninstall deb test-deb
+.PHONY: install uninstall deb test-deb locale pot
 PREFIX ?= /usr/local
 
 deps:
 	@bash scripts/install-deps.sh
 
-build: deps
+build: deps locale
 	$(SWIFT) build --product roster
+
+# The message catalogues (po/LANG.po) compiled into .build/locale, where the
+# app finds them in a checkout.
+locale: deps
+	bash scripts/build-locale.sh
+
+# po/roster.pot made again from the tr("…") calls in Sources/, and merged into
+# each translation (commit both; a test fails while they are out of date).
+pot: deps
+	bash scripts/update-pot.sh
 
 # The app as people use it: the release build (optimized; the debug build
 # scrolls a million rows far less smoothly). With a display: the window.
 # Without one: the same app under Xvfb, which saves a screenshot once the
 # list is on screen, prints a summary and exits.
-run: deps
+run: deps locale
 	$(SWIFT) build -c release --product roster
 	@if [ -n "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
 	  .build/release/roster $(ARGS); \
@@ -39,7 +49,7 @@ ldap-demo: deps
 	$(SWIFT) build -c release --product roster
 	.build/release/roster demo-ldap --users $(or $(USERS),1000000) --avatars $(or $(AVATARS),1000) -- $(ARGS)
 
-test: deps validate
+test: deps validate locale
 	$(SWIFT) build --build-tests
 	GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) $(SWIFT) test --skip-build
 	bash scripts/sanitize.sh thread

@@ -16,6 +16,7 @@ packages=(
   slapd ldap-utils libldap-dev openssl  # LDAP directories: client library, test servers
   libsecret-1-dev gnome-keyring  # remembered secrets: libsecret, a real keyring in tests
   python3 python3-venv  # the SCIM test server's virtual environment (below)
+  gettext locales   # message catalogues (po/), and the German locale the tests use
 )
 
 # The SCIM tests' server (scim2-server from PyPI) in a virtual environment of
@@ -50,5 +51,17 @@ install_packages() {
   fi
 }
 
+# de_DE.UTF-8, so the tests see German words and German digit grouping.
+install_german_locale() {
+  locale -a 2>/dev/null | grep -qx 'de_DE.utf8' && return 0
+  echo "Generating the de_DE.UTF-8 locale"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo sed -i 's/^# *de_DE.UTF-8 UTF-8/de_DE.UTF-8 UTF-8/' /etc/locale.gen
+  grep -q '^de_DE.UTF-8 UTF-8' /etc/locale.gen || echo 'de_DE.UTF-8 UTF-8' | $sudo tee -a /etc/locale.gen >/dev/null
+  $sudo locale-gen >/dev/null
+}
+
 [ ${#missing[@]} -eq 0 ] || install_packages
+install_german_locale
 install_scim_server

@@ -43,6 +43,11 @@ install)
   install -m 0644 Resources/* "$root/share/roster/Resources/"
   install -m 0644 data/users.json "$root/share/roster/data/"
   cp -r data/avatars "$root/share/roster/data/"
+  # The translations, where gettext looks beside share/roster.
+  bash scripts/build-locale.sh
+  for mo in .build/locale/*/LC_MESSAGES/roster.mo; do
+    install -D -m 0644 "$mo" "$root/share/${mo#.build/}"
+  done
   chmod -R u=rwX,go=rX "$root/share/roster"
   # The installed files, not only the sources, must pass the validators.
   desktop-file-validate "$root/share/applications/$id.desktop"
@@ -57,6 +62,9 @@ uninstall)
     rm -f "$root/$target"
   done
   rm -rf "$root/share/roster"
+  for po in po/*.po; do
+    rm -f "$root/share/locale/$(basename "$po" .po)/LC_MESSAGES/roster.mo"
+  done
   refresh_caches
   echo "Removed roster from $root"
   ;;

@@ -1,5 +1,6 @@
 import Directory
 import NIOSSL
+import SharedSupport
 
 /// Whom a SCIM client's TLS trusts, made once from ``SCIMOptions``: the
 /// system's authorities, or the ones in `caFile` (a service behind a
@@ -35,7 +36,9 @@ struct SCIMTrust: Sendable {
     }
     self.api = api
     self.photos = photos
-    authority = options.caFile.map { "the authority in \($0)" } ?? "a trusted authority"
+    authority =
+      options.caFile.map { String(format: tr("the authority in %@"), $0) }
+      ?? tr("a trusted authority")
   }
 
   /// The certificates of the PEM file at `path` (bounded; at least one).
@@ -58,12 +61,15 @@ struct SCIMTrust: Sendable {
     case let error as NIOSSLError:
       if case .handshakeFailed = error, "\(error)".contains("CERTIFICATE_VERIFY_FAILED") {
         return .tlsFailed(
-          server: server, reason: "its certificate is not signed by \(authority)")
+          server: server,
+          reason: String(format: tr("its certificate is not signed by %@"), authority))
       }
-      return .tlsFailed(server: server, reason: "the handshake failed (\(error))")
+      return .tlsFailed(
+        server: server, reason: String(format: tr("the handshake failed (%@)"), "\(error)"))
     case is NIOSSLExtraError:
       return .tlsFailed(
-        server: server, reason: "its certificate does not name this host (\(error))")
+        server: server,
+        reason: String(format: tr("its certificate does not name this host (%@)"), "\(error)"))
     default:
       return nil
     }

@@ -5,6 +5,8 @@ import RosterKit
 // Before any thread allocates: big arrays get mappings of their own, so the
 // memory of a replaced directory goes back to the system (AllocatorSettings).
 AllocatorSettings.apply()
+// The user's language for every word shown, errors on the terminal included.
+Localization.start()
 
 // A synchronous main on purpose: an async main lets MainActor work leave the
 // main thread after the first await on Linux, and GTK must stay on it.

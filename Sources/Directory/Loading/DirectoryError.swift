@@ -1,4 +1,5 @@
 import Foundation
+import SharedSupport
 
 /// Why a directory could not be loaded. `errorDescription` is a sentence for
 /// the user; the app shows it after "Can't retrieve the directory: ".
@@ -62,55 +63,63 @@ public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .fileNotFound(let path):
-      "No file at \(path)"
+      String(format: tr("No file at %@"), path)
     case .unreadable(let path, let reason):
-      "Could not read \(path): \(reason)"
+      String(format: tr("Could not read %1$@: %2$@"), path, reason)
     case .notAJSONArray:
-      "The directory is not a JSON array"
+      tr("The directory is not a JSON array")
     case .malformedJSON(let offset, let reason):
-      "Malformed JSON at byte \(offset): \(reason)"
+      String(format: tr("Malformed JSON at byte %1$ld: %2$@"), offset, reason)
     case .unsupportedSource(let source):
-      "“\(source)” is neither a file nor an http(s) URL"
+      String(format: tr("“%@” is neither a file nor an http(s) URL"), source)
     case .httpStatus(let status):
-      "The server answered HTTP \(status)\(Self.reasonPhrase(status).map { " (\($0))" } ?? "")"
+      Self.reasonPhrase(status).map {
+        String(format: tr("The server answered HTTP %1$ld (%2$@)"), status, $0)
+      } ?? String(format: tr("The server answered HTTP %ld"), status)
     case .timedOut:
-      "The server did not answer in time"
+      tr("The server did not answer in time")
     case .network(let reason):
-      "Network error: \(reason)"
+      String(format: tr("Network error: %@"), reason)
     case .tooLarge(let limit):
-      "The directory is larger than \(Self.formatted(bytes: limit))"
+      String(format: tr("The directory is larger than %@"), Self.formatted(bytes: limit))
     case .cancelled:
-      "Loading was cancelled"
+      tr("Loading was cancelled")
     case .passwordUnavailable(let reason):
       reason
     case .invalidSCIMURL(let url, let reason):
-      "“\(url)” is not a valid SCIM URL: \(reason)"
+      String(format: tr("“%1$@” is not a valid SCIM URL: %2$@"), url, reason)
     case .tokenRefused(let server):
-      "The SCIM server at \(server) refused the token"
+      String(format: tr("The SCIM server at %@ refused the token"), server)
     case .invalidLDAPURL(let url, let reason):
-      "“\(url)” is not a valid LDAP URL: \(reason)"
+      String(format: tr("“%1$@” is not a valid LDAP URL: %2$@"), url, reason)
     case .cannotConnect(let server):
-      "Could not connect to the directory server at \(server)"
+      String(format: tr("Could not connect to the directory server at %@"), server)
     case .credentialsRefused(let bindDN):
-      "The directory server refused the password for “\(bindDN)”"
+      String(format: tr("The directory server refused the password for “%@”"), bindDN)
     case .tlsFailed(let server, let reason):
-      "Could not set up a trusted TLS connection to \(server): \(reason)"
+      String(format: tr("Could not set up a trusted TLS connection to %1$@: %2$@"), server, reason)
     case .plaintextPasswordRefused(let server):
-      "Refusing to send a password unencrypted to \(server): use ldaps:// or StartTLS"
+      String(
+        format: tr("Refusing to send a password unencrypted to %@: use ldaps:// or StartTLS"),
+        server)
     case .noOrderingRule(let attribute):
-      "The directory server cannot sort by “\(attribute)”: the attribute has no ordering rule"
+      String(
+        format: tr("The directory server cannot sort by “%@”: the attribute has no ordering rule"),
+        attribute)
     case .sizeLimitExceeded:
-      "The directory server stopped at its size limit"
+      tr("The directory server stopped at its size limit")
     case .timeLimitExceeded:
-      "The directory server stopped at its time limit"
+      tr("The directory server stopped at its time limit")
     case .noSuchBase(let base):
-      "The directory server has no entry “\(base)” to search under"
+      String(format: tr("The directory server has no entry “%@” to search under"), base)
     case .serverGone(let server):
-      "The connection to the directory server at \(server) was lost"
+      String(format: tr("The connection to the directory server at %@ was lost"), server)
     case .serverBusy(let server):
-      "The directory server at \(server) stayed busy"
+      String(format: tr("The directory server at %@ stayed busy"), server)
     case .ldapResult(let code, let message):
-      "The directory server answered LDAP error \(code)\(message.isEmpty ? "" : ": \(message)")"
+      message.isEmpty
+        ? String(format: tr("The directory server answered LDAP error %ld"), code)
+        : String(format: tr("The directory server answered LDAP error %1$ld: %2$@"), code, message)
     }
   }
 

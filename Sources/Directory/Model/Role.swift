@@ -1,3 +1,5 @@
+import SharedSupport
+
 /// What a user may do in the directory, as read from the "role" field.
 ///
 /// Threading: a plain value; `Sendable`, usable from any thread.
@@ -22,10 +24,10 @@ public enum Role: Sendable, Hashable, CaseIterable {
   /// The text a row shows for the role.
   public var displayText: String {
     switch self {
-    case .user: "User"
-    case .owner: "Owner"
-    case .admin: "Admin"
-    case .unknown: "Unknown"
+    case .user: tr("User")
+    case .owner: tr("Owner")
+    case .admin: tr("Admin")
+    case .unknown: tr("Unknown")
     }
   }
 }

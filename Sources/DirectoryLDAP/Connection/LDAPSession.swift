@@ -1,6 +1,7 @@
 import CLDAP
 import Directory
 import Foundation
+import SharedSupport
 
 /// One connected, bound libldap handle: opening it (timeouts, TLS,
 /// StartTLS, simple bind) and closing it. Searches are in
@@ -151,10 +152,13 @@ final class LDAPSession {
     guard message.isEmpty || message.contains("unknown error") else {
       return .tlsFailed(server: url.server, reason: message)
     }
-    let authority = options.caFile.map { "the authority in \($0)" } ?? "a trusted authority"
+    let authority =
+      options.caFile.map { String(format: tr("the authority in %@"), $0) }
+      ?? tr("a trusted authority")
     return .tlsFailed(
       server: url.server,
-      reason: "the handshake failed; is the server's certificate signed by \(authority)?")
+      reason: String(
+        format: tr("the handshake failed; is the server's certificate signed by %@?"), authority))
   }
 
   /// The server's or libldap's last diagnostic text ("" when none), as

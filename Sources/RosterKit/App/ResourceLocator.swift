@@ -47,4 +47,15 @@ public enum ResourceLocator {
     else { return nil }
     return url
   }
+
+  /// The folder of Roster's message catalogues (`LANG/LC_MESSAGES/roster.mo`):
+  /// the checkout's `.build/locale` (made by scripts/build-locale.sh), else
+  /// the install's `share/locale` beside `share/roster`.
+  public static var localeDirectory: URL? {
+    guard let root else { return nil }
+    return [
+      root.appendingPathComponent(".build/locale"),
+      root.deletingLastPathComponent().appendingPathComponent("locale"),
+    ].first { FileManager.default.fileExists(atPath: $0.path) }
+  }
 }

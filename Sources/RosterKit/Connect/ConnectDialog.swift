@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import GtkKit
+import SharedSupport
 
 /// "Connect to a Directory": a kind (JSON file, JSON URL, LDAP, SCIM), its
 /// fields (``ConnectFields``), Test Connection (the count or the error, in
@@ -37,7 +38,7 @@ final class ConnectDialog {
     self.connections = connections
     editing = directory
     window = gtk_window_new()!
-    gtk_window_set_title(cgtk_window(window), "Connect to a Directory")
+    gtk_window_set_title(cgtk_window(window), tr("Connect to a Directory"))
     gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
     gtk_window_set_modal(cgtk_window(window), 1)
     gtk_window_set_default_size(cgtk_window(window), 520, -1)
@@ -46,19 +47,19 @@ final class ConnectDialog {
     let kinds = gtk_string_list_new(nil)!
     for kind in RememberedDirectory.Kind.allCases { gtk_string_list_append(kinds, kind.title) }
     kindChooser = gtk_drop_down_new(kinds, nil)!
-    RowAccessibility.setLabel(gobject(kindChooser), "Kind")
+    RowAccessibility.setLabel(gobject(kindChooser), tr("Kind"))
     status = Gtk.label("", classes: ["connect-status"])
     gtk_label_set_wrap(gtkObject(status), 1)
     gtk_label_set_xalign(gtkObject(status), 0)
     gtk_label_set_selectable(gtkObject(status), 1)
-    testButton = gtk_button_new_with_mnemonic("_Test Connection")!
-    connectButton = gtk_button_new_with_mnemonic("C_onnect")!
+    testButton = gtk_button_new_with_mnemonic(tr("_Test Connection"))!
+    connectButton = gtk_button_new_with_mnemonic(tr("C_onnect"))!
     gtk_widget_add_css_class(connectButton, "suggested-action")
-    sessionButton = gtk_button_new_with_mnemonic("Use for This _Session Only")!
+    sessionButton = gtk_button_new_with_mnemonic(tr("Use for This _Session Only"))!
     Gtk.setVisible(sessionButton, false)
 
     let kindRow = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    Gtk.append(kindRow, Gtk.label("Kind", classes: ["dim-label"]), kindChooser)
+    Gtk.append(kindRow, Gtk.label(tr("Kind"), classes: ["dim-label"]), kindChooser)
     let buttons = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
     gtk_widget_set_halign(buttons, GTK_ALIGN_END)
     Gtk.append(buttons, sessionButton, testButton, connectButton)
@@ -143,7 +144,7 @@ final class ConnectDialog {
     let problems = directory.problems(secret: typed)
     fields.mark(problems)
     guard problems.isEmpty else {
-      say("Correct the marked fields", isError: true)
+      say(tr("Correct the marked fields"), isError: true)
       return
     }
     let secret = directory.needsSecret ? Secret(typed) : nil
@@ -155,7 +156,7 @@ final class ConnectDialog {
       return
     }
     setBusy(true)
-    say(connecting ? "Connecting…" : "Testing…", isError: false)
+    say(connecting ? tr("Connecting…") : tr("Testing…"), isError: false)
     Task { @MainActor in
       let result = await opened.count()
       switch result {
@@ -172,13 +173,15 @@ final class ConnectDialog {
     _ directory: RememberedDirectory, secret: Secret?, count: Int, connecting: Bool
   ) async {
     editing = directory
-    let found = "Connected: \(NumberText.people(count))"
+    let found = String(format: tr("Connected: %@"), NumberText.people(count))
     do throws(SecretStore.Unavailable) {
       try await connections.remember(directory, secret: secret)
     } catch {
       setBusy(false)
       pending = secret.map { (directory, $0) }
-      say("\(found). \(error). The secret can't be remembered.", isError: true)
+      say(
+        String(format: tr("%1$@. %2$@. The secret can't be remembered."), found, "\(error)"),
+        isError: true)
       Gtk.setVisible(sessionButton, true)
       return
     }
@@ -200,8 +203,8 @@ final class ConnectDialog {
 
   private func chooseFile() {
     let chooser = gtk_file_chooser_native_new(
-      "Choose a Directory File", cgtk_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open",
-      "_Cancel")!
+      tr("Choose a Directory File"), cgtk_window(window), GTK_FILE_CHOOSER_ACTION_OPEN,
+      tr("_Open"), tr("_Cancel"))!
     self.chooser = chooser
     Signals.connect(gobject(chooser), "response") { [weak self] response in
       let accepted =

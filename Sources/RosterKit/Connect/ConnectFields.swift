@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import SharedSupport
 
 /// The Connect dialog's fields: a label, an entry and a line for what is
 /// wrong with it, per ``RememberedDirectory/Field``, laid out in a grid.
@@ -20,7 +21,7 @@ final class ConnectFields {
     grid = gtk_grid_new()!
     gtk_grid_set_row_spacing(grid.asGrid, 4)
     gtk_grid_set_column_spacing(grid.asGrid, 12)
-    chooseButton = gtk_button_new_with_mnemonic("_Choose…")!
+    chooseButton = gtk_button_new_with_mnemonic(tr("_Choose…"))!
     for (index, field) in Field.allCases.enumerated() {
       let label = Gtk.label("", classes: ["dim-label"])
       gtk_label_set_xalign(gtkObject(label), 1)
@@ -46,14 +47,15 @@ final class ConnectFields {
   func show(_ kind: RememberedDirectory.Kind) {
     let names: [Field: String] =
       switch kind {
-      case .jsonFile: [.location: "File"]
-      case .jsonURL: [.location: "URL"]
+      case .jsonFile: [.location: tr("File")]
+      case .jsonURL: [.location: tr("URL")]
       case .ldap:
         [
-          .location: "Server URL", .baseDN: "Base DN", .filter: "Filter", .bindDN: "Bind DN",
-          .secret: "Password",
+          .location: tr("Server URL"), .baseDN: tr("Base DN"), .filter: tr("Filter"),
+          .bindDN: tr("Bind DN"),
+          .secret: tr("Password"),
         ]
-      case .scim: [.location: "Base URL", .secret: "Token"]
+      case .scim: [.location: tr("Base URL"), .secret: tr("Token")]
       }
     for field in Field.allCases {
       let name = names[field]

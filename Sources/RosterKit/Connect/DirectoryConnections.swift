@@ -1,5 +1,6 @@
 import Directory
 import Foundation
+import SharedSupport
 
 /// The remembered directories and the one shown: connects (remembering the
 /// directory in settings.json and its secret in the keyring), switches with
@@ -53,12 +54,15 @@ public final class DirectoryConnections {
     Task { @MainActor in
       do throws(SecretStore.Unavailable) {
         guard let secret = try await keyring.lookup(id) else {
-          onNeedsSecret?(directory, "The keyring holds no secret for this directory: enter it")
+          onNeedsSecret?(
+            directory, tr("The keyring holds no secret for this directory: enter it"))
           return
         }
         show(directory, secret: secret)
       } catch {
-        onNeedsSecret?(directory, "\(error). Enter the secret to use it for this session only.")
+        onNeedsSecret?(
+          directory,
+          String(format: tr("%@. Enter the secret to use it for this session only."), "\(error)"))
       }
     }
   }

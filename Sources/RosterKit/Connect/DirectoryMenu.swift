@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import SharedSupport
 
 /// The header bar's directory menu: "Connect to a Directory…", the
 /// remembered directories (one click switches; the shown one is ticked) and
@@ -21,8 +22,8 @@ final class DirectoryMenu {
     self.connections = connections
     button = gtk_menu_button_new()!
     gtk_menu_button_set_icon_name(gtkObject(button), "network-server-symbolic")
-    gtk_widget_set_tooltip_text(button, "Directories")
-    RowAccessibility.setLabel(gobject(button), "Directories")
+    gtk_widget_set_tooltip_text(button, tr("Directories"))
+    RowAccessibility.setLabel(gobject(button), tr("Directories"))
     menu = g_menu_new()!
     gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
     // The button keeps the menu (and the window the actions) alive.
@@ -57,7 +58,7 @@ final class DirectoryMenu {
   /// Rebuilds the items from the remembered directories.
   func update() {
     g_menu_remove_all(menu)
-    g_menu_append(menu, "Connect to a Directory…", "dir.connect")
+    g_menu_append(menu, tr("Connect to a Directory…"), "dir.connect")
     let list = g_menu_new()!
     itemTitles = connections.remembered.map { directory in
       (directory.id == connections.currentID ? "✓ " : "") + directory.title
@@ -71,7 +72,7 @@ final class DirectoryMenu {
     g_menu_append_section(menu, nil, UnsafeMutablePointer(list))
     g_object_unref(gobject(list))
     let forget = g_menu_new()!
-    g_menu_append(forget, "Forget This Directory", "dir.forget")
+    g_menu_append(forget, tr("Forget This Directory"), "dir.forget")
     g_menu_append_section(menu, nil, UnsafeMutablePointer(forget))
     g_object_unref(gobject(forget))
     g_simple_action_set_enabled(forgetAction, connections.currentID == nil ? 0 : 1)

@@ -1,5 +1,6 @@
 import Directory
 import Foundation
+import SharedSupport
 
 /// A directory the user connected to through the Connect dialog, as
 /// settings.json remembers it: its kind and where it is, never its password
@@ -17,8 +18,8 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
     /// The name the dialog's kind chooser shows.
     public var title: String {
       switch self {
-      case .jsonFile: "JSON file"
-      case .jsonURL: "JSON URL"
+      case .jsonFile: tr("JSON file")
+      case .jsonURL: tr("JSON URL")
       case .ldap: "LDAP"
       case .scim: "SCIM"
       }
@@ -95,34 +96,34 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
     switch kind {
     case .jsonFile:
       if location.isEmpty {
-        problems[.location] = "Choose a users.json file"
+        problems[.location] = tr("Choose a users.json file")
       } else if !FileManager.default.isReadableFile(atPath: location) {
-        problems[.location] = "No readable file at this path"
+        problems[.location] = tr("No readable file at this path")
       }
     case .jsonURL:
-      if !Self.isWebURL(location) { problems[.location] = "Enter an http:// or https:// URL" }
+      if !Self.isWebURL(location) { problems[.location] = tr("Enter an http:// or https:// URL") }
     case .ldap:
       let lowered = location.lowercased()
       if !(lowered.hasPrefix("ldap://") || lowered.hasPrefix("ldaps://")) {
-        problems[.location] = "Enter an ldap:// or ldaps:// URL"
+        problems[.location] = tr("Enter an ldap:// or ldaps:// URL")
       }
       if !filter.isEmpty, !(filter.hasPrefix("(") && filter.hasSuffix(")")) {
-        problems[.filter] = "A filter is written in parentheses, like (objectClass=person)"
+        problems[.filter] = tr("A filter is written in parentheses, like (objectClass=person)")
       }
       if !baseDN.isEmpty, !baseDN.contains("=") {
-        problems[.baseDN] = "A DN names attributes, like ou=people,dc=example,dc=org"
+        problems[.baseDN] = tr("A DN names attributes, like ou=people,dc=example,dc=org")
       }
       if !bindDN.isEmpty, !bindDN.contains("=") {
-        problems[.bindDN] = "A DN names attributes, like cn=admin,dc=example,dc=org"
+        problems[.bindDN] = tr("A DN names attributes, like cn=admin,dc=example,dc=org")
       }
     case .scim:
       let lowered = location.lowercased()
       if !(lowered.hasPrefix("scim+http://") || lowered.hasPrefix("scim+https://")) {
-        problems[.location] = "Enter a scim+https:// (or scim+http:// on this machine) URL"
+        problems[.location] = tr("Enter a scim+https:// (or scim+http:// on this machine) URL")
       }
     }
     if needsSecret, secret.isEmpty {
-      problems[.secret] = kind == .scim ? "Enter the bearer token" : "Enter the password"
+      problems[.secret] = kind == .scim ? tr("Enter the bearer token") : tr("Enter the password")
     }
     return problems
   }

@@ -1,6 +1,7 @@
 import CSecret
 import Directory
 import Foundation
+import SharedSupport
 
 /// The keyring: the passwords and tokens of remembered directories, kept by
 /// the Secret Service (GNOME Keyring, KWallet) through libsecret, one per
@@ -19,7 +20,9 @@ struct SecretStore: Sendable {
   struct Unavailable: Error, Sendable, CustomStringConvertible {
     /// libsecret's (or D-Bus's) reason; it never holds the secret itself.
     let reason: String
-    var description: String { "No keyring (Secret Service) is available: \(reason)" }
+    var description: String {
+      String(format: tr("No keyring (Secret Service) is available: %@"), reason)
+    }
   }
 
   /// Stores `secret` for the directory `id`, labelled `label` in the keyring.
@@ -69,8 +72,8 @@ struct SecretStore: Sendable {
 
   /// The message of `error` (then freed).
   private static func reason(_ error: UnsafeMutablePointer<GError>?) -> String {
-    guard let error else { return "the keyring refused without saying why" }
+    guard let error else { return tr("the keyring refused without saying why") }
     defer { g_error_free(error) }
-    return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    return error.pointee.message.map { String(cString: $0) } ?? tr("unknown error")
   }
 }

@@ -80,10 +80,12 @@ public struct ServerOptions: Sendable {
 
   private func password(environment: [String: String]) throws(DirectoryError) -> Secret {
     if let secret { return secret }
-    if let passwordFile { return try Self.firstLine(of: passwordFile, holding: "password") }
+    if let passwordFile { return try Self.firstLine(of: passwordFile, isToken: false) }
     if let value = environment[Self.passwordVariable], !value.isEmpty { return Secret(value) }
     throw .passwordUnavailable(
-      "--bind-dn needs a password: set \(Self.passwordVariable) or pass --password-file")
+      String(
+        format: tr("--bind-dn needs a password: set %@ or pass --password-file"),
+        Self.passwordVariable))
   }
 
   /// A SCIM server's token: the caller's, else the environment's, else the
@@ -91,13 +93,15 @@ public struct ServerOptions: Sendable {
   private func token(environment: [String: String]) throws(DirectoryError) -> Secret {
     if let secret { return secret }
     if let value = environment[Self.tokenVariable], !value.isEmpty { return Secret(value) }
-    if let tokenFile { return try Self.firstLine(of: tokenFile, holding: "token") }
+    if let tokenFile { return try Self.firstLine(of: tokenFile, isToken: true) }
     throw .passwordUnavailable(
-      "A SCIM server needs a bearer token: set \(Self.tokenVariable) or pass --token-file")
+      String(
+        format: tr("A SCIM server needs a bearer token: set %@ or pass --token-file"),
+        Self.tokenVariable))
   }
 
   /// The first line of the file at `path` (a password or token file).
-  private static func firstLine(of path: String, holding what: String) throws(DirectoryError)
+  private static func firstLine(of path: String, isToken: Bool) throws(DirectoryError)
     -> Secret
   {
     // Bounded and non-blocking: a FIFO or a device is refused, not waited on.
@@ -105,12 +109,20 @@ public struct ServerOptions: Sendable {
     do {
       bytes = try BoundedFileReader.read(path: path, maxBytes: maxPasswordBytes)
     } catch {
-      throw .passwordUnavailable("Could not read the \(what) file \(path): \(error)")
+      let format =
+        isToken
+        ? tr("Could not read the token file %1$@: %2$@")
+        : tr("Could not read the password file %1$@: %2$@")
+      throw .passwordUnavailable(String(format: format, path, "\(error)"))
     }
     let text = String(decoding: bytes, as: UTF8.self)
     let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
     let value = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-    guard !value.isEmpty else { throw .passwordUnavailable("The \(what) file \(path) is empty") }
+    guard !value.isEmpty else {
+      let format =
+        isToken ? tr("The token file %@ is empty") : tr("The password file %@ is empty")
+      throw .passwordUnavailable(String(format: format, path))
+    }
     return Secret(value)
   }
 }

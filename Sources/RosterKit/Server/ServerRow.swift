@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import GtkKit
+import SharedSupport
 
 /// What a row of a server directory shows: a person, or a skeleton while
 /// the page holding its position is on its way.
@@ -54,7 +55,7 @@ package final class ServerRow: ListRow {
         person.unbind()
         setSkeleton(true)
       }
-      RowAccessibility.setLabel(widget, "Loading")
+      RowAccessibility.setLabel(widget, tr("Loading"))
     case .person(let model):
       person.bind(model, position: position)
       if showsSkeleton { setSkeleton(false) }

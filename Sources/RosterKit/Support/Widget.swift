@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import SharedSupport
 
 /// A GTK widget pointer as GTK's constructors return it.
 public typealias Widget = UnsafeMutablePointer<GtkWidget>
@@ -65,7 +66,7 @@ enum Gtk {
       gtkObject(selection), OpaquePointer(g_object_ref(factory.pointer)))!
     g_object_ref(gobject(selection))
     gtk_widget_add_css_class(view, "user-list")
-    RowAccessibility.setLabel(gobject(view), "People")
+    RowAccessibility.setLabel(gobject(view), tr("People"))
     return (view, gtkObject(selection))
   }
 

@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import SharedSupport
 
 /// A non-modal banner at the top of the list: says why a refresh failed,
 /// offers Retry, and leaves the rows underneath alone.
@@ -25,9 +26,9 @@ final class ErrorBanner {
     gtk_label_set_wrap(gtkObject(label), 1)
     gtk_label_set_xalign(gtkObject(label), 0)
     gtk_widget_set_hexpand(label, 1)
-    let retry = Gtk.button(label: "Retry", action: "win.refresh")
+    let retry = Gtk.button(label: tr("Retry"), action: "win.refresh")
     let close = gtk_button_new_from_icon_name("window-close-symbolic")!
-    gtk_widget_set_tooltip_text(close, "Dismiss")
+    gtk_widget_set_tooltip_text(close, tr("Dismiss"))
     gtk_widget_add_css_class(close, "flat")
     gtk_widget_set_valign(retry, GTK_ALIGN_CENTER)
     gtk_widget_set_valign(close, GTK_ALIGN_CENTER)

@@ -2,6 +2,7 @@ import CGtk
 import Directory
 import GtkKit
 import PreparedImages
+import SharedSupport
 
 /// Grid mode: a GtkGridView over the same list model, with its own factory
 /// of ``UserCell``s (96 px avatars prepared at that size). The number of
@@ -33,7 +34,7 @@ final class GridPage {
     gtk_grid_view_set_max_columns(gtkObject(gridView), 12)
     gtk_grid_view_set_min_columns(gtkObject(gridView), 1)
     gtk_widget_add_css_class(gridView, "user-grid")
-    RowAccessibility.setLabel(gobject(gridView), "People")
+    RowAccessibility.setLabel(gobject(gridView), tr("People"))
     widget = Gtk.scrolledWindow(gridView)
     dragScroller = DragScroller(listView: gridView, scroller: widget)
   }

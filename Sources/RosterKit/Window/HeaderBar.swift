@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import SharedSupport
 
 /// The header bar: "Roster" with the people count under it, a spinner while
 /// the directory loads, and the Refresh button (bound to `win.refresh`).
@@ -16,7 +17,7 @@ final class HeaderBar {
 
   init() {
     widget = gtk_header_bar_new()!
-    let title = Gtk.label("Roster", classes: ["title"])
+    let title = Gtk.label(tr("Roster"), classes: ["title"])
     subtitle = Gtk.label("", classes: ["subtitle"])
     let titles = Gtk.box(GTK_ORIENTATION_VERTICAL, classes: ["title-box"])
     gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
@@ -24,11 +25,11 @@ final class HeaderBar {
     gtk_header_bar_set_title_widget(gtkObject(widget), titles)
 
     refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
-    gtk_widget_set_tooltip_text(refreshButton, "Refresh (Ctrl+R)")
+    gtk_widget_set_tooltip_text(refreshButton, tr("Refresh (Ctrl+R)"))
     gtk_actionable_set_action_name(gtkObject(refreshButton), "win.refresh")
-    Self.setAccessibleLabel(refreshButton, "Refresh")
+    Self.setAccessibleLabel(refreshButton, tr("Refresh"))
     spinner = gtk_spinner_new()!
-    gtk_widget_set_tooltip_text(spinner, "Loading the directory")
+    gtk_widget_set_tooltip_text(spinner, tr("Loading the directory"))
     Gtk.setVisible(spinner, false)
     gtk_header_bar_pack_start(gtkObject(widget), refreshButton)
     gtk_header_bar_pack_start(gtkObject(widget), spinner)
@@ -36,9 +37,9 @@ final class HeaderBar {
     gridButton = gtk_toggle_button_new()!
     gtk_button_set_icon_name(
       gobject(gridButton).assumingMemoryBound(to: GtkButton.self), "view-grid-symbolic")
-    gtk_widget_set_tooltip_text(gridButton, "Show as a grid (Ctrl+G)")
+    gtk_widget_set_tooltip_text(gridButton, tr("Show as a grid (Ctrl+G)"))
     gtk_actionable_set_action_name(gtkObject(gridButton), "win.grid")
-    Self.setAccessibleLabel(gridButton, "Grid view")
+    Self.setAccessibleLabel(gridButton, tr("Grid view"))
     gtk_header_bar_pack_end(gtkObject(widget), gridButton)
   }
 

@@ -1,4 +1,5 @@
 import Directory
+import SharedSupport
 
 /// The search bar's side of the window: typing filters the list, off the
 /// main thread (``SearchController``); the result swaps the whole list.
@@ -34,8 +35,8 @@ extension MainWindow {
       shownQuery = result.query
       header.subtitleText =
         result.rows.isEmpty
-        ? "No one matches “\(result.query)”"
-        : "\(NumberText.grouped(result.rows.count)) of \(NumberText.people(contents.viewModels.count))"
+        ? String(format: tr("No one matches “%@”"), result.query)
+        : NumberText.matches(result.rows.count, of: contents.viewModels.count)
     } else if searchMatches != nil {
       presenter.reload(with: contents.rows)
       searchMatches = nil

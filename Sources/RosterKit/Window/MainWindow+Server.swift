@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import GtkKit
+import SharedSupport
 
 /// A directory server's side of the window: the list filled a window at a
 /// time (``ServerPresenter``), the count and the server in the subtitle,
@@ -19,7 +20,8 @@ extension MainWindow {
     actions.setEnabled("grid", false)
     server.onOpen = { [weak self] result in self?.serverOpened(result) }
     server.onPageError = { [weak self] error in
-      self?.banner.show("Can't read the directory: \(error.localizedDescription)")
+      self?.banner.show(
+        String(format: tr("Can't read the directory: %@"), error.localizedDescription))
     }
     server.onFailover = { [weak self] failover in self?.showFailover(failover) }
     server.page.model.onArrival = { [weak self] in self?.pagesArrived() }
@@ -60,7 +62,8 @@ extension MainWindow {
       updateServerSubtitle(count: count)
       pages.show(count == 0 && server.query.isEmpty ? .empty : .list)
     case .failure(let error):
-      let message = "Can't retrieve the directory: \(error.localizedDescription)"
+      let message = String(
+        format: tr("Can't retrieve the directory: %@"), error.localizedDescription)
       if pages.state == .list {
         // Keep the rows on screen; say what went wrong without a dialog.
         banner.show(message)
@@ -74,7 +77,8 @@ extension MainWindow {
   /// The server in use went away: the banner says where the list continues
   /// until its pages arrive again.
   private func showFailover(_ failover: DirectoryFailover) {
-    banner.show("Lost \(failover.lost); continuing on \(failover.continuing)")
+    banner.show(
+      String(format: tr("Lost %1$@; continuing on %2$@"), failover.lost, failover.continuing))
     failoverShown = .now
     updateServerSubtitle()
   }
@@ -107,10 +111,12 @@ extension MainWindow {
   static func serverSubtitle(
     count: Int, total: Int, isFinal: Bool = true, query: String, location: String
   ) -> String {
-    let soFar = isFinal ? "" : " so far"
-    if query.isEmpty { return "\(NumberText.people(count))\(soFar) · \(location)" }
-    if count == 0 { return "No one matches “\(query)”" }
-    return "\(NumberText.grouped(count)) of \(NumberText.people(total))\(soFar) · \(location)"
+    if count == 0, !query.isEmpty { return String(format: tr("No one matches “%@”"), query) }
+    let people =
+      query.isEmpty
+      ? NumberText.people(count, soFar: !isFinal)
+      : NumberText.matches(count, of: total, soFar: !isFinal)
+    return "\(people) · \(location)"
   }
 
   /// The details panel for a server row: what the row shows at once, then

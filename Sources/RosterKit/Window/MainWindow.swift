@@ -3,6 +3,7 @@ import Directory
 import Foundation
 import GtkKit
 import PreparedImages
+import SharedSupport
 
 /// Roster's window: header bar, the list of people, and the loading, empty
 /// and error states around it. It coordinates its parts — ``ListPage`` and
@@ -108,7 +109,7 @@ public final class MainWindow {
       AvatarService(pipeline: $0, pointSize: Int(UserDetails.avatarSize))
     }
     window = application.map { gtk_application_window_new($0)! } ?? gtk_window_new()!
-    gtk_window_set_title(cgtk_window(window), "Roster")
+    gtk_window_set_title(cgtk_window(window), tr("Roster"))
     gtk_window_set_default_size(cgtk_window(window), 480, 800)
     gtk_widget_add_css_class(window, "roster")
     gtk_window_set_titlebar(cgtk_window(window), header.widget)
@@ -223,7 +224,8 @@ public final class MainWindow {
     case .success(let contents):
       display(contents)
     case .failure(let error):
-      let message = "Can't retrieve the directory: \(error.localizedDescription)"
+      let message = String(
+        format: tr("Can't retrieve the directory: %@"), error.localizedDescription)
       if contents != nil {
         // Keep what the user had; say what went wrong without a dialog.
         banner.show(message)
@@ -249,7 +251,7 @@ public final class MainWindow {
     guard contents == nil, model.count == 0 else { return }
     configureAvatars(for: preview.source)
     presenter.showPreview(preview.rows)
-    header.subtitleText = "Loading…"
+    header.subtitleText = tr("Loading…")
     pages.show(.list)
   }
 

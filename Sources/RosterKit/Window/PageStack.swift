@@ -1,4 +1,5 @@
 import CGtk
+import SharedSupport
 
 /// What fills the window under the header: the loading page, the empty
 /// page, the error page (with Retry, bound to `win.refresh`) or the list
@@ -15,12 +16,13 @@ final class PageStack {
 
   /// The three status pages around `listPage`; shows the loading page.
   init(listPage: Widget) {
-    let loadingPage = StatusPage(icon: nil, title: "Loading the directory…", spinner: true)
+    let loadingPage = StatusPage(icon: nil, title: tr("Loading the directory…"), spinner: true)
     let emptyPage = StatusPage(
-      icon: "system-users-symbolic", title: "No people", description: "The directory is empty.")
+      icon: "system-users-symbolic", title: tr("No people"),
+      description: tr("The directory is empty."))
     errorPage = StatusPage(
-      icon: "dialog-error-symbolic", title: "Can't retrieve the directory",
-      button: Gtk.button(label: "Retry", action: "win.refresh"))
+      icon: "dialog-error-symbolic", title: tr("Can't retrieve the directory"),
+      button: Gtk.button(label: tr("Retry"), action: "win.refresh"))
     widget = gtk_stack_new()!
     gtk_stack_add_named(gtkObject(widget), loadingPage.widget, "loading")
     gtk_stack_add_named(gtkObject(widget), emptyPage.widget, "empty")

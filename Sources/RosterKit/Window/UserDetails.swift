@@ -2,6 +2,7 @@ import CGtk
 import Directory
 import GtkKit
 import PreparedImages
+import SharedSupport
 
 /// The details panel (Enter or double-click on a person): a 128 px avatar
 /// through the same pipeline, the username and the role, in a small modal
@@ -28,7 +29,7 @@ final class UserDetails {
     gtk_window_set_modal(cgtk_window(window), 1)
     gtk_window_set_hide_on_close(cgtk_window(window), 1)
     gtk_window_set_resizable(cgtk_window(window), 0)
-    gtk_window_set_title(cgtk_window(window), "Person")
+    gtk_window_set_title(cgtk_window(window), tr("Person"))
     avatar = AvatarView(size: Self.avatarSize, avatars: avatars)
     name = Gtk.label(classes: ["username"])
     role = Gtk.label(classes: ["role", "dim-label"])

@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import SharedSupport
 
 /// The window's actions and their keyboard shortcuts, from ONE table
 /// (``table``): each line becomes a `win.<name>` action and a GtkShortcut on
@@ -76,27 +77,27 @@ final class WindowActions {
   static func table(for window: MainWindow) -> [WindowAction] {
     [
       WindowAction(
-        name: "refresh", accelerators: "<Control>r|F5", title: "Refresh",
+        name: "refresh", accelerators: "<Control>r|F5", title: tr("Refresh"),
         kind: .action { [weak window] in window?.refresh() }),
       WindowAction(
-        name: "grid", accelerators: "<Control>g", title: "Switch between list and grid",
+        name: "grid", accelerators: "<Control>g", title: tr("Switch between list and grid"),
         kind: .toggle { [weak window] on in window?.isGridMode = on }),
       WindowAction(
-        name: "search", accelerators: "<Control>f", title: "Search",
+        name: "search", accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),
       WindowAction(
-        name: "clear-search", accelerators: "Escape", title: "Clear the search", kind: .builtIn),
+        name: "clear-search", accelerators: "Escape", title: tr("Clear the search"), kind: .builtIn),
       WindowAction(
         name: "move-selection", accelerators: "Up|Down|Page_Up|Page_Down|Home|End",
-        title: "Move the selection", kind: .builtIn),
+        title: tr("Move the selection"), kind: .builtIn),
       WindowAction(
-        name: "show-person", accelerators: "Return", title: "Show the selected person",
+        name: "show-person", accelerators: "Return", title: tr("Show the selected person"),
         kind: .builtIn),
       WindowAction(
-        name: "toggle-hud", accelerators: "F12", title: "Show or hide the frame-time HUD",
+        name: "toggle-hud", accelerators: "F12", title: tr("Show or hide the frame-time HUD"),
         kind: .action { [weak window] in window?.hud.toggle() }),
       WindowAction(
-        name: "show-shortcuts", accelerators: "<Control>question", title: "Keyboard shortcuts",
+        name: "show-shortcuts", accelerators: "<Control>question", title: tr("Keyboard shortcuts"),
         kind: .action { [weak window] in
           guard let window else { return }
           window.actions.presentShortcutsWindow(parent: window.window)
