@@ -25,6 +25,13 @@ let package = Package(
       pkgConfig: "gtk4",
       providers: [.apt(["libgtk-4-dev"])]
     ),
+    // libadwaita: the GNOME chrome (window, header bar, toasts, status pages,
+    // about window, dark style); rows stay Roster's own widgets.
+    .systemLibrary(
+      name: "CAdw",
+      pkgConfig: "libadwaita-1",
+      providers: [.apt(["libadwaita-1-dev"])]
+    ),
     // gettext from glibc's libintl.h (no library to link: glibc holds it).
     .systemLibrary(name: "CIntl"),
     // Small helpers every layer may use: bounded file reading, a stable hash,
@@ -81,7 +88,7 @@ let package = Package(
       name: "RosterKit",
       dependencies: [
         "CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryLDAP", "DirectorySCIM",
-        "SharedSupport", "CSecret",
+        "SharedSupport", "CSecret", "CAdw",
       ]
     ),
     // `roster bench`: the benchmark harness around RosterKit's window.
@@ -148,7 +155,7 @@ let package = Package(
       dependencies: [
         "RosterKit", "RosterBench", "GtkKit", "CGtk", "Directory", "DirectoryLDAP", "LDAPDemo",
         "DirectoryGenerator", "DirectorySCIM",
-        "SharedSupport",
+        "SharedSupport", "CAdw",
         "TestSupport",
       ]),
   ]

@@ -14,6 +14,7 @@ enum WindowTestSupport {
     if !initialized {
       guard gtk_init_check() != 0 else { throw XCTSkip("no display: run the tests under xvfb-run") }
       MainQueueBridge.install()
+      AdwChrome.setUp()
       Stylesheet.install()
       initialized = true
     }

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Directory
 import DirectoryLDAP
@@ -34,7 +35,11 @@ public final class RosterApplication {
     self.options = options
     // The name assistive technologies and the shell show for the app.
     g_set_application_name("Roster")
-    application = gtk_application_new("org.roster.Roster", G_APPLICATION_NON_UNIQUE)!
+    // An AdwApplication: libadwaita's stylesheet and the style manager (the
+    // dark style follows the system's) are set up before the first window.
+    application = UnsafeMutableRawPointer(
+      adw_application_new("org.roster.Roster", G_APPLICATION_NON_UNIQUE)!
+    ).assumingMemoryBound(to: GtkApplication.self)
     Signals.connect(gobject(application), "activate") { [weak self] in self?.activate() }
     Signals.connect(gobject(application), "startup") { Stylesheet.install() }
   }

@@ -37,7 +37,7 @@ final class ConnectDialog {
   ) {
     self.connections = connections
     editing = directory
-    window = gtk_window_new()!
+    window = AdwChrome.window(application: nil)
     gtk_window_set_title(cgtk_window(window), tr("Connect to a Directory"))
     gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
     gtk_window_set_modal(cgtk_window(window), 1)
@@ -67,7 +67,7 @@ final class ConnectDialog {
     for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(content, 18) }
     for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(content, 18) }
     Gtk.append(content, kindRow, fields.grid, status, buttons)
-    gtk_window_set_child(cgtk_window(window), content)
+    AdwChrome.setContent(of: window, header: AdwChrome.headerBar(), body: content)
     gtk_window_set_default_widget(cgtk_window(window), connectButton)
     connectSignals()
 

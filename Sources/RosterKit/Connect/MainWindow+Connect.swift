@@ -9,7 +9,7 @@ extension MainWindow {
     let menu = DirectoryMenu(window: window, connections: connections) { [weak self] in
       self?.presentConnectDialog()
     }
-    gtk_header_bar_pack_end(gtkObject(header.widget), menu.button)
+    header.packEnd(menu.button)
     directoryMenu = menu
     connections.onChange = { [weak menu] in menu?.update() }
   }

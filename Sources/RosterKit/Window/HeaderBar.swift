@@ -1,28 +1,27 @@
+import CAdw
 import CGtk
 import GtkKit
 import SharedSupport
 
-/// The header bar: "Roster" with the people count under it, a spinner while
-/// the directory loads, and the Refresh button (bound to `win.refresh`).
+/// The header bar (libadwaita's): "Roster" with the people count under it
+/// (an AdwWindowTitle), a spinner while the directory loads, and the Refresh
+/// button (bound to `win.refresh`).
 ///
 /// Threading: main-actor only.
 @MainActor
 final class HeaderBar {
   let widget: Widget
-  private let subtitle: Widget
+  /// The AdwWindowTitle: the title and the subtitle under it.
+  private let titles: Widget
   private let spinner: Widget
   let refreshButton: Widget
   /// Switches between list and grid (`win.grid`).
   let gridButton: Widget
 
   init() {
-    widget = gtk_header_bar_new()!
-    let title = Gtk.label(tr("Roster"), classes: ["title"])
-    subtitle = Gtk.label("", classes: ["subtitle"])
-    let titles = Gtk.box(GTK_ORIENTATION_VERTICAL, classes: ["title-box"])
-    gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
-    Gtk.append(titles, title, subtitle)
-    gtk_header_bar_set_title_widget(gtkObject(widget), titles)
+    widget = adw_header_bar_new()!
+    titles = adw_window_title_new(tr("Roster"), "")!
+    adw_header_bar_set_title_widget(gtkObject(widget), titles)
 
     refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
     gtk_widget_set_tooltip_text(refreshButton, tr("Refresh (Ctrl+R)"))
@@ -31,8 +30,8 @@ final class HeaderBar {
     spinner = gtk_spinner_new()!
     gtk_widget_set_tooltip_text(spinner, tr("Loading the directory"))
     Gtk.setVisible(spinner, false)
-    gtk_header_bar_pack_start(gtkObject(widget), refreshButton)
-    gtk_header_bar_pack_start(gtkObject(widget), spinner)
+    adw_header_bar_pack_start(gtkObject(widget), refreshButton)
+    adw_header_bar_pack_start(gtkObject(widget), spinner)
 
     gridButton = gtk_toggle_button_new()!
     gtk_button_set_icon_name(
@@ -40,22 +39,24 @@ final class HeaderBar {
     gtk_widget_set_tooltip_text(gridButton, tr("Show as a grid (Ctrl+G)"))
     gtk_actionable_set_action_name(gtkObject(gridButton), "win.grid")
     Self.setAccessibleLabel(gridButton, tr("Grid view"))
-    gtk_header_bar_pack_end(gtkObject(widget), gridButton)
   }
 
   /// The subtitle text ("2,000 people").
   var subtitleText: String {
-    get { String(cString: gtk_label_get_text(gtkObject(subtitle))) }
-    set {
-      Gtk.setText(subtitle, newValue)
-      Gtk.setVisible(subtitle, !newValue.isEmpty)
-    }
+    get { String(cString: adw_window_title_get_subtitle(gtkObject(titles))) }
+    set { adw_window_title_set_subtitle(gtkObject(titles), newValue) }
   }
 
   /// Shows or hides the loading spinner.
   func setBusy(_ busy: Bool) {
     Gtk.setVisible(spinner, busy)
     gtk_spinner_set_spinning(gtkObject(spinner), busy ? 1 : 0)
+  }
+
+  /// Adds `widget` at the end of the bar, left of what was added before
+  /// (the window adds its main menu, then ``gridButton``, then more).
+  func packEnd(_ widget: Widget) {
+    adw_header_bar_pack_end(gtkObject(self.widget), widget)
   }
 
   private static func setAccessibleLabel(_ widget: Widget, _ text: String) {

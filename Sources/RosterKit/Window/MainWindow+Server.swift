@@ -68,7 +68,7 @@ extension MainWindow {
         // Keep the rows on screen; say what went wrong without a dialog.
         banner.show(message)
       } else {
-        pages.show(.failed(message))
+        pages.show(.failed(message), reason: error.localizedDescription)
       }
     }
     onServerOpen?(result, duration)

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Directory
 import Foundation
@@ -26,6 +27,8 @@ public final class MainWindow {
   public let window: Widget
   let header = HeaderBar()
   let banner = ErrorBanner()
+  /// Short news over the pages ("12 people changed"): an AdwToastOverlay.
+  let toasts: Widget
   /// The people, as GTK sees them.
   public let model = ListModel<UserRef>([])
   /// List mode.
@@ -40,6 +43,8 @@ public final class MainWindow {
   let pages: PageStack
   let presenter: ModelPresenter
   private(set) var actions: WindowActions!
+  /// The header bar's main menu (shortcuts, about).
+  private(set) var mainMenu: MainMenu!
   let controller: DirectoryController
   /// The list's avatars (48 px); the bench watches them.
   package let avatars: AvatarService?
@@ -108,11 +113,10 @@ public final class MainWindow {
     detailAvatars = pipeline.map {
       AvatarService(pipeline: $0, pointSize: Int(UserDetails.avatarSize))
     }
-    window = application.map { gtk_application_window_new($0)! } ?? gtk_window_new()!
+    window = AdwChrome.window(application: application)
     gtk_window_set_title(cgtk_window(window), tr("Roster"))
     gtk_window_set_default_size(cgtk_window(window), 480, 800)
     gtk_widget_add_css_class(window, "roster")
-    gtk_window_set_titlebar(cgtk_window(window), header.widget)
 
     list = ListPage(model: model, avatars: avatars)
     grid = GridPage(model: model, avatars: gridAvatars)
@@ -144,9 +148,14 @@ public final class MainWindow {
     let listPage = Gtk.box(GTK_ORIENTATION_VERTICAL)
     Gtk.append(listPage, searchBar.widget, banner.widget, listOverlay)
     pages = PageStack(listPage: listPage)
-    gtk_window_set_child(cgtk_window(window), pages.widget)
+    toasts = adw_toast_overlay_new()!
+    adw_toast_overlay_set_child(gtkObject(toasts), pages.widget)
+    AdwChrome.setContent(of: window, header: header.widget, body: toasts)
 
     actions = WindowActions(window: window, table: WindowActions.table(for: self))
+    mainMenu = MainMenu(window: window)
+    header.packEnd(mainMenu.button)
+    header.packEnd(header.gridButton)
     connectParts()
   }
 
@@ -209,6 +218,15 @@ public final class MainWindow {
   /// The header bar's subtitle.
   public var subtitle: String { header.subtitleText }
 
+  /// The last toast shown ("12 people changed"), for tests.
+  public private(set) var lastToast: String?
+
+  /// Shows `text` as a toast over the list for a few seconds.
+  func showToast(_ text: String) {
+    lastToast = text
+    adw_toast_overlay_add_toast(gtkObject(toasts), adw_toast_new(text))
+  }
+
   // MARK: Loading
 
   private func loadStarted() {
@@ -230,7 +248,7 @@ public final class MainWindow {
         // Keep what the user had; say what went wrong without a dialog.
         banner.show(message)
       } else {
-        pages.show(.failed(message))
+        pages.show(.failed(message), reason: error.localizedDescription)
       }
     }
     onLoad?(result, duration)
@@ -265,6 +283,12 @@ public final class MainWindow {
       presenter.apply(
         contents.rows, diff: controller.lastDiff?.diff,
         diffVersion: controller.lastDiff?.version ?? -1, afterPreview: self.contents == nil)
+      if self.contents != nil, let changed = presenter.lastRefresh?.changedPeople, changed > 0 {
+        showToast(
+          String(
+            format: trn("%@ person changed", "%@ people changed", changed),
+            NumberText.grouped(changed)))
+      }
     }
     self.contents = contents
     list.viewport.update()

@@ -13,6 +13,8 @@ final class PageStack {
   private let errorPage: StatusPage
   /// What shows now.
   private(set) var state: MainWindow.State = .loading
+  /// The error page's description (under "Can't retrieve the directory").
+  var errorDescription: String { errorPage.text }
 
   /// The three status pages around `listPage`; shows the loading page.
   init(listPage: Widget) {
@@ -31,15 +33,17 @@ final class PageStack {
     show(.loading)
   }
 
-  /// Shows the page for `state` (the error page with its message).
-  func show(_ state: MainWindow.State) {
+  /// Shows the page for `state`. The error page's title already says that
+  /// the directory could not be retrieved: its description is only `reason`
+  /// (the failure's own words), or the state's whole message without one.
+  func show(_ state: MainWindow.State, reason: String? = nil) {
     self.state = state
     let page: String
     switch state {
     case .loading: page = "loading"
     case .empty: page = "empty"
     case .failed(let message):
-      errorPage.text = message
+      errorPage.setText(reason ?? message)
       page = "error"
     case .list: page = "list"
     }

@@ -9,4 +9,13 @@ public struct RefreshSummary: Sendable {
   public let diff: ListDiff?
   /// Main-thread time to apply it, GTK's items-changed handling included.
   public let mainThreadTime: Duration
+
+  /// How many people a refresh added, removed or changed (a person replaced
+  /// in place counts once); nil when the list was replaced whole.
+  public var changedPeople: Int? {
+    diff.map { diff in
+      diff.reconfigured.count
+        + diff.splices.reduce(0) { $0 + max($1.removed, $1.inserted.count) }
+    }
+  }
 }

@@ -24,7 +24,7 @@ final class UserDetails {
   private(set) var identity: String?
 
   init(parent: Widget, avatars: AvatarService?) {
-    window = gtk_window_new()!
+    window = AdwChrome.window(application: nil)
     gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
     gtk_window_set_modal(cgtk_window(window), 1)
     gtk_window_set_hide_on_close(cgtk_window(window), 1)
@@ -42,7 +42,8 @@ final class UserDetails {
     gtk_label_set_justify(gtkObject(name), GTK_JUSTIFY_CENTER)
     let box = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["user-details"])
     Gtk.append(box, avatar.widget, name, role, attributes.widget)
-    gtk_window_set_child(cgtk_window(window), box)
+    AdwChrome.setContent(
+      of: window, header: AdwChrome.headerBar(title: tr("Person")), body: box)
     WidgetTreeRoot.keep(gobject(window))
 
     let keys = gtk_event_controller_key_new()!

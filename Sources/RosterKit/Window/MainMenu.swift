@@ -1,0 +1,56 @@
+import CAdw
+import CGtk
+import GtkKit
+import SharedSupport
+
+/// The header bar's main menu (the last button, as in GNOME's apps):
+/// "Keyboard Shortcuts" (`win.show-shortcuts`) and "About Roster", which
+/// opens an AdwAboutWindow with the version, licence, website and credits.
+/// Its own action is the "menu" group on the window.
+///
+/// Threading: main-actor only.
+@MainActor
+final class MainMenu {
+  let button: Widget
+
+  /// A menu on `window`, whose about window is transient for it.
+  init(window: Widget) {
+    button = gtk_menu_button_new()!
+    gtk_menu_button_set_icon_name(gtkObject(button), "open-menu-symbolic")
+    gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+    RowAccessibility.setLabel(gobject(button), tr("Main Menu"))
+    gtk_menu_button_set_primary(gtkObject(button), 1)
+    let menu = g_menu_new()!
+    g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-shortcuts")
+    g_menu_append(menu, tr("_About Roster"), "menu.about")
+    gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
+    g_object_unref(gobject(menu))
+
+    let group = g_simple_action_group_new()!
+    let about = g_simple_action_new("about", nil)!
+    Signals.connect(gobject(about), "activate") { [weak self] _ in self?.presentAbout(for: window) }
+    g_action_map_add_action(gtkObject(group), about)
+    g_object_unref(gobject(about))
+    gtk_widget_insert_action_group(window, "menu", gtkObject(group))
+    g_object_unref(gobject(group))
+  }
+
+  /// Opens the about window over `parent`.
+  func presentAbout(for parent: Widget) {
+    let about = adw_about_window_new()!
+    gtk_window_set_transient_for(cgtk_window(about), cgtk_window(parent))
+    let object = gtkObject(about)
+    adw_about_window_set_application_name(object, tr("Roster"))
+    adw_about_window_set_application_icon(object, "org.roster.Roster")
+    adw_about_window_set_version(object, RosterVersion.current)
+    adw_about_window_set_developer_name(object, tr("The Roster developers"))
+    adw_about_window_set_comments(
+      object, tr("Browse the people of a directory: a file, LDAP or SCIM, a million at a time."))
+    adw_about_window_set_website(object, "https://roster.org/")
+    adw_about_window_set_license_type(object, GTK_LICENSE_MIT_X11)
+    adw_about_window_set_copyright(object, "© 2026 The Roster developers")
+    // Translators: put your name here; it is shown as the translation's credit.
+    adw_about_window_set_translator_credits(object, tr("translator-credits"))
+    gtk_window_present(cgtk_window(about))
+  }
+}
