@@ -87,7 +87,7 @@ final class MainWindowTests: XCTestCase {
     }
   }
 
-  func testAFailedRefreshKeepsTheOldRowsAndShowsABanner() throws {
+  func testAFailedRefreshKeepsTheOldRowsAndSaysSoInAToastThenABanner() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
       let directory = try TemporaryDirectory()
@@ -96,6 +96,7 @@ final class MainWindowTests: XCTestCase {
         source: WindowTestSupport.fileSource(directory.usersFile))
       defer { window.close() }
       XCTAssertNil(window.bannerMessage)
+      XCTAssertFalse(window.isFailureToastShown)
 
       try directory.write("[{\"username\": \"ada\"}, {\"username\": ")  // truncated
       window.refresh()
@@ -103,14 +104,46 @@ final class MainWindowTests: XCTestCase {
       XCTAssertEqual(window.state, .list, "the list must stay on screen")
       XCTAssertEqual(window.model.count, 3)
       XCTAssertEqual(window.subtitle, "3 people")
-      let banner = try XCTUnwrap(window.bannerMessage)
+      XCTAssertNil(window.bannerMessage, "one failure is a toast, not a banner")
+      XCTAssertTrue(window.isFailureToastShown)
+      let toast = try XCTUnwrap(window.lastToast)
+      XCTAssertTrue(toast.hasPrefix("Can't retrieve the directory: "), toast)
+
+      window.refresh()
+      WindowTestSupport.waitForLoad(window)
+      XCTAssertEqual(window.model.count, 3)
+      let banner = try XCTUnwrap(window.bannerMessage, "a second failure in a row is a banner")
       XCTAssertTrue(banner.hasPrefix("Can't retrieve the directory: "), banner)
+      XCTAssertFalse(window.isFailureToastShown, "the banner replaces the toast")
 
       try directory.writeUsers(["ada", "grace", "linus", "ken"])
       window.refresh()
       WindowTestSupport.waitForLoad(window)
       XCTAssertNil(window.bannerMessage, "a successful retry clears the banner")
       XCTAssertEqual(window.model.count, 4)
+    }
+  }
+
+  func testTheFailedRefreshToastsRetryButtonRefreshes() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let directory = try TemporaryDirectory()
+      try directory.writeUsers(["ada", "grace"])
+      let window = WindowTestSupport.openWindow(
+        source: WindowTestSupport.fileSource(directory.usersFile))
+      defer { window.close() }
+      try directory.write("{")  // the refresh fails
+      window.refresh()
+      WindowTestSupport.waitForLoad(window)
+      let retry = try XCTUnwrap(window.failureToastButton, "no Retry on the toast")
+
+      try directory.writeUsers(["ada", "grace", "linus"])
+      XCTAssertNotEqual(gtk_widget_activate(retry), 0)
+      XCTAssertTrue(
+        MainContext.run(until: { window.model.count == 3 }, timeout: .seconds(10)),
+        "Retry did not refresh")
+      XCTAssertFalse(window.isFailureToastShown, "a success takes the failure's toast away")
+      XCTAssertNil(window.bannerMessage)
     }
   }
 

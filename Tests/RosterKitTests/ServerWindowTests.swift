@@ -194,7 +194,19 @@ final class ServerWindowTests: XCTestCase {
     }
   }
 
-  func testAServerThatGoesAwayLeavesTheRowsWithABanner() throws {
+  func testARefreshAnsweredAfterTheWindowClosedReachesNothing() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow()
+      let server = try XCTUnwrap(window.server)
+      XCTAssertTrue(window.refresh())
+      window.close()
+      XCTAssertFalse(server.isLoading, "closing the window did not cancel the refresh")
+      // The server's answer, had it been kept, would scroll the destroyed list.
+      MainContext.run(for: .milliseconds(500))
+    }
+  }
+
+  func testAServerThatGoesAwayLeavesTheRowsWithAToastThenABanner() throws {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
@@ -203,6 +215,12 @@ final class ServerWindowTests: XCTestCase {
       let shown = page.model[0]?.identity
       server.server.stop()
       defer { try? server.server.restart() }
+      // The first failed refresh is a toast; the second in a row the banner.
+      XCTAssertTrue(window.refresh())
+      XCTAssertTrue(
+        MainContext.run(until: { window.isFailureToastShown }, timeout: .seconds(20)),
+        "no toast when the refresh failed")
+      XCTAssertNil(window.bannerMessage)
       XCTAssertTrue(window.refresh())
       XCTAssertTrue(
         MainContext.run(until: { window.bannerMessage != nil }, timeout: .seconds(20)),

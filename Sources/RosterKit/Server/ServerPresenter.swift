@@ -51,6 +51,14 @@ final class ServerPresenter {
   /// Whether an open, search or refresh is waiting for its first window.
   var isLoading: Bool { opening != nil }
 
+  /// The window went away: an open, search or refresh still running is
+  /// cancelled and its answer dropped, so nothing reaches the destroyed list.
+  func close() {
+    generation += 1
+    opening?.cancel()
+    opening = nil
+  }
+
   /// Reads the first window and shows the directory from the top.
   func open() {
     start(shown, anchor: nil)

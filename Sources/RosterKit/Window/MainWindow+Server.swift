@@ -19,6 +19,9 @@ extension MainWindow {
     // A server's list has no grid: the toggle is greyed out rather than inert.
     actions.setEnabled("grid", false)
     server.onOpen = { [weak self] result in self?.serverOpened(result) }
+    // The list's widgets are gone with the window: a late first window must
+    // not scroll them.
+    Signals.connect(gobject(window), "destroy") { [weak server] in server?.close() }
     server.onPageError = { [weak self] error in
       self?.banner.show(
         String(format: tr("Can't read the directory: %@"), error.localizedDescription))
@@ -58,7 +61,7 @@ extension MainWindow {
     let duration = serverLoadStarted.map { ContinuousClock.now - $0 } ?? .zero
     switch result {
     case .success(let count):
-      banner.hide()
+      refreshSucceeded()
       updateServerSubtitle(count: count)
       pages.show(count == 0 && server.query.isEmpty ? .empty : .list)
     case .failure(let error):
@@ -66,7 +69,7 @@ extension MainWindow {
         format: tr("Can't retrieve the directory: %@"), error.localizedDescription)
       if pages.state == .list {
         // Keep the rows on screen; say what went wrong without a dialog.
-        banner.show(message)
+        refreshFailed(message)
       } else {
         pages.show(.failed(message), reason: error.localizedDescription)
       }

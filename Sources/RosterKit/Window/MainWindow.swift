@@ -219,13 +219,12 @@ public final class MainWindow {
   public var subtitle: String { header.subtitleText }
 
   /// The last toast shown ("12 people changed"), for tests.
-  public private(set) var lastToast: String?
-
-  /// Shows `text` as a toast over the list for a few seconds.
-  func showToast(_ text: String) {
-    lastToast = text
-    adw_toast_overlay_add_toast(gtkObject(toasts), adw_toast_new(text))
-  }
+  public internal(set) var lastToast: String?
+  /// Failed refreshes since the last one that succeeded: the first is a
+  /// toast, a second in a row the banner (``refreshFailed(_:)``).
+  var refreshFailuresInARow = 0
+  /// The failed refresh's toast while it may still show (a success takes it away).
+  var failureToast: ObjectRef?
 
   // MARK: Loading
 
@@ -246,7 +245,7 @@ public final class MainWindow {
         format: tr("Can't retrieve the directory: %@"), error.localizedDescription)
       if contents != nil {
         // Keep what the user had; say what went wrong without a dialog.
-        banner.show(message)
+        refreshFailed(message)
       } else {
         pages.show(.failed(message), reason: error.localizedDescription)
       }
@@ -276,7 +275,7 @@ public final class MainWindow {
   /// Shows `contents` (a successful load, or a directory loaded elsewhere,
   /// with its avatar paths resolved off the main thread as a load does).
   package func display(_ contents: DirectoryContents, resolved: ResolvedAvatars? = nil) {
-    banner.hide()
+    refreshSucceeded()
     configureAvatars(for: contents.source, resolved: resolved)
     search.setDirectory(contents.viewModels, rows: contents.rows)
     if search.query.isEmpty {

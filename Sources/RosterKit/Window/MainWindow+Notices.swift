@@ -1,0 +1,102 @@
+import CAdw
+import CGtk
+import GtkKit
+import SharedSupport
+
+/// Short news over the list, as GNOME apps give it: a toast for what passes
+/// ("12 people changed", a refresh that failed once), the banner with Retry
+/// for what stays (a source that failed twice in a row, pages that cannot be
+/// read, a server that went away).
+///
+/// A refresh that fails while rows are on screen keeps the rows either way.
+/// One failure may be a hiccup, so it is a toast with Retry that leaves the
+/// list where it is; a second in a row means the source is down, and the
+/// banner says so until a refresh succeeds.
+extension MainWindow {
+  /// Shows `text` as a toast over the list for a few seconds, with a button
+  /// labelled `button` that activates `action` when given.
+  ///
+  /// The text is set as plain text on a label of Roster's (the toast's own
+  /// title reads Pango markup, and an error can quote a server's words).
+  @discardableResult
+  func showToast(_ text: String, button: String? = nil, action: String? = nil) -> ObjectRef {
+    lastToast = text
+    let toast = ObjectRef(UnsafeMutableRawPointer(adw_toast_new("")!), adopt: true)
+    let title = Gtk.label(text, classes: ["toast-title"])
+    gtk_label_set_wrap(gtkObject(title), 1)
+    gtk_label_set_max_width_chars(gtkObject(title), 60)
+    adw_toast_set_custom_title(toastPointer(toast), title)
+    if let button, let action {
+      adw_toast_set_button_label(toastPointer(toast), button)
+      adw_toast_set_action_name(toastPointer(toast), action)
+      adw_toast_set_priority(toastPointer(toast), ADW_TOAST_PRIORITY_HIGH)
+    }
+    // The overlay takes a reference of its own (`transfer full`).
+    g_object_ref(toast.pointer)
+    adw_toast_overlay_add_toast(gtkObject(toasts), toastPointer(toast))
+    return toast
+  }
+
+  /// A refresh failed while the list shows rows: a toast with Retry the
+  /// first time, the banner when it fails again (or the banner already says
+  /// why).
+  func refreshFailed(_ message: String) {
+    refreshFailuresInARow += 1
+    if refreshFailuresInARow == 1, banner.message == nil {
+      dismissFailureToast()
+      failureToast = showToast(message, button: tr("Retry"), action: "win.refresh")
+    } else {
+      dismissFailureToast()
+      banner.show(message)
+    }
+  }
+
+  /// A load or refresh succeeded: the failure's toast and banner go.
+  func refreshSucceeded() {
+    refreshFailuresInARow = 0
+    dismissFailureToast()
+    banner.hide()
+  }
+
+  /// Whether the failed refresh's toast is over the list (tests).
+  public var isFailureToastShown: Bool { failureToastButton != nil }
+
+  /// The Retry button of the failed refresh's toast on screen, if any.
+  package var failureToastButton: Widget? {
+    guard failureToast != nil else { return nil }
+    var child = gtk_widget_get_first_child(toasts)
+    while let current = child {
+      if current != pages.widget, let button = Self.button(in: current, labelled: tr("Retry")) {
+        return button
+      }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
+  }
+
+  private func dismissFailureToast() {
+    guard let toast = failureToast else { return }
+    failureToast = nil
+    adw_toast_dismiss(toastPointer(toast))
+  }
+
+  private func toastPointer(_ toast: ObjectRef) -> OpaquePointer { toast.opaque }
+
+  /// The first button in `widget`'s tree whose label is `label`.
+  private static func button(in widget: Widget, labelled label: String) -> Widget? {
+    let instance = gobject(widget).assumingMemoryBound(to: GTypeInstance.self)
+    if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0,
+      let text = gtk_button_get_label(
+        widget.withMemoryRebound(to: GtkButton.self, capacity: 1) { $0 }),
+      String(cString: text) == label
+    {
+      return widget
+    }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if let found = button(in: current, labelled: label) { return found }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
+  }
+}
