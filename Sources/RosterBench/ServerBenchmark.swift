@@ -75,7 +75,8 @@ final class ServerBenchmark {
       let jumpFills = measureJumps(page)
       let (frames, skeletons) = scroll(window, page: page, speed: speed)
       let report = ServerBenchmarkReport(
-        rows: page.model.count, speed: speed, seconds: options.seconds, frames: frames,
+        source: url.lowercased().hasPrefix("scim+") ? "scim" : "ldap", rows: page.model.count,
+        speed: speed, seconds: options.seconds, frames: frames,
         skeletonRatio: skeletons, jumpFills: jumpFills, firstRows: firstRows ?? .zero,
         baseline: baseline, windows: page.model.statistics,
         client: (directory as? LDAPDirectory)?.statistics,

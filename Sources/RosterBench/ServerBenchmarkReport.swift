@@ -31,7 +31,8 @@ struct ServerBenchmarkReport: ReportObject {
   }
 
   let tool = "roster"
-  let source = "ldap"
+  /// "ldap" or "scim": the kind of server read.
+  let source: String
   let rows: Int
   let speedPxS, seconds: Fixed
   let frames: Int
@@ -50,11 +51,12 @@ struct ServerBenchmarkReport: ReportObject {
 
   @MainActor
   init(
-    rows: Int, speed: Double, seconds: Double, frames statistics: FrameStatistics,
+    source: String, rows: Int, speed: Double, seconds: Double, frames statistics: FrameStatistics,
     skeletonRatio: Double, jumpFills: [Double], firstRows: Duration,
     baseline: LDAPSearchBaseline?, windows counters: WindowedListStatistics,
     client: LDAPStatistics?, mainThreadCalls: Int
   ) {
+    self.source = source
     self.rows = rows
     speedPxS = Fixed(speed, 0)
     self.seconds = Fixed(seconds, 1)
