@@ -5,6 +5,8 @@ import RosterKit
 // Before any thread allocates: big arrays get mappings of their own, so the
 // memory of a replaced directory goes back to the system (AllocatorSettings).
 AllocatorSettings.apply()
+// No OpenGL set up when the cairo renderer draws (RendererSettings).
+RendererSettings.apply()
 // The user's language for every word shown, errors on the terminal included.
 Localization.start()
 
