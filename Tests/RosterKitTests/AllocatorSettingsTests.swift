@@ -52,19 +52,9 @@ final class AllocatorSettingsTests: XCTestCase {
   }
 
   private static func runThisTestInAFreshProcess() throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
-      "RosterKitTests.AllocatorSettingsTests/testABigBlockIsStillMappedAfterOneLikeItWasFreed"
-    ]
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      [childVariable: "1"], uniquingKeysWith: { $1 })
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try FreshTestProcess.run(
+      "RosterKitTests.AllocatorSettingsTests/testABigBlockIsStillMappedAfterOneLikeItWasFreed",
+      environment: [childVariable: "1"])
   }
+
 }

@@ -58,20 +58,9 @@ final class RendererSettingsTests: XCTestCase {
   }
 
   private static func runInAFreshProcess(_ test: String, renderer: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["RosterKitTests.RendererSettingsTests/\(test)"]
-    var environment = ProcessInfo.processInfo.environment
-    environment[childVariable] = "1"
-    environment["GSK_RENDERER"] = renderer
-    environment["GDK_DEBUG"] = nil
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try FreshTestProcess.run(
+      "RosterKitTests.RendererSettingsTests/\(test)",
+      environment: [childVariable: "1", "GSK_RENDERER": renderer, "GDK_DEBUG": nil])
   }
+
 }
