@@ -137,6 +137,12 @@ final class ConnectDialogTests: ServerTestCase {
       XCTAssertEqual(harness.opened, 2)
       harness.waitForRows()
       XCTAssertEqual(harness.window.subtitle, "5 people")
+      // The window shows what Connect read: the file is not read twice.
+      guard case .loaded(let read) = harness.lastOpened else {
+        return XCTFail(
+          "Connect did not hand over what it read: \(String(describing: harness.lastOpened))")
+      }
+      XCTAssertTrue(harness.window.contents?.viewModels === read.viewModels)
       let json = try XCTUnwrap(harness.connections.remembered.first)
       XCTAssertEqual(harness.connections.currentID, json.id)
 

@@ -19,6 +19,8 @@ final class ConnectHarness {
   private(set) var window: MainWindow
   /// How many windows the switches made.
   private(set) var opened = 0
+  /// What the last switch opened.
+  private(set) var lastOpened: OpenedDirectory?
 
   /// A window on a small users.json of `names`, and no remembered directories.
   init(folder: URL) throws {
@@ -39,6 +41,7 @@ final class ConnectHarness {
     let next =
       switch opened {
       case .source(let source): MainWindow(application: nil, source: .success(source))
+      case .loaded(let contents): MainWindow(application: nil, loaded: contents)
       case .server(let directory): MainWindow(application: nil, server: directory)
       }
     next.installDirectoryMenu(connections)
@@ -46,6 +49,7 @@ final class ConnectHarness {
     window.close()
     window = next
     self.opened += 1
+    lastOpened = opened
     next.refresh()
   }
 

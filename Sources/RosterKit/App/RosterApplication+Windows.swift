@@ -14,6 +14,8 @@ extension RosterApplication {
       switch opened {
       case .source(let source):
         MainWindow(application: application, source: .success(source), pipeline: pipeline)
+      case .loaded(let contents):
+        MainWindow(application: application, loaded: contents, pipeline: pipeline)
       case .server(let directory):
         MainWindow(application: application, server: directory, pipeline: pipeline)
       }

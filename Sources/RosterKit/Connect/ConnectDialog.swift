@@ -158,19 +158,23 @@ final class ConnectDialog {
     setBusy(true)
     say(connecting ? tr("Connecting…") : tr("Testing…"), isError: false)
     Task { @MainActor in
-      let result = await opened.count()
+      let result = await opened.checked()
       switch result {
       case .failure(let error):
         setBusy(false)
         say(error.localizedDescription, isError: true)
-      case .success(let count):
-        await succeeded(directory, secret: secret, count: count, connecting: connecting)
+      case .success(let (checked, count)):
+        await succeeded(
+          directory, secret: secret, count: count, opened: checked, connecting: connecting)
       }
     }
   }
 
+  /// `opened` is what the check read (a users.json's contents), shown as
+  /// it is when connecting.
   private func succeeded(
-    _ directory: RememberedDirectory, secret: Secret?, count: Int, connecting: Bool
+    _ directory: RememberedDirectory, secret: Secret?, count: Int, opened: OpenedDirectory,
+    connecting: Bool
   ) async {
     editing = directory
     let found = String(format: tr("Connected: %@"), NumberText.people(count))
@@ -188,7 +192,7 @@ final class ConnectDialog {
     setBusy(false)
     say(found, isError: false)
     guard connecting else { return }
-    connections.show(directory, secret: secret)
+    connections.show(directory, secret: secret, opened: opened)
     close()
   }
 

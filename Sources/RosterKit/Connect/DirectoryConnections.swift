@@ -67,11 +67,19 @@ public final class DirectoryConnections {
     }
   }
 
-  /// Opens `directory` with `secret` and remembers it as the one shown.
-  func show(_ directory: RememberedDirectory, secret: Secret?) {
+  /// Opens `directory` with `secret` and remembers it as the one shown;
+  /// `opened` is the directory already opened for it (the Connect dialog's,
+  /// a users.json already read), else it is opened here.
+  func show(
+    _ directory: RememberedDirectory, secret: Secret?, opened givenOpened: OpenedDirectory? = nil
+  ) {
     let opened: OpenedDirectory
     do throws(DirectoryError) {
-      opened = try OpenedDirectory(directory, secret: secret)
+      if let givenOpened {
+        opened = givenOpened
+      } else {
+        opened = try OpenedDirectory(directory, secret: secret)
+      }
     } catch {
       onNeedsSecret?(directory, error.localizedDescription)
       return

@@ -4,9 +4,13 @@ import Directory
 /// server (read a window at a time), made from a ``RememberedDirectory`` and
 /// its secret, and how many people it holds (Test Connection).
 ///
-/// Threading: a `Sendable` value; ``count()`` runs off the main thread.
+/// Threading: a `Sendable` value; ``checked()`` runs off the main thread.
 public enum OpenedDirectory: Sendable {
+  /// A users.json not read yet.
   case source(DirectorySource)
+  /// A users.json already read (by ``checked()``): its window shows these
+  /// contents rather than reading the file or URL a second time.
+  case loaded(DirectoryContents)
   case server(any WindowedDirectory)
 
   /// Opens `directory` with `secret` (its password or token, if it needs
@@ -27,15 +31,20 @@ public enum OpenedDirectory: Sendable {
     }
   }
 
-  /// How many people the directory holds: a users.json is loaded, a server
-  /// answers its first window. Runs on the global executor.
-  public func count() async -> Result<Int, DirectoryError> {
+  /// Reads the directory enough to know how many people it holds: a
+  /// users.json is loaded (and comes back `.loaded`, so showing it reads
+  /// nothing again), a server answers its first window. Runs on the global
+  /// executor.
+  public func checked() async -> Result<(opened: OpenedDirectory, count: Int), DirectoryError> {
     do throws(DirectoryError) {
       switch self {
       case .source(let source):
-        return .success(try await DirectoryLoader().load(source).viewModels.count)
+        let contents = try await DirectoryLoader().load(source)
+        return .success((.loaded(contents), contents.viewModels.count))
+      case .loaded(let contents):
+        return .success((self, contents.viewModels.count))
       case .server(let directory):
-        return .success(try await directory.window(0..<1).count)
+        return .success((self, try await directory.window(0..<1).count))
       }
     } catch {
       return .failure(error)

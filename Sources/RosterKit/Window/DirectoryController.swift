@@ -31,11 +31,17 @@ final class DirectoryController {
   /// ready before the whole directory (the first load only).
   var onPreview: (@MainActor (DirectoryContents) -> Void)?
   private var hasLoaded = false
+  /// Contents read before the window existed, which the first load shows
+  /// instead of reading the source again.
+  private var loaded: DirectoryContents?
 
-  init(source: Result<DirectorySource, DirectoryError>, loader: DirectoryLoader = DirectoryLoader())
-  {
+  init(
+    source: Result<DirectorySource, DirectoryError>, loader: DirectoryLoader = DirectoryLoader(),
+    loaded: DirectoryContents? = nil
+  ) {
     self.source = source
     self.loader = loader
+    self.loaded = loaded
   }
 
   /// Starts a load unless one is running; returns whether it started.
@@ -46,7 +52,9 @@ final class DirectoryController {
     onStart?()
     let source = source
     let loader = loader
-    if !hasLoaded, case .success(let directory) = source {
+    let loaded = loaded
+    self.loaded = nil
+    if !hasLoaded, loaded == nil, case .success(let directory) = source {
       Task { @MainActor in
         guard let preview = await loader.preview(directory), isLoading, !hasLoaded else { return }
         onPreview?(preview)
@@ -60,7 +68,7 @@ final class DirectoryController {
       let start = ContinuousClock.now
       let elements = baseline?.elements ?? []
       let (result, diff, resolved) = await Self.fetch(
-        source, with: loader, diffingAgainst: elements)
+        source, with: loader, loaded: loaded, diffingAgainst: elements)
       lastDiff = diff.map { ($0, baseline?.version ?? 0) }
       if let resolved { resolvedAvatars = resolved }
       isLoading = false
@@ -73,11 +81,15 @@ final class DirectoryController {
   /// Runs on the global executor, off the main thread.
   nonisolated private static func fetch(
     _ source: Result<DirectorySource, DirectoryError>, with loader: DirectoryLoader,
-    diffingAgainst baseline: [UserRef]
+    loaded: DirectoryContents?, diffingAgainst baseline: [UserRef]
   ) async -> (Result<DirectoryContents, DirectoryError>, ListDiff?, ResolvedAvatars?) {
     let contents: DirectoryContents
     do throws(DirectoryError) {
-      contents = try await loader.load(try source.get())
+      if let loaded {
+        contents = loaded
+      } else {
+        contents = try await loader.load(try source.get())
+      }
     } catch {
       return (.failure(error), nil, nil)
     }

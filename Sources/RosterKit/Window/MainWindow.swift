@@ -88,6 +88,19 @@ public final class MainWindow {
     self.init(application: application, source: source, server: nil, pipeline: pipeline)
   }
 
+  /// Builds the window for a users.json already read (the Connect dialog's
+  /// check read it); ``refresh()`` shows `contents` without reading the
+  /// source again, and later refreshes read it as usual.
+  public convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?,
+    loaded contents: DirectoryContents,
+    pipeline: ImagePipeline? = nil
+  ) {
+    self.init(
+      application: application, source: .success(contents.source), server: nil,
+      pipeline: pipeline, loaded: contents)
+  }
+
   /// Builds the window for a directory server, read a window at a time;
   /// call ``refresh()`` to open it.
   public convenience init(
@@ -105,9 +118,10 @@ public final class MainWindow {
     application: UnsafeMutablePointer<GtkApplication>?,
     source: Result<DirectorySource, DirectoryError>,
     server directory: (any WindowedDirectory)?,
-    pipeline: ImagePipeline?
+    pipeline: ImagePipeline?,
+    loaded: DirectoryContents? = nil
   ) {
-    controller = DirectoryController(source: source)
+    controller = DirectoryController(source: source, loaded: loaded)
     avatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize)) }
     gridAvatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserCell.avatarSize)) }
     detailAvatars = pipeline.map {
