@@ -39,6 +39,49 @@ final class AdwChromeTests: XCTestCase {
     }
   }
 
+  func testAFailedRefreshsToastShowsItsReasonAsPlainText() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let directory = try TemporaryDirectory()
+      // The reason will quote this path; as Pango markup it would turn bold.
+      let folder = directory.folder.appendingPathComponent("<b>team</b> & co")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let file = folder.appendingPathComponent("users.json")
+      try Data(#"[{"username": "ada"}, {"username": "grace"}]"#.utf8).write(to: file)
+      let window = WindowTestSupport.openWindow(source: WindowTestSupport.fileSource(file))
+      defer { window.close() }
+
+      try FileManager.default.removeItem(at: file)
+      XCTAssertTrue(window.refresh())
+      WindowTestSupport.waitForLoad(window)
+      let toast = try XCTUnwrap(window.lastToast)
+      XCTAssertTrue(toast.contains("<b>team</b> & co/users.json"), toast)
+      let title = try XCTUnwrap(Self.toastTitle(in: window), "no toast title of Roster's")
+      XCTAssertEqual(String(cString: gtk_label_get_text(gtkObject(title))), toast)
+      XCTAssertEqual(gtk_label_get_use_markup(gtkObject(title)), 0)
+
+      // Once it has slid in, for the README.
+      MainContext.run(for: .milliseconds(500))
+      let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/failed-refresh-toast.png").standardizedFileURL.path
+      try Screenshot.save(window.window, to: path)
+    }
+  }
+
+  /// The label Roster puts in a toast over `window`'s pages, if one shows.
+  @MainActor private static func toastTitle(in window: MainWindow) -> Widget? {
+    func search(_ widget: Widget) -> Widget? {
+      if gtk_widget_has_css_class(widget, "toast-title") != 0 { return widget }
+      var child = gtk_widget_get_first_child(widget)
+      while let current = child {
+        if let found = search(current) { return found }
+        child = gtk_widget_get_next_sibling(current)
+      }
+      return nil
+    }
+    return search(window.toasts)
+  }
+
   func testTheErrorPageSaysWhyWithoutRepeatingItsTitleAndShowsMarkupAsText() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
