@@ -195,6 +195,9 @@ public final class MainWindow {
       }
     }
     connectServer()
+    // The overlay frees its toasts with the window; Roster's own reference
+    // to the failed refresh's toast must not outlive them.
+    Signals.connect(gobject(window), "destroy") { [weak self] in self?.failureToast = nil }
   }
 
   /// Shows the window.
