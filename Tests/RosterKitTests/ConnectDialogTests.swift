@@ -120,7 +120,7 @@ final class ConnectDialogTests: ServerTestCase {
         "(objectClass=inetOrgPerson)", into: dialog.fields.entries[.filter]!, of: dialog.window)
       try Self.shoot(dialog, "connect-ldap.png")
       // Return in a field connects.
-      _ = try XInput.xdotool(["key", "Return"])
+      try XInput.key(["Return"])
       XCTAssertTrue(
         MainContext.run(until: { harness.opened == 1 }, timeout: .seconds(20)), dialog.statusText)
       harness.waitForRows()

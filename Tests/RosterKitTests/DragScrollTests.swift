@@ -76,20 +76,39 @@ final class DragScrollTests: XCTestCase {
       XCTAssertTrue(
         MainContext.run(until: { window.selectedPosition != nil }, timeout: .seconds(5)))
       let first = window.selectedPosition!
-      _ = try XInput.xdotool(["key", "--window", id, "Down", "Down"])
+      try XInput.key(["Down", "Down"], in: id)
       XCTAssertTrue(
         MainContext.run(until: { window.selectedPosition == first + 2 }, timeout: .seconds(5)))
-      _ = try XInput.xdotool(["key", "--window", id, "End"])
+      try XInput.key(["End"], in: id)
       XCTAssertTrue(
         MainContext.run(
           until: { window.selectedPosition == window.model.count - 1 }, timeout: .seconds(5)))
-      _ = try XInput.xdotool(["key", "--window", id, "Home"])
+      try XInput.key(["Home"], in: id)
       XCTAssertTrue(MainContext.run(until: { window.selectedPosition == 0 }, timeout: .seconds(5)))
-      _ = try XInput.xdotool(["key", "--window", id, "Return"])
+      try XInput.key(["Return"], in: id)
       XCTAssertTrue(
         MainContext.run(until: { window.openDetails != nil }, timeout: .seconds(5)),
         "Enter opens details")
       window.openDetails?.close()
+    }
+  }
+}
+
+/// The held-key probe the input tests rest on: a key left down would repeat
+/// into every later window (a Refresh button pressed by a phantom Return).
+final class HeldKeyTests: XCTestCase {
+  func testTheProbeSeesAKeyHeldDownAndReleased() throws {
+    try MainActor.assumeIsolated {
+      let (window, id) = try XInput.openWindow()
+      defer { window.close() }
+      XCTAssertEqual(XInput.heldKeys(), 0)
+      _ = try XInput.xdotool(["windowfocus", "--sync", id])
+      _ = try XInput.xdotool(["keydown", "shift"])
+      XCTAssertTrue(
+        MainContext.run(until: { XInput.heldKeys() == 1 }, timeout: .seconds(2)),
+        "a key held down was not seen")
+      _ = try XInput.xdotool(["keyup", "shift"])
+      XCTAssertTrue(MainContext.run(until: { XInput.heldKeys() == 0 }, timeout: .seconds(2)))
     }
   }
 }

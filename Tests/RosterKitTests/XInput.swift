@@ -23,6 +23,38 @@ enum XInput {
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// Presses `keys` (xdotool key names) through XTEST, in the toplevel
+  /// `window` id (which takes the X focus first) or wherever the focus is.
+  ///
+  /// `xdotool key --window` picks XTEST or a sent event per event, by which
+  /// window has the focus at that moment: a Return that opens another window
+  /// goes down through XTEST and comes up as a sent event, so the X server
+  /// holds it down and repeats it into every later window. Keys are
+  /// therefore never sent with `--window`, and none may stay held.
+  static func key(_ keys: [String], in window: String? = nil) throws {
+    if let window { _ = try xdotool(["windowfocus", "--sync", window]) }
+    _ = try xdotool(["key"] + keys)
+    XCTAssertTrue(
+      MainContext.run(until: { heldKeys() == 0 }, timeout: .seconds(2)),
+      "the X server still holds \(heldKeys()) key(s) down after \(keys)")
+  }
+
+  /// How many keys the X server holds down now (XQueryKeymap on GDK's own
+  /// connection; 0 off X11). libX11 and GDK's X11 backend are already loaded
+  /// with GTK; they are looked up by name so the tests need no Xlib headers.
+  static func heldKeys() -> Int {
+    typealias XDisplayOf = @convention(c) (UnsafeMutableRawPointer?) -> OpaquePointer?
+    typealias QueryKeymap = @convention(c) (OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int32
+    guard let display = gdk_display_get_default(),
+      let displayOf = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gdk_x11_display_get_xdisplay"),
+      let query = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "XQueryKeymap"),
+      let xdisplay = unsafeBitCast(displayOf, to: XDisplayOf.self)(UnsafeMutableRawPointer(display))
+    else { return 0 }
+    var keys = [CChar](repeating: 0, count: 32)
+    _ = unsafeBitCast(query, to: QueryKeymap.self)(xdisplay, &keys)
+    return keys.reduce(0) { $0 + UInt8(bitPattern: $1).nonzeroBitCount }
+  }
+
   /// A window with a unique title, and its X window id: on the embedded
   /// directory, or on `users` people built in memory (as a load would).
   static func openWindow(users: Int? = nil, grid: Bool = false) throws -> (MainWindow, String) {
@@ -30,6 +62,7 @@ enum XInput {
       throw XCTSkip("xdotool is not installed (make deps)")
     }
     try WindowTestSupport.setUp()
+    XCTAssertEqual(heldKeys(), 0, "a key is held down from an earlier test")
     let window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil))
     window.present()
     if let users {
