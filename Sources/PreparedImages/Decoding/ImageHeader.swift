@@ -75,7 +75,16 @@ struct ImageHeader: Equatable, Sendable {
     walk: while let introducer = reader.byte(at: offset) {
       switch introducer {
       case 0x21:
-        offset = offsetAfterSubBlocks(reader, from: offset + 2)
+        var blocks = offset + 2
+        // gdk-pixbuf reads the first sub-block of a graphic control (0xF9) or application
+        // (0xFF) extension whatever its size, a zero included, and only then looks for the
+        // terminator: step as it does, or a frame it reads is one this walk skips.
+        if let label = reader.byte(at: offset + 1), label == 0xF9 || label == 0xFF,
+          let size = reader.byte(at: blocks)
+        {
+          blocks += 1 + Int(size)
+        }
+        offset = offsetAfterSubBlocks(reader, from: blocks)
       case 0x2C:
         guard let left = reader.uint16LE(at: offset + 1), let top = reader.uint16LE(at: offset + 3),
           let width = reader.uint16LE(at: offset + 5), let height = reader.uint16LE(at: offset + 7),
