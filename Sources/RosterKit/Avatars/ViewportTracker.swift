@@ -8,6 +8,13 @@ import PreparedImages
 /// shows; this tells visible from merely bound, so visible rows load first,
 /// and drives prefetching one screen ahead in the scroll direction.
 ///
+/// Prefetching runs in the gap after a frame, not inside it: the scroll
+/// position changes in the frame's update phase (a tick, a kinetic scroll)
+/// or just before it (a drag), and asking the pipeline for a screen of
+/// images there (lookups, claims, load tasks) would lengthen that frame for
+/// work no row waits on yet. An idle callback below GTK's redraw priority
+/// prefetches once for the latest position, however many times it moved.
+///
 /// Threading: main-actor only.
 @MainActor
 package final class ViewportTracker {
@@ -21,6 +28,12 @@ package final class ViewportTracker {
   package var prefetches = true
   /// Called when the visible range changes.
   var onChange: (@MainActor (Range<Int>) -> Void)?
+  /// Whether a prefetch waits for the gap after the frame.
+  package private(set) var isPrefetchPending = false
+  /// The rows the prefetcher last asked for (nil without avatars).
+  package var prefetchWindow: Range<Int>? { prefetcher?.window }
+  /// Called after each prefetch (tests watch when it runs).
+  package var onPrefetch: (@MainActor () -> Void)?
 
   init(listView: Widget, itemCount: @escaping @MainActor () -> Int, prefetcher: ImagePrefetcher?) {
     adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
@@ -48,12 +61,27 @@ package final class ViewportTracker {
       let last = min(count - 1, Int(((value + page) / height).rounded(.up)) - 1)
       if last >= first { range = first..<(last + 1) }
     }
-    if prefetches {
-      prefetcher?.update(scrollOffset: value, pageSize: page, rowHeight: height, itemCount: count)
+    if prefetches, prefetcher != nil, !isPrefetchPending {
+      isPrefetchPending = true
+      Idle.add { [weak self] in
+        self?.prefetch()
+        return false
+      }
     }
     if range != visible {
       visible = range
       onChange?(range)
     }
+  }
+
+  /// Prefetches for where the list is now.
+  private func prefetch() {
+    isPrefetchPending = false
+    guard prefetches, let prefetcher else { return }
+    prefetcher.update(
+      scrollOffset: gtk_adjustment_get_value(adjustment),
+      pageSize: gtk_adjustment_get_page_size(adjustment), rowHeight: rowHeight,
+      itemCount: itemCount())
+    onPrefetch?()
   }
 }

@@ -1,0 +1,60 @@
+import CGtk
+import Foundation
+import GtkKit
+import PreparedImages
+import XCTest
+
+@testable import RosterKit
+
+/// Avatar prefetching runs in the gap between frames: a scroll moved by a
+/// tick callback (inside the frame, as a kinetic scroll is) never has the
+/// prefetcher's lookups and claims inside that frame's work, and the gap
+/// prefetches for the latest position.
+final class PrefetchGapTests: XCTestCase {
+  func testPrefetchingRunsBetweenFramesNotInsideThem() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let window = MainWindow(
+        application: nil, source: RosterApplication.resolveSource(nil), pipeline: ImagePipeline())
+      window.present()
+      window.refresh()
+      WindowTestSupport.waitForLoad(window)
+      defer { window.close() }
+      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
+      let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window.window))
+      var inFrame = false
+      var frames = 0
+      var inside = 0
+      var between = 0
+      let connections = [
+        Signals.connect(gobject(clock), "before-paint") { inFrame = true },
+        Signals.connect(gobject(clock), "after-paint") {
+          inFrame = false
+          frames += 1
+        },
+      ]
+      defer { for connection in connections { connection.disconnect() } }
+      window.viewport.onPrefetch = {
+        if inFrame { inside += 1 } else { between += 1 }
+      }
+      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
+      let rowHeight = window.viewport.rowHeight
+      let scroll = OwnedTick()
+      var steps = 0
+      scroll.start(on: UnsafeMutableRawPointer(window.window)) {
+        steps += 1
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 3 * rowHeight)
+        return steps < 40
+      }
+      XCTAssertTrue(MainContext.run(until: { !scroll.isRunning }, timeout: .seconds(30)))
+      MainContext.run(until: { !window.viewport.isPrefetchPending }, timeout: .seconds(5))
+      print("prefetch gap: \(frames) frames, \(between) prefetches between them, \(inside) inside")
+      XCTAssertEqual(inside, 0, "the prefetcher ran inside a frame")
+      XCTAssertGreaterThan(between, 10, "the scroll did not prefetch")
+      XCTAssertLessThanOrEqual(between, frames + 1, "more than one prefetch a frame")
+      // The last prefetch was for where the list came to rest: one screen below it.
+      let visible = window.viewport.visible
+      XCTAssertEqual(window.viewport.prefetchWindow?.lowerBound, visible.upperBound)
+    }
+  }
+}
