@@ -9,7 +9,10 @@ import Foundation
 ///
 /// Not Swift's cooperative pool: a decode blocks for milliseconds and would hold up async work.
 /// Not a global queue: its width follows the core count, and on two cores decoding in parallel
-/// starves the main thread. `maxConcurrentDecodes` workers (default 1) at utility QoS, nice 5.
+/// starves the main thread. `maxConcurrentDecodes` workers (default 1), each named
+/// ``threadName`` and, on Linux, scheduled `SCHED_IDLE`: a decode runs on a core nothing else
+/// wants, so it takes no time from the main thread or the display server while a frame is
+/// drawn, and under full load it still gets the small share CFS gives idle-class threads.
 ///
 /// Threading: each worker owns its thread and talks only to the coordinator.
 final class DecodeWorker: Sendable {
@@ -37,12 +40,30 @@ final class DecodeWorker: Sendable {
     self.exited = exited
   }
 
+  /// The kernel's name of every decode thread (what `top -H` and /proc show).
+  static let threadName = "roster-decode"
+
+  /// Linux's idle scheduling class (`SCHED_IDLE` in <sched.h>, not imported by Glibc).
+  static let idlePolicy: Int32 = 5
+
+  #if os(Linux)
+    /// Names the calling thread for the kernel (Foundation's `Thread.name` stays in the process).
+    private static func nameThisThread() {
+      let file = open("/proc/thread-self/comm", O_WRONLY)
+      guard file >= 0 else { return }
+      defer { close(file) }
+      _ = threadName.withCString { write(file, $0, strlen($0)) }
+    }
+  #endif
+
   private func run() {
     defer { exited.leave() }
     #if os(Linux)
-      // Linux ignores Thread QoS but honours a nice value, per thread under NPTL (who = 0 is
-      // the calling thread): under contention the main thread wins.
-      setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+      Self.nameThisThread()
+      // Linux ignores Thread QoS; the policy is per thread under NPTL (pid 0 is the calling
+      // thread). Measured against nice 5 in docs/PERFORMANCE.md ("The decode thread's class").
+      var parameters = sched_param()
+      sched_setscheduler(0, Self.idlePolicy, &parameters)
     #endif
     while let job = coordinator.nextDecodeJob() {
       // The decoder counts the decode and its time itself.

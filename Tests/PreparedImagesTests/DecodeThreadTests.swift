@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+
+@testable import PreparedImages
+
+/// The decode worker runs in Linux's idle scheduling class, found by its
+/// kernel name in /proc like any tool would; the same reading of the test's
+/// own thread shows the normal class, so the check tells the two apart.
+final class DecodeThreadTests: XCTestCase {
+  /// The scheduling policy of each thread of this process called `name`.
+  private static func policies(ofThreadsNamed name: String) -> [Int32] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.compactMap { task in
+      guard let tid = Int32(task),
+        let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8),
+        comm.trimmingCharacters(in: .newlines) == name
+      else { return nil }
+      return sched_getscheduler(tid)
+    }
+  }
+
+  @MainActor
+  func testTheDecodeThreadRunsInTheIdleClass() async throws {
+    #if !os(Linux)
+      throw XCTSkip("scheduling classes are Linux's")
+    #endif
+    let ownPolicy = sched_getscheduler(0)
+    XCTAssertEqual(ownPolicy, 0, "the test's own thread is SCHED_OTHER")
+    XCTAssertNotEqual(ownPolicy, DecodeWorker.idlePolicy)
+
+    let before = Self.policies(ofThreadsNamed: DecodeWorker.threadName).count
+    let pipeline = ImagePipeline(configuration: .testing())
+    let deadline = ContinuousClock.now + .seconds(5)
+    var found: [Int32] = []
+    while ContinuousClock.now < deadline {
+      found = Self.policies(ofThreadsNamed: DecodeWorker.threadName)
+      if found.count > before { break }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    XCTAssertGreaterThan(found.count, before, "no thread named \(DecodeWorker.threadName)")
+    XCTAssertEqual(Set(found), [DecodeWorker.idlePolicy])
+    await pipeline.shutdown()
+  }
+}
