@@ -31,6 +31,18 @@ struct BenchmarkReport: ReportObject {
     }
   }
 
+  /// The mean split of the slowest 2 % of frames (``SlowestFrames``).
+  struct Slowest: ReportObject {
+    let work, cpu, runQueue, blocked: Fixed
+
+    init(_ frames: SlowestFrames) {
+      work = Fixed(frames.work)
+      cpu = Fixed(frames.cpu)
+      runQueue = Fixed(frames.runQueue)
+      blocked = Fixed(frames.blocked)
+    }
+  }
+
   /// Frames from a row showing to its avatar showing.
   struct AvatarLatency: ReportObject {
     let p50, p99: Fixed?
@@ -58,6 +70,8 @@ struct BenchmarkReport: ReportObject {
   let frames: Int
   let fps, maxIntervalMs, hitchMsPerS: Fixed
   let frameWorkMs: Work
+  let frameCpuMs: Work
+  let slowestFramesMs: Slowest?
   let binds: Int
   let bindUs: Spread
   let unbinds: Int
@@ -88,6 +102,10 @@ struct BenchmarkReport: ReportObject {
     maxIntervalMs = Fixed(statistics.maxIntervalMilliseconds, 1)
     hitchMsPerS = Fixed(statistics.hitchMillisecondsPerSecond)
     frameWorkMs = Work(Percentiles(statistics.work))
+    frameCpuMs = Work(Percentiles(statistics.workCPU))
+    slowestFramesMs = SlowestFrames(
+      work: statistics.work, cpu: statistics.workCPU, runQueue: statistics.workRunQueue
+    ).map(Slowest.init)
     binds = statistics.binds.count
     bindUs = Spread(Percentiles(statistics.binds))
     unbinds = statistics.unbinds.count

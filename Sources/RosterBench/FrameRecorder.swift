@@ -12,6 +12,9 @@ import RosterKit
 final class FrameRecorder {
   private(set) var intervals: [Double] = []
   private(set) var work: [Double] = []
+  /// Each frame's main-thread CPU and run-queue milliseconds (``FrameTimeSplit``).
+  private(set) var workCPU: [Double] = []
+  private(set) var workRunQueue: [Double] = []
   private(set) var binds: [Double] = []
   private(set) var unbinds: [Double] = []
   /// Busy and wall milliseconds of the main thread while recording.
@@ -20,6 +23,7 @@ final class FrameRecorder {
   private var busySince: MainLoopBusyMeter.Reading?
   private var lastFrameMicroseconds: Int64 = 0
   private var beforePaint: UInt64 = 0
+  private var beforePaintSplit = FrameTimeSplit.Reading(cpu: 0, runQueue: 0)
   private var connections: [SignalConnection] = []
   /// Runs after each recorded frame's layout and paint: what the frame put
   /// on screen is final then (avatar latency is sampled here).
@@ -45,11 +49,15 @@ final class FrameRecorder {
     connections.append(
       Signals.connect(gobject(clock), "before-paint") { [weak self] in
         self?.beforePaint = Self.now()
+        self?.beforePaintSplit = FrameTimeSplit.read()
       })
     connections.append(
       Signals.connect(gobject(clock), "after-paint") { [weak self] in
         guard let self, self.isRecording, self.beforePaint != 0 else { return }
         self.work.append(Double(Self.now() - self.beforePaint) / 1e6)
+        let split = FrameTimeSplit.read()
+        self.workCPU.append(Double(split.cpu - self.beforePaintSplit.cpu) / 1e6)
+        self.workRunQueue.append(Double(split.runQueue - self.beforePaintSplit.runQueue) / 1e6)
         self.afterPaint?()
       })
   }
@@ -72,7 +80,8 @@ final class FrameRecorder {
 
   func statistics() -> FrameStatistics {
     FrameStatistics(
-      intervals: intervals, work: work, binds: binds, unbinds: unbinds,
+      intervals: intervals, work: work, workCPU: workCPU, workRunQueue: workRunQueue,
+      binds: binds, unbinds: unbinds,
       busyMilliseconds: busyMilliseconds, busyWallMilliseconds: busyWallMilliseconds)
   }
 

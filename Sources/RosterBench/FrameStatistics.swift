@@ -15,6 +15,10 @@ struct FrameStatistics: Sendable {
   var hitchMillisecondsPerSecond: Double
   /// Main-thread work per frame in milliseconds.
   var work: [Double]
+  /// Of each frame's work, the milliseconds on a CPU and waiting for one
+  /// (``FrameTimeSplit``; empty when not measured).
+  var workCPU: [Double]
+  var workRunQueue: [Double]
   /// Wall time of each bind in microseconds.
   var binds: [Double]
   /// Wall time of each unbind in microseconds.
@@ -23,7 +27,8 @@ struct FrameStatistics: Sendable {
   var busyMillisecondsPerSecond: Double?
 
   init(
-    intervals: [Double], work: [Double], binds: [Double], unbinds: [Double],
+    intervals: [Double], work: [Double], workCPU: [Double] = [], workRunQueue: [Double] = [],
+    binds: [Double], unbinds: [Double],
     busyMilliseconds: Double, busyWallMilliseconds: Double
   ) {
     let total = intervals.reduce(0, +)
@@ -33,6 +38,8 @@ struct FrameStatistics: Sendable {
     let hitch = intervals.reduce(0) { $0 + FrameTimeline.hitchCost(ofInterval: $1) }
     hitchMillisecondsPerSecond = total > 0 ? hitch / (total / 1000) : 0
     self.work = work
+    self.workCPU = workCPU
+    self.workRunQueue = workRunQueue
     self.binds = binds
     self.unbinds = unbinds
     busyMillisecondsPerSecond =

@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+@testable import RosterBench
+
+/// The bench's split of a frame's wall time: CPU time moves with work, the
+/// run-queue wait moves when more threads want a CPU than there are, a
+/// sleep moves neither (it is blocked time), and the slowest frames are
+/// picked and averaged as documented.
+final class FrameTimeSplitTests: XCTestCase {
+  private static func spin(for duration: Duration) {
+    let end = ContinuousClock.now + duration
+    var sink = 0
+    while ContinuousClock.now < end { sink &+= 1 }
+    _ = sink
+  }
+
+  func testWorkCountsAsCPUAndASleepAsNeither() {
+    let start = FrameTimeSplit.read()
+    Self.spin(for: .milliseconds(30))
+    let afterWork = FrameTimeSplit.read()
+    usleep(50_000)
+    let afterSleep = FrameTimeSplit.read()
+    XCTAssertGreaterThan(afterWork.cpu - start.cpu, 10_000_000, "30 ms of work read as CPU")
+    XCTAssertLessThan(afterSleep.cpu - afterWork.cpu, 10_000_000, "a sleep read as CPU")
+    XCTAssertLessThan(
+      afterSleep.runQueue - afterWork.runQueue, 10_000_000, "a sleep read as waiting")
+  }
+
+  func testAThreadWithMoreRivalsThanCPUsWaitsInTheRunQueue() throws {
+    #if !os(Linux)
+      throw XCTSkip("run-queue wait is read from Linux's /proc")
+    #endif
+    // One spinning rival per CPU, and the test's thread spinning too: one
+    // thread more than there are CPUs is always waiting for one.
+    let rivals = ProcessInfo.processInfo.activeProcessorCount
+    let done = DispatchGroup()
+    for _ in 0..<rivals {
+      done.enter()
+      Thread {
+        Self.spin(for: .milliseconds(400))
+        done.leave()
+      }.start()
+    }
+    usleep(20_000)
+    let start = FrameTimeSplit.read()
+    Self.spin(for: .milliseconds(200))
+    let end = FrameTimeSplit.read()
+    done.wait()
+    let waited = Double(end.runQueue - start.runQueue) / 1e6
+    print("run-queue wait beside \(rivals) spinning threads, 200 ms of wall time: \(waited) ms")
+    XCTAssertGreaterThan(waited, 20, "a thread with more rivals than CPUs never waited for one")
+  }
+
+  func testTheSlowestFramesAreTheSlowestTwoPercentAveraged() throws {
+    // 100 frames: 98 of 2 ms, two slow ones (10 ms: 3 CPU, 4 waiting; 8 ms: 3, 1).
+    var work = [Double](repeating: 2, count: 98)
+    var cpu = [Double](repeating: 1.8, count: 98)
+    var queue = [Double](repeating: 0.1, count: 98)
+    work += [10, 8]
+    cpu += [3, 3]
+    queue += [4, 1]
+    let slowest = try XCTUnwrap(SlowestFrames(work: work, cpu: cpu, runQueue: queue))
+    XCTAssertEqual(slowest.work, 9, accuracy: 1e-9)
+    XCTAssertEqual(slowest.cpu, 3, accuracy: 1e-9)
+    XCTAssertEqual(slowest.runQueue, 2.5, accuracy: 1e-9)
+    XCTAssertEqual(slowest.blocked, 3.5, accuracy: 1e-9)
+    XCTAssertNil(SlowestFrames(work: [], cpu: [], runQueue: []), "no frames: null")
+    let line = try ReportLine.json(BenchmarkReport.Slowest(slowest))
+    XCTAssertEqual(line, #"{"work":9,"cpu":3,"run_queue":2.5,"blocked":3.5}"#)
+  }
+}
