@@ -57,4 +57,39 @@ final class PrefetchGapTests: XCTestCase {
       XCTAssertEqual(window.viewport.prefetchWindow?.lowerBound, visible.upperBound)
     }
   }
+
+  /// A prefetch still waiting for the gap when its window is destroyed runs
+  /// on the tracker's own reference to the list's adjustment, which lives as
+  /// long as the tracker (it read a freed one before).
+  func testAPrefetchPendingWhenTheWindowClosesReadsALiveAdjustment() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let window = MainWindow(
+        application: nil, source: RosterApplication.resolveSource(nil), pipeline: ImagePipeline())
+      window.present()
+      window.refresh()
+      WindowTestSupport.waitForLoad(window)
+      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
+      let tracker = window.viewport
+      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
+      let object = UnsafeMutableRawPointer(adjustment).assumingMemoryBound(to: GObject.self)
+      // GObject clears this when the adjustment is freed.
+      let alive = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+      alive.initialize(to: UnsafeMutableRawPointer(adjustment))
+      g_object_add_weak_pointer(object, alive)
+      defer {
+        if alive.pointee != nil { g_object_remove_weak_pointer(object, alive) }
+        alive.deallocate()
+      }
+      var prefetches = 0
+      tracker.onPrefetch = { prefetches += 1 }
+
+      gtk_adjustment_set_value(adjustment, 10 * tracker.rowHeight)
+      XCTAssertTrue(tracker.isPrefetchPending)
+      window.close()
+      MainContext.run(until: { !tracker.isPrefetchPending }, timeout: .seconds(5))
+      XCTAssertEqual(prefetches, 1, "the pending prefetch did not run")
+      XCTAssertNotNil(alive.pointee, "the adjustment the prefetch read was freed with the window")
+    }
+  }
 }

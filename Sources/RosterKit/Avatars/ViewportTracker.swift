@@ -18,7 +18,12 @@ import PreparedImages
 /// Threading: main-actor only.
 @MainActor
 package final class ViewportTracker {
-  private let adjustment: UnsafeMutablePointer<GtkAdjustment>
+  /// The list's vertical adjustment, held: a prefetch waiting for the gap
+  /// after a frame can run after the window that owned it was destroyed.
+  private let adjustmentRef: ObjectRef
+  private var adjustment: UnsafeMutablePointer<GtkAdjustment> {
+    adjustmentRef.pointer.assumingMemoryBound(to: GtkAdjustment.self)
+  }
   private let itemCount: @MainActor () -> Int
   private let prefetcher: ImagePrefetcher?
   /// The positions on screen now.
@@ -36,7 +41,8 @@ package final class ViewportTracker {
   package var onPrefetch: (@MainActor () -> Void)?
 
   init(listView: Widget, itemCount: @escaping @MainActor () -> Int, prefetcher: ImagePrefetcher?) {
-    adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
+    adjustmentRef = ObjectRef(UnsafeMutableRawPointer(adjustment))
     self.itemCount = itemCount
     self.prefetcher = prefetcher
     Signals.connect(gobject(adjustment), "value-changed") { [weak self] in self?.update() }
