@@ -11,16 +11,22 @@ import XCTest
 /// prefetcher's lookups and claims inside that frame's work, and the gap
 /// prefetches for the latest position.
 final class PrefetchGapTests: XCTestCase {
+  /// A window on the embedded directory with an image pipeline, rows on screen.
+  @MainActor private static func openWindowWithAvatars() throws -> MainWindow {
+    try WindowTestSupport.setUp()
+    let window = MainWindow(
+      application: nil, source: RosterApplication.resolveSource(nil), pipeline: ImagePipeline())
+    window.present()
+    window.refresh()
+    WindowTestSupport.waitForLoad(window)
+    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
+    return window
+  }
+
   func testPrefetchingRunsBetweenFramesNotInsideThem() throws {
     try MainActor.assumeIsolated {
-      try WindowTestSupport.setUp()
-      let window = MainWindow(
-        application: nil, source: RosterApplication.resolveSource(nil), pipeline: ImagePipeline())
-      window.present()
-      window.refresh()
-      WindowTestSupport.waitForLoad(window)
+      let window = try Self.openWindowWithAvatars()
       defer { window.close() }
-      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
       let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window.window))
       var inFrame = false
       var frames = 0
@@ -63,13 +69,7 @@ final class PrefetchGapTests: XCTestCase {
   /// long as the tracker (it read a freed one before).
   func testAPrefetchPendingWhenTheWindowClosesReadsALiveAdjustment() throws {
     try MainActor.assumeIsolated {
-      try WindowTestSupport.setUp()
-      let window = MainWindow(
-        application: nil, source: RosterApplication.resolveSource(nil), pipeline: ImagePipeline())
-      window.present()
-      window.refresh()
-      WindowTestSupport.waitForLoad(window)
-      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
+      let window = try Self.openWindowWithAvatars()
       let tracker = window.viewport
       let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
       let object = UnsafeMutableRawPointer(adjustment).assumingMemoryBound(to: GObject.self)
