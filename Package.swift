@@ -133,7 +133,7 @@ let package = Package(
     .testTarget(
       name: "DirectoryTests",
       dependencies: [
-        "Directory", "DirectoryGenerator", "TestSupport",
+        "Directory", "DirectoryGenerator", "SharedSupport", "TestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),

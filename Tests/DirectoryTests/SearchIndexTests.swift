@@ -1,6 +1,7 @@
 import Directory
 import DirectoryGenerator
 import Foundation
+import SharedSupport
 import XCTest
 
 final class SearchIndexTests: XCTestCase {
@@ -45,7 +46,7 @@ final class SearchIndexTests: XCTestCase {
   func testARefinementFindsWhatAFullSearchFinds() {
     let users = UserGenerator.users(count: 50_000, avatarFileNames: [], seed: 11)
     let index = SearchIndex(users.map(UserViewModel.init(user:)))
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 12)
     let letters = Array("abcdefghijklmnoprstuvy.")
     for _ in 0..<20 {
       var query = String(letters.randomElement(using: &generator)!)
@@ -56,6 +57,48 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(refined, index.matches(query)!, query)
         previous = refined
       }
+    }
+  }
+
+  func testAMarkThatStartsAWordIsFoldedAsInsideTheName() {
+    // Folding the whole name dropped the combining mark after the form
+    // feed with the feed's "diacritics", while the word the feed split off
+    // kept it: the user was not found by their own name (a fuzzer's input).
+    let name = "bb\u{FFFD}nullns\u{0C}eBuJJuUns\u{0C}\u{035E}\u{FFFD}\u{FFFD}m"
+    let index = SearchIndex(models([(name, .user)]))
+    XCTAssertEqual(index.matches(name), [0])
+    XCTAssertEqual(index.matches("\u{035E}m"), [0])
+    XCTAssertEqual(index.matches("\u{FFFD}M"), [0])
+  }
+
+  func testCombiningMarksFoldLikeTheirPrecomposedLetters() {
+    let index = SearchIndex(models([("Jose\u{301}", .user), ("Zoë", .user)]))
+    XCTAssertEqual(index.matches("josé"), [0])
+    XCTAssertEqual(index.matches("jose"), [0])
+    XCTAssertEqual(index.matches("zoe\u{308}"), [1])
+    XCTAssertEqual(index.matches("\u{301}"), [0, 1], "a lone mark folds to nothing")
+  }
+
+  func testEveryUserIsFoundByEachWordOfTheirOwnName() {
+    // Names drawn from a pool that mixes ASCII, letters with diacritics,
+    // lone combining marks, whitespace, controls and replacement characters.
+    let pool: [Unicode.Scalar] = [
+      "a", "Z", "0", ".", " ", "\u{0C}", "\t", "\u{A0}", "é", "Ö", "ß", "ﬁ", "İ", "Σ", "ς",
+      "\u{301}", "\u{308}", "\u{35E}", "\u{20DD}", "\u{FFFD}", "\u{200D}", "가", "\u{11A8}",
+      "ǅ", "Å", "\u{1F600}", "\u{1F3FD}", "ا", "\u{64B}",
+    ]
+    var generator = SplitMix64(seed: 2026)
+    var names: [String] = []
+    for _ in 0..<2_000 {
+      var name = String.UnicodeScalarView()
+      for _ in 0..<(1 + generator.next(below: 12)) {
+        name.append(pool[generator.next(below: pool.count)])
+      }
+      names.append(String(name))
+    }
+    let index = SearchIndex(models(names.map { ($0, Role.user) }))
+    for (position, name) in names.enumerated() {
+      XCTAssertTrue(index.matches(name)?.contains(position) == true, name.debugDescription)
     }
   }
 

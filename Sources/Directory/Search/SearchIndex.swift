@@ -34,11 +34,12 @@ public struct SearchIndex: Sendable {
     var users: [UInt32] = []
     var bytes: [UInt8] = []
     var offsets: [UInt32] = [0]
+    var folder = SearchText()
     for index in 0..<table.userCount {
       let name = table.nameBytes(at: index)
       guard !SearchText.isASCII(name) else { continue }
       users.append(UInt32(index))
-      SearchText.appendFolded(String(decoding: name, as: UTF8.self), to: &bytes)
+      folder.appendFolded(String(decoding: name, as: UTF8.self), to: &bytes)
       offsets.append(UInt32(truncatingIfNeeded: bytes.count))
     }
     foldedUsers = users

@@ -3,34 +3,66 @@ import Foundation
 /// Folding and matching for ``SearchIndex``: lower case, no diacritics,
 /// compared as UTF-8 bytes.
 ///
-/// Threading: pure functions, any thread.
-enum SearchText {
-  /// `text` folded: ASCII is lower-cased byte by byte; anything else goes
-  /// through Foundation's case and diacritic folding.
+/// Folding works one Unicode scalar at a time, so it never depends on what
+/// is around a scalar: the folding of any part of a name is a part of the
+/// name's folding. That is what lets a query's words, split from the text a
+/// user typed or pasted, be found in the names they came from. (Folding a
+/// whole string at once does depend on context: a combining mark after a
+/// letter is dropped with the letter's diacritics, while the same mark
+/// starting a word is kept.) Combining marks are dropped wherever they
+/// stand, so "e\u{301}" folds like "é", to "e".
+///
+/// Threading: a plain value; use one per thread.
+struct SearchText {
+  /// Non-ASCII scalars folded so far: a directory uses few distinct ones.
+  private var cache: [Unicode.Scalar: [UInt8]] = [:]
+
+  /// `text` folded: ASCII is lower-cased byte by byte; any other scalar
+  /// goes through Foundation's case and diacritic folding on its own.
   static func folded(_ text: String) -> [UInt8] {
+    var folder = SearchText()
     var bytes: [UInt8] = []
-    appendFolded(text, to: &bytes)
+    folder.appendFolded(text, to: &bytes)
     return bytes
   }
 
-  static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
-    var isASCII = true
-    for byte in text.utf8 where byte >= 0x80 {
-      isASCII = false
-      break
+  mutating func appendFolded(_ text: String, to bytes: inout [UInt8]) {
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII {
+        bytes.append(Self.lowered(UInt8(truncatingIfNeeded: scalar.value)))
+      } else if let folded = cache[scalar] {
+        bytes.append(contentsOf: folded)
+      } else {
+        let folded = Self.fold(scalar)
+        cache[scalar] = folded
+        bytes.append(contentsOf: folded)
+      }
     }
-    if isASCII {
-      for byte in text.utf8 { bytes.append(lowered(byte)) }
-    } else {
-      bytes.append(
-        contentsOf: text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-          .utf8)
+  }
+
+  /// One non-ASCII scalar folded, without the combining marks folding
+  /// leaves (a mark on its own keeps itself).
+  private static func fold(_ scalar: Unicode.Scalar) -> [UInt8] {
+    let folded = String(scalar).folding(
+      options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    var kept = String.UnicodeScalarView()
+    for part in folded.unicodeScalars {
+      switch part.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark: continue
+      default: kept.append(part)
+      }
     }
+    return Array(String(kept).utf8)
   }
 
   /// The folded, non-empty words of a query.
   static func words(of query: String) -> [[UInt8]] {
-    query.split(whereSeparator: \.isWhitespace).map { folded(String($0)) }.filter { !$0.isEmpty }
+    var folder = SearchText()
+    return query.split(whereSeparator: \.isWhitespace).compactMap { word in
+      var bytes: [UInt8] = []
+      folder.appendFolded(String(word), to: &bytes)
+      return bytes.isEmpty ? nil : bytes
+    }
   }
 
   /// Whether every byte is ASCII.
