@@ -53,6 +53,33 @@ final class HTTPLoadingTests: XCTestCase {
     }
   }
 
+  /// A local file skips the load slots (the decode thread reads it), so a download that
+  /// holds every slot does not hold up the avatars on disk.
+  @MainActor
+  func testALocalAvatarDoesNotWaitForADownloadHoldingEveryLoadSlot() async throws {
+    server.image(
+      "/slow.png", TestImages.solid(.init(red: 9, green: 9, blue: 9)), latency: .seconds(60))
+    var configuration = ImagePipelineConfiguration.testing()
+    configuration.maxConcurrentLoads = 1
+    let pipeline = ImagePipeline(configuration: configuration)
+    let server = self.server!
+    let download = Task {
+      try await pipeline.image(
+        for: ImageRequest(source: .http(server.url("/slow.png")), pixelSize: 48))
+    }
+    let holdsTheSlot = await waitUntil(timeout: .seconds(5)) { server.hits("/slow.png") == 1 }
+    XCTAssertTrue(holdsTheSlot, "the download never reached the server")
+    let directory = TemporaryDirectory()
+    let path = directory.write("local.png", TestImages.solid(.init(red: 200, green: 10, blue: 10)))
+    let local = try await pipeline.image(for: ImageRequest(source: .file(path), pixelSize: 48))
+    XCTAssertEqual(TestImages.centerColor(of: local).red, 200)
+    let statistics = pipeline.statistics()
+    XCTAssertEqual(statistics.inFlight, 1, "the download still holds its slot")
+    XCTAssertEqual(statistics.fileLoads, 1)
+    download.cancel()
+    await pipeline.shutdown()
+  }
+
   @MainActor
   func testOctetStreamIsAcceptedBecauseTheBytesAreSniffed() async {
     server.image(

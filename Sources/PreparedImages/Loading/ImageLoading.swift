@@ -5,7 +5,20 @@
 /// task must end the load (as `.cancelled`) or at least have its result ignored.
 protocol ImageLoading: Sendable {
   func load(_ source: ImageSource) async -> Result<LoadedBytes, ImageFailure>
+
+  /// A read of `source` that takes a moment and waits on nothing slow (a local file), for the
+  /// decode thread to run just before it decodes; nil when the source must go through
+  /// ``load(_:)``. Such a source skips the load stage and its thread hops: every hop wakes a
+  /// thread beside the main thread while it draws a frame.
+  func immediateRead(of source: ImageSource) -> ImmediateRead?
 }
+
+extension ImageLoading {
+  func immediateRead(of source: ImageSource) -> ImmediateRead? { nil }
+}
+
+/// Reads a source's bytes at once, on the calling thread (a decode thread).
+typealias ImmediateRead = @Sendable () -> Result<LoadedBytes, ImageFailure>
 
 /// Bytes of an image, not yet decoded.
 ///

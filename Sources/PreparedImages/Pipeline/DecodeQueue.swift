@@ -1,5 +1,5 @@
-/// Loaded bytes waiting for a ``DecodeWorker``, highest priority first, and the hand-off of a
-/// job to the worker that asks.
+/// Loaded bytes (or files to read) waiting for a ``DecodeWorker``, highest priority first, and
+/// the hand-off of a job to the worker that asks.
 ///
 /// The bytes leave the task when a worker takes the job, so a cancelled or finished task holds
 /// none.
@@ -7,26 +7,38 @@
 /// Threading: a value owned by ``PipelineCoordinator`` and used only under its lock (which also
 /// parks the idle workers).
 struct DecodeQueue {
-  /// One decode handed to a worker.
+  /// One decode handed to a worker, with its bytes or the read that gets them.
   struct Job: Sendable {
     let task: ImageTask
-    let loaded: LoadedBytes
+    let bytes: Bytes
+
+    enum Bytes: Sendable {
+      case loaded(LoadedBytes)
+      case read(ImmediateRead)
+    }
   }
 
   private var waiting = PendingQueue()
 
   mutating func push(_ task: ImageTask, _ loaded: LoadedBytes) {
-    task.loaded = loaded
+    task.loaded = .loaded(loaded)
+    task.stage = .waitingForDecode
+    waiting.push(task)
+  }
+
+  /// A task whose bytes the worker reads itself, just before it decodes them.
+  mutating func push(_ task: ImageTask, reading read: @escaping ImmediateRead) {
+    task.loaded = .read(read)
     task.stage = .waitingForDecode
     waiting.push(task)
   }
 
   /// The most urgent job, its task marked decoding; nil when nothing waits.
   mutating func popJob() -> Job? {
-    guard let task = waiting.popFirst(), let loaded = task.loaded else { return nil }
+    guard let task = waiting.popFirst(), let bytes = task.loaded else { return nil }
     task.stage = .decoding
     task.loaded = nil
-    return Job(task: task, loaded: loaded)
+    return Job(task: task, bytes: bytes)
   }
 
   mutating func reposition(_ task: ImageTask) {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A dedicated thread that decodes one image at a time, taking the coordinator's highest
-/// priority job each time.
+/// priority job each time (and reading it first when it is a local file).
 ///
 /// Not Swift's cooperative pool: a decode blocks for milliseconds and would hold up async work.
 /// Not a global queue: its width follows the core count, and on two cores decoding in parallel
@@ -66,9 +66,23 @@ final class DecodeWorker: Sendable {
       sched_setscheduler(0, Self.idlePolicy, &parameters)
     #endif
     while let job = coordinator.nextDecodeJob() {
-      // The decoder counts the decode and its time itself.
-      let result = decoder.decode(job.loaded.bytes, pixelSize: job.task.request.pixelSize)
-      coordinator.didDecode(job, result)
+      coordinator.didDecode(job, decode(job))
     }
+  }
+
+  private func decode(_ job: DecodeQueue.Job) -> Result<PreparedImage, ImageFailure> {
+    let loaded: LoadedBytes
+    switch job.bytes {
+    case .loaded(let bytes): loaded = bytes
+    case .read(let read):
+      switch read() {
+      case .success(let bytes): loaded = bytes
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    // The decoder counts the decode and its time itself.
+    let result = decoder.decode(loaded.bytes, pixelSize: job.task.request.pixelSize)
+    if case .success = result { loaded.didDecode?(loaded.bytes) }
+    return result
   }
 }

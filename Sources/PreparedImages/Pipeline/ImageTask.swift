@@ -28,8 +28,8 @@ final class ImageTask: @unchecked Sendable {
   var queueStamp: UInt64 = 0
   /// Cancels the load in progress (its Swift task).
   var cancelLoad: (@Sendable () -> Void)?
-  /// Loaded bytes waiting for a decode worker.
-  var loaded: LoadedBytes?
+  /// Loaded bytes, or the read that gets them, waiting for a decode worker.
+  var loaded: DecodeQueue.Job.Bytes?
 
   init(request: ImageRequest) {
     self.request = request

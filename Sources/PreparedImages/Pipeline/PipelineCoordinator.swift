@@ -9,8 +9,10 @@ import Foundation
 /// 2. Join the task in flight for the same request (same source and pixel size): coalescing,
 ///    in the ``TaskRegistry``.
 /// 3. Disk cache (http only), once the ``LoadScheduler`` grants the task a load slot.
-/// 4. New load: the ``ImageLoading`` chain reads the file, downloads, or calls the app's
-///    ``ProvidedImage`` closure (wrapped in ``SimulatedLatencyLoader`` when configured).
+/// 4. New load: the ``ImageLoading`` chain downloads or calls the app's ``ProvidedImage``
+///    closure (wrapped in ``SimulatedLatencyLoader`` when configured). A local file skips
+///    steps 3 and 4: it goes straight to the decode queue, and the decode thread reads it
+///    (``ImageLoading/immediateRead(of:)``), so its load wakes no other thread.
 /// 5. Decode on a ``DecodeWorker`` thread, taken from the ``DecodeQueue``.
 /// 6. Memory cache (and downloaded bytes to disk); ``Delivery`` on the main thread.
 ///
@@ -58,6 +60,9 @@ final class PipelineCoordinator: @unchecked Sendable {
       } else if let task = registry.task(for: request) {
         statistics.update { $0.coalescedRequests += 1 }
         if registry.join(task, token.id, subscriber) { _reposition(task) }
+      } else if let read = loader.immediateRead(of: request.source) {
+        decodeQueue.push(registry.add(request, token.id, subscriber), reading: read)
+        condition.signal()
       } else {
         scheduler.enqueue(registry.add(request, token.id, subscriber))
         _startLoads()
@@ -154,7 +159,6 @@ final class PipelineCoordinator: @unchecked Sendable {
     if case .success(let image) = result {
       // Even when cancelled mid-decode: the work is done and the user may scroll back.
       memoryCache.store(image, for: job.task.request)
-      job.loaded.didDecode?(job.loaded.bytes)
     }
     let deliveries = condition.withLock { () -> [ImageDelivery] in
       guard job.task.stage == .decoding else { return [] }
