@@ -42,11 +42,10 @@ extension MainWindow {
   /// why).
   func refreshFailed(_ message: String) {
     refreshFailuresInARow += 1
+    dismissFailureToast()
     if refreshFailuresInARow == 1, banner.message == nil {
-      dismissFailureToast()
       failureToast = showToast(message, button: tr("Retry"), action: "win.refresh")
     } else {
-      dismissFailureToast()
       banner.show(message)
     }
   }
