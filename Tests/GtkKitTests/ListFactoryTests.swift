@@ -120,6 +120,33 @@ final class ListFactoryTests: XCTestCase {
     }
   }
 
+  /// The filtered visit reaches exactly the bound rows the filter picks, at the same
+  /// positions the full visit gives them.
+  func testTheFilteredVisitReachesTheBoundRowsItPicksAtTheirPositions() throws {
+    try MainActor.assumeIsolated {
+      try GtkTestEnvironment.setUp()
+      let model = ListModel((0..<2_000).map(Number.init))
+      let factory = ListFactory(makeRow: { LabelRow() }, model: { model[$0].id })
+      let (window, _) = GtkTestEnvironment.presentList(model, factory, width: 400, height: 600)
+      defer { gtk_window_destroy(cgtk_window(window)) }
+      XCTAssertTrue(MainContext.run(until: { factory.statistics.binds > 20 }))
+      MainContext.run(for: .milliseconds(50))
+      var all: [Int: Int] = [:]
+      factory.forEachBoundRow { row, position in all[position] = row.boundValue }
+      var asked = 0
+      var picked: [Int: Int] = [:]
+      factory.forEachBoundRow(where: { row in
+        asked += 1
+        return (row.boundValue ?? 1) % 2 == 0
+      }) { row, position in picked[position] = row.boundValue }
+      XCTAssertGreaterThan(all.count, 20)
+      XCTAssertGreaterThanOrEqual(asked, all.count, "the filter saw every bound row")
+      XCTAssertEqual(picked, all.filter { $0.value % 2 == 0 })
+      XCTAssertGreaterThan(picked.count, 0)
+      XCTAssertLessThan(picked.count, all.count)
+    }
+  }
+
   func testAModelOfAMillionElementsCreatesNoObjectsUpFront() throws {
     try MainActor.assumeIsolated {
       try GtkTestEnvironment.setUp()

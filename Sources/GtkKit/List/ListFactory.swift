@@ -152,6 +152,16 @@ public final class ListFactory<Row: ListRow> {
     }
   }
 
+  /// Visits the bound rows `include` picks, with their current positions. A row it passes
+  /// over costs no call into GTK, so a scroll that asks this of every frame's ~200 bound rows
+  /// pays only for the few that need it (rows still waiting for an image, say).
+  public func forEachBoundRow(where include: (Row) -> Bool, _ body: (Row, Int) -> Void) {
+    for (item, row) in rows where include(row) {
+      guard let position = Self.boundPosition(item) else { continue }
+      body(row, position)
+    }
+  }
+
   /// The position of a list item that shows an item now, else nil.
   private static func boundPosition(_ item: UnsafeMutableRawPointer) -> Int? {
     let position = gtk_list_item_get_position(OpaquePointer(item))

@@ -184,6 +184,10 @@ public final class ImagePipeline {
     coordinator.setPriority(priority, for: token)
   }
 
+  func priority(of token: SubscriptionToken) -> ImagePriority? {
+    coordinator.priority(of: token)
+  }
+
   func recordStaleDrop() {
     statisticsRecorder.update { $0.staleDrops += 1 }
   }

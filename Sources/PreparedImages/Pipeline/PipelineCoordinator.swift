@@ -96,6 +96,11 @@ final class PipelineCoordinator: @unchecked Sendable {
     }
   }
 
+  /// The priority the token's subscriber holds now; nil once its task has finished or it left.
+  func priority(of token: SubscriptionToken) -> ImagePriority? {
+    condition.withLock { registry.task(for: token.request)?.subscribers[token.id]?.priority }
+  }
+
   /// Tasks loading, waiting or decoding.
   var inFlightCount: Int { condition.withLock { registry.count } }
 

@@ -75,4 +75,10 @@ public final class ImageSlot {
   public func setPriority(_ priority: ImagePriority) {
     if let subscription { pipeline.setPriority(priority, for: subscription) }
   }
+
+  /// The priority the current bind's pending load holds in the pipeline; nil when nothing is
+  /// pending (tests check that rows on screen are raised).
+  package var pendingPriority: ImagePriority? {
+    subscription.flatMap { pipeline.priority(of: $0) }
+  }
 }

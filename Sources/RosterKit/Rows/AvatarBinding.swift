@@ -21,6 +21,8 @@ final class AvatarBinding {
   var placeholderText: String { placeholder.initials }
   /// Whether the bound user's avatar is still on its way.
   var isLoading: Bool { slot?.isLoading ?? false }
+  /// The priority of the pending avatar load; nil when none is pending (tests).
+  var pendingPriority: ImagePriority? { slot?.pendingPriority }
 
   private let avatars: AvatarService?
   private var slot: ImageSlot?

@@ -56,7 +56,9 @@ package final class ServerListPage {
     let factory = factory
     viewport.onChange = { [weak self] visible in
       model.setVisible(visible)
-      factory.forEachBoundRow { row, position in row.setVisible(visible.contains(position)) }
+      factory.forEachBoundRow(where: \.isLoadingAvatar) { row, position in
+        row.setVisible(visible.contains(position))
+      }
       self?.onVisibleChange?(visible)
     }
     dragScroller = DragScroller(listView: listView, scroller: widget)

@@ -71,6 +71,9 @@ package final class ServerRow: ListRow {
     if !showsSkeleton { person.setVisible(visible) }
   }
 
+  /// Whether the row shows a person whose avatar is still on its way.
+  var isLoadingAvatar: Bool { !showsSkeleton && person.isLoadingAvatar }
+
   private func setSkeleton(_ shown: Bool) {
     showsSkeleton = shown
     gtk_stack_set_visible_child(gtkObject(widget), shown ? skeleton : personWidget)

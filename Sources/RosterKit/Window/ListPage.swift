@@ -41,8 +41,13 @@ final class ListPage {
     tracker = viewport
     dragScroller = DragScroller(listView: listView, scroller: scroller)
     viewport.onChange = { [weak self] visible in
-      self?.factory.forEachBoundRow { row, position in row.setVisible(visible.contains(position)) }
-      self?.onVisibleChange?(visible)
+      guard let self else { return }
+      // Only a row whose avatar is still on its way has a priority to change; the rest
+      // (most of the ~200 bound rows) are passed over, in a frame that scrolls.
+      factory.forEachBoundRow(where: \.isLoadingAvatar) { row, position in
+        row.setVisible(visible.contains(position))
+      }
+      onVisibleChange?(visible)
     }
   }
 
