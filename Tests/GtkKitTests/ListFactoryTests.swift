@@ -120,30 +120,39 @@ final class ListFactoryTests: XCTestCase {
     }
   }
 
-  /// The filtered visit reaches exactly the bound rows the filter picks, at the same
-  /// positions the full visit gives them.
-  func testTheFilteredVisitReachesTheBoundRowsItPicksAtTheirPositions() throws {
+  /// A row's position is found from the row alone: the position the visit of every bound row
+  /// gives it, its new one once re-bound elsewhere, and none once it is no longer bound.
+  func testARowsBoundPositionIsTheOneItShowsAndNoneOnceUnbound() throws {
     try MainActor.assumeIsolated {
       try GtkTestEnvironment.setUp()
       let model = ListModel((0..<2_000).map(Number.init))
       let factory = ListFactory(makeRow: { LabelRow() }, model: { model[$0].id })
-      let (window, _) = GtkTestEnvironment.presentList(model, factory, width: 400, height: 600)
+      let (window, list) = GtkTestEnvironment.presentList(model, factory, width: 400, height: 600)
       defer { gtk_window_destroy(cgtk_window(window)) }
       XCTAssertTrue(MainContext.run(until: { factory.statistics.binds > 20 }))
       MainContext.run(for: .milliseconds(50))
-      var all: [Int: Int] = [:]
-      factory.forEachBoundRow { row, position in all[position] = row.boundValue }
-      var asked = 0
-      var picked: [Int: Int] = [:]
-      factory.forEachBoundRow(where: { row in
-        asked += 1
-        return (row.boundValue ?? 1) % 2 == 0
-      }) { row, position in picked[position] = row.boundValue }
-      XCTAssertGreaterThan(all.count, 20)
-      XCTAssertGreaterThanOrEqual(asked, all.count, "the filter saw every bound row")
-      XCTAssertEqual(picked, all.filter { $0.value % 2 == 0 })
-      XCTAssertGreaterThan(picked.count, 0)
-      XCTAssertLessThan(picked.count, all.count)
+      var bound: [(row: LabelRow, position: Int)] = []
+      factory.forEachBoundRow { row, position in bound.append((row, position)) }
+      XCTAssertGreaterThan(bound.count, 20)
+      for (row, position) in bound {
+        XCTAssertEqual(factory.boundPosition(of: row), position)
+        XCTAssertEqual(row.boundValue, position)
+      }
+      XCTAssertNil(factory.boundPosition(of: LabelRow()), "a row of no factory has no position")
+      // Far down the list every row is bound again elsewhere or not at all.
+      gtk_widget_activate_action_variant(list, "list.scroll-to-item", g_variant_new_uint32(0))
+      MainContext.run(for: .milliseconds(50))
+      let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(list))!
+      gtk_adjustment_set_value(adjustment, 40_000)
+      MainContext.run(for: .milliseconds(100))
+      // (GTK keeps the focused row, the first, bound wherever the list is.)
+      var moved = 0
+      for (row, position) in bound {
+        let now = factory.boundPosition(of: row)
+        if now != position { moved += 1 }
+        XCTAssertEqual(now, row.boundValue, "row \(position) reads as bound where it is not")
+      }
+      XCTAssertGreaterThanOrEqual(moved, bound.count - 1, "rows still read as bound up there")
     }
   }
 

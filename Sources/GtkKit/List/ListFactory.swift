@@ -49,6 +49,8 @@ public final class ListFactory<Row: ListRow> {
   private let model: @MainActor (Int) -> Row.Model?
   /// Rows that exist now, by their list item, for visiting bound rows.
   private var rows: [UnsafeMutableRawPointer: Row] = [:]
+  /// The list item of each row that exists now, for a row's position.
+  private var items: [ObjectIdentifier: UnsafeMutableRawPointer] = [:]
   /// Unbinds not yet passed on, with the item each row showed (referenced).
   /// GTK 4.8 unbinds and re-binds a row whenever its position changes, even
   /// to the same item (an insertion above it, scrolling); when the bind that
@@ -152,14 +154,9 @@ public final class ListFactory<Row: ListRow> {
     }
   }
 
-  /// Visits the bound rows `include` picks, with their current positions. A row it passes
-  /// over costs no call into GTK, so a scroll that asks this of every frame's ~200 bound rows
-  /// pays only for the few that need it (rows still waiting for an image, say).
-  public func forEachBoundRow(where include: (Row) -> Bool, _ body: (Row, Int) -> Void) {
-    for (item, row) in rows where include(row) {
-      guard let position = Self.boundPosition(item) else { continue }
-      body(row, position)
-    }
+  /// The position `row` shows now; nil when it is not bound (or not this factory's).
+  public func boundPosition(of row: Row) -> Int? {
+    items[ObjectIdentifier(row)].flatMap(Self.boundPosition)
   }
 
   /// The position of a list item that shows an item now, else nil.
@@ -183,9 +180,14 @@ public final class ListFactory<Row: ListRow> {
   private func setup(_ item: UnsafeMutableRawPointer) {
     let row = makeRow()
     rows[item] = row
+    let identity = ObjectIdentifier(row)
+    items[identity] = item
     statistics.setups += 1
     gtk_list_item_set_child(OpaquePointer(item), row.widget.assumingMemoryBound(to: GtkWidget.self))
-    let holder = RowHolder(row: row) { [weak self] in self?.rows[item] = nil }
+    let holder = RowHolder(row: row) { [weak self] in
+      self?.rows[item] = nil
+      self?.items[identity] = nil
+    }
     g_object_set_data_full(
       item.assumingMemoryBound(to: GObject.self), RowHolder.key,
       Unmanaged.passRetained(holder).toOpaque(),

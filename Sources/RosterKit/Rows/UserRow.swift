@@ -20,6 +20,9 @@ package final class UserRow: ListRow {
   private let content: PersonView
   /// Tells whether a position is on screen (bound is not visible).
   var isOnScreen: (@MainActor (Int) -> Bool)?
+  /// Called after a bind that left the avatar on its way (not in the cache):
+  /// the page remembers the row, to raise or lower its load as it scrolls.
+  var onAvatarPending: (@MainActor (UserRow) -> Void)?
 
   init(avatars: AvatarService?) {
     content = PersonView(shape: .row, avatars: avatars)
@@ -46,7 +49,9 @@ package final class UserRow: ListRow {
 
   package func bind(_ model: UserViewModel, position: Int) {
     content.bind(model)
+    guard content.avatar.isLoading else { return }
     if isOnScreen?(position) == true { content.avatar.setPriority(.visible) }
+    onAvatarPending?(self)
   }
 
   package func unbind() { content.unbind() }

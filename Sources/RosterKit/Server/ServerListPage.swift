@@ -32,10 +32,12 @@ package final class ServerListPage {
     }
     self.model = model
     var tracker: ViewportTracker?
+    let waiting = WaitingAvatarRows<ServerRow> { $0.isLoadingAvatar }
     factory = ListFactory(
       makeRow: {
         let row = ServerRow(avatars: avatars)
         row.person.isOnScreen = { tracker?.visible.contains($0) ?? false }
+        row.person.onAvatarPending = { [unowned row] _ in waiting.add(row) }
         return row
       },
       model: { position in
@@ -56,7 +58,9 @@ package final class ServerListPage {
     let factory = factory
     viewport.onChange = { [weak self] visible in
       model.setVisible(visible)
-      factory.forEachBoundRow(where: \.isLoadingAvatar) { row, position in
+      // Only a row whose avatar is on its way has a load to raise or lower.
+      waiting.visit { row in
+        guard let position = factory.boundPosition(of: row) else { return }
         row.setVisible(visible.contains(position))
       }
       self?.onVisibleChange?(visible)

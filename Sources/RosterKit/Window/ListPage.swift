@@ -23,10 +23,12 @@ final class ListPage {
 
   init(model: ListModel<UserRef>, avatars: AvatarService?) {
     var tracker: ViewportTracker?
+    let waiting = WaitingAvatarRows<UserRow> { $0.isLoadingAvatar }
     factory = ListFactory(
       makeRow: {
         let row = UserRow(avatars: avatars)
         row.isOnScreen = { tracker?.visible.contains($0) ?? false }
+        row.onAvatarPending = { waiting.add($0) }
         return row
       }, model: { position in model[position].viewModel })
     (listView, selection) = Gtk.peopleList(model: model.object, factory: factory.object)
@@ -40,14 +42,14 @@ final class ListPage {
       listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
     tracker = viewport
     dragScroller = DragScroller(listView: listView, scroller: scroller)
+    let factory = factory
     viewport.onChange = { [weak self] visible in
-      guard let self else { return }
-      // Only a row whose avatar is still on its way has a priority to change; the rest
-      // (most of the ~200 bound rows) are passed over, in a frame that scrolls.
-      factory.forEachBoundRow(where: \.isLoadingAvatar) { row, position in
+      // Only a row whose avatar is on its way has a load to raise or lower.
+      waiting.visit { row in
+        guard let position = factory.boundPosition(of: row) else { return }
         row.setVisible(visible.contains(position))
       }
-      onVisibleChange?(visible)
+      self?.onVisibleChange?(visible)
     }
   }
 
