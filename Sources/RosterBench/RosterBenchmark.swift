@@ -191,7 +191,8 @@ public final class RosterBenchmark {
     let driver = ScrollDriver(
       listView: window.listView, recorder: recorder, speed: speed, seconds: options.seconds)
     driver.run(frame: { _ in }, done: { done = true })
-    MainContext.run(until: { done }, timeout: .seconds(options.seconds * 3 + 30))
+    // Blocking in poll between frames, as the app's own loop does (not polling every ms).
+    MainContext.runBlocking(until: { done }, timeout: .seconds(options.seconds * 3 + 30))
     if tracker == nil { recorder.stop() }
   }
 

@@ -32,6 +32,39 @@ public enum MainContext {
     return true
   }
 
+  /// Iterates the default context, blocking in poll between events as the application's own
+  /// loop does, until `condition` holds or `timeout` passes; returns whether it held.
+  ///
+  /// For conditions only main-loop work changes (a tick callback, a signal handler, a block the
+  /// main queue runs): the loop sleeps until the next event, so a condition another thread
+  /// changes without waking the loop is seen late. ``run(until:timeout:)`` instead sleeps a
+  /// millisecond at a time when nothing is ready, which sees any condition soon but wakes the
+  /// main thread a thousand times a second and starts each frame up to a millisecond late:
+  /// not how the app runs, so measurements of the app's frames use this one.
+  @MainActor @discardableResult
+  public static func runBlocking(
+    until condition: @MainActor () -> Bool, timeout: Duration
+  ) -> Bool {
+    // A one-shot timeout at the deadline, only to wake the poll.
+    let expired = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    expired.initialize(to: false)
+    defer { expired.deallocate() }
+    let milliseconds =
+      timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+    let source = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, guint(clamping: max(1, milliseconds)),
+      { data in
+        data!.assumingMemoryBound(to: Bool.self).pointee = true
+        return 0
+      }, expired, nil)
+    while !condition() {
+      if expired.pointee { return false }
+      g_main_context_iteration(nil, 1)
+    }
+    if !expired.pointee { g_source_remove(source) }
+    return true
+  }
+
   /// Iterates the default context for `duration`.
   @MainActor public static func run(for duration: Duration) {
     let clock = ContinuousClock()
