@@ -14,13 +14,8 @@ final class AvatarRowTests: XCTestCase {
       var configuration = ImagePipelineConfiguration()
       configuration.diskCacheDirectory = nil
       let pipeline = ImagePipeline(configuration: configuration)
-      let window = MainWindow(
-        application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+      let window = WindowTestSupport.openEmbeddedWindow(pipeline: pipeline)
       defer { window.close() }
-      window.present()
-      window.refresh()
-      WindowTestSupport.waitForLoad(window)
-      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows reached the screen")
       XCTAssertTrue(
         MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(20)),
         "visible avatars never finished loading")

@@ -14,13 +14,7 @@ final class PrefetchGapTests: XCTestCase {
   /// A window on the embedded directory with an image pipeline, rows on screen.
   @MainActor private static func openWindowWithAvatars() throws -> MainWindow {
     try WindowTestSupport.setUp()
-    let window = MainWindow(
-      application: nil, source: RosterApplication.resolveSource(nil), pipeline: ImagePipeline())
-    window.present()
-    window.refresh()
-    WindowTestSupport.waitForLoad(window)
-    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
-    return window
+    return WindowTestSupport.openEmbeddedWindow(pipeline: ImagePipeline())
   }
 
   func testPrefetchingRunsBetweenFramesNotInsideThem() throws {

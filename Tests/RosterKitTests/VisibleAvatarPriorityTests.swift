@@ -13,14 +13,9 @@ final class VisibleAvatarPriorityTests: XCTestCase {
   func testPendingAvatarsFollowTheRowsOnScreenAsTheListScrolls() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let window = MainWindow(
-        application: nil, source: RosterApplication.resolveSource(nil),
+      let window = WindowTestSupport.openEmbeddedWindow(
         pipeline: ImagePipeline(configuration: .everyLoadWaitsAMinute))
       defer { window.close() }
-      window.present()
-      window.refresh()
-      WindowTestSupport.waitForLoad(window)
-      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
       assertWaitingRowsFollowTheScreen(
         listView: window.listView, viewport: window.viewport, factory: window.factory
       ) { $0.avatar.pendingPriority }

@@ -2,6 +2,7 @@ import CGtk
 import Directory
 import Foundation
 import GtkKit
+import PreparedImages
 import RosterKit
 import XCTest
 
@@ -26,6 +27,22 @@ enum WindowTestSupport {
     window.present()
     window.refresh()
     waitForLoad(window)
+    return window
+  }
+
+  /// Opens a window on the embedded directory (with `pipeline`, or no avatars) and waits for
+  /// the first load and rows on screen.
+  static func openEmbeddedWindow(
+    pipeline: ImagePipeline?, file: StaticString = #filePath, line: UInt = #line
+  ) -> MainWindow {
+    let window = MainWindow(
+      application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+    window.present()
+    window.refresh()
+    waitForLoad(window, file: file, line: line)
+    XCTAssertTrue(
+      MainContext.run(until: { window.hasVisibleRows }), "no rows on screen", file: file,
+      line: line)
     return window
   }
 
