@@ -86,6 +86,26 @@ final class DecodingTests: XCTestCase {
     }
   }
 
+  /// A frame whose graphic control asks to restore the previous frame ("revert") has its area
+  /// of the canvas saved by gdk-pixbuf without clipping: past the logical screen, that trips
+  /// gdk-pixbuf's own assertion (a GLib critical), so such a GIF is refused before it sees it.
+  /// Inside the screen, or past it without "revert", the GIF decodes as before.
+  func testARevertFramePastTheScreenIsRefusedBeforeGdkPixbufSeesIt() {
+    func gif(disposal: UInt8, frameHeight: UInt8) -> [UInt8] {
+      Array("GIF89a".utf8) + [0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00]  // a 1x1 screen
+        + [0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF]  // two colours
+        + [0x21, 0xF9, 0x04, disposal << 2, 0x00, 0x00, 0x00, 0x00]  // graphic control
+        + [0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, frameHeight, 0x00, 0x00]  // 1 x h at 0,0
+        + [0x02, 0x02, 0x44, 0x01, 0x00, 0x3B]
+    }
+    let revertPastTheScreen = gif(disposal: 3, frameHeight: 2)
+    XCTAssertEqual(ImageHeader.parse(revertPastTheScreen).failure, .decodeFailed)
+    XCTAssertEqual(decode(revertPastTheScreen).failure, .decodeFailed)
+    XCTAssertNotNil(ImageHeader.parse(gif(disposal: 3, frameHeight: 1)).success)
+    XCTAssertNotNil(ImageHeader.parse(gif(disposal: 0, frameHeight: 2)).success)
+    XCTAssertNotNil(decode(gif(disposal: 3, frameHeight: 1)).success)
+  }
+
   func testAnEmptyFileIsNotAnImage() {
     XCTAssertEqual(decode([]).failure, .unsupportedFormat)
   }

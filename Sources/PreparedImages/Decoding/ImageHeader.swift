@@ -70,6 +70,9 @@ struct ImageHeader: Equatable, Sendable {
     var offset = 13
     if flags & 0x80 != 0 { offset += 3 << (Int(flags & 0x07) + 1) }  // global colour table
     var size: (width: Int, height: Int)?
+    // Whether a graphic control extension asked to restore the previous frame ("revert", or a
+    // block too short to say: gdk-pixbuf then reads what its buffer held before).
+    var revertAsked = false
     // Walk every frame, not only the first: gdk-pixbuf's GIF loader reads them all and trips its
     // own assertions (a GLib critical per image) on a frame of no pixels.
     walk: while let introducer = reader.byte(at: offset) {
@@ -82,6 +85,10 @@ struct ImageHeader: Equatable, Sendable {
         if let label = reader.byte(at: offset + 1), label == 0xF9 || label == 0xFF,
           let size = reader.byte(at: blocks)
         {
+          if label == 0xF9 {
+            let packed = size > 0 ? reader.byte(at: blocks + 1) : nil
+            if packed.map({ ($0 >> 2) & 0x07 == 3 }) ?? true { revertAsked = true }
+          }
           blocks += 1 + Int(size)
         }
         offset = offsetAfterSubBlocks(reader, from: blocks)
@@ -90,6 +97,9 @@ struct ImageHeader: Equatable, Sendable {
           let width = reader.uint16LE(at: offset + 5), let height = reader.uint16LE(at: offset + 7),
           let frameFlags = reader.byte(at: offset + 9), width > 0, height > 0
         else { return nil }
+        // gdk-pixbuf saves and restores a "revert" frame's area of its canvas (the logical
+        // screen) without clipping it: a frame past the screen trips its assertions there.
+        if revertAsked, left + width > screenWidth || top + height > screenHeight { return nil }
         // The first frame may extend past the screen; the decoder draws it whole.
         if size == nil {
           size = (max(screenWidth, left + width), max(screenHeight, top + height))
