@@ -156,15 +156,11 @@ final class CoalescingTests: XCTestCase {
   @MainActor
   func testVisibleRowsAreDecodedBeforeBoundRowsAndPrefetches() async {
     let folder = TemporaryDirectory()
-    var configuration = ImagePipelineConfiguration.testing()
-    configuration.maxConcurrentLoads = 1
-    let pipeline = ImagePipeline(configuration: configuration)
+    let pipeline = ImagePipeline(configuration: .testing())
     var order: [Int] = []
-    // A slow download holds the single load slot while the others queue up behind it.
-    server.image(
-      "/blocker.png", TestImages.solid(.init(red: 1, green: 1, blue: 1)),
-      latency: .milliseconds(300))
-    pipeline.prefetch([ImageRequest(source: .http(server.url("/blocker.png")), pixelSize: 16)])
+    // Local files go straight to the decode queue: hold the decode thread back while they
+    // all queue up, so the order it drains them in is the queue's, not the arrival's.
+    pipeline.holdDecoding(true)
     let requests = (0..<9).map { index in
       ImageRequest(
         source: .file(
@@ -181,6 +177,7 @@ final class CoalescingTests: XCTestCase {
       if index >= 6 { slot.setPriority(.visible) }
       slots.append(slot)
     }
+    pipeline.holdDecoding(false)
     let idle = await pipeline.waitUntilIdle()
     XCTAssertTrue(idle)
     let delivered = await waitUntil { order.count == 6 }

@@ -166,6 +166,12 @@ public final class ImagePipeline {
     await httpLoader.shutdown()
   }
 
+  /// Holds decoding back until `held` is false again (tests that watch the order the decode
+  /// queue drains in; a decode already running finishes).
+  package func holdDecoding(_ held: Bool) {
+    coordinator.holdDecoding(held)
+  }
+
   // MARK: - For ImageSlot
 
   func subscribe(_ request: ImageRequest, priority: ImagePriority, deliver: @escaping ImageDelivery)

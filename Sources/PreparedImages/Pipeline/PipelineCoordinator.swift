@@ -34,6 +34,7 @@ final class PipelineCoordinator: @unchecked Sendable {
   private var scheduler: LoadScheduler
   private var decodeQueue = DecodeQueue()
   private var isStopped = false
+  private var isDecodingHeld = false
 
   init(
     memoryCache: MemoryCache, loader: any ImageLoading, maxConcurrentLoads: Int,
@@ -153,10 +154,19 @@ final class PipelineCoordinator: @unchecked Sendable {
   func nextDecodeJob() -> DecodeQueue.Job? {
     condition.withLock {
       while !isStopped {
-        if let job = decodeQueue.popJob() { return job }
+        if !isDecodingHeld, let job = decodeQueue.popJob() { return job }
         condition.wait()
       }
       return nil
+    }
+  }
+
+  /// Holds the decode workers back (a decode already running finishes) until released, so a
+  /// test can fill the queue and then watch the order it drains in.
+  func holdDecoding(_ held: Bool) {
+    condition.withLock {
+      isDecodingHeld = held
+      if !held { condition.broadcast() }
     }
   }
 
