@@ -1,3 +1,5 @@
+import GtkKit
+
 /// The rows whose avatar was still on its way when they were bound: the
 /// only rows whose load a scroll raises (on screen) or lowers (off it).
 ///
@@ -9,7 +11,7 @@
 ///
 /// Threading: main-actor only.
 @MainActor
-final class WaitingAvatarRows<Row: AnyObject> {
+final class WaitingAvatarRows<Row: ListRow> {
   private var rows: [ObjectIdentifier: Row] = [:]
   private let isWaiting: @MainActor (Row) -> Bool
 
@@ -18,19 +20,26 @@ final class WaitingAvatarRows<Row: AnyObject> {
     self.isWaiting = isWaiting
   }
 
-  /// Rows remembered now (some may have stopped waiting since).
-  var count: Int { rows.count }
-
   /// Remembers `row`, whose bind started a load.
   func add(_ row: Row) {
     rows[ObjectIdentifier(row)] = row
   }
 
-  /// Visits the rows still waiting and forgets the others.
-  func visit(_ body: (Row) -> Void) {
+  /// Tells each row still waiting whether it is on screen now (its position read from
+  /// `factory`), and forgets the others.
+  func visibleRangeChanged(
+    to visible: Range<Int>, in factory: ListFactory<Row>,
+    setVisible: (Row, Bool) -> Void
+  ) {
     var done: [ObjectIdentifier] = []
     for (key, row) in rows {
-      if isWaiting(row) { body(row) } else { done.append(key) }
+      guard isWaiting(row) else {
+        done.append(key)
+        continue
+      }
+      if let position = factory.boundPosition(of: row) {
+        setVisible(row, visible.contains(position))
+      }
     }
     for key in done { rows[key] = nil }
   }

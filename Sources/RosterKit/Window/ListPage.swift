@@ -45,10 +45,7 @@ final class ListPage {
     let factory = factory
     viewport.onChange = { [weak self] visible in
       // Only a row whose avatar is on its way has a load to raise or lower.
-      waiting.visit { row in
-        guard let position = factory.boundPosition(of: row) else { return }
-        row.setVisible(visible.contains(position))
-      }
+      waiting.visibleRangeChanged(to: visible, in: factory) { $0.setVisible($1) }
       self?.onVisibleChange?(visible)
     }
   }
