@@ -115,7 +115,14 @@ final class KeyringTests: XCTestCase {
     process.arguments = ["-c", "sleep 10", secret]
     try process.run()
     defer { process.terminate() }
-    let (_, holding) = try commandLines(holding: [secret])
+    // `run()` returns once the child is forked; its command line is the test's own until the
+    // exec lands, so look again until it shows (or five seconds pass).
+    let deadline = ContinuousClock.now + .seconds(5)
+    var holding = try commandLines(holding: [secret]).holding
+    while holding.isEmpty, ContinuousClock.now < deadline {
+      usleep(10_000)
+      holding = try commandLines(holding: [secret]).holding
+    }
     XCTAssertEqual(holding, ["\(process.processIdentifier)"])
   }
 
