@@ -29,7 +29,7 @@ final class AllocatorSettingsTests: XCTestCase {
   func testABlockUnderTheThresholdComesFromTheHeap() {
     // What the check above rests on can stay flat: the mapped bytes do not
     // count a block the heap serves.
-    AllocatorSettings.apply()
+    MainActor.assumeIsolated { _ = AllocatorSettings.apply() }
     let before = Int(mallinfo2().hblkhd)
     let small = malloc(Int(AllocatorSettings.mmapThreshold) / 2)
     defer { free(small) }
@@ -41,7 +41,7 @@ final class AllocatorSettingsTests: XCTestCase {
   /// threshold above the first block's size and serve the second from the
   /// heap (taking `apply()` out makes this print `mapped=false`).
   private static func bigBlockCheck() -> String {
-    let accepted = AllocatorSettings.apply()
+    let accepted = MainActor.assumeIsolated { AllocatorSettings.apply() }
     let size = 16 << 20
     free(malloc(size))
     let before = Int(mallinfo2().hblkhd)
@@ -49,6 +49,57 @@ final class AllocatorSettingsTests: XCTestCase {
     defer { free(block) }
     let grew = Int(mallinfo2().hblkhd) - before
     return "accepted=\(accepted) \(mapped)=\(accepted && grew >= size) grew=\(grew)"
+  }
+
+  func testAFrameSurfaceUnderAWindowsThresholdComesFromTheHeap() throws {
+    if ProcessInfo.processInfo.environment[Self.frameChildVariable] != nil {
+      print(Self.frameBlockCheck())
+      return
+    }
+    let output = try FreshTestProcess.run(
+      "RosterKitTests.AllocatorSettingsTests/testAFrameSurfaceUnderAWindowsThresholdComesFromTheHeap",
+      environment: [Self.frameChildVariable: "1"])
+    XCTAssertTrue(
+      output.contains("before=mapped after=heap"),
+      "a frame-sized block should be mapped at 1 MiB and come from the heap once a window's frame raised the threshold:\n\(output)"
+    )
+  }
+
+  func testTheThresholdSitsJustAboveAFrameBetweenOneAndEightMiB() {
+    XCTAssertEqual(AllocatorSettings.mmapThreshold(forFrameBytes: 0), 1 << 20)
+    let defaultWindow = 480 * 800 * 4
+    let threshold = AllocatorSettings.mmapThreshold(forFrameBytes: defaultWindow)
+    XCTAssertGreaterThan(threshold, defaultWindow)
+    XCTAssertLessThanOrEqual(threshold, defaultWindow + (128 << 10))
+    XCTAssertEqual(threshold % (64 << 10), 0)
+    XCTAssertGreaterThan(
+      AllocatorSettings.mmapThreshold(forFrameBytes: 1920 * 1080 * 4), 1920 * 1080 * 4)
+    XCTAssertEqual(
+      AllocatorSettings.mmapThreshold(forFrameBytes: 3840 * 2160 * 4),
+      AllocatorSettings.maxMmapThreshold)
+  }
+
+  private static let frameChildVariable = "ROSTER_ALLOCATOR_FRAME_CHECK"
+
+  /// A block the size of the default window's frame surface, allocated, freed and allocated
+  /// again at the start-up threshold and then at the one a window of that size sets.
+  private static func frameBlockCheck() -> String {
+    MainActor.assumeIsolated {
+      let size = 480 * 800 * 4
+      func mapped() -> Bool {
+        free(malloc(size))
+        let before = Int(mallinfo2().hblkhd)
+        let block = malloc(size)
+        defer { free(block) }
+        return Int(mallinfo2().hblkhd) - before >= size
+      }
+      guard AllocatorSettings.apply() else { return "refused" }
+      let before = mapped() ? "mapped" : "heap"
+      let raised = AllocatorSettings.setMmapThreshold(
+        AllocatorSettings.mmapThreshold(forFrameBytes: size))
+      let after = mapped() ? "mapped" : "heap"
+      return "raised=\(raised) before=\(before) after=\(after)"
+    }
   }
 
   private static func runThisTestInAFreshProcess() throws -> String {

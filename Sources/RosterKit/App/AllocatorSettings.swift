@@ -16,15 +16,52 @@ import CGtk
 /// fixed at 1 MiB the free bytes stayed at 5-9 MiB and the RSS flat
 /// (docs/PERFORMANCE.md, "Soak"). Fixing it also turns the raising off.
 ///
+/// One block of that size is allocated on every frame, though: under the
+/// cairo renderer GTK paints each frame into a fresh image surface the size
+/// of the part redrawn, 1.4 MiB for a scrolled list in the default window.
+/// Mapped, its pages are zero-filled by the kernel on first touch, every
+/// frame, on the main thread (about a hundred page faults a frame). So each
+/// window raises the threshold just above its own frame surface
+/// (``WindowFrameAllocation``), up to ``maxMmapThreshold``: blocks up to a
+/// frame's size come from the heap and the frame's surface is the same
+/// heap block each time, while a refresh's bigger arrays are still mapped.
+///
 /// Threading: call ``apply()`` on the main thread before anything else runs.
 public enum AllocatorSettings {
   /// Blocks of at least this many bytes get a mapping of their own, returned
   /// to the system when freed: a refresh's big arrays, never a row's strings.
   public static let mmapThreshold: Int32 = 1 << 20
+  /// The most a window raises the threshold to: a 1920 x 1080 window's frame
+  /// fits under it; a larger window's frames are mapped as before.
+  public static let maxMmapThreshold = 8 << 20
+  /// Whether ``apply()`` ran: windows adjust the threshold only then, so a
+  /// program that embeds the windows without it keeps its own malloc set-up.
+  @MainActor public private(set) static var isApplied = false
 
   /// Sets glibc's malloc up as described above; returns whether it accepted it.
-  @discardableResult
+  @MainActor @discardableResult
   public static func apply() -> Bool {
-    mallopt(M_MMAP_THRESHOLD, mmapThreshold) == 1
+    isApplied = mallopt(M_MMAP_THRESHOLD, mmapThreshold) == 1
+    return isApplied
+  }
+
+  /// The threshold that keeps a frame surface of `bytes` in the heap: a
+  /// little above it, in 64 KiB steps, between ``mmapThreshold`` and
+  /// ``maxMmapThreshold``.
+  public static func mmapThreshold(forFrameBytes bytes: Int) -> Int {
+    let step = 64 << 10
+    let wanted = (bytes + step) / step * step + step
+    return min(maxMmapThreshold, max(Int(mmapThreshold), wanted))
+  }
+
+  /// Sets the mmap threshold to `threshold`, and the heap's trim threshold
+  /// to twice it (as glibc does when it raises the threshold itself), so
+  /// a freed frame surface at the top of the heap is kept for the next
+  /// frame instead of being given back; does nothing unless ``apply()`` ran.
+  @MainActor @discardableResult
+  package static func setMmapThreshold(_ threshold: Int) -> Bool {
+    guard isApplied else { return false }
+    let value = Int32(clamping: threshold)
+    return mallopt(M_TRIM_THRESHOLD, value &* 2) == 1 && mallopt(M_MMAP_THRESHOLD, value) == 1
   }
 }

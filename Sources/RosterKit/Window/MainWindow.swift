@@ -151,6 +151,7 @@ public final class MainWindow {
       gtk_stack_set_visible_child_name(gtkObject(views), "server")
     }
     hud = FrameHud(pipeline: pipeline)
+    WindowFrameAllocation.follow(window)
     let listOverlay = gtk_overlay_new()!
     gtk_overlay_set_child(gtkObject(listOverlay), views)
     gtk_overlay_add_overlay(gtkObject(listOverlay), hud.widget)
