@@ -47,6 +47,9 @@ public struct BenchmarkOptions: Sendable {
   public var refreshUsers: Int?
   /// Decode worker threads (the pipeline's default when nil).
   public var decoders: Int?
+  /// The longest a decode waits for the gap between frames (the pipeline's default when nil;
+  /// zero decodes whenever work waits).
+  public var decodeHold: Duration?
   /// Show the frame-time HUD during the runs and report its cost per frame.
   public var hud = false
   /// Print only the JSON lines.

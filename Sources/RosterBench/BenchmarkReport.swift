@@ -53,6 +53,9 @@ struct BenchmarkReport: ReportObject {
   struct Images: ReportObject {
     let memoryHits, misses, fileLoads, httpLoads, decodes: Int
     let decodeMsP50: Fixed?
+    /// Decodes that waited for the gap between frames, and how long they waited in all.
+    let heldForFrames: Int
+    let holdMs: Fixed
     let coalesced, cancellations, staleDrops: Int
     let failures: [String: Int]
     let memoryCacheBytes, memoryCacheLimit: Int
@@ -124,6 +127,7 @@ struct BenchmarkReport: ReportObject {
       memoryHits: counters.memoryHits, misses: counters.memoryMisses,
       fileLoads: counters.fileLoads, httpLoads: counters.httpLoads,
       decodes: counters.decodes, decodeMsP50: counters.decodeTimeP50.map(ms),
+      heldForFrames: counters.decodesHeldForFrames, holdMs: ms(counters.decodeHoldTime),
       coalesced: counters.coalescedRequests, cancellations: counters.cancellations,
       staleDrops: counters.staleDrops, failures: counters.failures,
       memoryCacheBytes: counters.memoryCacheBytes, memoryCacheLimit: counters.memoryCacheLimit)

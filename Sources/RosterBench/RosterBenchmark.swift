@@ -100,6 +100,7 @@ public final class RosterBenchmark {
     var configuration = ImagePipelineConfiguration()
     configuration.simulatedLatency = options.simulatedLatency
     if let decoders = options.decoders { configuration.maxConcurrentDecodes = decoders }
+    if let hold = options.decodeHold { configuration.maxDecodeHoldForFrames = hold }
     configuration.diskCacheDirectory = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-bench-cache-\(getpid())-\(Int(speed))")
     let pipeline = ImagePipeline(configuration: configuration)

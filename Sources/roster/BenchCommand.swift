@@ -45,6 +45,11 @@ struct BenchCommand: ParsableCommand {
   var search = false
   @Option(help: "Decode worker threads (default: the pipeline's, 1 on this class of machine).")
   var decoders: Int?
+  @Option(
+    help:
+      "The longest a decode waits for the gap between two frames, in ms (default: the pipeline's, 33; 0 decodes whenever work waits)."
+  )
+  var decodeHold: Int?
   @Flag(help: "Show the frame-time HUD while scrolling and report its cost per frame (hud_us).")
   var hud = false
   @Flag(help: "Print only the JSON lines.") var json = false
@@ -54,6 +59,7 @@ struct BenchCommand: ParsableCommand {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds")
     }
     if let decoders, decoders < 1 { throw ValidationError("--decoders must be at least 1") }
+    if let decodeHold, decodeHold < 0 { throw ValidationError("--decode-hold cannot be negative") }
     _ = try ServerArguments.source(source)
     guard users > 0, avatars > 0, seconds > 0, speed.allSatisfy({ $0 > 0 }) else {
       throw ValidationError("counts, seconds and speeds must be positive")
@@ -76,6 +82,7 @@ struct BenchCommand: ParsableCommand {
     options.jsonOnly = json
     options.hud = hud
     options.decoders = decoders
+    options.decodeHold = decodeHold.map { .milliseconds($0) }
     options.refreshUsers = refreshUsers
     options.search = search
     let status = MainActor.assumeIsolated { RosterBenchmark(options: options).run() }

@@ -12,6 +12,10 @@ public struct ImagePipelineConfiguration: Sendable {
   public var diskCacheDirectory: URL? = ImagePipelineConfiguration.defaultDiskCacheDirectory()
   /// Decode worker threads. Default 1: on two cores a wider pool starves the main thread.
   public var maxConcurrentDecodes = 1
+  /// The longest a decode waits for the gap between two frames once the app reports its
+  /// frames (``ImagePipeline/frameBegan(refreshInterval:)``): a machine whose frames fill every
+  /// interval still decodes one image per hold. Default 33 ms (two frames at 60 Hz).
+  public var maxDecodeHoldForFrames: Duration = .milliseconds(33)
   /// Reads and downloads running at once. Default 6.
   public var maxConcurrentLoads = 6
   /// Largest accepted body, file or download. Default 10 MiB.

@@ -20,6 +20,9 @@ struct DecodeQueue {
 
   private var waiting = PendingQueue()
 
+  /// Whether no job waits.
+  var isEmpty: Bool { waiting.count == 0 }
+
   mutating func push(_ task: ImageTask, _ loaded: LoadedBytes) {
     task.loaded = .loaded(loaded)
     task.stage = .waitingForDecode

@@ -66,7 +66,9 @@ final class DecodeWorker: Sendable {
       sched_setscheduler(0, Self.idlePolicy, &parameters)
     #endif
     while let job = coordinator.nextDecodeJob() {
-      coordinator.didDecode(job, decode(job))
+      let start = ContinuousClock.now
+      let result = decode(job)
+      coordinator.didDecode(job, result, took: ContinuousClock.now - start)
     }
   }
 

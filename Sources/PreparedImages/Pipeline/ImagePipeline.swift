@@ -40,7 +40,8 @@ public final class ImagePipeline {
       loader: Self.loader(
         configuration, httpLoader: httpLoader, diskCache: diskCache,
         statistics: statisticsRecorder),
-      maxConcurrentLoads: configuration.maxConcurrentLoads, statistics: statisticsRecorder)
+      maxConcurrentLoads: configuration.maxConcurrentLoads,
+      maxDecodeHoldForFrames: configuration.maxDecodeHoldForFrames, statistics: statisticsRecorder)
     decoder = ImageDecoder(
       maxPixelSide: configuration.maxPixelSide, maxMegapixels: configuration.maxMegapixels,
       statistics: statisticsRecorder)
@@ -135,6 +136,8 @@ public final class ImagePipeline {
     let decodeTimes = counters.decodeTimes.percentiles
     statistics.decodeTimeP50 = decodeTimes(0.5)
     statistics.decodeTimeP99 = decodeTimes(0.99)
+    statistics.decodesHeldForFrames = counters.decodesHeldForFrames
+    statistics.decodeHoldTime = counters.decodeHoldTime
     statistics.memoryCacheBytes = memoryCache.totalCost
     statistics.memoryCacheCount = memoryCache.count
     statistics.memoryCacheLimit = memoryCache.costLimit
@@ -153,6 +156,26 @@ public final class ImagePipeline {
   /// flight stay): a benchmark run counts only what happens while it measures.
   public func resetStatistics() {
     statisticsRecorder.reset()
+  }
+
+  // MARK: - Frames
+
+  /// Tells the pipeline the app began drawing a frame (a frame clock's "before-paint"): until
+  /// ``frameEnded()``, decoding waits, and afterwards a decode starts only if it is expected
+  /// to finish before the next frame is due (``FramePacing``). `refreshInterval` is the
+  /// display's (nil keeps the last one, 60 Hz at first). An app that never calls this decodes
+  /// whenever work is queued.
+  public func frameBegan(refreshInterval: Duration? = nil) {
+    coordinator.frameBegan(refreshInterval: refreshInterval)
+  }
+
+  /// Decode workers waiting for the gap between frames now (tests watch a decode wait).
+  package var decodesWaitingForFrames: Int { coordinator.workersWaitingForFrames }
+
+  /// Tells the pipeline the frame begun by ``frameBegan(refreshInterval:)`` is drawn
+  /// ("after-paint"); a decode held for it may start.
+  public func frameEnded() {
+    coordinator.frameEnded()
   }
 
   /// Cancels all work (subscribers hear `.cancelled`), waits for the decode workers to exit and

@@ -1,4 +1,5 @@
 import Foundation
+import SharedSupport
 
 /// The pipeline's bookkeeping, in one place: which tasks exist, who waits for them, what runs
 /// and what waits. Nobody else mutates it; loads and decodes run elsewhere and report back.
@@ -13,7 +14,8 @@ import Foundation
 ///    closure (wrapped in ``SimulatedLatencyLoader`` when configured). A local file skips
 ///    steps 3 and 4: it goes straight to the decode queue, and the decode thread reads it
 ///    (``ImageLoading/immediateRead(of:)``), so its load wakes no other thread.
-/// 5. Decode on a ``DecodeWorker`` thread, taken from the ``DecodeQueue``.
+/// 5. Decode on a ``DecodeWorker`` thread, taken from the ``DecodeQueue``; when the app reports
+///    its frames, only in the gap between two (``FramePacing``).
 /// 6. Memory cache (and downloaded bytes to disk); ``Delivery`` on the main thread.
 ///
 /// Waiting loads and decodes are ordered by the highest priority of their subscribers, which
@@ -35,15 +37,21 @@ final class PipelineCoordinator: @unchecked Sendable {
   private var decodeQueue = DecodeQueue()
   private var isStopped = false
   private var isDecodingHeld = false
+  private var pacing: FramePacing
+  /// Workers waiting for the gap between frames (a frame's end wakes them only then).
+  private var workersPacing = 0
+  /// A decode's expected time (file read included): a moving average of the last ones.
+  private var expectedDecode: Duration = .milliseconds(1)
 
   init(
     memoryCache: MemoryCache, loader: any ImageLoading, maxConcurrentLoads: Int,
-    statistics: StatisticsRecorder
+    maxDecodeHoldForFrames: Duration = .milliseconds(33), statistics: StatisticsRecorder
   ) {
     self.memoryCache = memoryCache
     self.loader = loader
     self.statistics = statistics
     scheduler = LoadScheduler(slots: maxConcurrentLoads)
+    pacing = FramePacing(maxHold: maxDecodeHoldForFrames)
   }
 
   // MARK: - Subscribers (called from the main actor)
@@ -102,6 +110,9 @@ final class PipelineCoordinator: @unchecked Sendable {
     condition.withLock { registry.task(for: token.request)?.subscribers[token.id]?.priority }
   }
 
+  /// Decode workers waiting for the gap between frames.
+  var workersWaitingForFrames: Int { condition.withLock { workersPacing } }
+
   /// Tasks loading, waiting or decoding.
   var inFlightCount: Int { condition.withLock { registry.count } }
 
@@ -150,14 +161,49 @@ final class PipelineCoordinator: @unchecked Sendable {
 
   // MARK: - Decoding (called from DecodeWorker threads)
 
-  /// Blocks until there is a job, highest priority first; nil once stopped.
+  /// Blocks until there is a job and room for it between frames, highest priority first (taken
+  /// when it starts, so a job raised meanwhile goes first); nil once stopped.
   func nextDecodeJob() -> DecodeQueue.Job? {
     condition.withLock {
+      var heldSince: ContinuousClock.Instant?
       while !isStopped {
-        if !isDecodingHeld, let job = decodeQueue.popJob() { return job }
-        condition.wait()
+        guard !isDecodingHeld, !decodeQueue.isEmpty else {
+          heldSince = nil
+          condition.wait()
+          continue
+        }
+        let now = ContinuousClock.now
+        switch pacing.decision(expected: expectedDecode, now: now, waitingSince: heldSince ?? now)
+        {
+        case .start:
+          if let heldSince {
+            statistics.update {
+              $0.decodesHeldForFrames += 1
+              $0.decodeHoldTime += now - heldSince
+            }
+          }
+          if let job = decodeQueue.popJob() { return job }
+        case .wait(let until):
+          if heldSince == nil { heldSince = now }
+          workersPacing += 1
+          _ = condition.wait(until: Date(timeIntervalSinceNow: (until - now).inMilliseconds / 1000))
+          workersPacing -= 1
+        }
       }
       return nil
+    }
+  }
+
+  // MARK: - Frames (called from the main thread)
+
+  func frameBegan(refreshInterval: Duration?) {
+    condition.withLock { pacing.frameBegan(at: .now, refreshInterval: refreshInterval) }
+  }
+
+  func frameEnded() {
+    condition.withLock {
+      pacing.frameEnded()
+      if workersPacing > 0 { condition.broadcast() }
     }
   }
 
@@ -170,12 +216,17 @@ final class PipelineCoordinator: @unchecked Sendable {
     }
   }
 
-  func didDecode(_ job: DecodeQueue.Job, _ result: Result<PreparedImage, ImageFailure>) {
+  /// `job` is decoded; it took `duration` (its file read included), and the next decode is
+  /// expected to take about as long.
+  func didDecode(
+    _ job: DecodeQueue.Job, _ result: Result<PreparedImage, ImageFailure>, took duration: Duration
+  ) {
     if case .success(let image) = result {
       // Even when cancelled mid-decode: the work is done and the user may scroll back.
       memoryCache.store(image, for: job.task.request)
     }
     let deliveries = condition.withLock { () -> [ImageDelivery] in
+      expectedDecode = (expectedDecode * 7 + duration) / 8
       guard job.task.stage == .decoding else { return [] }
       return _finish(job.task, with: result)
     }

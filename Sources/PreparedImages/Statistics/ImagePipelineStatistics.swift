@@ -31,6 +31,10 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
   public var decodeTimeBuckets: [DecodeTimeBucket] = []
   public var decodeTimeP50: Duration?
   public var decodeTimeP99: Duration?
+  /// Decodes that waited for the gap between two frames (``ImagePipeline/frameBegan(refreshInterval:)``).
+  public var decodesHeldForFrames = 0
+  /// The time those decodes waited, in all.
+  public var decodeHoldTime: Duration = .zero
   public var memoryCacheBytes = 0
   public var memoryCacheCount = 0
   public var memoryCacheLimit = 0
@@ -66,7 +70,8 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
         : "  disk cache    \(diskHits) hits; \(diskCacheCount) files, \(Self.bytes(diskCacheBytes)) of \(Self.bytes(diskCacheLimit))",
       "  loads         \(fileLoads) file, \(httpLoads) http, \(providedLoads) provided",
       "  decodes       \(decodes) (\(mainThreadDecodes) on the main thread), "
-        + "p50 \(Self.milliseconds(decodeTimeP50)), p99 \(Self.milliseconds(decodeTimeP99))",
+        + "p50 \(Self.milliseconds(decodeTimeP50)), p99 \(Self.milliseconds(decodeTimeP99)); "
+        + "\(decodesHeldForFrames) held for frames (\(Self.milliseconds(decodeHoldTime)) in all)",
     ]
     let widest = decodeTimeBuckets.map(\.count).max() ?? 0
     if widest > 0 {

@@ -17,6 +17,8 @@ final class StatisticsRecorder: @unchecked Sendable {
     var decodes = 0
     var mainThreadDecodes = 0
     var decodeTimes = DecodeTimeHistogram()
+    var decodesHeldForFrames = 0
+    var decodeHoldTime: Duration = .zero
     var coalescedRequests = 0
     var cancellations = 0
     var staleDrops = 0

@@ -152,6 +152,12 @@ public final class MainWindow {
     }
     hud = FrameHud(pipeline: pipeline)
     WindowFrameAllocation.follow(window)
+    if let pipeline {
+      // Decoding waits for the gap between this window's frames.
+      FramePhases.observe(
+        gobject(window), began: { pipeline.frameBegan(refreshInterval: $0) },
+        ended: { pipeline.frameEnded() })
+    }
     let listOverlay = gtk_overlay_new()!
     gtk_overlay_set_child(gtkObject(listOverlay), views)
     gtk_overlay_add_overlay(gtkObject(listOverlay), hud.widget)

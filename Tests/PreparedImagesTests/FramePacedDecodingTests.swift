@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import PreparedImages
+
+/// A pipeline told about the app's frames decodes between them, and still decodes when the
+/// frames never leave a gap.
+final class FramePacedDecodingTests: XCTestCase {
+  private let bytes = TestImages.solid(.init(red: 30, green: 60, blue: 90), width: 40, height: 40)
+
+  @MainActor
+  func testADecodeQueuedDuringAFrameWaitsForTheFrameToEnd() async throws {
+    let folder = TemporaryDirectory()
+    let request = ImageRequest(source: .file(folder.write("a.png", bytes)), pixelSize: 24)
+    var configuration = ImagePipelineConfiguration.testing()
+    configuration.maxDecodeHoldForFrames = .seconds(60)
+    let pipeline = ImagePipeline(configuration: configuration)
+    let applied = AppliedImages()
+    let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
+
+    pipeline.frameBegan(refreshInterval: .microseconds(16_667))
+    slot.bind(identity: 1, request: request)
+    let waiting = await waitUntil(timeout: .seconds(5)) { pipeline.decodesWaitingForFrames == 1 }
+    XCTAssertTrue(waiting, "the decode thread waits for the frame")
+    XCTAssertEqual(pipeline.statistics().decodes, 0, "nothing decoded while the frame is drawn")
+    XCTAssertTrue(applied.images.isEmpty)
+
+    pipeline.frameEnded()
+    let shown = await waitUntil { applied.last != nil }
+    XCTAssertTrue(shown, "decoded once the frame ended")
+    let statistics = pipeline.statistics()
+    XCTAssertEqual(statistics.decodes, 1)
+    XCTAssertEqual(statistics.decodesHeldForFrames, 1)
+    XCTAssertGreaterThan(statistics.decodeHoldTime, .zero)
+    withExtendedLifetime(slot) {}
+    await pipeline.shutdown()
+  }
+
+  @MainActor
+  func testFramesThatNeverEndHoldADecodeOnlyForTheLongestHold() async throws {
+    let folder = TemporaryDirectory()
+    let request = ImageRequest(source: .file(folder.write("b.png", bytes)), pixelSize: 24)
+    var configuration = ImagePipelineConfiguration.testing()
+    configuration.maxDecodeHoldForFrames = .milliseconds(150)
+    let pipeline = ImagePipeline(configuration: configuration)
+
+    pipeline.frameBegan(refreshInterval: nil)
+    let started = ContinuousClock.now
+    _ = try await pipeline.image(for: request)
+    XCTAssertGreaterThanOrEqual(ContinuousClock.now - started, .milliseconds(150))
+    let statistics = pipeline.statistics()
+    XCTAssertEqual(statistics.decodes, 1)
+    XCTAssertEqual(statistics.decodesHeldForFrames, 1)
+    XCTAssertGreaterThanOrEqual(statistics.decodeHoldTime, .milliseconds(150))
+    pipeline.frameEnded()
+    await pipeline.shutdown()
+  }
+
+  @MainActor
+  func testWithoutFramesNothingIsHeld() async throws {
+    let folder = TemporaryDirectory()
+    let request = ImageRequest(source: .file(folder.write("c.png", bytes)), pixelSize: 24)
+    let pipeline = ImagePipeline(configuration: .testing())
+    _ = try await pipeline.image(for: request)
+    XCTAssertEqual(pipeline.statistics().decodesHeldForFrames, 0)
+    XCTAssertEqual(pipeline.statistics().decodeHoldTime, .zero)
+    await pipeline.shutdown()
+  }
+}
