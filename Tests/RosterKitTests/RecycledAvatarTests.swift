@@ -73,6 +73,10 @@ final class RecycledAvatarTests: XCTestCase {
     configuration.simulatedLatencySeed = 13
     // A slow server that takes many requests at once: plenty of late avatars.
     configuration.maxConcurrentLoads = 96
+    // Decodes whenever work waits, not only between frames: the paced decoder delivers in
+    // the gap, before the next frame recycles rows, which hides the race this test needs
+    // (and an app that reports no frames, or a decode held its longest, still has it).
+    configuration.maxDecodeHoldForFrames = .zero
     let pipeline = ImagePipeline(configuration: configuration)
     let window = MainWindow(
       application: nil, source: WindowTestSupport.fileSource(directory.usersFile),
