@@ -33,6 +33,7 @@ fields_roster = ["unbind_us.p50", "unbind_us.p99", "main_busy_ms_per_s", "frame_
                  "slowest_frames_ms.run_queue", "slowest_frames_ms.blocked"]
 extra = ["avatar_latency_frames.p50", "avatar_latency_frames.p99", "placeholder_ratio",
          "main_thread_decodes", "peak_rss_mib", "images.stale_drops", "images.cancellations",
+         "images.held_for_frames",
          "load_ms.parse", "load_ms.view_models", "load_ms.first_rows", "load_ms.longest_main_stall"]
 
 for speed in sorted({r["speed_px_s"] for r in runs}):
