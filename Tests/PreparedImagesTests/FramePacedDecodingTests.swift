@@ -8,14 +8,21 @@ import XCTest
 /// frames never leave a gap.
 final class FramePacedDecodingTests: XCTestCase {
   private let bytes = TestImages.solid(.init(red: 30, green: 60, blue: 90), width: 40, height: 40)
+  private let folder = TemporaryDirectory()
+
+  /// A pipeline holding decodes for frames at most `hold` (nil: the default), and a request
+  /// for a local file of its own.
+  @MainActor
+  private func pipeline(hold: Duration?, file: String) -> (ImagePipeline, ImageRequest) {
+    var configuration = ImagePipelineConfiguration.testing()
+    if let hold { configuration.maxDecodeHoldForFrames = hold }
+    let request = ImageRequest(source: .file(folder.write(file, bytes)), pixelSize: 24)
+    return (ImagePipeline(configuration: configuration), request)
+  }
 
   @MainActor
   func testADecodeQueuedDuringAFrameWaitsForTheFrameToEnd() async throws {
-    let folder = TemporaryDirectory()
-    let request = ImageRequest(source: .file(folder.write("a.png", bytes)), pixelSize: 24)
-    var configuration = ImagePipelineConfiguration.testing()
-    configuration.maxDecodeHoldForFrames = .seconds(60)
-    let pipeline = ImagePipeline(configuration: configuration)
+    let (pipeline, request) = pipeline(hold: .seconds(60), file: "a.png")
     let applied = AppliedImages()
     let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
 
@@ -39,11 +46,7 @@ final class FramePacedDecodingTests: XCTestCase {
 
   @MainActor
   func testFramesThatNeverEndHoldADecodeOnlyForTheLongestHold() async throws {
-    let folder = TemporaryDirectory()
-    let request = ImageRequest(source: .file(folder.write("b.png", bytes)), pixelSize: 24)
-    var configuration = ImagePipelineConfiguration.testing()
-    configuration.maxDecodeHoldForFrames = .milliseconds(150)
-    let pipeline = ImagePipeline(configuration: configuration)
+    let (pipeline, request) = pipeline(hold: .milliseconds(150), file: "b.png")
 
     pipeline.frameBegan(refreshInterval: nil)
     let started = ContinuousClock.now
@@ -59,9 +62,7 @@ final class FramePacedDecodingTests: XCTestCase {
 
   @MainActor
   func testWithoutFramesNothingIsHeld() async throws {
-    let folder = TemporaryDirectory()
-    let request = ImageRequest(source: .file(folder.write("c.png", bytes)), pixelSize: 24)
-    let pipeline = ImagePipeline(configuration: .testing())
+    let (pipeline, request) = pipeline(hold: nil, file: "c.png")
     _ = try await pipeline.image(for: request)
     XCTAssertEqual(pipeline.statistics().decodesHeldForFrames, 0)
     XCTAssertEqual(pipeline.statistics().decodeHoldTime, .zero)
