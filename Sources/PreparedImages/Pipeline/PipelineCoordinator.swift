@@ -40,7 +40,8 @@ final class PipelineCoordinator: @unchecked Sendable {
   private var pacing: FramePacing
   /// Workers waiting for the gap between frames (a frame's end wakes them only then).
   private var workersPacing = 0
-  /// A decode's expected time (file read included): a moving average of the last ones.
+  /// A decode's expected time (file read included): a moving average of the CPU time of the
+  /// last ones.
   private var expectedDecode: Duration = .milliseconds(1)
 
   init(
@@ -216,8 +217,8 @@ final class PipelineCoordinator: @unchecked Sendable {
     }
   }
 
-  /// `job` is decoded; it took `duration` (its file read included), and the next decode is
-  /// expected to take about as long.
+  /// `job` is decoded; it took `duration` of CPU time (its file read included), and the next
+  /// decode is expected to take about as long.
   func didDecode(
     _ job: DecodeQueue.Job, _ result: Result<PreparedImage, ImageFailure>, took duration: Duration
   ) {
