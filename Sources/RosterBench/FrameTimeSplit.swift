@@ -1,4 +1,5 @@
 import Foundation
+import SharedSupport
 
 /// Where a frame's wall time went on the main thread: on a CPU
 /// (`CLOCK_THREAD_CPUTIME_ID`), waiting for one while runnable (the second
@@ -17,10 +18,7 @@ struct FrameTimeSplit: Sendable {
 
   /// The calling thread's counters now (run-queue wait 0 where /proc has none).
   static func read() -> Reading {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    let cpu = UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    return Reading(cpu: cpu, runQueue: runQueueWait())
+    Reading(cpu: ThreadCPUTime.nanoseconds(), runQueue: runQueueWait())
   }
 
   private static func runQueueWait() -> UInt64 {

@@ -1,4 +1,5 @@
 import Foundation
+import SharedSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -68,17 +69,11 @@ final class DecodeWorker: Sendable {
     while let job = coordinator.nextDecodeJob() {
       // CPU time, not wall time: on a busy machine this idle-class thread waits for a core
       // mid-decode, and that wait says nothing about how long the next decode needs one.
-      let start = Self.threadCPUTime()
+      let start = ThreadCPUTime.nanoseconds()
       let result = decode(job)
-      coordinator.didDecode(job, result, took: Self.threadCPUTime() - start)
+      let took = Duration.nanoseconds(Int64(ThreadCPUTime.nanoseconds() - start))
+      coordinator.didDecode(job, result, took: took)
     }
-  }
-
-  /// The calling thread's CPU time so far.
-  private static func threadCPUTime() -> Duration {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
   }
 
   private func decode(_ job: DecodeQueue.Job) -> Result<PreparedImage, ImageFailure> {

@@ -31,7 +31,7 @@ struct FramePacing {
   static let margin: Duration = .microseconds(500)
 
   /// The longest a decode is held back for frames.
-  var maxHold: Duration
+  let maxHold: Duration
   /// The display's refresh interval, as the frame clock last reported it.
   private(set) var interval: Duration = .microseconds(16_667)
   /// When the latest frame began; nil before the first.

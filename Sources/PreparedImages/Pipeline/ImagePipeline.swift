@@ -169,14 +169,14 @@ public final class ImagePipeline {
     coordinator.frameBegan(refreshInterval: refreshInterval)
   }
 
-  /// Decode workers waiting for the gap between frames now (tests watch a decode wait).
-  package var decodesWaitingForFrames: Int { coordinator.workersWaitingForFrames }
-
   /// Tells the pipeline the frame begun by ``frameBegan(refreshInterval:)`` is drawn
   /// ("after-paint"); a decode held for it may start.
   public func frameEnded() {
     coordinator.frameEnded()
   }
+
+  /// Decode workers waiting for the gap between frames now (tests watch a decode wait).
+  package var decodesWaitingForFrames: Int { coordinator.workersWaitingForFrames }
 
   /// Cancels all work (subscribers hear `.cancelled`), waits for the decode workers to exit and
   /// shuts the HTTP client down. The pipeline refuses new work afterwards.

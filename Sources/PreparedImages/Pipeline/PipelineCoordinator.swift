@@ -46,7 +46,7 @@ final class PipelineCoordinator: @unchecked Sendable {
 
   init(
     memoryCache: MemoryCache, loader: any ImageLoading, maxConcurrentLoads: Int,
-    maxDecodeHoldForFrames: Duration = .milliseconds(33), statistics: StatisticsRecorder
+    maxDecodeHoldForFrames: Duration, statistics: StatisticsRecorder
   ) {
     self.memoryCache = memoryCache
     self.loader = loader
