@@ -50,6 +50,8 @@ public struct BenchmarkOptions: Sendable {
   /// The longest a decode waits for the gap between frames (the pipeline's default when nil;
   /// zero decodes whenever work waits).
   public var decodeHold: Duration?
+  /// Whether the list shapes the text of rows about to scroll in between frames.
+  public var shapeAhead = true
   /// Show the frame-time HUD during the runs and report its cost per frame.
   public var hud = false
   /// Print only the JSON lines.

@@ -61,6 +61,12 @@ struct BenchmarkReport: ReportObject {
     let memoryCacheBytes, memoryCacheLimit: Int
   }
 
+  /// Text lines shaped between frames, ahead of the draw that shows them, and
+  /// lines the draw itself had to shape (inside a frame).
+  struct TextLines: ReportObject {
+    let shapedAhead, shapedWhileDrawing: Int
+  }
+
   /// How long the directory took to reach the screen, in milliseconds.
   struct Load: ReportObject {
     let total, parse, viewModels, firstRows, longestMainStall: Fixed
@@ -86,6 +92,7 @@ struct BenchmarkReport: ReportObject {
   let placeholderRatio: Fixed?
   let mainThreadDecodes: Int
   let images: Images
+  let textLines: TextLines
   let loadMs: Load
   let hudUs: Spread?
   let peakRssMib: Fixed
@@ -94,7 +101,8 @@ struct BenchmarkReport: ReportObject {
   init(
     rows: Int, speed: Double, frames statistics: FrameStatistics, hudCosts: [Double],
     tracker: AvatarLatencyTracker, pipeline counters: ImagePipelineStatistics,
-    options: BenchmarkOptions, naiveDecodes: Int, load: LoadFigures
+    options: BenchmarkOptions, naiveDecodes: Int, text: (ahead: Int, whileDrawing: Int),
+    load: LoadFigures
   ) {
     func ms(_ duration: Duration) -> Fixed { Fixed(duration.inMilliseconds, 1) }
     self.rows = rows
@@ -131,6 +139,7 @@ struct BenchmarkReport: ReportObject {
       coalesced: counters.coalescedRequests, cancellations: counters.cancellations,
       staleDrops: counters.staleDrops, failures: counters.failures,
       memoryCacheBytes: counters.memoryCacheBytes, memoryCacheLimit: counters.memoryCacheLimit)
+    textLines = TextLines(shapedAhead: text.ahead, shapedWhileDrawing: text.whileDrawing)
     loadMs = Load(
       total: ms(load.total), parse: ms(load.parse), viewModels: ms(load.viewModels),
       firstRows: ms(load.firstRows), longestMainStall: ms(load.longestMainThreadStall))

@@ -105,6 +105,7 @@ public final class RosterBenchmark {
       .appendingPathComponent("roster-bench-cache-\(getpid())-\(Int(speed))")
     let pipeline = ImagePipeline(configuration: configuration)
     let window = BenchWindow.open(.file(source), pipeline: pipeline)
+    window.shapesTextAhead = options.shapeAhead
     defer {
       window.close()
       MainContext.run(for: .milliseconds(50))
@@ -129,6 +130,7 @@ public final class RosterBenchmark {
     let tracker = AvatarLatencyTracker()
     window.avatars?.onShown = { tracker.shown($0) }
     pipeline.resetStatistics()
+    TextShapingCounts.reset()
     let naiveBefore = naive?.counts.mainThreadDecodes ?? 0
     tracker.isRecording = true
     runScroll(window, speed: speed, recorder: recorder, tracker: tracker)
@@ -137,12 +139,16 @@ public final class RosterBenchmark {
     window.factory.bindObserver = nil
     window.factory.unbindObserver = nil
     let statistics = pipeline.statistics()
+    let text = (
+      ahead: TextShapingCounts.linesShapedAhead,
+      whileDrawing: TextShapingCounts.linesShapedWhileDrawing
+    )
     let naiveDecodes = (naive?.counts.mainThreadDecodes ?? 0) - naiveBefore
 
     return BenchmarkReport(
       rows: window.itemCount, speed: speed, frames: recorder.statistics(),
       hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
-      naiveDecodes: naiveDecodes, load: load
+      naiveDecodes: naiveDecodes, text: text, load: load
     ).json
   }
 

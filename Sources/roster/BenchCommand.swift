@@ -50,6 +50,12 @@ struct BenchCommand: ParsableCommand {
       "The longest a decode waits for the gap between two frames, in ms (default: the pipeline's, 33; 0 decodes whenever work waits)."
   )
   var decodeHold: Int?
+  @Flag(
+    inversion: .prefixedNo,
+    help:
+      "Shape the text of rows about to scroll in between frames (the app's way); off measures without."
+  )
+  var shapeAhead = true
   @Flag(help: "Show the frame-time HUD while scrolling and report its cost per frame (hud_us).")
   var hud = false
   @Flag(help: "Print only the JSON lines.") var json = false
@@ -83,6 +89,7 @@ struct BenchCommand: ParsableCommand {
     options.hud = hud
     options.decoders = decoders
     options.decodeHold = decodeHold.map { .milliseconds($0) }
+    options.shapeAhead = shapeAhead
     options.refreshUsers = refreshUsers
     options.search = search
     let status = MainActor.assumeIsolated { RosterBenchmark(options: options).run() }

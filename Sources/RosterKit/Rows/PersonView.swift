@@ -30,6 +30,8 @@ final class PersonView: CustomWidgetContent {
     name: "RosterPersonView", cssName: "person", role: GTK_ACCESSIBLE_ROLE_GROUP)
   /// The theme's `dim-label` opacity (Adwaita's), for the role line.
   private static let dimAlpha: Float = 0.55
+  /// The width each shape (by style class) was last drawn at.
+  private static var drawnWidths: [String: Int32] = [:]
 
   /// The widget (a reference is held until deinit).
   private(set) var widget: Widget!
@@ -105,32 +107,29 @@ final class PersonView: CustomWidgetContent {
   }
 
   func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
-    let scale = gtk_widget_get_scale_factor(widget)
-    if scale != self.scale {
-      // Hinting and glyph positions depend on the device scale.
-      self.scale = scale
-      resetText()
-    }
+    followScaleFactor()
+    Self.drawnWidths[shape.styleClass] = width
     let fonts = currentFonts()
     var color = GdkRGBA()
     gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
     let side = shape.avatarSize
     let textHeight = shape.textHeight(fonts)
+    let textWidth = self.textWidth(width)
     if shape.textBeside {
       drawAvatar(snapshot, x: 0, y: (height - side) / 2, fonts: fonts)
-      let x = side + shape.spacing
+      let x = width - textWidth
       let y = (height - textHeight) / 2
-      draw(name, snapshot, x: x, y: y, width: width - x, font: fonts.name, color: color)
+      draw(name, snapshot, x: x, y: y, width: textWidth, font: fonts.name, color: color)
       var dim = color
       dim.alpha *= Self.dimAlpha
       let roleY = y + fonts.nameHeight + PersonShape.lineSpacing
-      draw(role, snapshot, x: x, y: roleY, width: width - x, font: fonts.role, color: dim)
+      draw(role, snapshot, x: x, y: roleY, width: textWidth, font: fonts.role, color: dim)
     } else {
       let top = (height - side - shape.spacing - textHeight) / 2
       drawAvatar(snapshot, x: (width - side) / 2, y: top, fonts: fonts)
       draw(
-        name, snapshot, x: 0, y: top + side + shape.spacing, width: width, font: fonts.name,
-        color: color, alignment: PANGO_ALIGN_CENTER)
+        name, snapshot, x: 0, y: top + side + shape.spacing, width: textWidth, font: fonts.name,
+        color: color, alignment: textAlignment)
     }
   }
 
@@ -150,7 +149,61 @@ final class PersonView: CustomWidgetContent {
     gtk_widget_queue_resize(widget)
   }
 
+  // MARK: Shaping ahead
+
+  /// Shapes the text this widget will draw, at the width it will be drawn
+  /// at, so that its next draw only draws; little once the lines are shaped.
+  /// Returns how many lines it shaped.
+  ///
+  /// GTK 4.8 leaves the rows it binds beyond the screen without a size, so
+  /// the width is the one the last widget of this shape was drawn at (a
+  /// list's rows are all as wide); if it no longer holds, the draw shapes
+  /// again at the right width.
+  @discardableResult
+  func shapeText() -> Int {
+    let allocated = gtk_widget_get_width(widget)
+    let width = allocated > 0 ? allocated : Self.drawnWidths[shape.styleClass] ?? 0
+    guard width > 0, identity != nil else { return 0 }
+    followScaleFactor()
+    let fonts = currentFonts()
+    var shaped = 0
+    func shapeLine(_ line: TextLine, font: OpaquePointer, width: Int32, alignment: PangoAlignment) {
+      guard !line.text.isEmpty, !line.isShaped else { return }
+      line.shape(in: widget, font: font, width: width, alignment: alignment)
+      shaped += 1
+    }
+    let textWidth = self.textWidth(width)
+    shapeLine(name, font: fonts.name, width: textWidth, alignment: textAlignment)
+    if shape.showsRole {
+      shapeLine(role, font: fonts.role, width: textWidth, alignment: PANGO_ALIGN_LEFT)
+    }
+    if texture == nil {
+      shapeLine(
+        initials, font: fonts.initials, width: shape.avatarSize, alignment: PANGO_ALIGN_CENTER)
+    }
+    TextShapingCounts.linesShapedAhead += shaped
+    return shaped
+  }
+
   // MARK: Drawing
+
+  /// The width the name and role lines get in a widget `width` wide.
+  private func textWidth(_ width: Int32) -> Int32 {
+    shape.textBeside ? width - shape.avatarSize - shape.spacing : width
+  }
+
+  private var textAlignment: PangoAlignment {
+    shape.textBeside ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER
+  }
+
+  /// Hinting and glyph positions depend on the device scale: a new scale
+  /// factor drops the fonts and layouts.
+  private func followScaleFactor() {
+    let scale = gtk_widget_get_scale_factor(widget)
+    guard scale != self.scale else { return }
+    self.scale = scale
+    resetText()
+  }
 
   private func currentFonts() -> PersonFonts {
     if let fonts { return fonts }
@@ -183,6 +236,7 @@ final class PersonView: CustomWidgetContent {
     gtk_snapshot_push_rounded_clip(snapshot, &circle)
     gtk_snapshot_append_color(snapshot, &background, &bounds)
     gtk_snapshot_pop(snapshot)
+    if !initials.isShaped { TextShapingCounts.linesShapedWhileDrawing += 1 }
     let layout = initials.layout(
       in: widget, font: fonts.initials, width: shape.avatarSize, alignment: PANGO_ALIGN_CENTER)
     var ink = PangoRectangle()
@@ -198,6 +252,7 @@ final class PersonView: CustomWidgetContent {
     font: OpaquePointer, color: GdkRGBA, alignment: PangoAlignment = PANGO_ALIGN_LEFT
   ) {
     guard !line.text.isEmpty else { return }
+    if !line.isShaped { TextShapingCounts.linesShapedWhileDrawing += 1 }
     let layout = line.layout(in: widget, font: font, width: width, alignment: alignment)
     draw(layout, snapshot, x: Float(x), y: Float(y), color: color)
   }

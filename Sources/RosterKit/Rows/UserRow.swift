@@ -56,6 +56,10 @@ package final class UserRow: ListRow {
 
   package func unbind() { content.unbind() }
 
+  /// Shapes the row's text now, so its next draw only draws; returns the lines shaped.
+  @discardableResult
+  func shapeText() -> Int { content.shapeText() }
+
   /// Raises the row's pending avatar while it is on screen.
   func setVisible(_ visible: Bool) {
     content.avatar.setPriority(visible ? .visible : .bound)

@@ -20,6 +20,8 @@ final class ListPage {
   let selection: OpaquePointer
   let viewport: ViewportTracker
   let dragScroller: DragScroller
+  /// Shapes the text of the rows about to scroll in, between frames.
+  let textShaping: TextShapingAhead<UserRow>
 
   init(model: ListModel<UserRef>, avatars: AvatarService?) {
     var tracker: ViewportTracker?
@@ -43,7 +45,11 @@ final class ListPage {
     tracker = viewport
     dragScroller = DragScroller(listView: listView, scroller: scroller)
     let factory = factory
+    let textShaping = TextShapingAhead(factory: factory) { $0.shapeText() }
+    self.textShaping = textShaping
+    let viewport = viewport
     viewport.onChange = { [weak self] visible in
+      textShaping.visibleRangeChanged(to: visible, direction: viewport.direction)
       // Only a row whose avatar is on its way has a load to raise or lower.
       waiting.visibleRangeChanged(to: visible, in: factory) { $0.setVisible($1) }
       self?.onVisibleChange?(visible)

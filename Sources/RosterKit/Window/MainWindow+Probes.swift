@@ -62,6 +62,12 @@ extension MainWindow {
   package var factory: ListFactory<UserRow> { list.factory }
   /// Which list rows are on screen.
   package var viewport: ViewportTracker { list.viewport }
+  /// Whether the list shapes the text of rows about to scroll in between
+  /// frames (on by default; a benchmark measures without it).
+  package var shapesTextAhead: Bool {
+    get { list.textShaping.isEnabled }
+    set { list.textShaping.isEnabled = newValue }
+  }
   /// The list's drag-to-scroll.
   var dragScroller: DragScroller? { list.dragScroller }
 }

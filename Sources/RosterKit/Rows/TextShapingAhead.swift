@@ -1,0 +1,81 @@
+import GtkKit
+
+/// Shapes the text of the rows about to scroll into view, in the gap after
+/// a frame, so that the frame that first shows a row only draws its text.
+///
+/// GTK binds far more rows than it shows, so a row has its person long
+/// before it reaches the screen; but Pango itemizes, shapes and breaks a
+/// line only when the line is first drawn, and that was most of the cost
+/// of drawing a new row, paid inside the frame that scrolled it in. Here,
+/// after each change of the visible rows, an idle callback below GTK's
+/// redraw priority shapes the bound rows of the next screen in the scroll
+/// direction (both directions before the first scroll). A row bound again
+/// before it shows is simply shaped again.
+///
+/// Threading: main-actor only.
+@MainActor
+final class TextShapingAhead<Row: ListRow> {
+  private let factory: ListFactory<Row>
+  private let shape: @MainActor (Row) -> Int
+  /// The positions to shape at the next idle, and whether that idle is queued.
+  private var band: Range<Int> = 0..<0
+  private var isPending = false
+  /// Whether it shapes at all (the bench's --shape-ahead off measures without).
+  var isEnabled = true
+  /// Called after each idle pass (tests wait for it).
+  var onShaped: (@MainActor () -> Void)?
+
+  /// Shapes `factory`'s rows with `shape`, which returns the lines it shaped.
+  init(factory: ListFactory<Row>, shape: @escaping @MainActor (Row) -> Int) {
+    self.factory = factory
+    self.shape = shape
+  }
+
+  /// The rows on screen are now `visible`, the last scroll went `direction`
+  /// (> 0 down, < 0 up, 0 not yet): shape the next screen at the next idle.
+  func visibleRangeChanged(to visible: Range<Int>, direction: Int) {
+    guard isEnabled, !visible.isEmpty else { return }
+    let screen = visible.count
+    let below = visible.upperBound..<(visible.upperBound + screen)
+    let above = max(0, visible.lowerBound - screen)..<visible.lowerBound
+    switch direction {
+    case 1...: band = below
+    case ..<0: band = above
+    default: band = above.lowerBound..<below.upperBound
+    }
+    guard !isPending else { return }
+    isPending = true
+    Idle.add { [weak self] in
+      self?.shapeBand()
+      return false
+    }
+  }
+
+  private func shapeBand() {
+    isPending = false
+    let band = self.band
+    factory.forEachBoundRow { row, position in
+      if band.contains(position) { _ = shape(row) }
+    }
+    onShaped?()
+  }
+}
+
+/// How many text lines person widgets shaped ahead of drawing them, and how
+/// many they had to shape while drawing (inside a frame). A benchmark reads
+/// both per run; a test sees the second rise when shaping ahead is off.
+///
+/// Threading: main-actor only.
+@MainActor
+package enum TextShapingCounts {
+  /// Lines shaped in the gap between frames (``TextShapingAhead``).
+  package static var linesShapedAhead = 0
+  /// Lines shaped by the draw that first showed them.
+  package static var linesShapedWhileDrawing = 0
+
+  /// Starts both counts from zero.
+  package static func reset() {
+    linesShapedAhead = 0
+    linesShapedWhileDrawing = 0
+  }
+}

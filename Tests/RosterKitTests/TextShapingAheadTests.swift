@@ -1,0 +1,145 @@
+import CGtk
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import RosterKit
+
+/// The text of a row about to scroll in is shaped in the gap after a frame,
+/// so the frame that first shows the row only draws it; and the count of
+/// lines shaped while drawing, which the benchmark reports, does count when
+/// a draw has to shape.
+final class TextShapingAheadTests: XCTestCase {
+  /// Scrolls `window`'s list by `rows` rows `steps` times, each step waiting
+  /// for the frame that paints it and, while shaping ahead is on, for the
+  /// idle pass after it (drained, not slept).
+  @MainActor private static func scroll(
+    _ window: MainWindow, rows: Double, steps: Int, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    let clock = gtk_widget_get_frame_clock(window.window)!
+    var painted = 0
+    let connection = Signals.connect(gobject(clock), "after-paint") { painted += 1 }
+    defer { connection.disconnect() }
+    var shaped = 0
+    window.list.textShaping.onShaped = { shaped += 1 }
+    defer { window.list.textShaping.onShaped = nil }
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
+    let rowHeight = window.viewport.rowHeight
+    for _ in 0..<steps {
+      let paintedBefore = painted
+      let shapedBefore = shaped
+      gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + rows * rowHeight)
+      let done = MainContext.run(
+        until: {
+          painted > paintedBefore
+            && (!window.list.textShaping.isEnabled || shaped > shapedBefore)
+        }, timeout: .seconds(10))
+      XCTAssertTrue(done, "a scroll step was not painted and shaped after", file: file, line: line)
+    }
+  }
+
+  @MainActor private static func openWindow() throws -> MainWindow {
+    try WindowTestSupport.setUp()
+    let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+    // The first screen is drawn as it loads; count from the first scroll on.
+    MainContext.run(for: .milliseconds(100))
+    return window
+  }
+
+  func testRowsScrollingInWereShapedBetweenFrames() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow()
+      defer { window.close() }
+      // One step to set the direction and shape the screen below.
+      Self.scroll(window, rows: 1, steps: 1)
+      TextShapingCounts.reset()
+      Self.scroll(window, rows: 1, steps: 30)
+      print(
+        "down: \(TextShapingCounts.linesShapedAhead) lines shaped ahead, "
+          + "\(TextShapingCounts.linesShapedWhileDrawing) while drawing")
+      XCTAssertGreaterThan(TextShapingCounts.linesShapedAhead, 30, "nothing was shaped ahead")
+      XCTAssertEqual(TextShapingCounts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
+
+      // Up, from rows never shown: the screen above is shaped now.
+      Self.scroll(window, rows: 1000, steps: 1)
+      Self.scroll(window, rows: -1, steps: 1)
+      TextShapingCounts.reset()
+      Self.scroll(window, rows: -1, steps: 20)
+      print(
+        "up: \(TextShapingCounts.linesShapedAhead) lines shaped ahead, "
+          + "\(TextShapingCounts.linesShapedWhileDrawing) while drawing")
+      XCTAssertGreaterThan(TextShapingCounts.linesShapedAhead, 20, "nothing was shaped ahead")
+      XCTAssertEqual(TextShapingCounts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
+    }
+  }
+
+  /// Without shaping ahead, the same scroll shapes every new row inside the
+  /// frame that shows it: the count the first test holds at 0 rises.
+  func testWithoutShapingAheadFramesShapeTheNewRows() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow()
+      defer { window.close() }
+      window.shapesTextAhead = false
+      // The screen below the first was shaped while the window opened.
+      let screen = window.viewport.visible.count
+      TextShapingCounts.reset()
+      Self.scroll(window, rows: 1, steps: 30)
+      print(
+        "off: \(TextShapingCounts.linesShapedWhileDrawing) lines shaped while drawing, "
+          + "visible \(window.viewport.visible)")
+      XCTAssertEqual(TextShapingCounts.linesShapedAhead, 0)
+      // At least the name and role of each row that scrolled in beyond it.
+      XCTAssertGreaterThanOrEqual(TextShapingCounts.linesShapedWhileDrawing, 2 * (30 - screen))
+    }
+  }
+
+  /// What a row draws after its text was shaped ahead is what it drew
+  /// before: the same name and role, at the same width.
+  func testShapingAheadKeepsTheDrawnText() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow()
+      defer { window.close() }
+      Self.scroll(window, rows: 1, steps: 12)
+      var checked = 0
+      let watcher = FrameRowWatcher(window) { row, position in
+        XCTAssertEqual(row.shownName, window.model[position].viewModel.displayName)
+        checked += 1
+      }
+      Self.scroll(window, rows: 1, steps: 5)
+      watcher.stop()
+      XCTAssertGreaterThan(checked, 0)
+    }
+  }
+}
+
+/// A line's shaped state follows its text and width.
+final class TextLineShapingTests: XCTestCase {
+  func testALineIsShapedUntilItsTextOrWidthChanges() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let label = gtk_label_new("")!
+      g_object_ref_sink(gobject(label))
+      defer { g_object_unref(gobject(label)) }
+      let font = pango_font_description_from_string("Sans 11")!
+      defer { pango_font_description_free(font) }
+      let line = TextLine()
+      line.set("ada")
+      XCTAssertFalse(line.isShaped)
+      line.shape(in: label, font: font, width: 200)
+      XCTAssertTrue(line.isShaped)
+      XCTAssertFalse(line.set("ada"), "the same text is no change")
+      XCTAssertTrue(line.isShaped)
+      line.set("grace")
+      XCTAssertFalse(line.isShaped, "new text needs shaping")
+      line.shape(in: label, font: font, width: 200)
+      XCTAssertTrue(line.isShaped)
+      _ = line.layout(in: label, font: font, width: 120)
+      XCTAssertTrue(line.isShaped, "drawing at a new width shapes it again")
+      line.shape(in: label, font: font, width: 200)
+      XCTAssertTrue(line.isShaped)
+      line.reset()
+      XCTAssertFalse(line.isShaped)
+    }
+  }
+}
