@@ -48,8 +48,9 @@ final class FrameRecorder {
     let clock = gtk_widget_get_frame_clock(window)!
     connections.append(
       Signals.connect(gobject(clock), "before-paint") { [weak self] in
+        // The split first: its /proc read is the bench's, not the frame's work.
+        self?.beforePaintSplit = FrameTimeSplit.readAtStart()
         self?.beforePaint = Self.now()
-        self?.beforePaintSplit = FrameTimeSplit.read()
       })
     connections.append(
       Signals.connect(gobject(clock), "after-paint") { [weak self] in

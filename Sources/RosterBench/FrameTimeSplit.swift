@@ -8,7 +8,9 @@ import SharedSupport
 /// than a median one was slowed by the machine, not by its own code.
 ///
 /// Threading: each reading is of the calling thread; the recorder reads on
-/// the main thread at before-paint and after-paint.
+/// the main thread at before-paint and after-paint, outside the frame's
+/// measured work (the run-queue reading is a /proc read, which run-floor
+/// does not do).
 struct FrameTimeSplit: Sendable {
   /// Thread CPU time and run-queue wait, in nanoseconds since the thread started.
   struct Reading: Sendable {
@@ -21,6 +23,14 @@ struct FrameTimeSplit: Sendable {
     Reading(cpu: ThreadCPUTime.nanoseconds(), runQueue: runQueueWait())
   }
 
+  /// The counters at the start of a frame: the /proc read first, so its
+  /// cost falls before the frame's CPU time starts.
+  static func readAtStart() -> Reading {
+    let runQueue = runQueueWait()
+    return Reading(cpu: ThreadCPUTime.nanoseconds(), runQueue: runQueue)
+  }
+
+  /// The calling thread's run-queue wait so far, in nanoseconds.
   private static func runQueueWait() -> UInt64 {
     let file = open("/proc/thread-self/schedstat", O_RDONLY)
     guard file >= 0 else { return 0 }
