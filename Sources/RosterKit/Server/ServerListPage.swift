@@ -22,6 +22,8 @@ package final class ServerListPage {
   /// The list's selection model.
   let selection: OpaquePointer
   package private(set) var viewport: ViewportTracker!
+  /// Shapes the text of the rows about to scroll in, between frames.
+  private(set) var textShaping: TextShapingAhead<ServerRow>!
   private(set) var dragScroller: DragScroller?
 
   init(avatars: AvatarService?, pageSize: Int = 100) {
@@ -56,8 +58,11 @@ package final class ServerListPage {
       listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
     viewport = tracker
     let factory = factory
-    viewport.onChange = { [weak self] visible in
+    let textShaping = TextShapingAhead(factory: factory) { $0.person.shapeText() }
+    self.textShaping = textShaping
+    viewport.onChange = { [weak self, weak viewport] visible in
       model.setVisible(visible)
+      textShaping.visibleRangeChanged(to: visible, direction: viewport?.direction ?? 0)
       // Only a row whose avatar is on its way has a load to raise or lower.
       waiting.visibleRangeChanged(to: visible, in: factory) { $0.setVisible($1) }
       self?.onVisibleChange?(visible)

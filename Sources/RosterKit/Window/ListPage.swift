@@ -47,9 +47,8 @@ final class ListPage {
     let factory = factory
     let textShaping = TextShapingAhead(factory: factory) { $0.shapeText() }
     self.textShaping = textShaping
-    let viewport = viewport
-    viewport.onChange = { [weak self] visible in
-      textShaping.visibleRangeChanged(to: visible, direction: viewport.direction)
+    viewport.onChange = { [weak self, weak viewport] visible in
+      textShaping.visibleRangeChanged(to: visible, direction: viewport?.direction ?? 0)
       // Only a row whose avatar is on its way has a load to raise or lower.
       waiting.visibleRangeChanged(to: visible, in: factory) { $0.setVisible($1) }
       self?.onVisibleChange?(visible)
