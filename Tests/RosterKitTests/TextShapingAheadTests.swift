@@ -17,24 +17,32 @@ final class TextShapingAheadTests: XCTestCase {
     _ window: MainWindow, rows: Double, steps: Int, file: StaticString = #filePath,
     line: UInt = #line
   ) {
+    scroll(
+      window, view: window.listView, shaping: window.list.textShaping,
+      pixels: rows * window.viewport.rowHeight, steps: steps, file: file, line: line)
+  }
+
+  /// Scrolls `view` by `pixels` `steps` times, each step waiting for the
+  /// frame that paints it and, while `shaping` is on, for its idle pass.
+  @MainActor private static func scroll<Row: ListRow>(
+    _ window: MainWindow, view: Widget, shaping: TextShapingAhead<Row>, pixels: Double,
+    steps: Int, file: StaticString = #filePath, line: UInt = #line
+  ) {
     let clock = gtk_widget_get_frame_clock(window.window)!
     var painted = 0
     let connection = Signals.connect(gobject(clock), "after-paint") { painted += 1 }
     defer { connection.disconnect() }
     var shaped = 0
-    window.list.textShaping.onShaped = { shaped += 1 }
-    defer { window.list.textShaping.onShaped = nil }
-    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
-    let rowHeight = window.viewport.rowHeight
+    shaping.onShaped = { shaped += 1 }
+    defer { shaping.onShaped = nil }
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(view))!
     for _ in 0..<steps {
       let paintedBefore = painted
       let shapedBefore = shaped
-      gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + rows * rowHeight)
+      gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + pixels)
       let done = MainContext.run(
-        until: {
-          painted > paintedBefore
-            && (!window.list.textShaping.isEnabled || shaped > shapedBefore)
-        }, timeout: .seconds(10))
+        until: { painted > paintedBefore && (!shaping.isEnabled || shaped > shapedBefore) },
+        timeout: .seconds(10))
       XCTAssertTrue(done, "a scroll step was not painted and shaped after", file: file, line: line)
     }
   }
@@ -91,6 +99,33 @@ final class TextShapingAheadTests: XCTestCase {
       XCTAssertEqual(TextShapingCounts.linesShapedAhead, 0)
       // At least the name and role of each row that scrolled in beyond it.
       XCTAssertGreaterThanOrEqual(TextShapingCounts.linesShapedWhileDrawing, 2 * (30 - screen))
+    }
+  }
+
+  /// A grid's cells coming on screen were shaped between frames too; with
+  /// shaping ahead off, the frames shape them.
+  func testGridCellsScrollingInWereShapedBetweenFrames() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow()
+      defer { window.close() }
+      window.isGridMode = true
+      XCTAssertTrue(MainContext.run(until: { window.grid.factory.statistics.bound > 0 }))
+      MainContext.run(for: .milliseconds(100))
+      let grid = window.grid
+      Self.scroll(window, view: grid.gridView, shaping: grid.textShaping, pixels: 40, steps: 1)
+      TextShapingCounts.reset()
+      Self.scroll(window, view: grid.gridView, shaping: grid.textShaping, pixels: 40, steps: 30)
+      print(
+        "grid: \(TextShapingCounts.linesShapedAhead) lines shaped ahead, "
+          + "\(TextShapingCounts.linesShapedWhileDrawing) while drawing")
+      XCTAssertGreaterThan(TextShapingCounts.linesShapedAhead, 10, "nothing was shaped ahead")
+      XCTAssertEqual(TextShapingCounts.linesShapedWhileDrawing, 0, "a frame shaped a cell's text")
+
+      grid.textShaping.isEnabled = false
+      TextShapingCounts.reset()
+      Self.scroll(window, view: grid.gridView, shaping: grid.textShaping, pixels: 40, steps: 30)
+      print("grid off: \(TextShapingCounts.linesShapedWhileDrawing) lines shaped while drawing")
+      XCTAssertGreaterThan(TextShapingCounts.linesShapedWhileDrawing, 0)
     }
   }
 

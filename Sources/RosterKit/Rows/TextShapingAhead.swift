@@ -1,3 +1,4 @@
+import CGtk
 import GtkKit
 
 /// Shapes the text of the rows about to scroll into view, in the gap after
@@ -20,6 +21,10 @@ final class TextShapingAhead<Row: ListRow> {
   /// The positions to shape at the next idle, and whether that idle is queued.
   private var band: Range<Int> = 0..<0
   private var isPending = false
+  /// Whether the idle reads the visible positions from the rows GTK shows
+  /// (``scrolled(direction:)``), with the direction of that scroll.
+  private var readsVisibleRows = false
+  private var direction = 0
   /// Whether it shapes at all (the bench's --shape-ahead off measures without).
   var isEnabled = true
   /// Called after each idle pass (tests wait for it).
@@ -35,14 +40,34 @@ final class TextShapingAhead<Row: ListRow> {
   /// (> 0 down, < 0 up, 0 not yet): shape the next screen at the next idle.
   func visibleRangeChanged(to visible: Range<Int>, direction: Int) {
     guard isEnabled, !visible.isEmpty else { return }
+    band = Self.band(after: visible, direction: direction)
+    readsVisibleRows = false
+    scheduleIdle()
+  }
+
+  /// The view scrolled `direction` (> 0 down, < 0 up): at the next idle,
+  /// after the frame's layout, the visible positions are those of the rows
+  /// GTK shows then (a grid's, whose screen rows hold several positions).
+  func scrolled(direction: Int) {
+    guard isEnabled else { return }
+    self.direction = direction
+    readsVisibleRows = true
+    scheduleIdle()
+  }
+
+  /// One screen's worth of positions beyond `visible` in `direction`.
+  private static func band(after visible: Range<Int>, direction: Int) -> Range<Int> {
     let screen = visible.count
     let below = visible.upperBound..<(visible.upperBound + screen)
     let above = max(0, visible.lowerBound - screen)..<visible.lowerBound
     switch direction {
-    case 1...: band = below
-    case ..<0: band = above
-    default: band = above.lowerBound..<below.upperBound
+    case 1...: return below
+    case ..<0: return above
+    default: return above.lowerBound..<below.upperBound
     }
+  }
+
+  private func scheduleIdle() {
     guard !isPending else { return }
     isPending = true
     Idle.add { [weak self] in
@@ -51,8 +76,26 @@ final class TextShapingAhead<Row: ListRow> {
     }
   }
 
+  /// The positions of the rows GTK shows now (it hides the rest).
+  private func shownPositions() -> Range<Int> {
+    var first = Int.max
+    var last = -1
+    factory.forEachBoundRow { row, position in
+      guard gtk_widget_get_mapped(row.widget.assumingMemoryBound(to: GtkWidget.self)) != 0
+      else { return }
+      first = min(first, position)
+      last = max(last, position)
+    }
+    return last >= first ? first..<(last + 1) : 0..<0
+  }
+
   private func shapeBand() {
     isPending = false
+    if readsVisibleRows {
+      let visible = shownPositions()
+      guard !visible.isEmpty else { return }
+      band = Self.band(after: visible, direction: direction)
+    }
     let band = self.band
     factory.forEachBoundRow { row, position in
       if band.contains(position) { _ = shape(row) }

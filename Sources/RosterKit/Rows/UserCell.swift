@@ -31,4 +31,8 @@ final class UserCell: ListRow {
   func bind(_ model: UserViewModel, position: Int) { content.bind(model) }
 
   func unbind() { content.unbind() }
+
+  /// Shapes the cell's text now, so its next draw only draws; returns the lines shaped.
+  @discardableResult
+  func shapeText() -> Int { content.shapeText() }
 }

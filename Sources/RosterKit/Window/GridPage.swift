@@ -21,7 +21,10 @@ final class GridPage {
   let gridView: Widget
   let factory: ListFactory<UserCell>
   let dragScroller: DragScroller
+  /// Shapes the names of the cells about to scroll in, between frames.
+  let textShaping: TextShapingAhead<UserCell>
   private let model: ListModel<UserRef>
+  private var lastScrollValue: Double?
   /// The grid's selection while it shows.
   private(set) var selection: OpaquePointer?
 
@@ -37,6 +40,18 @@ final class GridPage {
     RowAccessibility.setLabel(gobject(gridView), tr("People"))
     widget = Gtk.scrolledWindow(gridView)
     dragScroller = DragScroller(listView: gridView, scroller: widget)
+    textShaping = TextShapingAhead(factory: factory) { $0.shapeText() }
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(gridView))!
+    Signals.connect(gobject(adjustment), "value-changed") { [weak self] in
+      self?.scrolled(to: gtk_adjustment_get_value(adjustment))
+    }
+  }
+
+  /// A scroll to `value`: the cells beyond the screen, that way, are shaped after the frame.
+  private func scrolled(to value: Double) {
+    let direction = lastScrollValue.map { value > $0 ? 1 : value < $0 ? -1 : 0 } ?? 0
+    lastScrollValue = value
+    textShaping.scrolled(direction: direction)
   }
 
   /// Connects the grid to the model (selecting `selected`) or disconnects it.
