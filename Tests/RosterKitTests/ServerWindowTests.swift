@@ -122,6 +122,26 @@ final class ServerWindowTests: XCTestCase {
     }
   }
 
+  /// A closed window's server list lets go of its factory and tracker (the
+  /// window's handler of the list's visible rows held the presenter, which
+  /// owns the list, and the list's rows held the tracker).
+  func testClosingTheWindowFreesTheServerListsFactoryAndTracker() throws {
+    try MainActor.assumeIsolated {
+      weak var factory: ListFactory<ServerRow>?
+      weak var tracker: ViewportTracker?
+      do {
+        let window = try Self.openWindow()
+        let page = try XCTUnwrap(window.server?.page)
+        factory = page.factory
+        tracker = page.viewport
+        window.close()
+      }
+      MainContext.run(until: { factory == nil && tracker == nil }, timeout: .seconds(5))
+      XCTAssertNil(factory, "the closed window's row factory is still alive")
+      XCTAssertNil(tracker, "the closed window's viewport tracker is still alive")
+    }
+  }
+
   func testSearchingHappensOnTheServerWithTheInputEscaped() throws {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()

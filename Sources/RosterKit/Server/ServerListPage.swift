@@ -33,7 +33,8 @@ package final class ServerListPage {
       WindowedPage(offset: range.lowerBound, elements: [], count: 0)
     }
     self.model = model
-    var tracker: ViewportTracker?
+    // Weak: the rows ask the tracker, and the tracker's handler holds the factory.
+    weak var tracker: ViewportTracker?
     let waiting = WaitingAvatarRows<ServerRow> { $0.isLoadingAvatar }
     factory = ListFactory(
       makeRow: {
@@ -54,9 +55,9 @@ package final class ServerListPage {
         model[position].flatMap { avatars.request(for: $0) }
       }
     }
-    tracker = ViewportTracker(
+    viewport = ViewportTracker(
       listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
-    viewport = tracker
+    tracker = viewport
     let factory = factory
     let textShaping = TextShapingAhead(factory: factory) { $0.person.shapeText() }
     self.textShaping = textShaping

@@ -24,7 +24,8 @@ final class ListPage {
   let textShaping: TextShapingAhead<UserRow>
 
   init(model: ListModel<UserRef>, avatars: AvatarService?) {
-    var tracker: ViewportTracker?
+    // Weak: the rows ask the tracker, and the tracker's handler holds the factory.
+    weak var tracker: ViewportTracker?
     let waiting = WaitingAvatarRows<UserRow> { $0.isLoadingAvatar }
     factory = ListFactory(
       makeRow: {

@@ -28,8 +28,9 @@ extension MainWindow {
     }
     server.onFailover = { [weak self] failover in self?.showFailover(failover) }
     server.page.model.onArrival = { [weak self] in self?.pagesArrived() }
-    server.page.onVisibleChange = { [weak self] visible in
-      guard let self else { return }
+    // Weak: the presenter owns the page, which owns this handler.
+    server.page.onVisibleChange = { [weak self, weak server] visible in
+      guard let self, let server else { return }
       // A server read forward (Paged Results) learns its count as it goes.
       if !server.page.model.isCountFinal { self.updateServerSubtitle() }
       guard self.firstRowsShown == nil, !visible.isEmpty else { return }
