@@ -29,8 +29,8 @@ package final class ViewportTracker {
   /// The positions on screen now.
   package private(set) var visible: Range<Int> = 0..<0
   /// Which way the list last scrolled: 1 down, -1 up, 0 not yet.
-  package private(set) var direction = 0
-  private var lastValue: Double?
+  package var direction: Int { scrollDirection.current }
+  private var scrollDirection = ScrollDirection()
   /// Whether it prefetches; a benchmark's naive "before" turns this off
   /// (decoding in bind and nothing else), before the directory loads.
   package var prefetches = true
@@ -64,8 +64,7 @@ package final class ViewportTracker {
     let height = rowHeight
     let value = gtk_adjustment_get_value(adjustment)
     let page = gtk_adjustment_get_page_size(adjustment)
-    if let lastValue, value != lastValue { direction = value > lastValue ? 1 : -1 }
-    lastValue = value
+    scrollDirection.moved(to: value)
     var range = 0..<0
     if height > 0, count > 0 {
       let first = max(0, Int((value / height).rounded(.down)))

@@ -24,7 +24,8 @@ final class GridPage {
   /// Shapes the names of the cells about to scroll in, between frames.
   let textShaping: TextShapingAhead<UserCell>
   private let model: ListModel<UserRef>
-  private var lastScrollValue: Double?
+  /// Which way the grid last scrolled.
+  private var scrollDirection = ScrollDirection()
   /// The grid's selection while it shows.
   private(set) var selection: OpaquePointer?
 
@@ -49,9 +50,7 @@ final class GridPage {
 
   /// A scroll to `value`: the cells beyond the screen, that way, are shaped after the frame.
   private func scrolled(to value: Double) {
-    let direction = lastScrollValue.map { value > $0 ? 1 : value < $0 ? -1 : 0 } ?? 0
-    lastScrollValue = value
-    textShaping.scrolled(direction: direction)
+    textShaping.scrolled(direction: scrollDirection.moved(to: value))
   }
 
   /// Connects the grid to the model (selecting `selected`) or disconnects it.
