@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 
 /// Reads this process's memory figures from /proc.
@@ -9,6 +10,13 @@ enum ResourceUsage {
 
   /// Resident set size now (VmRSS) in MiB.
   static var residentMiB: Double { field("VmRSS:") / 1024 }
+
+  /// malloc's live bytes (every arena's, and its own mappings') and the
+  /// free bytes its arenas keep, in MiB (glibc's `mallinfo2`).
+  static var heapMiB: (inUse: Double, free: Double) {
+    let info = mallinfo2()
+    return (Double(info.uordblks + info.hblkhd) / 1_048_576, Double(info.fordblks) / 1_048_576)
+  }
 
   /// Open file descriptors: the entries of /proc/self/fd (less the one
   /// reading it).

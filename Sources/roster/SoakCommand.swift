@@ -14,7 +14,7 @@ struct SoakCommand: ParsableCommand {
       and refreshes every --refresh-seconds (a generated directory is rewritten with 1% of its \
       users changed first, so the refresh is applied as differences). Every 10 s it samples \
       RSS, open descriptors, row widgets, item objects, the model's items, image tasks in \
-      flight and the cache bytes into --csv, and draws them into --plot. Passes when, after the \
+      flight, the cache bytes and malloc's live and free bytes into --csv, and draws them into --plot. Passes when, after the \
       first minute, RSS less the (bounded) image cache grows at most 0.5 MiB a minute (least \
       squares) and descriptors, rows and tasks stay flat; exits 1 otherwise. Under Xvfb when headless (GSK_RENDERER=cairo \
       unless set).
@@ -30,6 +30,12 @@ struct SoakCommand: ParsableCommand {
     help: "An LDAP or SCIM URL of a directory server to soak instead of a generated directory.")
   var source: String?
   @OptionGroup(title: "Directory servers") var server: ServerArguments
+  @Flag(
+    inversion: .prefixedNo,
+    help:
+      "Shape the text of rows about to scroll in between frames (the app's way); off soaks without."
+  )
+  var shapeAhead = true
   @Option(help: "Where to write the samples.") var csv = "soak.csv"
   @Option(help: "Where to draw the samples (PNG).") var plot = "soak.png"
 
@@ -54,6 +60,7 @@ struct SoakCommand: ParsableCommand {
     options.avatars = avatars
     options.source = source
     options.server = server.options
+    options.shapeAhead = shapeAhead
     options.csv = URL(fileURLWithPath: csv)
     options.plot = URL(fileURLWithPath: plot)
     let status = MainActor.assumeIsolated { Soak.main(options: options) }

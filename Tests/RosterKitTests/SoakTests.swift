@@ -29,19 +29,22 @@ final class SoakTests: XCTestCase {
       let lines = try String(contentsOf: options.csv, encoding: .utf8).split(separator: "\n")
       XCTAssertEqual(
         lines.first.map(String.init),
-        "seconds,rss_mib,fds,rows,items,model_items,tasks,memory_cache_bytes,disk_cache_bytes")
+        "seconds,rss_mib,fds,rows,items,model_items,tasks,memory_cache_bytes,disk_cache_bytes,"
+          + "heap_in_use_mib,heap_free_mib")
       let rows = lines.dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
       // A sample at the start, then one between actions once a second has
       // passed (an action, such as a fling, can take longer), one at the end.
       XCTAssertGreaterThanOrEqual(rows.count, 4)
       XCTAssertLessThanOrEqual(rows.count, 10)
       for row in rows {
-        XCTAssertEqual(row.count, 9, "a line without every column")
+        XCTAssertEqual(row.count, 11, "a line without every column")
         XCTAssertEqual(row[5], 2_000, "the model lost or gained people")
         XCTAssertGreaterThan(row[1], 0, "no resident memory")
         XCTAssertGreaterThan(row[2], 0, "no descriptors")
         XCTAssertGreaterThan(row[3], 0, "no row widgets")
         XCTAssertGreaterThan(row[4], 0, "no item objects")
+        XCTAssertGreaterThan(row[9], 0, "no live heap")
+        XCTAssertLessThan(row[9] + row[10], row[1] + 64, "more heap than the process holds")
       }
       XCTAssertEqual(rows.map { $0[0] }, rows.map { $0[0] }.sorted(), "samples out of order")
       XCTAssertGreaterThan(rows.map { $0[7] }.max() ?? 0, 0, "no avatar reached the memory cache")
@@ -119,5 +122,28 @@ final class SoakTests: XCTestCase {
     XCTAssertFalse(leakingDescriptors.passed)
 
     XCTAssertFalse(SoakVerdict(samples: [], warmUpSeconds: 60).passed, "no samples, no pass")
+  }
+}
+
+/// The soak's heap figures follow what the process allocates and frees.
+final class SoakHeapFigureTests: XCTestCase {
+  func testLiveHeapRisesWithAnAllocationAndFreeBytesWithItsRelease() {
+    let size = 64 << 10  // under any mmap threshold: from an arena
+    var blocks: [UnsafeMutableRawPointer] = []
+    blocks.reserveCapacity(64)
+    let before = ResourceUsage.heapMiB
+    for _ in 0..<64 {
+      let block = malloc(size)!
+      memset(block, 1, size)
+      blocks.append(block)
+    }
+    let held = ResourceUsage.heapMiB
+    XCTAssertGreaterThanOrEqual(held.inUse - before.inUse, 3.9, "4 MiB allocated did not count")
+    // Keep the last block so the freed ones are not at the heap's top to trim.
+    for block in blocks.dropLast() { free(block) }
+    let freed = ResourceUsage.heapMiB
+    XCTAssertGreaterThanOrEqual(held.inUse - freed.inUse, 3.8, "3.9 MiB freed still counts as live")
+    XCTAssertGreaterThanOrEqual(freed.free - held.free, 3.8, "the freed blocks are not free bytes")
+    free(blocks.last!)
   }
 }

@@ -106,6 +106,7 @@ public final class Soak {
       window = MainWindow(
         application: nil, source: .success(.file(directory.file)), pipeline: pipeline)
     }
+    window.shapesTextAhead = options.shapeAhead
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()
@@ -137,6 +138,7 @@ public final class Soak {
     sample.tasks = statistics.inFlight
     sample.memoryCacheBytes = statistics.memoryCacheBytes
     sample.diskCacheBytes = statistics.diskCacheBytes
+    (sample.heapInUseMiB, sample.heapFreeMiB) = ResourceUsage.heapMiB
     samples.append(sample)
     nextSample = clock.now + options.sampleInterval
   }

@@ -25,6 +25,9 @@ public struct SoakOptions: Sendable {
   /// Samples before this are the warm-up, left out of the verdict: the
   /// first minute, or the first half of a run shorter than two minutes.
   public var warmUp: Duration { min(.seconds(60), duration / 2) }
+  /// Whether the list shapes the text of rows about to scroll in between
+  /// frames (the app's way); off soaks without, to tell what it holds.
+  public var shapeAhead = true
   /// The CSV of samples.
   public var csv = URL(fileURLWithPath: "soak.csv")
   /// The PNG plot of the samples.

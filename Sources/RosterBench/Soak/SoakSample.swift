@@ -22,6 +22,13 @@ public struct SoakSample: Sendable, Equatable {
   public var memoryCacheBytes = 0
   /// Bytes of downloads in the disk cache.
   public var diskCacheBytes = 0
+  /// Bytes malloc has handed out and not had back (every arena, and the
+  /// blocks mapped on their own), MiB: the live allocations.
+  public var heapInUseMiB = 0.0
+  /// Bytes free inside malloc's arenas, MiB: held for reuse, not live. A
+  /// resident set that grows with this and not with ``heapInUseMiB`` is
+  /// the allocator keeping freed memory, not a leak of objects.
+  public var heapFreeMiB = 0.0
 
   /// A sample with every figure zero.
   public init() {}
@@ -29,7 +36,7 @@ public struct SoakSample: Sendable, Equatable {
   /// The CSV header, in the order of ``csvLine``.
   public static let columns = [
     "seconds", "rss_mib", "fds", "rows", "items", "model_items", "tasks", "memory_cache_bytes",
-    "disk_cache_bytes",
+    "disk_cache_bytes", "heap_in_use_mib", "heap_free_mib",
   ]
 
   /// The figures as a CSV line (no newline).
@@ -37,7 +44,8 @@ public struct SoakSample: Sendable, Equatable {
     [
       String(format: "%.1f", seconds), String(format: "%.2f", residentMiB), "\(descriptors)",
       "\(rows)", "\(items)", "\(modelItems)", "\(tasks)", "\(memoryCacheBytes)",
-      "\(diskCacheBytes)",
+      "\(diskCacheBytes)", String(format: "%.2f", heapInUseMiB),
+      String(format: "%.2f", heapFreeMiB),
     ].joined(separator: ",")
   }
 
@@ -45,7 +53,7 @@ public struct SoakSample: Sendable, Equatable {
   var values: [Double] {
     [
       seconds, residentMiB, Double(descriptors), Double(rows), Double(items), Double(modelItems),
-      Double(tasks), Double(memoryCacheBytes), Double(diskCacheBytes),
+      Double(tasks), Double(memoryCacheBytes), Double(diskCacheBytes), heapInUseMiB, heapFreeMiB,
     ]
   }
 
