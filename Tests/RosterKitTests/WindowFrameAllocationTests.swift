@@ -3,9 +3,12 @@ import GtkKit
 import RosterKit
 import XCTest
 
-/// Each window raises the allocator's mmap threshold just above its frame surface, follows a
-/// resize, and takes its share with it when it goes.
+/// Each window drawn by cairo raises the allocator's mmap threshold just above its frame
+/// surface, follows a resize, and takes its share with it when it goes; a window drawn by GL
+/// leaves it alone.
 final class WindowFrameAllocationTests: XCTestCase {
+  private static let childVariable = "ROSTER_FRAME_ALLOCATION_CHILD"
+
   func testTheThresholdFollowsTheLargestOpenWindow() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
@@ -13,6 +16,7 @@ final class WindowFrameAllocationTests: XCTestCase {
       let start = Int(AllocatorSettings.mmapThreshold)
 
       let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+      XCTAssertTrue(WindowFrameAllocation.paintsFramesInHeap(window.window))
       let surface = gtk_native_get_surface(OpaquePointer(window.window))!
       func expected() -> Int {
         let scale = Int(gdk_surface_get_scale_factor(surface))
@@ -40,5 +44,34 @@ final class WindowFrameAllocationTests: XCTestCase {
         MainContext.run(until: { WindowFrameAllocation.currentThreshold < large }),
         "the window took its size with it")
     }
+  }
+
+  func testAWindowDrawnByGLLeavesTheThresholdAlone() throws {
+    if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
+      try MainActor.assumeIsolated { print(try Self.openAWindowAndReport()) }
+      return
+    }
+    let report = try FreshTestProcess.run(
+      "RosterKitTests.WindowFrameAllocationTests/testAWindowDrawnByGLLeavesTheThresholdAlone",
+      environment: [Self.childVariable: "1", "GSK_RENDERER": "gl", "GDK_DEBUG": nil])
+    XCTAssertTrue(report.contains("frames=true"), report)
+    XCTAssertTrue(report.contains("heap=false"), report)
+    XCTAssertTrue(report.contains("threshold=\(AllocatorSettings.mmapThreshold) "), report)
+  }
+
+  /// In the child: a window drawn for a few frames, and what it did to the threshold.
+  @MainActor private static func openAWindowAndReport() throws -> String {
+    try WindowTestSupport.setUp()
+    XCTAssertTrue(AllocatorSettings.apply())
+    let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+    let clock = gtk_widget_get_frame_clock(window.window)!
+    let first = gdk_frame_clock_get_frame_counter(clock)
+    gtk_widget_queue_draw(window.window)
+    let drawn = MainContext.run(until: {
+      gtk_widget_queue_draw(window.window)
+      return gdk_frame_clock_get_frame_counter(clock) >= first + 3
+    })
+    let heap = WindowFrameAllocation.paintsFramesInHeap(window.window)
+    return "frames=\(drawn) heap=\(heap) threshold=\(WindowFrameAllocation.currentThreshold) "
   }
 }

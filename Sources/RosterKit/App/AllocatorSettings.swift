@@ -21,8 +21,8 @@ import CGtk
 /// of the part redrawn, 1.4 MiB for a scrolled list in the default window.
 /// Mapped, its pages are zero-filled by the kernel on first touch, every
 /// frame, on the main thread (about a hundred page faults a frame). So each
-/// window raises the threshold just above its own frame surface
-/// (``WindowFrameAllocation``), up to ``maxMmapThreshold``: blocks up to a
+/// window drawn by cairo raises the threshold just above its own frame
+/// surface (``WindowFrameAllocation``), up to ``maxMmapThreshold``: blocks up to a
 /// frame's size come from the heap and the frame's surface is the same
 /// heap block each time, while a refresh's bigger arrays are still mapped.
 ///

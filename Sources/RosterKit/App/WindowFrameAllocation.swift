@@ -6,6 +6,12 @@ import GtkKit
 /// comes from the heap, the same block every frame, instead of a fresh
 /// mapping whose pages the kernel zero-fills on the main thread.
 ///
+/// Only the cairo renderer paints into such a surface. The GL renderer
+/// draws into a GL buffer of the driver's, so a window drawn by GL counts
+/// no frame bytes: raising the threshold for it would gain its frames
+/// nothing, and the trim threshold that comes with it (glibc has one for
+/// all arenas) would let every worker thread's arena keep that much free.
+///
 /// A window's frame surface is at most its surface's size in device pixels,
 /// 4 bytes each. It is read at the start of each frame (a resize, a
 /// maximize or a new scale factor all reach the next frame) and the
@@ -37,11 +43,21 @@ package enum WindowFrameAllocation {
     guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
     let scale = Int(gdk_surface_get_scale_factor(surface))
     let bytes =
-      Int(gdk_surface_get_width(surface)) * Int(gdk_surface_get_height(surface)) * scale * scale
-      * 4
+      paintsFramesInHeap(window)
+      ? Int(gdk_surface_get_width(surface)) * Int(gdk_surface_get_height(surface)) * scale
+        * scale * 4 : 0
     guard frameBytes[key] != bytes else { return }
     frameBytes[key] = bytes
     refit()
+  }
+
+  /// Whether `window`'s renderer paints each frame into an image surface
+  /// in the heap: the cairo renderer does, GL and a renderer not yet made
+  /// do not.
+  package static func paintsFramesInHeap(_ window: Widget) -> Bool {
+    guard let renderer = gtk_native_get_renderer(OpaquePointer(window)) else { return false }
+    let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
+    return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0
   }
 
   private static func refit() {
