@@ -4,7 +4,9 @@
 # renderer most desktops use is GL, under Xvfb on Mesa llvmpipe), and prints
 # a table of medians with the ratios to the floor per renderer.
 # Usage: scripts/bench.sh [PAIRS (3)] [SECONDS (8)] [USERS (1000000)]
-# ROSTER_BIN=path measures another build of roster (a "before").
+# ROSTER_BIN=path measures another build of roster (a "before"). Each roster
+# run's frames, one line each, are kept beside the results (--frames-csv,
+# where the build has it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pairs=${1:-3}
@@ -29,6 +31,10 @@ run_roster() {
   fi
 }
 
+# An older build given as ROSTER_BIN may not log frames.
+logs_frames=no
+if "$roster" bench --help 2>/dev/null | grep -q -- --frames-csv; then logs_frames=yes; fi
+
 # Generate the directory once, outside the measured runs.
 run_roster --users "$users" --seconds 0.5 --json >/dev/null
 
@@ -39,7 +45,10 @@ for renderer in "${renderers[@]}"; do
     for pair in $(seq "$pairs"); do
       echo "$renderer: pair $pair at $speed px/s" >&2
       "$floor" --rows "$users" --speed "$speed" --seconds "$seconds" | tee -a "$log" >&2
-      run_roster --users "$users" --speed "$speed" --seconds "$seconds" --cache cold --json | tee -a "$log" >&2
+      frames=()
+      if [ "$logs_frames" = yes ]; then frames=(--frames-csv "$out/$stamp-$renderer-$speed-$pair-frames.csv"); fi
+      run_roster --users "$users" --speed "$speed" --seconds "$seconds" --cache cold --json \
+        "${frames[@]}" | tee -a "$log" >&2
     done
   done
   run_roster --users "$users" --speed 20000 --seconds "$seconds" --cache cold --pipeline naive --json | tee -a "$log" >&2

@@ -56,6 +56,9 @@ public struct BenchmarkOptions: Sendable {
   public var hud = false
   /// Print only the JSON lines.
   public var jsonOnly = false
+  /// Write every measured frame to this CSV (``FrameLog``); with several
+  /// speeds, one file each, the speed before the extension.
+  public var framesCSV: String?
 
   /// Defaults: 1,000,000 users, 4,000 avatars, 6000 px/s for 8 s, cold.
   public init() {}

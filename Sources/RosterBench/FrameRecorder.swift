@@ -16,6 +16,9 @@ final class FrameRecorder {
   private(set) var workCPU: [Double] = []
   private(set) var workRunQueue: [Double] = []
   private(set) var binds: [Double] = []
+  /// Each frame's binds, and the text lines its draw had to shape.
+  private(set) var frameBinds: [Int] = []
+  private(set) var frameLinesShaped: [Int] = []
   private(set) var unbinds: [Double] = []
   /// Busy and wall milliseconds of the main thread while recording.
   private(set) var busyMilliseconds = 0.0
@@ -24,6 +27,8 @@ final class FrameRecorder {
   private var lastFrameMicroseconds: Int64 = 0
   private var beforePaint: UInt64 = 0
   private var beforePaintSplit = FrameTimeSplit.Reading(cpu: 0, runQueue: 0)
+  private var bindsBeforePaint = 0
+  private var linesShapedBeforePaint = 0
   private var connections: [SignalConnection] = []
   /// Runs after each recorded frame's layout and paint: what the frame put
   /// on screen is final then (avatar latency is sampled here).
@@ -47,20 +52,31 @@ final class FrameRecorder {
   init(window: Widget) {
     let clock = gtk_widget_get_frame_clock(window)!
     connections.append(
-      Signals.connect(gobject(clock), "before-paint") { [weak self] in
-        // The split first: its /proc read is the bench's, not the frame's work.
-        self?.beforePaintSplit = FrameTimeSplit.readAtStart()
-        self?.beforePaint = Self.now()
-      })
+      Signals.connect(gobject(clock), "before-paint") { [weak self] in self?.frameBegan() })
     connections.append(
-      Signals.connect(gobject(clock), "after-paint") { [weak self] in
-        guard let self, self.isRecording, self.beforePaint != 0 else { return }
-        self.work.append(Double(Self.now() - self.beforePaint) / 1e6)
-        let split = FrameTimeSplit.read()
-        self.workCPU.append(Double(split.cpu - self.beforePaintSplit.cpu) / 1e6)
-        self.workRunQueue.append(Double(split.runQueue - self.beforePaintSplit.runQueue) / 1e6)
-        self.afterPaint?()
-      })
+      Signals.connect(gobject(clock), "after-paint") { [weak self] in self?.frameEnded() })
+  }
+
+  /// Records a frame's start (the frame clock's before-paint).
+  func frameBegan() {
+    // The split first: its /proc read is the bench's, not the frame's work.
+    beforePaintSplit = FrameTimeSplit.readAtStart()
+    beforePaint = Self.now()
+    bindsBeforePaint = binds.count
+    linesShapedBeforePaint = TextShapingCounts.linesShapedWhileDrawing
+  }
+
+  /// Records a frame's end (the frame clock's after-paint): its work, the
+  /// split of it, and what happened inside it.
+  func frameEnded() {
+    guard isRecording, beforePaint != 0 else { return }
+    work.append(Double(Self.now() - beforePaint) / 1e6)
+    let split = FrameTimeSplit.read()
+    workCPU.append(Double(split.cpu - beforePaintSplit.cpu) / 1e6)
+    workRunQueue.append(Double(split.runQueue - beforePaintSplit.runQueue) / 1e6)
+    frameBinds.append(binds.count - bindsBeforePaint)
+    frameLinesShaped.append(TextShapingCounts.linesShapedWhileDrawing - linesShapedBeforePaint)
+    afterPaint?()
   }
 
   /// Call once per frame from a tick callback with the frame time.

@@ -136,6 +136,15 @@ public final class RosterBenchmark {
     runScroll(window, speed: speed, recorder: recorder, tracker: tracker)
     tracker.isRecording = false
     recorder.stop()
+    if let path = options.framesCSV {
+      let file = FrameLog.path(path, speed: speed, speeds: options.speeds.count)
+      do {
+        try FrameLog(recorder).csv.write(toFile: file, atomically: true, encoding: .utf8)
+      } catch {
+        FileHandle.standardError.write(
+          Data("roster bench: could not write \(file): \(error.localizedDescription)\n".utf8))
+      }
+    }
     window.factory.bindObserver = nil
     window.factory.unbindObserver = nil
     let statistics = pipeline.statistics()

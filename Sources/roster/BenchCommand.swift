@@ -59,6 +59,12 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Show the frame-time HUD while scrolling and report its cost per frame (hud_us).")
   var hud = false
   @Flag(help: "Print only the JSON lines.") var json = false
+  @Option(
+    name: .customLong("frames-csv"),
+    help:
+      "Write every measured frame (work, CPU and run-queue ms, binds, text lines shaped inside it) to this CSV; with several speeds, one file each, the speed before the extension."
+  )
+  var framesCSV: String?
 
   func validate() throws {
     if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
@@ -67,6 +73,12 @@ struct BenchCommand: ParsableCommand {
     if let decoders, decoders < 1 { throw ValidationError("--decoders must be at least 1") }
     if let decodeHold, decodeHold < 0 { throw ValidationError("--decode-hold cannot be negative") }
     _ = try ServerArguments.source(source)
+    if let framesCSV {
+      let folder = URL(fileURLWithPath: framesCSV).deletingLastPathComponent().path
+      guard FileManager.default.fileExists(atPath: folder) else {
+        throw ValidationError("--frames-csv: no folder \(folder)")
+      }
+    }
     guard users > 0, avatars > 0, seconds > 0, speed.allSatisfy({ $0 > 0 }) else {
       throw ValidationError("counts, seconds and speeds must be positive")
     }
@@ -90,6 +102,7 @@ struct BenchCommand: ParsableCommand {
     options.decoders = decoders
     options.decodeHold = decodeHold.map { .milliseconds($0) }
     options.shapeAhead = shapeAhead
+    options.framesCSV = framesCSV
     options.refreshUsers = refreshUsers
     options.search = search
     let status = MainActor.assumeIsolated { RosterBenchmark(options: options).run() }

@@ -74,4 +74,34 @@ final class BenchCountersTests: XCTestCase {
       busyWallMilliseconds: 2000)
     XCTAssertEqual(busy.busyMillisecondsPerSecond ?? 0, 125, accuracy: 1e-9)
   }
+
+  func testTheFrameLogHasEveryFrameWithWhatHappenedInIt() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+      defer { window.close() }
+      let recorder = FrameRecorder(window: window.window)
+      defer { recorder.stop() }
+      recorder.isRecording = true
+      recorder.frameBegan()
+      for _ in 0..<3 { recorder.recordBind(microseconds: 10) }
+      TextShapingCounts.linesShapedWhileDrawing += 2
+      recorder.frameEnded()
+      recorder.frameBegan()
+      recorder.frameEnded()
+
+      let lines = FrameLog(recorder).csv.split(separator: "\n").map(String.init)
+      XCTAssertEqual(lines.count, 3, "the header and one line a frame")
+      XCTAssertEqual(lines[0], FrameLog.header)
+      XCTAssertTrue(lines[1].hasPrefix("0,") && lines[1].hasSuffix(",3,2"), lines[1])
+      XCTAssertTrue(lines[2].hasPrefix("1,") && lines[2].hasSuffix(",0,0"), lines[2])
+    }
+  }
+
+  func testEachSpeedGetsItsOwnFrameLog() {
+    XCTAssertEqual(FrameLog.path("/tmp/frames.csv", speed: 6000, speeds: 1), "/tmp/frames.csv")
+    XCTAssertEqual(
+      FrameLog.path("/tmp/frames.csv", speed: 6000, speeds: 2), "/tmp/frames-6000.csv")
+    XCTAssertEqual(FrameLog.path("/tmp/frames", speed: 20000, speeds: 2), "/tmp/frames-20000")
+  }
 }
