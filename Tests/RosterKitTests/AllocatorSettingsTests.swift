@@ -51,6 +51,40 @@ final class AllocatorSettingsTests: XCTestCase {
     return "accepted=\(accepted) \(mapped)=\(accepted && grew >= size) grew=\(grew)"
   }
 
+  func testTheTrimThresholdDecidesWhetherAFreedTopIsKept() throws {
+    if ProcessInfo.processInfo.environment[Self.trimChildVariable] != nil {
+      print(Self.trimCheck())
+      return
+    }
+    let output = try FreshTestProcess.run(
+      "RosterKitTests.AllocatorSettingsTests/testTheTrimThresholdDecidesWhetherAFreedTopIsKept",
+      environment: [Self.trimChildVariable: "1"])
+    XCTAssertTrue(output.contains("raised=kept default=given-back"), output)
+  }
+
+  private static let trimChildVariable = "ROSTER_TRIM_CHECK"
+
+  /// Frees a block at the top of the main heap under a raised trim threshold, then under
+  /// glibc's default, and says whether the heap kept its top each time (what a frame surface
+  /// freed inside a frame, and a worker's block freed between frames, rely on).
+  private static func trimCheck() -> String {
+    MainActor.assumeIsolated {
+      guard AllocatorSettings.apply() else { return "refused" }
+      let size = Int(AllocatorSettings.mmapThreshold) / 2
+      func keptAfterFreeing() -> String {
+        let block = malloc(size)!
+        memset(block, 1, size)
+        free(block)
+        return Int(mallinfo2().keepcost) >= size ? "kept" : "given-back"
+      }
+      AllocatorSettings.setTrimThreshold(size * 4)
+      let raised = keptAfterFreeing()
+      AllocatorSettings.setTrimThreshold(Int(AllocatorSettings.defaultTrimThreshold))
+      let lowered = keptAfterFreeing()
+      return "raised=\(raised) default=\(lowered)"
+    }
+  }
+
   func testAFrameSurfaceUnderAWindowsThresholdComesFromTheHeap() throws {
     if ProcessInfo.processInfo.environment[Self.frameChildVariable] != nil {
       print(Self.frameBlockCheck())

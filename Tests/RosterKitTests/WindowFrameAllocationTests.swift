@@ -46,6 +46,33 @@ final class WindowFrameAllocationTests: XCTestCase {
     }
   }
 
+  func testTheTrimThresholdIsRaisedOnlyWhileAFrameIsPainted() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      XCTAssertTrue(AllocatorSettings.apply())
+      let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+      defer { window.close() }
+      XCTAssertTrue(
+        MainContext.run(until: {
+          WindowFrameAllocation.currentThreshold > Int(AllocatorSettings.mmapThreshold)
+        }))
+      var inFrame: Int?
+      let clock = gtk_widget_get_frame_clock(window.window)!
+      // Connected after the window's own handler, so it runs inside the frame's set-up.
+      let connection = Signals.connect(UnsafeMutableRawPointer(clock), "before-paint") {
+        if inFrame == nil { inFrame = WindowFrameAllocation.currentTrimThreshold }
+      }
+      defer { connection.disconnect() }
+      gtk_widget_queue_draw(window.window)
+      XCTAssertTrue(MainContext.run(until: { inFrame != nil }), "no frame was painted")
+
+      XCTAssertEqual(inFrame, WindowFrameAllocation.currentThreshold * 2, "inside a frame")
+      XCTAssertEqual(
+        WindowFrameAllocation.currentTrimThreshold, Int(AllocatorSettings.defaultTrimThreshold),
+        "between frames")
+    }
+  }
+
   func testAWindowDrawnByGLLeavesTheThresholdAlone() throws {
     if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
       try MainActor.assumeIsolated { print(try Self.openAWindowAndReport()) }

@@ -54,14 +54,24 @@ public enum AllocatorSettings {
     return min(maxMmapThreshold, max(Int(mmapThreshold), wanted))
   }
 
-  /// Sets the mmap threshold to `threshold`, and the heap's trim threshold
-  /// to twice it (as glibc does when it raises the threshold itself), so
-  /// a freed frame surface at the top of the heap is kept for the next
-  /// frame instead of being given back; does nothing unless ``apply()`` ran.
+  /// glibc's default trim threshold: an arena gives back the free memory at
+  /// its top once there is this much of it.
+  package static let defaultTrimThreshold: Int32 = 128 << 10
+
+  /// Sets the mmap threshold to `threshold`; does nothing unless
+  /// ``apply()`` ran.
   @MainActor @discardableResult
   package static func setMmapThreshold(_ threshold: Int) -> Bool {
     guard isApplied else { return false }
-    let value = Int32(clamping: threshold)
-    return mallopt(M_TRIM_THRESHOLD, value &* 2) == 1 && mallopt(M_MMAP_THRESHOLD, value) == 1
+    return mallopt(M_MMAP_THRESHOLD, Int32(clamping: threshold)) == 1
+  }
+
+  /// Sets the trim threshold, which glibc applies to the top of every
+  /// thread's arena: a free that leaves more than this at an arena's top
+  /// gives the memory back; does nothing unless ``apply()`` ran.
+  @MainActor @discardableResult
+  package static func setTrimThreshold(_ threshold: Int) -> Bool {
+    guard isApplied else { return false }
+    return mallopt(M_TRIM_THRESHOLD, Int32(clamping: threshold)) == 1
   }
 }
