@@ -30,7 +30,6 @@ package enum WindowFrameAllocation {
   /// Frame bytes by window.
   private static var frameBytes: [UInt: Int] = [:]
   private static var threshold = Int(AllocatorSettings.mmapThreshold)
-  private static var isKeepingFreedFrames = false
   private static var trimThreshold = Int(AllocatorSettings.defaultTrimThreshold)
 
   /// The trim threshold now: twice ``currentThreshold`` while a window
@@ -84,10 +83,8 @@ package enum WindowFrameAllocation {
   /// tops back as usual.
   private static func keepsFreedFrames(_ wanted: Bool) {
     let keeps = wanted && threshold > Int(AllocatorSettings.mmapThreshold)
-    guard keeps != isKeepingFreedFrames else { return }
     let trim = keeps ? threshold * 2 : Int(AllocatorSettings.defaultTrimThreshold)
-    guard AllocatorSettings.setTrimThreshold(trim) else { return }
-    isKeepingFreedFrames = keeps
+    guard trim != trimThreshold, AllocatorSettings.setTrimThreshold(trim) else { return }
     trimThreshold = trim
   }
 
