@@ -16,11 +16,12 @@ final class AllocatorSettingsTests: XCTestCase {
   private static let mapped = "mapped"
 
   func testABigBlockIsStillMappedAfterOneLikeItWasFreed() throws {
-    if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
-      print(Self.bigBlockCheck())
-      return
-    }
-    let output = try Self.runThisTestInAFreshProcess()
+    guard
+      let output = try FreshTestProcess.output(
+        of:
+          "RosterKitTests.AllocatorSettingsTests/testABigBlockIsStillMappedAfterOneLikeItWasFreed",
+        variable: Self.childVariable, check: Self.bigBlockCheck)
+    else { return }
     XCTAssertTrue(
       output.contains("\(Self.mapped)=true"),
       "the second big block came from a heap arena:\n\(output)")
@@ -52,13 +53,12 @@ final class AllocatorSettingsTests: XCTestCase {
   }
 
   func testTheTrimThresholdDecidesWhetherAFreedTopIsKept() throws {
-    if ProcessInfo.processInfo.environment[Self.trimChildVariable] != nil {
-      print(Self.trimCheck())
-      return
-    }
-    let output = try FreshTestProcess.run(
-      "RosterKitTests.AllocatorSettingsTests/testTheTrimThresholdDecidesWhetherAFreedTopIsKept",
-      environment: [Self.trimChildVariable: "1"])
+    guard
+      let output = try FreshTestProcess.output(
+        of:
+          "RosterKitTests.AllocatorSettingsTests/testTheTrimThresholdDecidesWhetherAFreedTopIsKept",
+        variable: Self.trimChildVariable, check: Self.trimCheck)
+    else { return }
     XCTAssertTrue(output.contains("raised=kept default=given-back"), output)
   }
 
@@ -86,13 +86,12 @@ final class AllocatorSettingsTests: XCTestCase {
   }
 
   func testAFrameSurfaceUnderAWindowsThresholdComesFromTheHeap() throws {
-    if ProcessInfo.processInfo.environment[Self.frameChildVariable] != nil {
-      print(Self.frameBlockCheck())
-      return
-    }
-    let output = try FreshTestProcess.run(
-      "RosterKitTests.AllocatorSettingsTests/testAFrameSurfaceUnderAWindowsThresholdComesFromTheHeap",
-      environment: [Self.frameChildVariable: "1"])
+    guard
+      let output = try FreshTestProcess.output(
+        of:
+          "RosterKitTests.AllocatorSettingsTests/testAFrameSurfaceUnderAWindowsThresholdComesFromTheHeap",
+        variable: Self.frameChildVariable, check: Self.frameBlockCheck)
+    else { return }
     XCTAssertTrue(
       output.contains("before=mapped after=heap"),
       "a frame-sized block should be mapped at 1 MiB and come from the heap once a window's frame raised the threshold:\n\(output)"
@@ -135,11 +134,4 @@ final class AllocatorSettingsTests: XCTestCase {
       return "raised=\(raised) before=\(before) after=\(after)"
     }
   }
-
-  private static func runThisTestInAFreshProcess() throws -> String {
-    try FreshTestProcess.run(
-      "RosterKitTests.AllocatorSettingsTests/testABigBlockIsStillMappedAfterOneLikeItWasFreed",
-      environment: [childVariable: "1"])
-  }
-
 }

@@ -21,4 +21,21 @@ enum FreshTestProcess {
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
   }
+
+  /// A test that checks something in a process of its own, in one call: in
+  /// the fresh copy (`variable` set) it prints `check()` and returns nil, and
+  /// the test returns; in the test run itself it runs `test` in a fresh copy
+  /// with `variable` set and `changes` made, and returns what the copy printed.
+  static func output(
+    of test: String, variable: String, environment changes: [String: String?] = [:],
+    check: () throws -> String
+  ) throws -> String? {
+    if ProcessInfo.processInfo.environment[variable] != nil {
+      print(try check())
+      return nil
+    }
+    var environment = changes
+    environment[variable] = "1"
+    return try run(test, environment: environment)
+  }
 }

@@ -74,13 +74,12 @@ final class WindowFrameAllocationTests: XCTestCase {
   }
 
   func testAWindowDrawnByGLLeavesTheThresholdAlone() throws {
-    if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
-      try MainActor.assumeIsolated { print(try Self.openAWindowAndReport()) }
-      return
-    }
-    let report = try FreshTestProcess.run(
-      "RosterKitTests.WindowFrameAllocationTests/testAWindowDrawnByGLLeavesTheThresholdAlone",
-      environment: [Self.childVariable: "1", "GSK_RENDERER": "gl", "GDK_DEBUG": nil])
+    guard
+      let report = try FreshTestProcess.output(
+        of: "RosterKitTests.WindowFrameAllocationTests/testAWindowDrawnByGLLeavesTheThresholdAlone",
+        variable: Self.childVariable, environment: ["GSK_RENDERER": "gl", "GDK_DEBUG": nil],
+        check: { try MainActor.assumeIsolated { try Self.openAWindowAndReport() } })
+    else { return }
     XCTAssertTrue(report.contains("frames=true"), report)
     XCTAssertTrue(report.contains("heap=false"), report)
     XCTAssertTrue(report.contains("threshold=\(AllocatorSettings.mmapThreshold) "), report)
