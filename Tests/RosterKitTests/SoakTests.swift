@@ -123,6 +123,43 @@ final class SoakTests: XCTestCase {
 
     XCTAssertFalse(SoakVerdict(samples: [], warmUpSeconds: 60).passed, "no samples, no pass")
   }
+
+  /// A queue that drains slower than one stall window still drains: the
+  /// wait goes on while the count falls (a single window would stop at 4).
+  func testTheDrainWaitGoesOnWhileTheCountKeepsFalling() {
+    MainActor.assumeIsolated {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let left = Soak.waitForDrain(
+        { max(0, 6 - Int((clock.now - start) / .milliseconds(40))) },
+        stall: .milliseconds(100), limit: .seconds(30))
+      XCTAssertEqual(left, 0, "the wait stopped while the queue was still draining")
+      XCTAssertGreaterThan(clock.now - start, .milliseconds(200), "drained faster than it can")
+    }
+  }
+
+  /// A task that never finishes stops the wait after one window without
+  /// progress, with its count; a queue that falls forever stops at the limit.
+  func testTheDrainWaitStopsWhenTheCountStopsFallingOrAtTheLimit() {
+    MainActor.assumeIsolated {
+      let clock = ContinuousClock()
+      var start = clock.now
+      let stuck = Soak.waitForDrain({ 3 }, stall: .milliseconds(50), limit: .seconds(30))
+      XCTAssertEqual(stuck, 3)
+      XCTAssertLessThan(clock.now - start, .seconds(10), "waited for the limit, not the stall")
+
+      var polls = 0
+      start = clock.now
+      let endless = Soak.waitForDrain(
+        {
+          polls += 1
+          return 1_000_000 - polls
+        }, stall: .milliseconds(50), limit: .milliseconds(300))
+      XCTAssertGreaterThan(endless, 0)
+      XCTAssertGreaterThanOrEqual(clock.now - start, .milliseconds(300), "stopped before the limit")
+      XCTAssertLessThan(clock.now - start, .seconds(10), "the limit was not kept")
+    }
+  }
 }
 
 /// The soak's heap figures follow what the process allocates and frees.

@@ -17,8 +17,8 @@ import SharedSupport
 /// cache bytes. ``SoakVerdict`` says whether anything leaked.
 ///
 /// Samples are taken between actions, in list mode, once the image tasks
-/// have drained (at most 10 s): a leak shows as a trend, not as the noise
-/// of work in progress.
+/// have drained (while they keep draining, at most a minute): a leak shows
+/// as a trend, not as the noise of work in progress.
 ///
 /// Threading: main-actor only; drives the GLib main context itself.
 @MainActor
@@ -124,9 +124,11 @@ public final class Soak {
     MainContext.run(for: .milliseconds(300))
   }
 
-  /// Waits for the image tasks to drain (at most 10 s), then records a sample.
+  /// Waits for the image tasks to drain, for as long as they keep draining
+  /// (``waitForDrain(_:stall:limit:)``), then records a sample.
   private func sample() {
-    MainContext.run(until: { self.pipeline.statistics().inFlight == 0 }, timeout: .seconds(10))
+    Self.waitForDrain(
+      { self.pipeline.statistics().inFlight }, stall: .seconds(10), limit: .seconds(60))
     let statistics = pipeline.statistics()
     var sample = SoakSample()
     sample.seconds = (clock.now - started).inMilliseconds / 1000
@@ -141,6 +143,31 @@ public final class Soak {
     (sample.heapInUseMiB, sample.heapFreeMiB) = ResourceUsage.heapMiB
     samples.append(sample)
     nextSample = clock.now + options.sampleInterval
+  }
+
+  /// Iterates the main context until `count` is 0 for as long as it keeps
+  /// falling: it must be lower at the end of each `stall` than at its start,
+  /// and the whole wait is at most `limit`. Returns the last count.
+  ///
+  /// The decode thread runs in the idle scheduling class, so on a machine
+  /// whose cores are taken its queue drains late but steadily; a task that
+  /// never finishes stops the count falling, and the sample shows it.
+  @discardableResult
+  static func waitForDrain(
+    _ count: @MainActor () -> Int, stall: Duration, limit: Duration
+  ) -> Int {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: limit)
+    var atWindowStart = count()
+    while atWindowStart > 0 {
+      let window = min(stall, clock.now.duration(to: deadline))
+      if window <= .zero { return atWindowStart }
+      if MainContext.run(until: { count() == 0 }, timeout: window) { return 0 }
+      let now = count()
+      if now >= atWindowStart { return now }
+      atWindowStart = now
+    }
+    return 0
   }
 
   /// Rewrites a generated directory with 1% changed (a server is re-read as
