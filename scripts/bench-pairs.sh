@@ -9,7 +9,8 @@ bench_pairs() {
   for _ in $(seq "$pairs"); do
     for speed in 6000 20000; do
       if [ -x "$floor" ]; then
-        "$floor" --rows "$rows" --speed "$speed" --seconds "$seconds" | tee -a "$log"
+        python3 scripts/peak-rss.py "$floor" --rows "$rows" --speed "$speed" --seconds "$seconds" \
+          | tee -a "$log"
       fi
       "$@" "$roster" bench --source "$url" --speed "$speed" --seconds "$seconds" \
         2>/dev/null | tee -a "$log"

@@ -25,14 +25,14 @@ def shown(value):
 
 
 fields = ["fps", "hitch_ms_per_s", "frame_work_ms.p50", "frame_work_ms.p99", "bind_us.p50",
-          "bind_us.p99", "max_interval_ms"]
+          "bind_us.p99", "max_interval_ms", "peak_rss_mib"]
 # Roster's own: the unbind a bind runs first is timed apart (unbind_us), and
 # main_busy_ms_per_s is all main-loop work, deliveries and flushes included.
 fields_roster = ["unbind_us.p50", "unbind_us.p99", "main_busy_ms_per_s", "frame_cpu_ms.p50",
                  "frame_cpu_ms.p99", "slowest_frames_ms.work", "slowest_frames_ms.cpu",
                  "slowest_frames_ms.run_queue", "slowest_frames_ms.blocked"]
 extra = ["avatar_latency_frames.p50", "avatar_latency_frames.p99", "placeholder_ratio",
-         "main_thread_decodes", "peak_rss_mib", "images.stale_drops", "images.cancellations",
+         "main_thread_decodes", "images.stale_drops", "images.cancellations",
          "images.held_for_frames",
          "load_ms.parse", "load_ms.view_models", "load_ms.first_rows", "load_ms.longest_main_stall"]
 

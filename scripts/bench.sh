@@ -6,7 +6,9 @@
 # Usage: scripts/bench.sh [PAIRS (3)] [SECONDS (8)] [USERS (1000000)]
 # ROSTER_BIN=path measures another build of roster (a "before"). Each roster
 # run's frames, one line each, are kept beside the results (--frames-csv,
-# where the build has it).
+# where the build has it). The floor's peak resident memory is added to its
+# lines (scripts/peak-rss.py), so the table compares memory under each
+# renderer too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pairs=${1:-3}
@@ -44,7 +46,8 @@ for renderer in "${renderers[@]}"; do
   for speed in "${speeds[@]}"; do
     for pair in $(seq "$pairs"); do
       echo "$renderer: pair $pair at $speed px/s" >&2
-      "$floor" --rows "$users" --speed "$speed" --seconds "$seconds" | tee -a "$log" >&2
+      python3 scripts/peak-rss.py "$floor" --rows "$users" --speed "$speed" --seconds "$seconds" \
+        | tee -a "$log" >&2
       frames=()
       if [ "$logs_frames" = yes ]; then frames=(--frames-csv "$out/$stamp-$renderer-$speed-$pair-frames.csv"); fi
       run_roster --users "$users" --speed "$speed" --seconds "$seconds" --cache cold --json \
