@@ -19,7 +19,9 @@ final class MemoryCacheTests: XCTestCase {
   }
 
   func testTheLeastRecentlyUsedImageIsEvictedFirst() {
-    let cache = MemoryCache(costLimit: 3 * 256)  // three 8 px images
+    // Three 8 px images, each 256 bytes of pixels and the objects around them.
+    let cache = MemoryCache(
+      costLimit: 3 * MemoryCache.entryCost(of: Self.image(side: 8), for: Self.key(0)))
     for index in 0..<3 { cache.store(Self.image(side: 8), for: Self.key(index)) }
     XCTAssertNotNil(cache.image(for: Self.key(0)))  // 0 is now the most recent
     cache.store(Self.image(side: 8), for: Self.key(3))
@@ -45,7 +47,8 @@ final class MemoryCacheTests: XCTestCase {
   }
 
   func testAnImageLargerThanTheWholeLimitIsNotCached() {
-    let cache = MemoryCache(costLimit: 1000)
+    let cache = MemoryCache(
+      costLimit: MemoryCache.entryCost(of: Self.image(side: 8), for: Self.key(0)) + 1000)
     cache.store(Self.image(side: 8), for: Self.key(0))
     cache.store(Self.image(side: 64), for: Self.key(1))
     XCTAssertNil(cache.image(for: Self.key(1)))
@@ -66,5 +69,58 @@ final class MemoryCacheTests: XCTestCase {
       }
     }
     XCTAssertLessThanOrEqual(cache.totalCost, 50_000)
+  }
+
+  /// What the cache counts covers what its entries hold, as the allocator counts it: 4,000 avatars
+  /// of 48 px with http sources (the larger key), measured as the heap's bytes in use. Counting
+  /// pixels alone falls short by about 900 bytes an entry, and this fails.
+  func testTheCostCoversWhatAnEntryHoldsNotOnlyItsPixels() throws {
+    try XCTSkipUnless(Self.allocatorReportsToMallinfo, "a sanitizer's allocator serves this build")
+    let pixbuf = try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, 96, 96))
+    defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    // The first texture registers GDK's types and the first URL sets up Foundation's parser:
+    // store one of each in a cache of its own first, to keep that out of the count.
+    let warmUp = MemoryCache(costLimit: Int.max / 2)
+    warmUp.store(
+      PreparedImage(
+        adoptingTexture: try XCTUnwrap(CircleCrop.texture(from: pixbuf, side: 48)), pixelSize: 48),
+      for: ImageRequest(
+        source: .http(try XCTUnwrap(URL(string: "https://directory.example.org/photos/a.jpg"))),
+        pixelSize: 48))
+    warmUp.removeAll()
+
+    let count = 4_000
+    let cache = MemoryCache(costLimit: Int.max / 2)
+    malloc_trim(0)
+    let before = Self.heapInUse
+    for index in 0..<count {
+      let texture = try XCTUnwrap(CircleCrop.texture(from: pixbuf, side: 48))
+      let url = try XCTUnwrap(URL(string: "https://directory.example.org/photos/\(index).jpg"))
+      cache.store(
+        PreparedImage(adoptingTexture: texture, pixelSize: 48),
+        for: ImageRequest(source: .http(url), pixelSize: 48))
+    }
+    let held = Self.heapInUse - before
+    let pixels = count * 48 * 48 * 4
+    XCTAssertEqual(cache.count, count)
+    XCTAssertGreaterThan(held, pixels + count * 256, "the entries hold little beyond their pixels")
+    XCTAssertLessThanOrEqual(held, cache.totalCost, "the cache holds more than it counts")
+    XCTAssertLessThan(cache.totalCost - pixels, 2 * (held - pixels), "the overhead is overcounted")
+  }
+
+  /// Whether glibc's statistics see this process's allocations: not when a sanitizer's own
+  /// allocator serves malloc.
+  private static var allocatorReportsToMallinfo: Bool {
+    let before = heapInUse
+    guard let block = malloc(1 << 20) else { return false }
+    defer { free(block) }
+    memset(block, 1, 1 << 20)
+    return heapInUse - before >= 1 << 20
+  }
+
+  /// Bytes the allocator has handed out and not had back, heap and mmap.
+  private static var heapInUse: Int {
+    let info = mallinfo2()
+    return Int(info.uordblks + info.hblkhd)
   }
 }

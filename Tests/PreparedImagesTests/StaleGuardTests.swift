@@ -39,7 +39,8 @@ final class StaleGuardTests: XCTestCase {
     }
     var configuration = ImagePipelineConfiguration.testing()
     configuration.simulatedLatency = .zero ... .milliseconds(200)
-    configuration.memoryCacheBytes = 4 * 24 * 24 * 4  // tiny: most binds must load again
+    // Tiny, two or three of the 24 avatars: most binds must load again.
+    configuration.memoryCacheBytes = 4 * 24 * 24 * 4
     let pipeline = ImagePipeline(configuration: configuration)
 
     var violations: [String] = []

@@ -9,7 +9,8 @@ public final class PreparedImage: @unchecked Sendable {
   public let texture: OpaquePointer
   /// Side of the square texture in device pixels.
   public let pixelSize: Int
-  /// Bytes held by the texture, as the memory cache counts them: w * h * 4.
+  /// Bytes of pixels held by the texture: w * h * 4 (the memory cache adds the objects around
+  /// them, ``MemoryCache/entryCost(of:for:)``).
   public var cost: Int { pixelSize * pixelSize * 4 }
 
   /// Takes over one reference to `texture` (a GdkTexture of `pixelSize` x `pixelSize`).
