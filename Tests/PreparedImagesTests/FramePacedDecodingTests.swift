@@ -44,14 +44,40 @@ final class FramePacedDecodingTests: XCTestCase {
     await pipeline.shutdown()
   }
 
+  /// A decode for a row on screen is not held: the row shows its placeholder until then. Raised
+  /// to visible while its worker waits for the frame, it starts before the frame ends.
+  @MainActor
+  func testADecodeForARowOnScreenIsNotHeldForFrames() async throws {
+    let (pipeline, request) = pipeline(hold: .seconds(60), file: "d.png")
+    let applied = AppliedImages()
+    let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
+
+    pipeline.frameBegan(refreshInterval: .microseconds(16_667))
+    slot.bind(identity: 1, request: request)
+    let waiting = await waitUntil(timeout: .seconds(5)) { pipeline.decodesWaitingForFrames == 1 }
+    XCTAssertTrue(waiting, "a bound row's decode waits for the frame")
+    slot.setPriority(.visible)
+    let shown = await waitUntil(timeout: .seconds(5)) { applied.last != nil }
+    XCTAssertTrue(shown, "the row on screen waited for the frame to end")
+    XCTAssertEqual(pipeline.statistics().decodes, 1)
+    pipeline.frameEnded()
+    withExtendedLifetime(slot) {}
+    await pipeline.shutdown()
+  }
+
   @MainActor
   func testFramesThatNeverEndHoldADecodeOnlyForTheLongestHold() async throws {
     let (pipeline, request) = pipeline(hold: .milliseconds(150), file: "b.png")
+    let applied = AppliedImages()
+    let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
 
     pipeline.frameBegan(refreshInterval: nil)
     let started = ContinuousClock.now
-    _ = try await pipeline.image(for: request)
+    slot.bind(identity: 1, request: request)
+    let shown = await waitUntil(timeout: .seconds(5)) { applied.last != nil }
+    XCTAssertTrue(shown)
     XCTAssertGreaterThanOrEqual(ContinuousClock.now - started, .milliseconds(150))
+    withExtendedLifetime(slot) {}
     let statistics = pipeline.statistics()
     XCTAssertEqual(statistics.decodes, 1)
     XCTAssertEqual(statistics.decodesHeldForFrames, 1)

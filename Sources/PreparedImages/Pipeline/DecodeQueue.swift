@@ -44,6 +44,11 @@ struct DecodeQueue {
     return Job(task: task, bytes: bytes)
   }
 
+  /// The priority of the job ``popJob()`` would hand out; nil when none waits.
+  mutating func mostUrgentPriority() -> ImagePriority? {
+    waiting.firstPriority()
+  }
+
   mutating func reposition(_ task: ImageTask) {
     waiting.reposition(task)
   }

@@ -17,6 +17,11 @@
 /// 5. Otherwise it starts when `expected` plus ``margin`` fits before the next frame is due,
 ///    and waits for that frame when it does not.
 ///
+/// A decode for a row on screen is not paced (``PipelineCoordinator`` starts it at once): the
+/// row shows a placeholder until it is done. Under a software GL renderer the gaps between
+/// frames are too short to keep up with a fast fling's rows, and holding them left a third of
+/// the visible avatars as placeholders at 20000 px/s.
+///
 /// Threading: a value, kept under the ``PipelineCoordinator``'s lock.
 struct FramePacing {
   /// What a decode worker does next.

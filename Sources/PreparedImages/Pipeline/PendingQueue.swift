@@ -52,6 +52,19 @@ struct PendingQueue {
     return nil
   }
 
+  /// The priority of the task ``popFirst()`` would return; nil when none waits. Drops the
+  /// stale entries it passes.
+  mutating func firstPriority() -> ImagePriority? {
+    for lane in lanes.indices.reversed() {
+      while let entry = lanes[lane].first {
+        if entry.task.queueStamp == entry.stamp { return ImagePriority(rawValue: lane) }
+        lanes[lane].removeFirst()
+        entryCount -= 1
+      }
+    }
+    return nil
+  }
+
   private mutating func compact() {
     for lane in lanes.indices {
       lanes[lane] = CircularBuffer(lanes[lane].filter { $0.task.queueStamp == $0.stamp })

@@ -174,8 +174,13 @@ final class PipelineCoordinator: @unchecked Sendable {
           continue
         }
         let now = ContinuousClock.now
-        switch pacing.decision(expected: expectedDecode, now: now, waitingSince: heldSince ?? now)
-        {
+        // The pacing keeps work that can wait out of frames. A row on screen shows its
+        // placeholder until its avatar is decoded, so that decode is not held.
+        let decision: FramePacing.Decision =
+          decodeQueue.mostUrgentPriority() == .visible
+          ? .start
+          : pacing.decision(expected: expectedDecode, now: now, waitingSince: heldSince ?? now)
+        switch decision {
         case .start:
           if let heldSince {
             statistics.update {
@@ -240,7 +245,10 @@ final class PipelineCoordinator: @unchecked Sendable {
   private func _reposition(_ task: ImageTask) {
     switch task.stage {
     case .waitingForLoad: scheduler.reposition(task)
-    case .waitingForDecode: decodeQueue.reposition(task)
+    case .waitingForDecode:
+      decodeQueue.reposition(task)
+      // A worker waiting for the gap between frames decodes a row on screen at once.
+      if task.priority == .visible, workersPacing > 0 { condition.broadcast() }
     default: break
     }
   }
