@@ -20,16 +20,25 @@ final class FramePacedDecodingTests: XCTestCase {
     return (ImagePipeline(configuration: configuration), request)
   }
 
+  /// A row bound (at `.bound` priority) while a frame is drawn, once the decode thread waits
+  /// for that frame to end; the frame is still in progress.
   @MainActor
-  func testADecodeQueuedDuringAFrameWaitsForTheFrameToEnd() async throws {
-    let (pipeline, request) = pipeline(hold: .seconds(60), file: "a.png")
+  private func rowBoundDuringAFrame(
+    file: String
+  ) async -> (pipeline: ImagePipeline, slot: ImageSlot, applied: AppliedImages) {
+    let (pipeline, request) = pipeline(hold: .seconds(60), file: file)
     let applied = AppliedImages()
     let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
-
     pipeline.frameBegan(refreshInterval: .microseconds(16_667))
     slot.bind(identity: 1, request: request)
     let waiting = await waitUntil(timeout: .seconds(5)) { pipeline.decodesWaitingForFrames == 1 }
     XCTAssertTrue(waiting, "the decode thread waits for the frame")
+    return (pipeline, slot, applied)
+  }
+
+  @MainActor
+  func testADecodeQueuedDuringAFrameWaitsForTheFrameToEnd() async throws {
+    let (pipeline, slot, applied) = await rowBoundDuringAFrame(file: "a.png")
     XCTAssertEqual(pipeline.statistics().decodes, 0, "nothing decoded while the frame is drawn")
     XCTAssertTrue(applied.images.isEmpty)
 
@@ -48,14 +57,7 @@ final class FramePacedDecodingTests: XCTestCase {
   /// to visible while its worker waits for the frame, it starts before the frame ends.
   @MainActor
   func testADecodeForARowOnScreenIsNotHeldForFrames() async throws {
-    let (pipeline, request) = pipeline(hold: .seconds(60), file: "d.png")
-    let applied = AppliedImages()
-    let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
-
-    pipeline.frameBegan(refreshInterval: .microseconds(16_667))
-    slot.bind(identity: 1, request: request)
-    let waiting = await waitUntil(timeout: .seconds(5)) { pipeline.decodesWaitingForFrames == 1 }
-    XCTAssertTrue(waiting, "a bound row's decode waits for the frame")
+    let (pipeline, slot, applied) = await rowBoundDuringAFrame(file: "d.png")
     slot.setPriority(.visible)
     let shown = await waitUntil(timeout: .seconds(5)) { applied.last != nil }
     XCTAssertTrue(shown, "the row on screen waited for the frame to end")
