@@ -121,15 +121,28 @@ final class DecodingTests: XCTestCase {
       decode([0x42, 0x4D] + [UInt8](repeating: 0, count: 60)).failure, .unsupportedFormat)  // BMP
   }
 
-  func testATruncatedJPEGFailsCleanlyOrDecodesWithinBounds() {
+  /// gdk-pixbuf paints a cut JPEG's missing part grey and calls it a success; the row would
+  /// show a broken picture. Cut anywhere, it fails, and the row keeps its initials.
+  func testATruncatedJPEGFailsAndTheRowKeepsItsInitials() {
     let jpeg = TestImages.photo(side: 256, format: "jpeg")
-    for length in [3, 20, 200, jpeg.count / 2, jpeg.count - 10] {
+    XCTAssertNotNil(decode(jpeg).success, "the whole file decodes")
+    for length in [3, 20, 200, jpeg.count / 2, jpeg.count - 10, jpeg.count - 1] {
       switch decode(Array(jpeg.prefix(length))) {
-      case .success(let image): XCTAssertEqual(image.pixelSize, 96)
+      case .success: XCTFail("a JPEG cut at \(length) of \(jpeg.count) bytes decoded")
       case .failure(let failure):
         XCTAssertTrue([.decodeFailed, .unsupportedFormat].contains(failure), "\(failure)")
       }
     }
+    // Bytes after the end marker (some cameras pad) do not make it incomplete.
+    XCTAssertNotNil(decode(jpeg + [0, 0, 0, 0]).success)
+  }
+
+  /// A thumbnail embedded before the image has an end marker of its own; it does not count.
+  func testAnEmbeddedThumbnailsEndMarkerDoesNotCompleteACutJPEG() {
+    let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDA, 1, 2, 0xFF, 0xD9, 0xFF, 0xDA, 3, 0xFF, 0x00, 4]
+    XCTAssertFalse(JPEGEnd.isPresent(in: bytes))
+    XCTAssertTrue(JPEGEnd.isPresent(in: bytes + [0xFF, 0xD9]))
+    XCTAssertFalse(JPEGEnd.isPresent(in: [0xFF, 0xD9]))
   }
 
   func testAPNGWhoseHeaderDeclares30000SquareIsRefusedBeforeDecoding() {

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Order, each step refusing before the next sees the bytes:
 /// 1. ``ImageHeader`` sniffs PNG/JPEG/GIF and reads the declared size (`.unsupportedFormat`).
-/// 2. The size must fit `maxPixelSide` and `maxPixels` (`.dimensionsTooLarge`).
+/// 2. The size must fit `maxPixelSide` and `maxPixels` (`.dimensionsTooLarge`), and a JPEG
+///    must reach its end marker (``JPEGEnd``; a JPEG cut short is `.decodeFailed`).
 /// 3. A gdk-pixbuf loader of exactly that format decodes, scaled inside "size-prepared" so the
 ///    shorter side covers `pixelSize` (JPEG then decodes at reduced resolution). The handler
 ///    re-checks the decoder's own idea of the size and stops it if it disagrees.
@@ -57,6 +58,7 @@ public struct ImageDecoder: Sendable {
       fits(width: pixelSize, height: pixelSize),
       pixelSize > 0
     else { return .failure(.dimensionsTooLarge) }
+    if header.format == .jpeg, !JPEGEnd.isPresent(in: bytes) { return .failure(.decodeFailed) }
 
     let pixbuf: OpaquePointer
     switch decodeScaled(bytes, format: header.format, pixelSize: pixelSize) {
