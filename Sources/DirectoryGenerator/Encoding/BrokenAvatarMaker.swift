@@ -16,8 +16,9 @@ enum BrokenAvatarMaker {
     switch kind {
     case .truncatedJPEG:
       let jpeg = try AvatarRenderer.render(sample(.jpeg(quality: 85), seed: seed))
-      // Cut inside the headers: a cut in the scan data still decodes (as a
-      // grey-bottomed picture), which would not be broken at all.
+      // Cut inside the headers, where gdk-pixbuf itself fails. (gdk-pixbuf
+      // decodes a cut in the scan data as a grey-bottomed picture; Roster's
+      // decoder refuses that too, by its missing end marker.)
       let startOfScan = startOfScanOffset(in: jpeg) ?? jpeg.count / 2
       return Array(jpeg[..<min(startOfScan, jpeg.count)])
     case .htmlNamedPNG:
