@@ -86,6 +86,7 @@ struct BenchmarkReport: ReportObject {
   let unbinds: Int
   let unbindUs: Spread
   let mainBusyMsPerS: Fixed?
+  let mainPageFaultsPerFrame: Fixed?
   let pipeline: String
   let cache: String
   let avatarLatencyFrames: AvatarLatency
@@ -122,6 +123,7 @@ struct BenchmarkReport: ReportObject {
     unbinds = statistics.unbinds.count
     unbindUs = Spread(Percentiles(statistics.unbinds))
     mainBusyMsPerS = statistics.busyMillisecondsPerSecond.map { Fixed($0, 1) }
+    mainPageFaultsPerFrame = statistics.pageFaultsPerFrame.map { Fixed($0, 1) }
     pipeline = options.pipeline.rawValue
     cache = options.cache.rawValue
     let latency = Percentiles(tracker.latencies)

@@ -8,13 +8,15 @@ import Foundation
 /// Threading: a value; written once the run ends.
 struct FrameLog: Sendable {
   /// The CSV's first line.
-  static let header = "frame,work_ms,cpu_ms,run_queue_ms,binds,lines_shaped_while_drawing"
+  static let header =
+    "frame,work_ms,cpu_ms,run_queue_ms,page_faults,binds,lines_shaped_while_drawing"
 
   /// One measured frame.
   struct Frame: Sendable, Equatable {
     var workMilliseconds: Double
     var cpuMilliseconds: Double
     var runQueueMilliseconds: Double
+    var pageFaults: Int
     var binds: Int
     var linesShapedWhileDrawing: Int
   }
@@ -26,7 +28,8 @@ struct FrameLog: Sendable {
     frames = recorder.work.indices.map { index in
       Frame(
         workMilliseconds: recorder.work[index], cpuMilliseconds: recorder.workCPU[index],
-        runQueueMilliseconds: recorder.workRunQueue[index], binds: recorder.frameBinds[index],
+        runQueueMilliseconds: recorder.workRunQueue[index],
+        pageFaults: recorder.workPageFaults[index], binds: recorder.frameBinds[index],
         linesShapedWhileDrawing: recorder.frameLinesShaped[index])
     }
   }
@@ -37,7 +40,7 @@ struct FrameLog: Sendable {
     for (index, frame) in frames.enumerated() {
       lines.append(
         "\(index),\(Self.format(frame.workMilliseconds)),\(Self.format(frame.cpuMilliseconds)),"
-          + "\(Self.format(frame.runQueueMilliseconds)),\(frame.binds),"
+          + "\(Self.format(frame.runQueueMilliseconds)),\(frame.pageFaults),\(frame.binds),"
           + "\(frame.linesShapedWhileDrawing)")
     }
     return lines.joined(separator: "\n") + "\n"

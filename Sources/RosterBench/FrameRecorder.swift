@@ -15,6 +15,8 @@ final class FrameRecorder {
   /// Each frame's main-thread CPU and run-queue milliseconds (``FrameTimeSplit``).
   private(set) var workCPU: [Double] = []
   private(set) var workRunQueue: [Double] = []
+  /// Each frame's minor page faults on the main thread.
+  private(set) var workPageFaults: [Int] = []
   private(set) var binds: [Double] = []
   /// Each frame's binds, and the text lines its draw had to shape.
   private(set) var frameBinds: [Int] = []
@@ -74,6 +76,7 @@ final class FrameRecorder {
     let split = FrameTimeSplit.read()
     workCPU.append(Double(split.cpu - beforePaintSplit.cpu) / 1e6)
     workRunQueue.append(Double(split.runQueue - beforePaintSplit.runQueue) / 1e6)
+    workPageFaults.append(split.pageFaults - beforePaintSplit.pageFaults)
     frameBinds.append(binds.count - bindsBeforePaint)
     frameLinesShaped.append(TextShapingCounts.linesShapedWhileDrawing - linesShapedBeforePaint)
     afterPaint?()
@@ -98,7 +101,7 @@ final class FrameRecorder {
   func statistics() -> FrameStatistics {
     FrameStatistics(
       intervals: intervals, work: work, workCPU: workCPU, workRunQueue: workRunQueue,
-      binds: binds, unbinds: unbinds,
+      workPageFaults: workPageFaults, binds: binds, unbinds: unbinds,
       busyMilliseconds: busyMilliseconds, busyWallMilliseconds: busyWallMilliseconds)
   }
 

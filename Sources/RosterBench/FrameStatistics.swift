@@ -5,7 +5,8 @@ import RosterKit
 /// (``FrameTimeline/hitchCost(ofInterval:)``, the HUD's rule too);
 /// hitch_ms_per_s is total hitch time over seconds scrolled; frame work is
 /// before-paint to after-paint wall time (its percentiles are the report's);
-/// main-thread busy time is all main-loop work, per second of wall time.
+/// main-thread busy time is all main-loop work, per second of wall time;
+/// page faults a frame are the main thread's minor faults inside frames.
 ///
 /// Threading: `Sendable` value.
 struct FrameStatistics: Sendable {
@@ -19,6 +20,8 @@ struct FrameStatistics: Sendable {
   /// (``FrameTimeSplit``; empty when not measured).
   var workCPU: [Double]
   var workRunQueue: [Double]
+  /// Each frame's minor page faults on the main thread (empty when not measured).
+  var workPageFaults: [Int]
   /// Wall time of each bind in microseconds.
   var binds: [Double]
   /// Wall time of each unbind in microseconds.
@@ -26,9 +29,15 @@ struct FrameStatistics: Sendable {
   /// Main-thread busy milliseconds per second while recording; nil if nothing was recorded.
   var busyMillisecondsPerSecond: Double?
 
+  /// The mean of ``workPageFaults``; nil without frames.
+  var pageFaultsPerFrame: Double? {
+    workPageFaults.isEmpty
+      ? nil : Double(workPageFaults.reduce(0, +)) / Double(workPageFaults.count)
+  }
+
   init(
     intervals: [Double], work: [Double], workCPU: [Double] = [], workRunQueue: [Double] = [],
-    binds: [Double], unbinds: [Double],
+    workPageFaults: [Int] = [], binds: [Double], unbinds: [Double],
     busyMilliseconds: Double, busyWallMilliseconds: Double
   ) {
     let total = intervals.reduce(0, +)
@@ -40,6 +49,7 @@ struct FrameStatistics: Sendable {
     self.work = work
     self.workCPU = workCPU
     self.workRunQueue = workRunQueue
+    self.workPageFaults = workPageFaults
     self.binds = binds
     self.unbinds = unbinds
     busyMillisecondsPerSecond =

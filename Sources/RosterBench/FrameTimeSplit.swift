@@ -5,29 +5,41 @@ import SharedSupport
 /// (`CLOCK_THREAD_CPUTIME_ID`), waiting for one while runnable (the second
 /// field of `/proc/thread-self/schedstat`), or blocked (the rest: sleeping in
 /// a system call, on a lock, on a page). A slow frame that did no more work
-/// than a median one was slowed by the machine, not by its own code.
+/// than a median one was slowed by the machine, not by its own code. The
+/// thread's minor page faults are counted too (`getrusage`): each is a page
+/// the kernel had to zero-fill or map in the middle of the frame.
 ///
 /// Threading: each reading is of the calling thread; the recorder reads on
 /// the main thread at before-paint and after-paint, outside the frame's
 /// measured work (the run-queue reading is a /proc read, which run-floor
 /// does not do).
 struct FrameTimeSplit: Sendable {
-  /// Thread CPU time and run-queue wait, in nanoseconds since the thread started.
+  /// Thread CPU time and run-queue wait, in nanoseconds since the thread
+  /// started, and its minor page faults so far.
   struct Reading: Sendable {
     var cpu: UInt64
     var runQueue: UInt64
+    var pageFaults = 0
   }
 
   /// The calling thread's counters now (run-queue wait 0 where /proc has none).
   static func read() -> Reading {
-    Reading(cpu: ThreadCPUTime.nanoseconds(), runQueue: runQueueWait())
+    Reading(cpu: ThreadCPUTime.nanoseconds(), runQueue: runQueueWait(), pageFaults: pageFaults())
   }
 
-  /// The counters at the start of a frame: the /proc read first, so its
+  /// The counters at the start of a frame: the system calls first, so their
   /// cost falls before the frame's CPU time starts.
   static func readAtStart() -> Reading {
     let runQueue = runQueueWait()
-    return Reading(cpu: ThreadCPUTime.nanoseconds(), runQueue: runQueue)
+    let faults = pageFaults()
+    return Reading(cpu: ThreadCPUTime.nanoseconds(), runQueue: runQueue, pageFaults: faults)
+  }
+
+  /// The calling thread's minor page faults so far.
+  private static func pageFaults() -> Int {
+    var usage = rusage()
+    guard getrusage(__rusage_who_t(1), &usage) == 0 else { return 0 }  // RUSAGE_THREAD
+    return usage.ru_minflt
   }
 
   /// The calling thread's run-queue wait so far, in nanoseconds.

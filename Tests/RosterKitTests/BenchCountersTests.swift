@@ -69,6 +69,7 @@ final class BenchCountersTests: XCTestCase {
       intervals: [], work: [], binds: [], unbinds: [], busyMilliseconds: 0,
       busyWallMilliseconds: 0)
     XCTAssertNil(idle.busyMillisecondsPerSecond, "nothing measured: null")
+    XCTAssertNil(idle.pageFaultsPerFrame, "no frames: null")
     let busy = FrameStatistics(
       intervals: [16.7], work: [2], binds: [10], unbinds: [3], busyMilliseconds: 250,
       busyWallMilliseconds: 2000)
@@ -86,6 +87,16 @@ final class BenchCountersTests: XCTestCase {
       recorder.frameBegan()
       for _ in 0..<3 { recorder.recordBind(microseconds: 10) }
       TextShapingCounts.linesShapedWhileDrawing += 2
+      // 64 fresh pages, each zero-filled by the kernel on its first touch: 64 faults.
+      let pages = 64
+      let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let mapping = try XCTUnwrap(
+        mmap(nil, pages * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+      XCTAssertNotEqual(mapping, MAP_FAILED)
+      for page in 0..<pages {
+        mapping.storeBytes(of: 1, toByteOffset: page * pageSize, as: UInt8.self)
+      }
+      munmap(mapping, pages * pageSize)
       recorder.frameEnded()
       recorder.frameBegan()
       recorder.frameEnded()
@@ -95,6 +106,12 @@ final class BenchCountersTests: XCTestCase {
       XCTAssertEqual(lines[0], FrameLog.header)
       XCTAssertTrue(lines[1].hasPrefix("0,") && lines[1].hasSuffix(",3,2"), lines[1])
       XCTAssertTrue(lines[2].hasPrefix("1,") && lines[2].hasSuffix(",0,0"), lines[2])
+      let faults = recorder.workPageFaults
+      XCTAssertGreaterThanOrEqual(faults.first ?? 0, pages, "the frame that touched fresh pages")
+      XCTAssertLessThan(faults.last ?? .max, pages, "the frame that did not")
+      XCTAssertEqual(
+        recorder.statistics().pageFaultsPerFrame ?? 0, Double(faults.reduce(0, +)) / 2,
+        accuracy: 1e-9)
     }
   }
 
