@@ -20,10 +20,11 @@ import GtkKit
 /// GPU) allocates its frame's working buffers on the main thread's heap
 /// and frees them when the frame is shown: with glibc's default trim
 /// threshold in force, the heap's top shrank and grew back about 86 times
-/// a second while a list scrolled at 20000 px/s, with 10-12 page faults a
-/// frame against 2 with the threshold raised. A hardware GL driver that
-/// allocates less loses nothing: the thresholds only decide where blocks
-/// up to a frame's size live.
+/// a second while a list scrolled at 20000 px/s, and the main thread took
+/// 35-85 page faults a frame, against 5-7 with the threshold raised
+/// (`roster bench`'s `main_page_faults_per_frame`). A hardware GL driver
+/// that allocates less loses nothing: the thresholds only decide where
+/// blocks up to a frame's size live.
 ///
 /// A window's frame is at most its surface's size in device pixels,
 /// 4 bytes each. It is read at the start of each frame (a resize, a
