@@ -3,9 +3,9 @@ import GtkKit
 import RosterKit
 import XCTest
 
-/// Each window raises the allocator's mmap threshold just above its frame, follows a resize, and
-/// takes its share with it when it goes; under either renderer, the frames then stop giving the
-/// heap's top back and faulting it in again.
+/// Each window, whatever renders it, raises the allocator's mmap threshold just above its frame,
+/// follows a resize, and takes its share with it when it goes; the trim threshold is raised only
+/// while a frame is painted.
 final class WindowFrameAllocationTests: XCTestCase {
   private static let childVariable = "ROSTER_FRAME_ALLOCATION_CHILD"
 

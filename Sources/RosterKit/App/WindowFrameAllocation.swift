@@ -74,7 +74,7 @@ package enum WindowFrameAllocation {
   }
 
   /// Raises the trim threshold to twice the mmap threshold while a frame
-  /// is painted, so the frame surface freed at the end of the paint stays
+  /// is painted, so the blocks the frame frees at the end of the paint stay
   /// at the top of the main thread's heap for the next frame, and puts
   /// glibc's default back after it: the threshold is one for every arena,
   /// and between frames the worker threads' arenas should give their free
