@@ -29,7 +29,7 @@ fields = ["fps", "hitch_ms_per_s", "frame_work_ms.p50", "frame_work_ms.p99", "bi
 # Roster's own: the unbind a bind runs first is timed apart (unbind_us), and
 # main_busy_ms_per_s is all main-loop work, deliveries and flushes included.
 fields_roster = ["unbind_us.p50", "unbind_us.p99", "main_busy_ms_per_s",
-                 "main_page_faults_per_frame", "frame_cpu_ms.p50",
+                 "main_page_faults_per_frame", "chrome_renders", "frame_cpu_ms.p50",
                  "frame_cpu_ms.p99", "slowest_frames_ms.work", "slowest_frames_ms.cpu",
                  "slowest_frames_ms.run_queue", "slowest_frames_ms.blocked"]
 extra = ["avatar_latency_frames.p50", "avatar_latency_frames.p99", "placeholder_ratio",

@@ -87,6 +87,9 @@ struct BenchmarkReport: ReportObject {
   let unbindUs: Spread
   let mainBusyMsPerS: Fixed?
   let mainPageFaultsPerFrame: Fixed?
+  /// Times the header bar was drawn into its texture during the scroll (``FlattenedBin``;
+  /// 0 under cairo, which draws it directly and repaints only the list).
+  let chromeRenders: Int
   let pipeline: String
   let cache: String
   let avatarLatencyFrames: AvatarLatency
@@ -102,7 +105,8 @@ struct BenchmarkReport: ReportObject {
   init(
     rows: Int, speed: Double, frames statistics: FrameStatistics, hudCosts: [Double],
     tracker: AvatarLatencyTracker, pipeline counters: ImagePipelineStatistics,
-    options: BenchmarkOptions, naiveDecodes: Int, text: (ahead: Int, whileDrawing: Int),
+    options: BenchmarkOptions, naiveDecodes: Int, chromeRenders: Int,
+    text: (ahead: Int, whileDrawing: Int),
     load: LoadFigures
   ) {
     func ms(_ duration: Duration) -> Fixed { Fixed(duration.inMilliseconds, 1) }
@@ -124,6 +128,7 @@ struct BenchmarkReport: ReportObject {
     unbindUs = Spread(Percentiles(statistics.unbinds))
     mainBusyMsPerS = statistics.busyMillisecondsPerSecond.map { Fixed($0, 1) }
     mainPageFaultsPerFrame = statistics.pageFaultsPerFrame.map { Fixed($0, 1) }
+    self.chromeRenders = chromeRenders
     pipeline = options.pipeline.rawValue
     cache = options.cache.rawValue
     let latency = Percentiles(tracker.latencies)

@@ -132,9 +132,11 @@ public final class RosterBenchmark {
     pipeline.resetStatistics()
     TextShapingCounts.reset()
     let naiveBefore = naive?.counts.mainThreadDecodes ?? 0
+    let chromeBefore = FlattenedBin.renders
     tracker.isRecording = true
     runScroll(window, speed: speed, recorder: recorder, tracker: tracker)
     tracker.isRecording = false
+    let chromeRenders = FlattenedBin.renders - chromeBefore
     recorder.stop()
     if let path = options.framesCSV {
       let file = FrameLog.path(path, speed: speed, speeds: options.speeds.count)
@@ -157,7 +159,7 @@ public final class RosterBenchmark {
     return BenchmarkReport(
       rows: window.itemCount, speed: speed, frames: recorder.statistics(),
       hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
-      naiveDecodes: naiveDecodes, text: text, load: load
+      naiveDecodes: naiveDecodes, chromeRenders: chromeRenders, text: text, load: load
     ).json
   }
 

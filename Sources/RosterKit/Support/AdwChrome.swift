@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import GtkKit
 
 /// libadwaita's windows, which have no title-bar slot: the header bar is the
 /// first child of their content, above the body. Setting up libadwaita also
@@ -37,7 +38,7 @@ package enum AdwChrome {
   static func setContent(of window: Widget, header: Widget, body: Widget) {
     let content = Gtk.box(GTK_ORIENTATION_VERTICAL)
     gtk_widget_set_vexpand(body, 1)
-    Gtk.append(content, header, body)
+    Gtk.append(content, FlattenedBin.wrapping(header), body)
     let pointer = UnsafeMutableRawPointer(window)
     if g_type_check_instance_is_a(
       pointer.assumingMemoryBound(to: GTypeInstance.self), adw_application_window_get_type()) != 0

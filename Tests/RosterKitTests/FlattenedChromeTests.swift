@@ -1,0 +1,200 @@
+import CGtk
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import RosterKit
+
+/// Under GL, where GTK repaints the whole window in each frame, the header bar is drawn as one
+/// texture: rendered again when it changes, never while the list scrolls, with the pixels it
+/// would have drawn itself, at the window's scale. Under cairo it draws as it is.
+final class FlattenedChromeTests: XCTestCase {
+  private static let childVariable = "ROSTER_FLATTENED_CHROME_CHILD"
+
+  func testUnderGLTheHeaderBarIsOneTextureThatScrollingLeavesAlone() throws {
+    guard
+      let report = try FreshTestProcess.output(
+        of:
+          "RosterKitTests.FlattenedChromeTests/testUnderGLTheHeaderBarIsOneTextureThatScrollingLeavesAlone",
+        variable: Self.childVariable, environment: ["GSK_RENDERER": "gl", "GDK_DEBUG": nil],
+        check: { try MainActor.assumeIsolated { try Self.scrollAndReport() } })
+    else { return }
+    let fields = Self.fields(report)
+    XCTAssertEqual(fields["gl"], 1, report)
+    XCTAssertEqual(fields["texture"], 1, "the bar is drawn as one texture node: \(report)")
+    XCTAssertEqual(fields["texture_width"], fields["width"], report)
+    XCTAssertEqual(fields["texture_height"], fields["height"], report)
+    XCTAssertEqual(fields["renders_while_scrolling"], 0, report)
+    XCTAssertGreaterThan(fields["frames_scrolled"] ?? 0, 10, report)
+    XCTAssertGreaterThan(
+      fields["renders_after_subtitle"] ?? 0, 0, "a new subtitle draws the bar again: \(report)")
+    XCTAssertGreaterThan(
+      fields["renders_after_remap"] ?? 0, 0, "a window shown again draws it again: \(report)")
+    XCTAssertEqual(fields["pixels_differing"], 0, "flattened as drawn directly: \(report)")
+    XCTAssertGreaterThan(fields["pixels_compared"] ?? 0, 10_000, report)
+  }
+
+  func testAtTwiceTheScaleTheTextureHasTwiceThePixels() throws {
+    guard
+      let report = try FreshTestProcess.output(
+        of: "RosterKitTests.FlattenedChromeTests/testAtTwiceTheScaleTheTextureHasTwiceThePixels",
+        variable: Self.childVariable,
+        environment: ["GSK_RENDERER": "gl", "GDK_DEBUG": nil, "GDK_SCALE": "2"],
+        check: {
+          try MainActor.assumeIsolated {
+            try WindowTestSupport.setUp()
+            let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+            defer { window.close() }
+            let bin = try XCTUnwrap(gtk_widget_get_parent(window.header.widget))
+            return Self.describeDrawing(of: bin)
+          }
+        })
+    else { return }
+    let fields = Self.fields(report)
+    XCTAssertEqual(fields["scale"], 2, report)
+    XCTAssertEqual(fields["texture"], 1, report)
+    XCTAssertEqual(fields["texture_width"], (fields["width"] ?? 0) * 2, report)
+    XCTAssertEqual(fields["texture_height"], (fields["height"] ?? 0) * 2, report)
+  }
+
+  func testUnderCairoTheHeaderBarDrawsAsItIs() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+      defer { window.close() }
+      let renderer = gtk_native_get_renderer(OpaquePointer(window.window))
+      let instance = UnsafeMutableRawPointer(renderer)?.assumingMemoryBound(to: GTypeInstance.self)
+      guard
+        instance.flatMap({ g_type_name_from_instance($0) }).map({ String(cString: $0) })
+          == "GskCairoRenderer"
+      else { throw XCTSkip("the tests' windows are drawn by cairo (GSK_RENDERER=cairo)") }
+      let before = FlattenedBin.renders
+      let bin = try XCTUnwrap(gtk_widget_get_parent(window.header.widget))
+      let report = Self.describeDrawing(of: bin)
+      XCTAssertEqual(Self.fields(report)["texture"], 0, report)
+      window.header.subtitleText = "changed"
+      MainContext.run(until: { false }, timeout: .milliseconds(100))
+      XCTAssertEqual(FlattenedBin.renders, before)
+    }
+  }
+
+  /// In the GL child: the bar's drawing, what scrolling, a new subtitle and hiding the window
+  /// did to the bin's renders, and the flattened pixels against the bar drawn directly.
+  @MainActor private static func scrollAndReport() throws -> String {
+    try WindowTestSupport.setUp()
+    let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+    defer { window.close() }
+    let renderer = gtk_native_get_renderer(OpaquePointer(window.window))
+    let instance = UnsafeMutableRawPointer(renderer)?.assumingMemoryBound(to: GTypeInstance.self)
+    let gl = instance.flatMap { g_type_name_from_instance($0) }.map { String(cString: $0) }
+    let bin = try XCTUnwrap(gtk_widget_get_parent(window.header.widget))
+    let clock = gtk_widget_get_frame_clock(window.window)!
+    MainContext.run(for: .milliseconds(200))
+
+    // Scroll a frame at a time while the bar stays as it is.
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
+    let before = FlattenedBin.renders
+    let first = gdk_frame_clock_get_frame_counter(clock)
+    _ = MainContext.run(
+      until: {
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 37)
+        return gdk_frame_clock_get_frame_counter(clock) >= first + 30
+      }, timeout: .seconds(10))
+    let scrolled = gdk_frame_clock_get_frame_counter(clock) - first
+    let whileScrolling = FlattenedBin.renders - before
+
+    let beforeSubtitle = FlattenedBin.renders
+    window.header.subtitleText = "A new subtitle"
+    _ = MainContext.run(until: { FlattenedBin.renders > beforeSubtitle }, timeout: .seconds(5))
+    let afterSubtitle = FlattenedBin.renders - beforeSubtitle
+
+    let beforeRemap = FlattenedBin.renders
+    gtk_widget_set_visible(window.window, 0)
+    MainContext.run(for: .milliseconds(100))
+    gtk_widget_set_visible(window.window, 1)
+    _ = MainContext.run(until: { FlattenedBin.renders > beforeRemap }, timeout: .seconds(5))
+    let afterRemap = FlattenedBin.renders - beforeRemap
+    MainContext.run(for: .milliseconds(100))
+
+    return "gl=\(gl == "GskGLRenderer" ? 1 : 0) frames_scrolled=\(scrolled)"
+      + " renders_while_scrolling=\(whileScrolling) renders_after_subtitle=\(afterSubtitle)"
+      + " renders_after_remap=\(afterRemap) " + describeDrawing(of: bin) + " "
+      + comparePixels(of: bin)
+  }
+
+  /// Whether `bin` draws one texture node, its size in pixels and the bin's in points.
+  @MainActor private static func describeDrawing(of bin: UnsafeMutablePointer<GtkWidget>) -> String
+  {
+    let scale = gtk_widget_get_scale_factor(bin)
+    var fields =
+      "scale=\(scale) width=\(gtk_widget_get_width(bin)) height=\(gtk_widget_get_height(bin))"
+    guard let node = snapshotOfBin(bin) else { return fields + " texture=0" }
+    defer { gsk_render_node_unref(node) }
+    guard gsk_render_node_get_node_type(node) == GSK_TEXTURE_NODE,
+      let texture = gsk_texture_node_get_texture(node)
+    else { return fields + " texture=0" }
+    fields += " texture=1 texture_width=\(gdk_texture_get_width(texture))"
+    fields += " texture_height=\(gdk_texture_get_height(texture))"
+    return fields
+  }
+
+  /// What the bin's own `snapshot` draws (the vfunc, called as GTK would).
+  @MainActor private static func snapshotOfBin(_ bin: UnsafeMutablePointer<GtkWidget>)
+    -> OpaquePointer?
+  {
+    let klass = UnsafeMutableRawPointer(bin).assumingMemoryBound(to: GTypeInstance.self).pointee
+      .g_class!
+    let snapshot = gtk_snapshot_new()!
+    UnsafeMutableRawPointer(klass).assumingMemoryBound(to: GtkWidgetClass.self).pointee.snapshot?(
+      bin, snapshot)
+    return gtk_snapshot_free_to_node(snapshot)
+  }
+
+  /// The bin's flattened drawing and its child's own, each rendered by the window's renderer at
+  /// scale 1, compared byte for byte.
+  @MainActor private static func comparePixels(of bin: UnsafeMutablePointer<GtkWidget>) -> String {
+    guard let child = gtk_widget_get_first_child(bin),
+      let renderer = gtk_native_get_renderer(gtk_widget_get_native(bin)),
+      let flattened = snapshotOfBin(bin)
+    else { return "pixels_compared=0" }
+    defer { gsk_render_node_unref(flattened) }
+    let direct = gtk_snapshot_new()!
+    gtk_widget_snapshot_child(bin, child, direct)
+    guard let directNode = gtk_snapshot_free_to_node(direct) else { return "pixels_compared=0" }
+    defer { gsk_render_node_unref(directNode) }
+    var viewport = graphene_rect_t(
+      origin: graphene_point_t(x: 0, y: 0),
+      size: graphene_size_t(
+        width: Float(gtk_widget_get_width(bin)), height: Float(gtk_widget_get_height(bin))))
+    let a = pixels(gsk_renderer_render_texture(renderer, flattened, &viewport))
+    let b = pixels(gsk_renderer_render_texture(renderer, directNode, &viewport))
+    guard a.count == b.count, !a.isEmpty else {
+      return "pixels_compared=0 sizes=\(a.count)/\(b.count)"
+    }
+    let differing = zip(a, b).filter { abs(Int($0) - Int($1)) > 1 }.count
+    return "pixels_compared=\(a.count) pixels_differing=\(differing)"
+  }
+
+  @MainActor private static func pixels(_ texture: OpaquePointer?) -> [UInt8] {
+    guard let texture else { return [] }
+    defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    let width = Int(gdk_texture_get_width(texture))
+    let height = Int(gdk_texture_get_height(texture))
+    var bytes = [UInt8](repeating: 0, count: width * height * 4)
+    bytes.withUnsafeMutableBytes {
+      gdk_texture_download(
+        texture, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), gsize(width * 4))
+    }
+    return bytes
+  }
+
+  private static func fields(_ report: String) -> [String: Int] {
+    Dictionary(
+      report.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap {
+        field -> (String, Int)? in
+        let parts = field.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+        return (String(parts[0]), value)
+      }, uniquingKeysWith: { _, last in last })
+  }
+}
