@@ -5,6 +5,8 @@
 #define ROSTER_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+// The GL renderer's type, which gtk.h leaves out (FlattenedBin asks for it).
+#include <gsk/gl/gskglrenderer.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <glib-unix.h>
 // glibc's allocator controls and statistics (mallopt, malloc_trim, mallinfo2):

@@ -10,8 +10,8 @@ import CGtk
 /// header bar: its background, edge, buttons, icons and titles) is drawn
 /// again, node by node, in each frame of the scroll. Flattened, it is one
 /// textured rectangle. Windows drawn by cairo repaint only what changed and
-/// never redraw the chrome while a list scrolls, so under cairo the bin draws
-/// its child as any container does.
+/// never redraw the chrome while a list scrolls, so under any renderer but
+/// GL the bin draws its child as any container does.
 ///
 /// The child keeps its widgets: input, focus, tooltips and accessibility are
 /// the child's own; only its drawing is flattened. A change inside it (hover,
@@ -87,7 +87,7 @@ public enum FlattenedBin {
     guard width > 0, height > 0,
       let native = gtk_widget_get_native(widget),
       let renderer = gtk_native_get_renderer(native),
-      !isCairo(renderer)
+      isGL(renderer)
     else {
       gtk_widget_snapshot_child(widget, child, snapshot)
       return
@@ -121,9 +121,9 @@ public enum FlattenedBin {
     g_object_unref(UnsafeMutableRawPointer(texture))
   }
 
-  private static func isCairo(_ renderer: OpaquePointer) -> Bool {
+  private static func isGL(_ renderer: OpaquePointer) -> Bool {
     g_type_check_instance_is_a(
       UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self),
-      gsk_cairo_renderer_get_type()) != 0
+      gsk_gl_renderer_get_type()) != 0
   }
 }
