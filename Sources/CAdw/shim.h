@@ -4,6 +4,11 @@
 #ifndef ROSTER_CADW_SHIM_H
 #define ROSTER_CADW_SHIM_H
 
+// GTK's declarations come from the CGtk module (this include becomes an
+// import of it), not from a second textual copy inside this module: with two
+// copies, a file that imports CGtk alone could find GTK's constants owned by
+// CAdw and not see them.
+#include "../CGtk/shim.h"
 #include <adwaita.h>
 
 #endif
