@@ -19,7 +19,7 @@ final class FlattenedChromeTests: XCTestCase {
         variable: Self.childVariable, environment: ["GSK_RENDERER": "gl", "GDK_DEBUG": nil],
         check: { try MainActor.assumeIsolated { try Self.scrollAndReport() } })
     else { return }
-    let fields = Self.fields(report)
+    let fields = FreshTestProcess.fields(report)
     XCTAssertEqual(fields["gl"], 1, report)
     XCTAssertEqual(fields["texture"], 1, "the bar is drawn as one texture node: \(report)")
     XCTAssertEqual(fields["texture_width"], fields["width"], report)
@@ -50,7 +50,7 @@ final class FlattenedChromeTests: XCTestCase {
           }
         })
     else { return }
-    let fields = Self.fields(report)
+    let fields = FreshTestProcess.fields(report)
     XCTAssertEqual(fields["scale"], 2, report)
     XCTAssertEqual(fields["texture"], 1, report)
     XCTAssertEqual(fields["texture_width"], (fields["width"] ?? 0) * 2, report)
@@ -71,7 +71,7 @@ final class FlattenedChromeTests: XCTestCase {
       let before = FlattenedBin.renders
       let bin = try XCTUnwrap(gtk_widget_get_parent(window.header.widget))
       let report = Self.describeDrawing(of: bin)
-      XCTAssertEqual(Self.fields(report)["texture"], 0, report)
+      XCTAssertEqual(FreshTestProcess.fields(report)["texture"], 0, report)
       window.header.subtitleText = "changed"
       MainContext.run(until: { false }, timeout: .milliseconds(100))
       XCTAssertEqual(FlattenedBin.renders, before)
@@ -188,13 +188,4 @@ final class FlattenedChromeTests: XCTestCase {
     return bytes
   }
 
-  private static func fields(_ report: String) -> [String: Int] {
-    Dictionary(
-      report.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap {
-        field -> (String, Int)? in
-        let parts = field.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2, let value = Int(parts[1]) else { return nil }
-        return (String(parts[0]), value)
-      }, uniquingKeysWith: { _, last in last })
-  }
 }

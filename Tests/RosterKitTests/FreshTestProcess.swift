@@ -38,4 +38,16 @@ enum FreshTestProcess {
     environment[variable] = "1"
     return try run(test, environment: environment)
   }
+
+  /// The `name=integer` fields of what a fresh copy printed (fields are
+  /// separated by spaces or lines; a later field of the same name wins).
+  static func fields(_ report: String) -> [String: Int] {
+    Dictionary(
+      report.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap {
+        field -> (String, Int)? in
+        let parts = field.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+        return (String(parts[0]), value)
+      }, uniquingKeysWith: { _, last in last })
+  }
 }

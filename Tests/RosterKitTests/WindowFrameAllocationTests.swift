@@ -85,12 +85,7 @@ final class WindowFrameAllocationTests: XCTestCase {
     else { return }
     XCTAssertTrue(report.contains("frames=true"), report)
     XCTAssertTrue(report.contains("gl=true"), report)
-    let fields = Dictionary(
-      uniqueKeysWithValues: report.split(separator: " ").compactMap { field -> (String, Int)? in
-        let parts = field.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2, let value = Int(parts[1]) else { return nil }
-        return (String(parts[0]), value)
-      })
+    let fields = FreshTestProcess.fields(report)
     let threshold = try XCTUnwrap(fields["threshold"], report)
     XCTAssertGreaterThan(threshold, Int(AllocatorSettings.mmapThreshold), report)
     XCTAssertEqual(fields["trim_in_frame"], threshold * 2, report)
