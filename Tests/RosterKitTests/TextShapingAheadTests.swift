@@ -129,6 +129,33 @@ final class TextShapingAheadTests: XCTestCase {
     }
   }
 
+  /// A pass that runs before GTK has laid the view out since the scroll (a
+  /// view just shown, a frame held up by a busy machine) finds no cell on
+  /// screen to measure the band from: it runs again after the next frame,
+  /// instead of dropping the scroll's shaping.
+  func testAPassBeforeTheViewIsLaidOutRunsAgainAfterTheNextFrame() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow()
+      defer { window.close() }
+      window.isGridMode = true
+      XCTAssertTrue(MainContext.run(until: { window.grid.factory.statistics.bound > 0 }))
+      MainContext.run(for: .milliseconds(100))
+      let shaping = window.grid.textShaping
+      var passes = 0
+      shaping.onShaped = { passes += 1 }
+      defer { shaping.onShaped = nil }
+      window.isGridMode = false
+      // No cell of the grid is shown now: the pass has no band to shape.
+      shaping.scrolled(direction: 1)
+      MainContext.run(for: .milliseconds(200))
+      XCTAssertEqual(passes, 0, "a pass shaped with no cell shown")
+      window.isGridMode = true
+      XCTAssertTrue(
+        MainContext.run(until: { passes > 0 }, timeout: .seconds(10)),
+        "the pass that found nothing shown never ran again")
+    }
+  }
+
   /// What a row draws after its text was shaped ahead is what it drew
   /// before: the same name and role, at the same width.
   func testShapingAheadKeepsTheDrawnText() throws {

@@ -17,6 +17,8 @@ import GtkKit
 @MainActor
 final class TextShapingAhead<Row: ListRow> {
   private let factory: ListFactory<Row>
+  /// The list or grid view the rows are in.
+  private let view: Widget
   private let shape: @MainActor (Row) -> Int
   /// The positions to shape at the next idle, and whether that idle is queued.
   private var band: Range<Int> = 0..<0
@@ -25,14 +27,19 @@ final class TextShapingAhead<Row: ListRow> {
   /// (``scrolled(direction:)``), with the direction of that scroll.
   private var readsVisibleRows = false
   private var direction = 0
+  /// The frame clock (held) and its "after-paint" handler while a pass
+  /// waits for GTK's next layout.
+  private var waitingForFrame: (clock: ObjectRef, handler: SignalConnection)?
   /// Whether it shapes at all (the bench's --shape-ahead off measures without).
   var isEnabled = true
   /// Called after each idle pass (tests wait for it).
   var onShaped: (@MainActor () -> Void)?
 
-  /// Shapes `factory`'s rows with `shape`, which returns the lines it shaped.
-  init(factory: ListFactory<Row>, shape: @escaping @MainActor (Row) -> Int) {
+  /// Shapes the rows `factory` makes for `view` with `shape`, which returns
+  /// the lines it shaped.
+  init(factory: ListFactory<Row>, view: Widget, shape: @escaping @MainActor (Row) -> Int) {
     self.factory = factory
+    self.view = view
     self.shape = shape
   }
 
@@ -54,6 +61,8 @@ final class TextShapingAhead<Row: ListRow> {
     readsVisibleRows = true
     scheduleIdle()
   }
+
+  isolated deinit { waitingForFrame?.handler.disconnect() }
 
   /// One screen's worth of positions beyond `visible` in `direction`.
   private static func band(after visible: Range<Int>, direction: Int) -> Range<Int> {
@@ -89,11 +98,27 @@ final class TextShapingAhead<Row: ListRow> {
     return last >= first ? first..<(last + 1) : 0..<0
   }
 
+  /// Runs the idle again after the next frame: GTK has not laid the view
+  /// out since the scroll (a view just shown, a frame held up), so no row
+  /// is shown yet to measure the band from. Waiting for a frame, not idling
+  /// in a loop, costs nothing while the view stays hidden.
+  private func retryAfterNextFrame() {
+    guard waitingForFrame == nil else { return }
+    guard let clock = gtk_widget_get_frame_clock(view) else { return }
+    let handler = Signals.connect(gobject(clock), "after-paint") { [weak self] in
+      guard let self else { return }
+      self.waitingForFrame?.handler.disconnect()
+      self.waitingForFrame = nil
+      self.scheduleIdle()
+    }
+    waitingForFrame = (ObjectRef(gobject(clock)), handler)
+  }
+
   private func shapeBand() {
     isPending = false
     if readsVisibleRows {
       let visible = shownPositions()
-      guard !visible.isEmpty else { return }
+      guard !visible.isEmpty else { return retryAfterNextFrame() }
       band = Self.band(after: visible, direction: direction)
     }
     let band = self.band

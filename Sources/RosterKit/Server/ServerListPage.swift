@@ -59,7 +59,7 @@ package final class ServerListPage {
       listView: listView, itemCount: { model.count }, prefetcher: prefetcher)
     tracker = viewport
     let factory = factory
-    let textShaping = TextShapingAhead(factory: factory) { $0.person.shapeText() }
+    let textShaping = TextShapingAhead(factory: factory, view: listView) { $0.person.shapeText() }
     self.textShaping = textShaping
     viewport.onChange = { [weak self, weak viewport] visible in
       model.setVisible(visible)

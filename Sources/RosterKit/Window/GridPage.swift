@@ -41,7 +41,7 @@ final class GridPage {
     RowAccessibility.setLabel(gobject(gridView), tr("People"))
     widget = Gtk.scrolledWindow(gridView)
     dragScroller = DragScroller(listView: gridView, scroller: widget)
-    textShaping = TextShapingAhead(factory: factory) { $0.shapeText() }
+    textShaping = TextShapingAhead(factory: factory, view: gridView) { $0.shapeText() }
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(gridView))!
     Signals.connect(gobject(adjustment), "value-changed") { [weak self] in
       self?.scrolled(to: gtk_adjustment_get_value(adjustment))

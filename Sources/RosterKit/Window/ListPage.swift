@@ -46,7 +46,7 @@ final class ListPage {
     tracker = viewport
     dragScroller = DragScroller(listView: listView, scroller: scroller)
     let factory = factory
-    let textShaping = TextShapingAhead(factory: factory) { $0.shapeText() }
+    let textShaping = TextShapingAhead(factory: factory, view: listView) { $0.shapeText() }
     self.textShaping = textShaping
     viewport.onChange = { [weak self, weak viewport] visible in
       textShaping.visibleRangeChanged(to: visible, direction: viewport?.direction ?? 0)
