@@ -39,12 +39,29 @@ final class TextShapingAheadTests: XCTestCase {
     for _ in 0..<steps {
       let paintedBefore = painted
       let shapedBefore = shaped
-      gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + pixels)
+      let target = gtk_adjustment_get_value(adjustment) + pixels
+      gtk_adjustment_set_value(adjustment, target)
+      XCTAssertEqual(
+        gtk_adjustment_get_value(adjustment), target, "the view did not scroll", file: file,
+        line: line)
       let done = MainContext.run(
         until: { painted > paintedBefore && (!shaping.isEnabled || shaped > shapedBefore) },
         timeout: .seconds(10))
       XCTAssertTrue(done, "a scroll step was not painted and shaped after", file: file, line: line)
     }
+  }
+
+  /// Shows the grid and waits until GTK has laid it out with room to
+  /// scroll (cells bound alone do not mean its adjustment has its range).
+  @MainActor private static func showGrid(_ window: MainWindow) {
+    window.isGridMode = true
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.grid.gridView))!
+    XCTAssertTrue(
+      MainContext.run(until: {
+        window.grid.factory.statistics.bound > 0
+          && gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
+      }), "the grid was not laid out")
+    MainContext.run(for: .milliseconds(100))
   }
 
   @MainActor private static func openWindow() throws -> MainWindow {
@@ -108,9 +125,7 @@ final class TextShapingAheadTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      window.isGridMode = true
-      XCTAssertTrue(MainContext.run(until: { window.grid.factory.statistics.bound > 0 }))
-      MainContext.run(for: .milliseconds(100))
+      Self.showGrid(window)
       let grid = window.grid
       Self.scroll(window, view: grid.gridView, shaping: grid.textShaping, pixels: 40, steps: 1)
       TextShapingCounts.reset()
@@ -137,9 +152,7 @@ final class TextShapingAheadTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      window.isGridMode = true
-      XCTAssertTrue(MainContext.run(until: { window.grid.factory.statistics.bound > 0 }))
-      MainContext.run(for: .milliseconds(100))
+      Self.showGrid(window)
       let shaping = window.grid.textShaping
       var passes = 0
       shaping.onShaped = { passes += 1 }

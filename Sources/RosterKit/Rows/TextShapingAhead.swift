@@ -116,6 +116,7 @@ final class TextShapingAhead<Row: ListRow> {
 
   private func shapeBand() {
     isPending = false
+    guard isEnabled else { return }
     if readsVisibleRows {
       let visible = shownPositions()
       guard !visible.isEmpty else { return retryAfterNextFrame() }
