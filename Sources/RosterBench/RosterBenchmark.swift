@@ -7,7 +7,7 @@ import PreparedImages
 import RosterKit
 
 /// `roster bench`: the real window, 480×800, scrolled at constant speeds by a
-/// tick callback exactly like shared/tools/run-floor, printing one JSON line
+/// tick callback exactly like run-floor, printing one JSON line
 /// per run with run-floor's fields plus Roster's own (avatar latency,
 /// placeholder ratio, pipeline statistics, load figures, peak RSS).
 /// docs/PERFORMANCE.md ("What the bench reports") defines each field.

@@ -28,8 +28,8 @@ final class ScrollDriver {
   /// is set), `done` once at the end.
   func run(frame: @escaping @MainActor (Int64) -> Void, done: @escaping @MainActor () -> Void) {
     onFrame = frame
-    // GTK 4.8 can mis-apply the first programmatic jump unless the view has
-    // scrolled to an item once (DESIGN.md).
+    // GTK 4.8 can mis-apply the first programmatic jump (the rows stay at the top, the viewport
+    // goes blank) unless the view has scrolled to an item once.
     gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(0))
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
     TickCallback.add(to: gobject(listView)) { [self] now in

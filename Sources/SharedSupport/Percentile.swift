@@ -1,5 +1,5 @@
 /// Percentiles of a set of samples, with one rule everywhere: sort, then take
-/// the element at floor(fraction × (count − 1)) — how shared/tools/run-floor
+/// the element at floor(fraction × (count − 1)) — how run-floor
 /// computes them, so figures from the app and from run-floor compare.
 ///
 /// Sorts once at creation; ask for as many fractions as needed.

@@ -117,8 +117,8 @@ public final class Soak {
       window.close()
       throw SoakError.load("\(window.state)")
     }
-    // GTK 4.8 can mis-apply the first programmatic jump unless the view has
-    // scrolled to an item once (DESIGN.md).
+    // GTK 4.8 can mis-apply the first programmatic jump (the rows stay at the top, the viewport
+    // goes blank) unless the view has scrolled to an item once.
     gtk_widget_activate_action_variant(
       window.shownView, "list.scroll-to-item", g_variant_new_uint32(0))
     MainContext.run(for: .milliseconds(300))

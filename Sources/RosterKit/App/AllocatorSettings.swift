@@ -14,7 +14,8 @@ import CGtk
 /// in use stayed at 56 MiB while the arenas' free bytes grew from 62 to
 /// 205 MiB, much of it beyond `malloc_trim(0)`'s reach; with the threshold
 /// fixed at 1 MiB the free bytes stayed at 5-9 MiB and the RSS flat
-/// (docs/PERFORMANCE.md, "Soak"). Fixing it also turns the raising off.
+/// (docs/PERFORMANCE.md, "The allocator's thresholds"). Fixing it also
+/// turns the raising off.
 ///
 /// One block of that size is allocated on every frame, though: under the
 /// cairo renderer GTK paints each frame into a fresh image surface the size

@@ -7,8 +7,8 @@ import Foundation
 /// the windows' visual), whichever renderer then draws. With Mesa's software
 /// rasterizer (llvmpipe: Xvfb, virtual machines, any machine without a GPU
 /// driver) that loads LLVM and the driver: 56 MiB of a million-user window's
-/// 180 MiB under the cairo renderer, none of it ever used
-/// (docs/PERFORMANCE.md, "Memory"). So when the cairo renderer is chosen
+/// 180 MiB under the cairo renderer, none of it ever used (docs/PERFORMANCE.md,
+/// "No OpenGL under the cairo renderer"). So when the cairo renderer is chosen
 /// (`GSK_RENDERER=cairo`), Roster adds `gl-disable` to `GDK_DEBUG`, GDK's
 /// own switch for running without OpenGL. Under any other renderer (GL by
 /// default) nothing changes.
