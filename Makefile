@@ -49,13 +49,18 @@ ldap-demo: deps
 	$(SWIFT) build -c release --product roster
 	.build/release/roster demo-ldap --users $(or $(USERS),1000000) --avatars $(or $(AVATARS),1000) -- $(ARGS)
 
+# Each step is timed (scripts/step.sh); the table of steps and their
+# durations ends the output, also when a step fails.
 test: deps validate locale
-	$(SWIFT) build --build-tests
-	GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) $(SWIFT) test --skip-build
-	bash scripts/sanitize.sh thread
-	bash scripts/sanitize.sh address
-	bash scripts/fuzz.sh 60
-	bash scripts/test-deb.sh
+	@bash scripts/step.sh --reset
+	@bash scripts/step.sh "debug build" $(SWIFT) build --build-tests
+	@bash scripts/step.sh "tests under X11 (Xvfb)" env GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) $(SWIFT) test --skip-build
+	@bash scripts/step.sh "window tests under Wayland (weston)" bash scripts/wayland-tests.sh
+	@bash scripts/step.sh "thread sanitizer" bash scripts/sanitize.sh thread
+	@bash scripts/step.sh "address sanitizer" bash scripts/sanitize.sh address
+	@bash scripts/step.sh "fuzz targets, replayed" bash scripts/fuzz.sh replay
+	@bash scripts/step.sh "Debian package" bash scripts/test-deb.sh
+	@bash scripts/step.sh --summary
 
 # The test targets that need no display under Thread Sanitizer, then Address
 # Sanitizer (.build/tsan, .build/asan); any report fails (docs/ROBUSTNESS.md).
@@ -64,7 +69,8 @@ sanitize: deps
 	bash scripts/sanitize.sh thread
 	bash scripts/sanitize.sh address
 
-# Every fuzz target (Tests/Fuzz) for SECONDS each (default 600).
+# Every fuzz target (Tests/Fuzz) for SECONDS each (default 600) from a random
+# seed, growing .build/fuzz-corpus; `make test` replays instead (scripts/fuzz.sh).
 fuzz: deps
 	bash scripts/fuzz.sh $(or $(SECONDS),600)
 
@@ -82,6 +88,13 @@ ldap-bench: deps
 # The same against a local scim2-server of $(USERS) people (default 5,000).
 scim-bench: deps
 	bash scripts/scim-bench.sh $(or $(USERS),5000) $(or $(PAIRS),1) $(or $(BENCH_SECONDS),8)
+
+# run-floor and `roster bench` alternately under a headless weston (Wayland,
+# GSK_RENDERER=gl unless set; 3 pairs at 6000 and 20000 px/s, 1,000,000
+# users, SCALE=2 for a HiDPI output), then the same table as `make bench`.
+.PHONY: wayland-bench
+wayland-bench: deps
+	bash scripts/wayland-bench.sh $(or $(PAIRS),3) $(or $(BENCH_SECONDS),8) $(or $(USERS),1000000)
 
 # A soak (not in CI): the release build drives the real window for MINUTES
 # (default 10) on a generated million and checks that nothing leaks; the

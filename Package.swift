@@ -188,6 +188,10 @@ if Context.environment["ROSTER_SANITIZERS"] != nil {
   let app: Set = ["roster", "RosterBench", "RosterKit", "RosterKitTests"]
   package.products.removeAll { app.contains($0.name) }
   package.targets.removeAll { app.contains($0.name) }
+  // Tests that measure glibc's heap know that a sanitizer's allocator serves malloc instead.
+  for target in package.targets where target.type == .test {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("ROSTER_SANITIZED")]
+  }
 }
 
 // Fuzz targets (libFuzzer with Address Sanitizer, make fuzz): one executable

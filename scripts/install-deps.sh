@@ -9,6 +9,7 @@ packages=(
   pkg-config
   xvfb xauth        # headless runs and tests
   xdotool           # real X input in interaction tests
+  weston wl-clipboard  # window tests under headless Wayland (scripts/wayland-tests.sh); wl-paste
   librsvg2-common   # SVG icons
   desktop-file-utils appstream  # validating Resources/
   lintian dpkg-dev help2man  # make deb: dependencies from dpkg-shlibdeps, a manual page, lintian

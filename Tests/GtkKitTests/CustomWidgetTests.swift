@@ -48,6 +48,9 @@ final class CustomWidgetTests: XCTestCase {
 
       let window = gtk_window_new()!
       defer { gtk_window_destroy(cgtk_window(window)) }
+      // No title bar (Wayland draws one in the window), whose width would
+      // widen the window, and so the widget, past its 40 points.
+      gtk_window_set_decorated(cgtk_window(window), 0)
       gtk_window_set_child(cgtk_window(window), widget)
       gtk_window_present(cgtk_window(window))
       XCTAssertTrue(MainContext.run(until: { (content?.snapshots ?? 0) > 0 }, timeout: .seconds(5)))

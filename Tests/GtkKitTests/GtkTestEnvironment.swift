@@ -34,6 +34,9 @@ enum GtkTestEnvironment {
     let scroller = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
     let window = gtk_window_new()!
+    // No title bar: under Wayland (no server-side decorations) GTK would
+    // draw one inside the window and take its height from the list.
+    gtk_window_set_decorated(cgtk_window(window), 0)
     gtk_window_set_default_size(cgtk_window(window), width, height)
     gtk_window_set_child(cgtk_window(window), scroller)
     gtk_window_present(cgtk_window(window))

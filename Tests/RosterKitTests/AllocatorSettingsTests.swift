@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import RosterKit
+import TestSupport
 import XCTest
 
 /// Roster's malloc set-up: a big block freed leaves the threshold where it

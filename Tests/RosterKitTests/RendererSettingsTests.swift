@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import RosterKit
+import TestSupport
 import XCTest
 
 /// Under the cairo renderer Roster runs GDK without OpenGL, so the GL driver

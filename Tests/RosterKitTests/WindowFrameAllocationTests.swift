@@ -1,6 +1,7 @@
 import CGtk
 import GtkKit
 import RosterKit
+import TestSupport
 import XCTest
 
 /// Each window, whatever renders it, raises the allocator's mmap threshold just above its frame,
@@ -27,6 +28,13 @@ final class WindowFrameAllocationTests: XCTestCase {
         MainContext.run(until: { WindowFrameAllocation.currentThreshold >= expected() }),
         "\(WindowFrameAllocation.currentThreshold) for a window that needs \(expected())")
       XCTAssertGreaterThan(WindowFrameAllocation.currentThreshold, start)
+      guard expected() < AllocatorSettings.maxMmapThreshold else {
+        window.close()
+        throw XCTSkip(
+          "this window's frame is already past the \(AllocatorSettings.maxMmapThreshold) bytes "
+            + "the threshold stops at, so no resize can raise it (scale 2 under Wayland, where "
+            + "the surface holds the window's shadow too): it checks a window at scale 1")
+      }
 
       // A larger window: the next frame raises it again.
       let small = WindowFrameAllocation.currentThreshold

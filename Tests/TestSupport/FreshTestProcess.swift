@@ -3,10 +3,10 @@ import Foundation
 /// Runs one test of this test bundle in a fresh copy of the test process
 /// (for checks that need a process of their own: a small heap, GTK started
 /// under other settings) and returns what it printed.
-enum FreshTestProcess {
+public enum FreshTestProcess {
   /// Runs `test` ("Module.Class/testName") with `changes` made to this
   /// process's environment (nil removes a variable).
-  static func run(_ test: String, environment changes: [String: String?]) throws -> String {
+  public static func run(_ test: String, environment changes: [String: String?]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = [test]
@@ -26,7 +26,7 @@ enum FreshTestProcess {
   /// the fresh copy (`variable` set) it prints `check()` and returns nil, and
   /// the test returns; in the test run itself it runs `test` in a fresh copy
   /// with `variable` set and `changes` made, and returns what the copy printed.
-  static func output(
+  public static func output(
     of test: String, variable: String, environment changes: [String: String?] = [:],
     check: () throws -> String
   ) throws -> String? {
@@ -41,7 +41,7 @@ enum FreshTestProcess {
 
   /// The `name=integer` fields of what a fresh copy printed (fields are
   /// separated by spaces or lines; a later field of the same name wins).
-  static func fields(_ report: String) -> [String: Int] {
+  public static func fields(_ report: String) -> [String: Int] {
     Dictionary(
       report.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap {
         field -> (String, Int)? in

@@ -50,6 +50,8 @@ final class PersonView: CustomWidgetContent {
 
   /// The identity bound, if any.
   private(set) var identity: String?
+  /// Whether it shows no one until its next bind (``clear()``).
+  private(set) var isCleared = false
   /// The text of the name and role lines.
   var nameText: String { name.text }
   var roleText: String { role.text }
@@ -72,6 +74,7 @@ final class PersonView: CustomWidgetContent {
   /// Shows `model`: its name, role, accessible label and avatar.
   func bind(_ model: UserViewModel) {
     identity = model.identity
+    isCleared = false
     name.set(model.displayName)
     if shape.showsRole { role.set(model.roleText) }
     initials.set(model.initials)
@@ -91,6 +94,21 @@ final class PersonView: CustomWidgetContent {
     avatar.unbind()
   }
 
+  /// Shows no one (draws nothing, reads as nothing) until the next bind: a
+  /// row GTK still holds at a position a shorter list no longer has, while
+  /// the list announces its new length over the next frames.
+  func clear() {
+    guard !isCleared else { return }
+    unbind()
+    isCleared = true
+    for line in [name, role, initials] { line.set("") }
+    if !accessibleText.isEmpty {
+      accessibleText = ""
+      RowAccessibility.setLabel(gobject(widget), accessibleText)
+    }
+    gtk_widget_queue_draw(widget)
+  }
+
   private func show(_ shown: OpaquePointer?) {
     guard shown != texture else { return }
     if let shown { g_object_ref(gobject(shown)) }
@@ -107,6 +125,7 @@ final class PersonView: CustomWidgetContent {
   }
 
   func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
+    guard !isCleared else { return }
     followScaleFactor()
     Self.drawnWidths[shape.styleClass] = width
     let fonts = currentFonts()

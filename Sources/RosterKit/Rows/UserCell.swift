@@ -32,6 +32,9 @@ final class UserCell: ListRow {
 
   func unbind() { content.unbind() }
 
+  /// Shows no one until the next bind (a position past a shorter list's end).
+  func clear() { content.clear() }
+
   /// Shapes the cell's text now, so its next draw only draws; returns the lines shaped.
   @discardableResult
   func shapeText() -> Int { content.shapeText() }

@@ -56,6 +56,9 @@ package final class UserRow: ListRow {
 
   package func unbind() { content.unbind() }
 
+  /// Shows no one until the next bind (a position past a shorter list's end).
+  func clear() { content.clear() }
+
   /// Shapes the row's text now, so its next draw only draws; returns the lines shaped.
   @discardableResult
   func shapeText() -> Int { content.shapeText() }

@@ -87,5 +87,14 @@ final class ModelPresenter {
     list.factory.rebind(
       where: { kept.contains($0) }, deferring: { !onScreen.contains($0) }, pacedBy: gobject(window))
     grid.factory.rebind { kept.contains($0) }
+    // A shorter list keeps GTK's rows past its end until the new length is
+    // announced, over the next frames: they show no one meanwhile, never
+    // the people from before.
+    list.factory.forEachBoundRow { row, position in
+      if position >= kept.upperBound { row.clear() }
+    }
+    grid.factory.forEachBoundRow { cell, position in
+      if position >= kept.upperBound { cell.clear() }
+    }
   }
 }
