@@ -57,4 +57,25 @@ final class PendingQueueTests: XCTestCase {
     XCTAssertEqual(queue.count, 10)
     XCTAssertEqual(Set(drain(&queue)), Set((0..<10).map(String.init)))
   }
+
+  /// A task raised while it waits for a load leaves a stale entry in the load queue, then
+  /// moves on to the decode queue. That entry must never match the stamp the decode queue
+  /// gives the task: the load queue would hand the task out again, and the decode queue would
+  /// go on counting a task it no longer holds, so a decode worker looking for it spun forever
+  /// under the pipeline's lock (and the main thread, starting a frame, waited on that lock).
+  func testAnEntryTheLoadQueueLeftBehindNeverTakesATaskTheDecodeQueueHolds() {
+    var loads = LoadScheduler(slots: 2)
+    var decodes = DecodeQueue()
+    let moved = task("moved", .prefetch)
+    loads.enqueue(moved)
+    moved.priority = .visible
+    loads.reposition(moved)  // its first entry, in the prefetch lane, is stale now
+    XCTAssertTrue(loads.grantSlot() === moved)
+    decodes.push(moved, LoadedBytes([1, 2, 3]))
+
+    XCTAssertNil(loads.grantSlot(), "the stale entry handed out a task waiting for its decode")
+    XCTAssertFalse(decodes.isEmpty)
+    XCTAssertTrue(decodes.popJob()?.task === moved)
+    XCTAssertTrue(decodes.isEmpty)
+  }
 }

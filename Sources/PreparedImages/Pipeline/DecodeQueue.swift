@@ -18,7 +18,8 @@ struct DecodeQueue {
     }
   }
 
-  private var waiting = PendingQueue()
+  /// Even stamps; the load queue's are odd (``PendingQueue``).
+  private var waiting = PendingQueue(firstStamp: 2)
 
   /// Whether no job waits.
   var isEmpty: Bool { waiting.count == 0 }

@@ -7,7 +7,8 @@
 /// Threading: a value owned by ``PipelineCoordinator`` and used only under its lock.
 struct LoadScheduler {
   private let slots: Int
-  private var waiting = PendingQueue()
+  /// Odd stamps; the decode queue's are even (``PendingQueue``).
+  private var waiting = PendingQueue(firstStamp: 1)
   private(set) var running = 0
 
   init(slots: Int) {

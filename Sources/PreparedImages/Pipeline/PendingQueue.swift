@@ -6,20 +6,33 @@ import NIOCore
 /// Moving or removing a task is O(1): its `queueStamp` changes, and entries whose stamp no
 /// longer matches are skipped when popped (and compacted away when they pile up).
 ///
+/// A task passes through two queues (``LoadScheduler``'s, then ``DecodeQueue``'s) and may
+/// leave stale entries in the first: the two hand out stamps from disjoint series (odd and
+/// even), so a stale entry in one never matches the stamp the other gave the task.
+///
 /// Threading: a value inside ``LoadScheduler`` or ``DecodeQueue``, used only under
 /// ``PipelineCoordinator``'s lock. A task is in at most one queue at a time.
 struct PendingQueue {
   private typealias Entry = (stamp: UInt64, task: ImageTask)
   private var lanes = [CircularBuffer<Entry>](repeating: [], count: 3)
-  private var nextStamp: UInt64 = 0
+  /// The stamp the next push gives; every other number from the first.
+  private var nextStamp: UInt64
   private var entryCount = 0
   /// Tasks queued (stale entries not counted).
   private(set) var count = 0
 
+  /// A queue whose stamps are `firstStamp`, `firstStamp + 2`, ... (1: odd, 2: even; never 0,
+  /// which means "not queued").
+  init(firstStamp: UInt64 = 1) {
+    precondition(firstStamp > 0, "stamp 0 means not queued")
+    nextStamp = firstStamp
+  }
+
   mutating func push(_ task: ImageTask) {
-    nextStamp += 1
-    task.queueStamp = nextStamp
-    lanes[task.priority.rawValue].append((nextStamp, task))
+    let stamp = nextStamp
+    nextStamp += 2
+    task.queueStamp = stamp
+    lanes[task.priority.rawValue].append((stamp, task))
     count += 1
     entryCount += 1
     if entryCount > 64 + 4 * count { compact() }
