@@ -17,11 +17,13 @@
 #
 # XDG_RUNTIME_DIR is kept when it is a folder of this user's that only this
 # user may enter; otherwise a fresh one (mktemp -d: mode 0700) is made and
-# removed on exit. weston's log goes to $WESTON_LOG (default in that folder).
+# removed on exit. weston's log goes to $WESTON_LOG (default: in that folder,
+# removed with weston's configuration when weston stops).
 
 weston_pid=""
 weston_runtime_made=""
 weston_log=""
+weston_files=()
 
 # Whether XDG_RUNTIME_DIR is usable for a socket: set, a folder owned by this
 # user, writable, and closed to everyone else (libwayland's requirement).
@@ -52,6 +54,8 @@ panel-position=none
 locking=false
 INI
   weston_log=${WESTON_LOG:-$XDG_RUNTIME_DIR/$socket.log}
+  weston_files=("$config")
+  [ -n "${WESTON_LOG:-}" ] || weston_files+=("$weston_log")
   local backend=(--backend=headless-backend.so)
   if [ "${WESTON_BACKEND:-headless}" = x11 ]; then
     backend=(--backend=x11-backend.so --use-pixman)
@@ -84,6 +88,8 @@ weston_stop() {
     weston_pid=""
   fi
   unset WAYLAND_DISPLAY
+  [ ${#weston_files[@]} -eq 0 ] || rm -f "${weston_files[@]}"
+  weston_files=()
   if [ -n "$weston_runtime_made" ]; then
     rm -rf "$weston_runtime_made"
     weston_runtime_made=""
