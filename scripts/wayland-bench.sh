@@ -9,8 +9,8 @@
 #   build of roster.
 # Both clients render on the CPU here (Mesa's llvmpipe over wl_shm), and
 # that EGL offers no EGL_EXT_buffer_age, so GTK repaints the whole window in
-# every frame as it does under Xvfb: the header bar stays flattened
-# (`chrome_renders` counts its renders while scrolling).
+# every frame, as under Xvfb (`chrome_renders` counts the flattened header
+# bar's renders while scrolling; docs/ROBUSTNESS.md, "Wayland").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/weston.sh
