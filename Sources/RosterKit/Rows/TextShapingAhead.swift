@@ -101,7 +101,8 @@ final class TextShapingAhead<Row: ListRow> {
   /// Runs the idle again after the next frame: GTK has not laid the view
   /// out since the scroll (a view just shown, a frame held up), so no row
   /// is shown yet to measure the band from. Waiting for a frame, not idling
-  /// in a loop, costs nothing while the view stays hidden.
+  /// in a loop, asks for no frame of its own: while the view stays hidden it
+  /// costs one short idle for each frame the window paints anyway.
   private func retryAfterNextFrame() {
     guard waitingForFrame == nil else { return }
     guard let clock = gtk_widget_get_frame_clock(view) else { return }
