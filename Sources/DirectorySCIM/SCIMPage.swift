@@ -56,7 +56,8 @@ struct SCIMUser: Sendable, Equatable {
       ?? resource.roles?.first?.value ?? resource.userType
     entry = DirectoryEntry(
       id: clip(resource.id), username: clip(resource.userName ?? ""),
-      displayName: clip(resource.displayName ?? resource.name?.formatted ?? ""),
+      details: PersonDetails(
+        displayName: (resource.displayName ?? resource.name?.formatted).map(clip)),
       role: Role(jsonValue: clip(role ?? "")),
       // A new photo comes with a new resource version; without one, a new
       // address is the only sign.

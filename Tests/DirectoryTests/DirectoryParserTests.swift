@@ -42,7 +42,7 @@ final class DirectoryParserTests: XCTestCase {
       """
       [{"username": "alice"},
        {"username": "bob", "avatar": null, "role": null, "id": null},
-       {"username": "carol", "email": "c@example.com", "age": 41, "tags": ["a", {"b": [1, 2.5e3, true]}],
+       {"username": "carol", "e-mail": "c@example.com", "age": 41, "tags": ["a", {"b": [1, 2.5e3, true]}],
         "profile": {"bio": "hi \\"there\\"", "links": [], "meta": {}}, "active": false, "role": "User"}]
       """)
     XCTAssertEqual(

@@ -35,6 +35,13 @@ final class CompactColumn<Value: BitwiseCopyable>: @unchecked Sendable {
     return base.unsafelyUnwrapped[index]
   }
 
+  /// Replaces the value at `index` (a builder's second pass).
+  @inline(__always)
+  func set(_ index: Int, to value: Value) {
+    precondition(index >= 0 && index < count, "column index out of range")
+    base.unsafelyUnwrapped[index] = value
+  }
+
   @inline(__always)
   func append(_ value: Value) {
     if count == capacity { grow(to: max(16, capacity + capacity / 2)) }

@@ -26,6 +26,12 @@ public enum FieldLimit {
     return UnsafeBufferPointer(rebasing: bytes[..<end])
   }
 
+  /// The first at most ``maxBytes`` of `bytes`, as ``prefix(_:)`` cuts them.
+  public static func prefixed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    guard bytes.count > maxBytes else { return bytes[...] }
+    return bytes[..<bytes.withUnsafeBufferPointer { prefix($0).count }]
+  }
+
   /// The first at most ``maxBytes`` of `bytes` as a `String` (invalid UTF-8
   /// reads as U+FFFD), and whether anything was cut.
   public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, wasCut: Bool) {

@@ -1,4 +1,4 @@
-/// One entry of the directory, as read from users.json.
+/// One person of the directory, as read from users.json.
 ///
 /// Threading: a plain value; `Sendable`, usable from any thread.
 public struct User: Sendable, Hashable {
@@ -11,13 +11,19 @@ public struct User: Sendable, Hashable {
   public var avatar: String
   /// The "role" field.
   public var role: Role
+  /// Their name, contact and place in the organisation (all optional).
+  public var details: PersonDetails
 
   /// Creates a user; `avatar` "" means no avatar.
-  public init(id: String? = nil, username: String, avatar: String = "", role: Role = .user) {
+  public init(
+    id: String? = nil, username: String, avatar: String = "", role: Role = .user,
+    details: PersonDetails = PersonDetails()
+  ) {
     self.id = id
     self.username = username
     self.avatar = avatar
     self.role = role
+    self.details = details
   }
 
   /// What a refresh matches rows by: the id when there is one, else the

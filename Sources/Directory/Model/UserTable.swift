@@ -1,14 +1,17 @@
-/// A whole directory of users in a few flat columns, with nothing per user
-/// on the heap: the shape a million users take in memory.
+/// A whole directory of people in a few flat columns, with nothing per
+/// person on the heap: the shape a million people take in memory.
 ///
-/// User i's id and username sit back to back in one byte arena (`text`,
-/// from `starts[i]`: `idLengths[i]` bytes of id, then the username up to
-/// `starts[i + 1]`), its avatar is a 32-bit number into a table of the
-/// distinct avatar strings (one more arena), its role a byte. About 30
-/// bytes a user for a generated directory, against ~180 for `User` values
-/// and their view models. Offsets are 32-bit, so the arenas hold at most
-/// ``maxTextBytes`` (more than any file the loader accepts); the builder
-/// refuses more.
+/// Person i's own text sits back to back in one byte arena (`text`, from
+/// `starts[i]` to `starts[i + 1]`): id, username, display name, email,
+/// phone and employee number, the first five's lengths in `lengths`
+/// (``ownFieldCount`` a person; the last runs to the end). Values many
+/// people share are numbers into pools that store each distinct string
+/// once: the avatar (`avatars`), and title, department and location
+/// (`values`). The role is a byte, the manager a 32-bit link to another
+/// person (``ManagerLinks``). About 110 bytes a person with every field,
+/// against several hundred for `User` values. Offsets are 32-bit, so the
+/// arenas hold at most ``maxTextBytes`` (more than any file the loader
+/// accepts); the builder refuses more.
 ///
 /// It is a collection of ``UserViewModel`` values made when asked — at bind,
 /// for the one row bound — so nothing derived is stored; ``UserRef`` is
@@ -19,6 +22,13 @@ public final class UserTable: Sendable {
   /// The most bytes either arena holds: what a 32-bit offset reaches.
   public static let maxTextBytes = Int(UInt32.max)
 
+  /// The fields in a person's own stretch of `text`, in order.
+  enum OwnField: Int, CaseIterable {
+    case id, username, displayName, email, phone, employeeNumber
+  }
+  /// How many lengths `lengths` holds a person: every own field but the last.
+  static let ownFieldCount = OwnField.allCases.count - 1
+
   /// The columns, as ``UserTableBuilder`` fills them.
   ///
   /// Threading: owned by one builder until the table takes it.
@@ -26,40 +36,39 @@ public final class UserTable: Sendable {
     var text = CompactColumn<UInt8>()
     /// `count + 1` offsets into `text`.
     var starts = CompactColumn<UInt32>()
-    var idLengths = CompactColumn<UInt16>()
-    /// 0 for no avatar, else 1 + the avatar's number in `avatarStarts`.
+    /// ``ownFieldCount`` byte counts a person.
+    var lengths = CompactColumn<UInt16>()
+    /// 0 for no avatar, else the avatar's number in `avatars`.
     var avatarIDs = CompactColumn<UInt32>()
     var roles = CompactColumn<UInt8>()
-    /// The distinct avatar strings, back to back; `avatarCount + 1` offsets.
-    var avatarText = CompactColumn<UInt8>()
-    var avatarStarts = CompactColumn<UInt32>()
+    var avatars = StringPool()
+    /// Titles, departments and locations, each distinct one once.
+    var values = StringPool()
+    var titles = CompactColumn<UInt32>()
+    var departments = CompactColumn<UInt32>()
+    var locations = CompactColumn<UInt32>()
+    /// See ``ManagerLinks``.
+    var managers = CompactColumn<UInt32>()
+
+    func shrinkToFit() {
+      for column in [text, roles] { column.shrinkToFit() }
+      lengths.shrinkToFit()
+      for column in [starts, avatarIDs, titles, departments, locations, managers] {
+        column.shrinkToFit()
+      }
+      avatars.shrinkToFit()
+      values.shrinkToFit()
+    }
   }
 
-  private let text: CompactColumn<UInt8>
-  private let starts: CompactColumn<UInt32>
-  private let idLengths: CompactColumn<UInt16>
-  private let avatarIDs: CompactColumn<UInt32>
-  private let roles: CompactColumn<UInt8>
-  private let avatarText: CompactColumn<UInt8>
-  private let avatarStarts: CompactColumn<UInt32>
+  let columns: Columns
 
   /// Takes complete columns (the builder's).
   init(_ columns: Columns) {
     // The builder grew them by half as they filled; give back what is unused.
-    columns.text.shrinkToFit()
-    columns.avatarText.shrinkToFit()
-    columns.roles.shrinkToFit()
-    columns.starts.shrinkToFit()
-    columns.idLengths.shrinkToFit()
-    columns.avatarIDs.shrinkToFit()
-    columns.avatarStarts.shrinkToFit()
-    text = columns.text
-    starts = columns.starts
-    idLengths = columns.idLengths
-    avatarIDs = columns.avatarIDs
-    roles = columns.roles
-    avatarText = columns.avatarText
-    avatarStarts = columns.avatarStarts
+    columns.shrinkToFit()
+    self.columns = columns
+    ManagerLinks.resolve(in: self)
   }
 
   /// A table of `users`, in order (tests, fixtures, a preview's first users).
@@ -74,38 +83,39 @@ public final class UserTable: Sendable {
   }
 
   /// How many users.
-  public var userCount: Int { roles.count }
+  public var userCount: Int { columns.roles.count }
 
   /// How many distinct avatar strings (ids stay below this plus one).
-  public var avatarCount: Int { avatarStarts.count - 1 }
+  public var avatarCount: Int { columns.avatars.count }
+
+  /// Person `index`'s own field `field` as UTF-8, valid while the table lives.
+  @inline(__always)
+  func bytes(_ field: OwnField, at index: Int) -> UnsafeBufferPointer<UInt8> {
+    var start = Int(columns.starts[index])
+    let first = index * Self.ownFieldCount
+    for k in 0..<field.rawValue { start += Int(columns.lengths[first + k]) }
+    let count =
+      field.rawValue < Self.ownFieldCount
+      ? Int(columns.lengths[first + field.rawValue])
+      : Int(columns.starts[index + 1]) - start
+    return columns.text.buffer(from: start, count: count)
+  }
 
   /// User `index`'s username as UTF-8, valid while the table lives.
   @inline(__always)
-  func nameBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-    let start = Int(starts[index]) + Int(idLengths[index])
-    return text.buffer(from: start, count: Int(starts[index + 1]) - start)
-  }
+  func nameBytes(at index: Int) -> UnsafeBufferPointer<UInt8> { bytes(.username, at: index) }
 
   /// User `index`'s identity as UTF-8: its id, or its username when it has none.
   @inline(__always)
   func identityBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-    let idLength = Int(idLengths[index])
-    return idLength == 0
-      ? nameBytes(at: index) : text.buffer(from: Int(starts[index]), count: idLength)
+    let id = bytes(.id, at: index)
+    return id.isEmpty ? nameBytes(at: index) : id
   }
 
   /// User `index`'s avatar string as UTF-8 ("" when none).
   @inline(__always)
   func avatarBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-    avatarBytes(ofAvatar: Int(avatarIDs[index]))
-  }
-
-  /// Avatar `id`'s bytes (id 0: none, empty).
-  @inline(__always)
-  func avatarBytes(ofAvatar id: Int) -> UnsafeBufferPointer<UInt8> {
-    guard id > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
-    let start = Int(avatarStarts[id - 1])
-    return avatarText.buffer(from: start, count: Int(avatarStarts[id]) - start)
+    columns.avatars.bytes(of: Int(columns.avatarIDs[index]))
   }
 
   public func username(at index: Int) -> String {
@@ -122,17 +132,14 @@ public final class UserTable: Sendable {
     String(decoding: avatarBytes(at: index), as: UTF8.self)
   }
 
-  public func role(at index: Int) -> Role { Role(byte: roles[index]) }
+  public func role(at index: Int) -> Role { Role(byte: columns.roles[index]) }
 
   /// User `index` as a `User` value.
   public func user(at index: Int) -> User {
-    let idLength = Int(idLengths[index])
-    let id =
-      idLength == 0
-      ? nil
-      : String(decoding: text.buffer(from: Int(starts[index]), count: idLength), as: UTF8.self)
+    let id = bytes(.id, at: index)
     return User(
-      id: id, username: username(at: index), avatar: avatar(at: index), role: role(at: index))
+      id: id.isEmpty ? nil : String(decoding: id, as: UTF8.self), username: username(at: index),
+      avatar: avatar(at: index), role: role(at: index), details: details(at: index))
   }
 
   /// Every user as `User` values (small directories: tests and tools).
@@ -140,17 +147,30 @@ public final class UserTable: Sendable {
 
   /// The distinct avatar strings, each once (for resolving them all ahead).
   public var distinctAvatars: some Sequence<String> & Sendable {
-    (1..<(avatarCount + 1)).lazy.map { [self] in
-      String(decoding: avatarBytes(ofAvatar: $0), as: UTF8.self)
-    }
+    (1..<(avatarCount + 1)).lazy.map { [self] in columns.avatars.string($0)! }
   }
 
   /// Whether user `index` here and user `other` of `table` show the same:
-  /// same identity, username, avatar and role.
+  /// every field equal (a manager compared by their identity).
   func sameUser(at index: Int, as other: Int, in table: UserTable) -> Bool {
-    roles[index] == table.roles[other]
-      && nameBytes(at: index).elementsEqual(table.nameBytes(at: other))
-      && identityBytes(at: index).elementsEqual(table.identityBytes(at: other))
-      && avatarBytes(at: index).elementsEqual(table.avatarBytes(at: other))
+    let mine = columns
+    let theirs = table.columns
+    guard mine.roles[index] == theirs.roles[other] else { return false }
+    let ownStart = Int(mine.starts[index])
+    let theirStart = Int(theirs.starts[other])
+    guard
+      mine.text.buffer(from: ownStart, count: Int(mine.starts[index + 1]) - ownStart)
+        .elementsEqual(
+          theirs.text.buffer(from: theirStart, count: Int(theirs.starts[other + 1]) - theirStart))
+    else { return false }
+    for k in 0..<Self.ownFieldCount
+    where mine.lengths[index * Self.ownFieldCount + k]
+      != theirs.lengths[other * Self.ownFieldCount + k]
+    {
+      return false
+    }
+    return avatarBytes(at: index).elementsEqual(table.avatarBytes(at: other))
+      && sharedValuesEqual(at: index, as: other, in: table)
+      && managerIdentityBytes(at: index).elementsEqual(table.managerIdentityBytes(at: other))
   }
 }

@@ -3,6 +3,8 @@ extension UserViewModel {
   /// that differs from the username (an id equal to the username shows the
   /// same, so it reads back as none).
   public var user: User {
-    User(id: identity == username ? nil : identity, username: username, avatar: avatar, role: role)
+    User(
+      id: identity == username ? nil : identity, username: username, avatar: avatar, role: role,
+      details: details)
   }
 }

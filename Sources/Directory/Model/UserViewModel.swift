@@ -16,6 +16,9 @@ public struct UserViewModel: Sendable, Hashable {
   /// search folds and a server sorts by. Rows show ``displayName``.
   public var username: String
   public var role: Role
+  /// Their name, contact and place in the organisation, as the directory
+  /// holds them.
+  public var details: PersonDetails
   /// One or two upper-case letters or digits for the placeholder avatar;
   /// never empty ("?" at worst).
   public var initials: String
@@ -26,24 +29,30 @@ public struct UserViewModel: Sendable, Hashable {
   public var avatar: String
 
   /// The primary line of a row, the details panel and its title: the
-  /// username as ``DisplayText`` shows it (controls as visible marks, at most
-  /// 256 characters). For the usual name it is the username itself (one
-  /// shared buffer, no work).
+  /// person's display name, else their username, as ``DisplayText`` shows it
+  /// (controls as visible marks, at most 256 characters). For the usual name
+  /// it is the name itself (one shared buffer, no work).
   public var displayName: String
   /// The role as a row shows it ("Admin", "Unknown", ...); a static string.
   public var roleText: String { role.displayText }
-  /// What a screen reader says for the row: "display name, role", the same
-  /// text the row shows. Made when asked (at bind) rather than stored: a
-  /// million stored copies cost ~100 MB.
-  public var accessibleText: String { Self.joined(displayName, ", ", roleText) }
+  /// The second line of a row: the person's title, else their role.
+  public var subtitle: String {
+    details.title.flatMap { $0.isEmpty ? nil : DisplayText.of($0) } ?? roleText
+  }
+  /// What a screen reader says for the row: "display name, title or role",
+  /// the same text the row shows. Made when asked (at bind) rather than
+  /// stored: a million stored copies cost ~100 MB.
+  public var accessibleText: String { Self.joined(displayName, ", ", subtitle) }
 
   /// Computes the row values for `user`.
   public init(user: User) {
     identity = user.identity
     username = user.username
-    displayName = DisplayText.of(user.username)
+    details = user.details
+    let name = user.details.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? user.username
+    displayName = DisplayText.of(name)
     role = user.role
-    initials = Initials.of(user.username)
+    initials = Initials.of(name)
     placeholderColorIndex = Int(
       StableHash.fnv1a(user.username) % UInt64(Self.placeholderPaletteCount))
     avatar = user.avatar

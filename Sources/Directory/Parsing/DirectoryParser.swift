@@ -125,13 +125,7 @@ public struct DirectoryParser: Sendable {
     /// Adds the entry just read; false when the table is full.
     mutating func add() -> Bool {
       do throws(DirectoryError) {
-        try fields.username.withUnsafeBufferPointer { username throws(DirectoryError) in
-          try fields.id.withUnsafeBufferPointer { id throws(DirectoryError) in
-            try fields.avatar.withUnsafeBufferPointer { avatar throws(DirectoryError) in
-              try builder.append(id: id, username: username, avatar: avatar, role: fields.role)
-            }
-          }
-        }
+        try builder.append(fields.entry)
         return true
       } catch {
         failure = error

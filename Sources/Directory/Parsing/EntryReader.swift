@@ -20,11 +20,29 @@ enum EntryReader {
   }
 
   /// The keys the format knows; `other` covers every key it ignores.
-  private enum Field: String {
+  private enum Field {
     case username, avatar, role, id, other
+    case detail(DetailField)
+
+    var name: String {
+      switch self {
+      case .username: "username"
+      case .avatar: "avatar"
+      case .role: "role"
+      case .id: "id"
+      case .detail(let field): field.rawValue
+      case .other: "other"
+      }
+    }
 
     /// What a value of this field must be, for messages.
-    var expected: String { self == .id ? "a string or an integer" : "a string" }
+    var expected: String {
+      switch self {
+      case .id: "a string or an integer"
+      case .detail: "a string or a number"
+      default: "a string"
+      }
+    }
   }
 
   /// One entry's fields as read, kept in buffers reused from entry to
@@ -32,20 +50,12 @@ enum EntryReader {
   ///
   /// Threading: owned by one parse.
   struct Fields {
-    var username: [UInt8] = []
+    var entry = EntryBytes()
     var hasUsername = false
-    /// Empty when there is no id (the username is the identity).
-    var id: [UInt8] = []
-    /// Empty when there is no avatar.
-    var avatar: [UInt8] = []
-    var role = Role.unknown
 
     mutating func reset() {
-      username.removeAll(keepingCapacity: true)
+      entry.reset()
       hasUsername = false
-      id.removeAll(keepingCapacity: true)
-      avatar.removeAll(keepingCapacity: true)
-      role = .unknown
     }
   }
 
@@ -71,41 +81,56 @@ enum EntryReader {
         let first = scanner.peek()
         switch (field, first) {
         case (.username, .quote):
-          fields.username.replace(with: bounded(try scanner.readString(), field, &cut))
+          fields.entry.username.replace(with: bounded(try scanner.readString(), field, &cut))
           fields.hasUsername = true
         case (.avatar, .quote):
           let text = try scanner.readString()
           if text.count > FieldLimit.maxBytes {
-            fields.avatar.removeAll(keepingCapacity: true)
-            cut = cut ?? .tooLong(field.rawValue, "left out")
+            fields.entry.avatar.removeAll(keepingCapacity: true)
+            cut = cut ?? .tooLong(field.name, "left out")
           } else {
-            fields.avatar.replace(with: text)
+            fields.entry.avatar.replace(with: text)
           }
         case (.role, .quote):
-          fields.role = Role(jsonBytes: bounded(try scanner.readString(), field, &cut))
+          fields.entry.role = Role(jsonBytes: bounded(try scanner.readString(), field, &cut))
         case (.id, .quote):
-          fields.id.replace(with: bounded(try scanner.readString(), field, &cut))
+          fields.entry.id.replace(with: bounded(try scanner.readString(), field, &cut))
         case (.id, .some(let byte)) where byte == .minus || byte.isDigit:
           let number = try scanner.readNumber()
           if number.isInteger {
-            fields.id.replace(with: bounded(number.text, field, &cut))
+            fields.entry.id.replace(with: bounded(number.text, field, &cut))
           } else {
             problem =
-              problem ?? .wrongType("id", found: "a fractional number", expected: Field.id.expected)
+              problem ?? .wrongType("id", found: "a fractional number", expected: field.expected)
           }
-        case (.avatar, .letterN), (.role, .letterN), (.id, .letterN):
+        case (.detail(let detail), .quote):
+          fields.entry[detail].replace(with: bounded(try scanner.readString(), field, &cut))
+        case (.detail(let detail), .some(let byte)) where byte == .minus || byte.isDigit:
+          // A phone or employee number written as a number keeps its digits.
+          fields.entry[detail].replace(with: bounded(try scanner.readNumber().text, field, &cut))
+        case (.avatar, .letterN), (.role, .letterN), (.id, .letterN), (.detail, .letterN):
           // null reads as missing for the optional fields.
           try scanner.skipValue(depth: 2)
           switch field {
-          case .avatar: fields.avatar.removeAll(keepingCapacity: true)
-          case .role: fields.role = .unknown
-          default: fields.id.removeAll(keepingCapacity: true)
+          case .avatar: fields.entry.avatar.removeAll(keepingCapacity: true)
+          case .role: fields.entry.role = .unknown
+          case .detail(let detail): fields.entry[detail].removeAll(keepingCapacity: true)
+          default: fields.entry.id.removeAll(keepingCapacity: true)
           }
+        case (.detail, _):
+          // A detail of another type is left out; the person still loads.
+          cut =
+            cut
+            ?? Problem(
+              description:
+                "\"\(field.name)\" is \(typeName(startingWith: first)), not \(field.expected), left out"
+            )
+          try scanner.skipValue(depth: 2)
         case (.username, _), (.avatar, _), (.role, _), (.id, _):
           problem =
             problem
             ?? .wrongType(
-              field.rawValue, found: typeName(startingWith: first), expected: field.expected)
+              field.name, found: typeName(startingWith: first), expected: field.expected)
           try scanner.skipValue(depth: 2)
         case (.other, _):
           try scanner.skipValue(depth: 2)
@@ -121,7 +146,9 @@ enum EntryReader {
     }
     if let problem { return problem }
     guard fields.hasUsername else { return Problem(description: "no \"username\"") }
-    guard !fields.username.isEmpty else { return Problem(description: "\"username\" is empty") }
+    guard !fields.entry.username.isEmpty else {
+      return Problem(description: "\"username\" is empty")
+    }
     return nil
   }
 
@@ -131,7 +158,7 @@ enum EntryReader {
     _ bytes: UnsafeBufferPointer<UInt8>, _ field: Field, _ cut: inout Problem?
   ) -> UnsafeBufferPointer<UInt8> {
     let kept = FieldLimit.prefix(bytes)
-    if kept.count < bytes.count && cut == nil { cut = .tooLong(field.rawValue, "cut") }
+    if kept.count < bytes.count && cut == nil { cut = .tooLong(field.name, "cut") }
     return kept
   }
 
@@ -149,7 +176,8 @@ enum EntryReader {
 
   @inline(__always)
   private static func field(named key: UnsafeBufferPointer<UInt8>) -> Field {
-    // Whole-word compares: this runs for every key of every entry.
+    // Whole-word compares for the keys every entry has: this runs for every
+    // key of every entry.
     switch key.count {
     case 8 where key.loadUInt64(at: 0) == KeyWord.username: .username
     case 6
@@ -158,7 +186,33 @@ enum EntryReader {
       .avatar
     case 4 where key.loadUInt32(at: 0) == KeyWord.role: .role
     case 2 where key.loadUInt16(at: 0) == KeyWord.id: .id
+    case 5, 7, 8, 10, 11, 14: detail(named: key)
     default: .other
+    }
+  }
+
+  /// The detail field `key` names, else `.other`.
+  private static func detail(named key: UnsafeBufferPointer<UInt8>) -> Field {
+    for field in DetailField.allCases where field.jsonKey.utf8CodeUnitCount == key.count {
+      let name = UnsafeBufferPointer(start: field.jsonKey.utf8Start, count: key.count)
+      if name.elementsEqual(key) { return .detail(field) }
+    }
+    return .other
+  }
+}
+
+extension DetailField {
+  /// The field's key in users.json (its raw value), as static bytes.
+  fileprivate var jsonKey: StaticString {
+    switch self {
+    case .displayName: "displayName"
+    case .email: "email"
+    case .title: "title"
+    case .department: "department"
+    case .location: "location"
+    case .phone: "phone"
+    case .manager: "manager"
+    case .employeeNumber: "employeeNumber"
     }
   }
 }

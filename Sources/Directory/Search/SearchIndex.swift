@@ -1,50 +1,39 @@
 import Dispatch
 import Foundation
 
-/// Finds users by username and role for a search field, fast enough for a
-/// million users: built once off the main thread, queried off it too.
+/// Finds people by username, display name, email and role for a search
+/// field, fast enough for a million people: built once off the main thread,
+/// queried off it too.
 ///
-/// Usernames are matched folded (lower-cased, diacritics removed, so "jose"
-/// finds "José"). The index reads them from the directory's ``UserTable``
-/// itself: a plain-ASCII name is folded while it is compared (one OR per
-/// byte), and only names with other characters are stored folded, in one
-/// byte buffer with an offsets table — so the index costs next to nothing
-/// beside the table. A query is split into words; a user matches when every
-/// word is part of the username or of the role text. Queries scan in
-/// parallel chunks and stop early when cancelled. A query that extends the
-/// previous one (the user typed more) scans only the previous matches.
+/// Text is matched folded (lower-cased, diacritics removed, so "jose" finds
+/// "José"). The index reads it from the directory's ``UserTable`` itself: a
+/// plain-ASCII value is folded while it is compared (one OR per byte), and
+/// only values with other characters are stored folded (``FoldedTexts``) —
+/// so the index costs next to nothing beside the table. A query is split
+/// into words; a person matches when every word is part of one of the
+/// searched fields or of the role text. Queries scan in parallel chunks and
+/// stop early when cancelled. A query that extends the previous one (the
+/// user typed more) scans only the previous matches.
 ///
 /// Threading: an immutable `Sendable` value; build and query it off the main thread.
 public struct SearchIndex: Sendable {
+  /// The fields a search looks in, besides the role.
+  static let searchedFields: [UserTable.OwnField] = [.username, .displayName, .email]
+
   private let table: UserTable
-  /// The users whose username is not plain ASCII, ascending...
-  private let foldedUsers: [UInt32]
-  /// ...their folded usernames, back to back...
-  private let foldedBytes: [UInt8]
-  /// ...and where each starts: `foldedOffsets[k]..<foldedOffsets[k + 1]`.
-  private let foldedOffsets: [UInt32]
+  /// The folded values that are not plain ASCII, one store per searched field.
+  private let folded: [FoldedTexts]
 
   /// How many users the index covers.
   public var count: Int { table.userCount }
 
-  /// Indexes the users of `table` (tens of milliseconds for a million
+  /// Indexes the people of `table` (tens of milliseconds for a million
   /// mostly-ASCII names: only the others are folded now).
   public init(_ table: UserTable) {
     self.table = table
-    var users: [UInt32] = []
-    var bytes: [UInt8] = []
-    var offsets: [UInt32] = [0]
-    var folder = SearchText()
-    for index in 0..<table.userCount {
-      let name = table.nameBytes(at: index)
-      guard !SearchText.isASCII(name) else { continue }
-      users.append(UInt32(index))
-      folder.appendFolded(String(decoding: name, as: UTF8.self), to: &bytes)
-      offsets.append(UInt32(truncatingIfNeeded: bytes.count))
+    folded = Self.searchedFields.map { field in
+      FoldedTexts((0..<table.userCount).lazy.map { (index: $0, bytes: table.bytes(field, at: $0)) })
     }
-    foldedUsers = users
-    foldedBytes = bytes
-    foldedOffsets = offsets
   }
 
   /// Indexes `viewModels` (tests and small lists).
@@ -93,40 +82,27 @@ public struct SearchIndex: Sendable {
   }
 
   private func matches(_ index: Int, words: [[UInt8]], roleMatches: [[Bool]]) -> Bool {
-    let name = table.nameBytes(at: index)
     // Role.allCases is in the order of the roles' stored bytes.
     let role = Int(table.role(at: index).byte)
-    if SearchText.isASCII(name) {
-      return Self.every(words, in: name, roleMatches, role, SearchText.containsFoldingASCII)
-    }
-    let range = foldedRange(of: index)
-    return foldedBytes.withUnsafeBufferPointer { all in
-      Self.every(
-        words, in: UnsafeBufferPointer(rebasing: all[range]), roleMatches, role, SearchText.contains
-      )
-    }
-  }
-
-  /// Whether each word is in the role's text or in `name`, by `contains`.
-  private static func every(
-    _ words: [[UInt8]], in name: UnsafeBufferPointer<UInt8>, _ roleMatches: [[Bool]], _ role: Int,
-    _ contains: (UnsafeBufferPointer<UInt8>, [UInt8]) -> Bool
-  ) -> Bool {
     for (wordIndex, word) in words.enumerated() where !roleMatches[wordIndex][role] {
-      if !contains(name, word) { return false }
+      guard contains(word, at: index) else { return false }
     }
     return true
   }
 
-  /// Where the folded username of a user whose name is not plain ASCII is.
-  private func foldedRange(of index: Int) -> Range<Int> {
-    var low = 0
-    var high = foldedUsers.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(foldedUsers[middle]) < index { low = middle + 1 } else { high = middle }
+  /// Whether one of person `index`'s searched fields contains `word`.
+  @inline(__always)
+  private func contains(_ word: [UInt8], at index: Int) -> Bool {
+    for (k, field) in Self.searchedFields.enumerated() {
+      let bytes = table.bytes(field, at: index)
+      if bytes.isEmpty { continue }
+      if SearchText.isASCII(bytes) {
+        if SearchText.containsFoldingASCII(bytes, word) { return true }
+      } else if folded[k].contains(word, at: index) {
+        return true
+      }
     }
-    return Int(foldedOffsets[low])..<Int(foldedOffsets[low + 1])
+    return false
   }
 }
 

@@ -6,6 +6,6 @@ extension UserViewModel {
     self.init(
       user: User(
         id: entry.id, username: entry.username, avatar: entry.photoVersion ?? "",
-        role: entry.role))
+        role: entry.role, details: entry.details))
   }
 }

@@ -77,10 +77,14 @@ public struct DirectoryWindow: Sendable, Equatable {
 public struct DirectoryEntry: Sendable, Hashable, Identifiable {
   /// The server's identity for the entry (an LDAP DN or entryUUID, a SCIM id).
   public var id: String
-  /// The sort key and the row's first line.
+  /// The sort key, and the row's first line when the person has no display
+  /// name.
   public var username: String
+  /// Their name, contact and place in the organisation, as the server holds
+  /// them.
+  public var details: PersonDetails
   /// The person's name as the server spells it ("" when it has none).
-  public var displayName: String
+  public var displayName: String { details.displayName ?? "" }
   public var role: Role
   /// Changes whenever the photo may have changed (LDAP entryCSN or
   /// modifyTimestamp, a SCIM ETag); nil when the entry has no photo. Photos
@@ -90,12 +94,12 @@ public struct DirectoryEntry: Sendable, Hashable, Identifiable {
 
   /// An entry with the given values.
   public init(
-    id: String, username: String, displayName: String = "", role: Role = .unknown,
-    photoVersion: String? = nil
+    id: String, username: String, details: PersonDetails = PersonDetails(),
+    role: Role = .unknown, photoVersion: String? = nil
   ) {
     self.id = id
     self.username = username
-    self.displayName = displayName
+    self.details = details
     self.role = role
     self.photoVersion = photoVersion
   }

@@ -26,8 +26,9 @@ struct LDAPEntryMapper: Sendable {
     DirectoryEntry(
       id: identity == .entryUUID ? (raw.text("entryUUID") ?? raw.dn) : raw.dn,
       username: raw.text(schema.usernameAttribute) ?? "",
-      displayName: raw.text(schema.displayNameAttribute) ?? raw.text(schema.fallbackNameAttribute)
-        ?? "",
+      details: PersonDetails(
+        displayName: raw.text(schema.displayNameAttribute)
+          ?? raw.text(schema.fallbackNameAttribute)),
       role: Role(jsonValue: raw.text(schema.roleAttribute) ?? ""),
       photoVersion: hasPhoto ? raw.text("entryCSN") ?? raw.text("modifyTimestamp") : nil)
   }

@@ -1,0 +1,66 @@
+/// How a ``UserTable`` links each person to their manager in 32 bits, and
+/// the pass that makes the links once every person is in.
+///
+/// A link is 0 for no manager; `1 + position` of the manager in the same
+/// table; or, when nobody in the table has the manager's identity (a
+/// preview of the first people, a file that names someone it does not
+/// hold), the reference as the source gave it, kept in the table's value
+/// pool and marked by the top bit: nothing the source said is lost.
+///
+/// Threading: stateless; the pass runs on the builder's thread.
+enum ManagerLinks {
+  private static let unresolvedBit: UInt32 = 1 << 31
+
+  /// The link of a reference not yet resolved: value `id` of the pool.
+  static func unresolved(_ id: UInt32) -> UInt32 { id == 0 ? 0 : id | unresolvedBit }
+
+  /// The manager's position, when the link points at a person.
+  @inline(__always)
+  static func position(_ link: UInt32) -> Int? {
+    link == 0 || link & unresolvedBit != 0 ? nil : Int(link) - 1
+  }
+
+  /// The pool value holding an unresolved reference (0 when the link is
+  /// none or a position).
+  @inline(__always)
+  static func unresolvedReference(_ link: UInt32) -> Int {
+    link & unresolvedBit == 0 ? 0 : Int(link & ~unresolvedBit)
+  }
+
+  /// Turns every reference in `columns.managers` that names a person of the
+  /// table (by identity: id, else username) into a link to that person. A
+  /// person named as their own manager keeps the reference as text, so a
+  /// chain of managers always ends.
+  /// Runs while the table is made, before anyone else reads it.
+  static func resolve(in table: UserTable) {
+    let columns = table.columns
+    let count = columns.roles.count
+    guard (0..<count).contains(where: { columns.managers[$0] != 0 }) else { return }
+    // Open addressing over the identities: 32-bit positions, no strings made.
+    var slotCount = 16
+    while slotCount < count * 2 { slotCount <<= 1 }
+    let mask = slotCount - 1
+    var slots = [UInt32](repeating: 0, count: slotCount)
+    for position in 0..<count {
+      var slot = Int(truncatingIfNeeded: StringInterner.hash(table.identityBytes(at: position)))
+      slot &= mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = UInt32(position + 1)
+    }
+    for position in 0..<count {
+      let reference = unresolvedReference(columns.managers[position])
+      guard reference != 0 else { continue }
+      let wanted = columns.values.bytes(of: reference)
+      var slot = Int(truncatingIfNeeded: StringInterner.hash(wanted)) & mask
+      while slots[slot] != 0 {
+        let candidate = Int(slots[slot]) - 1
+        // The first person with the identity, as a refresh matches rows.
+        if table.identityBytes(at: candidate).elementsEqual(wanted) {
+          if candidate != position { columns.managers.set(position, to: UInt32(candidate + 1)) }
+          break
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+  }
+}

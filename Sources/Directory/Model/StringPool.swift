@@ -1,0 +1,95 @@
+/// Strings stored once each, back to back in one byte arena, numbered from
+/// 1 (0 stands for none): the avatars of a ``UserTable``, and the values
+/// many people share (titles, departments, locations).
+///
+/// Threading: filled by one builder, then only read (its columns are frozen
+/// with the table).
+struct StringPool {
+  /// The strings' bytes, back to back.
+  let text = CompactColumn<UInt8>()
+  /// `count + 1` offsets into `text`.
+  let starts = CompactColumn<UInt32>()
+
+  init() { starts.append(0) }
+
+  /// How many strings.
+  var count: Int { starts.count - 1 }
+
+  /// String `id`'s bytes (id 0: none, empty), valid while the pool lives.
+  @inline(__always)
+  func bytes(of id: Int) -> UnsafeBufferPointer<UInt8> {
+    guard id > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+    let start = Int(starts[id - 1])
+    return text.buffer(from: start, count: Int(starts[id]) - start)
+  }
+
+  /// String `id` (nil for id 0).
+  func string(_ id: Int) -> String? {
+    id == 0 ? nil : String(decoding: bytes(of: id), as: UTF8.self)
+  }
+
+  /// Adds `bytes` as a new string and returns its number.
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    text.append(contentsOf: bytes)
+    starts.append(UInt32(text.count))
+    return UInt32(count)
+  }
+
+  /// Gives back the unused capacity once the pool is complete.
+  func shrinkToFit() {
+    text.shrinkToFit()
+    starts.shrinkToFit()
+  }
+}
+
+/// Gives each distinct string of a ``StringPool`` one number, storing its
+/// bytes once.
+///
+/// A million users typically share a few thousand avatar files and a few
+/// hundred titles; an open-addressing table of 32-bit numbers over the
+/// pool finds a repeated one without building a string or a key. Past
+/// ``capacity`` distinct strings (a directory of unique URLs) new ones are
+/// stored without being remembered, so the table stops growing.
+///
+/// Threading: a value owned by one builder.
+struct StringInterner {
+  /// The most distinct strings remembered.
+  static let capacity = 65_536
+  /// Twice the capacity (a power of two): probes stay short.
+  private static let slotCount = 131_072
+  /// 0 for an empty slot, else a string number (1-based).
+  private var slots: [UInt32] = []
+  private var remembered = 0
+
+  /// The number of `bytes` in `pool` (0 for ""), adding them if new; the
+  /// pool's arena stops at `limit` bytes.
+  mutating func id(
+    for bytes: UnsafeBufferPointer<UInt8>, in pool: inout StringPool, limit: Int
+  ) throws(DirectoryError) -> UInt32 {
+    guard !bytes.isEmpty else { return 0 }
+    if slots.isEmpty { slots = [UInt32](repeating: 0, count: Self.slotCount) }
+    let mask = Self.slotCount - 1
+    var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
+    while true {
+      let known = slots[slot]
+      if known == 0 { break }
+      if pool.bytes(of: Int(known)).elementsEqual(bytes) { return known }
+      slot = (slot + 1) & mask
+    }
+    guard pool.text.count + bytes.count <= limit else { throw .tooLarge(limit: limit) }
+    let id = pool.add(bytes)
+    if remembered < Self.capacity {
+      slots[slot] = id
+      remembered += 1
+    }
+    return id
+  }
+
+  /// FNV-1a, 64-bit.
+  @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return hash
+  }
+}

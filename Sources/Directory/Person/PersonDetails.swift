@@ -1,0 +1,53 @@
+/// What a directory says about a person beyond their username, role and
+/// avatar: how they are named, reached and placed in the organisation.
+/// Every field is optional (nil when the directory has no value).
+///
+/// The same value travels from every source: users.json's camelCase keys,
+/// LDAP's inetOrgPerson (or Active Directory) attributes and SCIM's core and
+/// enterprise attributes all map onto it.
+///
+/// Threading: a plain value; `Sendable`, usable from any thread.
+public struct PersonDetails: Sendable, Hashable {
+  /// The name people know them by ("Maria García").
+  public var displayName: String?
+  /// Their primary email address.
+  public var email: String?
+  /// Their job title.
+  public var title: String?
+  /// Their department (or organisational unit).
+  public var department: String?
+  /// Their office or city.
+  public var location: String?
+  /// Their primary telephone number.
+  public var phone: String?
+  /// Their manager's identity as the source names it: an id or username in
+  /// users.json, a DN in LDAP, a resource id in SCIM.
+  public var manager: String?
+  /// Their employee number.
+  public var employeeNumber: String?
+
+  /// Details with the given values; nil (the default) means none.
+  public init(
+    displayName: String? = nil, email: String? = nil, title: String? = nil,
+    department: String? = nil, location: String? = nil, phone: String? = nil,
+    manager: String? = nil, employeeNumber: String? = nil
+  ) {
+    self.displayName = displayName
+    self.email = email
+    self.title = title
+    self.department = department
+    self.location = location
+    self.phone = phone
+    self.manager = manager
+    self.employeeNumber = employeeNumber
+  }
+
+  /// The value of `field`, one of the text fields details hold.
+  public subscript(field: DetailField) -> String? {
+    get { self[keyPath: field.keyPath] }
+    set { self[keyPath: field.keyPath] = newValue }
+  }
+
+  /// Whether no field has a value.
+  public var isEmpty: Bool { DetailField.allCases.allSatisfy { self[$0] == nil } }
+}

@@ -1,0 +1,43 @@
+/// The folded text of one searched field for the people whose value is not
+/// plain ASCII (the others are folded while compared): their positions
+/// ascending, the folded bytes back to back, and where each starts.
+///
+/// Threading: an immutable `Sendable` value.
+struct FoldedTexts: Sendable {
+  private let positions: [UInt32]
+  private let bytes: [UInt8]
+  /// `offsets[k]..<offsets[k + 1]` are position `k`'s folded bytes.
+  private let offsets: [UInt32]
+
+  /// Folds the values of `values` that are not plain ASCII.
+  init(_ values: some Sequence<(index: Int, bytes: UnsafeBufferPointer<UInt8>)>) {
+    var positions: [UInt32] = []
+    var bytes: [UInt8] = []
+    var offsets: [UInt32] = [0]
+    var folder = SearchText()
+    for (index, value) in values where !SearchText.isASCII(value) {
+      positions.append(UInt32(index))
+      folder.appendFolded(String(decoding: value, as: UTF8.self), to: &bytes)
+      offsets.append(UInt32(truncatingIfNeeded: bytes.count))
+    }
+    self.positions = positions
+    self.bytes = bytes
+    self.offsets = offsets
+  }
+
+  /// Whether the folded value of person `index` (which must not be plain
+  /// ASCII) contains `word`.
+  func contains(_ word: [UInt8], at index: Int) -> Bool {
+    var low = 0
+    var high = positions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(positions[middle]) < index { low = middle + 1 } else { high = middle }
+    }
+    guard low < positions.count, Int(positions[low]) == index else { return false }
+    let range = Int(offsets[low])..<Int(offsets[low + 1])
+    return bytes.withUnsafeBufferPointer {
+      SearchText.contains(UnsafeBufferPointer(rebasing: $0[range]), word)
+    }
+  }
+}
