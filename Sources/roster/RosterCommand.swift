@@ -68,7 +68,7 @@ struct ShowCommand: ParsableCommand {
   @Flag(name: .long, help: "Show the frame-time HUD from the start (F12 toggles it).")
   var hud = false
 
-  @Option(name: .long, help: "Start with this search (by username or role).")
+  @Option(name: .long, help: "Start with this search (by name, email or role).")
   var search: String?
 
   @Option(name: .long, help: "Refresh the directory every SECONDS (applied as differences).")

@@ -78,8 +78,8 @@ final class InteractionTests: XCTestCase {
       let everyone = window.model.count
       let name = window.model[17].username
       let expected = window.contents!.viewModels.filter {
-        $0.username.lowercased().contains(name.lowercased())
-          || $0.roleText.lowercased().contains(name.lowercased())
+        [$0.username, $0.details.displayName ?? "", $0.details.email ?? "", $0.roleText]
+          .contains { $0.lowercased().contains(name.lowercased()) }
       }.count
 
       // Ctrl+F opens the search bar.

@@ -120,7 +120,32 @@ final class PersonViewTests: XCTestCase {
         "the longer name was not drawn")
       XCTAssertEqual(view.nameText, "grace-brewster-hopper")
       XCTAssertEqual(view.roleText, "User")
+
+      // A person with details: the display name first, the title under it.
+      view.bind(
+        UserViewModel(
+          user: User(
+            username: "ghopper", role: .admin,
+            details: PersonDetails(displayName: "Grace Hopper", title: "Rear Admiral"))))
+      XCTAssertEqual(view.nameText, "Grace Hopper")
+      XCTAssertEqual(view.roleText, "Rear Admiral")
     }
+  }
+
+  func testTheDetailsPanelListsThePersonsDetailsWithTheManagerByName() {
+    let table = UserTable([
+      User(id: "u1", username: "boss", details: PersonDetails(displayName: "Ada Boss")),
+      User(
+        id: "u2", username: "jchen", role: .owner,
+        details: PersonDetails(
+          displayName: "Jun Chen", email: "jun@example.org", title: "Engineer",
+          department: "Platform", manager: "u1")),
+    ])
+    let lines = UserDetails.detailLines(table[1]).map { "\($0.name): \($0.values.joined())" }
+    XCTAssertEqual(
+      lines,
+      ["Email: jun@example.org", "Department: Platform", "Manager: Ada Boss", "Role: Owner"])
+    XCTAssertEqual(UserDetails.detailLines(table[0]), [], "no details but the name: nothing listed")
   }
 
   func testSizesNeverFollowTheText() throws {

@@ -10,7 +10,11 @@ extension UserTable: RandomAccessCollection {
 
   /// User `position`'s row values, computed now.
   public subscript(position: Int) -> UserViewModel {
-    UserViewModel(user: user(at: position))
+    var model = UserViewModel(user: user(at: position))
+    if let manager = managerIndex(at: position) {
+      model.managerName = value(.displayName, at: manager) ?? username(at: manager)
+    }
+    return model
   }
 
   /// What a list model holds for each user, in order.

@@ -28,6 +28,9 @@ public struct UserViewModel: Sendable, Hashable {
   /// The raw avatar string from the JSON; "" when the user has none.
   public var avatar: String
 
+  /// The manager's name (display name, else username) when the directory
+  /// holds them; nil otherwise (``PersonDetails/manager`` keeps the reference).
+  public var managerName: String?
   /// The primary line of a row, the details panel and its title: the
   /// person's display name, else their username, as ``DisplayText`` shows it
   /// (controls as visible marks, at most 256 characters). For the usual name

@@ -52,7 +52,7 @@ final class PersonView: CustomWidgetContent {
   private(set) var identity: String?
   /// Whether it shows no one until its next bind (``clear()``).
   private(set) var isCleared = false
-  /// The text of the name and role lines.
+  /// The text of the name line and the line under it (title, else role).
   var nameText: String { name.text }
   var roleText: String { role.text }
 
@@ -71,12 +71,12 @@ final class PersonView: CustomWidgetContent {
     WidgetTreeRoot.release(gobject(widget))
   }
 
-  /// Shows `model`: its name, role, accessible label and avatar.
+  /// Shows `model`: its name, title or role, accessible label and avatar.
   func bind(_ model: UserViewModel) {
     identity = model.identity
     isCleared = false
     name.set(model.displayName)
-    if shape.showsRole { role.set(model.roleText) }
+    if shape.showsRole { role.set(model.subtitle) }
     initials.set(model.initials)
     if accessibleText != model.accessibleText {
       accessibleText = model.accessibleText

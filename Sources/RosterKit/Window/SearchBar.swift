@@ -22,7 +22,7 @@ final class SearchBar {
     gtk_widget_set_hexpand(entry, 1)
     gtk_editable_set_width_chars(gtkObject(entry), 28)
     // GTK 4.8 has no setter for the placeholder; the property is there.
-    Gtk.setProperty(entry, "placeholder-text", tr("Search by username or role"))
+    Gtk.setProperty(entry, "placeholder-text", tr("Search by name, email or role"))
     widget = gtk_search_bar_new()!
     gtk_search_bar_set_child(gtkObject(widget), entry)
     gtk_search_bar_connect_entry(gtkObject(widget), gtkObject(entry))

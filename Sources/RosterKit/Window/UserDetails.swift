@@ -5,8 +5,9 @@ import PreparedImages
 import SharedSupport
 
 /// The details panel (Enter or double-click on a person): a 128 px avatar
-/// through the same pipeline, the username and the role, in a small modal
-/// window that Escape closes. One panel is built and re-bound.
+/// through the same pipeline, the name, the title (else the role) and the
+/// person's details, in a small modal window that Escape closes. One panel
+/// is built and re-bound.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -18,7 +19,8 @@ final class UserDetails {
   let avatar: AvatarView
   private let name: Widget
   private let role: Widget
-  /// A server entry's attributes, under the role (hidden for a local directory).
+  /// The person's details under the title; a server entry's attributes
+  /// replace them once read.
   let attributes = EntryAttributesView()
   /// The identity shown, if any.
   private(set) var identity: String?
@@ -71,12 +73,29 @@ final class UserDetails {
     identity = model.identity
     attributes.clear()
     Gtk.setText(name, model.displayName)
-    Gtk.setText(role, model.roleText)
+    Gtk.setText(role, model.subtitle)
+    attributes.show(Self.detailLines(model))
     gtk_window_set_title(cgtk_window(window), model.displayName)
     RowAccessibility.setLabel(gobject(window), model.accessibleText)
     avatar.bind(model)
     avatar.setPriority(.visible)
     gtk_window_present(cgtk_window(window))
+  }
+
+  /// The details a person has, labelled, in the order of ``DetailField``
+  /// (the display name and title show above them; the manager by name).
+  nonisolated static func detailLines(_ model: UserViewModel) -> [DirectoryAttribute] {
+    var lines: [DirectoryAttribute] = []
+    for field in DetailField.allCases where field != .displayName && field != .title {
+      let value =
+        field == .manager ? model.managerName ?? model.details.manager : model.details[field]
+      guard let value, !value.isEmpty else { continue }
+      lines.append(DirectoryAttribute(name: field.label, values: [value]))
+    }
+    if model.details.title?.isEmpty == false {
+      lines.append(DirectoryAttribute(name: tr("Role"), values: [model.roleText]))
+    }
+    return lines
   }
 
   /// Hides the panel and lets the avatar go.
