@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 /// Finds people by username, display name, email and role for a search
 /// field, fast enough for a million people: built once off the main thread,
 /// queried off it too.
@@ -54,31 +51,9 @@ public struct SearchIndex: Sendable {
     let roleMatches: [[Bool]] = words.map { word in
       Role.allCases.map { role in SearchText.folded(role.displayText).contains(word) }
     }
-    let total = candidates?.count ?? count
-    let chunkCount = max(1, min(64, total / 16_384))
-    let chunkSize = (total + chunkCount - 1) / max(chunkCount, 1)
-    let results = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: chunkCount)
-    results.initialize(repeating: [])
-    defer { results.deinitialize().deallocate() }
-    let output = ChunkResults(results)
-    let cancelled = CancelFlag()
-    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-      if cancelled.value || isCancelled() {
-        cancelled.value = true
-        return
-      }
-      let start = chunk * chunkSize
-      let end = min(start + chunkSize, total)
-      guard start < end else { return }
-      var found: [Int] = []
-      for slot in start..<end {
-        let index = candidates?[slot] ?? slot
-        if matches(index, words: words, roleMatches: roleMatches) { found.append(index) }
-      }
-      output.store(found, at: chunk)
-    }
-    if cancelled.value { return nil }
-    return Array(results.joined())
+    return ParallelScan.positions(
+      of: candidates ?? Array(0..<count), isCancelled: isCancelled
+    ) { matches($0, words: words, roleMatches: roleMatches) }
   }
 
   private func matches(_ index: Int, words: [[UInt8]], roleMatches: [[Bool]]) -> Bool {
@@ -103,22 +78,5 @@ public struct SearchIndex: Sendable {
       }
     }
     return false
-  }
-}
-
-/// Where each chunk leaves its matches; chunks write disjoint slots.
-private struct ChunkResults: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<[Int]>
-  init(_ buffer: UnsafeMutableBufferPointer<[Int]>) { self.buffer = buffer }
-  func store(_ found: [Int], at chunk: Int) { buffer[chunk] = found }
-}
-
-/// A flag the chunks raise once one of them sees the cancellation.
-private final class CancelFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var raised = false
-  var value: Bool {
-    get { lock.withLock { raised } }
-    set { lock.withLock { raised = newValue } }
   }
 }

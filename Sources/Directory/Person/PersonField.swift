@@ -1,0 +1,21 @@
+/// Every field of a person that a filter, a sort or a table column names:
+/// the username and role beside the ``DetailField`` values. The raw value
+/// is the field's name in filters, on the command line and in users.json.
+///
+/// Threading: a plain value; `Sendable`.
+public enum PersonField: String, CaseIterable, Sendable {
+  case username, displayName, email, title, department, location, phone, manager
+  case employeeNumber, role
+
+  /// The details field it is, if it is one.
+  public var detail: DetailField? { DetailField(rawValue: rawValue) }
+
+  /// The field named `name`, matched without regard to case (as SCIM
+  /// attribute names are).
+  public init?(named name: some StringProtocol) {
+    let lowered = name.lowercased()
+    guard let field = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered })
+    else { return nil }
+    self = field
+  }
+}
