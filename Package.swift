@@ -214,6 +214,7 @@ if Context.environment["ROSTER_FUZZ"] != nil {
     ("FuzzImageDecoder", ["PreparedImages"]),
     ("FuzzLDAPEntry", ["DirectoryLDAP", "Directory"]),
     ("FuzzSCIMPage", ["DirectorySCIM", "Directory"]),
+    ("FuzzPersonFilter", ["Directory"]),
   ]
   for fuzz in fuzzTargets {
     package.targets.append(

@@ -31,6 +31,7 @@ declare -A targets=(
   [image-decoder]=FuzzImageDecoder
   [ldap-entry]=FuzzLDAPEntry
   [scim-page]=FuzzSCIMPage
+  [person-filter]=FuzzPersonFilter
 )
 # The gate's executions per target: about 20-40 s each on this 2-core machine.
 declare -A gate_runs=(
@@ -38,6 +39,7 @@ declare -A gate_runs=(
   [image-decoder]=60000
   [ldap-entry]=20000
   [scim-page]=40000
+  [person-filter]=60000
 )
 # The gate's seed: any fixed number; changing it is a change of the gate.
 gate_seed=20261126
@@ -52,7 +54,7 @@ deterministic() {
 }
 
 status=0
-for name in directory-parser image-decoder ldap-entry scim-page; do
+for name in directory-parser image-decoder ldap-entry scim-page person-filter; do
   seeds=Tests/Fuzz/Corpus/$name
   artifacts=.build/fuzz-artifacts/$name/
   log=.build/fuzz-artifacts/$name.log
