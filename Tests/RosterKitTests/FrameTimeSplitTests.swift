@@ -15,16 +15,41 @@ final class FrameTimeSplitTests: XCTestCase {
     _ = sink
   }
 
+  /// A fixed amount of work (not a span of wall time: on a loaded machine a
+  /// span of wall time holds any amount of CPU time, down to none).
+  private static func work(iterations: Int) {
+    var sink = 0
+    for index in 0..<iterations { sink = sink &* 31 &+ index }
+    precondition(sink != 1, "keeps the loop")
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> UInt64 {
+    let (seconds, attoseconds) = duration.components
+    return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+  }
+
   func testWorkCountsAsCPUAndASleepAsNeither() {
+    let wallStart = ContinuousClock.now
     let start = FrameTimeSplit.read()
-    Self.spin(for: .milliseconds(30))
+    Self.work(iterations: 40_000_000)
     let afterWork = FrameTimeSplit.read()
+    let wallAfterWork = ContinuousClock.now
     usleep(50_000)
     let afterSleep = FrameTimeSplit.read()
-    XCTAssertGreaterThan(afterWork.cpu - start.cpu, 10_000_000, "30 ms of work read as CPU")
+    let sleepWall = Self.nanoseconds(ContinuousClock.now - wallAfterWork)
+    let workCPU = afterWork.cpu - start.cpu
+    // Tens of milliseconds of work on any machine this runs on; none read
+    // as CPU if the counter missed it.
+    XCTAssertGreaterThan(workCPU, 5_000_000, "the work did not read as CPU")
+    XCTAssertLessThanOrEqual(
+      workCPU, Self.nanoseconds(wallAfterWork - wallStart) + 1_000_000,
+      "one thread's CPU time cannot pass the wall time")
     XCTAssertLessThan(afterSleep.cpu - afterWork.cpu, 10_000_000, "a sleep read as CPU")
-    XCTAssertLessThan(
-      afterSleep.runQueue - afterWork.runQueue, 10_000_000, "a sleep read as waiting")
+    // Waiting to run again after the sleep is run-queue time (on a loaded
+    // machine, much of it), but the 50 ms asleep are not.
+    XCTAssertLessThanOrEqual(
+      afterSleep.runQueue - afterWork.runQueue, sleepWall - min(sleepWall, 50_000_000) + 2_000_000,
+      "a sleep read as waiting")
   }
 
   func testAThreadWithMoreRivalsThanCPUsWaitsInTheRunQueue() throws {
