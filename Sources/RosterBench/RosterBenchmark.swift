@@ -192,13 +192,14 @@ public final class RosterBenchmark {
     _ window: MainWindow, speed: Double, recorder: FrameRecorder?, tracker: AvatarLatencyTracker?
   ) {
     let recorder = recorder ?? FrameRecorder(window: window.window)
+    let page = window.localPage
     var done = false
     if let tracker {
       // After the frame's layout and paint: this frame's binds are in.
       recorder.afterPaint = {
         var rows: [(identity: String, showsAvatar: Bool)] = []
-        let visible = window.localPage.viewport.visible
-        window.localPage.factory.forEachBoundRow { row, position in
+        let visible = page.viewport.visible
+        page.factory.forEachBoundRow { row, position in
           if visible.contains(position), row.expectsAvatar, let identity = row.identity {
             rows.append((identity, row.showsAvatar))
           }
@@ -207,8 +208,7 @@ public final class RosterBenchmark {
       }
     }
     let driver = ScrollDriver(
-      listView: window.localPage.listView, recorder: recorder, speed: speed,
-      seconds: options.seconds)
+      listView: page.listView, recorder: recorder, speed: speed, seconds: options.seconds)
     driver.run(frame: { _ in }, done: { done = true })
     // Blocking in poll between frames, as the app's own loop does (not polling every ms).
     MainContext.runBlocking(until: { done }, timeout: .seconds(options.seconds * 3 + 30))

@@ -18,8 +18,6 @@ extension MainWindow {
 
   /// A directory server's page, if the window shows one.
   var server: ServerDirectoryPage? { page as? ServerDirectoryPage }
-  /// The same, by the name the bench uses.
-  var serverPage: ServerDirectoryPage? { server }
 
   /// The people, as GTK sees them.
   var model: ListModel<UserRef> { local.model }
