@@ -113,7 +113,7 @@ public final class RosterBenchmark {
     // The "before": decode in bind and nothing else (no prefetching).
     let naive = options.pipeline == .naive ? NaiveAvatarDecoder(configuration: configuration) : nil
     if let naive {
-      window.viewport.prefetches = false
+      window.localPage.viewport.prefetches = false
       window.avatars?.decodeInBind = { naive.texture(for: $0) }
     }
     guard let load = loadDirectory(in: window, source: source) else { return nil }
@@ -123,8 +123,8 @@ public final class RosterBenchmark {
       runScroll(window, speed: speed, recorder: nil, tracker: nil)
     }
     let recorder = FrameRecorder(window: window.window)
-    window.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
-    window.factory.unbindObserver = { recorder.recordUnbind(microseconds: $0) }
+    window.localPage.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
+    window.localPage.factory.unbindObserver = { recorder.recordUnbind(microseconds: $0) }
     window.isHudShown = options.hud
     window.hud.recordsCost = options.hud
     let tracker = AvatarLatencyTracker()
@@ -147,8 +147,8 @@ public final class RosterBenchmark {
           Data("roster bench: could not write \(file): \(error.localizedDescription)\n".utf8))
       }
     }
-    window.factory.bindObserver = nil
-    window.factory.unbindObserver = nil
+    window.localPage.factory.bindObserver = nil
+    window.localPage.factory.unbindObserver = nil
     let statistics = pipeline.statistics()
     let text = (
       ahead: TextShapingCounts.linesShapedAhead,
@@ -168,7 +168,7 @@ public final class RosterBenchmark {
   private func loadDirectory(in window: MainWindow, source: URL) -> LoadFigures? {
     let started = ContinuousClock.now
     var loadDuration = Duration.zero
-    window.onLoad = { _, duration in loadDuration = duration }
+    window.localPage.onLoad = { _, duration in loadDuration = duration }
     window.refresh()
     var longestStall = Duration.zero
     var last = ContinuousClock.now
@@ -179,7 +179,7 @@ public final class RosterBenchmark {
         last = now
         return !window.isLoading && window.hasBoundRows
       }, timeout: .seconds(120))
-    guard finished, let contents = window.contents else {
+    guard finished, let contents = window.localPage.contents else {
       note("could not load \(source.path): \(window.state)")
       return nil
     }
@@ -192,13 +192,14 @@ public final class RosterBenchmark {
     _ window: MainWindow, speed: Double, recorder: FrameRecorder?, tracker: AvatarLatencyTracker?
   ) {
     let recorder = recorder ?? FrameRecorder(window: window.window)
+    let page = window.localPage
     var done = false
     if let tracker {
       // After the frame's layout and paint: this frame's binds are in.
       recorder.afterPaint = {
         var rows: [(identity: String, showsAvatar: Bool)] = []
-        let visible = window.viewport.visible
-        window.factory.forEachBoundRow { row, position in
+        let visible = page.viewport.visible
+        page.factory.forEachBoundRow { row, position in
           if visible.contains(position), row.expectsAvatar, let identity = row.identity {
             rows.append((identity, row.showsAvatar))
           }
@@ -207,7 +208,7 @@ public final class RosterBenchmark {
       }
     }
     let driver = ScrollDriver(
-      listView: window.listView, recorder: recorder, speed: speed, seconds: options.seconds)
+      listView: page.listView, recorder: recorder, speed: speed, seconds: options.seconds)
     driver.run(frame: { _ in }, done: { done = true })
     // Blocking in poll between frames, as the app's own loop does (not polling every ms).
     MainContext.runBlocking(until: { done }, timeout: .seconds(options.seconds * 3 + 30))

@@ -27,7 +27,7 @@ struct SearchBenchmark {
       return nil
     }
 
-    let frames = FrameWatch(widget: window.listView)
+    let frames = FrameWatch(widget: window.localPage.listView)
     var results: [String] = []
     var longestApply = Duration.zero
     frames.isRecording = true
@@ -37,19 +37,20 @@ struct SearchBenchmark {
       let typedAt = ContinuousClock.now
       longestApply = max(longestApply, typedAt - started)
       MainContext.run(
-        until: { window.shownQuery == (text.isEmpty ? nil : text) }, timeout: .seconds(30))
+        until: { window.localPage.shownQuery == (text.isEmpty ? nil : text) }, timeout: .seconds(30)
+      )
       let shown = ContinuousClock.now - typedAt
       // Large results reach GTK a chunk per idle step; wait for the last one.
-      MainContext.run(until: { !window.model.isReloading }, timeout: .seconds(30))
+      MainContext.run(until: { !window.localPage.model.isReloading }, timeout: .seconds(30))
       let complete = ContinuousClock.now - typedAt
       results.append(
-        #"{"query":"\#(text)","matches":\#(window.model.count),"ms":\#(Self.ms(shown)),"complete_ms":\#(Self.ms(complete))}"#
+        #"{"query":"\#(text)","matches":\#(window.localPage.model.count),"ms":\#(Self.ms(shown)),"complete_ms":\#(Self.ms(complete))}"#
       )
       MainContext.run(for: .milliseconds(150))
     }
     frames.isRecording = false
     return """
-      {"tool":"roster","search_users":\(window.contents?.viewModels.count ?? 0),\
+      {"tool":"roster","search_users":\(window.localPage.contents?.viewModels.count ?? 0),\
       "longest_frame_interval_ms":\(String(format: "%.1f", frames.longestInterval)),\
       "longest_keystroke_ms":\(Self.ms(longestApply)),\
       "queries":[\(results.joined(separator: ","))]}

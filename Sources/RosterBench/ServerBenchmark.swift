@@ -98,7 +98,7 @@ final class ServerBenchmark {
 
   /// Jumps the scrollbar to seeded random positions; for each, the time
   /// until every visible row shows its person.
-  private func measureJumps(_ page: ServerListPage) -> [Double] {
+  private func measureJumps(_ page: ServerDirectoryPage) -> [Double] {
     var random = SplitMix64(seed: 42)
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(page.listView))!
     var fills: [Double] = []
@@ -121,7 +121,7 @@ final class ServerBenchmark {
 
   /// Scrolls at `speed` for the configured time; the frames, and the share
   /// of visible row-frames that showed a skeleton.
-  private func scroll(_ window: MainWindow, page: ServerListPage, speed: Double)
+  private func scroll(_ window: MainWindow, page: ServerDirectoryPage, speed: Double)
     -> (FrameStatistics, Double)
   {
     let recorder = FrameRecorder(window: window.window)

@@ -22,7 +22,7 @@ final class ServerAvatarPriorityTests: ServerTestCase {
         url: try Self.server().peopleURL,
         pipeline: ImagePipeline(configuration: .everyLoadWaitsAMinute))
       defer { window.close() }
-      let page = try XCTUnwrap(window.serverPage)
+      let page = try XCTUnwrap(window.server)
       assertWaitingRowsFollowTheScreen(
         listView: page.listView, viewport: page.viewport, factory: page.factory
       ) { $0.showsSkeleton ? nil : $0.person.avatar.pendingPriority }

@@ -42,7 +42,7 @@ final class ServerFailoverTests: XCTestCase {
       let (first, second) = (Self.servers[0], Self.servers[1])
       let window = try ServerTestCase.openWindow(url: "\(first.server.url) \(second.peopleURL)")
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       let directory = try XCTUnwrap(window.server?.directory as? LDAPDirectory)
       let scroller = try XCTUnwrap(page.dragScroller)
       let id = try XInput.windowID(of: window)

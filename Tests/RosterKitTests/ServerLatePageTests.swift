@@ -27,7 +27,7 @@ final class ServerLatePageTests: ServerTestCase {
       defer { _ = try? runBlocking { try await proxy.stop() } }
       let window = try Self.openWindow(url: Self.peopleURL(through: proxy))
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       XCTAssertEqual(page.model.count, Self.people + 2)
 
       // A fast walk down many screens: most fetches are overtaken by the next step.

@@ -24,7 +24,7 @@ final class ServerPagedResultsTests: ServerTestCase {
       let server = try Self.server()
       let window = try Self.openWindow(url: server.peopleURL)
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       XCTAssertEqual(page.model.count, 500, "sized from the first server page")
       XCTAssertFalse(page.model.isCountFinal)
 

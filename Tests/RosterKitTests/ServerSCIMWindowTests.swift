@@ -35,7 +35,7 @@ final class ServerSCIMWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       XCTAssertEqual(page.model.count, Self.people)
       XCTAssertEqual(window.subtitle, "300 people · 127.0.0.1")
       XCTAssertEqual(page.model[0]?.username, "user0000")

@@ -37,7 +37,7 @@ final class ServerScreenshotTests: ServerTestCase {
       XCTAssertTrue(
         MainContext.run(until: { !window.isLoading }, timeout: .seconds(20)), "no first window")
       proxy.pause()
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       XCTAssertEqual(page.model.count, Self.people + 2)
       XCTAssertTrue(
         MainContext.run(until: { !page.viewport.visible.isEmpty }, timeout: .seconds(5)))

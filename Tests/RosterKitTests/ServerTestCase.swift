@@ -71,7 +71,7 @@ class ServerTestCase: XCTestCase {
   }
 
   /// Scrolls `position` into view the way a keyboard jump does.
-  @MainActor static func jump(_ page: ServerListPage, to position: Int) {
+  @MainActor static func jump(_ page: ServerDirectoryPage, to position: Int) {
     gtk_widget_activate_action_variant(
       page.listView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
   }
@@ -105,7 +105,8 @@ class ServerTestCase: XCTestCase {
 /// unique, so that entry differs from the server's entry at Q and the
 /// comparison fails.
 @MainActor @discardableResult func assertFilledRowsShowTheirOwnEntries(
-  _ page: ServerListPage, server: TestServer, file: StaticString = #filePath, line: UInt = #line
+  _ page: ServerDirectoryPage, server: TestServer, file: StaticString = #filePath,
+  line: UInt = #line
 ) throws -> Int {
   var shown: [Int: String] = [:]
   page.factory.forEachBoundRow { row, position in
@@ -129,7 +130,7 @@ class ServerTestCase: XCTestCase {
 
 /// Waits until every row on screen shows a person and no page is on its way.
 @MainActor func waitUntilFilled(
-  _ page: ServerListPage, file: StaticString = #filePath, line: UInt = #line
+  _ page: ServerDirectoryPage, file: StaticString = #filePath, line: UInt = #line
 ) {
   XCTAssertTrue(
     MainContext.run(

@@ -62,7 +62,7 @@ final class ServerWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       let total = Self.people + 2
       XCTAssertEqual(window.state, .list)
       XCTAssertEqual(page.model.count, total, "the scrollbar spans the whole directory")
@@ -86,7 +86,7 @@ final class ServerWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       let middle = page.model.count / 2
       gtk_widget_activate_action_variant(
         page.listView, "list.scroll-to-item", g_variant_new_uint32(guint(middle)))
@@ -106,7 +106,7 @@ final class ServerWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       MainContext.run(until: { page.skeletonRows().visible == 0 }, timeout: .seconds(10))
       var passes = 0
       page.textShaping.onShaped = { passes += 1 }
@@ -131,7 +131,7 @@ final class ServerWindowTests: XCTestCase {
       weak var tracker: ViewportTracker?
       do {
         let window = try Self.openWindow()
-        let page = try XCTUnwrap(window.server?.page)
+        let page = try XCTUnwrap(window.server)
         factory = page.factory
         tracker = page.viewport
         window.close()
@@ -146,7 +146,7 @@ final class ServerWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       window.setSearchText("*)(uid=*")
       XCTAssertTrue(
         MainContext.run(until: { page.model.count == 1 && page.model[0] != nil }),
@@ -163,7 +163,7 @@ final class ServerWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       gtk_widget_activate_action_variant(
         page.listView, "list.scroll-to-item", g_variant_new_uint32(1_000))
       MainContext.run(until: { page.viewport.visible.contains(1_000) }, timeout: .seconds(5))
@@ -183,7 +183,7 @@ final class ServerWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      window.showServerDetails(at: 0)
+      window.showDetails(at: 0)
       let details = try XCTUnwrap(window.openDetails)
       XCTAssertTrue(
         MainContext.run(until: { !details.attributes.lines.isEmpty }), "no attributes arrived")
@@ -197,7 +197,7 @@ final class ServerWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow(pipeline: true)
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       XCTAssertTrue(
         MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(10)))
       var withoutPhoto = 0
@@ -252,7 +252,7 @@ final class ServerWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      let page = try XCTUnwrap(window.server?.page)
+      let page = try XCTUnwrap(window.server)
       let server = try XCTUnwrap(Self.server)
       let shown = page.model[0]?.identity
       server.server.stop()

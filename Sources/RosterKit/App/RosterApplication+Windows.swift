@@ -55,10 +55,10 @@ extension RosterApplication {
       self?.saveSettings()
       return false
     }
-    window.onServerOpen = { [weak self] result, duration in
+    (window.page as? ServerDirectoryPage)?.onOpen = { [weak self] result, duration in
       Task { @MainActor in await self?.serverOpened(result, duration) }
     }
-    window.onLoad = { [weak self] result, duration in
+    (window.page as? LocalDirectoryPage)?.onLoad = { [weak self] result, duration in
       // The load is reported from main-queue work; the headless steps wait on
       // the loop, so they run as their own task rather than nested inside it.
       Task { @MainActor in await self?.loaded(result, duration) }

@@ -52,16 +52,17 @@ public final class RosterApplication {
       gobject(application).assumingMemoryBound(to: GApplication.self), 1, &arguments)
     for argument in arguments { free(argument) }
     refreshTimer?.cancel()
+    let server = window?.page as? ServerDirectoryPage
     if options.printStatistics, let pipeline {
       print("Avatar pipeline statistics:")
       print(pipeline.statistics())
     }
-    if options.printStatistics, let directory = window?.server?.directory as? LDAPDirectory {
+    if options.printStatistics, let directory = server?.directory as? LDAPDirectory {
       // Reconnects, failovers to another server, sorted lists opened.
       print("Directory server statistics:")
       print(directory.statistics)
     }
-    if options.printStatistics, let directory = window?.server?.directory as? SCIMDirectory {
+    if options.printStatistics, let directory = server?.directory as? SCIMDirectory {
       // Pages, conditional refreshes, throttling, photos with and without the token.
       print("SCIM server statistics:")
       print(directory.statistics)
@@ -139,10 +140,12 @@ public final class RosterApplication {
   func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration)
     async
   {
-    guard options.quitAfterLoad || options.screenshot != nil, let window else { return }
+    guard options.quitAfterLoad || options.screenshot != nil, let window,
+      let page = window.page as? LocalDirectoryPage
+    else { return }
     await settle(window)
     var summary: [String] = []
-    switch window.controller.source {
+    switch page.source {
     case .success(let source): summary.append("source: \(source)")
     case .failure(let error): summary.append("source: \(error.localizedDescription)")
     }
@@ -187,7 +190,8 @@ public final class RosterApplication {
       until: { window.hasVisibleRows || window.state != .list }, timeout: .seconds(5))
     if let search = options.search, !search.isEmpty {
       await MainContext.wait(
-        until: { window.searchMatches != nil || window.server != nil }, timeout: .seconds(10))
+        until: { (window.page as? LocalDirectoryPage).map { $0.searchMatches != nil } ?? true },
+        timeout: .seconds(10))
     }
     await MainContext.wait(for: .milliseconds(150))
     await MainContext.wait(

@@ -15,8 +15,10 @@ import GtkKit
 final class ServerPresenter {
   /// The whole directory.
   let directory: any WindowedDirectory
+  /// The people as GTK sees them; nil elements are still on their way.
+  let model: WindowedListModel<UserViewModel>
   /// The list it fills.
-  let page: ServerListPage
+  let list: PeopleList<ServerRow>
   /// What the list shows: the directory, or a search of it.
   private(set) var shown: any WindowedDirectory
   /// The search whose result is shown ("" for everyone).
@@ -34,11 +36,15 @@ final class ServerPresenter {
   /// Called when the directory lost its server and continues on another.
   var onFailover: (@MainActor (DirectoryFailover) -> Void)?
 
-  init(directory: any WindowedDirectory, page: ServerListPage) {
+  init(
+    directory: any WindowedDirectory, model: WindowedListModel<UserViewModel>,
+    list: PeopleList<ServerRow>
+  ) {
     self.directory = directory
-    self.page = page
+    self.model = model
+    self.list = list
     shown = directory
-    page.model.onError = { [weak self] error in
+    model.onError = { [weak self] error in
       self?.onPageError?(error as? DirectoryError ?? .network(String(describing: error)))
     }
     // Reported from the connection's queue before the request that noticed
@@ -75,7 +81,7 @@ final class ServerPresenter {
 
   /// Reads the rows again, keeping the person at the top in place.
   func refresh() {
-    let top = page.viewport.visible.first.flatMap { page.model[$0]?.username }
+    let top = list.viewport.visible.first.flatMap { model[$0]?.username }
     start(shown, anchor: top, refill: true)
   }
 
@@ -92,12 +98,12 @@ final class ServerPresenter {
       switch result {
       case .success(let window):
         if self.query.isEmpty { self.totalCount = window.count }
-        if refill, window.count == self.page.model.count {
-          self.page.model.refill()
+        if refill, window.count == self.model.count {
+          self.model.refill()
         } else {
-          self.page.model.reset(count: window.count, fetch: Self.fetch(from: target))
+          self.model.reset(count: window.count, fetch: Self.fetch(from: target))
         }
-        if anchor != nil { self.page.scroll(toTop: window.offset) }
+        if anchor != nil { self.list.scroll(toTop: window.offset) }
         self.onOpen?(.success(window.count))
       case .failure(let error):
         self.onOpen?(.failure(error))

@@ -13,6 +13,44 @@ import SharedSupport
 /// list where it is; a second in a row means the source is down, and the
 /// banner says so until a refresh succeeds.
 extension MainWindow {
+  /// What the page says happened, shown the same way for every page: the
+  /// one place a load's success and failure reach the chrome.
+  func handle(_ notice: PageNotice) {
+    switch notice {
+    case .loading(let replacesPage):
+      header.setBusy(true)
+      if replacesPage { pages.show(.loading) }
+    case .previewShown:
+      pages.show(.list)
+    case .loaded(let isEmpty):
+      header.setBusy(false)
+      refreshSucceeded()
+      pages.show(isEmpty ? .empty : .list)
+    case .failed(let error, let keepsRows):
+      header.setBusy(false)
+      let message = String(
+        format: tr("Can't retrieve the directory: %@"), error.localizedDescription)
+      if keepsRows {
+        // Keep what the user had; say what went wrong without a dialog.
+        refreshFailed(message)
+      } else {
+        pages.show(.failed(message), reason: error.localizedDescription)
+      }
+    case .subtitle(let text):
+      header.subtitleText = text
+    case .news(let text):
+      showToast(text)
+    case .problem(let message):
+      banner.show(message)
+    case .problemSolved(let message):
+      if banner.message == message { banner.hide() }
+    case .firstRowsShown:
+      if firstRowsShown == nil { firstRowsShown = .now }
+    case .activated(let position):
+      showDetails(at: position)
+    }
+  }
+
   /// Shows `text` as a toast over the list for a few seconds, with a button
   /// labelled `button` that activates `action` when given.
   ///

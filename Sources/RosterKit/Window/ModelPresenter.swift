@@ -13,7 +13,7 @@ import GtkKit
 @MainActor
 final class ModelPresenter {
   let model: ListModel<UserRef>
-  private let list: ListPage
+  private let list: PeopleList<UserRow>
   private let grid: GridPage
   /// The window whose frame clock paces a search's swap.
   private let window: Widget
@@ -22,7 +22,7 @@ final class ModelPresenter {
   /// What the last load changed (tests and the refresh benchmark).
   private(set) var lastRefresh: RefreshSummary?
 
-  init(model: ListModel<UserRef>, list: ListPage, grid: GridPage, window: Widget) {
+  init(model: ListModel<UserRef>, list: PeopleList<UserRow>, grid: GridPage, window: Widget) {
     self.model = model
     self.list = list
     self.grid = grid

@@ -1,0 +1,85 @@
+import Directory
+import GtkKit
+
+/// What the window shows of a directory, under its header bar, search bar
+/// and banner: the people, how they are loaded, searched and refreshed, the
+/// selection, and what tests and the bench measure. ``MainWindow`` is the
+/// chrome around one page and never asks what kind it is: a local or
+/// downloaded users.json is a ``LocalDirectoryPage``, a directory server a
+/// ``ServerDirectoryPage``. A new way of showing people (another view
+/// mode, filters, a selection of many) is added to the pages.
+///
+/// A page tells the window what happened through ``onNotice``.
+///
+/// Threading: main-actor only.
+@MainActor
+package protocol DirectoryPage: AnyObject {
+  /// The page's widget, under the search bar and the banner.
+  var widget: Widget { get }
+  /// Where the page tells the window what happened (the window sets it).
+  var onNotice: (@MainActor (PageNotice) -> Void)? { get set }
+  /// Called when the window goes away: nothing may reach its widgets after.
+  func close()
+
+  // MARK: Loading, search and refresh
+
+  /// The people the page holds now (a server's count for a server's list).
+  var count: Int { get }
+  /// Whether a load, or a server's open, search or refresh, is running.
+  var isLoading: Bool { get }
+  /// Loads the directory again (the first time, opens it); returns whether
+  /// a new load started.
+  @discardableResult func refresh() -> Bool
+  /// Shows the people matching `text` ("" shows everyone).
+  func search(_ text: String)
+  /// Whether the whole result for `text` ("": everyone) is shown.
+  func showsSearchResult(for text: String) -> Bool
+  /// Whether a search runs without waiting for an index to be built.
+  var isSearchIndexBuilt: Bool { get }
+
+  // MARK: Views and selection
+
+  /// The ways the page can show people (the first is the default).
+  var viewModes: [ViewMode] { get }
+  /// How the page shows people now; one of ``viewModes``.
+  var viewMode: ViewMode { get set }
+  /// The position selected in the view on screen, if any.
+  var selectedPosition: Int? { get }
+  /// Selects `position` (nil clears the selection).
+  func select(_ position: Int?)
+  /// The person at `position`, if the page has them.
+  func person(at position: Int) -> UserViewModel?
+  /// Every attribute of the entry `identity`, read off the main thread, or
+  /// nil when the directory has no more to say than the row.
+  func attributes(of identity: String) async -> [DirectoryAttribute]?
+  /// The view on screen: the one that scrolls.
+  var shownView: Widget { get }
+  /// The drag-to-scroll of ``shownView``.
+  var shownDragScroller: DragScroller { get }
+  /// The fastest a released drag flings any of the page's views.
+  func setMaxFlingVelocity(_ velocity: Double)
+  /// Whether the views shape the text of rows about to scroll in between
+  /// frames (on by default; a benchmark measures without it).
+  var shapesTextAhead: Bool { get set }
+
+  // MARK: Statistics (tests, the bench, headless runs)
+
+  /// Whether laid-out rows are on screen, with their people.
+  var hasVisibleRows: Bool { get }
+  /// Visible rows whose avatar (or whose person) is still on its way.
+  var visibleRowsWaitingForAvatars: Int { get }
+  /// Whether the list's rows were built and bound at least once.
+  var hasBoundRows: Bool { get }
+  /// Row widgets alive in the page's views.
+  var liveRows: Int { get }
+}
+
+/// How a page shows its people.
+///
+/// Threading: a plain value; `Sendable`.
+package enum ViewMode: Sendable, Equatable {
+  /// One person a row.
+  case list
+  /// Cells with larger avatars, as many a row as the width holds.
+  case grid
+}

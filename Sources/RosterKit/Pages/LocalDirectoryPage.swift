@@ -1,0 +1,196 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+import PreparedImages
+import SharedSupport
+
+/// The page of a local or downloaded users.json: the whole directory is
+/// loaded (``DirectoryController``), reaches the list model through
+/// ``ModelPresenter``, is searched off the main thread
+/// (``SearchController``) and shows as a list of ``UserRow``s or a grid of
+/// ``UserCell``s (``GridPage``) over the same model.
+///
+/// Threading: main-actor only.
+@MainActor
+package final class LocalDirectoryPage: DirectoryPage {
+  /// The people, as GTK sees them.
+  package let model = ListModel<UserRef>([])
+  /// List mode.
+  let list: PeopleList<UserRow>
+  /// Grid mode's view of the same model.
+  let grid: GridPage
+  /// The list and the grid, one showing.
+  package let widget: Widget
+  let presenter: ModelPresenter
+  let controller: DirectoryController
+  let search = SearchController()
+  /// Every avatar size the page shows: the list's, the grid's, the details panel's.
+  private let avatarSizes: [AvatarService]
+  /// The last directory shown, kept when a refresh fails.
+  package private(set) var contents: DirectoryContents?
+  /// The last search result shown, if the list is filtered.
+  package internal(set) var searchMatches: Int?
+  /// The query whose result is shown, nil when the list is not filtered.
+  package internal(set) var shownQuery: String?
+  /// Whether rows have been on screen (told once).
+  private var rowsShown = false
+  package var onNotice: (@MainActor (PageNotice) -> Void)?
+  /// Called after every load attempt, with the result and how long it took.
+  package var onLoad: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
+
+  /// A page for `source` (nothing is read before ``refresh()``), or for
+  /// `loaded`, a users.json already read, which the first refresh shows.
+  /// `window`'s frame clock paces a search's swap.
+  init(
+    source: Result<DirectorySource, DirectoryError>, loaded: DirectoryContents? = nil,
+    window: Widget, avatars: PageAvatars
+  ) {
+    controller = DirectoryController(source: source, loaded: loaded)
+    let gridAvatars = avatars.pipeline.map {
+      AvatarService(pipeline: $0, pointSize: Int(UserCell.avatarSize))
+    }
+    avatarSizes = [avatars.rows, gridAvatars, avatars.details].compactMap { $0 }
+    let model = model
+    list = PeopleList(
+      model: model.object, count: { model.count }, content: { model[$0].viewModel },
+      avatars: avatars.rows,
+      avatar: { avatars, position in
+        position < model.count ? avatars.request(for: model[position].avatar) : nil
+      })
+    grid = GridPage(model: model, avatars: gridAvatars)
+    presenter = ModelPresenter(model: model, list: list, grid: grid, window: window)
+    widget = gtk_stack_new()!
+    gtk_stack_set_transition_type(gtkObject(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    gtk_stack_add_named(gtkObject(widget), list.scroller, "list")
+    gtk_stack_add_named(gtkObject(widget), grid.widget, "grid")
+    connectParts()
+  }
+
+  private func connectParts() {
+    controller.onStart = { [weak self] in
+      guard let self else { return }
+      self.onNotice?(.loading(replacesPage: self.contents == nil))
+    }
+    controller.onFinish = { [weak self] result, duration in self?.loadFinished(result, duration) }
+    controller.onPreview = { [weak self] preview in self?.showPreview(preview) }
+    controller.baseline = { [weak self] in
+      guard let self, self.searchMatches == nil else { return ([], 0) }
+      return (self.model.elements, self.presenter.version)
+    }
+    list.onVisibleChange = { [weak self] visible in
+      guard let self, !self.rowsShown, !visible.isEmpty else { return }
+      self.rowsShown = true
+      self.onNotice?(.firstRowsShown)
+    }
+    search.onResult = { [weak self] result in self?.showSearch(result) }
+    for view in [list.listView, grid.gridView] {
+      Signals.connect(gobject(view), "activate") { [weak self] position in
+        self?.onNotice?(.activated(Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position)))))
+      }
+    }
+  }
+
+  package func close() {}
+
+  /// Where the directory comes from, or why that could not be worked out.
+  package var source: Result<DirectorySource, DirectoryError> { controller.source }
+
+  /// What the last refresh changed (tests and the refresh benchmark).
+  package var lastRefresh: RefreshSummary? { presenter.lastRefresh }
+
+  // MARK: Loading
+
+  package var count: Int { model.count }
+
+  package var isLoading: Bool { controller.isLoading }
+
+  /// Reloads the source; clicks during a load coalesce into it.
+  @discardableResult
+  package func refresh() -> Bool { controller.load() }
+
+  private func loadFinished(
+    _ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration
+  ) {
+    switch result {
+    case .success(let contents):
+      display(contents)
+    case .failure(let error):
+      // Keep what the user had once a directory showed.
+      onNotice?(.failed(error, keepsRows: contents != nil))
+    }
+    onLoad?(result, duration)
+  }
+
+  /// Points every avatar size at the directory's folder and the screen's scale.
+  private func configureAvatars(for source: DirectorySource, resolved: ResolvedAvatars? = nil) {
+    let scale = Int(gtk_widget_get_scale_factor(list.listView))
+    for service in avatarSizes {
+      service.scale = scale
+      service.baseURL = source.baseURL
+      if let resolved = resolved ?? controller.resolvedAvatars { service.adopt(resolved) }
+    }
+  }
+
+  /// The first rows of a large directory, shown while the rest is parsed.
+  private func showPreview(_ preview: DirectoryContents) {
+    guard contents == nil, model.count == 0 else { return }
+    configureAvatars(for: preview.source)
+    presenter.showPreview(preview.rows)
+    onNotice?(.subtitle(tr("Loading…")))
+    onNotice?(.previewShown)
+  }
+
+  /// Shows `contents` (a successful load, or a directory loaded elsewhere,
+  /// with its avatar paths resolved off the main thread as a load does).
+  package func display(_ contents: DirectoryContents, resolved: ResolvedAvatars? = nil) {
+    onNotice?(.loaded(isEmpty: contents.viewModels.isEmpty))
+    configureAvatars(for: contents.source, resolved: resolved)
+    search.setDirectory(contents.viewModels, rows: contents.rows)
+    if search.query.isEmpty {
+      presenter.apply(
+        contents.rows, diff: controller.lastDiff?.diff,
+        diffVersion: controller.lastDiff?.version ?? -1, afterPreview: self.contents == nil)
+      if self.contents != nil, let changed = presenter.lastRefresh?.changedPeople, changed > 0 {
+        onNotice?(
+          .news(
+            String(
+              format: trn("%@ person changed", "%@ people changed", changed),
+              NumberText.grouped(changed))))
+      }
+    }
+    self.contents = contents
+    list.viewport.update()
+    onNotice?(.subtitle(NumberText.people(contents.viewModels.count)))
+  }
+
+  // MARK: Search
+
+  package func search(_ text: String) { search.search(text) }
+
+  package func showsSearchResult(for text: String) -> Bool {
+    shownQuery == (text.isEmpty ? nil : text) && !model.isReloading
+  }
+
+  package var isSearchIndexBuilt: Bool { search.isIndexBuilt }
+
+  /// Shows a finished search, or everyone for nil.
+  private func showSearch(_ result: SearchController.Result?) {
+    guard let contents else { return }
+    if let result {
+      presenter.reload(with: result.rows)
+      searchMatches = result.rows.count
+      shownQuery = result.query
+      onNotice?(
+        .subtitle(
+          result.rows.isEmpty
+            ? String(format: tr("No one matches “%@”"), result.query)
+            : NumberText.matches(result.rows.count, of: contents.viewModels.count)))
+    } else if searchMatches != nil {
+      presenter.reload(with: contents.rows)
+      searchMatches = nil
+      shownQuery = nil
+      onNotice?(.subtitle(NumberText.people(contents.viewModels.count)))
+    }
+  }
+}

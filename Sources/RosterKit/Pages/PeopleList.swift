@@ -1,0 +1,101 @@
+import CGtk
+import GtkKit
+import PreparedImages
+
+/// A list of people, whatever holds them: a GtkListView over a list model
+/// with its factory of rows (48 px avatars), its selection, the scrolled
+/// window around it, the ``ViewportTracker`` that tells visible rows from
+/// merely bound ones (and drives avatar prefetching), the rows waiting for
+/// an avatar, text shaped ahead of the scroll, and drag-to-scroll. A local
+/// directory's page shows one of ``UserRow``s over its `ListModel`, a
+/// server's one of ``ServerRow``s over its `WindowedListModel`.
+///
+/// Threading: main-actor only.
+@MainActor
+final class PeopleList<Row: PeopleRow> {
+  /// The scrolled window holding the list.
+  let scroller: Widget
+  let listView: Widget
+  /// The row factory (its statistics show binds and recycled rows).
+  let factory: ListFactory<Row>
+  /// The list's selection model (the list holds a reference).
+  let selection: OpaquePointer
+  let viewport: ViewportTracker
+  let dragScroller: DragScroller
+  /// Shapes the text of the rows about to scroll in, between frames.
+  let textShaping: TextShapingAhead<Row>
+  /// Called after the rows on screen change (bound rows are told first).
+  var onVisibleChange: (@MainActor (Range<Int>) -> Void)?
+
+  /// A list over `model` (a GListModel of `count()` items) whose rows show
+  /// `content(position)` and prefetch `avatar(service, position)`;
+  /// `visibleWillChange` hears of a new visible range before anything else.
+  init(
+    model: ObjectRef, count: @escaping @MainActor () -> Int,
+    content: @escaping @MainActor (Int) -> Row.Model?,
+    avatars: AvatarService?,
+    avatar: @escaping @MainActor (AvatarService, Int) -> ImageRequest?,
+    visibleWillChange: (@MainActor (Range<Int>) -> Void)? = nil
+  ) {
+    // Weak: the rows ask the tracker, and the tracker's handler holds the factory.
+    weak var tracker: ViewportTracker?
+    let waiting = WaitingAvatarRows<Row> { $0.isLoadingAvatar }
+    factory = ListFactory(
+      makeRow: {
+        let row = Row(avatars: avatars)
+        row.follow(
+          isOnScreen: { tracker?.visible.contains($0) ?? false },
+          avatarPending: { waiting.add($0) })
+        return row
+      }, model: content)
+    (listView, selection) = Gtk.peopleList(model: model, factory: factory.object)
+    scroller = Gtk.scrolledWindow(listView)
+    let prefetcher = avatars.map { avatars in
+      ImagePrefetcher(pipeline: avatars.pipeline) { avatar(avatars, $0) }
+    }
+    viewport = ViewportTracker(listView: listView, itemCount: count, prefetcher: prefetcher)
+    tracker = viewport
+    dragScroller = DragScroller(listView: listView, scroller: scroller)
+    let factory = factory
+    let textShaping = TextShapingAhead(factory: factory, view: listView) { $0.shapeText() }
+    self.textShaping = textShaping
+    viewport.onChange = { [weak self, weak viewport] visible in
+      visibleWillChange?(visible)
+      textShaping.visibleRangeChanged(to: visible, direction: viewport?.direction ?? 0)
+      // Only a row whose avatar is on its way has a load to raise or lower.
+      waiting.visibleRangeChanged(to: visible, in: factory) { $0.setVisible($1) }
+      self?.onVisibleChange?(visible)
+    }
+  }
+
+  isolated deinit { g_object_unref(gobject(selection)) }
+
+  /// The position selected, or `GTK_INVALID_LIST_POSITION`.
+  var selected: guint { gtk_single_selection_get_selected(selection) }
+
+  /// Selects `position` (`GTK_INVALID_LIST_POSITION` clears).
+  func select(_ position: guint) { gtk_single_selection_set_selected(selection, position) }
+
+  /// Rows that are bound and on screen and satisfy `isWaiting`.
+  func visibleRows(where isWaiting: (Row) -> Bool) -> Int {
+    var count = 0
+    let visible = viewport.visible
+    factory.forEachBoundRow { row, position in
+      if visible.contains(position), isWaiting(row) { count += 1 }
+    }
+    return count
+  }
+
+  /// Scrolls so that `position` is the top row (Refresh keeps its person there).
+  func scroll(toTop position: Int) {
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
+    let height = viewport.rowHeight
+    guard height > 0 else {
+      gtk_widget_activate_action_variant(
+        listView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+      return
+    }
+    gtk_adjustment_set_value(adjustment, Double(position) * height)
+    viewport.update()
+  }
+}

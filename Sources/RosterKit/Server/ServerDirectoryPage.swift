@@ -1,0 +1,191 @@
+import CGtk
+import Directory
+import GtkKit
+import PreparedImages
+import SharedSupport
+
+/// The page of a directory read from a server a window at a time: a list
+/// of ``ServerRow``s over a ``WindowedListModel`` whose count is the
+/// server's, so the scrollbar spans the whole directory from the first page
+/// on. Rows bind as skeletons and fill in place as their pages arrive; the
+/// viewport tells the model which pages to fetch (the visible ones, then one
+/// screen ahead) and the avatar prefetcher which photos to ask for.
+/// ``ServerPresenter`` opens, searches and refreshes it; the page tells the
+/// window the count and the server in the subtitle, a page that fails while
+/// the rows already shown stay, and a move to another server.
+///
+/// Threading: main-actor only; every server call runs off the main thread.
+@MainActor
+package final class ServerDirectoryPage: DirectoryPage {
+  /// The shortest time the switch to another server is told, so that a
+  /// quick switch does not just flash the banner.
+  static let failoverNoticeMinimum = Duration.seconds(2)
+
+  /// The people, as GTK sees them; nil elements are still on their way.
+  package let model: WindowedListModel<UserViewModel>
+  let list: PeopleList<ServerRow>
+  /// How the list is filled.
+  let presenter: ServerPresenter
+  package var onNotice: (@MainActor (PageNotice) -> Void)?
+  /// Called when the server answered the first window of an open, a search
+  /// or a refresh (the count shown), or failed, and how long it took.
+  package var onOpen: (@MainActor (Result<Int, DirectoryError>, Duration) -> Void)?
+  /// When the open, search or refresh started.
+  private var loadStarted: ContinuousClock.Instant?
+  /// Whether the last open, search or refresh that succeeded showed rows.
+  private var showsRows = false
+  /// Whether rows with people have been on screen (told once).
+  private var rowsShown = false
+  /// The banner's message about a switch to another server, and since when,
+  /// until pages arrive.
+  private var failover: (message: String, shown: ContinuousClock.Instant)?
+
+  /// A page for `directory` (nothing is read before ``refresh()``).
+  init(directory: any WindowedDirectory, avatars: PageAvatars, pageSize: Int = 100) {
+    let photos = ServerPhotos(directory: directory)
+    for service in [avatars.rows, avatars.details].compactMap({ $0 }) {
+      service.serverPhotos = photos
+    }
+    var configuration = WindowedListConfiguration()
+    configuration.pageSize = pageSize
+    let model = WindowedListModel<UserViewModel>(count: 0, configuration: configuration) { range in
+      WindowedPage(offset: range.lowerBound, elements: [], count: 0)
+    }
+    self.model = model
+    list = PeopleList(
+      model: model.object, count: { model.count },
+      content: { position in
+        guard position < model.count else { return nil }
+        return model[position].map(ServerRowContent.person) ?? .pending
+      },
+      avatars: avatars.rows,
+      avatar: { avatars, position in model[position].flatMap { avatars.request(for: $0) } },
+      visibleWillChange: { model.setVisible($0) })
+    model.rows = list.factory
+    presenter = ServerPresenter(directory: directory, model: model, list: list)
+    connectParts()
+  }
+
+  private func connectParts() {
+    presenter.onOpen = { [weak self] result in self?.opened(result) }
+    presenter.onPageError = { [weak self] error in
+      self?.onNotice?(
+        .problem(String(format: tr("Can't read the directory: %@"), error.localizedDescription)))
+    }
+    presenter.onFailover = { [weak self] failover in self?.showFailover(failover) }
+    model.onArrival = { [weak self] in self?.pagesArrived() }
+    list.onVisibleChange = { [weak self] visible in
+      guard let self else { return }
+      // A server read forward (Paged Results) learns its count as it goes.
+      if !self.model.isCountFinal { self.updateSubtitle() }
+      guard !self.rowsShown, !visible.isEmpty else { return }
+      if visible.contains(where: { self.model[$0] != nil }) {
+        self.rowsShown = true
+        self.onNotice?(.firstRowsShown)
+      }
+    }
+    Signals.connect(gobject(list.listView), "activate") { [weak self] position in
+      self?.onNotice?(.activated(Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position)))))
+    }
+  }
+
+  /// The window went away: an open, search or refresh still running is
+  /// cancelled, so a late first window does not scroll the list's widgets.
+  package func close() { presenter.close() }
+
+  /// The whole directory.
+  package var directory: any WindowedDirectory { presenter.directory }
+
+  package var widget: Widget { list.scroller }
+
+  // MARK: Open, search, refresh
+
+  package var count: Int { model.count }
+
+  package var isLoading: Bool { presenter.isLoading }
+
+  /// The first time, opens the directory; later, re-reads the rows,
+  /// keeping the person at the top in place.
+  @discardableResult
+  package func refresh() -> Bool {
+    loadStarted = .now
+    if presenter.totalCount == nil {
+      onNotice?(.loading(replacesPage: !showsRows))
+      presenter.open()
+    } else {
+      onNotice?(.loading(replacesPage: false))
+      presenter.refresh()
+    }
+    return true
+  }
+
+  package func search(_ text: String) { presenter.search(text) }
+
+  package func showsSearchResult(for text: String) -> Bool {
+    presenter.query == text && !presenter.isLoading
+  }
+
+  /// The server searches: there is no index to wait for.
+  package var isSearchIndexBuilt: Bool { true }
+
+  private func opened(_ result: Result<Int, DirectoryError>) {
+    let duration = loadStarted.map { ContinuousClock.now - $0 } ?? .zero
+    switch result {
+    case .success(let count):
+      let isEmpty = count == 0 && presenter.query.isEmpty
+      showsRows = !isEmpty
+      onNotice?(.loaded(isEmpty: isEmpty))
+      updateSubtitle(count: count)
+    case .failure(let error):
+      onNotice?(.failed(error, keepsRows: showsRows))
+    }
+    onOpen?(result, duration)
+  }
+
+  /// The server in use went away: the banner says where the list continues
+  /// until its pages arrive again.
+  private func showFailover(_ failover: DirectoryFailover) {
+    let message = String(
+      format: tr("Lost %1$@; continuing on %2$@"), failover.lost, failover.continuing)
+    self.failover = (message, .now)
+    onNotice?(.problem(message))
+    updateSubtitle()
+  }
+
+  /// Pages flow again: the switch's banner goes, once it could be read
+  /// (unless another message or another switch took its place).
+  private func pagesArrived() {
+    guard let told = failover else { return }
+    failover = nil
+    let message = told.message
+    let remaining = Self.failoverNoticeMinimum - (.now - told.shown)
+    Task { @MainActor [weak self] in
+      if remaining > .zero { try? await Task.sleep(for: remaining) }
+      guard let self, self.failover == nil else { return }
+      self.onNotice?(.problemSolved(message))
+    }
+  }
+
+  /// Says how many people the list holds and where they come from.
+  private func updateSubtitle(count: Int? = nil) {
+    let count = count ?? model.count
+    onNotice?(
+      .subtitle(
+        Self.subtitle(
+          count: count, total: presenter.totalCount ?? count, isFinal: model.isCountFinal,
+          query: presenter.query, location: directory.location)))
+  }
+
+  /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1",
+  /// "500 people so far · 127.0.0.1" while a server read forward counts.
+  static func subtitle(
+    count: Int, total: Int, isFinal: Bool = true, query: String, location: String
+  ) -> String {
+    if count == 0, !query.isEmpty { return String(format: tr("No one matches “%@”"), query) }
+    let people =
+      query.isEmpty
+      ? NumberText.people(count, soFar: !isFinal)
+      : NumberText.matches(count, of: total, soFar: !isFinal)
+    return "\(people) · \(location)"
+  }
+}
