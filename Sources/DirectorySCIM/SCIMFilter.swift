@@ -1,3 +1,5 @@
+import Directory
+
 /// SCIM filter expressions (RFC 7644 §3.4.2.2) for search and for finding a
 /// position by username.
 ///
@@ -5,23 +7,7 @@
 enum SCIMFilter {
   /// `text` as a SCIM string literal: quotes and backslashes escaped, so
   /// typed text never changes the expression around it.
-  static func literal(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      case "\t": escaped += "\\t"
-      case let control where control.value < 0x20:
-        let hex = String(control.value, radix: 16)
-        escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped + "\""
-  }
+  static func literal(_ text: String) -> String { PersonFilter.quoted(text) }
 
   /// The users whose username or display name contains `text`; nil for ""
   /// (the whole directory).

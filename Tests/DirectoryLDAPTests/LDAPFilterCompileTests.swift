@@ -1,0 +1,68 @@
+import Directory
+import XCTest
+
+@testable import DirectoryLDAP
+
+/// A filter of the one language as an RFC 4515 filter: each operator's form,
+/// runs of `and`/`or` flattened, and values that try to change the filter
+/// reaching the server escaped.
+final class LDAPFilterCompileTests: XCTestCase {
+  private static func attribute(_ field: PersonField) -> String {
+    switch field {
+    case .username: "uid"
+    case .email: "mail"
+    case .department: "ou"
+    case .location: "l"
+    default: field.rawValue
+    }
+  }
+
+  private func ldap(_ text: String) throws -> String {
+    LDAPFilter.compile(try PersonFilter(parsing: text), attribute: Self.attribute)
+  }
+
+  func testEachOperatorHasItsForm() throws {
+    XCTAssertEqual(try ldap(#"department eq "Sales""#), "(ou=Sales)")
+    XCTAssertEqual(try ldap(#"department ne "Sales""#), "(!(ou=Sales))")
+    XCTAssertEqual(try ldap(#"title co "Eng""#), "(title=*Eng*)")
+    XCTAssertEqual(try ldap(#"location sw "Ber""#), "(l=Ber*)")
+    XCTAssertEqual(try ldap(#"email ew ".org""#), "(mail=*.org)")
+    XCTAssertEqual(try ldap(#"username ge "m""#), "(uid>=m)")
+    XCTAssertEqual(try ldap(#"username le "m""#), "(uid<=m)")
+    XCTAssertEqual(try ldap(#"username gt "m""#), "(&(uid>=m)(!(uid=m)))")
+    XCTAssertEqual(try ldap(#"username lt "m""#), "(&(uid<=m)(!(uid=m)))")
+    XCTAssertEqual(try ldap("email pr"), "(mail=*)")
+    XCTAssertEqual(
+      try ldap(
+        #"department eq "Sales" and (title co "Engineer" or location sw "Ber") and not (email pr)"#),
+      "(&(ou=Sales)(|(title=*Engineer*)(l=Ber*))(!(mail=*)))")
+    XCTAssertEqual(
+      try ldap(#"email pr and title pr and username pr or location pr"#),
+      "(|(&(mail=*)(title=*)(uid=*))(l=*))")
+  }
+
+  func testEmptyValuesAreDecidedHereNotSentAsEmptyAssertions() throws {
+    XCTAssertEqual(try ldap(#"title co """#), "(title=*)")
+    XCTAssertEqual(try ldap(#"title eq """#), LDAPFilter.nobody)
+    XCTAssertEqual(try ldap(#"title ne """#), LDAPFilter.everybody)
+  }
+
+  func testValuesThatTryToChangeTheFilterReachItEscaped() throws {
+    let hostile = "*)(uid=*))(|(uid=*"
+    let compiled = try ldap("username eq \(PersonFilter.quoted(hostile))")
+    XCTAssertEqual(compiled, #"(uid=\2a\29\28uid=\2a\29\29\28|\28uid=\2a)"#)
+    XCTAssertEqual(try ldap(#"title co "a\\b\u0000c""#), #"(title=*a\5cb\00c*)"#)
+    XCTAssertEqual(try ldap(#"title eq "Ünïcödé \"q\"""#), #"(title=Ünïcödé "q")"#)
+    // Whatever the value, the compiled filter's parentheses balance.
+    for value in ["(", ")", "))((", "\\", "*", "\0", hostile] {
+      let text = try ldap("title co \(PersonFilter.quoted(value)) and email pr")
+      var depth = 0
+      for character in text {
+        if character == "(" { depth += 1 }
+        if character == ")" { depth -= 1 }
+        XCTAssertGreaterThanOrEqual(depth, 0, text)
+      }
+      XCTAssertEqual(depth, 0, text)
+    }
+  }
+}
