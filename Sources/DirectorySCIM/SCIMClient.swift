@@ -188,7 +188,7 @@ final class SCIMClient: Sendable {
       case 304:
         return Answer(notModified: true, etag: headers.first(name: "ETag"), body: [])
       case 401, 403:
-        throw .tokenRefused(server: url.origin)
+        throw .scim(.tokenRefused(server: url.origin))
       case 429 where retries < options.maxRetries, 503 where retries < options.maxRetries:
         retries += 1
         count { $0.throttledRetries += 1 }
