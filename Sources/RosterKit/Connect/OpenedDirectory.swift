@@ -25,7 +25,7 @@ public enum OpenedDirectory: Sendable {
     var options = ServerOptions()
     options.bindDN = directory.bindDN.isEmpty ? nil : directory.bindDN
     options.secret = secret
-    self = try directory.kind.make(location: argument, secret: secret, options: options)
+    self = try options.open(directory.kind, location: argument, environment: [:])
   }
 
   /// Reads the directory enough to know how many people it holds: a

@@ -43,8 +43,7 @@ public struct ServerOptions: Sendable {
   /// Whether a `--source` argument names a directory server (a kind read
   /// a window at a time, by its URL scheme).
   public static func isServerURL(_ argument: String) -> Bool {
-    guard DirectoryKind.scheme(of: argument) != nil else { return false }
-    return DirectoryKinds.kind(forSource: argument)?.isServer == true
+    DirectoryKinds.kind(forSource: argument)?.isServer == true
   }
 
   /// The directory at `url` (one LDAP URL, a space-separated list of the
@@ -55,18 +54,24 @@ public struct ServerOptions: Sendable {
   public func directory(
     url: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(DirectoryError) -> any WindowedDirectory {
-    guard let kind = DirectoryKinds.kind(forSource: url), kind.isServer else {
-      throw .unsupportedSource(url)
-    }
+    guard let kind = DirectoryKinds.kind(forSource: url), kind.isServer,
+      case .server(let directory) = try open(kind, location: url, environment: environment)
+    else { throw .unsupportedSource(url) }
+    return directory
+  }
+
+  /// Has `kind` open `location` with these options and the secret it needs,
+  /// read here from ``secret``, `environment` or the file.
+  func open(_ kind: DirectoryKind, location: String, environment: [String: String])
+    throws(DirectoryError) -> OpenedDirectory
+  {
     let secret: Secret? =
       switch kind.secret {
       case .none: nil
       case .bindPassword: bindDN == nil ? nil : try password(environment: environment)
       case .bearerToken: try token(environment: environment)
       }
-    guard case .server(let directory) = try kind.make(location: url, secret: secret, options: self)
-    else { throw .unsupportedSource(url) }
-    return directory
+    return try kind.make(location: location, secret: secret, options: self)
   }
 
   private func password(environment: [String: String]) throws(DirectoryError) -> Secret {
