@@ -37,11 +37,21 @@ let package = Package(
     // Small helpers every layer may use: bounded file reading, a stable hash,
     // durations, percentiles and message translation (glibc only).
     .target(name: "SharedSupport", dependencies: ["CIntl"]),
+    // The one AsyncHTTPClient factory: shared event loops, verified TLS, no
+    // connect retries, the caller's timeouts and limits.
+    .target(
+      name: "HTTPSupport",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
     .target(name: "GtkKit", dependencies: ["CGtk"]),
     .target(
       name: "PreparedImages",
       dependencies: [
-        "CGtk", "SharedSupport",
+        "CGtk", "SharedSupport", "HTTPSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
       ]
@@ -49,7 +59,7 @@ let package = Package(
     .target(
       name: "Directory",
       dependencies: [
-        "SharedSupport",
+        "SharedSupport", "HTTPSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
       ]
@@ -73,7 +83,7 @@ let package = Package(
     .target(
       name: "DirectorySCIM",
       dependencies: [
-        "Directory", "SharedSupport",
+        "Directory", "SharedSupport", "HTTPSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

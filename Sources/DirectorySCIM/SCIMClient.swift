@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Directory
 import Foundation
+import HTTPSupport
 import NIOCore
 import NIOHTTP1
 import NIOSSL
@@ -77,18 +78,9 @@ final class SCIMClient: Sendable {
     options: SCIMOptions, tls: TLSConfiguration,
     redirects: HTTPClient.Configuration.RedirectConfiguration
   ) -> HTTPClient {
-    var configuration = HTTPClient.Configuration(
-      tlsConfiguration: tls,
-      redirectConfiguration: redirects,
-      timeout: .init(
-        connect: HTTPFetcher.timeAmount(min(options.timeout, HTTPFetcher.maxConnectTimeout)),
-        read: HTTPFetcher.timeAmount(options.timeout)),
-      decompression: .enabled(limit: .size(options.maxResponseBytes)))
-    // The server said no: asking again until the connect timeout only
-    // keeps the user waiting.
-    configuration.connectionPool.retryConnectionEstablishment = false
-    return HTTPClient(
-      eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    HTTPClientFactory.client(
+      redirects: redirects, connect: min(options.timeout, HTTPClientFactory.maxConnectTimeout),
+      read: options.timeout, decompressionLimit: options.maxResponseBytes, tls: tls)
   }
 
   var statistics: SCIMStatistics { state.withLock { $0.statistics } }
@@ -176,7 +168,7 @@ final class SCIMClient: Sendable {
       let body: [UInt8]
       do {
         let response = try await client.execute(
-          request, timeout: HTTPFetcher.timeAmount(options.timeout))
+          request, timeout: HTTPClientFactory.timeAmount(options.timeout))
         status = Int(response.status.code)
         headers = response.headers
         body =
@@ -196,7 +188,7 @@ final class SCIMClient: Sendable {
       case 304:
         return Answer(notModified: true, etag: headers.first(name: "ETag"), body: [])
       case 401, 403:
-        throw .tokenRefused(server: url.origin)
+        throw .scim(.tokenRefused(server: url.origin))
       case 429 where retries < options.maxRetries, 503 where retries < options.maxRetries:
         retries += 1
         count { $0.throttledRetries += 1 }

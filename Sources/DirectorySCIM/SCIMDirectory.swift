@@ -30,7 +30,7 @@ public struct SCIMDirectory: WindowedDirectory {
 
   /// The service at `url` ("scim+https://host/scim/v2"; scim+http:// only
   /// to this machine), read with the bearer `token`. Nothing is sent until
-  /// the first window. Throws `.invalidSCIMURL`, or `.unreadable` for an
+  /// the first window. Throws `SCIMError.invalidURL`, or `.unreadable` for an
   /// `options.caFile` that cannot be read.
   public init(url: String, token: Secret, options: SCIMOptions = SCIMOptions())
     throws(DirectoryError)

@@ -60,16 +60,19 @@ struct SCIMTrust: Sendable {
     switch error {
     case let error as NIOSSLError:
       if case .handshakeFailed = error, "\(error)".contains("CERTIFICATE_VERIFY_FAILED") {
-        return .tlsFailed(
-          server: server,
-          reason: String(format: tr("its certificate is not signed by %@"), authority))
+        return .scim(
+          .tlsFailed(
+            server: server,
+            reason: String(format: tr("its certificate is not signed by %@"), authority)))
       }
-      return .tlsFailed(
-        server: server, reason: String(format: tr("the handshake failed (%@)"), "\(error)"))
+      return .scim(
+        .tlsFailed(
+          server: server, reason: String(format: tr("the handshake failed (%@)"), "\(error)")))
     case is NIOSSLExtraError:
-      return .tlsFailed(
-        server: server,
-        reason: String(format: tr("its certificate does not name this host (%@)"), "\(error)"))
+      return .scim(
+        .tlsFailed(
+          server: server,
+          reason: String(format: tr("its certificate does not name this host (%@)"), "\(error)")))
     default:
       return nil
     }

@@ -15,23 +15,25 @@ public struct SCIMURL: Sendable, Hashable {
   public let host: String
   public let port: Int
 
-  /// Reads `text`; throws `.invalidSCIMURL` with the reason.
+  /// Reads `text`; throws `SCIMError.invalidURL` with the reason.
   public init(_ text: String) throws(DirectoryError) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let lowered = trimmed.lowercased()
     guard lowered.hasPrefix("scim+https://") || lowered.hasPrefix("scim+http://") else {
-      throw .invalidSCIMURL(text, reason: "it must start with scim+https:// (or scim+http://)")
+      throw .scim(.invalidURL(text, reason: "it must start with scim+https:// (or scim+http://)"))
     }
     guard let components = URLComponents(string: String(trimmed.dropFirst("scim+".count))),
       let host = components.host, !host.isEmpty
-    else { throw .invalidSCIMURL(text, reason: "it names no host") }
+    else { throw .scim(.invalidURL(text, reason: "it names no host")) }
     guard components.query == nil, components.fragment == nil, components.user == nil else {
-      throw .invalidSCIMURL(text, reason: "it must not carry a query, fragment or user name")
+      throw .scim(.invalidURL(text, reason: "it must not carry a query, fragment or user name"))
     }
     let scheme = components.scheme?.lowercased() ?? "https"
     guard scheme == "https" || Self.isLoopback(host) else {
-      throw .invalidSCIMURL(
-        text, reason: "scim+http:// is only for this machine (the token would travel in the clear)")
+      throw .scim(
+        .invalidURL(
+          text,
+          reason: "scim+http:// is only for this machine (the token would travel in the clear)"))
     }
     self.scheme = scheme
     self.host = host.lowercased()

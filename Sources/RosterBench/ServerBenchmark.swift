@@ -75,11 +75,11 @@ final class ServerBenchmark {
       let jumpFills = measureJumps(page)
       let (frames, skeletons) = scroll(window, page: page, speed: speed)
       let report = ServerBenchmarkReport(
-        source: url.lowercased().hasPrefix("scim+") ? "scim" : "ldap", rows: page.model.count,
+        source: DirectoryKinds.kind(forSource: url)?.id ?? "", rows: page.model.count,
         speed: speed, seconds: options.seconds, frames: frames,
         skeletonRatio: skeletons, jumpFills: jumpFills, firstRows: firstRows ?? .zero,
         baseline: baseline, windows: page.model.statistics,
-        client: (directory as? LDAPDirectory)?.statistics,
+        client: DirectoryKind.ldap.statistics(of: directory)?.counters as? LDAPStatistics,
         mainThreadCalls: LDAPDiagnostics.mainThreadCalls)
       window.close()
       MainContext.run(for: .milliseconds(50))

@@ -14,7 +14,7 @@ final class LDAPConnectionTests: XCTestCase {
     let clock = ContinuousClock()
     let start = clock.now
     await assertFails(
-      .cannotConnect(server: "127.0.0.1:\(port)"),
+      .ldap(.cannotConnect(server: "127.0.0.1:\(port)")),
       saying: "Could not connect to the directory server at 127.0.0.1:\(port)"
     ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
     print("a refused LDAP connection was reported after \(start.duration(to: clock.now))")
@@ -41,7 +41,7 @@ final class LDAPConnectionTests: XCTestCase {
       url: "ldap://192.0.2.1/dc=example,dc=org",
       options: LDAPOptions(bindDN: "cn=admin,dc=example,dc=org", password: Secret("hunter2")))
     await assertFails(
-      .plaintextPasswordRefused(server: "192.0.2.1:389"),
+      .ldap(.plaintextPasswordRefused(server: "192.0.2.1:389")),
       saying: "Refusing to send a password unencrypted to 192.0.2.1:389: use ldaps:// or StartTLS"
     ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
   }

@@ -90,7 +90,7 @@ final class LDAPFailoverTests: XCTestCase {
     first.server.crash()
     second.server.crash()
     await assertFails(
-      .serverGone(server: "127.0.0.1:\(first.server.port)"),
+      .ldap(.serverGone(server: "127.0.0.1:\(first.server.port)")),
       saying: "The connection to the directory server at 127.0.0.1:\(first.server.port) was lost"
     ) { () async throws(DirectoryError) in try await directory.window(10..<20) }
     XCTAssertEqual(directory.statistics.failovers, 0, "there was nowhere to go")

@@ -52,7 +52,7 @@ final class LDAPTLSTests: XCTestCase {
       "the handshake failed; is the server's certificate signed by the authority in "
       + "\(Self.stranger!.certificate.path)?"
     await assertFails(
-      .tlsFailed(server: server, reason: reason),
+      .ldap(.tlsFailed(server: server, reason: reason)),
       saying: "Could not set up a trusted TLS connection to \(server): \(reason)"
     ) { () async throws(DirectoryError) in try await directory.window(0..<5) }
   }
@@ -78,7 +78,7 @@ final class LDAPTLSTests: XCTestCase {
       url: Self.server!.peopleURL,
       options: LDAPOptions(startTLS: true, caFile: Self.stranger!.certificate.path))
     let error = await failure { () async throws(DirectoryError) in try await wrongCA.window(0..<5) }
-    guard case .tlsFailed = error else {
+    guard case .tlsFailed? = error?.ldap else {
       return XCTFail("expected a TLS failure, got \(String(describing: error))")
     }
   }
@@ -99,7 +99,7 @@ final class LDAPTLSTests: XCTestCase {
     let error = await failure { () async throws(DirectoryError) in
       try await untrusted.window(0..<5)
     }
-    guard case .tlsFailed(let server, _) = error else {
+    guard case .tlsFailed(let server, _)? = error?.ldap else {
       return XCTFail("expected a TLS failure, got \(String(describing: error))")
     }
     XCTAssertEqual(server, "127.0.0.1:\(Self.server!.server.securePort)")

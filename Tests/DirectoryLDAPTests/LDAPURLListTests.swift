@@ -32,23 +32,26 @@ final class LDAPURLListTests: XCTestCase {
     XCTAssertThrowsError(try LDAPURL.list(text)) { error in
       XCTAssertEqual(
         error as? DirectoryError,
-        .invalidLDAPURL(
-          text,
-          reason: "its servers name different searches; the base DN, scope and filter must match"))
+        .ldap(
+          .invalidURL(
+            text,
+            reason: "its servers name different searches; the base DN, scope and filter must match")
+        ))
     }
     let many = Array(repeating: "ldap://a", count: 17).joined(separator: " ")
     XCTAssertThrowsError(try LDAPURL.list(many)) { error in
       XCTAssertEqual(
-        error as? DirectoryError, .invalidLDAPURL(many, reason: "it names more than 16 servers"))
+        error as? DirectoryError, .ldap(.invalidURL(many, reason: "it names more than 16 servers")))
     }
     XCTAssertThrowsError(try LDAPURL.list("  ")) { error in
-      XCTAssertEqual(error as? DirectoryError, .invalidLDAPURL("  ", reason: "it names no server"))
+      XCTAssertEqual(
+        error as? DirectoryError, .ldap(.invalidURL("  ", reason: "it names no server")))
     }
     // Each URL is read on its own, and says what is wrong with it.
     XCTAssertThrowsError(try LDAPURL.list("ldap://a http://b/")) { error in
       XCTAssertEqual(
         error as? DirectoryError,
-        .invalidLDAPURL("http://b/", reason: "the scheme must be ldap:// or ldaps://"))
+        .ldap(.invalidURL("http://b/", reason: "the scheme must be ldap:// or ldaps://")))
     }
   }
 }

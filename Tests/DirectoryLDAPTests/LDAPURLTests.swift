@@ -66,11 +66,11 @@ final class LDAPURLTests: XCTestCase {
     ]
     for (text, reason) in cases {
       XCTAssertThrowsError(try LDAPURL(text), text) { error in
-        XCTAssertEqual(error as? DirectoryError, .invalidLDAPURL(text, reason: reason), text)
+        XCTAssertEqual(error as? DirectoryError, .ldap(.invalidURL(text, reason: reason)), text)
       }
     }
     XCTAssertEqual(
-      DirectoryError.invalidLDAPURL("http://x", reason: "the scheme must be ldap:// or ldaps://")
+      DirectoryError.ldap(.invalidURL("http://x", reason: "the scheme must be ldap:// or ldaps://"))
         .errorDescription,
       "“http://x” is not a valid LDAP URL: the scheme must be ldap:// or ldaps://")
   }

@@ -31,7 +31,7 @@ extension LDAPVirtualListViewTests {
         for _ in 0...8 { try Self.newSortedList(session, flag) }  // sssvlv-maxperconn 8
       }
     }
-    XCTAssertEqual(error, .serverBusy(server: "127.0.0.1:\(server.server.port)"))
+    XCTAssertEqual(error, .ldap(.serverBusy(server: "127.0.0.1:\(server.server.port)")))
   }
 
   func testBusyIsRetriedThenAFreshConnectionSortsAgain() async throws {
@@ -58,7 +58,7 @@ extension LDAPVirtualListViewTests {
     _ = try await directory.window(0..<50)
     server.server.stop()
     await assertFails(
-      .serverGone(server: "127.0.0.1:\(server.server.port)"),
+      .ldap(.serverGone(server: "127.0.0.1:\(server.server.port)")),
       saying: "The connection to the directory server at 127.0.0.1:\(server.server.port) was lost"
     ) { () async throws(DirectoryError) in try await directory.window(50..<100) }
     try server.server.start()
@@ -73,7 +73,7 @@ extension LDAPVirtualListViewTests {
   func testAWrongPasswordIsRefusedClearly() async throws {
     let wrong = try directory(LDAPOptions(bindDN: server.rootDN, password: Secret("not-it")))
     await assertFails(
-      .credentialsRefused(bindDN: server.rootDN),
+      .ldap(.credentialsRefused(bindDN: server.rootDN)),
       saying: "The directory server refused the password for “cn=admin,dc=example,dc=org”"
     ) { () async throws(DirectoryError) in try await wrong.window(0..<10) }
     let right = try directory(
@@ -88,7 +88,7 @@ extension LDAPVirtualListViewTests {
     options.schema.sortOrderingRule = nil
     let directory = try directory(options)
     await assertFails(
-      .noOrderingRule(attribute: "cn"),
+      .ldap(.noOrderingRule(attribute: "cn")),
       saying: "The directory server cannot sort by “cn”: the attribute has no ordering rule"
     ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
   }
@@ -98,7 +98,7 @@ extension LDAPVirtualListViewTests {
     let error = await failure { () async throws(DirectoryError) in
       try await directory.window(0..<10)
     }
-    XCTAssertEqual(error, .noSuchBase("ou=nowhere,dc=example,dc=org"))
+    XCTAssertEqual(error, .ldap(.noSuchBase("ou=nowhere,dc=example,dc=org")))
   }
 
   func testTheServersSizeLimitIsReported() async throws {
@@ -111,7 +111,7 @@ extension LDAPVirtualListViewTests {
         try session.search(request, cancel: flag).entries.count
       }
     }
-    XCTAssertEqual(error, .sizeLimitExceeded)
+    XCTAssertEqual(error, .ldap(.sizeLimitExceeded))
     XCTAssertEqual(error?.errorDescription, "The directory server stopped at its size limit")
   }
 

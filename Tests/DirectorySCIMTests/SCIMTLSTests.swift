@@ -75,8 +75,9 @@ final class SCIMTLSTests: XCTestCase {
     let error = await failure(of: try directory(caFile: path))
     XCTAssertEqual(
       error,
-      .tlsFailed(
-        server: origin, reason: "its certificate is not signed by the authority in \(path)"))
+      .scim(
+        .tlsFailed(
+          server: origin, reason: "its certificate is not signed by the authority in \(path)")))
     XCTAssertEqual(
       error?.errorDescription,
       "Could not set up a trusted TLS connection to \(origin): its certificate is not signed "
@@ -87,7 +88,8 @@ final class SCIMTLSTests: XCTestCase {
     let error = await failure(of: try directory(caFile: nil))
     XCTAssertEqual(
       error,
-      .tlsFailed(server: origin, reason: "its certificate is not signed by a trusted authority"))
+      .scim(
+        .tlsFailed(server: origin, reason: "its certificate is not signed by a trusted authority")))
   }
 
   func testInsecureTLSAcceptsAnyCertificate() async throws {

@@ -1,32 +1,25 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPSupport
 import NIOCore
 
 /// Downloads a remote users.json with AsyncHTTPClient.
 ///
-/// Each fetch makes its own client (cheap on the shared event loop group) so
-/// that it can carry this loader's timeouts and redirect limit, and shuts it
-/// down before returning. A refused connection fails at once: the client does
-/// not retry connecting until its connect timeout (the server said no; asking
-/// again for ten seconds only keeps the user waiting).
+/// Each fetch makes its own client (``HTTPClientFactory``, cheap on the
+/// shared event loop group) so that it can carry this loader's timeouts and
+/// redirect limit, and shuts it down before returning. A refused connection
+/// fails at once.
 /// Threading: stateless; `fetch` suspends, never blocks.
 package enum HTTPFetcher {
   package static let maxRedirects = 3
-  /// A connection that takes longer than this is not coming.
-  package static let maxConnectTimeout = Duration.seconds(10)
 
   static func fetch(_ url: URL, timeout: Duration, maxBytes: Int) async throws(DirectoryError)
     -> ByteBuffer
   {
-    var configuration = HTTPClient.Configuration(
-      redirectConfiguration: .follow(max: maxRedirects, allowCycles: false),
-      timeout: .init(
-        connect: timeAmount(min(timeout, maxConnectTimeout)), read: timeAmount(timeout)),
-      decompression: .enabled(limit: .size(maxBytes))
-    )
-    configuration.connectionPool.retryConnectionEstablishment = false
-    let client = HTTPClient(
-      eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    let client = HTTPClientFactory.client(
+      redirects: .follow(max: maxRedirects, allowCycles: false),
+      connect: min(timeout, HTTPClientFactory.maxConnectTimeout), read: timeout,
+      decompressionLimit: maxBytes)
     let result: Result<ByteBuffer, DirectoryError>
     do {
       result = .success(try await download(url, with: client, timeout: timeout, maxBytes: maxBytes))
@@ -50,7 +43,7 @@ package enum HTTPFetcher {
     request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
     // The timeout bounds the wait for the response head; the read timeout
     // then bounds each silence while the body streams.
-    let response = try await client.execute(request, timeout: timeAmount(timeout))
+    let response = try await client.execute(request, timeout: HTTPClientFactory.timeAmount(timeout))
     guard (200...299).contains(response.status.code) else {
       throw DirectoryError.httpStatus(Int(response.status.code))
     }
@@ -78,10 +71,5 @@ package enum HTTPFetcher {
       return .network(String(cString: strerror(error.errnoCode)))
     }
     return .network(String(describing: error))
-  }
-
-  package static func timeAmount(_ duration: Duration) -> TimeAmount {
-    let (seconds, attoseconds) = duration.components
-    return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
   }
 }

@@ -13,17 +13,18 @@ extension LDAPURL {
   /// separate, as libldap's lists allow, because a DN holds them.
   public static func list(_ text: String) throws(DirectoryError) -> [LDAPURL] {
     let parts = text.split(whereSeparator: \.isWhitespace).map(String.init)
-    guard !parts.isEmpty else { throw .invalidLDAPURL(text, reason: "it names no server") }
+    guard !parts.isEmpty else { throw .ldap(.invalidURL(text, reason: "it names no server")) }
     guard parts.count <= maxServers else {
-      throw .invalidLDAPURL(text, reason: "it names more than \(maxServers) servers")
+      throw .ldap(.invalidURL(text, reason: "it names more than \(maxServers) servers"))
     }
     let urls = try parts.map { part throws(DirectoryError) in try LDAPURL(part) }
     let searches = zip(parts, urls).filter { namesSearch($0.0) }.map(\.1)
     guard let search = searches.first else { return urls }
     guard searches.allSatisfy({ $0.hasSameSearch(as: search) }) else {
-      throw .invalidLDAPURL(
-        text,
-        reason: "its servers name different searches; the base DN, scope and filter must match")
+      throw .ldap(
+        .invalidURL(
+          text,
+          reason: "its servers name different searches; the base DN, scope and filter must match"))
     }
     return urls.map { url in
       var url = url

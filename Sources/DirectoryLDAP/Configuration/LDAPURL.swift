@@ -30,7 +30,7 @@ public struct LDAPURL: Sendable, Hashable {
 
   /// Reads `text`, or says in one sentence why it is not an LDAP URL.
   public init(_ text: String) throws(DirectoryError) {
-    func invalid(_ reason: String) -> DirectoryError { .invalidLDAPURL(text, reason: reason) }
+    func invalid(_ reason: String) -> DirectoryError { .ldap(.invalidURL(text, reason: reason)) }
     let rest: Substring
     if let range = text.range(of: "://") {
       let scheme = text[..<range.lowerBound].lowercased()

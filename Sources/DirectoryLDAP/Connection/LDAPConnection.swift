@@ -156,9 +156,10 @@ final class LDAPConnection: @unchecked Sendable {
 extension DirectoryError {
   /// The server went away, refused the connection or stopped answering.
   var isUnreachable: Bool {
-    switch self {
-    case .serverGone, .cannotConnect, .timedOut: true
-    default: false
+    if self == .timedOut { return true }
+    switch ldap {
+    case .serverGone?, .cannotConnect?: return true
+    default: return false
     }
   }
 }

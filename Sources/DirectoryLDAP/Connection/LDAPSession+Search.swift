@@ -165,7 +165,7 @@ extension LDAPSession {
       var keys: UnsafeMutablePointer<UnsafeMutablePointer<LDAPSortKey>?>?
       var text = Array(key.utf8CString)
       guard ldap_create_sort_keylist(&keys, &text) == LDAP_SUCCESS else {
-        throw .ldapResult(code: Int(LDAP_PARAM_ERROR), message: "bad sort key “\(key)”")
+        throw .ldap(.result(code: Int(LDAP_PARAM_ERROR), message: "bad sort key “\(key)”"))
       }
       defer { ldap_free_sort_keylist(keys) }
       var control: UnsafeMutablePointer<LDAPControl>?

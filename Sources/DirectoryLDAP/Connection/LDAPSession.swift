@@ -39,11 +39,11 @@ final class LDAPSession {
     if hasPassword && !url.isSecure && !options.startTLS && !url.isLoopback
       && !options.allowPlaintextPassword
     {
-      throw .plaintextPasswordRefused(server: url.server)
+      throw .ldap(.plaintextPasswordRefused(server: url.server))
     }
     var raw: OpaquePointer?
     guard ldap_initialize(&raw, url.serverURI) == LDAP_SUCCESS, let raw else {
-      throw .invalidLDAPURL(url.serverURI, reason: "libldap cannot use this address")
+      throw .ldap(.invalidURL(url.serverURI, reason: "libldap cannot use this address"))
     }
     let session = LDAPSession(handle: raw, url: url, options: options)
     try session.configure()
@@ -89,9 +89,11 @@ final class LDAPSession {
         failed || ldap_set_option(handle, LDAP_OPT_X_TLS_REQUIRE_CERT, &requireCertificate) != 0
       // The options above apply to a TLS context made after them.
       failed = failed || ldap_set_option(handle, LDAP_OPT_X_TLS_NEWCTX, &isServer) != 0
-      if failed { throw .tlsFailed(server: url.server, reason: "libldap refused the TLS settings") }
+      if failed {
+        throw .ldap(.tlsFailed(server: url.server, reason: "libldap refused the TLS settings"))
+      }
     }
-    if failed { throw .ldapResult(code: -1, message: "libldap refused a connection setting") }
+    if failed { throw .ldap(.result(code: -1, message: "libldap refused a connection setting")) }
   }
 
   /// A simple bind (anonymous without a bind DN), sent asynchronously so a
@@ -114,8 +116,9 @@ final class LDAPSession {
       let result: OpaquePointer
       do {
         result = try waitForResult(of: messageID, cancel: cancel)
-      } catch .serverGone {
-        throw .cannotConnect(server: url.server)  // hung up before binding
+      } catch {
+        guard case .serverGone? = error.ldap else { throw error }
+        throw .ldap(.cannotConnect(server: url.server))  // hung up before binding
       }
       defer { ldap_msgfree(result) }
       let parsed = ldap_parse_result(handle, result, &code, nil, nil, nil, nil, 0)
@@ -123,8 +126,8 @@ final class LDAPSession {
     }
     switch code {
     case LDAP_SUCCESS: return
-    case LDAP_INVALID_CREDENTIALS: throw .credentialsRefused(bindDN: dn)
-    case LDAP_SERVER_DOWN where !url.isSecure: throw .cannotConnect(server: url.server)
+    case LDAP_INVALID_CREDENTIALS: throw .ldap(.credentialsRefused(bindDN: dn))
+    case LDAP_SERVER_DOWN where !url.isSecure: throw .ldap(.cannotConnect(server: url.server))
     case LDAP_SERVER_DOWN, LDAP_CONNECT_ERROR: throw connectionError(code)
     default: throw error(code)
     }
@@ -134,7 +137,7 @@ final class LDAPSession {
   private func connectionError(_ code: Int32) -> DirectoryError {
     let message = diagnosticMessage
     if message.isEmpty || message.contains("Can't contact") {
-      return .cannotConnect(server: url.server)
+      return .ldap(.cannotConnect(server: url.server))
     }
     return tlsFailure(message)
   }
@@ -142,7 +145,9 @@ final class LDAPSession {
   /// A failed StartTLS.
   private func tlsError(_ code: Int32) -> DirectoryError {
     let message = diagnosticMessage
-    if code == LDAP_SERVER_DOWN && message.isEmpty { return .cannotConnect(server: url.server) }
+    if code == LDAP_SERVER_DOWN && message.isEmpty {
+      return .ldap(.cannotConnect(server: url.server))
+    }
     return tlsFailure(message.isEmpty ? describe(code) : message)
   }
 
@@ -150,15 +155,17 @@ final class LDAPSession {
   /// error code)": say what most likely happened instead.
   private func tlsFailure(_ message: String) -> DirectoryError {
     guard message.isEmpty || message.contains("unknown error") else {
-      return .tlsFailed(server: url.server, reason: message)
+      return .ldap(.tlsFailed(server: url.server, reason: message))
     }
     let authority =
       options.caFile.map { String(format: tr("the authority in %@"), $0) }
       ?? tr("a trusted authority")
-    return .tlsFailed(
-      server: url.server,
-      reason: String(
-        format: tr("the handshake failed; is the server's certificate signed by %@?"), authority))
+    return .ldap(
+      .tlsFailed(
+        server: url.server,
+        reason: String(
+          format: tr("the handshake failed; is the server's certificate signed by %@?"), authority))
+    )
   }
 
   /// The server's or libldap's last diagnostic text ("" when none), as
@@ -178,17 +185,18 @@ final class LDAPSession {
   /// The error for result `code`, named for this session's URL and schema.
   func error(_ code: Int32, message: String = "") -> DirectoryError {
     switch code {
-    case LDAP_TIMELIMIT_EXCEEDED: .timeLimitExceeded
-    case LDAP_SIZELIMIT_EXCEEDED: .sizeLimitExceeded
-    case LDAP_INAPPROPRIATE_MATCHING: .noOrderingRule(attribute: options.schema.sortAttribute)
-    case LDAP_NO_SUCH_OBJECT: .noSuchBase(url.baseDN)
-    case LDAP_INVALID_CREDENTIALS: .credentialsRefused(bindDN: options.bindDN ?? "")
-    case LDAP_BUSY: .serverBusy(server: url.server)
-    case LDAP_SERVER_DOWN: .serverGone(server: url.server)
-    case LDAP_CONNECT_ERROR: .cannotConnect(server: url.server)
+    case LDAP_TIMELIMIT_EXCEEDED: .ldap(.timeLimitExceeded)
+    case LDAP_SIZELIMIT_EXCEEDED: .ldap(.sizeLimitExceeded)
+    case LDAP_INAPPROPRIATE_MATCHING:
+      .ldap(.noOrderingRule(attribute: options.schema.sortAttribute))
+    case LDAP_NO_SUCH_OBJECT: .ldap(.noSuchBase(url.baseDN))
+    case LDAP_INVALID_CREDENTIALS: .ldap(.credentialsRefused(bindDN: options.bindDN ?? ""))
+    case LDAP_BUSY: .ldap(.serverBusy(server: url.server))
+    case LDAP_SERVER_DOWN: .ldap(.serverGone(server: url.server))
+    case LDAP_CONNECT_ERROR: .ldap(.cannotConnect(server: url.server))
     case LDAP_TIMEOUT: .timedOut
     default:
-      .ldapResult(code: Int(code), message: message.isEmpty ? describe(code) : message)
+      .ldap(.result(code: Int(code), message: message.isEmpty ? describe(code) : message))
     }
   }
 }

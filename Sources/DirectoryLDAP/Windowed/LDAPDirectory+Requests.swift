@@ -23,7 +23,7 @@ extension LDAPDirectory {
     while true {
       do {
         return try await connection.run(fresh: fresh, body)
-      } catch .serverBusy where delay <= Self.maxBusyDelay {
+      } catch let error where error.isServerBusy && delay <= Self.maxBusyDelay {
         state.withLock { $0.statistics.busyRetries += 1 }
         do { try await Task.sleep(for: delay) } catch { throw .cancelled }
         delay *= 2
@@ -36,8 +36,9 @@ extension LDAPDirectory {
         // opened the next one since (on the next server): keep that one.
         fresh = !lost
         delay = .milliseconds(20)
-      } catch .cannotConnect(let server) where lost {
-        throw .serverGone(server: server)
+      } catch {
+        guard lost, case .cannotConnect(let server)? = error.ldap else { throw error }
+        throw .ldap(.serverGone(server: server))
       }
     }
   }
@@ -74,8 +75,9 @@ extension LDAPDirectory {
       request.virtualListView?.context = session.vlvContext
       let response = try session.search(request, cancel: flag)
       guard let answer = response.virtualListView else {
-        throw DirectoryError.ldapResult(
-          code: 12, message: "the server answered without a virtual list view")
+        throw DirectoryError.ldap(
+          .result(
+            code: 12, message: "the server answered without a virtual list view"))
       }
       if answer.context != nil && answer.context != session.vlvContext {
         // Counted here, not after: a retry of this request sends it back.
@@ -104,7 +106,7 @@ extension LDAPDirectory {
       return DirectoryWindow(
         offset: response.contentCount, entries: [], count: response.contentCount)
     case let code:
-      throw DirectoryError.ldapResult(code: Int(code), message: "virtual list view error")
+      throw DirectoryError.ldap(.result(code: Int(code), message: "virtual list view error"))
     }
   }
 
@@ -143,10 +145,10 @@ extension LDAPDirectory {
 
 extension DirectoryError {
   fileprivate var isServerGone: Bool {
-    if case .serverGone = self { true } else { false }
+    if case .serverGone? = ldap { true } else { false }
   }
 
   fileprivate var isServerBusy: Bool {
-    if case .serverBusy = self { true } else { false }
+    if case .serverBusy? = ldap { true } else { false }
   }
 }

@@ -54,7 +54,7 @@ public final class LDAPDirectory: WindowedDirectory {
 
   /// A directory at `url` ("ldap://host:port/dc=example,dc=org"), or at the
   /// servers of a URL list ("ldap://a:3891 ldap://b:3892/dc=example,dc=org"),
-  /// connected on first use. Throws `.invalidLDAPURL` for a URL it cannot
+  /// connected on first use. Throws `LDAPError.invalidURL` for a URL it cannot
   /// read.
   public convenience init(url: String, options: LDAPOptions = LDAPOptions()) throws(DirectoryError)
   {
@@ -118,7 +118,8 @@ public final class LDAPDirectory: WindowedDirectory {
       var window = try await virtualListView(view)
       window.entries = Array(window.entries.prefix(range.count))
       return window
-    } catch .ldapResult(let code, _) where code == 12 {
+    } catch {
+      guard case .result(code: 12, _)? = error.ldap else { throw error }
       // unavailableCriticalExtension: the root DSE promised more than the
       // server does.
       state.withLock { $0.mode = .paged }
@@ -159,7 +160,7 @@ public final class LDAPDirectory: WindowedDirectory {
 
   public func attributes(of identity: String) async throws(DirectoryError) -> [DirectoryAttribute] {
     guard let entry = try await entry(identity, attributes: ["*"]) else {
-      throw .noSuchBase(identity)
+      throw .ldap(.noSuchBase(identity))
     }
     return mapper.attributes(entry)
   }
@@ -180,7 +181,8 @@ public final class LDAPDirectory: WindowedDirectory {
       return try await perform { session, flag throws(DirectoryError) in
         try session.search(request, cancel: flag).entries.first
       }
-    } catch .noSuchBase {
+    } catch {
+      guard case .noSuchBase? = error.ldap else { throw error }
       return nil  // no entry by that DN
     }
   }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPSupport
 import NIOCore
 import Synchronization
 
@@ -24,16 +25,11 @@ final class HTTPLoader: Sendable {
   private let isShutDown = Mutex(false)
 
   init(configuration: ImagePipelineConfiguration) {
-    let timeout = HTTPClient.Configuration.Timeout(
-      connect: .nanoseconds(configuration.connectTimeout.nanoseconds),
-      read: .nanoseconds(configuration.readTimeout.nanoseconds)
-    )
-    var clientConfiguration = HTTPClient.Configuration(
-      redirectConfiguration: .disallow, timeout: timeout)
     // A refused connection fails the requests waiting for it at once, instead of being tried
     // again until the connect timeout while they hold their load slots.
-    clientConfiguration.connectionPool.retryConnectionEstablishment = false
-    client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+    client = HTTPClientFactory.client(
+      redirects: .disallow, connect: configuration.connectTimeout,
+      read: configuration.readTimeout)
     maxBodyBytes = configuration.maxBodyBytes
     maxRedirects = configuration.maxRedirects
     totalTimeout = configuration.connectTimeout + configuration.readTimeout

@@ -1,8 +1,6 @@
 import CAdw
 import CGtk
 import Directory
-import DirectoryLDAP
-import DirectorySCIM
 import Foundation
 import GtkKit
 import PreparedImages
@@ -57,15 +55,11 @@ public final class RosterApplication {
       print("Avatar pipeline statistics:")
       print(pipeline.statistics())
     }
-    if options.printStatistics, let directory = server?.directory as? LDAPDirectory {
-      // Reconnects, failovers to another server, sorted lists opened.
-      print("Directory server statistics:")
-      print(directory.statistics)
-    }
-    if options.printStatistics, let directory = server?.directory as? SCIMDirectory {
-      // Pages, conditional refreshes, throttling, photos with and without the token.
-      print("SCIM server statistics:")
-      print(directory.statistics)
+    if options.printStatistics, let directory = server?.directory,
+      let statistics = DirectoryKinds.statistics(of: directory)
+    {
+      print(statistics.heading)
+      print(statistics.counters)
     }
     return status != 0 ? status : exitCode
   }

@@ -45,7 +45,7 @@ final class ConnectDialog {
     gtk_widget_add_css_class(window, "connect-dialog")
 
     let kinds = gtk_string_list_new(nil)!
-    for kind in RememberedDirectory.Kind.allCases { gtk_string_list_append(kinds, kind.title) }
+    for kind in DirectoryKinds.all { gtk_string_list_append(kinds, kind.title) }
     kindChooser = gtk_drop_down_new(kinds, nil)!
     RowAccessibility.setLabel(gobject(kindChooser), tr("Kind"))
     status = Gtk.label("", classes: ["connect-status"])
@@ -100,14 +100,14 @@ final class ConnectDialog {
   func close() { gtk_window_destroy(cgtk_window(window)) }
 
   /// The chosen kind.
-  var kind: RememberedDirectory.Kind {
+  var kind: DirectoryKind {
     get {
       let index = Int(gtk_drop_down_get_selected(gtkObject(kindChooser)))
-      return RememberedDirectory.Kind.allCases[
-        min(index, RememberedDirectory.Kind.allCases.count - 1)]
+      let kinds = DirectoryKinds.all
+      return kinds[min(index, kinds.count - 1)]
     }
     set {
-      let index = RememberedDirectory.Kind.allCases.firstIndex(of: newValue) ?? 0
+      let index = DirectoryKinds.all.firstIndex(of: newValue) ?? 0
       gtk_drop_down_set_selected(gtkObject(kindChooser), guint(index))
     }
   }
@@ -125,12 +125,12 @@ final class ConnectDialog {
 
   /// The directory the fields describe (keeping the edited one's id).
   private func directory() -> RememberedDirectory {
+    let kind = kind
     var directory = RememberedDirectory(kind: kind, location: fields.text(.location))
     if let editing, editing.kind == kind { directory.id = editing.id }
-    if kind == .ldap {
-      directory.baseDN = fields.text(.baseDN).trimmingCharacters(in: .whitespaces)
-      directory.filter = fields.text(.filter).trimmingCharacters(in: .whitespaces)
-      directory.bindDN = fields.text(.bindDN).trimmingCharacters(in: .whitespaces)
+    // The kind's other rows (an LDAP base DN, filter and bind DN), trimmed.
+    for row in kind.fields where row.field != .location && row.field != .secret {
+      directory.set(row.field, to: fields.text(row.field).trimmingCharacters(in: .whitespaces))
     }
     return directory
   }

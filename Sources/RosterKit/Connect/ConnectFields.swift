@@ -44,33 +44,19 @@ final class ConnectFields {
   }
 
   /// Shows the rows `kind` uses, named for it.
-  func show(_ kind: RememberedDirectory.Kind) {
-    let names: [Field: String] =
-      switch kind {
-      case .jsonFile: [.location: tr("File")]
-      case .jsonURL: [.location: tr("URL")]
-      case .ldap:
-        [
-          .location: tr("Server URL"), .baseDN: tr("Base DN"), .filter: tr("Filter"),
-          .bindDN: tr("Bind DN"),
-          .secret: tr("Password"),
-        ]
-      case .scim: [.location: tr("Base URL"), .secret: tr("Token")]
-      }
+  func show(_ kind: DirectoryKind) {
     for field in Field.allCases {
-      let name = names[field]
+      let row = kind.fields.first { $0.field == field }
+      let name = row?.label
       Gtk.setText(labels[field]!, name ?? "")
       RowAccessibility.setLabel(gobject(entries[field]!), name ?? "")
       Gtk.setVisible(labels[field]!, name != nil)
       Gtk.setVisible(entries[field]!, name != nil)
+      if field != .secret {
+        gtk_entry_set_placeholder_text(entries[field]!.asEntry, row?.placeholder)
+      }
     }
-    Gtk.setVisible(chooseButton, kind == .jsonFile)
-    let placeholders: [RememberedDirectory.Kind: String] = [
-      .jsonFile: "/path/to/users.json", .jsonURL: "https://example.org/users.json",
-      .ldap: "ldap://ldap.example.org", .scim: "scim+https://example.org/scim/v2",
-    ]
-    gtk_entry_set_placeholder_text(entries[.location]!.asEntry, placeholders[kind])
-    gtk_entry_set_placeholder_text(entries[.filter]!.asEntry, "(objectClass=inetOrgPerson)")
+    Gtk.setVisible(chooseButton, kind.isFile)
     mark([:])
   }
 

@@ -14,21 +14,18 @@ public enum OpenedDirectory: Sendable {
   case server(any WindowedDirectory)
 
   /// Opens `directory` with `secret` (its password or token, if it needs
-  /// one). LDAP and SCIM go through ``ServerOptions`` like `--source` does,
-  /// with the secret handed over so the environment is never read.
+  /// one) through its kind, as `--source` would, with the secret handed
+  /// over so the environment is never read.
   public init(_ directory: RememberedDirectory, secret: Secret?) throws(DirectoryError) {
     let argument = directory.sourceArgument
-    switch directory.kind {
-    case .jsonFile, .jsonURL:
-      self = .source(try DirectorySource(argument: argument))
-    case .ldap, .scim:
-      // A kind this build cannot read yet says so, as `--source` would.
-      guard ServerOptions.isServerURL(argument) else { throw .unsupportedSource(argument) }
-      var options = ServerOptions()
-      options.bindDN = directory.bindDN.isEmpty ? nil : directory.bindDN
-      options.secret = secret
-      self = .server(try options.directory(url: argument, environment: [:]))
+    // A server's kind with no server's URL says so, as `--source` would.
+    if directory.kind.isServer, !ServerOptions.isServerURL(argument) {
+      throw .unsupportedSource(argument)
     }
+    var options = ServerOptions()
+    options.bindDN = directory.bindDN.isEmpty ? nil : directory.bindDN
+    options.secret = secret
+    self = try options.open(directory.kind, location: argument, environment: [:])
   }
 
   /// Reads the directory enough to know how many people it holds: a

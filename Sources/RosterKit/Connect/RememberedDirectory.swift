@@ -8,23 +8,8 @@ import SharedSupport
 ///
 /// Threading: a plain `Sendable` value.
 public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
-  /// How the directory is read.
-  public enum Kind: String, Codable, CaseIterable, Sendable {
-    case jsonFile
-    case jsonURL
-    case ldap
-    case scim
-
-    /// The name the dialog's kind chooser shows.
-    public var title: String {
-      switch self {
-      case .jsonFile: tr("JSON file")
-      case .jsonURL: tr("JSON URL")
-      case .ldap: "LDAP"
-      case .scim: "SCIM"
-      }
-    }
-  }
+  /// How the directory is read: one of ``DirectoryKinds``.
+  public typealias Kind = DirectoryKind
 
   /// One field of the dialog, named in validation problems.
   public enum Field: String, Sendable, CaseIterable {
@@ -56,81 +41,43 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
 
   /// Whether connecting needs a password or token.
   public var needsSecret: Bool {
-    switch kind {
-    case .jsonFile, .jsonURL: false
-    case .ldap: !bindDN.isEmpty
-    case .scim: true
+    switch kind.secret {
+    case .none: false
+    case .bindPassword: !bindDN.isEmpty
+    case .bearerToken: true
     }
   }
 
   /// What the menu shows: "LDAP · ldap://127.0.0.1:3890".
   public var title: String {
-    let place = kind == .jsonFile ? (location as NSString).lastPathComponent : location
+    let place = kind.isFile ? (location as NSString).lastPathComponent : location
     return "\(kind.title) · \(place)"
   }
 
   /// The `--source` form of this directory: an LDAP URL carries the base DN
   /// and filter (RFC 4516), percent-encoded.
-  public var sourceArgument: String {
-    guard kind == .ldap, !baseDN.isEmpty || !filter.isEmpty else {
-      return location.trimmingCharacters(in: .whitespaces)
-    }
-    var server = location.trimmingCharacters(in: .whitespaces)
-    if let scheme = server.range(of: "://"),
-      let path = server[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" })
-    {
-      server = String(server[..<path])
-    }
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: "?%")
-    let dn = baseDN.addingPercentEncoding(withAllowedCharacters: allowed) ?? baseDN
-    let query = filter.addingPercentEncoding(withAllowedCharacters: allowed) ?? filter
-    return "\(server)/\(dn)??sub?\(query)"
-  }
+  public var sourceArgument: String { kind.argument(self) }
 
   /// What is wrong with the fields, one reason per field; empty when the
   /// directory can be tried. `secret` is what the dialog's secret field holds.
   public func problems(secret: String) -> [Field: String] {
-    var problems: [Field: String] = [:]
-    let location = location.trimmingCharacters(in: .whitespaces)
-    switch kind {
-    case .jsonFile:
-      if location.isEmpty {
-        problems[.location] = tr("Choose a users.json file")
-      } else if !FileManager.default.isReadableFile(atPath: location) {
-        problems[.location] = tr("No readable file at this path")
-      }
-    case .jsonURL:
-      if !Self.isWebURL(location) { problems[.location] = tr("Enter an http:// or https:// URL") }
-    case .ldap:
-      let lowered = location.lowercased()
-      if !(lowered.hasPrefix("ldap://") || lowered.hasPrefix("ldaps://")) {
-        problems[.location] = tr("Enter an ldap:// or ldaps:// URL")
-      }
-      if !filter.isEmpty, !(filter.hasPrefix("(") && filter.hasSuffix(")")) {
-        problems[.filter] = tr("A filter is written in parentheses, like (objectClass=person)")
-      }
-      if !baseDN.isEmpty, !baseDN.contains("=") {
-        problems[.baseDN] = tr("A DN names attributes, like ou=people,dc=example,dc=org")
-      }
-      if !bindDN.isEmpty, !bindDN.contains("=") {
-        problems[.bindDN] = tr("A DN names attributes, like cn=admin,dc=example,dc=org")
-      }
-    case .scim:
-      let lowered = location.lowercased()
-      if !(lowered.hasPrefix("scim+http://") || lowered.hasPrefix("scim+https://")) {
-        problems[.location] = tr("Enter a scim+https:// (or scim+http:// on this machine) URL")
-      }
-    }
+    var problems = kind.validate(self)
     if needsSecret, secret.isEmpty {
-      problems[.secret] = kind == .scim ? tr("Enter the bearer token") : tr("Enter the password")
+      problems[.secret] =
+        kind.secret == .bearerToken ? tr("Enter the bearer token") : tr("Enter the password")
     }
     return problems
   }
 
-  private static func isWebURL(_ text: String) -> Bool {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
-    return (scheme == "http" || scheme == "https") && !(url.host ?? "").isEmpty
+  /// Sets the text of `field` (the location, or one of LDAP's DNs and filter).
+  mutating func set(_ field: Field, to text: String) {
+    switch field {
+    case .location: location = text
+    case .baseDN: baseDN = text
+    case .filter: filter = text
+    case .bindDN: bindDN = text
+    case .secret: break
+    }
   }
 }
 

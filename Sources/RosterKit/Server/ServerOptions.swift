@@ -1,6 +1,4 @@
 import Directory
-import DirectoryLDAP
-import DirectorySCIM
 import Foundation
 import SharedSupport
 
@@ -42,40 +40,38 @@ public struct ServerOptions: Sendable {
   /// The longest password file read.
   static let maxPasswordBytes = 4096
 
-  /// Whether a `--source` argument names a directory server.
+  /// Whether a `--source` argument names a directory server (a kind read
+  /// a window at a time, by its URL scheme).
   public static func isServerURL(_ argument: String) -> Bool {
-    let lowered = argument.trimmingCharacters(in: .whitespaces).lowercased()
-    return ["ldap://", "ldaps://", "scim+http://", "scim+https://"].contains {
-      lowered.hasPrefix($0)
-    }
-  }
-
-  /// Whether `url` names a SCIM service (scim+http:// or scim+https://).
-  static func isSCIMURL(_ url: String) -> Bool {
-    url.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("scim+")
+    DirectoryKinds.kind(forSource: argument)?.isServer == true
   }
 
   /// The directory at `url` (one LDAP URL, a space-separated list of the
-  /// servers of one directory, or a scim+https:// URL) with these options;
-  /// the password or token is read here, from ``secret``, `environment` or
-  /// the file. TLS and the password apply alike to every LDAP server.
+  /// servers of one directory, or a scim+https:// URL) with these options,
+  /// opened by the kind its scheme names; the password or token is read
+  /// here, from ``secret``, `environment` or the file. TLS and the password
+  /// apply alike to every LDAP server.
   public func directory(
     url: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(DirectoryError) -> any WindowedDirectory {
-    if Self.isSCIMURL(url) {
-      var options = SCIMOptions()
-      options.caFile = caFile
-      options.insecureTLS = insecureTLS
-      return try SCIMDirectory(
-        url: url, token: try token(environment: environment), options: options)
-    }
-    var options = LDAPOptions(
-      bindDN: bindDN, startTLS: startTLS, caFile: caFile,
-      schema: activeDirectory ? .activeDirectory : .openLDAP)
-    options.insecureTLS = insecureTLS
-    options.allowPlaintextPassword = allowPlaintextPassword
-    if bindDN != nil { options.password = try password(environment: environment) }
-    return try LDAPDirectory(url: url, options: options)
+    guard let kind = DirectoryKinds.kind(forSource: url), kind.isServer,
+      case .server(let directory) = try open(kind, location: url, environment: environment)
+    else { throw .unsupportedSource(url) }
+    return directory
+  }
+
+  /// Has `kind` open `location` with these options and the secret it needs,
+  /// read here from ``secret``, `environment` or the file.
+  func open(_ kind: DirectoryKind, location: String, environment: [String: String])
+    throws(DirectoryError) -> OpenedDirectory
+  {
+    let secret: Secret? =
+      switch kind.secret {
+      case .none: nil
+      case .bindPassword: bindDN == nil ? nil : try password(environment: environment)
+      case .bearerToken: try token(environment: environment)
+      }
+    return try kind.make(location: location, secret: secret, options: self)
   }
 
   private func password(environment: [String: String]) throws(DirectoryError) -> Secret {

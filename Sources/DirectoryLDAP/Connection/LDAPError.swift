@@ -1,0 +1,78 @@
+import Directory
+import Foundation
+import SharedSupport
+
+/// What only an LDAP server says, as ``DirectoryError/backend(_:)`` carries
+/// it (``DirectoryError/ldap(_:)``). `server` is "host:port"; no case ever
+/// carries a password.
+///
+/// Threading: a plain value; `Sendable`.
+public enum LDAPError: BackendError {
+  /// The text is not an ldap:// or ldaps:// URL Roster can read.
+  case invalidURL(String, reason: String)
+  /// Nothing answered at the server's address (refused, unreachable, no route).
+  case cannotConnect(server: String)
+  /// The server refused the bind DN or its password (LDAP result 49).
+  case credentialsRefused(bindDN: String)
+  /// TLS could not be set up or the server's certificate was not trusted.
+  case tlsFailed(server: String, reason: String)
+  /// A password would travel unencrypted to a host that is not this machine.
+  case plaintextPasswordRefused(server: String)
+  /// The sort attribute has no ordering rule on the server (LDAP result 18).
+  case noOrderingRule(attribute: String)
+  /// The server stopped at its size limit (LDAP result 4).
+  case sizeLimitExceeded
+  /// The server stopped at its time limit (LDAP result 3).
+  case timeLimitExceeded
+  /// The search base does not exist on the server (LDAP result 32).
+  case noSuchBase(String)
+  /// The connection dropped and the server could not be reached again.
+  case serverGone(server: String)
+  /// The server kept answering "busy" (LDAP result 51) after retries.
+  case serverBusy(server: String)
+  /// Any other LDAP result code, with the server's own message.
+  case result(code: Int, message: String)
+
+  public var errorDescription: String? {
+    switch self {
+    case .invalidURL(let url, let reason):
+      String(format: tr("“%1$@” is not a valid LDAP URL: %2$@"), url, reason)
+    case .cannotConnect(let server):
+      String(format: tr("Could not connect to the directory server at %@"), server)
+    case .credentialsRefused(let bindDN):
+      String(format: tr("The directory server refused the password for “%@”"), bindDN)
+    case .tlsFailed(let server, let reason):
+      String(format: tr("Could not set up a trusted TLS connection to %1$@: %2$@"), server, reason)
+    case .plaintextPasswordRefused(let server):
+      String(
+        format: tr("Refusing to send a password unencrypted to %@: use ldaps:// or StartTLS"),
+        server)
+    case .noOrderingRule(let attribute):
+      String(
+        format: tr("The directory server cannot sort by “%@”: the attribute has no ordering rule"),
+        attribute)
+    case .sizeLimitExceeded:
+      tr("The directory server stopped at its size limit")
+    case .timeLimitExceeded:
+      tr("The directory server stopped at its time limit")
+    case .noSuchBase(let base):
+      String(format: tr("The directory server has no entry “%@” to search under"), base)
+    case .serverGone(let server):
+      String(format: tr("The connection to the directory server at %@ was lost"), server)
+    case .serverBusy(let server):
+      String(format: tr("The directory server at %@ stayed busy"), server)
+    case .result(let code, let message):
+      message.isEmpty
+        ? String(format: tr("The directory server answered LDAP error %ld"), code)
+        : String(format: tr("The directory server answered LDAP error %1$ld: %2$@"), code, message)
+    }
+  }
+}
+
+extension DirectoryError {
+  /// `error`, an LDAP server's, as a directory error.
+  public static func ldap(_ error: LDAPError) -> DirectoryError { .backend(BackendFailure(error)) }
+
+  /// The LDAP server's error this is, if it is one.
+  public var ldap: LDAPError? { backendError(LDAPError.self) }
+}

@@ -1,0 +1,130 @@
+import Directory
+import Foundation
+import SharedSupport
+
+/// One kind of directory Roster reads (a users.json file or URL, an LDAP or
+/// SCIM server), all in one value: the URL schemes that name it, its title,
+/// the Connect dialog's fields and their validation, which secret it needs,
+/// how it opens and what `--stats` prints for it. The kinds are listed in
+/// ``DirectoryKinds``; settings.json remembers a kind by its ``id``.
+///
+/// Threading: a `Sendable` value; its closures run on any thread.
+public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
+  /// The secret a directory of this kind is opened with.
+  public enum SecretKind: Sendable {
+    /// None: the directory is read as anyone may.
+    case none
+    /// A password, when a bind DN is given (else it binds anonymously).
+    case bindPassword
+    /// A bearer token, always.
+    case bearerToken
+  }
+
+  /// One row of the Connect dialog a kind shows: which field, its label and
+  /// the hint its empty entry shows.
+  public struct FieldRow: Sendable {
+    public let field: RememberedDirectory.Field
+    public let label: String
+    public let placeholder: String?
+
+    init(_ field: RememberedDirectory.Field, _ label: String, placeholder: String? = nil) {
+      self.field = field
+      self.label = label
+      self.placeholder = placeholder
+    }
+  }
+
+  /// What `--stats` prints for a directory of this kind.
+  public struct Statistics: Sendable {
+    /// The line above the counters ("SCIM server statistics:").
+    public let heading: String
+    /// The directory's own counters, which print one subject a line.
+    public let counters: any CustomStringConvertible & Sendable
+  }
+
+  /// The name settings.json keeps ("ldap").
+  public let id: String
+  /// The name the dialog's kind chooser and the directory menu show.
+  public let title: String
+  /// The lower-cased URL schemes (before "://") that name this kind in a
+  /// `--source` argument or the location field.
+  public let schemes: [String]
+  /// Whether it is a server read a window at a time (else a users.json
+  /// loaded whole).
+  public let isServer: Bool
+  /// Whether the location is a file path: the dialog offers "Choose…" and
+  /// the menu shows the file's name.
+  public let isFile: Bool
+  /// The secret it needs.
+  public let secret: SecretKind
+  /// The dialog's rows for this kind, the location first.
+  public let fields: [FieldRow]
+  /// What is wrong with the directory's fields (not its secret), one reason
+  /// per field.
+  let validate: @Sendable (RememberedDirectory) -> [RememberedDirectory.Field: String]
+  /// The directory as one `--source` argument (the location, unless the
+  /// kind folds other fields into it).
+  let argument: @Sendable (RememberedDirectory) -> String
+  /// Opens the directory at `location` with `secret`; `options` say how to
+  /// reach a server.
+  let open:
+    @Sendable (_ location: String, _ secret: Secret?, _ options: ServerOptions)
+      throws(DirectoryError) -> OpenedDirectory
+  /// The counters of `directory` when it is of this kind.
+  let counters: @Sendable (any WindowedDirectory) -> Statistics?
+
+  /// Opens the directory at `location` (a `--source` argument) with
+  /// `secret`, if it needs one; `options` say how to reach a server (bind
+  /// DN, TLS). Nothing is read yet: ``OpenedDirectory/checked()`` reads.
+  public func make(location: String, secret: Secret?, options: ServerOptions = ServerOptions())
+    throws(DirectoryError) -> OpenedDirectory
+  {
+    try open(location, secret, options)
+  }
+
+  /// What `--stats` prints for `directory`; nil when it is not of this kind
+  /// or the kind keeps no counters.
+  public func statistics(of directory: any WindowedDirectory) -> Statistics? {
+    counters(directory)
+  }
+
+  /// Whether `text` starts with one of this kind's schemes and "://".
+  public func names(_ text: String) -> Bool {
+    guard let scheme = Self.scheme(of: text) else { return false }
+    return schemes.contains(scheme)
+  }
+
+  /// The lower-cased scheme of `text` when it starts like "scheme://"; nil
+  /// for a path.
+  static func scheme(of text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard let end = trimmed.range(of: "://") else { return nil }
+    let scheme = trimmed[..<end.lowerBound]
+    guard let first = scheme.first, first.isASCII, first.isLetter,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    else { return nil }
+    return scheme.lowercased()
+  }
+}
+
+extension DirectoryKind {
+  public static func == (lhs: DirectoryKind, rhs: DirectoryKind) -> Bool { lhs.id == rhs.id }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+  /// A kind from its ``id``; an id no kind has fails (settings.json skips
+  /// that directory).
+  public init(from decoder: any Decoder) throws {
+    let id = try decoder.singleValueContainer().decode(String.self)
+    guard let kind = DirectoryKinds.kind(id: id) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "no directory kind “\(id)”"))
+    }
+    self = kind
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(id)
+  }
+}

@@ -1,0 +1,81 @@
+import Directory
+import DirectoryLDAP
+import Foundation
+import SharedSupport
+
+extension DirectoryKind {
+  /// An LDAP server (or the servers of one directory), read a window at a
+  /// time: an ldap:// or ldaps:// URL, a base DN, a filter and a bind DN
+  /// whose password is the secret.
+  public static var ldap: DirectoryKind {
+    DirectoryKind(
+      id: "ldap", title: "LDAP", schemes: ["ldap", "ldaps"], isServer: true, isFile: false,
+      secret: .bindPassword,
+      fields: [
+        FieldRow(.location, tr("Server URL"), placeholder: "ldap://ldap.example.org"),
+        FieldRow(.baseDN, tr("Base DN")),
+        FieldRow(.filter, tr("Filter"), placeholder: "(objectClass=inetOrgPerson)"),
+        FieldRow(.bindDN, tr("Bind DN")),
+        FieldRow(.secret, tr("Password")),
+      ],
+      validate: LDAPFields.problems, argument: LDAPFields.argument,
+      open: { location, secret, options throws(DirectoryError) in
+        var ldap = LDAPOptions(
+          bindDN: options.bindDN, startTLS: options.startTLS, caFile: options.caFile,
+          schema: options.activeDirectory ? .activeDirectory : .openLDAP)
+        ldap.insecureTLS = options.insecureTLS
+        ldap.allowPlaintextPassword = options.allowPlaintextPassword
+        if options.bindDN != nil { ldap.password = secret }
+        return .server(try LDAPDirectory(url: location, options: ldap))
+      },
+      counters: { directory in
+        // Reconnects, failovers to another server, sorted lists opened.
+        (directory as? LDAPDirectory).map {
+          Statistics(heading: "Directory server statistics:", counters: $0.statistics)
+        }
+      })
+  }
+}
+
+/// The LDAP kind's fields: what is wrong with them, and the one URL they
+/// make.
+///
+/// Threading: stateless; any thread.
+private enum LDAPFields {
+  static func problems(_ directory: RememberedDirectory) -> [RememberedDirectory.Field: String] {
+    var problems: [RememberedDirectory.Field: String] = [:]
+    if !DirectoryKind.ldap.names(directory.location) {
+      problems[.location] = tr("Enter an ldap:// or ldaps:// URL")
+    }
+    let filter = directory.filter
+    if !filter.isEmpty, !(filter.hasPrefix("(") && filter.hasSuffix(")")) {
+      problems[.filter] = tr("A filter is written in parentheses, like (objectClass=person)")
+    }
+    if !directory.baseDN.isEmpty, !directory.baseDN.contains("=") {
+      problems[.baseDN] = tr("A DN names attributes, like ou=people,dc=example,dc=org")
+    }
+    if !directory.bindDN.isEmpty, !directory.bindDN.contains("=") {
+      problems[.bindDN] = tr("A DN names attributes, like cn=admin,dc=example,dc=org")
+    }
+    return problems
+  }
+
+  /// The server URL carrying the base DN and filter (RFC 4516),
+  /// percent-encoded; the URL as typed when neither is given.
+  static func argument(_ directory: RememberedDirectory) -> String {
+    var server = directory.location.trimmingCharacters(in: .whitespaces)
+    guard !directory.baseDN.isEmpty || !directory.filter.isEmpty else { return server }
+    if let scheme = server.range(of: "://"),
+      let path = server[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" })
+    {
+      server = String(server[..<path])
+    }
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?%")
+    let dn =
+      directory.baseDN.addingPercentEncoding(withAllowedCharacters: allowed) ?? directory.baseDN
+    let query =
+      directory.filter.addingPercentEncoding(withAllowedCharacters: allowed) ?? directory.filter
+    return "\(server)/\(dn)??sub?\(query)"
+  }
+}
