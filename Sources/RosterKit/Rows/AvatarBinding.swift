@@ -40,8 +40,9 @@ final class AvatarBinding {
     }
   }
 
-  /// Shows `model`'s avatar, at once from the memory cache or when ready.
-  func bind(_ model: UserViewModel) {
+  /// Shows `model`'s avatar, at once from the memory cache or when ready;
+  /// a load starts at `priority` (``setPriority(_:)`` moves it later).
+  func bind(_ model: UserViewModel, priority: ImagePriority) {
     boundIdentity = model.identity
     placeholder = (model.initials, model.placeholderColorIndex)
     guard let avatars else {
@@ -57,7 +58,7 @@ final class AvatarBinding {
       if let texture { g_object_unref(gobject(texture)) }
     } else {
       // The slot shows the cached image or nil before it returns.
-      slot?.bind(identity: model.identity, request: request)
+      slot?.bind(identity: model.identity, request: request, priority: priority)
     }
   }
 
@@ -67,7 +68,8 @@ final class AvatarBinding {
     slot?.unbind()
   }
 
-  /// Raises or lowers the pending load (visible rows load first).
+  /// Raises or lowers the pending load of a view that scrolled on or off
+  /// screen after its bind (visible rows load first).
   func setPriority(_ priority: ImagePriority) {
     slot?.setPriority(priority)
   }

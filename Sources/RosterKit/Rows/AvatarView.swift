@@ -45,8 +45,11 @@ final class AvatarView {
     binding = AvatarBinding(avatars: avatars) { [unowned self] texture in self.show(texture) }
   }
 
-  /// Shows `model`'s avatar, at once from the memory cache or when ready.
-  func bind(_ model: UserViewModel) { binding.bind(model) }
+  /// Shows `model`'s avatar, at once from the memory cache or when ready;
+  /// a load starts at `priority`.
+  func bind(_ model: UserViewModel, priority: ImagePriority) {
+    binding.bind(model, priority: priority)
+  }
 
   /// Lets go of the bound user (cancels a pending load, clears the picture).
   func unbind() { binding.unbind() }

@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import GtkKit
+import PreparedImages
 
 /// What a list row and a grid cell show of a person, as ONE widget that
 /// measures and draws itself: the prepared round texture (or the initials
@@ -71,8 +72,9 @@ final class PersonView: CustomWidgetContent {
     WidgetTreeRoot.release(gobject(widget))
   }
 
-  /// Shows `model`: its name, role, accessible label and avatar.
-  func bind(_ model: UserViewModel) {
+  /// Shows `model`: its name, role, accessible label and avatar, whose load
+  /// (if not in the memory cache) starts at `avatarPriority`.
+  func bind(_ model: UserViewModel, avatarPriority: ImagePriority = .bound) {
     identity = model.identity
     isCleared = false
     name.set(model.displayName)
@@ -82,7 +84,7 @@ final class PersonView: CustomWidgetContent {
       accessibleText = model.accessibleText
       RowAccessibility.setLabel(gobject(widget), accessibleText)
     }
-    avatar.bind(model)
+    avatar.bind(model, priority: avatarPriority)
     // Always: GTK reuses a moved row's last drawing unless told otherwise,
     // and a new person can differ only in the placeholder's colour.
     gtk_widget_queue_draw(widget)

@@ -74,8 +74,7 @@ final class UserDetails {
     Gtk.setText(role, model.roleText)
     gtk_window_set_title(cgtk_window(window), model.displayName)
     RowAccessibility.setLabel(gobject(window), model.accessibleText)
-    avatar.bind(model)
-    avatar.setPriority(.visible)
+    avatar.bind(model, priority: .visible)
     gtk_window_present(cgtk_window(window))
   }
 
