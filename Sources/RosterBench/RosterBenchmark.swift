@@ -104,17 +104,15 @@ public final class RosterBenchmark {
     configuration.diskCacheDirectory = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-bench-cache-\(getpid())-\(Int(speed))")
     let pipeline = ImagePipeline(configuration: configuration)
-    let window = BenchWindow.open(.file(source), pipeline: pipeline)
+    // The "before": the rows decode in bind and nothing else (no prefetching).
+    let naive = options.pipeline == .naive ? NaiveAvatarBinder(configuration: configuration) : nil
+    let instrumentation = RowInstrumentation()
+    let window = BenchWindow.open(
+      .file(source), pipeline: pipeline, instrumentation: instrumentation, rowAvatars: naive)
     window.shapesTextAhead = options.shapeAhead
     defer {
       window.close()
       MainContext.run(for: .milliseconds(50))
-    }
-    // The "before": decode in bind and nothing else (no prefetching).
-    let naive = options.pipeline == .naive ? NaiveAvatarDecoder(configuration: configuration) : nil
-    if let naive {
-      window.viewport.prefetches = false
-      window.avatars?.decodeInBind = { naive.texture(for: $0) }
     }
     guard let load = loadDirectory(in: window, source: source) else { return nil }
     MainContext.run(for: .milliseconds(300))
@@ -122,7 +120,7 @@ public final class RosterBenchmark {
     if options.cache == .warm {
       runScroll(window, speed: speed, recorder: nil, tracker: nil)
     }
-    let recorder = FrameRecorder(window: window.window)
+    let recorder = FrameRecorder(window: window.window, instrumentation: instrumentation)
     window.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
     window.factory.unbindObserver = { recorder.recordUnbind(microseconds: $0) }
     window.isHudShown = options.hud
@@ -130,7 +128,7 @@ public final class RosterBenchmark {
     let tracker = AvatarLatencyTracker()
     window.avatars?.onShown = { tracker.shown($0) }
     pipeline.resetStatistics()
-    TextShapingCounts.reset()
+    instrumentation.resetTextCounts()
     let naiveBefore = naive?.counts.mainThreadDecodes ?? 0
     let chromeBefore = FlattenedBin.renders
     tracker.isRecording = true
@@ -151,8 +149,8 @@ public final class RosterBenchmark {
     window.factory.unbindObserver = nil
     let statistics = pipeline.statistics()
     let text = (
-      ahead: TextShapingCounts.linesShapedAhead,
-      whileDrawing: TextShapingCounts.linesShapedWhileDrawing
+      ahead: instrumentation.linesShapedAhead,
+      whileDrawing: instrumentation.linesShapedWhileDrawing
     )
     let naiveDecodes = (naive?.counts.mainThreadDecodes ?? 0) - naiveBefore
 

@@ -85,7 +85,7 @@ final class PersonViewTests: XCTestCase {
   func testARowDrawsItsInitialsCircleNameAndRoleAndRedrawsWhenReBound() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let view = PersonView(shape: .row, avatars: nil)
+      let view = PersonView(shape: .row, avatars: nil, instrumentation: RowInstrumentation())
       let window = Self.present(view.widget)
       defer { gtk_window_destroy(cgtk_window(window)) }
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
@@ -127,8 +127,8 @@ final class PersonViewTests: XCTestCase {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
       for makeCell in [false, true] {
-        let row = makeCell ? nil : UserRow(avatars: nil)
-        let cell = makeCell ? UserCell(avatars: nil) : nil
+        let row = makeCell ? nil : UserRow(avatars: nil, instrumentation: RowInstrumentation())
+        let cell = makeCell ? UserCell(avatars: nil, instrumentation: RowInstrumentation()) : nil
         let widget = (row?.widget ?? cell?.widget)!
         let window = Self.present(widget)
         defer { gtk_window_destroy(cgtk_window(window)) }

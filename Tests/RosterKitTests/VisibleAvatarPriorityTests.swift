@@ -31,7 +31,7 @@ final class VisibleAvatarPriorityTests: XCTestCase {
       let pipeline = ImagePipeline(configuration: .everyLoadWaitsAMinute)
       let avatars = AvatarService(pipeline: pipeline, pointSize: Int(UserRow.avatarSize))
       avatars.baseURL = try XCTUnwrap(ResourceLocator.defaultDirectory)
-      let row = UserRow(avatars: avatars)
+      let row = UserRow(avatars: avatars, instrumentation: RowInstrumentation())
       defer { row.unbind() }
       for (onScreen, avatar) in [
         (true, "avatars/avatar-0002.jpg"), (false, "avatars/avatar-0003.jpg"),

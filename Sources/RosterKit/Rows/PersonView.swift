@@ -31,14 +31,14 @@ final class PersonView: CustomWidgetContent {
     name: "RosterPersonView", cssName: "person", role: GTK_ACCESSIBLE_ROLE_GROUP)
   /// The theme's `dim-label` opacity (Adwaita's), for the role line.
   private static let dimAlpha: Float = 0.55
-  /// The width each shape (by style class) was last drawn at.
-  private static var drawnWidths: [String: Int32] = [:]
 
   /// The widget (a reference is held until deinit).
   private(set) var widget: Widget!
   /// Which avatar shows.
   private(set) var avatar: AvatarBinding!
   private let shape: PersonShape
+  /// Counts shaped lines and remembers drawn widths, for the whole window.
+  private let instrumentation: RowInstrumentation
   private let name = TextLine()
   private let role = TextLine()
   private let initials = TextLine()
@@ -57,9 +57,11 @@ final class PersonView: CustomWidgetContent {
   var nameText: String { name.text }
   var roleText: String { role.text }
 
-  /// A person widget of `shape`, loading avatars through `avatars` (nil: initials only).
-  init(shape: PersonShape, avatars: AvatarService?) {
+  /// A person widget of `shape`, loading avatars through `avatars` (nil:
+  /// initials only) and counting into `instrumentation`.
+  init(shape: PersonShape, avatars: AvatarService?, instrumentation: RowInstrumentation) {
     self.shape = shape
+    self.instrumentation = instrumentation
     let widget = CustomWidget.make(Self.type, content: self)
     gtk_widget_add_css_class(widget, shape.styleClass)
     WidgetTreeRoot.keep(gobject(widget))
@@ -129,7 +131,7 @@ final class PersonView: CustomWidgetContent {
   func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
     guard !isCleared else { return }
     followScaleFactor()
-    Self.drawnWidths[shape.styleClass] = width
+    instrumentation.drew(shape, width: width)
     let fonts = currentFonts()
     var color = GdkRGBA()
     gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
@@ -183,7 +185,7 @@ final class PersonView: CustomWidgetContent {
   @discardableResult
   func shapeText() -> Int {
     let allocated = gtk_widget_get_width(widget)
-    let width = allocated > 0 ? allocated : Self.drawnWidths[shape.styleClass] ?? 0
+    let width = allocated > 0 ? allocated : instrumentation.drawnWidth(of: shape) ?? 0
     guard width > 0, identity != nil else { return 0 }
     followScaleFactor()
     let fonts = currentFonts()
@@ -202,7 +204,7 @@ final class PersonView: CustomWidgetContent {
       shapeLine(
         initials, font: fonts.initials, width: shape.avatarSize, alignment: PANGO_ALIGN_CENTER)
     }
-    TextShapingCounts.linesShapedAhead += shaped
+    instrumentation.linesShapedAhead += shaped
     return shaped
   }
 
@@ -257,7 +259,7 @@ final class PersonView: CustomWidgetContent {
     gtk_snapshot_push_rounded_clip(snapshot, &circle)
     gtk_snapshot_append_color(snapshot, &background, &bounds)
     gtk_snapshot_pop(snapshot)
-    if !initials.isShaped { TextShapingCounts.linesShapedWhileDrawing += 1 }
+    if !initials.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
     let layout = initials.layout(
       in: widget, font: fonts.initials, width: shape.avatarSize, alignment: PANGO_ALIGN_CENTER)
     var ink = PangoRectangle()
@@ -273,7 +275,7 @@ final class PersonView: CustomWidgetContent {
     font: OpaquePointer, color: GdkRGBA, alignment: PangoAlignment = PANGO_ALIGN_LEFT
   ) {
     guard !line.text.isEmpty else { return }
-    if !line.isShaped { TextShapingCounts.linesShapedWhileDrawing += 1 }
+    if !line.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
     let layout = line.layout(in: widget, font: font, width: width, alignment: alignment)
     draw(layout, snapshot, x: Float(x), y: Float(y), color: color)
   }

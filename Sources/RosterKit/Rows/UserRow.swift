@@ -24,8 +24,8 @@ package final class UserRow: ListRow {
   /// the page remembers the row, to raise or lower its load as it scrolls.
   var onAvatarPending: (@MainActor (UserRow) -> Void)?
 
-  init(avatars: AvatarService?) {
-    content = PersonView(shape: .row, avatars: avatars)
+  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
+    content = PersonView(shape: .row, avatars: avatars, instrumentation: instrumentation)
   }
 
   /// The row's root widget.

@@ -26,7 +26,7 @@ package final class ServerListPage {
   private(set) var textShaping: TextShapingAhead<ServerRow>!
   private(set) var dragScroller: DragScroller?
 
-  init(avatars: AvatarService?, pageSize: Int = 100) {
+  init(avatars: AvatarService?, instrumentation: RowInstrumentation, pageSize: Int = 100) {
     var configuration = WindowedListConfiguration()
     configuration.pageSize = pageSize
     let model = WindowedListModel<UserViewModel>(count: 0, configuration: configuration) { range in
@@ -38,7 +38,7 @@ package final class ServerListPage {
     let waiting = WaitingAvatarRows<ServerRow> { $0.isLoadingAvatar }
     factory = ListFactory(
       makeRow: {
-        let row = ServerRow(avatars: avatars)
+        let row = ServerRow(avatars: avatars, instrumentation: instrumentation)
         row.person.isOnScreen = { tracker?.visible.contains($0) ?? false }
         row.person.onAvatarPending = { [unowned row] _ in waiting.add(row) }
         return row
@@ -46,12 +46,13 @@ package final class ServerListPage {
       model: { position in
         guard position < model.count else { return nil }
         return model[position].map(ServerRowContent.person) ?? .pending
-      })
+      }, census: instrumentation.rows)
     model.rows = factory
     (listView, selection) = Gtk.peopleList(model: model.object, factory: factory.object)
     widget = Gtk.scrolledWindow(listView)
-    let prefetcher = avatars.map { avatars in
-      ImagePrefetcher(pipeline: avatars.pipeline) { position in
+    let prefetcher: ImagePrefetcher? = avatars.flatMap { avatars in
+      guard avatars.binder.prefetches else { return nil }
+      return ImagePrefetcher(pipeline: avatars.pipeline) { position in
         model[position].flatMap { avatars.request(for: $0) }
       }
     }

@@ -30,8 +30,8 @@ package final class ServerRow: ListRow {
   /// Whether the skeleton shows now.
   private(set) var showsSkeleton = true
 
-  init(avatars: AvatarService?) {
-    person = UserRow(avatars: avatars)
+  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
+    person = UserRow(avatars: avatars, instrumentation: instrumentation)
     skeleton = SkeletonRow.make()
     personWidget = person.widget.assumingMemoryBound(to: GtkWidget.self)
     let stack = gtk_stack_new()!

@@ -23,21 +23,22 @@ final class ListPage {
   /// Shapes the text of the rows about to scroll in, between frames.
   let textShaping: TextShapingAhead<UserRow>
 
-  init(model: ListModel<UserRef>, avatars: AvatarService?) {
+  init(model: ListModel<UserRef>, avatars: AvatarService?, instrumentation: RowInstrumentation) {
     // Weak: the rows ask the tracker, and the tracker's handler holds the factory.
     weak var tracker: ViewportTracker?
     let waiting = WaitingAvatarRows<UserRow> { $0.isLoadingAvatar }
     factory = ListFactory(
       makeRow: {
-        let row = UserRow(avatars: avatars)
+        let row = UserRow(avatars: avatars, instrumentation: instrumentation)
         row.isOnScreen = { tracker?.visible.contains($0) ?? false }
         row.onAvatarPending = { waiting.add($0) }
         return row
-      }, model: { position in model[position].viewModel })
+      }, model: { position in model[position].viewModel }, census: instrumentation.rows)
     (listView, selection) = Gtk.peopleList(model: model.object, factory: factory.object)
     scroller = Gtk.scrolledWindow(listView)
-    let prefetcher = avatars.map { avatars in
-      ImagePrefetcher(pipeline: avatars.pipeline) { position in
+    let prefetcher: ImagePrefetcher? = avatars.flatMap { avatars in
+      guard avatars.binder.prefetches else { return nil }
+      return ImagePrefetcher(pipeline: avatars.pipeline) { position in
         position < model.count ? avatars.request(for: model[position].avatar) : nil
       }
     }

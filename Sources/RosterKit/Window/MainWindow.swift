@@ -46,6 +46,8 @@ public final class MainWindow {
   /// The header bar's main menu (shortcuts, about).
   private(set) var mainMenu: MainMenu!
   let controller: DirectoryController
+  /// What the rows count (shaped lines, live rows) and remember (drawn widths).
+  package let instrumentation: RowInstrumentation
   /// The list's avatars (48 px); the bench watches them.
   package let avatars: AvatarService?
   private let gridAvatars: AvatarService?
@@ -79,50 +81,24 @@ public final class MainWindow {
   /// Called when the view switches between list and grid (settings remember it).
   public var onViewModeChange: (@MainActor (_ grid: Bool) -> Void)?
 
-  /// Builds the window for `source`; call ``refresh()`` to load it.
-  public convenience init(
+  /// Builds the window for `source`, read only when `directory` is nil
+  /// (``refresh()`` loads it). `instrumentation` counts what its rows do (the
+  /// bench and the tests pass theirs); `rowAvatars` loads the list rows'
+  /// avatars (the pipeline's, unless a benchmark measures another way).
+  package init(
     application: UnsafeMutablePointer<GtkApplication>?,
     source: Result<DirectorySource, DirectoryError>,
-    pipeline: ImagePipeline? = nil
-  ) {
-    self.init(application: application, source: source, server: nil, pipeline: pipeline)
-  }
-
-  /// Builds the window for a users.json already read (the Connect dialog's
-  /// check read it); ``refresh()`` shows `contents` without reading the
-  /// source again, and later refreshes read it as usual.
-  public convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    loaded contents: DirectoryContents,
-    pipeline: ImagePipeline? = nil
-  ) {
-    self.init(
-      application: application, source: .success(contents.source), server: nil,
-      pipeline: pipeline, loaded: contents)
-  }
-
-  /// Builds the window for a directory server, read a window at a time;
-  /// call ``refresh()`` to open it.
-  public convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    server: any WindowedDirectory,
-    pipeline: ImagePipeline? = nil
-  ) {
-    self.init(
-      application: application, source: .failure(.unsupportedSource(server.location)),
-      server: server, pipeline: pipeline)
-  }
-
-  /// `source` is read only when `directory` is nil.
-  private init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    source: Result<DirectorySource, DirectoryError>,
-    server directory: (any WindowedDirectory)?,
+    server directory: (any WindowedDirectory)? = nil,
     pipeline: ImagePipeline?,
-    loaded: DirectoryContents? = nil
+    loaded: DirectoryContents? = nil,
+    instrumentation: RowInstrumentation,
+    rowAvatars: any AvatarBinder = PipelineAvatarBinder()
   ) {
     controller = DirectoryController(source: source, loaded: loaded)
-    avatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize)) }
+    self.instrumentation = instrumentation
+    avatars = pipeline.map {
+      AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize), binder: rowAvatars)
+    }
     gridAvatars = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserCell.avatarSize)) }
     detailAvatars = pipeline.map {
       AvatarService(pipeline: $0, pointSize: Int(UserDetails.avatarSize))
@@ -132,8 +108,8 @@ public final class MainWindow {
     gtk_window_set_default_size(cgtk_window(window), 480, 800)
     gtk_widget_add_css_class(window, "roster")
 
-    list = ListPage(model: model, avatars: avatars)
-    grid = GridPage(model: model, avatars: gridAvatars)
+    list = ListPage(model: model, avatars: avatars, instrumentation: instrumentation)
+    grid = GridPage(model: model, avatars: gridAvatars, instrumentation: instrumentation)
     presenter = ModelPresenter(model: model, list: list, grid: grid, window: window)
     views = gtk_stack_new()!
     gtk_stack_set_transition_type(gtkObject(views), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -142,7 +118,9 @@ public final class MainWindow {
     if let directory {
       let photos = ServerPhotos(directory: directory)
       for service in [avatars, detailAvatars].compactMap({ $0 }) { service.serverPhotos = photos }
-      server = ServerPresenter(directory: directory, page: ServerListPage(avatars: avatars))
+      server = ServerPresenter(
+        directory: directory,
+        page: ServerListPage(avatars: avatars, instrumentation: instrumentation))
     } else {
       server = nil
     }
