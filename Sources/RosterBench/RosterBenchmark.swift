@@ -6,7 +6,7 @@ import GtkKit
 import PreparedImages
 import RosterKit
 
-/// `roster bench`: the real window, 480×800, scrolled at constant speeds by a
+/// `roster-dev bench`: the real window, 480×800, scrolled at constant speeds by a
 /// tick callback exactly like run-floor, printing one JSON line
 /// per run with run-floor's fields plus Roster's own (avatar latency,
 /// placeholder ratio, pipeline statistics, load figures, peak RSS).
@@ -28,7 +28,7 @@ public final class RosterBenchmark {
     do {
       source = try prepareDirectory()
     } catch {
-      FileHandle.standardError.write(Data("roster bench: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("roster-dev bench: \(error)\n".utf8))
       return 1
     }
     guard Self.startGTK() else { return 1 }
@@ -49,7 +49,8 @@ public final class RosterBenchmark {
   /// stderr) without a display.
   static func startGTK() -> Bool {
     guard gtk_init_check() != 0 else {
-      FileHandle.standardError.write(Data("roster bench: no display (run under xvfb-run)\n".utf8))
+      FileHandle.standardError.write(
+        Data("roster-dev bench: no display (run under xvfb-run)\n".utf8))
       return false
     }
     MainQueueBridge.install()
@@ -72,7 +73,7 @@ public final class RosterBenchmark {
       print(line)
       return 0
     } catch {
-      FileHandle.standardError.write(Data("roster bench: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("roster-dev bench: \(error)\n".utf8))
       return 1
     }
   }
@@ -142,7 +143,7 @@ public final class RosterBenchmark {
         try FrameLog(recorder).csv.write(toFile: file, atomically: true, encoding: .utf8)
       } catch {
         FileHandle.standardError.write(
-          Data("roster bench: could not write \(file): \(error.localizedDescription)\n".utf8))
+          Data("roster-dev bench: could not write \(file): \(error.localizedDescription)\n".utf8))
       }
     }
     window.factory.bindObserver = nil

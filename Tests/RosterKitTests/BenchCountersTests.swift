@@ -8,7 +8,7 @@ import XCTest
 @testable import RosterBench
 @testable import RosterKit
 
-/// Each figure `roster bench` reports moves when the thing it counts happens,
+/// Each figure `roster-dev bench` reports moves when the thing it counts happens,
 /// and a figure with no samples is null rather than a reassuring 0.
 final class BenchCountersTests: XCTestCase {
   func testTheNaiveBeforeDecodesInBindOnTheMainThreadAndNothingElse() throws {
