@@ -62,6 +62,10 @@ package final class UserRow: ListRow {
   /// Shows no one until the next bind (a position past a shorter list's end).
   func clear() { content.clear() }
 
+  /// Shows a skeleton, read as `label`, until the next bind (a server row
+  /// whose data is on its way).
+  func showSkeleton(label: String) { content.showSkeleton(label: label) }
+
   /// Shapes the row's text now, so its next draw only draws; returns the lines shaped.
   @discardableResult
   func shapeText() -> Int { content.shapeText() }

@@ -127,7 +127,9 @@ extension MainWindow {
   /// every attribute of the entry, read off the main thread.
   func showServerDetails(at position: Int) {
     guard let server, let model = server.page.model[position] else { return }
-    let details = self.details ?? UserDetails(parent: window, avatars: detailAvatars)
+    let details =
+      self.details
+      ?? UserDetails(parent: window, avatars: detailAvatars, instrumentation: instrumentation)
     self.details = details
     details.show(model)
     let directory = server.directory

@@ -55,7 +55,9 @@ extension MainWindow {
   /// through the same pipeline, the username and the role.
   public func showDetails(at position: Int) {
     guard position >= 0, position < model.count else { return }
-    let details = self.details ?? UserDetails(parent: window, avatars: detailAvatars)
+    let details =
+      self.details
+      ?? UserDetails(parent: window, avatars: detailAvatars, instrumentation: instrumentation)
     self.details = details
     details.show(model[position].viewModel)
   }
