@@ -30,7 +30,8 @@ final class NaiveAvatarBinder: AvatarBinder {
   var prefetches: Bool { false }
 
   func makeLoad(
-    pipeline: ImagePipeline, show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
+    pipeline: ImagePipeline, instrumentation: RowInstrumentation,
+    show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
   ) -> any AvatarLoad {
     Load(binder: self, show: show)
   }

@@ -62,7 +62,8 @@ final class RecycledAvatarTests: XCTestCase {
   /// is bound to.
   @MainActor
   private static func scrollThrough(guarded: Bool) throws -> (
-    mismatches: Int, mismatchedBinds: Int, checked: Int, frames: Int, staleDrops: Int
+    mismatches: Int, mismatchedBinds: Int, checked: Int, frames: Int, staleDrops: Int,
+    rowStaleDrops: Int
   ) {
     try WindowTestSupport.setUp()
     let directory = try TemporaryDirectory()
@@ -78,9 +79,10 @@ final class RecycledAvatarTests: XCTestCase {
     // (and an app that reports no frames, or a decode held its longest, still has it).
     configuration.maxDecodeHoldForFrames = .zero
     let pipeline = ImagePipeline(configuration: configuration)
+    let counts = RowInstrumentation()
     let window = MainWindow(
       application: nil, source: WindowTestSupport.fileSource(directory.usersFile),
-      pipeline: pipeline, instrumentation: RowInstrumentation(),
+      pipeline: pipeline, instrumentation: counts,
       rowAvatars: guarded ? PipelineAvatarBinder() : UnguardedAvatarBinder())
     defer { window.close() }
     window.present()
@@ -124,7 +126,8 @@ final class RecycledAvatarTests: XCTestCase {
     // The last avatars arrive while the list rests at the end.
     MainContext.run(for: .milliseconds(1_200))
     return (
-      mismatches, mismatchedBinds.count, checked, watcher.frames, pipeline.statistics().staleDrops
+      mismatches, mismatchedBinds.count, checked, watcher.frames, pipeline.statistics().staleDrops,
+      counts.staleDrops
     )
   }
 
@@ -137,6 +140,7 @@ final class RecycledAvatarTests: XCTestCase {
       XCTAssertEqual(run.mismatches, 0)
       XCTAssertGreaterThan(run.checked, 10 * run.frames, "too few pictures were checked")
       XCTAssertGreaterThan(run.staleDrops, 0, "no late result ever met a recycled row")
+      XCTAssertEqual(run.rowStaleDrops, run.staleDrops, "the window's rows counted each drop")
     }
   }
 
@@ -161,7 +165,8 @@ private struct UnguardedAvatarBinder: AvatarBinder {
   var prefetches: Bool { true }
 
   func makeLoad(
-    pipeline: ImagePipeline, show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
+    pipeline: ImagePipeline, instrumentation: RowInstrumentation,
+    show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
   ) -> any AvatarLoad {
     Load(pipeline: pipeline, show: show)
   }

@@ -15,6 +15,8 @@
 public final class ImageSlot {
   let pipeline: ImagePipeline
   let apply: @MainActor (PreparedImage?, _ arrivedLate: Bool) -> Void
+  /// Called for each result dropped by the stale guard (besides the pipeline's count).
+  let onStaleDrop: (@MainActor () -> Void)?
   /// Bumped by every bind and unbind.
   public private(set) var generation: UInt64 = 0
   /// What the slot is bound to; nil after unbind.
@@ -25,11 +27,14 @@ public final class ImageSlot {
   /// Whether the current bind still waits for its image (a failure ends the wait too).
   public var isLoading: Bool { subscription != nil }
 
+  /// A slot loading through `pipeline` and showing through `apply`; `onStaleDrop` hears of
+  /// each late result its guard drops (an app's instrumentation).
   public init(
-    pipeline: ImagePipeline,
+    pipeline: ImagePipeline, onStaleDrop: (@MainActor () -> Void)? = nil,
     apply: @escaping @MainActor (PreparedImage?, _ arrivedLate: Bool) -> Void
   ) {
     self.pipeline = pipeline
+    self.onStaleDrop = onStaleDrop
     self.apply = apply
   }
 

@@ -19,6 +19,7 @@ extension ImageSlot {
   func complete(with result: Result<PreparedImage, ImageFailure>, for token: SlotToken) {
     guard token == currentToken else {
       pipeline.recordStaleDrop()
+      onStaleDrop?()
       return
     }
     subscription = nil

@@ -30,12 +30,18 @@ final class AvatarBinding {
   private var boundIdentity: String?
   private let show: @MainActor (_ texture: OpaquePointer?) -> Void
 
-  /// Loads through `avatars` (nil: initials only) and shows through `show`.
-  init(avatars: AvatarService?, show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void) {
+  /// Loads through `avatars` (nil: initials only), counts into
+  /// `instrumentation` and shows through `show`.
+  init(
+    avatars: AvatarService?, instrumentation: RowInstrumentation,
+    show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
+  ) {
     self.avatars = avatars
     self.show = show
     load = avatars.map { avatars in
-      avatars.binder.makeLoad(pipeline: avatars.pipeline) { [weak self] in self?.apply($0) }
+      avatars.binder.makeLoad(pipeline: avatars.pipeline, instrumentation: instrumentation) {
+        [weak self] in self?.apply($0)
+      }
     }
   }
 

@@ -73,7 +73,9 @@ final class PersonView: CustomWidgetContent {
     if !shape.showsName { RowAccessibility.hide(gobject(widget)) }
     WidgetTreeRoot.keep(gobject(widget))
     self.widget = widget
-    avatar = AvatarBinding(avatars: avatars) { [unowned self] texture in self.show(texture) }
+    avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation) {
+      [unowned self] texture in self.show(texture)
+    }
   }
 
   isolated deinit {

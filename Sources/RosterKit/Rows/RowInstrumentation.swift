@@ -2,8 +2,8 @@ import GtkKit
 
 /// What a window's rows count and remember as they bind and draw: the text
 /// lines shaped ahead of a frame and those a draw still had to shape, the
-/// width each shape of person widget was last drawn at, and the rows alive
-/// in the window's list factories. The app's windows make their own; the
+/// width each shape of person widget was last drawn at, the rows alive in
+/// the window's list factories, and the late avatars their slots dropped. The app's windows make their own; the
 /// bench and the tests pass theirs in (``MainWindow``) and read it.
 ///
 /// Threading: main-actor only.
@@ -15,6 +15,9 @@ package final class RowInstrumentation {
   package var linesShapedWhileDrawing = 0
   /// Rows alive in the window's list factories.
   package let rows = RowCensus()
+  /// Avatar results that reached a view after it was re-bound or unbound,
+  /// dropped by its slot's stale guard.
+  package var staleDrops = 0
   /// The width each shape (by style class) was last drawn at: GTK 4.8 leaves
   /// the rows it binds beyond the screen without a size, and their text is
   /// shaped ahead at this width (a list's rows are all as wide).
