@@ -47,7 +47,8 @@ run: deps locale
 #   make ldap-demo USERS=20000 AVATARS=200 ARGS="--search ann"
 ldap-demo: deps
 	$(SWIFT) build -c release --product roster
-	.build/release/roster demo-ldap --users $(or $(USERS),1000000) --avatars $(or $(AVATARS),1000) -- $(ARGS)
+	$(SWIFT) build -c release --product roster-dev
+	.build/release/roster-dev demo-ldap --users $(or $(USERS),1000000) --avatars $(or $(AVATARS),1000) -- $(ARGS)
 
 # Each step is timed (scripts/step.sh); the table of steps and their
 # durations ends the output, also when a step fails.
@@ -74,7 +75,7 @@ sanitize: deps
 fuzz: deps
 	bash scripts/fuzz.sh $(or $(SECONDS),600)
 
-# run-floor and `roster bench` alternately (3 pairs at 6000 and 20000 px/s,
+# run-floor and `roster-dev bench` alternately (3 pairs at 6000 and 20000 px/s,
 # cold cache, 1,000,000 users) under GSK_RENDERER=cairo, then the same under
 # gl, then a table of medians and ratios for each renderer.
 bench: deps
@@ -89,7 +90,7 @@ ldap-bench: deps
 scim-bench: deps
 	bash scripts/scim-bench.sh $(or $(USERS),5000) $(or $(PAIRS),1) $(or $(BENCH_SECONDS),8)
 
-# run-floor and `roster bench` alternately under a headless weston (Wayland,
+# run-floor and `roster-dev bench` alternately under a headless weston (Wayland,
 # GSK_RENDERER=gl unless set; 3 pairs at 6000 and 20000 px/s, 1,000,000
 # users, SCALE=2 for a HiDPI output), then the same table as `make bench`.
 .PHONY: wayland-bench
@@ -103,12 +104,12 @@ wayland-bench: deps
 # its own (docs/PERFORMANCE.md).
 .PHONY: soak soak-ldap
 soak: deps
-	$(SWIFT) build -c release --product roster
-	GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) .build/release/roster soak --minutes $(or $(MINUTES),10) --csv docs/soak.csv --plot docs/soak.png
+	$(SWIFT) build -c release --product roster-dev
+	GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) .build/release/roster-dev soak --minutes $(or $(MINUTES),10) --csv docs/soak.csv --plot docs/soak.png
 
 soak-ldap: deps
-	$(SWIFT) build -c release --product roster
-	GSK_RENDERER=$${GSK_RENDERER:-cairo} .build/release/roster demo-ldap --users $(or $(USERS),1000000) --avatars 1000 --run soak -- --minutes $(or $(MINUTES),10) --csv docs/soak-ldap.csv --plot docs/soak-ldap.png
+	$(SWIFT) build -c release --product roster-dev
+	GSK_RENDERER=$${GSK_RENDERER:-cairo} .build/release/roster-dev demo-ldap --users $(or $(USERS),1000000) --avatars 1000 --run soak -- --minutes $(or $(MINUTES),10) --csv docs/soak-ldap.csv --plot docs/soak-ldap.png
 
 # package-benchmark microbenchmarks (Benchmarks/RosterBenchmarks): parse,
 # view models, memory cache, image slot tokens, decode + prepare per format.

@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "roster", targets: ["roster"]),
+    .executable(name: "roster-dev", targets: ["roster-dev"]),
     .library(name: "GtkKit", targets: ["GtkKit"]),
     .library(name: "PreparedImages", targets: ["PreparedImages"]),
     .library(name: "Directory", targets: ["Directory"]),
@@ -101,7 +102,7 @@ let package = Package(
         "SharedSupport", "CSecret", "CAdw",
       ]
     ),
-    // `roster bench`: the benchmark harness around RosterKit's window.
+    // `roster-dev bench` and `soak`: the benchmark harness around RosterKit's window.
     .target(
       name: "RosterBench",
       dependencies: [
@@ -110,10 +111,26 @@ let package = Package(
         "SharedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The command-line options of a directory server, shared by both executables.
+    .target(
+      name: "RosterArguments",
+      dependencies: [
+        "RosterKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // The app people run and the .deb ships: the window only.
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit", "RosterBench", "DirectoryGenerator", "LDAPDemo",
+        "RosterKit", "RosterArguments",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // The developer's tools: generate, bench, soak, demo-ldap.
+    .executableTarget(
+      name: "roster-dev",
+      dependencies: [
+        "RosterKit", "RosterArguments", "RosterBench", "DirectoryGenerator", "LDAPDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -195,7 +212,9 @@ if Context.environment["ROSTER_BENCHMARKS"] != nil {
 // out, so the two extra builds stay short.
 //   ROSTER_SANITIZERS=1 swift build --build-tests --sanitize=thread --scratch-path .build/tsan
 if Context.environment["ROSTER_SANITIZERS"] != nil {
-  let app: Set = ["roster", "RosterBench", "RosterKit", "RosterKitTests"]
+  let app: Set = [
+    "roster", "roster-dev", "RosterArguments", "RosterBench", "RosterKit", "RosterKitTests",
+  ]
   package.products.removeAll { app.contains($0.name) }
   package.targets.removeAll { app.contains($0.name) }
   // Tests that measure glibc's heap know that a sanitizer's allocator serves malloc instead.

@@ -1,7 +1,7 @@
 # Sourced by the server benches (ldap-bench.sh, scim-bench.sh): runs
-# run-floor and `roster bench --source URL` alternately at 6000 and 20000
+# run-floor and `roster-dev bench --source URL` alternately at 6000 and 20000
 # px/s, PAIRS times, appending every JSON line to LOG.
-# Usage: bench_pairs URL ROWS PAIRS SECONDS LOG ROSTER [XVFB...]
+# Usage: bench_pairs URL ROWS PAIRS SECONDS LOG ROSTER_DEV [XVFB...]
 bench_pairs() {
   local url=$1 rows=$2 pairs=$3 seconds=$4 log=$5 roster=$6
   shift 6

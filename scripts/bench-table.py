@@ -1,4 +1,4 @@
-"""Prints medians of run-floor and roster bench results, with ratios."""
+"""Prints medians of run-floor and roster-dev bench results, with ratios."""
 import json
 import statistics
 import sys

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Alternates run-floor and `roster bench` (A B A B ...) at each speed, cold
+# Alternates run-floor and `roster-dev bench` (A B A B ...) at each speed, cold
 # cache, under each renderer in turn (GSK_RENDERERS, default "cairo gl": the
 # renderer most desktops use is GL, under Xvfb on Mesa llvmpipe), and prints
 # a table of medians with the ratios to the floor per renderer.
 # Usage: scripts/bench.sh [PAIRS (3)] [SECONDS (8)] [USERS (1000000)]
-# ROSTER_BIN=path measures another build of roster (a "before"). Each roster
+# ROSTER_BIN=path measures another build of roster-dev, or an older roster
+# that still had `bench` (a "before"). Each roster
 # run's frames, one line each, are kept beside the results (--frames-csv,
 # where the build has it). The floor's peak resident memory is added to its
 # lines (scripts/peak-rss.py), so the table compares memory under each
@@ -22,9 +23,9 @@ stamp=$(date +%Y%m%d-%H%M%S)
 read -ra renderers <<<"${GSK_RENDERERS:-cairo gl}"
 
 if [ -z "${ROSTER_BIN:-}" ]; then
-  swift build -c release --product roster 2>&1 | grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
+  swift build -c release --product roster-dev 2>&1 | grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
 fi
-roster=${ROSTER_BIN:-$(swift build -c release --show-bin-path)/roster}
+roster=${ROSTER_BIN:-$(swift build -c release --show-bin-path)/roster-dev}
 run_roster() {
   if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
     xvfb-run -a -s "-screen 0 1280x1024x24" "$roster" bench "$@" 2>/dev/null

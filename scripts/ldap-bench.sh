@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures Roster on a directory server: prepares the demo directory of USERS
-# people (roster demo-ldap; reused when loaded), serves it from its own slapd
-# on 127.0.0.1, then runs run-floor and `roster bench --source ldap://…`
+# people (roster-dev demo-ldap; reused when loaded), serves it from its own slapd
+# on 127.0.0.1, then runs run-floor and `roster-dev bench --source ldap://…`
 # alternately at 6000 and 20000 px/s (PAIRS times each). The bench line
 # carries ldapsearch's times for the same windows (the server's own cost).
 # Usage: scripts/ldap-bench.sh [USERS (1000000)] [PAIRS (1)] [SECONDS (8)]
@@ -16,8 +16,11 @@ mkdir -p "$out"
 log="$out/ldap-$users-$(date +%Y%m%d-%H%M%S).jsonl"
 export GSK_RENDERER=${GSK_RENDERER:-cairo}
 
-swift build -c release --product roster 2>&1 | grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
-roster=$(swift build -c release --show-bin-path)/roster
+# roster-dev runs the demo and the bench; demo-ldap opens the roster beside it.
+for product in roster roster-dev; do
+  swift build -c release --product "$product" 2>&1 | grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
+done
+roster=$(swift build -c release --show-bin-path)/roster-dev
 xvfb=()
 [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
 

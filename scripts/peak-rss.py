@@ -5,7 +5,7 @@ the largest process the command ran, as the kernel reports it for waited-for
 children (getrusage RUSAGE_CHILDREN). Under run-floor those processes are
 bash, xvfb-run, Xvfb (about 70 MiB) and gtk-floor, so the figure is
 gtk-floor's whenever it is the largest, which it is at any row count the
-benches use. `roster bench` reports its own peak_rss_mib from inside.
+benches use. `roster-dev bench` reports its own peak_rss_mib from inside.
 
 Usage: scripts/peak-rss.py COMMAND [ARGS...]
 Exits with the command's status; a command that printed no JSON object is

@@ -2,7 +2,7 @@
 # Measures Roster on a SCIM server: starts scim2-server (.build/scim-venv,
 # made by scripts/install-deps.sh) on 127.0.0.1 with a bearer token, loads
 # USERS people through /Bulk, then runs run-floor and
-# `roster bench --source scim+http://…` alternately at 6000 and 20000 px/s
+# `roster-dev bench --source scim+http://…` alternately at 6000 and 20000 px/s
 # (PAIRS times each). scim2-server sorts the whole directory in Python on
 # every page: keep USERS in the thousands.
 # Usage: scripts/scim-bench.sh [USERS (5000)] [PAIRS (1)] [SECONDS (8)]
@@ -19,9 +19,9 @@ mkdir -p "$out"
 log="$out/scim-$users-$(date +%Y%m%d-%H%M%S).jsonl"
 export GSK_RENDERER=${GSK_RENDERER:-cairo}
 
-swift build -c "$configuration" --product roster 2>&1 |
+swift build -c "$configuration" --product roster-dev 2>&1 |
   grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
-roster=$(swift build -c "$configuration" --show-bin-path)/roster
+roster=$(swift build -c "$configuration" --show-bin-path)/roster-dev
 xvfb=()
 [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reads the per-frame logs of `roster bench --frames-csv` and prints, for
+"""Reads the per-frame logs of `roster-dev bench --frames-csv` and prints, for
 each, how the slowest 2 % of frames differ from the median frame: wall time,
 main-thread CPU, time runnable but waiting for a CPU, the rest (blocked),
 binds and text lines shaped inside the frame, and which frames they were.

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# run-floor and `roster bench` alternately (A B A B ...) under a headless
+# run-floor and `roster-dev bench` alternately (A B A B ...) under a headless
 # weston of their own (scripts/weston.sh, GDK_BACKEND=wayland, no DISPLAY),
 # PAIRS times at 6000 and at 20000 px/s, cold cache, under GSK_RENDERER
 # (default gl: the renderer GNOME's Wayland sessions use), then the table of
 # medians and ratios scripts/bench.sh prints (scripts/bench-table.py).
 # Usage: scripts/wayland-bench.sh [PAIRS (3)] [SECONDS (8)] [USERS (1000000)]
 #   SCALE=2 sets weston's output scale; ROSTER_BIN=path measures another
-#   build of roster.
+#   build of roster-dev (or an older roster that still had `bench`).
 # Both clients render on the CPU here (Mesa's llvmpipe over wl_shm), and
 # that EGL offers no EGL_EXT_buffer_age, so GTK repaints the whole window in
 # every frame, as under Xvfb (`chrome_renders` counts the flattened header
@@ -25,9 +25,9 @@ mkdir -p "$out"
 log="$out/$(date +%Y%m%d-%H%M%S)-wayland-$GSK_RENDERER.jsonl"
 
 if [ -z "${ROSTER_BIN:-}" ]; then
-  swift build -c release --product roster 2>&1 | grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
+  swift build -c release --product roster-dev 2>&1 | grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
 fi
-roster=${ROSTER_BIN:-$(swift build -c release --show-bin-path)/roster}
+roster=${ROSTER_BIN:-$(swift build -c release --show-bin-path)/roster-dev}
 
 weston_start "${SCALE:-1}"
 # Generate the directory once, outside the measured runs.

@@ -10,9 +10,17 @@ import RosterKit
 /// Threading: main-actor only; ``loaded(from:)`` drives the GLib main context.
 @MainActor
 enum BenchWindow {
-  /// A presented window on `source` (not loading yet).
-  static func open(_ source: DirectorySource, pipeline: ImagePipeline? = nil) -> MainWindow {
-    let window = MainWindow(application: nil, source: .success(source), pipeline: pipeline)
+  /// A presented window on `source` (not loading yet), its rows counting
+  /// into `instrumentation` and loading their avatars with `rowAvatars` (nil:
+  /// the app's pipeline).
+  static func open(
+    _ source: DirectorySource, pipeline: ImagePipeline? = nil,
+    instrumentation: RowInstrumentation = RowInstrumentation(),
+    rowAvatars: (any AvatarBinder)? = nil
+  ) -> MainWindow {
+    let window = MainWindow(
+      application: nil, source: .success(source), pipeline: pipeline,
+      instrumentation: instrumentation, rowAvatars: rowAvatars ?? PipelineAvatarBinder())
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     return window

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RosterKit
 
-/// What `roster bench` measures.
+/// What `roster-dev bench` measures.
 ///
 /// Threading: `Sendable` value.
 public struct BenchmarkOptions: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every measured frame of one run, one CSV line each (`roster bench
+/// Every measured frame of one run, one CSV line each (`roster-dev bench
 /// --frames-csv`): what a median hides. The slowest frames can then be read
 /// one by one: whether they did more work (CPU), waited for a CPU, or were
 /// blocked, and whether binds or text shaped inside the frame came with them.

@@ -31,6 +31,8 @@ final class FrameRecorder {
   private var beforePaintSplit = FrameTimeSplit.Reading(cpu: 0, runQueue: 0)
   private var bindsBeforePaint = 0
   private var linesShapedBeforePaint = 0
+  /// Where the window's rows count the lines they shape while drawing.
+  private let instrumentation: RowInstrumentation?
   private var connections: [SignalConnection] = []
   /// Runs after each recorded frame's layout and paint: what the frame put
   /// on screen is final then (avatar latency is sampled here).
@@ -50,8 +52,10 @@ final class FrameRecorder {
     }
   }
 
-  /// Listens to `window`'s frame clock (the window must be realized).
-  init(window: Widget) {
+  /// Listens to `window`'s frame clock (the window must be realized); the
+  /// lines its rows shape inside each frame are read from `instrumentation`.
+  init(window: Widget, instrumentation: RowInstrumentation? = nil) {
+    self.instrumentation = instrumentation
     let clock = gtk_widget_get_frame_clock(window)!
     connections.append(
       Signals.connect(gobject(clock), "before-paint") { [weak self] in self?.frameBegan() })
@@ -65,7 +69,7 @@ final class FrameRecorder {
     beforePaintSplit = FrameTimeSplit.readAtStart()
     beforePaint = Self.now()
     bindsBeforePaint = binds.count
-    linesShapedBeforePaint = TextShapingCounts.linesShapedWhileDrawing
+    linesShapedBeforePaint = instrumentation?.linesShapedWhileDrawing ?? 0
   }
 
   /// Records a frame's end (the frame clock's after-paint): its work, the
@@ -78,7 +82,8 @@ final class FrameRecorder {
     workRunQueue.append(Double(split.runQueue - beforePaintSplit.runQueue) / 1e6)
     workPageFaults.append(split.pageFaults - beforePaintSplit.pageFaults)
     frameBinds.append(binds.count - bindsBeforePaint)
-    frameLinesShaped.append(TextShapingCounts.linesShapedWhileDrawing - linesShapedBeforePaint)
+    frameLinesShaped.append(
+      (instrumentation?.linesShapedWhileDrawing ?? 0) - linesShapedBeforePaint)
     afterPaint?()
   }
 

@@ -6,7 +6,7 @@ import GtkKit
 import RosterKit
 import SharedSupport
 
-/// `roster bench --refresh-users N`: loads N generated users in the real
+/// `roster-dev bench --refresh-users N`: loads N generated users in the real
 /// window, rewrites the file with 1% of them changed (a third edited, a
 /// third deleted, a third inserted, spread through the list), refreshes, and
 /// reports the main-thread time to apply the differences — the diff itself

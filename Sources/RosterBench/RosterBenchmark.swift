@@ -6,7 +6,7 @@ import GtkKit
 import PreparedImages
 import RosterKit
 
-/// `roster bench`: the real window, 480×800, scrolled at constant speeds by a
+/// `roster-dev bench`: the real window, 480×800, scrolled at constant speeds by a
 /// tick callback exactly like run-floor, printing one JSON line
 /// per run with run-floor's fields plus Roster's own (avatar latency,
 /// placeholder ratio, pipeline statistics, load figures, peak RSS).
@@ -28,7 +28,7 @@ public final class RosterBenchmark {
     do {
       source = try prepareDirectory()
     } catch {
-      FileHandle.standardError.write(Data("roster bench: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("roster-dev bench: \(error)\n".utf8))
       return 1
     }
     guard Self.startGTK() else { return 1 }
@@ -49,7 +49,8 @@ public final class RosterBenchmark {
   /// stderr) without a display.
   static func startGTK() -> Bool {
     guard gtk_init_check() != 0 else {
-      FileHandle.standardError.write(Data("roster bench: no display (run under xvfb-run)\n".utf8))
+      FileHandle.standardError.write(
+        Data("roster-dev bench: no display (run under xvfb-run)\n".utf8))
       return false
     }
     MainQueueBridge.install()
@@ -72,7 +73,7 @@ public final class RosterBenchmark {
       print(line)
       return 0
     } catch {
-      FileHandle.standardError.write(Data("roster bench: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("roster-dev bench: \(error)\n".utf8))
       return 1
     }
   }
@@ -104,17 +105,15 @@ public final class RosterBenchmark {
     configuration.diskCacheDirectory = FileManager.default.temporaryDirectory
       .appendingPathComponent("roster-bench-cache-\(getpid())-\(Int(speed))")
     let pipeline = ImagePipeline(configuration: configuration)
-    let window = BenchWindow.open(.file(source), pipeline: pipeline)
+    // The "before": the rows decode in bind and nothing else (no prefetching).
+    let naive = options.pipeline == .naive ? NaiveAvatarBinder(configuration: configuration) : nil
+    let instrumentation = RowInstrumentation()
+    let window = BenchWindow.open(
+      .file(source), pipeline: pipeline, instrumentation: instrumentation, rowAvatars: naive)
     window.shapesTextAhead = options.shapeAhead
     defer {
       window.close()
       MainContext.run(for: .milliseconds(50))
-    }
-    // The "before": decode in bind and nothing else (no prefetching).
-    let naive = options.pipeline == .naive ? NaiveAvatarDecoder(configuration: configuration) : nil
-    if let naive {
-      window.localPage.viewport.prefetches = false
-      window.avatars?.decodeInBind = { naive.texture(for: $0) }
     }
     guard let load = loadDirectory(in: window, source: source) else { return nil }
     MainContext.run(for: .milliseconds(300))
@@ -122,7 +121,7 @@ public final class RosterBenchmark {
     if options.cache == .warm {
       runScroll(window, speed: speed, recorder: nil, tracker: nil)
     }
-    let recorder = FrameRecorder(window: window.window)
+    let recorder = FrameRecorder(window: window.window, instrumentation: instrumentation)
     window.localPage.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
     window.localPage.factory.unbindObserver = { recorder.recordUnbind(microseconds: $0) }
     window.isHudShown = options.hud
@@ -130,7 +129,7 @@ public final class RosterBenchmark {
     let tracker = AvatarLatencyTracker()
     window.avatars?.onShown = { tracker.shown($0) }
     pipeline.resetStatistics()
-    TextShapingCounts.reset()
+    instrumentation.resetTextCounts()
     let naiveBefore = naive?.counts.mainThreadDecodes ?? 0
     let chromeBefore = FlattenedBin.renders
     tracker.isRecording = true
@@ -144,15 +143,15 @@ public final class RosterBenchmark {
         try FrameLog(recorder).csv.write(toFile: file, atomically: true, encoding: .utf8)
       } catch {
         FileHandle.standardError.write(
-          Data("roster bench: could not write \(file): \(error.localizedDescription)\n".utf8))
+          Data("roster-dev bench: could not write \(file): \(error.localizedDescription)\n".utf8))
       }
     }
     window.localPage.factory.bindObserver = nil
     window.localPage.factory.unbindObserver = nil
     let statistics = pipeline.statistics()
     let text = (
-      ahead: TextShapingCounts.linesShapedAhead,
-      whileDrawing: TextShapingCounts.linesShapedWhileDrawing
+      ahead: instrumentation.linesShapedAhead,
+      whileDrawing: instrumentation.linesShapedWhileDrawing
     )
     let naiveDecodes = (naive?.counts.mainThreadDecodes ?? 0) - naiveBefore
 

@@ -5,7 +5,7 @@ import GtkKit
 import RosterKit
 import SharedSupport
 
-/// `roster bench --search`: loads the generated directory in the real window,
+/// `roster-dev bench --search`: loads the generated directory in the real window,
 /// then types a sequence of searches the way a user would (one character at
 /// a time, then clearing) and reports the longest frame interval, with each
 /// query's match count, when its first rows showed and when all had arrived.

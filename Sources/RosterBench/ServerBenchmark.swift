@@ -8,7 +8,7 @@ import PreparedImages
 import RosterKit
 import SharedSupport
 
-/// `roster bench --source ldap://…`: the real window on a directory server,
+/// `roster-dev bench --source ldap://…`: the real window on a directory server,
 /// measured the way the local benchmark is (frames while scrolling at
 /// constant speeds) plus what a windowed source adds: how often a visible
 /// row is still a skeleton, how long rows take to fill after a jump of the
@@ -46,7 +46,8 @@ final class ServerBenchmark {
         directory = try open()
         window = MainWindow(application: nil, server: directory, pipeline: makePipeline())
       } catch {
-        FileHandle.standardError.write(Data("roster bench: \(error.localizedDescription)\n".utf8))
+        FileHandle.standardError.write(
+          Data("roster-dev bench: \(error.localizedDescription)\n".utf8))
         return 1
       }
       gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
@@ -61,7 +62,7 @@ final class ServerBenchmark {
           until: { !window.isLoading && window.hasVisibleRows }, timeout: .seconds(120)),
         let page = window.serverPage
       else {
-        FileHandle.standardError.write(Data("roster bench: the first rows did not fill\n".utf8))
+        FileHandle.standardError.write(Data("roster-dev bench: the first rows did not fill\n".utf8))
         window.close()
         return 1
       }

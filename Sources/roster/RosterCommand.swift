@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import RosterArguments
 import RosterKit
 
-/// `roster`: browse a user directory; `roster generate` writes one.
+/// `roster`: browse a user directory. (Demo directories, benchmarks and the
+/// soak are `roster-dev`'s.)
 struct RosterCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "roster",
@@ -19,10 +21,7 @@ struct RosterCommand: ParsableCommand {
       $XDG_CONFIG_HOME/roster/settings.json.
       """,
     version: "roster \(RosterVersion.current)",
-    subcommands: [
-      ShowCommand.self, GenerateCommand.self, BenchCommand.self, SoakCommand.self,
-      DemoLDAPCommand.self,
-    ],
+    subcommands: [ShowCommand.self],
     defaultSubcommand: ShowCommand.self
   )
 }

@@ -34,13 +34,14 @@ final class ListFactoryTests: XCTestCase {
       // Let windows of earlier tests finish going away first: their handlers
       // are released as GTK finalizes them, which must not count here.
       MainContext.run(for: .milliseconds(300))
-      let heldBefore = ListRowState.liveCount
+      let census = RowCensus()
       let boxesBefore = ClosureBoxCounter.liveCount
       var statistics = ListFactory<LabelRow>.Statistics()
       var itemObjects = 0
       do {
         let model = ListModel((0..<10_000).map(Number.init))
-        let factory = ListFactory(makeRow: { LabelRow() }, model: { model[$0].id })
+        let factory = ListFactory(
+          makeRow: { LabelRow() }, model: { model[$0].id }, census: census)
         let (window, list) = GtkTestEnvironment.presentList(model, factory, width: 400, height: 600)
 
         let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(list))!
@@ -69,6 +70,7 @@ final class ListFactoryTests: XCTestCase {
         XCTAssertLessThanOrEqual(statistics.setups, 400, "rows are recycled, not created per item")
         XCTAssertEqual(statistics.bound, factory.liveRows - Self.countUnbound(factory))
         XCTAssertLessThan(model.liveItemObjects, 1_000, "items are made on demand")
+        XCTAssertEqual(census.live, factory.liveRows, "the census counts each row the list holds")
 
         gtk_window_destroy(cgtk_window(window))
         MainContext.run(for: .milliseconds(100))
@@ -77,7 +79,7 @@ final class ListFactoryTests: XCTestCase {
       }
       XCTAssertEqual(statistics.binds, statistics.unbinds, "every bind is paired with an unbind")
       XCTAssertEqual(statistics.setups, statistics.teardowns, "every row is torn down")
-      XCTAssertEqual(ListRowState.liveCount, heldBefore, "row state outlived the list")
+      XCTAssertEqual(census.live, 0, "row state outlived the list")
       XCTAssertEqual(itemObjects, 0, "item objects outlived the list")
       XCTAssertLessThanOrEqual(
         ClosureBoxCounter.liveCount, boxesBefore,

@@ -8,7 +8,7 @@ import XCTest
 @testable import RosterBench
 @testable import RosterKit
 
-/// Each figure `roster bench` reports moves when the thing it counts happens,
+/// Each figure `roster-dev bench` reports moves when the thing it counts happens,
 /// and a figure with no samples is null rather than a reassuring 0.
 final class BenchCountersTests: XCTestCase {
   func testTheNaiveBeforeDecodesInBindOnTheMainThreadAndNothingElse() throws {
@@ -17,12 +17,11 @@ final class BenchCountersTests: XCTestCase {
       var configuration = ImagePipelineConfiguration()
       configuration.diskCacheDirectory = nil
       let pipeline = ImagePipeline(configuration: configuration)
-      let naive = NaiveAvatarDecoder(configuration: configuration)
+      let naive = NaiveAvatarBinder(configuration: configuration)
       let window = MainWindow(
-        application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+        application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline,
+        instrumentation: RowInstrumentation(), rowAvatars: naive)
       defer { window.close() }
-      window.viewport.prefetches = false
-      window.avatars?.decodeInBind = { naive.texture(for: $0) }
       window.present()
       XCTAssertFalse(window.isSearchIndexBuilt, "nothing is indexed before a load")
       window.refresh()
@@ -81,12 +80,13 @@ final class BenchCountersTests: XCTestCase {
       try WindowTestSupport.setUp()
       let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
       defer { window.close() }
-      let recorder = FrameRecorder(window: window.window)
+      let counts = RowInstrumentation()
+      let recorder = FrameRecorder(window: window.window, instrumentation: counts)
       defer { recorder.stop() }
       recorder.isRecording = true
       recorder.frameBegan()
       for _ in 0..<3 { recorder.recordBind(microseconds: 10) }
-      TextShapingCounts.linesShapedWhileDrawing += 2
+      counts.linesShapedWhileDrawing += 2
       // 64 fresh pages, each zero-filled by the kernel on its first touch: 64 faults.
       let pages = 64
       let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))

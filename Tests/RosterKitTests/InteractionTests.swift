@@ -62,9 +62,10 @@ final class InteractionTests: XCTestCase {
       let details = try XCTUnwrap(window.openDetails)
       XCTAssertEqual(details.shownName, window.model[position].username)
       XCTAssertTrue(
-        MainContext.run(until: { !details.avatar.isLoading }, timeout: .seconds(10)),
+        MainContext.run(until: { !details.avatar.avatar.isLoading }, timeout: .seconds(10)),
         "the avatar never arrived")
-      XCTAssertTrue(details.avatar.expectsAvatar)
+      XCTAssertTrue(details.avatar.avatar.expectsAvatar)
+      XCTAssertNotNil(details.avatar.texture, "the panel's person view draws the avatar")
       details.close()
       XCTAssertNil(window.openDetails)
     }

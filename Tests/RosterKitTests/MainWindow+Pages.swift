@@ -1,5 +1,6 @@
 import Directory
 import GtkKit
+
 @testable import RosterKit
 
 /// The window's page as the tests reach it: a users.json's parts (its

@@ -85,7 +85,7 @@ final class PersonViewTests: XCTestCase {
   func testARowDrawsItsInitialsCircleNameAndRoleAndRedrawsWhenReBound() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let view = PersonView(shape: .row, avatars: nil)
+      let view = PersonView(shape: .row, avatars: nil, instrumentation: RowInstrumentation())
       let window = Self.present(view.widget)
       defer { gtk_window_destroy(cgtk_window(window)) }
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
@@ -148,12 +148,84 @@ final class PersonViewTests: XCTestCase {
     XCTAssertEqual(UserDetails.detailLines(table[0]), [], "no details but the name: nothing listed")
   }
 
+  /// A server row waiting for its data is the same widget in its skeleton
+  /// state: a faint circle where the avatar goes and a bar on each text
+  /// line (144 and 64 points), no text, at the same size; a bind shows the
+  /// person again.
+  func testASkeletonDrawsFaintShapesWhereThePersonGoes() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let view = PersonView(shape: .row, avatars: nil, instrumentation: RowInstrumentation())
+      let window = Self.present(view.widget)
+      defer { gtk_window_destroy(cgtk_window(window)) }
+      let ada = UserViewModel(user: User(username: "ada", role: .admin))
+      view.bind(ada)
+      MainContext.run(for: .milliseconds(50))
+      let size = [gtk_widget_get_width(view.widget), gtk_widget_get_height(view.widget)]
+      view.showSkeleton(label: "Loading")
+      XCTAssertTrue(view.showsSkeleton)
+      XCTAssertNil(view.identity, "a skeleton shows no one")
+      MainContext.run(for: .milliseconds(50))
+      XCTAssertEqual([gtk_widget_get_width(view.widget), gtk_widget_get_height(view.widget)], size)
+      let pixels = try Self.pixels(of: view)
+      let top = (pixels.height - 48) / 2
+      let circle = pixels.at(24, top + 24)
+      XCTAssertGreaterThan(circle.3, 0, "no circle")
+      XCTAssertLessThan(circle.3, 64, "the circle is not faint: \(circle)")
+      XCTAssertEqual(pixels.at(24, top + 30).3, circle.3, "initials were drawn on the circle")
+      XCTAssertEqual(pixels.at(1, top + 1).3, 0, "the circle's corner is not clipped")
+      func covered(column: Int) -> Int {
+        (0..<pixels.height).filter { pixels.at(column, $0).3 > 0 }.count
+      }
+      let textX = 48 + 12
+      XCTAssertTrue((22...26).contains(covered(column: textX + 10)), "both bars")
+      XCTAssertTrue((12...16).contains(covered(column: textX + 100)), "the name's bar alone")
+      XCTAssertEqual(covered(column: textX + 150), 0, "a bar too long, or text")
+
+      view.bind(ada)
+      XCTAssertFalse(view.showsSkeleton)
+      XCTAssertEqual(view.identity, ada.identity)
+    }
+  }
+
+  /// The details panel's avatar is the same widget as a row's, in its own
+  /// shape: the 128 pt circle with the initials, and no text.
+  func testTheDetailsAvatarIsTheRowsDrawingAt128Points() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let view = PersonView(shape: .details, avatars: nil, instrumentation: RowInstrumentation())
+      let window = Self.present(view.widget)
+      defer { gtk_window_destroy(cgtk_window(window)) }
+      let ada = UserViewModel(user: User(username: "ada", role: .admin))
+      view.bind(ada)
+      MainContext.run(for: .milliseconds(50))
+      for orientation in [GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL] {
+        var natural: Int32 = 0
+        gtk_widget_measure(view.widget, orientation, -1, nil, &natural, nil, nil)
+        XCTAssertEqual(natural, 128)
+      }
+      let pixels = try Self.pixels(of: view)
+      let (left, top) = ((pixels.width - 128) / 2, (pixels.height - 128) / 2)
+      var palette = PlaceholderPalette()
+      let expected = palette.colors(ada.placeholderColorIndex, for: view.widget)
+      let circle = pixels.at(left + 64, top + 10)
+      XCTAssertTrue(Self.close(circle, expected.background), "the circle is \(circle)")
+      XCTAssertEqual(pixels.at(left + 2, top + 2).3, 0, "the circle's corner is not clipped")
+      XCTAssertGreaterThan(
+        pixels.ink(x: left + 32..<left + 96, y: top + 40..<top + 88, background: circle), 30,
+        "no initials")
+      XCTAssertEqual(
+        pixels.ink(x: 0..<pixels.width, y: top + 128..<pixels.height, background: (0, 0, 0, 0)),
+        0, "text under the avatar")
+    }
+  }
+
   func testSizesNeverFollowTheText() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
       for makeCell in [false, true] {
-        let row = makeCell ? nil : UserRow(avatars: nil)
-        let cell = makeCell ? UserCell(avatars: nil) : nil
+        let row = makeCell ? nil : UserRow(avatars: nil, instrumentation: RowInstrumentation())
+        let cell = makeCell ? UserCell(avatars: nil, instrumentation: RowInstrumentation()) : nil
         let widget = (row?.widget ?? cell?.widget)!
         let window = Self.present(widget)
         defer { gtk_window_destroy(cgtk_window(window)) }

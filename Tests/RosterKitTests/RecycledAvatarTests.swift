@@ -62,7 +62,8 @@ final class RecycledAvatarTests: XCTestCase {
   /// is bound to.
   @MainActor
   private static func scrollThrough(guarded: Bool) throws -> (
-    mismatches: Int, mismatchedBinds: Int, checked: Int, frames: Int, staleDrops: Int
+    mismatches: Int, mismatchedBinds: Int, checked: Int, frames: Int, staleDrops: Int,
+    rowStaleDrops: Int
   ) {
     try WindowTestSupport.setUp()
     let directory = try TemporaryDirectory()
@@ -78,9 +79,11 @@ final class RecycledAvatarTests: XCTestCase {
     // (and an app that reports no frames, or a decode held its longest, still has it).
     configuration.maxDecodeHoldForFrames = .zero
     let pipeline = ImagePipeline(configuration: configuration)
+    let counts = RowInstrumentation()
     let window = MainWindow(
       application: nil, source: WindowTestSupport.fileSource(directory.usersFile),
-      pipeline: pipeline)
+      pipeline: pipeline, instrumentation: counts,
+      rowAvatars: guarded ? PipelineAvatarBinder() : UnguardedAvatarBinder())
     defer { window.close() }
     window.present()
     window.refresh()
@@ -91,8 +94,6 @@ final class RecycledAvatarTests: XCTestCase {
       window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
     MainContext.run(for: .milliseconds(100))
 
-    ImageSlot.appliesStaleResultsForTesting = !guarded
-    defer { ImageSlot.appliesStaleResultsForTesting = false }
     var mismatches = 0
     var mismatchedBinds = Set<String>()
     var checked = 0
@@ -125,7 +126,8 @@ final class RecycledAvatarTests: XCTestCase {
     // The last avatars arrive while the list rests at the end.
     MainContext.run(for: .milliseconds(1_200))
     return (
-      mismatches, mismatchedBinds.count, checked, watcher.frames, pipeline.statistics().staleDrops
+      mismatches, mismatchedBinds.count, checked, watcher.frames, pipeline.statistics().staleDrops,
+      counts.staleDrops
     )
   }
 
@@ -138,6 +140,7 @@ final class RecycledAvatarTests: XCTestCase {
       XCTAssertEqual(run.mismatches, 0)
       XCTAssertGreaterThan(run.checked, 10 * run.frames, "too few pictures were checked")
       XCTAssertGreaterThan(run.staleDrops, 0, "no late result ever met a recycled row")
+      XCTAssertEqual(run.rowStaleDrops, run.staleDrops, "the window's rows counted each drop")
     }
   }
 
@@ -149,5 +152,53 @@ final class RecycledAvatarTests: XCTestCase {
           + "\(run.mismatches) mismatches (\(run.mismatchedBinds) binds showed a wrong avatar)")
       XCTAssertGreaterThan(run.mismatches, 0, "the check would not catch a broken guard")
     }
+  }
+}
+
+/// Rows whose avatars have no stale guard: each bind awaits its image from
+/// the pipeline and shows whatever arrives, on whatever person the row shows
+/// by then. It is what the recycled-row check must catch.
+///
+/// Threading: main-actor only.
+@MainActor
+private struct UnguardedAvatarBinder: AvatarBinder {
+  var prefetches: Bool { true }
+
+  func makeLoad(
+    pipeline: ImagePipeline, instrumentation: RowInstrumentation,
+    show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
+  ) -> any AvatarLoad {
+    Load(pipeline: pipeline, show: show)
+  }
+
+  private final class Load: AvatarLoad {
+    private let pipeline: ImagePipeline
+    private let show: @MainActor (_ texture: OpaquePointer?) -> Void
+    private var loads = 0
+
+    init(pipeline: ImagePipeline, show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void) {
+      self.pipeline = pipeline
+      self.show = show
+    }
+
+    var isLoading: Bool { loads > 0 }
+    var pendingPriority: ImagePriority? { nil }
+
+    func bind(identity: AnyHashable, request: ImageRequest?, priority: ImagePriority) {
+      guard let request else { return show(nil) }
+      if let image = pipeline.cachedImage(for: request) { return show(image.texture) }
+      show(nil)
+      loads += 1
+      Task { @MainActor in
+        defer { loads -= 1 }
+        if let image = try? await pipeline.image(for: request, priority: priority) {
+          show(image.texture)
+        }
+      }
+    }
+
+    func unbind() { show(nil) }
+
+    func setPriority(_ priority: ImagePriority) {}
   }
 }

@@ -41,23 +41,28 @@ class ServerTestCase: XCTestCase {
   }
 
   /// A 480x800 window on the directory at `url`, presented and opening;
-  /// when `waitForRows`, returns once its first rows are filled.
+  /// when `waitForRows`, returns once its first rows are filled. Its rows
+  /// count into `instrumentation`.
   @MainActor static func openWindow(
     url: String, pipeline: ImagePipeline? = nil, waitForRows: Bool = true,
+    instrumentation: RowInstrumentation = RowInstrumentation(),
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> MainWindow {
     try openWindow(
       directory: try LDAPDirectory(url: url), pipeline: pipeline, waitForRows: waitForRows,
-      file: file, line: line)
+      instrumentation: instrumentation, file: file, line: line)
   }
 
-  /// A 480x800 window on `directory` (any server kind), as ``openWindow(url:pipeline:waitForRows:file:line:)``.
+  /// A 480x800 window on `directory` (any server kind), as
+  /// ``openWindow(url:pipeline:waitForRows:instrumentation:file:line:)``.
   @MainActor static func openWindow(
     directory: any WindowedDirectory, pipeline: ImagePipeline? = nil, waitForRows: Bool = true,
+    instrumentation: RowInstrumentation = RowInstrumentation(),
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> MainWindow {
     try WindowTestSupport.setUp()
-    let window = MainWindow(application: nil, server: directory, pipeline: pipeline)
+    let window = MainWindow(
+      application: nil, server: directory, pipeline: pipeline, instrumentation: instrumentation)
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()

@@ -100,28 +100,6 @@ final class ServerWindowTests: XCTestCase {
     }
   }
 
-  /// The rows of the next screen, read from the server, have their text
-  /// shaped in the gap after a scroll's frame, as a local list's do.
-  func testTheNextScreensTextIsShapedBetweenFrames() throws {
-    try MainActor.assumeIsolated {
-      let window = try Self.openWindow()
-      defer { window.close() }
-      let page = try XCTUnwrap(window.server)
-      MainContext.run(until: { page.skeletonRows().visible == 0 }, timeout: .seconds(10))
-      var passes = 0
-      page.textShaping.onShaped = { passes += 1 }
-      defer { page.textShaping.onShaped = nil }
-      TextShapingCounts.reset()
-      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(page.listView))!
-      gtk_adjustment_set_value(adjustment, page.viewport.rowHeight)
-      XCTAssertTrue(
-        MainContext.run(until: { passes > 0 }, timeout: .seconds(10)), "no shaping pass ran")
-      // Name and role (at least) of each row of the screen below.
-      XCTAssertGreaterThanOrEqual(
-        TextShapingCounts.linesShapedAhead, 2 * page.viewport.visible.count - 2)
-    }
-  }
-
   /// A closed window's server list lets go of its factory and tracker (the
   /// window's handler of the list's visible rows held the presenter, which
   /// owns the list, and the list's rows held the tracker).

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import RosterBench
 
-/// `roster soak`: a few seconds of it on a small directory write the CSV
+/// `roster-dev soak`: a few seconds of it on a small directory write the CSV
 /// and plot it promises, and its verdict fails a series that grows.
 final class SoakTests: XCTestCase {
   func testAShortSoakWritesASampleRowPerIntervalWithEveryColumn() throws {

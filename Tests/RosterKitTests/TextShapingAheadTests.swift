@@ -64,9 +64,12 @@ final class TextShapingAheadTests: XCTestCase {
     MainContext.run(for: .milliseconds(100))
   }
 
-  @MainActor private static func openWindow() throws -> MainWindow {
+  /// A window on the embedded directory, its rows counting into `counts`.
+  @MainActor private static func openWindow(counting counts: RowInstrumentation) throws
+    -> MainWindow
+  {
     try WindowTestSupport.setUp()
-    let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+    let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil, instrumentation: counts)
     // The first screen is drawn as it loads; count from the first scroll on.
     MainContext.run(for: .milliseconds(100))
     return window
@@ -74,28 +77,29 @@ final class TextShapingAheadTests: XCTestCase {
 
   func testRowsScrollingInWereShapedBetweenFrames() throws {
     try MainActor.assumeIsolated {
-      let window = try Self.openWindow()
+      let counts = RowInstrumentation()
+      let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       // One step to set the direction and shape the screen below.
       Self.scroll(window, rows: 1, steps: 1)
-      TextShapingCounts.reset()
+      counts.resetTextCounts()
       Self.scroll(window, rows: 1, steps: 30)
       print(
-        "down: \(TextShapingCounts.linesShapedAhead) lines shaped ahead, "
-          + "\(TextShapingCounts.linesShapedWhileDrawing) while drawing")
-      XCTAssertGreaterThan(TextShapingCounts.linesShapedAhead, 30, "nothing was shaped ahead")
-      XCTAssertEqual(TextShapingCounts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
+        "down: \(counts.linesShapedAhead) lines shaped ahead, "
+          + "\(counts.linesShapedWhileDrawing) while drawing")
+      XCTAssertGreaterThan(counts.linesShapedAhead, 30, "nothing was shaped ahead")
+      XCTAssertEqual(counts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
 
       // Up, from rows never shown: the screen above is shaped now.
       Self.scroll(window, rows: 1000, steps: 1)
       Self.scroll(window, rows: -1, steps: 1)
-      TextShapingCounts.reset()
+      counts.resetTextCounts()
       Self.scroll(window, rows: -1, steps: 20)
       print(
-        "up: \(TextShapingCounts.linesShapedAhead) lines shaped ahead, "
-          + "\(TextShapingCounts.linesShapedWhileDrawing) while drawing")
-      XCTAssertGreaterThan(TextShapingCounts.linesShapedAhead, 20, "nothing was shaped ahead")
-      XCTAssertEqual(TextShapingCounts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
+        "up: \(counts.linesShapedAhead) lines shaped ahead, "
+          + "\(counts.linesShapedWhileDrawing) while drawing")
+      XCTAssertGreaterThan(counts.linesShapedAhead, 20, "nothing was shaped ahead")
+      XCTAssertEqual(counts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
     }
   }
 
@@ -103,19 +107,20 @@ final class TextShapingAheadTests: XCTestCase {
   /// frame that shows it: the count the first test holds at 0 rises.
   func testWithoutShapingAheadFramesShapeTheNewRows() throws {
     try MainActor.assumeIsolated {
-      let window = try Self.openWindow()
+      let counts = RowInstrumentation()
+      let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       window.shapesTextAhead = false
       // The screen below the first was shaped while the window opened.
       let screen = window.viewport.visible.count
-      TextShapingCounts.reset()
+      counts.resetTextCounts()
       Self.scroll(window, rows: 1, steps: 30)
       print(
-        "off: \(TextShapingCounts.linesShapedWhileDrawing) lines shaped while drawing, "
+        "off: \(counts.linesShapedWhileDrawing) lines shaped while drawing, "
           + "visible \(window.viewport.visible)")
-      XCTAssertEqual(TextShapingCounts.linesShapedAhead, 0)
+      XCTAssertEqual(counts.linesShapedAhead, 0)
       // At least the name and role of each row that scrolled in beyond it.
-      XCTAssertGreaterThanOrEqual(TextShapingCounts.linesShapedWhileDrawing, 2 * (30 - screen))
+      XCTAssertGreaterThanOrEqual(counts.linesShapedWhileDrawing, 2 * (30 - screen))
     }
   }
 
@@ -123,24 +128,25 @@ final class TextShapingAheadTests: XCTestCase {
   /// shaping ahead off, the frames shape them.
   func testGridCellsScrollingInWereShapedBetweenFrames() throws {
     try MainActor.assumeIsolated {
-      let window = try Self.openWindow()
+      let counts = RowInstrumentation()
+      let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       Self.showGrid(window)
       let grid = window.grid
       Self.scroll(window, view: grid.gridView, shaping: grid.textShaping, pixels: 40, steps: 1)
-      TextShapingCounts.reset()
+      counts.resetTextCounts()
       Self.scroll(window, view: grid.gridView, shaping: grid.textShaping, pixels: 40, steps: 30)
       print(
-        "grid: \(TextShapingCounts.linesShapedAhead) lines shaped ahead, "
-          + "\(TextShapingCounts.linesShapedWhileDrawing) while drawing")
-      XCTAssertGreaterThan(TextShapingCounts.linesShapedAhead, 10, "nothing was shaped ahead")
-      XCTAssertEqual(TextShapingCounts.linesShapedWhileDrawing, 0, "a frame shaped a cell's text")
+        "grid: \(counts.linesShapedAhead) lines shaped ahead, "
+          + "\(counts.linesShapedWhileDrawing) while drawing")
+      XCTAssertGreaterThan(counts.linesShapedAhead, 10, "nothing was shaped ahead")
+      XCTAssertEqual(counts.linesShapedWhileDrawing, 0, "a frame shaped a cell's text")
 
       grid.textShaping.isEnabled = false
-      TextShapingCounts.reset()
+      counts.resetTextCounts()
       Self.scroll(window, view: grid.gridView, shaping: grid.textShaping, pixels: 40, steps: 30)
-      print("grid off: \(TextShapingCounts.linesShapedWhileDrawing) lines shaped while drawing")
-      XCTAssertGreaterThan(TextShapingCounts.linesShapedWhileDrawing, 0)
+      print("grid off: \(counts.linesShapedWhileDrawing) lines shaped while drawing")
+      XCTAssertGreaterThan(counts.linesShapedWhileDrawing, 0)
     }
   }
 
@@ -150,7 +156,8 @@ final class TextShapingAheadTests: XCTestCase {
   /// instead of dropping the scroll's shaping.
   func testAPassBeforeTheViewIsLaidOutRunsAgainAfterTheNextFrame() throws {
     try MainActor.assumeIsolated {
-      let window = try Self.openWindow()
+      let counts = RowInstrumentation()
+      let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       Self.showGrid(window)
       let shaping = window.grid.textShaping
@@ -173,7 +180,8 @@ final class TextShapingAheadTests: XCTestCase {
   /// before: the same name and role, at the same width.
   func testShapingAheadKeepsTheDrawnText() throws {
     try MainActor.assumeIsolated {
-      let window = try Self.openWindow()
+      let counts = RowInstrumentation()
+      let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       Self.scroll(window, rows: 1, steps: 12)
       var checked = 0

@@ -1,4 +1,5 @@
 import CGtk
+import Directory
 import Foundation
 import GtkKit
 import PreparedImages
@@ -19,6 +20,30 @@ final class VisibleAvatarPriorityTests: XCTestCase {
       assertWaitingRowsFollowTheScreen(
         listView: window.listView, viewport: window.viewport, factory: window.factory
       ) { $0.avatar.pendingPriority }
+    }
+  }
+
+  /// A row bound on screen claims its avatar at `.visible` in its bind: one
+  /// subscription, no priority change after it. Off screen, at `.bound`.
+  func testARowBoundOnScreenClaimsItsAvatarOnceAtVisible() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let pipeline = ImagePipeline(configuration: .everyLoadWaitsAMinute)
+      let avatars = AvatarService(pipeline: pipeline, pointSize: Int(UserRow.avatarSize))
+      avatars.baseURL = try XCTUnwrap(ResourceLocator.defaultDirectory)
+      let row = UserRow(avatars: avatars, instrumentation: RowInstrumentation())
+      defer { row.unbind() }
+      for (onScreen, avatar) in [
+        (true, "avatars/avatar-0002.jpg"), (false, "avatars/avatar-0003.jpg"),
+      ] {
+        row.isOnScreen = { _ in onScreen }
+        let before = pipeline.statistics()
+        row.bind(UserViewModel(user: User(username: "ada", avatar: avatar)), position: 3)
+        let after = pipeline.statistics()
+        XCTAssertEqual(row.avatar.pendingPriority, onScreen ? .visible : .bound)
+        XCTAssertEqual(after.subscriptions - before.subscriptions, 1, "one claim per bind")
+        XCTAssertEqual(after.priorityChanges, before.priorityChanges, "no second trip")
+      }
     }
   }
 }

@@ -83,7 +83,7 @@ final class WindowFrameAllocationTests: XCTestCase {
   /// Mesa's software GL rasterizer allocates and frees its frame's buffers on the main thread's
   /// heap, so a window drawn by GL keeps its frames in the heap too: the mmap threshold above its
   /// frame, and the trim threshold raised while a frame is painted. (What that saves, page faults
-  /// a frame, `roster bench` reports as `main_page_faults_per_frame`.)
+  /// a frame, `roster-dev bench` reports as `main_page_faults_per_frame`.)
   func testAWindowDrawnByGLRaisesItToo() throws {
     guard
       let report = try FreshTestProcess.output(

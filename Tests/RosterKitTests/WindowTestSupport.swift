@@ -30,13 +30,15 @@ enum WindowTestSupport {
     return window
   }
 
-  /// Opens a window on the embedded directory (with `pipeline`, or no avatars) and waits for
-  /// the first load and rows on screen.
+  /// Opens a window on the embedded directory (with `pipeline`, or no avatars; its rows
+  /// counting into `instrumentation`) and waits for the first load and rows on screen.
   static func openEmbeddedWindow(
-    pipeline: ImagePipeline?, file: StaticString = #filePath, line: UInt = #line
+    pipeline: ImagePipeline?, instrumentation: RowInstrumentation = RowInstrumentation(),
+    file: StaticString = #filePath, line: UInt = #line
   ) -> MainWindow {
     let window = MainWindow(
-      application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+      application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline,
+      instrumentation: instrumentation)
     window.present()
     window.refresh()
     waitForLoad(window, file: file, line: line)

@@ -46,6 +46,7 @@ public final class ListFactory<Row: ListRow> {
   public var unbindObserver: (@MainActor (Double) -> Void)?
 
   private let makeRow: @MainActor () -> Row
+  private let census: RowCensus?
   private let model: @MainActor (Int) -> Row.Model?
   /// Rows that exist now, by their list item, for visiting bound rows.
   private var rows: [UnsafeMutableRawPointer: Row] = [:]
@@ -60,12 +61,14 @@ public final class ListFactory<Row: ListRow> {
   /// Rows waiting for a deferred re-bind, and the tick that works through them.
   private let deferredRebinds = DeferredRebinds()
 
-  /// Creates a factory that builds rows with `makeRow` and binds each
-  /// position to `model(position)` (nil leaves the row unbound).
+  /// Creates a factory that builds rows with `makeRow` and binds each position to
+  /// `model(position)` (nil leaves the row unbound); `census` counts the rows it holds.
   public init(
-    makeRow: @escaping @MainActor () -> Row, model: @escaping @MainActor (Int) -> Row.Model?
+    makeRow: @escaping @MainActor () -> Row, model: @escaping @MainActor (Int) -> Row.Model?,
+    census: RowCensus? = nil
   ) {
     self.makeRow = makeRow
+    self.census = census
     self.model = model
     object = ObjectRef(UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()!), adopt: true)
     Signals.connect(object.pointer, "setup") { [weak self] item in self?.setup(item!) }
@@ -184,7 +187,7 @@ public final class ListFactory<Row: ListRow> {
     items[identity] = item
     statistics.setups += 1
     gtk_list_item_set_child(OpaquePointer(item), row.widget.assumingMemoryBound(to: GtkWidget.self))
-    let holder = RowHolder(row: row) { [weak self] in
+    let holder = RowHolder(row: row, census: census) { [weak self] in
       self?.rows[item] = nil
       self?.items[identity] = nil
     }
@@ -275,26 +278,23 @@ public final class ListFactory<Row: ListRow> {
 /// Keeps a row alive for as long as its `GtkListItem` carries it.
 final class RowHolder {
   static let key = "gtkkit-row"
-  /// Every holder alive, for tests that prove teardown frees row state.
-  nonisolated(unsafe) static var live = 0
   let row: AnyObject
+  private let census: RowCensus?
   private let onRelease: @MainActor () -> Void
 
-  init(row: AnyObject, onRelease: @escaping @MainActor () -> Void) {
+  @MainActor
+  init(row: AnyObject, census: RowCensus?, onRelease: @escaping @MainActor () -> Void) {
     self.row = row
+    self.census = census
     self.onRelease = onRelease
-    RowHolder.live += 1
+    census?.added()
   }
 
   deinit {
-    RowHolder.live -= 1
-    let onRelease = onRelease
-    MainActor.assumeIsolated { onRelease() }
+    let (census, onRelease) = (census, onRelease)
+    MainActor.assumeIsolated {
+      census?.removed()
+      onRelease()
+    }
   }
-}
-
-/// Counts row state hung on list items, across all factories.
-public enum ListRowState {
-  /// Row holders alive now; zero once every list has been torn down.
-  @MainActor public static var liveCount: Int { RowHolder.live }
 }

@@ -144,6 +144,8 @@ public final class ImagePipeline {
     statistics.diskCacheBytes = diskCache?.totalBytes ?? 0
     statistics.diskCacheCount = diskCache?.count ?? 0
     statistics.diskCacheLimit = diskCache?.byteLimit ?? 0
+    statistics.subscriptions = counters.subscriptions
+    statistics.priorityChanges = counters.priorityChanges
     statistics.coalescedRequests = counters.coalescedRequests
     statistics.cancellations = counters.cancellations
     statistics.staleDrops = counters.staleDrops

@@ -61,6 +61,7 @@ final class PipelineCoordinator: @unchecked Sendable {
   func subscribe(_ token: SubscriptionToken, priority: ImagePriority, deliver: ImageDelivery?) {
     let request = token.request
     let subscriber = ImageTask.Subscriber(priority: priority, deliver: deliver)
+    statistics.update { $0.subscriptions += 1 }
     var immediate: Result<PreparedImage, ImageFailure>?
     condition.withLock {
       if isStopped {
@@ -97,7 +98,9 @@ final class PipelineCoordinator: @unchecked Sendable {
     }
   }
 
+  /// Moves the token's subscriber to `priority` (and its task, if that changes the task's).
   func setPriority(_ priority: ImagePriority, for token: SubscriptionToken) {
+    statistics.update { $0.priorityChanges += 1 }
     condition.withLock {
       guard let task = registry.task(for: token.request),
         registry.setPriority(priority, of: token.id, in: task)

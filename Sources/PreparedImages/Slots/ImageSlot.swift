@@ -1,8 +1,10 @@
-/// The avatar of one recycled row. The app makes one in row setup and calls ``bind(identity:request:)``
-/// from bind and ``unbind()`` from unbind; the slot calls `apply` with what the row should show.
+/// The avatar of one recycled row. The app makes one in row setup and calls
+/// ``bind(identity:request:priority:)`` from bind and ``unbind()`` from unbind; the slot calls
+/// `apply` with what the row should show.
 ///
 /// - A memory hit is applied synchronously, in the same frame (`arrivedLate: false`).
-/// - Otherwise the placeholder (`apply(nil, false)`) and a load at `.bound` priority; the result
+/// - Otherwise the placeholder (`apply(nil, false)`) and a load at the priority the bind gives
+///   (`.visible` for a row on screen, `.bound` otherwise), so one claim carries it; the result
 ///   is applied with `arrivedLate: true` (a view may animate it in, or count the wait), but
 ///   only if the slot still shows that bind (see ``SlotToken``): a re-bound row never shows the
 ///   previous user's avatar.
@@ -13,6 +15,8 @@
 public final class ImageSlot {
   let pipeline: ImagePipeline
   let apply: @MainActor (PreparedImage?, _ arrivedLate: Bool) -> Void
+  /// Called for each result dropped by the stale guard (besides the pipeline's count).
+  let onStaleDrop: (@MainActor () -> Void)?
   /// Bumped by every bind and unbind.
   public private(set) var generation: UInt64 = 0
   /// What the slot is bound to; nil after unbind.
@@ -23,11 +27,14 @@ public final class ImageSlot {
   /// Whether the current bind still waits for its image (a failure ends the wait too).
   public var isLoading: Bool { subscription != nil }
 
+  /// A slot loading through `pipeline` and showing through `apply`; `onStaleDrop` hears of
+  /// each late result its guard drops (an app's instrumentation).
   public init(
-    pipeline: ImagePipeline,
+    pipeline: ImagePipeline, onStaleDrop: (@MainActor () -> Void)? = nil,
     apply: @escaping @MainActor (PreparedImage?, _ arrivedLate: Bool) -> Void
   ) {
     self.pipeline = pipeline
+    self.onStaleDrop = onStaleDrop
     self.apply = apply
   }
 
@@ -36,8 +43,10 @@ public final class ImageSlot {
     if let subscription { pipeline.unsubscribe(subscription) }
   }
 
-  /// Shows `request`'s avatar for `identity`, or the placeholder while it loads (or if nil).
-  public func bind(identity: AnyHashable, request: ImageRequest?) {
+  /// Shows `request`'s avatar for `identity`, or the placeholder while it loads (or if nil); a
+  /// load starts at `priority`, and ``setPriority(_:)`` moves it later.
+  public func bind(identity: AnyHashable, request: ImageRequest?, priority: ImagePriority = .bound)
+  {
     generation &+= 1
     self.identity = identity
     let previous = subscription
@@ -56,7 +65,7 @@ public final class ImageSlot {
     }
     apply(nil, false)
     let token = currentToken
-    subscription = pipeline.subscribe(request, priority: .bound) { [weak self] result in
+    subscription = pipeline.subscribe(request, priority: priority) { [weak self] result in
       self?.complete(with: result, for: token)
     }
   }
@@ -71,7 +80,8 @@ public final class ImageSlot {
     apply(nil, false)
   }
 
-  /// Raises or lowers the pending load of the current bind (the app marks visible rows `.visible`).
+  /// Raises or lowers the pending load of the current bind, for a row that scrolled on or off
+  /// screen after its bind.
   public func setPriority(_ priority: ImagePriority) {
     if let subscription { pipeline.setPriority(priority, for: subscription) }
   }

@@ -15,19 +15,14 @@ extension ImageSlot {
   /// The token of the bind the slot shows now.
   var currentToken: SlotToken { SlotToken(generation: generation, identity: identity) }
 
-  /// Test-only: applies every result, current or not, as a slot without this guard would. A
-  /// test that checks rows' pictures against their users turns it on to show that it catches a
-  /// broken guard. Never set outside tests.
-  package static var appliesStaleResultsForTesting = false
-
   /// A load for the bind `token` finished: apply it if that bind is still current.
   func complete(with result: Result<PreparedImage, ImageFailure>, for token: SlotToken) {
-    let isCurrent = token == currentToken
-    guard isCurrent || Self.appliesStaleResultsForTesting else {
+    guard token == currentToken else {
       pipeline.recordStaleDrop()
+      onStaleDrop?()
       return
     }
-    if isCurrent { subscription = nil }
+    subscription = nil
     switch result {
     case .success(let image): apply(image, true)
     case .failure: apply(nil, false)

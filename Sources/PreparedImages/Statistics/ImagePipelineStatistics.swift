@@ -41,6 +41,12 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
   public var diskCacheBytes = 0
   public var diskCacheCount = 0
   public var diskCacheLimit = 0
+  /// Claims on the pipeline's work, each taking its lock once: binds that missed the memory
+  /// cache, prefetches, awaited images.
+  public var subscriptions = 0
+  /// Claims moved to another priority after they were made (rows scrolled on or off screen),
+  /// each taking the pipeline's lock once more.
+  public var priorityChanges = 0
   /// Requests that joined work already in flight for the same source and size.
   public var coalescedRequests = 0
   /// Loads or decodes abandoned because their last subscriber left.

@@ -19,6 +19,8 @@ final class StatisticsRecorder: @unchecked Sendable {
     var decodeTimes = DecodeTimeHistogram()
     var decodesHeldForFrames = 0
     var decodeHoldTime: Duration = .zero
+    var subscriptions = 0
+    var priorityChanges = 0
     var coalescedRequests = 0
     var cancellations = 0
     var staleDrops = 0

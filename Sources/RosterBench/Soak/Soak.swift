@@ -7,7 +7,7 @@ import PreparedImages
 import RosterKit
 import SharedSupport
 
-/// `roster soak`: the real window on a large directory, driven for minutes
+/// `roster-dev soak`: the real window on a large directory, driven for minutes
 /// the way a person would use it — flings both ways, scrollbar jumps,
 /// searches typed and cleared, list and grid switched, and the app's
 /// Refresh every ``SoakOptions/refreshInterval`` with 1% of a generated
@@ -56,7 +56,7 @@ public final class Soak {
       print(verdict.summary)
       return verdict.passed ? 0 : 1
     } catch {
-      FileHandle.standardError.write(Data("roster soak: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("roster-dev soak: \(error)\n".utf8))
       return 1
     }
   }
@@ -90,7 +90,7 @@ public final class Soak {
     try Data(SoakSample.csv(samples).utf8).write(to: options.csv)
     try SoakPlot.write(
       samples, warmUpSeconds: options.warmUp.inMilliseconds / 1000,
-      title: "roster soak on \(options.source ?? "\(options.users) generated users"): "
+      title: "roster-dev soak on \(options.source ?? "\(options.users) generated users"): "
         + (verdict.passed ? "PASS" : "FAIL"), to: options.plot)
     return verdict
   }

@@ -5,7 +5,7 @@ import RosterKit
 import SharedSupport
 
 /// The generated directory a soak runs on: users.json and its avatars,
-/// generated once (like `roster bench`'s) and rewritten with 1% of the users
+/// generated once (like `roster-dev bench`'s) and rewritten with 1% of the users
 /// changed for every refresh, off the main thread.
 ///
 /// Threading: main-actor only; the rewrite runs on a thread of its own

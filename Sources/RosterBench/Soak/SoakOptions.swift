@@ -1,7 +1,7 @@
 import Foundation
 import RosterKit
 
-/// What `roster soak` runs: how long, on which directory, how often it
+/// What `roster-dev soak` runs: how long, on which directory, how often it
 /// refreshes and samples, and where the figures go.
 ///
 /// Threading: `Sendable` value.

@@ -42,7 +42,7 @@ public struct SoakVerdict: Sendable {
       && [descriptors, rows, tasks].allSatisfy(Self.isFlat)
   }
 
-  /// The summary line `roster soak` prints.
+  /// The summary line `roster-dev soak` prints.
   public var summary: String {
     func text(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound)-\(range.upperBound)" }
     return "soak: RSS slope \(String(format: "%.3f", rssSlope)) MiB/min beyond the image cache "

@@ -22,7 +22,7 @@ import GtkKit
 /// threshold in force, the heap's top shrank and grew back about 86 times
 /// a second while a list scrolled at 20000 px/s, and the main thread took
 /// 35-85 page faults a frame, against 5-7 with the threshold raised
-/// (`roster bench`'s `main_page_faults_per_frame`). A hardware GL driver
+/// (`roster-dev bench`'s `main_page_faults_per_frame`). A hardware GL driver
 /// that allocates less loses nothing: the thresholds only decide where
 /// blocks up to a frame's size live.
 ///

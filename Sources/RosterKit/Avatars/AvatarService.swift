@@ -2,14 +2,17 @@ import Directory
 import Foundation
 import PreparedImages
 
-/// What rows need to show avatars: the pipeline, the directory's base URL,
-/// and a memo of resolved requests (a million users share a few thousand
-/// avatar files, so bind resolves each string once, then looks it up).
+/// What rows need to show avatars: the pipeline, the binder that makes each
+/// view's load, the directory's base URL, and a memo of resolved requests (a
+/// million users share a few thousand avatar files, so bind resolves each
+/// string once, then looks it up).
 ///
 /// Threading: main-actor only.
 @MainActor
 package final class AvatarService {
   let pipeline: ImagePipeline
+  /// Makes each view's avatar load, and says whether the list prefetches.
+  let binder: any AvatarBinder
   /// The drawn size in points.
   let pointSize: Int
   /// The widget scale factor the textures are prepared for.
@@ -20,9 +23,6 @@ package final class AvatarService {
   var baseURL: URL? {
     didSet { if baseURL != oldValue { memo.removeAll() } }
   }
-  /// Set by benchmarks only, for their "before": makes a texture
-  /// synchronously in bind, on the main thread, instead of the pipeline.
-  package var decodeInBind: (@MainActor (ImageRequest) -> OpaquePointer?)?
   /// Called when a row shows an avatar image (benchmarks measure latency).
   package var onShown: (@MainActor (_ identity: String) -> Void)?
   /// Photos read from a directory server by identity; when set, a view
@@ -32,8 +32,9 @@ package final class AvatarService {
   }
   private var memo: [String: ImageRequest?] = [:]
 
-  init(pipeline: ImagePipeline, pointSize: Int) {
+  init(pipeline: ImagePipeline, pointSize: Int, binder: any AvatarBinder = PipelineAvatarBinder()) {
     self.pipeline = pipeline
+    self.binder = binder
     self.pointSize = pointSize
   }
 

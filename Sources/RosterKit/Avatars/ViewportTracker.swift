@@ -31,9 +31,6 @@ package final class ViewportTracker {
   /// Which way the list last scrolled: 1 down, -1 up, 0 not yet.
   package var direction: Int { scrollDirection.current }
   private var scrollDirection = ScrollDirection()
-  /// Whether it prefetches; a benchmark's naive "before" turns this off
-  /// (decoding in bind and nothing else), before the directory loads.
-  package var prefetches = true
   /// Called when the visible range changes.
   var onChange: (@MainActor (Range<Int>) -> Void)?
   /// Whether a prefetch waits for the gap after the frame.
@@ -84,7 +81,7 @@ package final class ViewportTracker {
       let last = min(count - 1, Int(((value + page) / height).rounded(.up)) - 1)
       if last >= first { range = first..<(last + 1) }
     }
-    if prefetches, prefetcher != nil, !isPrefetchPending {
+    if prefetcher != nil, !isPrefetchPending {
       isPrefetchPending = true
       Idle.add { [weak self] in
         self?.prefetch()
@@ -100,7 +97,7 @@ package final class ViewportTracker {
   /// Prefetches for where the list is now.
   private func prefetch() {
     isPrefetchPending = false
-    guard prefetches, let prefetcher else { return }
+    guard let prefetcher else { return }
     prefetcher.update(
       scrollOffset: gtk_adjustment_get_value(adjustment),
       pageSize: gtk_adjustment_get_page_size(adjustment), rowHeight: rowHeight,

@@ -54,11 +54,11 @@ package final class LocalDirectoryPage: DirectoryPage {
     let model = model
     list = PeopleList(
       model: model.object, count: { model.count }, content: { model[$0].viewModel },
-      avatars: avatars.rows,
+      avatars: avatars.rows, instrumentation: avatars.instrumentation,
       avatar: { avatars, position in
         position < model.count ? avatars.request(for: model[position].avatar) : nil
       })
-    grid = GridPage(model: model, avatars: gridAvatars)
+    grid = GridPage(model: model, avatars: gridAvatars, instrumentation: avatars.instrumentation)
     presenter = ModelPresenter(model: model, list: list, grid: grid, window: window)
     widget = gtk_stack_new()!
     gtk_stack_set_transition_type(gtkObject(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE)

@@ -2,7 +2,8 @@ import PreparedImages
 
 /// The avatar services a window gives its page: the rows' (48 px, which
 /// the bench watches), the details panel's (128 px) and the pipeline they
-/// share, from which a page makes the services of its other views.
+/// share, from which a page makes the services of its other views; and the
+/// instrumentation its rows count into.
 ///
 /// Threading: main-actor only (the services are).
 @MainActor
@@ -14,9 +15,17 @@ package struct PageAvatars {
   /// The pipeline behind both, nil when avatars are off.
   let pipeline: ImagePipeline?
 
-  init(pipeline: ImagePipeline?) {
+  /// What the page's rows count (shaped lines, live rows, stale drops).
+  let instrumentation: RowInstrumentation
+
+  /// The services of `pipeline`, the rows' loading through `rowAvatars`.
+  init(pipeline: ImagePipeline?, rowAvatars: any AvatarBinder, instrumentation: RowInstrumentation)
+  {
     self.pipeline = pipeline
-    rows = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize)) }
+    self.instrumentation = instrumentation
+    rows = pipeline.map {
+      AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize), binder: rowAvatars)
+    }
     details = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserDetails.avatarSize)) }
   }
 }

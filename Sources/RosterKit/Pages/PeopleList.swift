@@ -28,12 +28,13 @@ final class PeopleList<Row: PeopleRow> {
   var onVisibleChange: (@MainActor (Range<Int>) -> Void)?
 
   /// A list over `model` (a GListModel of `count()` items) whose rows show
-  /// `content(position)` and prefetch `avatar(service, position)`;
+  /// `content(position)` and prefetch `avatar(service, position)`, counting
+  /// into `instrumentation`;
   /// `visibleWillChange` hears of a new visible range before anything else.
   init(
     model: ObjectRef, count: @escaping @MainActor () -> Int,
     content: @escaping @MainActor (Int) -> Row.Model?,
-    avatars: AvatarService?,
+    avatars: AvatarService?, instrumentation: RowInstrumentation,
     avatar: @escaping @MainActor (AvatarService, Int) -> ImageRequest?,
     visibleWillChange: (@MainActor (Range<Int>) -> Void)? = nil
   ) {
@@ -42,16 +43,18 @@ final class PeopleList<Row: PeopleRow> {
     let waiting = WaitingAvatarRows<Row> { $0.isLoadingAvatar }
     factory = ListFactory(
       makeRow: {
-        let row = Row(avatars: avatars)
+        let row = Row(avatars: avatars, instrumentation: instrumentation)
         row.follow(
           isOnScreen: { tracker?.visible.contains($0) ?? false },
           avatarPending: { waiting.add($0) })
         return row
-      }, model: content)
+      }, model: content, census: instrumentation.rows)
     (listView, selection) = Gtk.peopleList(model: model, factory: factory.object)
     scroller = Gtk.scrolledWindow(listView)
-    let prefetcher = avatars.map { avatars in
-      ImagePrefetcher(pipeline: avatars.pipeline) { avatar(avatars, $0) }
+    // A binder that loads in bind (the bench's naive one) has nothing to prefetch into.
+    let prefetcher: ImagePrefetcher? = avatars.flatMap { avatars in
+      guard avatars.binder.prefetches else { return nil }
+      return ImagePrefetcher(pipeline: avatars.pipeline) { avatar(avatars, $0) }
     }
     viewport = ViewportTracker(listView: listView, itemCount: count, prefetcher: prefetcher)
     tracker = viewport

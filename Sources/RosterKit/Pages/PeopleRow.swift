@@ -8,7 +8,7 @@ import GtkKit
 /// Threading: main-actor only.
 @MainActor
 protocol PeopleRow: ListRow {
-  init(avatars: AvatarService?)
+  init(avatars: AvatarService?, instrumentation: RowInstrumentation)
   /// Has the row ask `isOnScreen` whether its position shows, and call
   /// `avatarPending` after a bind that left its avatar on its way.
   func follow(

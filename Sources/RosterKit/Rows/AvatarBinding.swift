@@ -3,10 +3,11 @@ import Directory
 import PreparedImages
 
 /// Decides which avatar a view shows for the person bound to it: the
-/// prepared texture once the image slot has it (at once from the memory
-/// cache), else the person's initials on their placeholder colour. The view
-/// only draws: ``show`` hands it the texture (borrowed; nil means the
-/// initials). Rows, grid cells and the details panel each own one.
+/// prepared texture once its load has it (at once from the memory cache),
+/// else the person's initials on their placeholder colour. The load comes
+/// from the service's ``AvatarBinder``. The view only draws: ``show`` hands
+/// it the texture (borrowed; nil means the initials). Rows, grid cells and
+/// the details panel each own one.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -20,28 +21,33 @@ final class AvatarBinding {
   /// The initials shown while no avatar covers them (tests).
   var placeholderText: String { placeholder.initials }
   /// Whether the bound user's avatar is still on its way.
-  var isLoading: Bool { slot?.isLoading ?? false }
+  var isLoading: Bool { load?.isLoading ?? false }
   /// The priority of the pending avatar load; nil when none is pending (tests).
-  var pendingPriority: ImagePriority? { slot?.pendingPriority }
+  var pendingPriority: ImagePriority? { load?.pendingPriority }
 
   private let avatars: AvatarService?
-  private var slot: ImageSlot?
+  private var load: (any AvatarLoad)?
   private var boundIdentity: String?
   private let show: @MainActor (_ texture: OpaquePointer?) -> Void
 
-  /// Loads through `avatars` (nil: initials only) and shows through `show`.
-  init(avatars: AvatarService?, show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void) {
+  /// Loads through `avatars` (nil: initials only), counts into
+  /// `instrumentation` and shows through `show`.
+  init(
+    avatars: AvatarService?, instrumentation: RowInstrumentation,
+    show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
+  ) {
     self.avatars = avatars
     self.show = show
-    if let avatars {
-      // No fade: a cached avatar must show in its row's first frame, and a
-      // late one is quicker to read without an animation.
-      slot = ImageSlot(pipeline: avatars.pipeline) { [weak self] image, _ in self?.apply(image) }
+    load = avatars.map { avatars in
+      avatars.binder.makeLoad(pipeline: avatars.pipeline, instrumentation: instrumentation) {
+        [weak self] in self?.apply($0)
+      }
     }
   }
 
-  /// Shows `model`'s avatar, at once from the memory cache or when ready.
-  func bind(_ model: UserViewModel) {
+  /// Shows `model`'s avatar, at once from the memory cache or when ready;
+  /// a load starts at `priority` (``setPriority(_:)`` moves it later).
+  func bind(_ model: UserViewModel, priority: ImagePriority) {
     boundIdentity = model.identity
     placeholder = (model.initials, model.placeholderColorIndex)
     guard let avatars else {
@@ -50,32 +56,26 @@ final class AvatarBinding {
     }
     let request = avatars.request(for: model)
     expectsAvatar = request != nil
-    if let decodeInBind = avatars.decodeInBind {
-      let texture = request.flatMap(decodeInBind)
-      showsAvatar = texture != nil
-      show(texture)
-      if let texture { g_object_unref(gobject(texture)) }
-    } else {
-      // The slot shows the cached image or nil before it returns.
-      slot?.bind(identity: model.identity, request: request)
-    }
+    // The load shows the cached image or nil before it returns.
+    load?.bind(identity: model.identity, request: request, priority: priority)
   }
 
   /// Lets go of the bound user (cancels a pending load, clears the picture).
   func unbind() {
     boundIdentity = nil
-    slot?.unbind()
+    load?.unbind()
   }
 
-  /// Raises or lowers the pending load (visible rows load first).
+  /// Raises or lowers the pending load of a view that scrolled on or off
+  /// screen after its bind (visible rows load first).
   func setPriority(_ priority: ImagePriority) {
-    slot?.setPriority(priority)
+    load?.setPriority(priority)
   }
 
-  private func apply(_ image: PreparedImage?) {
-    showsAvatar = image != nil
-    show(image?.texture)
-    if image != nil, let identity = boundIdentity {
+  private func apply(_ texture: OpaquePointer?) {
+    showsAvatar = texture != nil
+    show(texture)
+    if texture != nil, let identity = boundIdentity {
       avatars?.onShown?(identity)
     }
   }

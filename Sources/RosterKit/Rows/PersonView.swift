@@ -1,10 +1,14 @@
 import CGtk
 import Directory
 import GtkKit
+import PreparedImages
 
-/// What a list row and a grid cell show of a person, as ONE widget that
-/// measures and draws itself: the prepared round texture (or the initials
-/// on their colour in a circle), the bold name and, in a row, the dim role.
+/// What a list row, a grid cell and the details panel's avatar show of a
+/// person, as ONE widget that measures and draws itself: the prepared round
+/// texture (or the initials on their colour in a circle), the bold name and,
+/// in a row, the dim role; or, for a row whose data is still on its way from
+/// a server, a skeleton (``showSkeleton(label:)``: grey circle and bars in
+/// their places). Drawing is in `PersonView+Drawing.swift`.
 /// It stands for the overlay, picture, placeholder label, boxes and labels a
 /// row was built from, so GTK measures, styles and snapshots one node per
 /// row instead of seven.
@@ -29,41 +33,49 @@ final class PersonView: CustomWidgetContent {
   private static let type = CustomWidget.register(
     name: "RosterPersonView", cssName: "person", role: GTK_ACCESSIBLE_ROLE_GROUP)
   /// The theme's `dim-label` opacity (Adwaita's), for the role line.
-  private static let dimAlpha: Float = 0.55
-  /// The width each shape (by style class) was last drawn at.
-  private static var drawnWidths: [String: Int32] = [:]
+  static let dimAlpha: Float = 0.55
 
   /// The widget (a reference is held until deinit).
   private(set) var widget: Widget!
   /// Which avatar shows.
   private(set) var avatar: AvatarBinding!
-  private let shape: PersonShape
-  private let name = TextLine()
-  private let role = TextLine()
-  private let initials = TextLine()
+  let shape: PersonShape
+  /// Counts shaped lines and remembers drawn widths, for the whole window.
+  let instrumentation: RowInstrumentation
+  let name = TextLine()
+  let role = TextLine()
+  let initials = TextLine()
   /// The avatar texture shown (a reference is held), nil for the initials.
   private(set) var texture: OpaquePointer?
   private var accessibleText = ""
   private var fonts: PersonFonts?
-  private var palette = PlaceholderPalette()
+  var palette = PlaceholderPalette()
   private var scale: Int32 = 0
 
   /// The identity bound, if any.
   private(set) var identity: String?
   /// Whether it shows no one until its next bind (``clear()``).
   private(set) var isCleared = false
+  /// Whether it shows a skeleton until its next bind (``showSkeleton(label:)``).
+  private(set) var showsSkeleton = false
   /// The text of the name line and the line under it (title, else role).
   var nameText: String { name.text }
   var roleText: String { role.text }
 
-  /// A person widget of `shape`, loading avatars through `avatars` (nil: initials only).
-  init(shape: PersonShape, avatars: AvatarService?) {
+  /// A person widget of `shape`, loading avatars through `avatars` (nil:
+  /// initials only) and counting into `instrumentation`.
+  init(shape: PersonShape, avatars: AvatarService?, instrumentation: RowInstrumentation) {
     self.shape = shape
+    self.instrumentation = instrumentation
     let widget = CustomWidget.make(Self.type, content: self)
     gtk_widget_add_css_class(widget, shape.styleClass)
+    // Without text it is decoration: the details panel's labels say who it is.
+    if !shape.showsName { RowAccessibility.hide(gobject(widget)) }
     WidgetTreeRoot.keep(gobject(widget))
     self.widget = widget
-    avatar = AvatarBinding(avatars: avatars) { [unowned self] texture in self.show(texture) }
+    avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation) {
+      [unowned self] texture in self.show(texture)
+    }
   }
 
   isolated deinit {
@@ -71,18 +83,17 @@ final class PersonView: CustomWidgetContent {
     WidgetTreeRoot.release(gobject(widget))
   }
 
-  /// Shows `model`: its name, title or role, accessible label and avatar.
-  func bind(_ model: UserViewModel) {
+  /// Shows `model`: its name, title or role, accessible label and avatar,
+  /// whose load (if not in the memory cache) starts at `avatarPriority`.
+  func bind(_ model: UserViewModel, avatarPriority: ImagePriority = .bound) {
     identity = model.identity
     isCleared = false
+    showsSkeleton = false
     name.set(model.displayName)
     if shape.showsRole { role.set(model.subtitle) }
     initials.set(model.initials)
-    if accessibleText != model.accessibleText {
-      accessibleText = model.accessibleText
-      RowAccessibility.setLabel(gobject(widget), accessibleText)
-    }
-    avatar.bind(model)
+    if shape.showsName { setAccessibleText(model.accessibleText) }
+    avatar.bind(model, priority: avatarPriority)
     // Always: GTK reuses a moved row's last drawing unless told otherwise,
     // and a new person can differ only in the placeholder's colour.
     gtk_widget_queue_draw(widget)
@@ -101,12 +112,29 @@ final class PersonView: CustomWidgetContent {
     guard !isCleared else { return }
     unbind()
     isCleared = true
+    showsSkeleton = false
     for line in [name, role, initials] { line.set("") }
-    if !accessibleText.isEmpty {
-      accessibleText = ""
-      RowAccessibility.setLabel(gobject(widget), accessibleText)
-    }
+    setAccessibleText("")
     gtk_widget_queue_draw(widget)
+  }
+
+  /// Shows a skeleton until the next bind, read as `label`: a grey circle
+  /// where the avatar goes and grey bars where the name and role go, in the
+  /// places they take, so nothing moves when the person arrives. Lets go of
+  /// the person shown before (cancels a pending avatar load).
+  func showSkeleton(label: String) {
+    if identity != nil { unbind() }
+    isCleared = false
+    setAccessibleText(label)
+    guard !showsSkeleton else { return }
+    showsSkeleton = true
+    gtk_widget_queue_draw(widget)
+  }
+
+  private func setAccessibleText(_ text: String) {
+    guard accessibleText != text else { return }
+    accessibleText = text
+    RowAccessibility.setLabel(gobject(widget), text)
   }
 
   private func show(_ shown: OpaquePointer?) {
@@ -122,34 +150,6 @@ final class PersonView: CustomWidgetContent {
   func measure(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
     let size = shape.size(orientation, fonts: currentFonts())
     return (size, size)
-  }
-
-  func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
-    guard !isCleared else { return }
-    followScaleFactor()
-    Self.drawnWidths[shape.styleClass] = width
-    let fonts = currentFonts()
-    var color = GdkRGBA()
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
-    let side = shape.avatarSize
-    let textHeight = shape.textHeight(fonts)
-    let textWidth = self.textWidth(width)
-    if shape.textBeside {
-      drawAvatar(snapshot, x: 0, y: (height - side) / 2, fonts: fonts)
-      let x = width - textWidth
-      let y = (height - textHeight) / 2
-      draw(name, snapshot, x: x, y: y, width: textWidth, font: fonts.name, color: color)
-      var dim = color
-      dim.alpha *= Self.dimAlpha
-      let roleY = y + fonts.nameHeight + PersonShape.lineSpacing
-      draw(role, snapshot, x: x, y: roleY, width: textWidth, font: fonts.role, color: dim)
-    } else {
-      let top = (height - side - shape.spacing - textHeight) / 2
-      drawAvatar(snapshot, x: (width - side) / 2, y: top, fonts: fonts)
-      draw(
-        name, snapshot, x: 0, y: top + side + shape.spacing, width: textWidth, font: fonts.name,
-        color: color, alignment: textAlignment)
-    }
   }
 
   func styleChanged() {
@@ -181,7 +181,7 @@ final class PersonView: CustomWidgetContent {
   @discardableResult
   func shapeText() -> Int {
     let allocated = gtk_widget_get_width(widget)
-    let width = allocated > 0 ? allocated : Self.drawnWidths[shape.styleClass] ?? 0
+    let width = allocated > 0 ? allocated : instrumentation.drawnWidth(of: shape) ?? 0
     guard width > 0, identity != nil else { return 0 }
     followScaleFactor()
     let fonts = currentFonts()
@@ -200,31 +200,22 @@ final class PersonView: CustomWidgetContent {
       shapeLine(
         initials, font: fonts.initials, width: shape.avatarSize, alignment: PANGO_ALIGN_CENTER)
     }
-    TextShapingCounts.linesShapedAhead += shaped
+    instrumentation.linesShapedAhead += shaped
     return shaped
   }
 
-  // MARK: Drawing
-
-  /// The width the name and role lines get in a widget `width` wide.
-  private func textWidth(_ width: Int32) -> Int32 {
-    shape.textBeside ? width - shape.avatarSize - shape.spacing : width
-  }
-
-  private var textAlignment: PangoAlignment {
-    shape.textBeside ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER
-  }
+  // MARK: Fonts
 
   /// Hinting and glyph positions depend on the device scale: a new scale
   /// factor drops the fonts and layouts.
-  private func followScaleFactor() {
+  func followScaleFactor() {
     let scale = gtk_widget_get_scale_factor(widget)
     guard scale != self.scale else { return }
     self.scale = scale
     resetText()
   }
 
-  private func currentFonts() -> PersonFonts {
+  func currentFonts() -> PersonFonts {
     if let fonts { return fonts }
     let made = PersonFonts(
       context: gtk_widget_get_pango_context(widget), avatarSize: shape.avatarSize)
@@ -236,54 +227,5 @@ final class PersonView: CustomWidgetContent {
   private func resetText() {
     fonts = nil
     for line in [name, role, initials] { line.reset() }
-  }
-
-  private func drawAvatar(_ snapshot: OpaquePointer, x: Int32, y: Int32, fonts: PersonFonts) {
-    let side = Float(shape.avatarSize)
-    var bounds = graphene_rect_t(
-      origin: graphene_point_t(x: Float(x), y: Float(y)),
-      size: graphene_size_t(width: side, height: side))
-    if let texture {
-      // Already round (the pipeline crops it) and at the screen's pixel size.
-      gtk_snapshot_append_texture(snapshot, texture, &bounds)
-      return
-    }
-    let colors = palette.colors(avatar.placeholder.colorIndex, for: widget)
-    var circle = GskRoundedRect()
-    gsk_rounded_rect_init_from_rect(&circle, &bounds, side / 2)
-    var background = colors.background
-    gtk_snapshot_push_rounded_clip(snapshot, &circle)
-    gtk_snapshot_append_color(snapshot, &background, &bounds)
-    gtk_snapshot_pop(snapshot)
-    if !initials.isShaped { TextShapingCounts.linesShapedWhileDrawing += 1 }
-    let layout = initials.layout(
-      in: widget, font: fonts.initials, width: shape.avatarSize, alignment: PANGO_ALIGN_CENTER)
-    var ink = PangoRectangle()
-    var logical = PangoRectangle()
-    pango_layout_get_pixel_extents(layout, &ink, &logical)
-    draw(
-      layout, snapshot, x: Float(x), y: Float(y) + (side - Float(logical.height)) / 2,
-      color: colors.text)
-  }
-
-  private func draw(
-    _ line: TextLine, _ snapshot: OpaquePointer, x: Int32, y: Int32, width: Int32,
-    font: OpaquePointer, color: GdkRGBA, alignment: PangoAlignment = PANGO_ALIGN_LEFT
-  ) {
-    guard !line.text.isEmpty else { return }
-    if !line.isShaped { TextShapingCounts.linesShapedWhileDrawing += 1 }
-    let layout = line.layout(in: widget, font: font, width: width, alignment: alignment)
-    draw(layout, snapshot, x: Float(x), y: Float(y), color: color)
-  }
-
-  private func draw(
-    _ layout: OpaquePointer, _ snapshot: OpaquePointer, x: Float, y: Float, color: GdkRGBA
-  ) {
-    var color = color
-    var origin = graphene_point_t(x: x, y: y)
-    gtk_snapshot_save(snapshot)
-    gtk_snapshot_translate(snapshot, &origin)
-    gtk_snapshot_append_layout(snapshot, layout, &color)
-    gtk_snapshot_restore(snapshot)
   }
 }

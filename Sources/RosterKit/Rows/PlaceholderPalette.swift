@@ -3,8 +3,7 @@ import Directory
 
 /// The colours of the initials placeholder, read from the stylesheet's named
 /// colours (`@avatar_color_N` behind, `@avatar_text_N` for the initials in
-/// Resources/roster.css), so a theme can restyle them and widgets that draw
-/// their own circle match the details panel's CSS one.
+/// Resources/roster.css), so a theme can restyle them.
 ///
 /// Threading: main-actor only.
 @MainActor

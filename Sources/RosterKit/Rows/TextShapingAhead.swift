@@ -130,22 +130,3 @@ final class TextShapingAhead<Row: ListRow> {
     onShaped?()
   }
 }
-
-/// How many text lines person widgets shaped ahead of drawing them, and how
-/// many they had to shape while drawing (inside a frame). A benchmark reads
-/// both per run; a test sees the second rise when shaping ahead is off.
-///
-/// Threading: main-actor only.
-@MainActor
-package enum TextShapingCounts {
-  /// Lines shaped in the gap between frames (``TextShapingAhead``).
-  package static var linesShapedAhead = 0
-  /// Lines shaped by the draw that first showed them.
-  package static var linesShapedWhileDrawing = 0
-
-  /// Starts both counts from zero.
-  package static func reset() {
-    linesShapedAhead = 0
-    linesShapedWhileDrawing = 0
-  }
-}

@@ -15,8 +15,8 @@ final class UserCell: ListRow {
 
   private let content: PersonView
 
-  init(avatars: AvatarService?) {
-    content = PersonView(shape: .cell, avatars: avatars)
+  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
+    content = PersonView(shape: .cell, avatars: avatars, instrumentation: instrumentation)
   }
 
   /// The cell's root widget.

@@ -24,8 +24,8 @@ package final class UserRow: ListRow {
   /// the page remembers the row, to raise or lower its load as it scrolls.
   var onAvatarPending: (@MainActor (UserRow) -> Void)?
 
-  init(avatars: AvatarService?) {
-    content = PersonView(shape: .row, avatars: avatars)
+  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
+    content = PersonView(shape: .row, avatars: avatars, instrumentation: instrumentation)
   }
 
   /// The row's root widget.
@@ -47,10 +47,13 @@ package final class UserRow: ListRow {
   /// Whether the row shows an avatar now (else the initials show).
   package var showsAvatar: Bool { content.avatar.showsAvatar }
 
+  /// Shows `model`; an avatar not in the memory cache starts loading at
+  /// `.visible` when `position` is on screen, else at `.bound`: one claim
+  /// on the pipeline, with no second trip to raise it.
   package func bind(_ model: UserViewModel, position: Int) {
-    content.bind(model)
+    let onScreen = isOnScreen?(position) ?? false
+    content.bind(model, avatarPriority: onScreen ? .visible : .bound)
     guard content.avatar.isLoading else { return }
-    if isOnScreen?(position) == true { content.avatar.setPriority(.visible) }
     onAvatarPending?(self)
   }
 
@@ -59,11 +62,16 @@ package final class UserRow: ListRow {
   /// Shows no one until the next bind (a position past a shorter list's end).
   func clear() { content.clear() }
 
+  /// Shows a skeleton, read as `label`, until the next bind (a server row
+  /// whose data is on its way).
+  func showSkeleton(label: String) { content.showSkeleton(label: label) }
+
   /// Shapes the row's text now, so its next draw only draws; returns the lines shaped.
   @discardableResult
   func shapeText() -> Int { content.shapeText() }
 
-  /// Raises the row's pending avatar while it is on screen.
+  /// Raises the row's pending avatar when it scrolls on screen after its
+  /// bind, and lowers it when it leaves.
   func setVisible(_ visible: Bool) {
     content.avatar.setPriority(visible ? .visible : .bound)
   }

@@ -58,7 +58,7 @@ package final class ServerDirectoryPage: DirectoryPage {
         guard position < model.count else { return nil }
         return model[position].map(ServerRowContent.person) ?? .pending
       },
-      avatars: avatars.rows,
+      avatars: avatars.rows, instrumentation: avatars.instrumentation,
       avatar: { avatars, position in model[position].flatMap { avatars.request(for: $0) } },
       visibleWillChange: { model.setVisible($0) })
     model.rows = list.factory

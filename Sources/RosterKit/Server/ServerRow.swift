@@ -13,37 +13,25 @@ package enum ServerRowContent: Sendable, Equatable {
 }
 
 /// A row of a directory read from a server: the same ``UserRow`` as a local
-/// directory's, and a skeleton (a grey circle and two grey bars, no invented
-/// initials) while the row's data has not arrived. Both are built once in
-/// setup; bind switches between them with a stack, so filling a row in place
-/// when its page arrives costs what any bind costs.
+/// directory's, which shows a skeleton (a grey circle and two grey bars, no
+/// invented initials; ``PersonView/showSkeleton(label:)``) while the row's
+/// data has not arrived. Filling a row in place when its page arrives costs
+/// what any bind costs.
 ///
 /// Threading: main-actor only.
 @MainActor
 package final class ServerRow: ListRow {
-  package let widget: UnsafeMutableRawPointer
-  /// The person's row, shown once the data is there.
+  /// The person's row, a skeleton until the data is there.
   let person: UserRow
-  private let skeleton: Widget
-  /// The person's row as the stack holds it.
-  private let personWidget: Widget
   /// Whether the skeleton shows now.
   private(set) var showsSkeleton = true
 
-  init(avatars: AvatarService?) {
-    person = UserRow(avatars: avatars)
-    skeleton = SkeletonRow.make()
-    personWidget = person.widget.assumingMemoryBound(to: GtkWidget.self)
-    let stack = gtk_stack_new()!
-    gtk_stack_set_transition_type(gtkObject(stack), GTK_STACK_TRANSITION_TYPE_NONE)
-    gtk_stack_add_child(gtkObject(stack), skeleton)
-    gtk_stack_add_child(gtkObject(stack), personWidget)
-    gtk_stack_set_visible_child(gtkObject(stack), skeleton)
-    widget = gobject(stack)
-    WidgetTreeRoot.keep(widget)
+  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
+    person = UserRow(avatars: avatars, instrumentation: instrumentation)
+    person.showSkeleton(label: tr("Loading"))
   }
 
-  isolated deinit { WidgetTreeRoot.release(widget) }
+  package var widget: UnsafeMutableRawPointer { person.widget }
 
   /// The identity the row shows, nil for a skeleton or an unbound row.
   var identity: String? { showsSkeleton ? nil : person.identity }
@@ -51,14 +39,11 @@ package final class ServerRow: ListRow {
   package func bind(_ content: ServerRowContent, position: Int) {
     switch content {
     case .pending:
-      if !showsSkeleton {
-        person.unbind()
-        setSkeleton(true)
-      }
-      RowAccessibility.setLabel(widget, tr("Loading"))
+      showsSkeleton = true
+      person.showSkeleton(label: tr("Loading"))
     case .person(let model):
+      showsSkeleton = false
       person.bind(model, position: position)
-      if showsSkeleton { setSkeleton(false) }
     }
   }
 
@@ -73,34 +58,4 @@ package final class ServerRow: ListRow {
 
   /// Whether the row shows a person whose avatar is still on its way.
   var isLoadingAvatar: Bool { !showsSkeleton && person.isLoadingAvatar }
-
-  private func setSkeleton(_ shown: Bool) {
-    showsSkeleton = shown
-    gtk_stack_set_visible_child(gtkObject(widget), shown ? skeleton : personWidget)
-  }
-}
-
-/// The skeleton a server row shows while its data is on its way: a grey
-/// circle where the avatar goes and two grey bars where the name and role
-/// go, sized like a ``UserRow`` so nothing moves when the data arrives.
-///
-/// Threading: main-actor only.
-@MainActor
-enum SkeletonRow {
-  static func make() -> Widget {
-    let row = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-row", "skeleton"])
-    let circle = Gtk.box(GTK_ORIENTATION_HORIZONTAL, classes: ["skeleton-circle"])
-    gtk_widget_set_size_request(circle, UserRow.avatarSize, UserRow.avatarSize)
-    gtk_widget_set_valign(circle, GTK_ALIGN_CENTER)
-    let name = Gtk.box(GTK_ORIENTATION_HORIZONTAL, classes: ["skeleton-bar", "skeleton-name"])
-    let role = Gtk.box(GTK_ORIENTATION_HORIZONTAL, classes: ["skeleton-bar", "skeleton-role"])
-    for bar in [name, role] { gtk_widget_set_halign(bar, GTK_ALIGN_START) }
-    let text = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
-    gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-    gtk_widget_set_hexpand(text, 1)
-    Gtk.append(text, name, role)
-    Gtk.append(row, circle, text)
-    RowAccessibility.hide(gobject(circle))
-    return row
-  }
 }

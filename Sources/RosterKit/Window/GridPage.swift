@@ -29,11 +29,12 @@ final class GridPage {
   /// The grid's selection while it shows.
   private(set) var selection: OpaquePointer?
 
-  init(model: ListModel<UserRef>, avatars: AvatarService?) {
+  init(model: ListModel<UserRef>, avatars: AvatarService?, instrumentation: RowInstrumentation) {
     self.model = model
     factory = ListFactory(
-      makeRow: { UserCell(avatars: avatars) },
-      model: { position in position < model.count ? model[position].viewModel : nil })
+      makeRow: { UserCell(avatars: avatars, instrumentation: instrumentation) },
+      model: { position in position < model.count ? model[position].viewModel : nil },
+      census: instrumentation.rows)
     gridView = gtk_grid_view_new(nil, OpaquePointer(g_object_ref(factory.object.pointer)))!
     gtk_grid_view_set_max_columns(gtkObject(gridView), 12)
     gtk_grid_view_set_min_columns(gtkObject(gridView), 1)

@@ -30,7 +30,9 @@ extension MainWindow {
   /// the directory says of them, read off the main thread.
   public func showDetails(at position: Int) {
     guard let person = page.person(at: position) else { return }
-    let details = self.details ?? UserDetails(parent: window, avatars: detailAvatars)
+    let details =
+      self.details
+      ?? UserDetails(parent: window, avatars: detailAvatars, instrumentation: instrumentation)
     self.details = details
     details.show(person)
     let identity = person.identity

@@ -38,6 +38,8 @@ public final class MainWindow {
   private(set) var actions: WindowActions!
   /// The header bar's main menu (shortcuts, about).
   private(set) var mainMenu: MainMenu!
+  /// What the rows count (shaped lines, live rows) and remember (drawn widths).
+  package let instrumentation: RowInstrumentation
   /// The list's avatars (48 px); the bench watches them.
   package let avatars: AvatarService?
   let detailAvatars: AvatarService?
@@ -53,49 +55,19 @@ public final class MainWindow {
   /// Called when the view switches between list and grid (settings remember it).
   public var onViewModeChange: (@MainActor (_ grid: Bool) -> Void)?
 
-  /// Builds the window for `source`; call ``refresh()`` to load it.
-  public convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    source: Result<DirectorySource, DirectoryError>,
-    pipeline: ImagePipeline? = nil
-  ) {
-    self.init(application: application, pipeline: pipeline) { window, avatars in
-      LocalDirectoryPage(source: source, window: window, avatars: avatars)
-    }
-  }
-
-  /// Builds the window for a users.json already read (the Connect dialog's
-  /// check read it); ``refresh()`` shows `contents` without reading the
-  /// source again, and later refreshes read it as usual.
-  public convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    loaded contents: DirectoryContents,
-    pipeline: ImagePipeline? = nil
-  ) {
-    self.init(application: application, pipeline: pipeline) { window, avatars in
-      LocalDirectoryPage(
-        source: .success(contents.source), loaded: contents, window: window, avatars: avatars)
-    }
-  }
-
-  /// Builds the window for a directory server, read a window at a time;
-  /// call ``refresh()`` to open it.
-  public convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    server: any WindowedDirectory,
-    pipeline: ImagePipeline? = nil
-  ) {
-    self.init(application: application, pipeline: pipeline) { _, avatars in
-      ServerDirectoryPage(directory: server, avatars: avatars)
-    }
-  }
-
-  /// The window around the page `makePage` builds for the GtkWindow.
-  private init(
+  /// The window around the page `makePage` builds for the GtkWindow;
+  /// `instrumentation` counts what its rows do (the bench and the tests pass
+  /// theirs), `rowAvatars` loads the list rows' avatars (the pipeline's,
+  /// unless a benchmark measures another way). The ways to call it are in
+  /// MainWindow+Init.swift.
+  init(
     application: UnsafeMutablePointer<GtkApplication>?, pipeline: ImagePipeline?,
+    instrumentation: RowInstrumentation, rowAvatars: any AvatarBinder,
     page makePage: (Widget, PageAvatars) -> any DirectoryPage
   ) {
-    let pageAvatars = PageAvatars(pipeline: pipeline)
+    self.instrumentation = instrumentation
+    let pageAvatars = PageAvatars(
+      pipeline: pipeline, rowAvatars: rowAvatars, instrumentation: instrumentation)
     avatars = pageAvatars.rows
     detailAvatars = pageAvatars.details
     window = AdwChrome.window(application: application)

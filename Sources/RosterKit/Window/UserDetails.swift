@@ -5,18 +5,18 @@ import PreparedImages
 import SharedSupport
 
 /// The details panel (Enter or double-click on a person): a 128 px avatar
-/// through the same pipeline, the name, the title (else the role) and the
-/// person's details, in a small modal window that Escape closes. One panel
-/// is built and re-bound.
+/// through the same pipeline, drawn by the same ``PersonView`` as rows and
+/// cells, the name, the title (else the role) and the person's details, in
+/// a small modal window that Escape closes. One panel is built and re-bound.
 ///
 /// Threading: main-actor only.
 @MainActor
 final class UserDetails {
   /// The avatar's drawn size in points.
-  static let avatarSize: Int32 = 128
+  static let avatarSize: Int32 = PersonShape.details.avatarSize
 
   let window: Widget
-  let avatar: AvatarView
+  let avatar: PersonView
   private let name: Widget
   private let role: Widget
   /// The person's details under the title; a server entry's attributes
@@ -25,14 +25,15 @@ final class UserDetails {
   /// The identity shown, if any.
   private(set) var identity: String?
 
-  init(parent: Widget, avatars: AvatarService?) {
+  init(parent: Widget, avatars: AvatarService?, instrumentation: RowInstrumentation) {
     window = AdwChrome.window(application: nil)
     gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
     gtk_window_set_modal(cgtk_window(window), 1)
     gtk_window_set_hide_on_close(cgtk_window(window), 1)
     gtk_window_set_resizable(cgtk_window(window), 0)
     gtk_window_set_title(cgtk_window(window), tr("Person"))
-    avatar = AvatarView(size: Self.avatarSize, avatars: avatars)
+    avatar = PersonView(shape: .details, avatars: avatars, instrumentation: instrumentation)
+    gtk_widget_set_halign(avatar.widget, GTK_ALIGN_CENTER)
     name = Gtk.label(classes: ["username"])
     role = Gtk.label(classes: ["role", "dim-label"])
     gtk_label_set_selectable(gtkObject(name), 1)
@@ -77,8 +78,7 @@ final class UserDetails {
     attributes.show(Self.detailLines(model))
     gtk_window_set_title(cgtk_window(window), model.displayName)
     RowAccessibility.setLabel(gobject(window), model.accessibleText)
-    avatar.bind(model)
-    avatar.setPriority(.visible)
+    avatar.bind(model, avatarPriority: .visible)
     gtk_window_present(cgtk_window(window))
   }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import DirectoryGenerator
 import Foundation
 
-/// `roster generate`: writes a deterministic demo directory.
+/// `roster-dev generate`: writes a deterministic demo directory.
 struct GenerateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "generate",

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import RosterArguments
 import RosterBench
 import RosterKit
 
-/// `roster soak`: drives the real window for minutes and checks that memory,
+/// `roster-dev soak`: drives the real window for minutes and checks that memory,
 /// descriptors, rows and image tasks stay flat.
 struct SoakCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -2,13 +2,14 @@ import ArgumentParser
 import RosterKit
 
 /// The command-line options of a directory server source (`--source
-/// ldap://…` or `scim+https://…`), shared by the window and the benchmark.
+/// ldap://…` or `scim+https://…`), shared by the window (`roster`) and the
+/// benchmark and soak (`roster-dev`).
 /// There is no password or token option: one on the command line is visible
 /// to every user of the machine (`ps`), so it comes from
 /// `$ROSTER_BIND_PASSWORD` / `$ROSTER_TOKEN` or a file.
-struct ServerArguments: ParsableArguments {
+package struct ServerArguments: ParsableArguments {
   /// Attribute names by server kind.
-  enum Schema: String, ExpressibleByArgument, CaseIterable {
+  package enum Schema: String, ExpressibleByArgument, CaseIterable {
     case openldap
     case ad
   }
@@ -41,10 +42,13 @@ struct ServerArguments: ParsableArguments {
     help: "Attribute names: openldap (uid, jpegPhoto) or ad (sAMAccountName, thumbnailPhoto).")
   var schema = Schema.openldap
 
+  /// No server options given (ArgumentParser fills them in).
+  package init() {}
+
   /// `--source` as given, once or several times: several are the servers of
   /// one directory (ldap:// or ldaps:// each) and become one URL list,
   /// tried in order.
-  static func source(_ sources: [String]) throws -> String? {
+  package static func source(_ sources: [String]) throws -> String? {
     guard sources.count > 1 else { return sources.first }
     guard sources.allSatisfy(ServerOptions.isServerURL) else {
       throw ValidationError(
@@ -54,7 +58,7 @@ struct ServerArguments: ParsableArguments {
   }
 
   /// The options as the app takes them.
-  var options: ServerOptions {
+  package var options: ServerOptions {
     var options = ServerOptions()
     options.bindDN = bindDN
     options.passwordFile = passwordFile

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import RosterArguments
 import RosterBench
 import RosterKit
 
-/// `roster bench`: scrolls the real window at constant speeds and prints one
+/// `roster-dev bench`: scrolls the real window at constant speeds and prints one
 /// JSON line of frame statistics per speed, comparable with run-floor.
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Runs the command again under Xvfb when there is no display, so `roster
-/// bench` works the same on a desktop and on a headless machine; tells
-/// `roster demo-ldap` how to start the window the same way.
+/// Runs the command again under Xvfb when there is no display, so
+/// `roster-dev bench` works the same on a desktop and on a headless machine;
+/// tells `roster-dev demo-ldap` how to start the window the same way.
 ///
 /// Threading: stateless; any thread.
 enum HeadlessDisplay {
-  /// Replaces the process with `xvfb-run … roster <same arguments>` when
+  /// Replaces the process with `xvfb-run … roster-dev <same arguments>` when
   /// neither DISPLAY nor WAYLAND_DISPLAY is set; returns if a display exists.
   static func reexecUnderXvfbIfNeeded() throws {
     if hasDisplay { return }
@@ -40,6 +40,12 @@ enum HeadlessDisplay {
   /// or a name found on PATH).
   static var executable: String {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+  }
+
+  /// The `roster` app built beside this executable.
+  static var roster: String {
+    URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("roster")
+      .path
   }
 
   enum HeadlessError: Error, CustomStringConvertible {

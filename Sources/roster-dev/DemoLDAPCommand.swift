@@ -2,19 +2,19 @@ import ArgumentParser
 import Foundation
 import LDAPDemo
 
-/// `roster demo-ldap`: a generated directory served by a slapd of its own on
-/// 127.0.0.1, and Roster opened on it.
+/// `roster-dev demo-ldap`: a generated directory served by a slapd of its
+/// own on 127.0.0.1, and Roster (the `roster` beside this tool) opened on it.
 struct DemoLDAPCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo-ldap",
     abstract: "Serve a generated directory from a local slapd and open Roster on it.",
     discussion: """
-      Generates --users people (roster generate --format ldif), loads them with slapadd into \
+      Generates --users people (roster-dev generate --format ldif), loads them with slapadd into \
       $XDG_CACHE_HOME/roster/ldap-demo-<users>-<avatars> (reused on the next run), starts slapd \
       on 127.0.0.1 with server-side sort and virtual list view, prints its URL and opens Roster \
       on it. slapd stops when Roster exits or on Ctrl+C. Without a display Roster runs under \
       Xvfb, saves a screenshot in that folder and quits once the list is shown. Options after \
-      -- go to Roster: roster demo-ldap --users 1000 -- --grid
+      -- go to Roster: roster-dev demo-ldap --users 1000 -- --grid
       """)
 
   @Option(help: "People in the directory.") var users = 1_000_000
@@ -24,7 +24,7 @@ struct DemoLDAPCommand: ParsableCommand {
   @Option(
     name: .customLong("run"),
     help: ArgumentHelp(
-      "Run this roster subcommand on the server instead of opening the window (bench, soak).",
+      "Run this roster-dev subcommand on the server instead of opening the window (bench, soak).",
       valueName: "SUBCOMMAND"))
   var subcommand: String?
   @Argument(parsing: .postTerminator, help: "Options for the Roster window (after --).")
@@ -59,7 +59,7 @@ struct DemoLDAPCommand: ParsableCommand {
     if let subcommand {
       return [HeadlessDisplay.executable, subcommand, "--source", source] + rosterArguments
     }
-    let roster = [HeadlessDisplay.executable, "--source", source] + rosterArguments
+    let roster = [HeadlessDisplay.roster, "--source", source] + rosterArguments
     guard !HeadlessDisplay.hasDisplay, let xvfbRun = try? HeadlessDisplay.xvfbRunPath() else {
       return roster
     }

@@ -2,16 +2,16 @@ import ArgumentParser
 import DirectoryGenerator
 import Foundation
 
-/// `roster generate --format`: what the demo directory is written as.
+/// `roster-dev generate --format`: what the demo directory is written as.
 ///
 /// Threading: a plain value.
 enum GenerateFormat: String, ExpressibleByArgument, CaseIterable {
   case json, ldif
 
-  /// The suffix of generated LDIF directories (and of `roster demo-ldap`).
+  /// The suffix of generated LDIF directories (and of `roster-dev demo-ldap`).
   static let ldifSuffix = "dc=example,dc=com"
 
-  /// `roster generate --format ldif`: writes users.ldif and says what it holds.
+  /// `roster-dev generate --format ldif`: writes users.ldif and says what it holds.
   static func writeLDIF(_ command: GenerateCommand) throws {
     let summary = try DirectoryGenerator.writeLDIF(
       users: command.users, avatars: command.avatars, seed: command.seed, suffix: ldifSuffix,

@@ -1,0 +1,80 @@
+import CGtk
+import Directory
+import PreparedImages
+
+/// The ways to build a window: on a users.json's source, on one already
+/// read, or on a directory server. Each makes its own ``RowInstrumentation``
+/// unless given one (the bench and the tests read theirs).
+extension MainWindow {
+  /// Builds the window for `source`; call ``refresh()`` to load it.
+  public convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?,
+    source: Result<DirectorySource, DirectoryError>,
+    pipeline: ImagePipeline? = nil
+  ) {
+    self.init(
+      application: application, source: source, pipeline: pipeline,
+      instrumentation: RowInstrumentation())
+  }
+
+  /// Builds the window for a users.json already read (the Connect dialog's
+  /// check read it); ``refresh()`` shows `contents` without reading the
+  /// source again, and later refreshes read it as usual.
+  public convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?,
+    loaded contents: DirectoryContents,
+    pipeline: ImagePipeline? = nil
+  ) {
+    self.init(
+      application: application, source: .success(contents.source), pipeline: pipeline,
+      loaded: contents, instrumentation: RowInstrumentation())
+  }
+
+  /// Builds the window for a directory server, read a window at a time;
+  /// call ``refresh()`` to open it.
+  public convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?,
+    server: any WindowedDirectory,
+    pipeline: ImagePipeline? = nil
+  ) {
+    self.init(
+      application: application, server: server, pipeline: pipeline,
+      instrumentation: RowInstrumentation())
+  }
+
+  /// Builds the window for `source` (or shows `loaded`, already read from
+  /// it), its rows counting into `instrumentation` and loading their avatars
+  /// through `rowAvatars`.
+  package convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?,
+    source: Result<DirectorySource, DirectoryError>,
+    pipeline: ImagePipeline?,
+    loaded: DirectoryContents? = nil,
+    instrumentation: RowInstrumentation,
+    rowAvatars: any AvatarBinder = PipelineAvatarBinder()
+  ) {
+    self.init(
+      application: application, pipeline: pipeline, instrumentation: instrumentation,
+      rowAvatars: rowAvatars
+    ) { window, avatars in
+      LocalDirectoryPage(source: source, loaded: loaded, window: window, avatars: avatars)
+    }
+  }
+
+  /// Builds the window for a directory server, its rows counting into
+  /// `instrumentation` and loading their avatars through `rowAvatars`.
+  package convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?,
+    server: any WindowedDirectory,
+    pipeline: ImagePipeline?,
+    instrumentation: RowInstrumentation,
+    rowAvatars: any AvatarBinder = PipelineAvatarBinder()
+  ) {
+    self.init(
+      application: application, pipeline: pipeline, instrumentation: instrumentation,
+      rowAvatars: rowAvatars
+    ) { _, avatars in
+      ServerDirectoryPage(directory: server, avatars: avatars)
+    }
+  }
+}
