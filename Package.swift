@@ -118,11 +118,12 @@ let package = Package(
         "RosterKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // The app people run and the .deb ships: the window only.
+    // The app people run and the .deb ships: the window, and `roster list`
+    // for scripts.
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit", "RosterArguments",
+        "RosterKit", "RosterArguments", "Directory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

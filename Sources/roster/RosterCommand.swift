@@ -21,7 +21,7 @@ struct RosterCommand: ParsableCommand {
       $XDG_CONFIG_HOME/roster/settings.json.
       """,
     version: "roster \(RosterVersion.current)",
-    subcommands: [ShowCommand.self],
+    subcommands: [ShowCommand.self, ListCommand.self],
     defaultSubcommand: ShowCommand.self
   )
 }

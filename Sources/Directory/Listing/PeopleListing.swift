@@ -1,0 +1,99 @@
+/// People written out for scripts, one a line: tab-separated values under a
+/// header of field names, or JSON Lines (one object a line keyed by the
+/// field names: `username`, `displayName`, `email`, …; a field without a
+/// value is left out). What `roster list` prints.
+///
+/// Threading: a plain value; `Sendable`.
+public struct PeopleListing: Sendable {
+  /// How lines are written.
+  public enum Format: String, CaseIterable, Sendable {
+    /// Tab-separated values; a tab, newline, carriage return or backslash
+    /// inside a value is written `\t`, `\n`, `\r`, `\\`.
+    case tsv
+    /// One JSON object a line.
+    case jsonl
+  }
+
+  /// The columns a listing shows when none are chosen.
+  public static let defaultColumns: [PersonField] = [
+    .username, .displayName, .email, .title, .department, .location,
+  ]
+
+  public var columns: [PersonField]
+  public var format: Format
+
+  /// A listing of `columns` in `format`.
+  public init(columns: [PersonField] = PeopleListing.defaultColumns, format: Format = .tsv) {
+    self.columns = columns
+    self.format = format
+  }
+
+  /// Reads `username,email,title`: fields by their names.
+  public static func columns(parsing text: String) throws(PersonSortError) -> [PersonField] {
+    var columns: [PersonField] = []
+    for name in text.split(separator: ",") {
+      let name = name.trimmingCharacters(in: " ")
+      guard let field = PersonField(named: name) else {
+        throw PersonSortError(
+          "unknown field \u{201C}\(name)\u{201D} (fields: "
+            + PersonField.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+      }
+      columns.append(field)
+    }
+    guard !columns.isEmpty else { throw PersonSortError("no columns") }
+    return columns
+  }
+
+  /// The line before the people (TSV's header), if the format has one.
+  public var header: String? {
+    format == .tsv ? columns.map(\.rawValue).joined(separator: "\t") : nil
+  }
+
+  /// Person `index` of `table` as one line (without its newline).
+  public func line(_ table: UserTable, at index: Int) -> String {
+    switch format {
+    case .tsv:
+      return columns.map { Self.tsvEscaped(table.text(of: $0, at: index) ?? "") }
+        .joined(separator: "\t")
+    case .jsonl:
+      let members = columns.compactMap { field in
+        table.text(of: field, at: index).map {
+          PersonFilter.quoted(field.rawValue) + ":" + PersonFilter.quoted($0)
+        }
+      }
+      return "{" + members.joined(separator: ",") + "}"
+    }
+  }
+
+  private static func tsvEscaped(_ value: String) -> String {
+    guard value.contains(where: { "\t\n\r\\".contains($0) }) else { return value }
+    var out = ""
+    for character in value {
+      switch character {
+      case "\t": out += "\\t"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\r\n": out += "\\r\\n"
+      case "\\": out += "\\\\"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}
+
+extension UserTable {
+  /// Person `index`'s value of `field` as text (nil when none): the role as
+  /// users.json writes it, the manager by their identity.
+  public func text(of field: PersonField, at index: Int) -> String? {
+    let bytes = filterBytes(field, at: index)
+    return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    String(
+      drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
+  }
+}
