@@ -42,9 +42,10 @@ final class LDAPHostileValueTests: XCTestCase {
     XCTAssertEqual(long.displayName.utf8.count, FieldLimit.maxBytes)
     XCTAssertEqual(long.role, .unknown)
     XCTAssertEqual(window.entries[1].role, .admin, "short values are untouched")
+    // The row shows the display name (the longest one cut to what a label shows).
     XCTAssertEqual(
       UserViewModel(entry: long).displayName,
-      "long" + String(repeating: "x", count: DisplayText.maxCharacters - 5) + "…")
+      String(repeating: "y", count: DisplayText.maxCharacters - 1) + "…")
 
     let attributes = try await directory.attributes(of: long.id)
     let values = Dictionary(uniqueKeysWithValues: attributes.map { ($0.name, $0.values) })
