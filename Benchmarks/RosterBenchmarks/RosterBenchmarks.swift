@@ -16,6 +16,15 @@ private func directoryJSON(users count: Int) -> (users: [User], json: [UInt8]) {
   return (users, UserGenerator.json(for: users))
 }
 
+/// A generated table of a million people with every detail, the process's
+/// collation set to German (scripts/install-deps.sh installs that locale;
+/// the C locale's byte order would flatter the sort).
+private func millionPeople() -> UserTable {
+  setlocale(LC_COLLATE, "de_DE.utf8")
+  let avatars = (1...4_000).map { "avatars/avatar-\($0).png" }
+  return UserTable(UserGenerator.users(count: 1_000_000, avatarFileNames: avatars, seed: 2026))
+}
+
 private func avatarBytes(_ name: String) -> [UInt8] {
   guard
     let data = FileManager.default.contents(
@@ -129,6 +138,33 @@ let benchmarks: @Sendable () -> Void = {
     }
   } setup: {
     directoryJSON(users: 100_000).users
+  }
+
+  // MARK: Filter and sort (a million people with every detail)
+
+  Benchmark(
+    "Filter 1,000,000 people (department, title and location conditions)",
+    configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 10)
+  ) { (benchmark: Benchmark, table: UserTable) in
+    let filter = try PersonFilter(
+      parsing: #"department eq "Platform" and (title co "engineer" or location sw "Ber")"#)
+    for _ in benchmark.scaledIterations {
+      blackHole(TableFilter(filter, over: table).positions(isCancelled: { false }))
+    }
+  } setup: {
+    millionPeople()
+  }
+
+  Benchmark(
+    "Sort 1,000,000 people by department, then display name (de_DE collation)",
+    configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 5)
+  ) { (benchmark: Benchmark, table: UserTable) in
+    let order = try PersonSort(parsing: "department,displayName")
+    for _ in benchmark.scaledIterations {
+      blackHole(table.sortedPositions(by: order, isCancelled: { false }))
+    }
+  } setup: {
+    millionPeople()
   }
 
   // MARK: Memory cache
