@@ -14,8 +14,10 @@ extension DirectoryGenerator {
 
   /// Writes users.ldif into `folder`: the users `write` puts in users.json
   /// for the same counts and seed, as inetOrgPerson entries under
-  /// `ou=people,<suffix>` (uid = username, cn, sn and displayName made from
-  /// it, employeeType = role, employeeNumber = id, which names the entry).
+  /// `ou=people,<suffix>`: uid = username, cn and displayName the display
+  /// name, employeeType = role, employeeNumber (which names the entry),
+  /// mail, title, ou, l and telephoneNumber from the details, and manager
+  /// the manager's DN (see `LDIFPerson(generated:managerDN:)`).
   ///
   /// A user's jpegPhoto is their avatar painted again as a 96 px JPEG: a
   /// directory holds thumbnails (Active Directory caps them at 100 KB), and
@@ -49,10 +51,18 @@ extension DirectoryGenerator {
     let url = folder.appendingPathComponent(ldifFileName)
     let writer = try LDIFFileWriter(suffix: suffix, file: url)
     var withPhoto = 0
+    // Managers come before their reports: each one's number is known by then.
+    var numberByID: [String: String] = [:]
+    numberByID.reserveCapacity(userList.count)
     for user in userList {
       let photo = photoByAvatar[user.avatar]
       if photo != nil { withPhoto += 1 }
-      try writer.add(LDIFPerson(generated: user), base64Photo: photo)
+      let number = LDIFPerson.number(of: user)
+      if let id = user.id, let number { numberByID[id] = number }
+      let managerDN = user.details.manager.flatMap { numberByID[$0] }.map {
+        "employeeNumber=\($0),\(writer.peopleDN)"
+      }
+      try writer.add(LDIFPerson(generated: user, managerDN: managerDN), base64Photo: photo)
     }
     try writer.close()
     return LDIFSummary(

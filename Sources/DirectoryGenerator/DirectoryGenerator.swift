@@ -11,6 +11,10 @@ import Foundation
 public enum DirectoryGenerator {
   public static let jsonFileName = "users.json"
   public static let avatarsFolderName = "avatars"
+  /// Changes whenever the same arguments make different people (2: with
+  /// their details), so a directory generated once and kept (the LDAP demo's,
+  /// the benchmarks') is made again rather than reused stale.
+  public static let dataVersion = 2
 
   /// Writes `users` users and `avatars` distinct images (plus `brokenAvatars`
   /// broken ones, see `BrokenAvatar.Kind`) into `folder`, creating it if

@@ -19,8 +19,11 @@ import Synchronization
 /// Threading: `Sendable`. The HTTP clients and counters are shared with
 /// the `searching` views; each view's page cache is behind its own lock.
 public struct SCIMDirectory: WindowedDirectory {
-  /// The attributes a page asks for: only what a row shows.
-  static let rowAttributes = "id,userName,displayName,name.formatted,userType,roles,photos,meta"
+  /// The attributes a page asks for: what a row shows and the person's
+  /// details (core and enterprise).
+  static let rowAttributes =
+    (["id", "userName", "userType", "roles", "photos", "meta"]
+    + SCIMResource.detailAttributes).joined(separator: ",")
 
   public var url: SCIMURL { client.url }
   /// The search filter (nil for the whole directory).

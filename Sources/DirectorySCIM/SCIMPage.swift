@@ -49,15 +49,14 @@ struct SCIMUser: Sendable, Equatable {
   /// The thumbnail, else the primary photo, else none.
   var photo: URL?
 
-  fileprivate init(_ resource: Resource) {
+  fileprivate init(_ resource: SCIMResource) {
     let photo = Self.photo(resource.photos ?? [])
     let role =
       resource.roles?.first { $0.primary == true }?.value
       ?? resource.roles?.first?.value ?? resource.userType
     entry = DirectoryEntry(
       id: clip(resource.id), username: clip(resource.userName ?? ""),
-      details: PersonDetails(
-        displayName: (resource.displayName ?? resource.name?.formatted).map(clip)),
+      details: resource.details,
       role: Role(jsonValue: clip(role ?? "")),
       // A new photo comes with a new resource version; without one, a new
       // address is the only sign.
@@ -65,7 +64,7 @@ struct SCIMUser: Sendable, Equatable {
     self.photo = photo
   }
 
-  private static func photo(_ photos: [Resource.Photo]) -> URL? {
+  private static func photo(_ photos: [SCIMResource.Photo]) -> URL? {
     let chosen =
       photos.first { $0.type?.lowercased() == "thumbnail" } ?? photos.first { $0.primary == true }
     guard let text = chosen?.value, text.utf8.count <= 8192, let url = URL(string: text),
@@ -85,12 +84,12 @@ func clip(_ text: String) -> String {
 /// The JSON of a list response: only what a row needs is decoded, the rest
 /// of each resource is skipped.
 ///
-/// Threading: plain values (this and `Resource`), made and read on the
+/// Threading: plain values (this and `SCIMResource`), made and read on the
 /// decoding thread.
 private struct ListResponse: Decodable {
   var totalResults: Int
   var startIndex: Int?
-  var resources: [Resource]?
+  var resources: [SCIMResource]?
 
   enum CodingKeys: String, CodingKey {
     case totalResults, startIndex
@@ -98,8 +97,11 @@ private struct ListResponse: Decodable {
   }
 }
 
-private struct Resource: Decodable {
+/// One user resource as a page holds it: what a row and the details need,
+/// the rest skipped (see SCIMResource+Details.swift for the details).
+struct SCIMResource: Decodable {
   struct Name: Decodable { var formatted: String? }
+  /// A role, email or phone number: a value, perhaps the primary one.
   struct Role: Decodable {
     var value: String?
     var primary: Bool?
@@ -116,7 +118,18 @@ private struct Resource: Decodable {
   var displayName: String?
   var name: Name?
   var userType: String?
+  var title: String?
   var roles: [Role]?
+  var emails: [Role]?
+  var phoneNumbers: [Role]?
+  var addresses: [Address]?
+  var enterprise: EnterpriseUser?
   var photos: [Photo]?
   var meta: Meta?
+
+  enum CodingKeys: String, CodingKey {
+    case id, userName, displayName, name, userType, title, roles, emails, phoneNumbers
+    case addresses, photos, meta
+    case enterprise = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"
+  }
 }

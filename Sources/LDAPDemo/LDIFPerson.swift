@@ -1,4 +1,5 @@
-/// One person for a demo directory: an inetOrgPerson under ou=people.
+/// One person for a demo directory: an inetOrgPerson under ou=people, with
+/// the attributes Roster reads (those left nil are not written).
 ///
 /// Threading: a plain value; `Sendable`.
 public struct LDIFPerson: Sendable, Hashable {
@@ -13,10 +14,22 @@ public struct LDIFPerson: Sendable, Hashable {
   /// `uid`: usernames that differ only in case ("MariaGarcia",
   /// "mariagarcia") are one DN under uid's case-ignoring match.
   public var employeeNumber: String?
+  /// Their email address.
+  public var mail: String?
+  public var title: String?
+  /// Their department.
+  public var ou: String?
+  /// Their office (locality).
+  public var l: String?
+  public var telephoneNumber: String?
+  /// Their manager's DN (``LDIFWriter/dn(of:)`` of the manager).
+  public var manager: String?
 
   public init(
     uid: String, cn: String, sn: String, displayName: String? = nil, employeeType: String? = nil,
-    jpegPhoto: [UInt8]? = nil, employeeNumber: String? = nil
+    jpegPhoto: [UInt8]? = nil, employeeNumber: String? = nil, mail: String? = nil,
+    title: String? = nil, ou: String? = nil, l: String? = nil, telephoneNumber: String? = nil,
+    manager: String? = nil
   ) {
     self.uid = uid
     self.cn = cn
@@ -25,5 +38,11 @@ public struct LDIFPerson: Sendable, Hashable {
     self.employeeType = employeeType
     self.jpegPhoto = jpegPhoto
     self.employeeNumber = employeeNumber
+    self.mail = mail
+    self.title = title
+    self.ou = ou
+    self.l = l
+    self.telephoneNumber = telephoneNumber
+    self.manager = manager
   }
 }

@@ -46,7 +46,12 @@ public struct LDIFWriter {
     ]
     if let name = person.displayName { values.append(("displayName", name)) }
     if let type = person.employeeType { values.append(("employeeType", type)) }
-    if let number = person.employeeNumber { values.append(("employeeNumber", number)) }
+    let details: [(String, String?)] = [
+      ("employeeNumber", person.employeeNumber), ("mail", person.mail), ("title", person.title),
+      ("ou", person.ou), ("l", person.l), ("telephoneNumber", person.telephoneNumber),
+      ("manager", person.manager),
+    ]
+    for case (let name, let value?) in details { values.append((name, value)) }
     append(dn: dn(of: person), values)
     if let base64Photo {
       text.removeLast()  // the blank line that ends the entry

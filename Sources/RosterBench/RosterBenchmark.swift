@@ -78,13 +78,15 @@ public final class RosterBenchmark {
     }
   }
 
-  /// The generated directory under .build/bench-data (made once), or --source.
+  /// The generated directory under .build/bench-data (made once per
+  /// generator data version), or --source.
   private func prepareDirectory() throws -> URL {
     if let source = options.source { return URL(fileURLWithPath: source) }
     let root =
       ResourceLocator.root ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let folder = root.appendingPathComponent(
-      ".build/bench-data/users-\(options.users)-avatars-\(options.avatars)")
+      ".build/bench-data/users-\(options.users)-avatars-\(options.avatars)"
+        + "-v\(DirectoryGenerator.dataVersion)")
     let users = folder.appendingPathComponent("users.json")
     if !FileManager.default.fileExists(atPath: users.path) {
       note("generating \(options.users) users and \(options.avatars) avatars in \(folder.path)…")

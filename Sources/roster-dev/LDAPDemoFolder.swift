@@ -4,8 +4,10 @@ import LDAPDemo
 
 /// The folder of one demo directory under `$XDG_CACHE_HOME/roster`: its
 /// slapd.conf and database, loaded once. A marker file written after a
-/// successful slapadd says the database is complete; without it (a run
-/// stopped while loading) the folder is emptied and loaded again.
+/// successful slapadd says the database is complete and which generator's
+/// people it holds (`DirectoryGenerator.dataVersion`); without it (a run
+/// stopped while loading), or from another version, the folder is emptied
+/// and loaded again.
 ///
 /// Threading: a plain value; `prepare` blocks while it generates and loads.
 struct LDAPDemoFolder {
@@ -30,13 +32,15 @@ struct LDAPDemoFolder {
   }
 
   private var marker: URL { folder.appendingPathComponent("loaded") }
+  /// What the marker says: loaded, and by which generator's people.
+  private static let markerText = "loaded \(DirectoryGenerator.dataVersion)\n"
 
   /// A server over this folder's database (not started), generating and
   /// loading the directory first unless an earlier run completed it.
   func prepare(port: Int) throws -> DemoLDAPServer {
     let clock = ContinuousClock()
     let start = clock.now
-    let isLoaded = FileManager.default.fileExists(atPath: marker.path)
+    let isLoaded = (try? String(contentsOf: marker, encoding: .utf8)) == Self.markerText
     if !isLoaded { try? FileManager.default.removeItem(at: folder) }
     var configuration = SlapdConfiguration(rootPassword: Self.password)
     configuration.suffix = Self.suffix
@@ -52,7 +56,7 @@ struct LDAPDemoFolder {
     print("loading them with slapadd …")
     try server.load(ldifFile: summary.ldifURL)
     try FileManager.default.removeItem(at: summary.ldifURL)
-    try Data("loaded\n".utf8).write(to: marker)
+    try Data(Self.markerText.utf8).write(to: marker)
     print("loaded in \(Self.seconds(start.duration(to: clock.now))) (\(Self.diskUsage(folder)))")
     return server
   }

@@ -6,8 +6,8 @@ import Foundation
 import LDAPDemo
 import XCTest
 
-/// users.ldif: the users of users.json, loaded into a real slapd and read
-/// back through LDAPDirectory.
+/// users.ldif: the users of users.json with their details, loaded into a
+/// real slapd and read back through LDAPDirectory.
 final class LDIFGenerationTests: XCTestCase {
   private static let suffix = "dc=example,dc=com"
   private var folder: URL!
@@ -57,6 +57,16 @@ final class LDIFGenerationTests: XCTestCase {
     XCTAssertEqual(window.entries.map(\.role), sorted.prefix(25).map(\.role))
     XCTAssertEqual(
       window.entries.map { $0.photoVersion != nil }, sorted.prefix(25).map(hasPhoto))
+    // The details of users.json, the manager as the DN of the manager's entry.
+    let byID = Dictionary(uniqueKeysWithValues: users.map { ($0.id ?? "", $0) })
+    for (entry, user) in zip(window.entries, sorted) {
+      var expected = user.details
+      expected.manager = user.details.manager.flatMap { byID[$0]?.details.employeeNumber }
+        .map { "employeeNumber=\($0),\(ldif.peopleDN)" }
+      XCTAssertEqual(entry.details, expected, user.username)
+      XCTAssertEqual(
+        entry.id, "employeeNumber=\(user.details.employeeNumber ?? ""),\(ldif.peopleDN)")
+    }
 
     let valid = Set((1...8).map { AvatarName.jpeg($0) } + (1...8).map { AvatarName.png($0) })
     let withPhoto = try XCTUnwrap(

@@ -7,7 +7,7 @@ import XCTest
 @testable import DirectoryLDAP
 
 /// A server's values are as untrusted as a file's: one entry whose
-/// username, display name and role are far over `FieldLimit.maxBytes`
+/// username, display name, role and details are far over `FieldLimit.maxBytes`
 /// comes out of a real slapd cut to it, in windows and in its attributes.
 final class LDAPHostileValueTests: XCTestCase {
   nonisolated(unsafe) static var server: TestServer?
@@ -21,7 +21,7 @@ final class LDAPHostileValueTests: XCTestCase {
       // Named by employeeNumber: a DN does not need to carry the long uid.
       LDIFPerson(
         uid: longUID, cn: "Long", sn: "Value", displayName: huge, employeeType: huge,
-        employeeNumber: "1"),
+        employeeNumber: "1", mail: huge, title: huge, ou: huge, l: huge),
       LDIFPerson(uid: "grace", cn: "Grace", sn: "Hopper", employeeType: "Admin"),
     ])
   }
@@ -41,8 +41,12 @@ final class LDAPHostileValueTests: XCTestCase {
     XCTAssertEqual(long.username, String(Self.longUID.prefix(FieldLimit.maxBytes)))
     XCTAssertEqual(long.displayName.utf8.count, FieldLimit.maxBytes)
     XCTAssertEqual(long.role, .unknown)
+    for field in [DetailField.email, .title, .department, .location] {
+      XCTAssertEqual(long.details[field]?.utf8.count, FieldLimit.maxBytes, "\(field)")
+    }
+    XCTAssertEqual(long.details.employeeNumber, "1")
     XCTAssertEqual(window.entries[1].role, .admin, "short values are untouched")
-    // The row shows the display name (the longest one cut to what a label shows).
+    // The row shows the display name, cut again for the screen.
     XCTAssertEqual(
       UserViewModel(entry: long).displayName,
       String(repeating: "y", count: DisplayText.maxCharacters - 1) + "…")

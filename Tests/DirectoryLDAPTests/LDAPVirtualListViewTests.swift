@@ -133,6 +133,12 @@ final class LDAPVirtualListViewTests: XCTestCase {
       XCTAssertEqual(entry.id, TestServer.dn(person))
       XCTAssertEqual(entry.displayName, person.displayName ?? person.cn)
       XCTAssertEqual(entry.role, Role(jsonValue: person.employeeType ?? ""))
+      XCTAssertEqual(
+        [entry.details.email, entry.details.title, entry.details.department],
+        [person.mail, person.title, person.ou])
+      XCTAssertEqual(
+        [entry.details.location, entry.details.phone, entry.details.manager],
+        [person.l, person.telephoneNumber, person.manager], "the manager as a DN")
       XCTAssertNil(entry.photoVersion, "no photo")
     }
     for person in Self.people.prefix(Self.photos.count) {

@@ -87,6 +87,21 @@ final class SCIMDirectoryTests: XCTestCase {
     XCTAssertEqual(entries.map(\.role), [.admin, .user, .user, .admin, .user, .owner])
   }
 
+  func testAPersonsDetailsArriveWithTheirManagersID() async throws {
+    let entries = try await directory().window(0..<9).entries
+    XCTAssertEqual(
+      entries[5].details,
+      PersonDetails(
+        displayName: "Person 0005", email: "user0005@example.org", title: "Accountant",
+        department: "Design", location: "São Paulo", phone: "+1 555 010005",
+        manager: entries[1].id, employeeNumber: "E0005"),
+      "the primary email, phone number and address; the enterprise extension")
+    XCTAssertNil(entries[0].details.manager)
+    for (index, entry) in entries.enumerated().dropFirst() {
+      XCTAssertEqual(entry.details.manager, entries[(index - 1) / 4].id, entry.username)
+    }
+  }
+
   func testTheDetailsListTheResourcesAttributes() async throws {
     let directory = try directory()
     let id = try await directory.window(0..<1).entries[0].id

@@ -150,7 +150,11 @@ final class SCIMProtocolTests: XCTestCase {
     XCTAssertEqual(error, .tooLarge(limit: 1 << 20))
   }
 
-  /// The row attributes as a page's query spells them.
+  /// The row attributes and the details as a page's query spells them.
   static let attributes =
-    "id%2CuserName%2CdisplayName%2Cname.formatted%2CuserType%2Croles%2Cphotos%2Cmeta"
+    "id%2CuserName%2CuserType%2Croles%2Cphotos%2Cmeta%2CdisplayName%2Cname.formatted%2Ctitle"
+    + "%2Cemails%2CphoneNumbers%2Caddresses"
+    + "%2Curn%3Aietf%3Aparams%3Ascim%3Aschemas%3Aextension%3Aenterprise%3A2.0%3AUser%3Adepartment"
+    + "%2Curn%3Aietf%3Aparams%3Ascim%3Aschemas%3Aextension%3Aenterprise%3A2.0%3AUser%3AemployeeNumber"
+    + "%2Curn%3Aietf%3Aparams%3Ascim%3Aschemas%3Aextension%3Aenterprise%3A2.0%3AUser%3Amanager"
 }

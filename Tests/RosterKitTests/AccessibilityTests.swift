@@ -10,14 +10,17 @@ final class AccessibilityTests: XCTestCase {
     .deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  func testRowsReadAsUsernameAndRoleAndAvatarsAreHidden() throws {
+  func testRowsReadAsNameAndTitleAndAvatarsAreHidden() throws {
     // The first rows of the embedded directory, as a screen reader should read them.
     let data = try Data(contentsOf: root.appendingPathComponent("data/users.json"))
     let users = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    // "display name (else username), title (else role)".
     let expected = users.prefix(3).map { user -> String in
       let role = user["role"] as? String ?? ""
-      return
-        "\(user["username"] as? String ?? ""), \(["User", "Owner", "Admin"].contains(role) ? role : "Unknown")"
+      let name = user["displayName"] as? String ?? user["username"] as? String ?? ""
+      let subtitle =
+        user["title"] as? String ?? (["User", "Owner", "Admin"].contains(role) ? role : "Unknown")
+      return "\(name), \(subtitle)"
     }
     let (status, report) = try readRows(expecting: expected)
     XCTAssertEqual(status, 0, "AT-SPI check failed: \(report)")

@@ -60,7 +60,7 @@ final class InteractionTests: XCTestCase {
       // What Enter or a double-click does: the list's "activate" signal.
       cgtk_emit_uint(gobject(window.listView), "activate", guint(position))
       let details = try XCTUnwrap(window.openDetails)
-      XCTAssertEqual(details.shownName, window.model[position].username)
+      XCTAssertEqual(details.shownName, window.model[position].displayName)
       XCTAssertTrue(
         MainContext.run(until: { !details.avatar.avatar.isLoading }, timeout: .seconds(10)),
         "the avatar never arrived")
@@ -78,6 +78,7 @@ final class InteractionTests: XCTestCase {
       defer { window.close() }
       let everyone = window.model.count
       let name = window.model[17].username
+      // Search matches usernames, display names, emails and roles.
       let expected = window.contents!.viewModels.filter {
         [$0.username, $0.details.displayName ?? "", $0.details.email ?? "", $0.roleText]
           .contains { $0.lowercased().contains(name.lowercased()) }

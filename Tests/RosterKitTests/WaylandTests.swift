@@ -72,7 +72,7 @@ final class WaylandTests: XCTestCase {
       var mismatches: [String] = []
       let watcher = FrameRowWatcher(window) { row, position in
         painted[position] = row.shownName
-        let expected = window.model[position].username
+        let expected = window.model[position].displayName
         if row.shownName != expected { mismatches.append("\(row.shownName) at \(position)") }
       }
       defer { watcher.stop() }

@@ -15,6 +15,12 @@ public enum TestPeople {
     "Dubois", "haddad", "larsen", "novak", "patel", "kim", "ivanova", "osei", "fischer",
   ]
   public static let roles = ["User", "User", "User", "User", "Owner", "Admin", "Guest"]
+  public static let titles = ["Software Engineer", "Account Executive", "Designer", "Accountant"]
+  public static let departments = ["Platform", "EMEA", "Design", "Finance", "Support"]
+  public static let offices = ["Berlin", "London", "São Paulo"]
+  /// How many people report to each manager: person `i > 0` reports to
+  /// person `(i - 1) / teamSize`; the first has no manager.
+  public static let teamSize = 4
 
   /// The entry whose display name is a filter injection.
   public static let injection = LDIFPerson(
@@ -26,7 +32,11 @@ public enum TestPeople {
     employeeType: "Owner")
 
   /// `count` generated people (seeded), then the two special ones; the
-  /// first `photos.count` generated people carry those photos.
+  /// first `photos.count` generated people carry those photos. Each
+  /// generated person has a mail (their uid, lower-cased, at example.org),
+  /// a title, department (`ou`), office (`l`) and telephone number chosen
+  /// by their position, and (but the first) a manager's DN (see
+  /// ``teamSize``); these take no draws, so the names stay as they were.
   public static func people(count: Int, seed: UInt64, photos: [[UInt8]] = []) -> [LDIFPerson] {
     var state = seed
     func next(_ bound: Int) -> Int {
@@ -42,11 +52,16 @@ public enum TestPeople {
       let first = given[next(given.count)]
       let last = family[next(family.count)]
       let name = "\(first.capitalized) \(last.capitalized)"
+      let uid = "\(first).\(last)\(index)"
       people.append(
         LDIFPerson(
-          uid: "\(first).\(last)\(index)", cn: name, sn: last.capitalized,
+          uid: uid, cn: name, sn: last.capitalized,
           displayName: next(10) == 0 ? nil : name, employeeType: roles[next(roles.count)],
-          jpegPhoto: index < photos.count ? photos[index] : nil))
+          jpegPhoto: index < photos.count ? photos[index] : nil,
+          mail: uid.lowercased() + "@example.org", title: titles[index % titles.count],
+          ou: departments[index % departments.count], l: offices[index % offices.count],
+          telephoneNumber: "+1 555 01" + String(index % 100 + 100).dropFirst(),
+          manager: index == 0 ? nil : TestServer.dn(people[(index - 1) / teamSize])))
     }
     return people + [injection, backslash]
   }

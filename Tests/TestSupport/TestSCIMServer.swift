@@ -11,18 +11,33 @@ import NIOCore
 /// Threading: made in a test's `setUp`, used by its tests one at a time;
 /// `stop` and `kill` may be called from any thread.
 public final class TestSCIMServer: @unchecked Sendable {
-  /// One user as the tests load it.
+  /// One user as the tests load it; nil leaves an attribute out.
   public struct Person: Sendable {
     public var userName: String
-    public var displayName: String
-    /// `roles[primary].value`; nil for none.
+    public var displayName: String?
+    /// `name.formatted`.
+    public var formattedName: String?
+    /// `roles[primary].value`.
     public var role: String?
     public var userType: String?
-    /// The thumbnail's address; nil for none.
+    /// The thumbnail's address.
     public var photo: String?
+    /// The primary work email, and a home one listed before it.
+    public var email: String?
+    public var title: String?
+    /// The primary work phone number.
+    public var phone: String?
+    /// The locality of the primary work address.
+    public var locality: String?
+    /// The enterprise extension's department and employee number.
+    public var department: String?
+    public var employeeNumber: String?
+    /// The userName of their manager, who must be loaded in the same /Bulk
+    /// request: `manager.value` is the id the server gives the manager.
+    public var manager: String?
 
     public init(
-      userName: String, displayName: String, role: String? = nil, userType: String? = nil,
+      userName: String, displayName: String?, role: String? = nil, userType: String? = nil,
       photo: String? = nil
     ) {
       self.userName = userName
@@ -86,14 +101,24 @@ public final class TestSCIMServer: @unchecked Sendable {
   /// `count` people "user0000"… loaded in a scrambled order (a prime stride
   /// through them, so the server's sort does the work), every
   /// third an Admin by role, every fifth an Owner by userType; names with a
-  /// quote and a backslash for some.
+  /// quote and a backslash for some. Each has an email, title, phone
+  /// number, locality, department and employee number chosen by their
+  /// number, and (but user0000) a manager: user N reports to user (N-1)/4.
   public static func people(_ count: Int) -> [Person] {
     let people = (0..<count).map { index in
       let number = String(index + 10000).dropFirst()
-      return Person(
+      var person = Person(
         userName: "user\(number)",
         displayName: index % 7 == 0 ? #"Ann "Q\#(number)" O\Brien"# : "Person \(number)",
         role: index % 3 == 0 ? "Admin" : nil, userType: index % 5 == 0 ? "Owner" : "User")
+      person.email = "user\(number)@example.org"
+      person.title = ["Software Engineer", "Designer", "Accountant"][index % 3]
+      person.phone = "+1 555 01\(number)"
+      person.locality = ["Berlin", "London", "São Paulo"][index % 3]
+      person.department = ["Platform", "Design", "Finance", "Support"][index % 4]
+      person.employeeNumber = "E\(number)"
+      person.manager = index == 0 ? nil : "user" + String((index - 1) / 4 + 10000).dropFirst()
+      return person
     }
     let stride = 7919  // prime: every position once when count is no multiple
     return (0..<count).map { people[($0 * stride) % count] }
@@ -117,14 +142,17 @@ public final class TestSCIMServer: @unchecked Sendable {
   }
 
   private func load(_ people: ArraySlice<Person>) async throws {
+    let bulkIDs = Dictionary(
+      people.enumerated().map { ($1.userName, "u\($0)") }, uniquingKeysWith: { first, _ in first })
     let operations: [[String: Any]] = people.enumerated().map { index, person in
-      var user: [String: Any] = [
-        "schemas": ["urn:ietf:params:scim:schemas:core:2.0:User"],
-        "userName": person.userName, "displayName": person.displayName,
-      ]
-      if let role = person.role { user["roles"] = [["value": role, "primary": true]] }
-      if let userType = person.userType { user["userType"] = userType }
-      if let photo = person.photo { user["photos"] = [["value": photo, "type": "thumbnail"]] }
+      var user = Self.resource(person)
+      // The server puts the id it gave the manager in place of the bulkId.
+      if let manager = person.manager.flatMap({ bulkIDs[$0] }),
+        var values = user[Self.enterprise] as? [String: Any]
+      {
+        values["manager"] = ["value": "bulkId:\(manager)"]
+        user[Self.enterprise] = values
+      }
       return ["method": "POST", "path": "/Users", "bulkId": "u\(index)", "data": user]
     }
     let body = try JSONSerialization.data(withJSONObject: [
@@ -140,6 +168,44 @@ public final class TestSCIMServer: @unchecked Sendable {
     guard response.status == .ok, !String(buffer: answer).contains(#""status": "4"#) else {
       throw TestSCIMServerError("/Bulk answered \(response.status): \(String(buffer: answer))")
     }
+  }
+}
+
+extension TestSCIMServer {
+  static let enterprise = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"
+
+  /// `person` as a SCIM user; the enterprise extension (declared in
+  /// `schemas`) when they have a department or employee number.
+  static func resource(_ person: Person) -> [String: Any] {
+    var user: [String: Any] = ["userName": person.userName]
+    var schemas = ["urn:ietf:params:scim:schemas:core:2.0:User"]
+    if let name = person.displayName { user["displayName"] = name }
+    if let name = person.formattedName { user["name"] = ["formatted": name] }
+    if let role = person.role { user["roles"] = [["value": role, "primary": true]] }
+    if let userType = person.userType { user["userType"] = userType }
+    if let photo = person.photo { user["photos"] = [["value": photo, "type": "thumbnail"]] }
+    if let email = person.email {
+      user["emails"] = [
+        ["value": "home-" + email, "type": "home"],
+        ["value": email, "type": "work", "primary": true],
+      ]
+    }
+    if let title = person.title { user["title"] = title }
+    if let phone = person.phone {
+      user["phoneNumbers"] = [["value": phone, "type": "work", "primary": true]]
+    }
+    if let locality = person.locality {
+      user["addresses"] = [["locality": locality, "type": "work", "primary": true]]
+    }
+    var extensionValues: [String: Any] = [:]
+    if let department = person.department { extensionValues["department"] = department }
+    if let number = person.employeeNumber { extensionValues["employeeNumber"] = number }
+    if !extensionValues.isEmpty || person.manager != nil {
+      schemas.append(enterprise)
+      user[enterprise] = extensionValues
+    }
+    user["schemas"] = schemas
+    return user
   }
 }
 

@@ -11,6 +11,12 @@ import Directory
 /// file used once before any repeats, so broken files among them are always
 /// referenced. Ids read "u0000001", "u0000002", ...
 ///
+/// Everyone has details (``PersonDetailsGenerator``): a display name and an
+/// email made from the names of their username ("Maria Garcia",
+/// "maria.garcia@example.org", unique), a department, title, office,
+/// telephone number and employee number, and, but the first person, a
+/// manager (their id) in a tree about six levels deep.
+///
 /// Threading: stateless; callable from any thread.
 public enum UserGenerator {
   /// The share of users without an avatar, in percent.
@@ -22,13 +28,15 @@ public enum UserGenerator {
   public static func users(count: Int, avatarFileNames: [String], seed: UInt64) -> [User] {
     var random = SplitMix64(seed: seed)
     var names = UniqueNames(capacity: count)
+    var details = PersonDetailsGenerator(count: count, seed: seed)
     // One string per file, shared by every user who has that avatar.
     let avatarPaths = avatarFileNames.map { "avatars/" + $0 }
     var avatarsHandedOut = 0
     var users: [User] = []
     users.reserveCapacity(count)
     for index in 0..<count {
-      let username = names.claim(candidateUsername(using: &random))
+      let candidate = candidateUsername(using: &random)
+      let username = names.claim(candidate.username)
       var avatar = ""
       if !avatarPaths.isEmpty && random.next(below: 100) >= percentWithoutAvatar {
         let file =
@@ -37,8 +45,13 @@ public enum UserGenerator {
         avatar = avatarPaths[file]
         avatarsHandedOut += 1
       }
+      let role = role(using: &random)
+      let manager = details.managerIndex(of: index).flatMap { users[$0].id }
       users.append(
-        User(id: id(for: index), username: username, avatar: avatar, role: role(using: &random)))
+        User(
+          id: id(for: index), username: username, avatar: avatar, role: role,
+          details: details.next(
+            given: candidate.given, family: candidate.family, managerID: manager)))
     }
     return users
   }
@@ -58,9 +71,22 @@ public enum UserGenerator {
     }
   }
 
-  private static func candidateUsername(using random: inout SplitMix64) -> String {
-    let given = NameLists.givenNames[random.next(below: NameLists.givenNames.count)]
-    let family = NameLists.familyNames[random.next(below: NameLists.familyNames.count)]
+  /// A username made from a given and a family name, and their positions
+  /// in ``NameLists``.
+  private static func candidateUsername(using random: inout SplitMix64) -> (
+    username: String, given: Int, family: Int
+  ) {
+    let givenIndex = random.next(below: NameLists.givenNames.count)
+    let familyIndex = random.next(below: NameLists.familyNames.count)
+    let username = candidateUsername(
+      given: NameLists.givenNames[givenIndex], family: NameLists.familyNames[familyIndex],
+      using: &random)
+    return (username, givenIndex, familyIndex)
+  }
+
+  private static func candidateUsername(
+    given: String, family: String, using random: inout SplitMix64
+  ) -> String {
     switch random.next(below: 100) {
     case ..<34:
       return given + "." + family

@@ -8,7 +8,7 @@ struct UserJSONWriter {
   private(set) var bytes: [UInt8] = []
 
   init(expectedCount: Int) {
-    bytes.reserveCapacity(expectedCount * 96 + 4)
+    bytes.reserveCapacity(expectedCount * 360 + 4)
   }
 
   mutating func write(_ users: [User]) {
@@ -26,9 +26,32 @@ struct UserJSONWriter {
       writeString(user.avatar)
       bytes.append(contentsOf: ", \"role\": ".utf8)
       writeString(user.role == .unknown ? UserGenerator.unknownRoleText : user.role.displayText)
+      writeDetails(user.details)
       bytes.append(contentsOf: index + 1 < users.count ? "},\n".utf8 : "}\n".utf8)
     }
     bytes.append(contentsOf: "]\n".utf8)
+  }
+
+  /// `, "key": "value"` for each detail the user has, keyed by the field's
+  /// name (``DetailField``), in its order.
+  private mutating func writeDetails(_ details: PersonDetails) {
+    writeField("displayName", details.displayName)
+    writeField("email", details.email)
+    writeField("title", details.title)
+    writeField("department", details.department)
+    writeField("location", details.location)
+    writeField("phone", details.phone)
+    writeField("manager", details.manager)
+    writeField("employeeNumber", details.employeeNumber)
+  }
+
+  private mutating func writeField(_ key: StaticString, _ value: String?) {
+    guard let value else { return }
+    bytes.append(contentsOf: ", \"".utf8)
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+    bytes.append(contentsOf: "\": ".utf8)
+    writeString(value)
   }
 
   private mutating func writeString(_ text: String) {

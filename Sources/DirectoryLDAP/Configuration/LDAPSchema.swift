@@ -19,6 +19,10 @@ public struct LDAPSchema: Sendable, Hashable {
   /// "inappropriate matching" (18).
   public var sortAttribute: String
   public var sortOrderingRule: String?
+  /// Where a person's department is held: inetOrgPerson's `ou`, Active
+  /// Directory's `department`. The other details have the same names in
+  /// both (see ``attribute(for:)``).
+  public var departmentAttribute = "ou"
 
   /// An explicit schema.
   public init(
@@ -39,8 +43,28 @@ public struct LDAPSchema: Sendable, Hashable {
 
   /// Active Directory: `sAMAccountName`, `thumbnailPhoto`; AD sorts strings
   /// with its own default rule.
-  public static let activeDirectory = LDAPSchema(
-    usernameAttribute: "sAMAccountName", photoAttribute: "thumbnailPhoto")
+  public static let activeDirectory: LDAPSchema = {
+    var schema = LDAPSchema(usernameAttribute: "sAMAccountName", photoAttribute: "thumbnailPhoto")
+    schema.departmentAttribute = "department"
+    return schema
+  }()
+
+  /// The attribute holding `field`: the display name (`cn` when an entry
+  /// has none, see ``fallbackNameAttribute``), `mail`, `title`, the
+  /// department, `l`, `telephoneNumber`, `manager` (the manager's DN) and
+  /// `employeeNumber`.
+  public func attribute(for field: DetailField) -> String {
+    switch field {
+    case .displayName: displayNameAttribute
+    case .email: "mail"
+    case .title: "title"
+    case .department: departmentAttribute
+    case .location: "l"
+    case .phone: "telephoneNumber"
+    case .manager: "manager"
+    case .employeeNumber: "employeeNumber"
+    }
+  }
 
   /// The sort key as the sort control spells it ("uid:caseIgnoreOrderingMatch").
   var sortKey: String {

@@ -7,30 +7,39 @@ struct LDAPEntryMapper: Sendable {
   let schema: LDAPSchema
   let identity: LDAPOptions.Identity
 
-  /// The attributes a window asks for: only what a row shows.
+  /// The attributes a window asks for: what a row shows and the person's
+  /// details, never the photo.
   var windowAttributes: [String] {
-    var names = [
-      schema.usernameAttribute, schema.displayNameAttribute, schema.fallbackNameAttribute,
-      schema.roleAttribute, "entryCSN", "modifyTimestamp",
-    ]
+    var names =
+      [schema.usernameAttribute, schema.fallbackNameAttribute, schema.roleAttribute]
+      + DetailField.allCases.map(schema.attribute(for:)) + ["entryCSN", "modifyTimestamp"]
     if identity == .entryUUID { names.append("entryUUID") }
     return names
   }
 
-  /// The row's values: display name falls back to `cn`, the role reads
-  /// exactly as users.json's, the photo version is `entryCSN` (OpenLDAP)
-  /// or else `modifyTimestamp` when the entry has a photo. (Read forward
+  /// The row's values: display name falls back to `cn`, the details are
+  /// the schema's attributes (the manager as a DN), each cut to
+  /// `FieldLimit.maxBytes`; the role reads exactly as users.json's, the
+  /// photo version is `entryCSN` (OpenLDAP) or else `modifyTimestamp` when
+  /// the entry has a photo. (Read forward
   /// with Paged Results, photos cannot be marked: every entry gets a version
   /// and `photo(of:)` answers nil for those without.)
   func entry(_ raw: LDAPRawEntry, hasPhoto: Bool = true) -> DirectoryEntry {
     DirectoryEntry(
       id: identity == .entryUUID ? (raw.text("entryUUID") ?? raw.dn) : raw.dn,
       username: raw.text(schema.usernameAttribute) ?? "",
-      details: PersonDetails(
-        displayName: raw.text(schema.displayNameAttribute)
-          ?? raw.text(schema.fallbackNameAttribute)),
+      details: details(raw),
       role: Role(jsonValue: raw.text(schema.roleAttribute) ?? ""),
       photoVersion: hasPhoto ? raw.text("entryCSN") ?? raw.text("modifyTimestamp") : nil)
+  }
+
+  private func details(_ raw: LDAPRawEntry) -> PersonDetails {
+    var details = PersonDetails()
+    for field in DetailField.allCases {
+      details[field] = raw.text(schema.attribute(for: field))
+    }
+    if details.displayName == nil { details.displayName = raw.text(schema.fallbackNameAttribute) }
+    return details
   }
 
   /// Every attribute but photos, as text cut to `FieldLimit.maxBytes`; a

@@ -22,7 +22,8 @@ enum FuzzSCIMPage {
     if let page = try? SCIMPage(decoding: body) {
       precondition(page.total >= 0)
       for user in page.users {
-        for text in [user.entry.id, user.entry.username, user.entry.displayName] {
+        let details = DetailField.allCases.compactMap { user.entry.details[$0] }
+        for text in [user.entry.id, user.entry.username, user.entry.displayName] + details {
           precondition(text.utf8.count <= FieldLimit.maxBytes, "a field over the limit")
         }
         precondition(["http", "https"].contains(user.photo?.scheme?.lowercased() ?? "http"))
