@@ -79,9 +79,9 @@ enum Gtk {
     return scroller
   }
 
-  static func button(label: String, action: String? = nil) -> Widget {
+  static func button(label: String, action: WindowAction? = nil) -> Widget {
     let button = gtk_button_new_with_label(label)!
-    if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
+    if let action { gtk_actionable_set_action_name(OpaquePointer(button), action.detailedName) }
     return button
   }
 }

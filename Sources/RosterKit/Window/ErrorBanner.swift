@@ -26,7 +26,7 @@ final class ErrorBanner {
     gtk_label_set_wrap(gtkObject(label), 1)
     gtk_label_set_xalign(gtkObject(label), 0)
     gtk_widget_set_hexpand(label, 1)
-    let retry = Gtk.button(label: tr("Retry"), action: "win.refresh")
+    let retry = Gtk.button(label: tr("Retry"), action: .refresh)
     let close = gtk_button_new_from_icon_name("window-close-symbolic")!
     gtk_widget_set_tooltip_text(close, tr("Dismiss"))
     gtk_widget_add_css_class(close, "flat")

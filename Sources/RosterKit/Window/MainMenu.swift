@@ -21,7 +21,7 @@ final class MainMenu {
     RowAccessibility.setLabel(gobject(button), tr("Main Menu"))
     gtk_menu_button_set_primary(gtkObject(button), 1)
     let menu = g_menu_new()!
-    g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-shortcuts")
+    g_menu_append(menu, tr("_Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
     g_menu_append(menu, tr("_About Roster"), "menu.about")
     gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
     g_object_unref(gobject(menu))

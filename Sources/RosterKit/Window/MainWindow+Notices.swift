@@ -19,7 +19,9 @@ extension MainWindow {
   /// The text is set as plain text on a label of Roster's (the toast's own
   /// title reads Pango markup, and an error can quote a server's words).
   @discardableResult
-  func showToast(_ text: String, button: String? = nil, action: String? = nil) -> ObjectRef {
+  func showToast(_ text: String, button: String? = nil, action: WindowAction? = nil)
+    -> ObjectRef
+  {
     lastToast = text
     let toast = ObjectRef(UnsafeMutableRawPointer(adw_toast_new("")!), adopt: true)
     let title = Gtk.label(text, classes: ["toast-title"])
@@ -28,7 +30,7 @@ extension MainWindow {
     adw_toast_set_custom_title(toastPointer(toast), title)
     if let button, let action {
       adw_toast_set_button_label(toastPointer(toast), button)
-      adw_toast_set_action_name(toastPointer(toast), action)
+      adw_toast_set_action_name(toastPointer(toast), action.detailedName)
       adw_toast_set_priority(toastPointer(toast), ADW_TOAST_PRIORITY_HIGH)
     }
     // The overlay takes a reference of its own (`transfer full`).
@@ -44,7 +46,7 @@ extension MainWindow {
     refreshFailuresInARow += 1
     dismissFailureToast()
     if refreshFailuresInARow == 1, banner.message == nil {
-      failureToast = showToast(message, button: tr("Retry"), action: "win.refresh")
+      failureToast = showToast(message, button: tr("Retry"), action: .refresh)
     } else {
       banner.show(message)
     }

@@ -17,7 +17,7 @@ extension MainWindow {
   func connectServer() {
     guard let server else { return }
     // A server's list has no grid: the toggle is greyed out rather than inert.
-    actions.setEnabled("grid", false)
+    actions.setEnabled(.grid, false)
     server.onOpen = { [weak self] result in self?.serverOpened(result) }
     // The list's widgets are gone with the window: a late first window must
     // not scroll them.

@@ -28,7 +28,7 @@ extension MainWindow {
           target, "list.scroll-to-item", g_variant_new_uint32(anchor))
       }
       gtk_widget_grab_focus(target)
-      actions.setState("grid", newValue)
+      actions.setState(.grid, newValue)
       onViewModeChange?(newValue)
     }
   }
