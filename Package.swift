@@ -41,7 +41,7 @@ let package = Package(
     .target(
       name: "PreparedImages",
       dependencies: [
-        "CGtk", "SharedSupport",
+        "CGtk", "GtkKit", "SharedSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
       ]
@@ -83,7 +83,8 @@ let package = Package(
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
     .target(
-      name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo", "SharedSupport"]),
+      name: "DirectoryGenerator",
+      dependencies: ["CGtk", "Directory", "GtkKit", "LDAPDemo", "SharedSupport"]),
     .target(
       name: "RosterKit",
       dependencies: [

@@ -25,13 +25,12 @@ final class NaiveAvatarDecoder {
   /// Decodes so far, and how many on the main thread (all of them).
   var counts: (decodes: Int, mainThreadDecodes: Int) { decoder.counts }
 
-  /// A new texture reference for a local avatar, or nil (remote sources and failures).
-  func texture(for request: ImageRequest) -> OpaquePointer? {
+  /// The decoded image of a local avatar, or nil (remote sources and failures).
+  func image(for request: ImageRequest) -> PreparedImage? {
     guard case .file(let path) = request.source,
       let bytes = try? BoundedFileReader.read(path: path, maxBytes: maxBytes),
       case .success(let image) = decoder.decode(bytes, pixelSize: request.pixelSize)
     else { return nil }
-    g_object_ref(gobject(image.texture))
-    return image.texture
+    return image
   }
 }

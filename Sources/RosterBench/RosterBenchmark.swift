@@ -114,7 +114,7 @@ public final class RosterBenchmark {
     let naive = options.pipeline == .naive ? NaiveAvatarDecoder(configuration: configuration) : nil
     if let naive {
       window.viewport.prefetches = false
-      window.avatars?.decodeInBind = { naive.texture(for: $0) }
+      window.avatars?.decodeInBind = { naive.image(for: $0) }
     }
     guard let load = loadDirectory(in: window, source: source) else { return nil }
     MainContext.run(for: .milliseconds(300))

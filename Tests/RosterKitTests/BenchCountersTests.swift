@@ -22,7 +22,7 @@ final class BenchCountersTests: XCTestCase {
         application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
       defer { window.close() }
       window.viewport.prefetches = false
-      window.avatars?.decodeInBind = { naive.texture(for: $0) }
+      window.avatars?.decodeInBind = { naive.image(for: $0) }
       window.present()
       XCTAssertFalse(window.isSearchIndexBuilt, "nothing is indexed before a load")
       window.refresh()

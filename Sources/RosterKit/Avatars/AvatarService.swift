@@ -20,9 +20,9 @@ package final class AvatarService {
   var baseURL: URL? {
     didSet { if baseURL != oldValue { memo.removeAll() } }
   }
-  /// Set by benchmarks only, for their "before": makes a texture
+  /// Set by benchmarks only, for their "before": makes an image
   /// synchronously in bind, on the main thread, instead of the pipeline.
-  package var decodeInBind: (@MainActor (ImageRequest) -> OpaquePointer?)?
+  package var decodeInBind: (@MainActor (ImageRequest) -> PreparedImage?)?
   /// Called when a row shows an avatar image (benchmarks measure latency).
   package var onShown: (@MainActor (_ identity: String) -> Void)?
   /// Photos read from a directory server by identity; when set, a view

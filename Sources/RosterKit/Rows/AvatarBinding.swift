@@ -51,10 +51,9 @@ final class AvatarBinding {
     let request = avatars.request(for: model)
     expectsAvatar = request != nil
     if let decodeInBind = avatars.decodeInBind {
-      let texture = request.flatMap(decodeInBind)
-      showsAvatar = texture != nil
-      show(texture)
-      if let texture { g_object_unref(gobject(texture)) }
+      let image = request.flatMap(decodeInBind)
+      showsAvatar = image != nil
+      show(image?.texture)
     } else {
       // The slot shows the cached image or nil before it returns.
       slot?.bind(identity: model.identity, request: request)

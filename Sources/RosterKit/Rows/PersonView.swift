@@ -35,6 +35,8 @@ final class PersonView: CustomWidgetContent {
 
   /// The widget (a reference is held until deinit).
   private(set) var widget: Widget!
+  /// The reference that keeps the widget tree, sunk from its floating one.
+  private var root: ObjectRef?
   /// Which avatar shows.
   private(set) var avatar: AvatarBinding!
   private let shape: PersonShape
@@ -42,7 +44,8 @@ final class PersonView: CustomWidgetContent {
   private let role = TextLine()
   private let initials = TextLine()
   /// The avatar texture shown (a reference is held), nil for the initials.
-  private(set) var texture: OpaquePointer?
+  var texture: OpaquePointer? { shownTexture.opaque }
+  private var shownTexture = ObjectSlot()
   private var accessibleText = ""
   private var fonts: PersonFonts?
   private var palette = PlaceholderPalette()
@@ -61,15 +64,13 @@ final class PersonView: CustomWidgetContent {
     self.shape = shape
     let widget = CustomWidget.make(Self.type, content: self)
     gtk_widget_add_css_class(widget, shape.styleClass)
-    WidgetTreeRoot.keep(gobject(widget))
+    root = ObjectRef(widget)
     self.widget = widget
     avatar = AvatarBinding(avatars: avatars) { [unowned self] texture in self.show(texture) }
   }
 
-  isolated deinit {
-    if let texture { g_object_unref(gobject(texture)) }
-    WidgetTreeRoot.release(gobject(widget))
-  }
+  /// Drops the row's references (widget and texture) on the main thread.
+  isolated deinit {}
 
   /// Shows `model`: its name, role, accessible label and avatar.
   func bind(_ model: UserViewModel) {
@@ -111,9 +112,7 @@ final class PersonView: CustomWidgetContent {
 
   private func show(_ shown: OpaquePointer?) {
     guard shown != texture else { return }
-    if let shown { g_object_ref(gobject(shown)) }
-    if let texture { g_object_unref(gobject(texture)) }
-    texture = shown
+    shownTexture.set(retaining: shown)
     gtk_widget_queue_draw(widget)
   }
 

@@ -20,7 +20,8 @@ package final class ServerListPage {
   package let model: WindowedListModel<UserViewModel>
   package let factory: ListFactory<ServerRow>
   /// The list's selection model.
-  let selection: OpaquePointer
+  var selection: OpaquePointer { selectionReference.opaque }
+  private let selectionReference: ObjectRef
   package private(set) var viewport: ViewportTracker!
   /// Shapes the text of the rows about to scroll in, between frames.
   private(set) var textShaping: TextShapingAhead<ServerRow>!
@@ -48,7 +49,7 @@ package final class ServerListPage {
         return model[position].map(ServerRowContent.person) ?? .pending
       })
     model.rows = factory
-    (listView, selection) = Gtk.peopleList(model: model.object, factory: factory.object)
+    (listView, selectionReference) = Gtk.peopleList(model: model.object, factory: factory.object)
     widget = Gtk.scrolledWindow(listView)
     let prefetcher = avatars.map { avatars in
       ImagePrefetcher(pipeline: avatars.pipeline) { position in
@@ -71,10 +72,11 @@ package final class ServerListPage {
     dragScroller = DragScroller(listView: listView, scroller: widget)
   }
 
+  /// Drops the page's GTK references on the main thread.
+  isolated deinit {}
+
   /// Called after the rows on screen change (the model is told first).
   var onVisibleChange: (@MainActor (Range<Int>) -> Void)?
-
-  isolated deinit { g_object_unref(gobject(selection)) }
 
   /// Bound rows that show a skeleton, and those of them on screen (tests,
   /// the benchmark's skeleton ratio).

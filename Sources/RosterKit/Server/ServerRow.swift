@@ -22,6 +22,7 @@ package enum ServerRowContent: Sendable, Equatable {
 @MainActor
 package final class ServerRow: ListRow {
   package let widget: UnsafeMutableRawPointer
+  private let root: ObjectRef
   /// The person's row, shown once the data is there.
   let person: UserRow
   private let skeleton: Widget
@@ -33,17 +34,19 @@ package final class ServerRow: ListRow {
   init(avatars: AvatarService?) {
     person = UserRow(avatars: avatars)
     skeleton = SkeletonRow.make()
-    personWidget = person.widget.assumingMemoryBound(to: GtkWidget.self)
+    personWidget = cgtk_widget(person.widget)
     let stack = gtk_stack_new()!
     gtk_stack_set_transition_type(gtkObject(stack), GTK_STACK_TRANSITION_TYPE_NONE)
     gtk_stack_add_child(gtkObject(stack), skeleton)
     gtk_stack_add_child(gtkObject(stack), personWidget)
     gtk_stack_set_visible_child(gtkObject(stack), skeleton)
     widget = gobject(stack)
-    WidgetTreeRoot.keep(widget)
+    // The row owns its tree until GTK puts it in a list item.
+    root = ObjectRef(widget)
   }
 
-  isolated deinit { WidgetTreeRoot.release(widget) }
+  /// Drops the tree's reference on the main thread.
+  isolated deinit {}
 
   /// The identity the row shows, nil for a skeleton or an unbound row.
   var identity: String? { showsSkeleton ? nil : person.identity }

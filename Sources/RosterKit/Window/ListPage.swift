@@ -17,7 +17,8 @@ final class ListPage {
   /// The row factory (its statistics show binds and recycled rows).
   let factory: ListFactory<UserRow>
   /// The list's selection model (the page holds a reference).
-  let selection: OpaquePointer
+  var selection: OpaquePointer { selectionReference.opaque }
+  private let selectionReference: ObjectRef
   let viewport: ViewportTracker
   let dragScroller: DragScroller
   /// Shapes the text of the rows about to scroll in, between frames.
@@ -34,7 +35,7 @@ final class ListPage {
         row.onAvatarPending = { waiting.add($0) }
         return row
       }, model: { position in model[position].viewModel })
-    (listView, selection) = Gtk.peopleList(model: model.object, factory: factory.object)
+    (listView, selectionReference) = Gtk.peopleList(model: model.object, factory: factory.object)
     scroller = Gtk.scrolledWindow(listView)
     let prefetcher = avatars.map { avatars in
       ImagePrefetcher(pipeline: avatars.pipeline) { position in
@@ -56,7 +57,8 @@ final class ListPage {
     }
   }
 
-  isolated deinit { g_object_unref(gobject(selection)) }
+  /// Drops the page's GTK references on the main thread.
+  isolated deinit {}
 
   /// Called after the rows on screen change (bound rows are told first).
   var onVisibleChange: (@MainActor (Range<Int>) -> Void)?

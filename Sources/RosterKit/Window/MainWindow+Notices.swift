@@ -34,8 +34,7 @@ extension MainWindow {
       adw_toast_set_priority(toastPointer(toast), ADW_TOAST_PRIORITY_HIGH)
     }
     // The overlay takes a reference of its own (`transfer full`).
-    g_object_ref(toast.pointer)
-    adw_toast_overlay_add_toast(gtkObject(toasts), toastPointer(toast))
+    adw_toast_overlay_add_toast(gtkObject(toasts), toast.transferredReference())
     return toast
   }
 
@@ -85,10 +84,8 @@ extension MainWindow {
 
   /// The first button in `widget`'s tree whose label is `label`.
   private static func button(in widget: Widget, labelled label: String) -> Widget? {
-    let instance = gobject(widget).assumingMemoryBound(to: GTypeInstance.self)
-    if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0,
-      let text = gtk_button_get_label(
-        widget.withMemoryRebound(to: GtkButton.self, capacity: 1) { $0 }),
+    if cgtk_is_a(widget, gtk_button_get_type()) != 0,
+      let text = gtk_button_get_label(cgtk_button(widget)),
       String(cString: text) == label
     {
       return widget

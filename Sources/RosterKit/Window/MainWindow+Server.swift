@@ -21,7 +21,7 @@ extension MainWindow {
     server.onOpen = { [weak self] result in self?.serverOpened(result) }
     // The list's widgets are gone with the window: a late first window must
     // not scroll them.
-    Signals.connect(gobject(window), "destroy") { [weak server] in server?.close() }
+    Signals.connect(gobject(window), .destroy) { [weak server] in server?.close() }
     server.onPageError = { [weak self] error in
       self?.banner.show(
         String(format: tr("Can't read the directory: %@"), error.localizedDescription))
@@ -37,8 +37,8 @@ extension MainWindow {
       let filled = visible.contains { server.page.model[$0] != nil }
       if filled { self.firstRowsShown = .now }
     }
-    Signals.connect(gobject(server.page.listView), "activate") { [weak self] position in
-      self?.showServerDetails(at: Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position))))
+    Signals.connect(gobject(server.page.listView), .activateItem) { [weak self] position in
+      self?.showServerDetails(at: Int(position))
     }
   }
 

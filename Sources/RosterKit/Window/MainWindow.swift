@@ -197,14 +197,14 @@ public final class MainWindow {
     }
     search.onResult = { [weak self] result in self?.showSearch(result) }
     for view in [list.listView, grid.gridView] {
-      Signals.connect(gobject(view), "activate") { [weak self] position in
-        self?.showDetails(at: Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position))))
+      Signals.connect(gobject(view), .activateItem) { [weak self] position in
+        self?.showDetails(at: Int(position))
       }
     }
     connectServer()
     // The overlay frees its toasts with the window; Roster's own reference
     // to the failed refresh's toast must not outlive them.
-    Signals.connect(gobject(window), "destroy") { [weak self] in self?.failureToast = nil }
+    Signals.connect(gobject(window), .destroy) { [weak self] in self?.failureToast = nil }
   }
 
   /// Shows the window.

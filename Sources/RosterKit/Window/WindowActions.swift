@@ -19,37 +19,43 @@ final class WindowActions {
   /// Installs `table` on `window` as the "win" action group and its shortcuts.
   init(window: Widget, table: [WindowShortcut]) {
     self.table = table
-    let group = g_simple_action_group_new()!
     let shortcuts = gtk_shortcut_controller_new()!
     gtk_shortcut_controller_set_scope(gtkObject(shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL)
     shortcutController = gtkObject(shortcuts)
-    for line in table {
-      let gaction: OpaquePointer
-      switch line.kind {
-      case .builtIn: continue
-      case .action(let handler):
-        gaction = g_simple_action_new(line.action.name, nil)!
-        Signals.connect(gobject(gaction), "activate") { _ in handler() }
-      case .toggle(let handler):
-        gaction = g_simple_action_new_stateful(
-          line.action.name, nil, g_variant_new_boolean(0))!
-        Signals.connect(gobject(gaction), "change-state") { state in
-          guard let state else { return }
-          handler(g_variant_get_boolean(OpaquePointer(state)) != 0)
-        }
-        toggles[line.action] = gaction
+    ObjectSlot.withAdopted(g_simple_action_group_new()!) { group in
+      for line in table {
+        guard let action = makeAction(line) else { continue }
+        // The group keeps the action (toggles keep a pointer to it).
+        ObjectSlot.withAdopted(action) { g_action_map_add_action(gtkObject(group), $0) }
+        gtk_shortcut_controller_add_shortcut(
+          shortcutController,
+          gtk_shortcut_new(
+            gtk_shortcut_trigger_parse_string(line.accelerators),
+            gtk_named_action_new(line.action.detailedName)))
       }
-      g_action_map_add_action(gtkObject(group), gaction)
-      g_object_unref(gobject(gaction))
-      gtk_shortcut_controller_add_shortcut(
-        shortcutController,
-        gtk_shortcut_new(
-          gtk_shortcut_trigger_parse_string(line.accelerators),
-          gtk_named_action_new(line.action.detailedName)))
+      gtk_widget_insert_action_group(window, "win", gtkObject(group))
     }
-    gtk_widget_insert_action_group(window, "win", gtkObject(group))
-    g_object_unref(gobject(group))
     gtk_widget_add_controller(window, shortcuts)
+  }
+
+  /// A new GSimpleAction for `line` (the caller's reference), nil for a built-in line.
+  private func makeAction(_ line: WindowShortcut) -> OpaquePointer? {
+    switch line.kind {
+    case .builtIn:
+      return nil
+    case .action(let handler):
+      let action = g_simple_action_new(line.action.name, nil)!
+      Signals.connect(gobject(action), .actionActivate) { _ in handler() }
+      return action
+    case .toggle(let handler):
+      let action = g_simple_action_new_stateful(line.action.name, nil, g_variant_new_boolean(0))!
+      Signals.connect(gobject(action), .changeState) { state in
+        guard let state else { return }
+        handler(g_variant_get_boolean(state) != 0)
+      }
+      toggles[line.action] = action
+      return action
+    }
   }
 
   /// Sets a toggle action's state (so a toggle button shows it).
