@@ -136,15 +136,19 @@ deb: deps
 test-deb: deps
 	bash scripts/test-deb.sh
 
+# The desktop file and AppStream metadata, and no hand-written GObject
+# reference counting or pointer rebinding outside GtkKit (scripts/lint-unsafe.sh).
 validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop
 	appstreamcli validate --no-net --explain Resources/org.roster.Roster.metainfo.xml
+	bash scripts/lint-unsafe.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
 lint:
 	$(SWIFT) format lint --recursive Sources Tests
+	bash scripts/lint-unsafe.sh
 
 clean:
 	rm -rf .build

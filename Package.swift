@@ -52,7 +52,7 @@ let package = Package(
     .target(
       name: "PreparedImages",
       dependencies: [
-        "CGtk", "SharedSupport", "HTTPSupport",
+        "CGtk", "GtkKit", "SharedSupport", "HTTPSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
       ]
@@ -94,7 +94,8 @@ let package = Package(
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
     .target(
-      name: "DirectoryGenerator", dependencies: ["CGtk", "Directory", "LDAPDemo", "SharedSupport"]),
+      name: "DirectoryGenerator",
+      dependencies: ["CGtk", "Directory", "GtkKit", "LDAPDemo", "SharedSupport"]),
     .target(
       name: "RosterKit",
       dependencies: [

@@ -11,4 +11,8 @@
 #include "../CGtk/shim.h"
 #include <adwaita.h>
 
+// Checked casts for the libadwaita types Swift imports as typed pointers.
+static inline AdwWindow *cadw_window(gpointer p) { return ADW_WINDOW(p); }
+static inline AdwApplicationWindow *cadw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
+
 #endif

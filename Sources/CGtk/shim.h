@@ -19,6 +19,21 @@ static inline GtkWindow *cgtk_window(gpointer p) { return (GtkWindow *)p; }
 static inline GtkBox *cgtk_box(gpointer p) { return (GtkBox *)p; }
 static inline GdkPaintable *cgtk_paintable(gpointer p) { return (GdkPaintable *)p; }
 static inline GListModel *cgtk_list_model(gpointer p) { return (GListModel *)p; }
+// The same casts through GLib's checked macros (a wrong type logs a
+// critical warning in builds with cast checks), for the types Swift imports
+// as typed pointers.
+static inline GObject *cgtk_gobject(gpointer p) { return G_OBJECT(p); }
+static inline GtkWidget *cgtk_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkButton *cgtk_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkGrid *cgtk_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkEntry *cgtk_entry(gpointer p) { return GTK_ENTRY(p); }
+static inline GtkDrawingArea *cgtk_drawing_area(gpointer p) { return GTK_DRAWING_AREA(p); }
+static inline GtkAdjustment *cgtk_adjustment(gpointer p) { return GTK_ADJUSTMENT(p); }
+static inline GtkNativeDialog *cgtk_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
+static inline GtkApplication *cgtk_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GApplication *cgtk_gapplication(gpointer p) { return G_APPLICATION(p); }
+// Whether `p` is an instance of `type` or of a subtype (G_TYPE_CHECK_INSTANCE_TYPE).
+static inline gboolean cgtk_is_a(gpointer p, GType type) { return G_TYPE_CHECK_INSTANCE_TYPE(p, type); }
 
 static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
 static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }

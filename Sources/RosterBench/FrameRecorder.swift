@@ -58,9 +58,9 @@ final class FrameRecorder {
     self.instrumentation = instrumentation
     let clock = gtk_widget_get_frame_clock(window)!
     connections.append(
-      Signals.connect(gobject(clock), "before-paint") { [weak self] in self?.frameBegan() })
+      Signals.connect(gobject(clock), .beforePaint) { [weak self] in self?.frameBegan() })
     connections.append(
-      Signals.connect(gobject(clock), "after-paint") { [weak self] in self?.frameEnded() })
+      Signals.connect(gobject(clock), .afterPaint) { [weak self] in self?.frameEnded() })
   }
 
   /// Records a frame's start (the frame clock's before-paint).

@@ -36,14 +36,13 @@ final class NaiveAvatarBinder: AvatarBinder {
     Load(binder: self, show: show)
   }
 
-  /// A new texture reference for a local avatar, or nil (remote sources and failures).
-  func texture(for request: ImageRequest) -> OpaquePointer? {
+  /// The decoded image of a local avatar, or nil (remote sources and failures).
+  func image(for request: ImageRequest) -> PreparedImage? {
     guard case .file(let path) = request.source,
       let bytes = try? BoundedFileReader.read(path: path, maxBytes: maxBytes),
       case .success(let image) = decoder.decode(bytes, pixelSize: request.pixelSize)
     else { return nil }
-    g_object_ref(gobject(image.texture))
-    return image.texture
+    return image
   }
 
   /// One row's avatar, decoded in its bind.
@@ -61,9 +60,9 @@ final class NaiveAvatarBinder: AvatarBinder {
     var pendingPriority: ImagePriority? { nil }
 
     func bind(identity: AnyHashable, request: ImageRequest?, priority: ImagePriority) {
-      let texture = request.flatMap(binder.texture(for:))
-      show(texture)
-      if let texture { g_object_unref(gobject(texture)) }
+      // The image holds its texture while the row takes its own reference.
+      let image = request.flatMap(binder.image(for:))
+      show(image?.texture)
     }
 
     func unbind() { show(nil) }

@@ -185,7 +185,7 @@ final class ListModelApplyTests: XCTestCase {
       // Every announcement must describe a list GTK can read back.
       var observed: [(position: UInt32, removed: UInt32, added: UInt32, count: UInt32)] = []
       var consistent = true
-      let connection = Signals.connectItemsChanged(model.object.pointer) {
+      let connection = Signals.connect(model.object.pointer, .itemsChanged) {
         position, removed, added in
         let count = g_list_model_get_n_items(model.listModel)
         observed.append((position, removed, added, count))

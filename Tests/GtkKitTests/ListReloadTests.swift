@@ -262,7 +262,7 @@ private final class Recorder {
   private(set) var connection: SignalConnection!
 
   init(_ model: ListModel<Person>) {
-    connection = Signals.connectItemsChanged(model.object.pointer) {
+    connection = Signals.connect(model.object.pointer, .itemsChanged) {
       [unowned self] position, removed, added in
       let count = Int(g_list_model_get_n_items(model.listModel))
       changes.append((Int(position), Int(removed), Int(added), count))

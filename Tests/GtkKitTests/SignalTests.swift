@@ -10,9 +10,9 @@ final class SignalTests: XCTestCase {
       var clicks = 0
       do {
         let button = ObjectRef(UnsafeMutableRawPointer(gtk_button_new()!))
-        Signals.connect(button.pointer, "clicked") { clicks += 1 }
-        Signals.connect(button.pointer, "clicked") { clicks += 10 }
-        _ = Signals.connectReturningBool(button.pointer, "query-tooltip") { false }
+        Signals.connect(button.pointer, .clicked) { clicks += 1 }
+        Signals.connect(button.pointer, .clicked) { clicks += 10 }
+        Signals.connect(button.pointer, .notify("label")) { clicks += 100 }
         XCTAssertEqual(ClosureBoxCounter.liveCount, before + 3)
         cgtk_emit(button.pointer, "clicked")
         XCTAssertEqual(clicks, 11)
@@ -27,12 +27,29 @@ final class SignalTests: XCTestCase {
       let button = ObjectRef(UnsafeMutableRawPointer(gtk_button_new()!))
       let before = ClosureBoxCounter.liveCount
       var clicks = 0
-      let connection = Signals.connect(button.pointer, "clicked") { clicks += 1 }
+      let connection = Signals.connect(button.pointer, .clicked) { clicks += 1 }
       cgtk_emit(button.pointer, "clicked")
       connection.disconnect()
       cgtk_emit(button.pointer, "clicked")
       XCTAssertEqual(clicks, 1)
       XCTAssertEqual(ClosureBoxCounter.liveCount, before)
+    }
+  }
+
+  func testTypedDescriptorsDeliverTheirArguments() throws {
+    try MainActor.assumeIsolated {
+      try GtkTestEnvironment.setUp()
+      let button = ObjectRef(UnsafeMutableRawPointer(gtk_button_new()!))
+      var notified = 0
+      Signals.connect(button.pointer, .notify("label")) { notified += 1 }
+      gtk_button_set_label(cgtk_button(button.pointer), "Retry")
+      XCTAssertEqual(notified, 1)
+
+      let list = ObjectRef(UnsafeMutableRawPointer(gtk_list_view_new(nil, nil)!))
+      var positions: [UInt32] = []
+      Signals.connect(list.pointer, .activateItem) { position in positions.append(position) }
+      cgtk_emit_uint(list.pointer, "activate", 4_000_000_007)
+      XCTAssertEqual(positions, [4_000_000_007])
     }
   }
 }

@@ -45,7 +45,7 @@ final class WindowedListHarness {
       makeRow: { SkeletonRow() }, model: { $0 < model.count ? model[$0] : nil })
     model.rows = factory
     (window, list) = GtkTestEnvironment.presentList(model: model.object, factory)
-    connection = Signals.connectItemsChanged(model.object.pointer) {
+    connection = Signals.connect(model.object.pointer, .itemsChanged) {
       [unowned self] position, removed, added in
       changes.append([Int(position), Int(removed), Int(added)])
     }

@@ -22,7 +22,7 @@ final class FrameRowWatcher {
   ) {
     clock = UnsafeMutableRawPointer(gtk_widget_get_frame_clock(window.window)!)
     g_object_ref(clock)
-    connection = Signals.connect(clock, "after-paint") { [weak self] in
+    connection = Signals.connect(clock, .afterPaint) { [weak self] in
       self?.frames += 1
       let list = window.listView
       let height = Float(gtk_widget_get_height(list))

@@ -27,8 +27,8 @@ final class PrefetchGapTests: XCTestCase {
       var inside = 0
       var between = 0
       let connections = [
-        Signals.connect(gobject(clock), "before-paint") { inFrame = true },
-        Signals.connect(gobject(clock), "after-paint") {
+        Signals.connect(gobject(clock), .beforePaint) { inFrame = true },
+        Signals.connect(gobject(clock), .afterPaint) {
           inFrame = false
           frames += 1
         },

@@ -30,7 +30,7 @@ final class TextShapingAheadTests: XCTestCase {
   ) {
     let clock = gtk_widget_get_frame_clock(window.window)!
     var painted = 0
-    let connection = Signals.connect(gobject(clock), "after-paint") { painted += 1 }
+    let connection = Signals.connect(gobject(clock), .afterPaint) { painted += 1 }
     defer { connection.disconnect() }
     var shaped = 0
     shaping.onShaped = { shaped += 1 }

@@ -66,7 +66,7 @@ final class WindowFrameAllocationTests: XCTestCase {
       var inFrame: Int?
       let clock = gtk_widget_get_frame_clock(window.window)!
       // Connected after the window's own handler, so it runs inside the frame's set-up.
-      let connection = Signals.connect(UnsafeMutableRawPointer(clock), "before-paint") {
+      let connection = Signals.connect(UnsafeMutableRawPointer(clock), .beforePaint) {
         if inFrame == nil { inFrame = WindowFrameAllocation.currentTrimThreshold }
       }
       defer { connection.disconnect() }
@@ -109,7 +109,7 @@ final class WindowFrameAllocationTests: XCTestCase {
     let clock = gtk_widget_get_frame_clock(window.window)!
     var trimInFrame = 0
     // Connected after the window's own handler, so it runs inside the frame's set-up.
-    let connection = Signals.connect(UnsafeMutableRawPointer(clock), "before-paint") {
+    let connection = Signals.connect(UnsafeMutableRawPointer(clock), .beforePaint) {
       trimInFrame = WindowFrameAllocation.currentTrimThreshold
     }
     defer { connection.disconnect() }

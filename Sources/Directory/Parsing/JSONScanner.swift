@@ -24,7 +24,7 @@ struct JSONScanner: ~Copyable {
   /// `bytes` must outlive the scanner and must not be empty.
   init(_ bytes: UnsafeRawBufferPointer) {
     precondition(!bytes.isEmpty, "the parser handles empty input before scanning")
-    base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    base = UnsafePointer(bytes.bindMemory(to: UInt8.self).baseAddress!)
     end = bytes.count
     scratch = .allocate(capacity: scratchCapacity)
     // A UTF-8 byte order mark is not JSON but editors write one; step over it.

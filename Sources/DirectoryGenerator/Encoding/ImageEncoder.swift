@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// Turns 8-bit RGB pixels into JPEG or PNG file bytes through gdk-pixbuf,
 /// the same library the app decodes them with.
@@ -27,7 +28,6 @@ enum ImageEncoder {
       let pixbuf = gdk_pixbuf_new_from_bytes(
         bytes, GDK_COLORSPACE_RGB, cgtk_false(), 8, Int32(width), Int32(height), Int32(width * 3))
     else { throw Failure(description: "gdk-pixbuf refused a \(width)x\(height) image") }
-    defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
 
     let type: String
     let options: [(String, String)]
@@ -41,7 +41,7 @@ enum ImageEncoder {
       // default level 6, for files only about 15% smaller.
       options = [("compression", "3")]
     }
-    return try save(pixbuf, type: type, options: options)
+    return try ObjectSlot.withAdopted(pixbuf) { try save($0, type: type, options: options) }
   }
 
   private static func save(_ pixbuf: OpaquePointer, type: String, options: [(String, String)])

@@ -164,9 +164,9 @@ final class CairoCanvas {
       var output = 0
       for y in 0..<height {
         // RGB24 pixels are native-endian 32-bit words 0x00RRGGBB.
-        let row = data.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+        let row = y * stride
         for x in 0..<width {
-          let pixel = row[x]
+          let pixel = data.load(fromByteOffset: row + x * 4, as: UInt32.self)
           // One draw gives three 21-bit noise values, one per channel.
           let bits = grain > 0 ? random.next() : 1 << 62 | 1 << 41 | 1 << 20
           for channel in 0..<3 {

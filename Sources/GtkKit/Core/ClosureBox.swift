@@ -10,13 +10,16 @@ import Synchronization
 /// Threading: created and called on the main thread; the counter is atomic.
 final class ClosureBox<Handler>: @unchecked Sendable {
   let handler: Handler
+  private let counted: Bool
 
-  init(_ handler: Handler) {
+  /// Boxes `handler`; `counted` boxes (main-thread handlers) show in ``ClosureBoxCounter``.
+  init(_ handler: Handler, counted: Bool = true) {
     self.handler = handler
-    ClosureBoxCounter.live.add(1, ordering: .relaxed)
+    self.counted = counted
+    if counted { ClosureBoxCounter.live.add(1, ordering: .relaxed) }
   }
 
-  deinit { ClosureBoxCounter.live.subtract(1, ordering: .relaxed) }
+  deinit { if counted { ClosureBoxCounter.live.subtract(1, ordering: .relaxed) } }
 
   /// A retained pointer for `user_data`, balanced by ``releaseNotify``.
   func retainedPointer() -> UnsafeMutableRawPointer {
@@ -28,7 +31,7 @@ final class ClosureBox<Handler>: @unchecked Sendable {
   }
 }
 
-/// Counts live closure boxes across all handler types.
+/// Counts live closure boxes of main-thread handlers across all handler types.
 public enum ClosureBoxCounter {
   static let live = Atomic<Int>(0)
 

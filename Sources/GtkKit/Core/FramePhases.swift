@@ -28,8 +28,8 @@ public final class FramePhases {
   ) -> FramePhases {
     let phases = FramePhases(began: began, ended: ended)
     // The closures hold the observer; GLib drops them with the widget.
-    Signals.connect(widget, "realize") { phases.attach(to: widget) }
-    Signals.connect(widget, "unrealize") { phases.detach() }
+    Signals.connect(widget, .realize) { phases.attach(to: widget) }
+    Signals.connect(widget, .unrealize) { phases.detach() }
     if gtk_widget_get_realized(widget.assumingMemoryBound(to: GtkWidget.self)) != 0 {
       phases.attach(to: widget)
     }
@@ -49,8 +49,8 @@ public final class FramePhases {
     else { return }
     let object = UnsafeMutableRawPointer(clock)
     clockConnections = [
-      Signals.connect(object, "before-paint") { [weak self] in self?.frameBegan(clock) },
-      Signals.connect(object, "after-paint") { [weak self] in self?.frameEnded() },
+      Signals.connect(object, .beforePaint) { [weak self] in self?.frameBegan(clock) },
+      Signals.connect(object, .afterPaint) { [weak self] in self?.frameEnded() },
     ]
   }
 

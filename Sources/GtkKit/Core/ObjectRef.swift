@@ -30,8 +30,20 @@ public final class ObjectRef: @unchecked Sendable {
     self.init(UnsafeMutableRawPointer(pointer), adopt: adopt)
   }
 
+  /// Takes ownership of a typed GTK pointer (see ``init(_:adopt:)``).
+  public convenience init<Object>(_ pointer: UnsafeMutablePointer<Object>, adopt: Bool = false) {
+    self.init(UnsafeMutableRawPointer(pointer), adopt: adopt)
+  }
+
   /// The object as an opaque pointer, for GTK functions that take one.
   public var opaque: OpaquePointer { OpaquePointer(pointer) }
+
+  /// A new full reference for a C function that takes one over (`transfer
+  /// full`, such as the model `gtk_single_selection_new` wraps); this owner
+  /// keeps its own.
+  public func transferredReference() -> OpaquePointer {
+    OpaquePointer(g_object_ref(pointer))
+  }
 
   deinit {
     let address = UInt(bitPattern: pointer)

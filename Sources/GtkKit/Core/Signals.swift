@@ -16,157 +16,43 @@ public struct SignalConnection: Sendable {
   }
 }
 
-/// Connects Swift closures to GObject signals.
+/// Connects Swift closures to GObject signals through typed ``Signal``
+/// descriptors: the closure's type is the descriptor's `Handler`, and the
+/// descriptor's thunk matches the signal's C signature, so a handler of the
+/// wrong shape does not compile.
 ///
-/// Each overload matches one C signature exactly (a mismatched trampoline is
-/// undefined behaviour). Handlers run on the main thread, where GTK emits.
-///
-/// Threading: main thread only.
+/// Threading: on the thread that owns the object (the main thread for GTK's;
+/// main-thread signals' handlers run there, where GTK emits).
 public enum Signals {
-  private static func connect(
-    _ object: UnsafeMutableRawPointer, _ signal: String, _ trampoline: UnsafeRawPointer,
-    _ box: UnsafeMutableRawPointer, after: Bool = false
+  /// Connects `handler` to `signal` on `object` (any GObject); `after` runs it
+  /// after the handlers connected without it (G_CONNECT_AFTER). The handler is
+  /// boxed and released when GLib drops it (disconnect or the object's end).
+  @discardableResult
+  public static func connect<Handler>(
+    _ object: UnsafeMutableRawPointer, _ signal: Signal<Handler>, after: Bool = false,
+    _ handler: Handler
   ) -> SignalConnection {
-    let callback = unsafeBitCast(trampoline, to: GCallback.self)
+    let box = ClosureBox(handler, counted: signal.isMainThread)
     let id = g_signal_connect_data(
-      object, signal, callback, box, releaseClosureBox,
+      object, signal.name, signal.thunk, box.retainedPointer(), releaseClosureBox,
       after ? G_CONNECT_AFTER : GConnectFlags(0))
     return SignalConnection(instance: UInt(bitPattern: object), id: id)
   }
 
-  /// Signals shaped `void (*)(GObject *self, gpointer user_data)`; `after`
-  /// runs the handler after those connected without it (G_CONNECT_AFTER).
-  @MainActor @discardableResult
-  public static func connect(
-    _ object: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
-    _ handler: @escaping @MainActor () -> Void
+  /// ``connect(_:_:after:_:)`` for an object GTK hands out as an opaque pointer.
+  @discardableResult
+  public static func connect<Handler>(
+    _ object: OpaquePointer, _ signal: Signal<Handler>, after: Bool = false, _ handler: Handler
   ) -> SignalConnection {
-    typealias Box = ClosureBox<@MainActor () -> Void>
-    let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
-      _, data in
-      let box = Box.from(data)
-      MainActor.assumeIsolated { box.handler() }
-    }
-    return connect(
-      object, signal, unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
-      Box(handler).retainedPointer(), after: after)
+    connect(UnsafeMutableRawPointer(object), signal, after: after, handler)
   }
 
-  /// Signals shaped `void (*)(GObject *self, gpointer arg, gpointer user_data)`.
-  @MainActor @discardableResult
-  public static func connect(
-    _ object: UnsafeMutableRawPointer, _ signal: String,
-    _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+  /// ``connect(_:_:after:_:)`` for an object GTK hands out as a typed pointer.
+  @discardableResult
+  public static func connect<Object, Handler>(
+    _ object: UnsafeMutablePointer<Object>, _ signal: Signal<Handler>, after: Bool = false,
+    _ handler: Handler
   ) -> SignalConnection {
-    typealias Box = ClosureBox<@MainActor (UnsafeMutableRawPointer?) -> Void>
-    let trampoline:
-      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?)
-        -> Void = {
-          _, argument, data in
-          let box = Box.from(data)
-          MainActor.assumeIsolated { box.handler(argument) }
-        }
-    return connect(
-      object, signal, unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
-      Box(handler).retainedPointer())
-  }
-
-  /// Signals shaped `gboolean (*)(GObject *self, gpointer user_data)`, such as
-  /// "close-request"; the handler returns whether it handled the event.
-  @MainActor @discardableResult
-  public static func connectReturningBool(
-    _ object: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping @MainActor () -> Bool
-  ) -> SignalConnection {
-    typealias Box = ClosureBox<@MainActor () -> Bool>
-    let trampoline:
-      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = {
-        _, data in
-        let box = Box.from(data)
-        return MainActor.assumeIsolated { box.handler() } ? 1 : 0
-      }
-    return connect(
-      object, signal, unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
-      Box(handler).retainedPointer())
-  }
-
-  /// GtkEventControllerKey's "key-pressed":
-  /// `gboolean (*)(self, guint keyval, guint keycode, GdkModifierType state, gpointer)`.
-  @MainActor @discardableResult
-  public static func connectKeyPressed(
-    _ controller: UnsafeMutableRawPointer,
-    _ handler: @escaping @MainActor (_ keyval: UInt32, _ state: UInt32) -> Bool
-  ) -> SignalConnection {
-    typealias Box = ClosureBox<@MainActor (UInt32, UInt32) -> Bool>
-    let trampoline:
-      @convention(c) (
-        UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?
-      ) ->
-        gboolean = { _, keyval, _, state, data in
-          let box = Box.from(data)
-          return MainActor.assumeIsolated { box.handler(keyval, state.rawValue) } ? 1 : 0
-        }
-    return connect(
-      controller, "key-pressed", unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
-      Box(handler).retainedPointer())
-  }
-
-  /// Signals shaped `void (*)(GObject *self, gdouble a, gdouble b, gpointer)`,
-  /// such as GtkGestureDrag's "drag-begin" and "drag-update".
-  @MainActor @discardableResult
-  public static func connectDoublePair(
-    _ object: UnsafeMutableRawPointer, _ signal: String,
-    _ handler: @escaping @MainActor (Double, Double) -> Void
-  ) -> SignalConnection {
-    typealias Box = ClosureBox<@MainActor (Double, Double) -> Void>
-    let trampoline:
-      @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void =
-        {
-          _, a, b, data in
-          let box = Box.from(data)
-          MainActor.assumeIsolated { box.handler(a, b) }
-        }
-    return connect(
-      object, signal, unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
-      Box(handler).retainedPointer())
-  }
-
-  /// Signals shaped `gboolean (*)(GObject *self, gdouble a, gdouble b, gpointer)`,
-  /// such as GtkEventControllerScroll's "scroll"; the handler returns whether
-  /// it handled the event (true stops it).
-  @MainActor @discardableResult
-  public static func connectDoublePairReturningBool(
-    _ object: UnsafeMutableRawPointer, _ signal: String,
-    _ handler: @escaping @MainActor (Double, Double) -> Bool
-  ) -> SignalConnection {
-    typealias Box = ClosureBox<@MainActor (Double, Double) -> Bool>
-    let trampoline:
-      @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?)
-        -> gboolean = {
-          _, a, b, data in
-          let box = Box.from(data)
-          return MainActor.assumeIsolated { box.handler(a, b) } ? 1 : 0
-        }
-    return connect(
-      object, signal, unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
-      Box(handler).retainedPointer())
-  }
-
-  /// A GListModel's "items-changed" (position, removed, added).
-  @MainActor @discardableResult
-  public static func connectItemsChanged(
-    _ model: UnsafeMutableRawPointer,
-    _ handler: @escaping @MainActor (_ position: UInt32, _ removed: UInt32, _ added: UInt32) -> Void
-  ) -> SignalConnection {
-    typealias Box = ClosureBox<@MainActor (UInt32, UInt32, UInt32) -> Void>
-    let trampoline:
-      @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) ->
-        Void = {
-          _, position, removed, added, data in
-          let box = Box.from(data)
-          MainActor.assumeIsolated { box.handler(position, removed, added) }
-        }
-    return connect(
-      model, "items-changed", unsafeBitCast(trampoline, to: UnsafeRawPointer.self),
-      Box(handler).retainedPointer())
+    connect(UnsafeMutableRawPointer(object), signal, after: after, handler)
   }
 }

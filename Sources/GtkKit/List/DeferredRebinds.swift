@@ -84,7 +84,7 @@ final class DeferredRebinds {
     let object = UnsafeMutableRawPointer(clock)
     g_object_ref(object)
     // After GTK's own handler, which allocates the window: rows are in place.
-    let connection = Signals.connect(object, "layout", after: true) { [weak self] in
+    let connection = Signals.connect(object, .layout, after: true) { [weak self] in
       self?.rebindRowsOnScreen()
     }
     layoutHook = (object, connection)

@@ -71,10 +71,10 @@ public final class ListFactory<Row: ListRow> {
     self.census = census
     self.model = model
     object = ObjectRef(UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()!), adopt: true)
-    Signals.connect(object.pointer, "setup") { [weak self] item in self?.setup(item!) }
-    Signals.connect(object.pointer, "bind") { [weak self] item in self?.bind(item!) }
-    Signals.connect(object.pointer, "unbind") { [weak self] item in self?.unbind(item!) }
-    Signals.connect(object.pointer, "teardown") { [weak self] item in self?.teardown(item!) }
+    Signals.connect(object.pointer, .setup) { [weak self] item in self?.setup(item) }
+    Signals.connect(object.pointer, .bind) { [weak self] item in self?.bind(item) }
+    Signals.connect(object.pointer, .unbind) { [weak self] item in self?.unbind(item) }
+    Signals.connect(object.pointer, .teardown) { [weak self] item in self?.teardown(item) }
   }
 
   isolated deinit {

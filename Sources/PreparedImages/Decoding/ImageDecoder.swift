@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 
 /// Bytes -> ``PreparedImage``: sniff, check the declared size, decode at the drawn size, crop.
 ///
@@ -60,16 +61,12 @@ public struct ImageDecoder: Sendable {
     else { return .failure(.dimensionsTooLarge) }
     if header.format == .jpeg, !JPEGEnd.isPresent(in: bytes) { return .failure(.decodeFailed) }
 
-    let pixbuf: OpaquePointer
-    switch decodeScaled(bytes, format: header.format, pixelSize: pixelSize) {
-    case .success(let decoded): pixbuf = decoded
-    case .failure(let failure): return .failure(failure)
+    return decodeScaled(bytes, format: header.format, pixelSize: pixelSize) { pixbuf in
+      guard let texture = CircleCrop.texture(from: pixbuf, side: pixelSize) else {
+        return .failure(.decodeFailed)
+      }
+      return .success(PreparedImage(adoptingTexture: texture, pixelSize: pixelSize))
     }
-    defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-    guard let texture = CircleCrop.texture(from: pixbuf, side: pixelSize) else {
-      return .failure(.decodeFailed)
-    }
-    return .success(PreparedImage(adoptingTexture: texture, pixelSize: pixelSize))
   }
 
   func fits(width: Int, height: Int) -> Bool {
@@ -85,56 +82,56 @@ public struct ImageDecoder: Sendable {
     return (scaledWidth, scaledHeight)
   }
 
-  /// A new pixbuf reference covering `pixelSize`, decoded by the loader for `format` only.
-  private func decodeScaled(_ bytes: [UInt8], format: ImageFormat, pixelSize: Int) -> Result<
-    OpaquePointer, ImageFailure
-  > {
+  /// Decodes `bytes` with the loader for `format` only into a pixbuf covering `pixelSize`, and
+  /// hands it to `crop` (the pixbuf lives as long as the call).
+  private func decodeScaled(
+    _ bytes: [UInt8], format: ImageFormat, pixelSize: Int,
+    then crop: (OpaquePointer) -> Result<PreparedImage, ImageFailure>
+  ) -> Result<PreparedImage, ImageFailure> {
     var error: UnsafeMutablePointer<GError>?
-    guard let loader = gdk_pixbuf_loader_new_with_type(format.rawValue, &error) else {
+    guard let newLoader = gdk_pixbuf_loader_new_with_type(format.rawValue, &error) else {
       g_clear_error(&error)
       return .failure(.unsupportedFormat)
     }
-    defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-
-    let sizeCheck = SizeCheck(decoder: self, side: pixelSize)
-    let written = withExtendedLifetime(sizeCheck) { () -> Bool in
-      g_signal_connect_data(
-        UnsafeMutableRawPointer(loader), "size-prepared",
-        unsafeBitCast(sizePrepared, to: GCallback.self),
-        Unmanaged.passUnretained(sizeCheck).toOpaque(), nil, GConnectFlags(rawValue: 0))
+    return ObjectSlot.withAdopted(newLoader) { loader in
+      let sizeCheck = SizeCheck(decoder: self, side: pixelSize)
+      // The loader keeps the handler (and the check) until it is finalized.
+      Signals.connect(loader, .sizePrepared) { loader, width, height in
+        sizeCheck.prepare(loader, width: Int(width), height: Int(height))
+      }
       let ok = bytes.withUnsafeBufferPointer {
         gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error)
       }
       // A failed write has already closed the loader; closing again is an error.
-      return ok != 0 && gdk_pixbuf_loader_close(loader, &error) != 0
-    }
-    g_clear_error(&error)
-    if sizeCheck.refused { return .failure(.dimensionsTooLarge) }
-    guard written, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) else {
-      return .failure(.decodeFailed)
-    }
+      let written = ok != 0 && gdk_pixbuf_loader_close(loader, &error) != 0
+      g_clear_error(&error)
+      if sizeCheck.refused { return .failure(.dimensionsTooLarge) }
+      guard written, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) else {
+        return .failure(.decodeFailed)
+      }
 
-    // Loaders that ignore set_size (GIF) hand back the full frame: scale it here.
-    let target = Self.coveringSize(
-      width: Int(gdk_pixbuf_get_width(decoded)), height: Int(gdk_pixbuf_get_height(decoded)),
-      side: pixelSize)
-    if Int(gdk_pixbuf_get_width(decoded)) == target.width,
-      Int(gdk_pixbuf_get_height(decoded)) == target.height
-    {
-      g_object_ref(UnsafeMutableRawPointer(decoded))
-      return .success(decoded)
+      // Loaders that ignore set_size (GIF) hand back the full frame: scale it here.
+      let target = Self.coveringSize(
+        width: Int(gdk_pixbuf_get_width(decoded)), height: Int(gdk_pixbuf_get_height(decoded)),
+        side: pixelSize)
+      if Int(gdk_pixbuf_get_width(decoded)) == target.width,
+        Int(gdk_pixbuf_get_height(decoded)) == target.height
+      {
+        return crop(decoded)
+      }
+      guard
+        let scaled = gdk_pixbuf_scale_simple(
+          decoded, Int32(target.width), Int32(target.height), GDK_INTERP_BILINEAR)
+      else { return .failure(.decodeFailed) }
+      return ObjectSlot.withAdopted(scaled, crop)
     }
-    guard
-      let scaled = gdk_pixbuf_scale_simple(
-        decoded, Int32(target.width), Int32(target.height), GDK_INTERP_BILINEAR)
-    else { return .failure(.decodeFailed) }
-    return .success(scaled)
   }
 }
 
 /// What the "size-prepared" handler needs for one decode.
 ///
-/// Threading: created, used and released on the decoding thread within one `decodeScaled` call.
+/// Threading: created and used on the decoding thread within one `decodeScaled` call; the
+/// loader releases it when it is finalized there.
 private final class SizeCheck {
   let decoder: ImageDecoder
   let side: Int
@@ -144,22 +141,16 @@ private final class SizeCheck {
     self.decoder = decoder
     self.side = side
   }
-}
 
-/// GdkPixbufLoader::size-prepared(loader, width, height, user_data): scale the decode to the
-/// drawn size, or stop it (size 0x0) if the decoder's size breaks the limits.
-private let sizePrepared:
-  @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, gpointer?) -> Void = {
-    loader, width, height, userData in
-    guard let loader, let userData else { return }
-    let check = Unmanaged<SizeCheck>.fromOpaque(userData).takeUnretainedValue()
-    let width = Int(width)
-    let height = Int(height)
-    guard width > 0, height > 0, check.decoder.fits(width: width, height: height) else {
-      check.refused = true
+  /// GdkPixbufLoader::size-prepared: scales the decode to the drawn size, or stops it (size
+  /// 0x0) if the decoder's size breaks the limits.
+  func prepare(_ loader: UnsafeMutablePointer<GdkPixbufLoader>, width: Int, height: Int) {
+    guard width > 0, height > 0, decoder.fits(width: width, height: height) else {
+      refused = true
       gdk_pixbuf_loader_set_size(loader, 0, 0)
       return
     }
-    let target = ImageDecoder.coveringSize(width: width, height: height, side: check.side)
+    let target = ImageDecoder.coveringSize(width: width, height: height, side: side)
     gdk_pixbuf_loader_set_size(loader, Int32(target.width), Int32(target.height))
   }
+}

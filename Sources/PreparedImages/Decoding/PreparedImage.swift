@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// A decoded, cropped, immutable texture, ready for the main thread to set on a picture.
 ///
@@ -6,7 +7,7 @@ import CGtk
 /// reference to it and releases it when the last Swift reference goes.
 public final class PreparedImage: @unchecked Sendable {
   /// The GdkTexture (premultiplied RGBA, `pixelSize` square, transparent outside the circle).
-  public let texture: OpaquePointer
+  public var texture: OpaquePointer { reference.opaque! }
   /// Side of the square texture in device pixels.
   public let pixelSize: Int
   /// Bytes of pixels held by the texture: w * h * 4 (the memory cache adds the objects around
@@ -15,11 +16,10 @@ public final class PreparedImage: @unchecked Sendable {
 
   /// Takes over one reference to `texture` (a GdkTexture of `pixelSize` x `pixelSize`).
   public init(adoptingTexture texture: OpaquePointer, pixelSize: Int) {
-    self.texture = texture
+    reference = ObjectSlot(adopting: texture)
     self.pixelSize = pixelSize
   }
 
-  deinit {
-    g_object_unref(UnsafeMutableRawPointer(texture))
-  }
+  /// The reference this image owns (a texture may be released on any thread).
+  private let reference: ObjectSlot
 }

@@ -174,7 +174,7 @@ public final class Soak {
   /// it is), then activates the window's Refresh action and waits for it.
   private func refresh() throws {
     try directory?.rewrite()
-    gtk_widget_activate_action_variant(window.window, "win.refresh", nil)
+    window.activate(.refresh)
     guard MainContext.run(until: { !self.window.isLoading }, timeout: .seconds(300)) else {
       throw SoakError.load("a refresh did not finish in 5 minutes")
     }

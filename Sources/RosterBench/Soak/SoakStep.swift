@@ -77,11 +77,11 @@ extension Soak {
   /// switches back.
   private func visitGrid() {
     guard window.serverPage == nil else { return }
-    gtk_widget_activate_action_variant(window.window, "win.grid", nil)
+    window.activate(.grid)
     MainContext.run(until: { self.window.hasVisibleRows }, timeout: .seconds(10))
     fling(velocity: 8_000)
     fling(velocity: -8_000)
-    gtk_widget_activate_action_variant(window.window, "win.grid", nil)
+    window.activate(.grid)
     MainContext.run(until: { !self.window.isGridMode }, timeout: .seconds(10))
     counts.gridSwitches += 2
   }

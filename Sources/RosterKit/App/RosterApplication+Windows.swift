@@ -40,7 +40,7 @@ extension RosterApplication {
     if isHeld {
       // Held while the remembered directory's secret was looked up.
       isHeld = false
-      g_application_release(gobject(application).assumingMemoryBound(to: GApplication.self))
+      g_application_release(cgtk_gapplication(application))
     }
     self.window = window
     var settings = isHeadless ? WindowSettings() : WindowSettings.load()
@@ -51,7 +51,7 @@ extension RosterApplication {
     window.maxFlingVelocity = settings.maxFlingVelocity
     window.installDirectoryMenu(connections)
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
-    Signals.connectReturningBool(gobject(window.window), "close-request") { [weak self] in
+    Signals.connect(gobject(window.window), .closeRequest) { [weak self] in
       self?.saveSettings()
       return false
     }

@@ -35,19 +35,17 @@ public final class RosterApplication {
     g_set_application_name("Roster")
     // An AdwApplication: libadwaita's stylesheet and the style manager (the
     // dark style follows the system's) are set up before the first window.
-    application = UnsafeMutableRawPointer(
-      adw_application_new("org.roster.Roster", G_APPLICATION_NON_UNIQUE)!
-    ).assumingMemoryBound(to: GtkApplication.self)
-    Signals.connect(gobject(application), "activate") { [weak self] in self?.activate() }
-    Signals.connect(gobject(application), "startup") { Stylesheet.install() }
+    application = cgtk_application(
+      adw_application_new("org.roster.Roster", G_APPLICATION_NON_UNIQUE)!)
+    Signals.connect(gobject(application), .activate) { [weak self] in self?.activate() }
+    Signals.connect(gobject(application), .startup) { Stylesheet.install() }
   }
 
   /// Runs the GTK main loop until the last window closes; returns the exit code.
   public func run() -> Int32 {
     MainQueueBridge.install()
     var arguments = [strdup(CommandLine.arguments.first ?? "roster")]
-    let status = g_application_run(
-      gobject(application).assumingMemoryBound(to: GApplication.self), 1, &arguments)
+    let status = g_application_run(cgtk_gapplication(application), 1, &arguments)
     for argument in arguments { free(argument) }
     refreshTimer?.cancel()
     let server = window?.page as? ServerDirectoryPage
@@ -108,7 +106,7 @@ public final class RosterApplication {
     if options.source == nil, !isHeadless, let last = connections.last {
       // The directory shown last; its secret may come from the keyring
       // first, so the application is held until a window exists.
-      g_application_hold(gobject(application).assumingMemoryBound(to: GApplication.self))
+      g_application_hold(cgtk_gapplication(application))
       isHeld = true
       connections.open(last.id)
       return
@@ -207,7 +205,7 @@ public final class RosterApplication {
         exitCode = 1
       }
     }
-    g_application_quit(gobject(application).assumingMemoryBound(to: GApplication.self))
+    g_application_quit(cgtk_gapplication(application))
   }
 
   static func milliseconds(_ duration: Duration) -> String {

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 
 /// Saves what a window shows as a PNG, by rendering its widget tree with the
 /// window's own renderer (works under Xvfb with any GSK renderer).
@@ -25,10 +26,11 @@ enum Screenshot {
     let texture = try render(
       window, width: gtk_widget_get_width(window), height: gtk_widget_get_height(window),
       scale: gtk_widget_get_scale_factor(window))
-    defer { g_object_unref(gobject(texture)) }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    guard gdk_texture_save_to_png(texture, path) != 0 else { throw .saveFailed(path) }
+    try ObjectSlot.withAdopted(texture) { texture throws(Failure) in
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+      try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      guard gdk_texture_save_to_png(texture, path) != 0 else { throw .saveFailed(path) }
+    }
   }
 
   /// What `widget` (in a window on screen) draws, its bounds scaled to
@@ -40,11 +42,12 @@ enum Screenshot {
     guard let native = gtk_widget_get_native(widget),
       let renderer = gtk_native_get_renderer(native)
     else { throw .notRealized }
-    let paintable = gtk_widget_paintable_new(widget)!
-    defer { g_object_unref(gobject(paintable)) }
+    // The paintable's reference is the caller's (`transfer full`).
+    let paintable = ObjectRef(gtk_widget_paintable_new(widget)!, adopt: true)
+    defer { withExtendedLifetime(paintable) {} }
     let snapshot = gtk_snapshot_new()!
     gtk_snapshot_scale(snapshot, Float(scale), Float(scale))
-    gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+    gdk_paintable_snapshot(paintable.opaque, snapshot, Double(width), Double(height))
     guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .emptyWindow }
     defer { gsk_render_node_unref(node) }
     guard let texture = gsk_renderer_render_texture(renderer, node, nil) else { throw .emptyWindow }

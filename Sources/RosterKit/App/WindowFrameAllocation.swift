@@ -56,7 +56,7 @@ package enum WindowFrameAllocation {
         measure(window, key: key)
         keepsFreedFrames(true)
       }, ended: { keepsFreedFrames(false) })
-    Signals.connect(gobject(window), "destroy") {
+    Signals.connect(gobject(window), .destroy) {
       frameBytes[key] = nil
       refit()
     }

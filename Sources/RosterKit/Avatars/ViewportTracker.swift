@@ -22,7 +22,7 @@ package final class ViewportTracker {
   /// after a frame can run after the window that owned it was destroyed.
   private let adjustmentRef: ObjectRef
   private var adjustment: UnsafeMutablePointer<GtkAdjustment> {
-    adjustmentRef.pointer.assumingMemoryBound(to: GtkAdjustment.self)
+    cgtk_adjustment(adjustmentRef.pointer)
   }
   private let itemCount: @MainActor () -> Int
   private let prefetcher: ImagePrefetcher?
@@ -45,8 +45,8 @@ package final class ViewportTracker {
     adjustmentRef = ObjectRef(UnsafeMutableRawPointer(adjustment))
     self.itemCount = itemCount
     self.prefetcher = prefetcher
-    Signals.connect(gobject(adjustment), "value-changed") { [weak self] in self?.update() }
-    Signals.connect(gobject(adjustment), "changed") { [weak self] in self?.laidOut() }
+    Signals.connect(gobject(adjustment), .valueChanged) { [weak self] in self?.update() }
+    Signals.connect(gobject(adjustment), .changed) { [weak self] in self?.laidOut() }
   }
 
   /// The height of one row, or 0 before the first layout with rows.

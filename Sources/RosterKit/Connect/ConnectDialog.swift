@@ -25,7 +25,7 @@ final class ConnectDialog {
   private var editing: RememberedDirectory?
   /// What a keyring-less success waits on: the directory and its secret.
   private var pending: (RememberedDirectory, Secret)?
-  private var chooser: OpaquePointer?
+  private var chooser: ObjectRef?
   /// Whether a test or connect is running.
   private(set) var isBusy = false
 
@@ -77,19 +77,19 @@ final class ConnectDialog {
   }
 
   private func connectSignals() {
-    Signals.connect(gobject(kindChooser), "notify::selected") { [weak self] _ in
+    Signals.connect(gobject(kindChooser), .notify("selected")) { [weak self] in
       guard let self else { return }
       self.fields.show(self.kind)
       self.say("", isError: false)
     }
-    Signals.connect(gobject(testButton), "clicked") { [weak self] in self?.run(connecting: false) }
-    Signals.connect(gobject(connectButton), "clicked") { [weak self] in self?.run(connecting: true)
+    Signals.connect(gobject(testButton), .clicked) { [weak self] in self?.run(connecting: false) }
+    Signals.connect(gobject(connectButton), .clicked) { [weak self] in self?.run(connecting: true)
     }
-    Signals.connect(gobject(sessionButton), "clicked") { [weak self] in self?.useForSession() }
-    Signals.connect(gobject(fields.chooseButton), "clicked") { [weak self] in self?.chooseFile() }
+    Signals.connect(gobject(sessionButton), .clicked) { [weak self] in self?.useForSession() }
+    Signals.connect(gobject(fields.chooseButton), .clicked) { [weak self] in self?.chooseFile() }
     for entry in fields.entries.values {
       // Return in any field connects, as the default button would.
-      Signals.connect(gobject(entry), "activate") { [weak self] in self?.run(connecting: true) }
+      Signals.connect(gobject(entry), .activate) { [weak self] in self?.run(connecting: true) }
     }
   }
 
@@ -209,21 +209,19 @@ final class ConnectDialog {
     let chooser = gtk_file_chooser_native_new(
       tr("Choose a Directory File"), cgtk_window(window), GTK_FILE_CHOOSER_ACTION_OPEN,
       tr("_Open"), tr("_Cancel"))!
-    self.chooser = chooser
-    Signals.connect(gobject(chooser), "response") { [weak self] response in
-      let accepted =
-        Int32(truncatingIfNeeded: Int(bitPattern: response)) == GTK_RESPONSE_ACCEPT.rawValue
+    self.chooser = ObjectRef(chooser, adopt: true)
+    Signals.connect(gobject(chooser), .response) { [weak self] response in
+      let accepted = response == GTK_RESPONSE_ACCEPT.rawValue
       if accepted, let file = gtk_file_chooser_get_file(gtkObject(chooser)) {
-        if let path = g_file_get_path(file) {
+        ObjectSlot.withAdopted(file) { file in
+          guard let path = g_file_get_path(file) else { return }
           self?.fields.setText(.location, String(cString: path))
           g_free(path)
         }
-        g_object_unref(gobject(file))
       }
       self?.chooser = nil
-      g_object_unref(gobject(chooser))
     }
-    gtk_native_dialog_show(gobject(chooser).assumingMemoryBound(to: GtkNativeDialog.self))
+    gtk_native_dialog_show(cgtk_native_dialog(gobject(chooser)))
   }
 
   private func setBusy(_ busy: Bool) {

@@ -95,11 +95,11 @@ final class ConnectFields {
 extension Widget {
   /// This widget as a GtkGrid (GTK's C type, which Swift sees as a struct).
   fileprivate var asGrid: UnsafeMutablePointer<GtkGrid> {
-    gobject(self).assumingMemoryBound(to: GtkGrid.self)
+    cgtk_grid(self)
   }
 
   /// This widget as a GtkEntry.
   fileprivate var asEntry: UnsafeMutablePointer<GtkEntry> {
-    gobject(self).assumingMemoryBound(to: GtkEntry.self)
+    cgtk_entry(self)
   }
 }

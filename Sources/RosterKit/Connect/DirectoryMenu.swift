@@ -20,38 +20,40 @@ final class DirectoryMenu {
   init(window: Widget, connections: DirectoryConnections, connect: @escaping @MainActor () -> Void)
   {
     self.connections = connections
-    button = gtk_menu_button_new()!
+    let button = gtk_menu_button_new()!
+    self.button = button
     gtk_menu_button_set_icon_name(gtkObject(button), "network-server-symbolic")
     gtk_widget_set_tooltip_text(button, tr("Directories"))
     RowAccessibility.setLabel(gobject(button), tr("Directories"))
-    menu = g_menu_new()!
-    gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
     // The button keeps the menu (and the window the actions) alive.
-    g_object_unref(gobject(menu))
+    menu = ObjectSlot.withAdopted(g_menu_new()!) { menu in
+      gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
+      return menu
+    }
 
-    let group = g_simple_action_group_new()!
     let connectAction = g_simple_action_new("connect", nil)!
-    Signals.connect(gobject(connectAction), "activate") { _ in connect() }
+    Signals.connect(gobject(connectAction), .actionActivate) { _ in connect() }
     let idType = g_variant_type_new("s")
     let openAction = g_simple_action_new("open", idType)!
     g_variant_type_free(idType)
-    Signals.connect(gobject(openAction), "activate") { [weak connections] parameter in
-      guard let parameter, let id = g_variant_get_string(OpaquePointer(parameter), nil) else {
+    Signals.connect(gobject(openAction), .actionActivate) { [weak connections] parameter in
+      guard let parameter, let id = g_variant_get_string(parameter, nil) else {
         return
       }
       connections?.open(String(cString: id))
     }
     forgetAction = g_simple_action_new("forget", nil)!
-    Signals.connect(gobject(forgetAction), "activate") { [weak connections] _ in
+    Signals.connect(gobject(forgetAction), .actionActivate) { [weak connections] _ in
       guard let connections, let id = connections.currentID else { return }
       connections.forget(id)
     }
-    for action in [connectAction, openAction, forgetAction] {
-      g_action_map_add_action(gtkObject(group), action)
-      g_object_unref(gobject(action))
+    ObjectSlot.withAdopted(g_simple_action_group_new()!) { group in
+      for action in [connectAction, openAction, forgetAction] {
+        // The group keeps the action (this menu keeps a pointer to "forget").
+        ObjectSlot.withAdopted(action) { g_action_map_add_action(gtkObject(group), $0) }
+      }
+      gtk_widget_insert_action_group(window, "dir", gtkObject(group))
     }
-    gtk_widget_insert_action_group(window, "dir", gtkObject(group))
-    g_object_unref(gobject(group))
     update()
   }
 
@@ -59,22 +61,23 @@ final class DirectoryMenu {
   func update() {
     g_menu_remove_all(menu)
     g_menu_append(menu, tr("Connect to a Directory…"), "dir.connect")
-    let list = g_menu_new()!
     itemTitles = connections.remembered.map { directory in
       (directory.id == connections.currentID ? "✓ " : "") + directory.title
     }
-    for (directory, title) in zip(connections.remembered, itemTitles) {
-      let item = g_menu_item_new(title, nil)!
-      g_menu_item_set_action_and_target_value(item, "dir.open", g_variant_new_string(directory.id))
-      g_menu_append_item(list, item)
-      g_object_unref(gobject(item))
+    ObjectSlot.withAdopted(g_menu_new()!) { list in
+      for (directory, title) in zip(connections.remembered, itemTitles) {
+        ObjectSlot.withAdopted(g_menu_item_new(title, nil)!) { item in
+          g_menu_item_set_action_and_target_value(
+            item, "dir.open", g_variant_new_string(directory.id))
+          g_menu_append_item(list, item)
+        }
+      }
+      g_menu_append_section(menu, nil, UnsafeMutablePointer(list))
     }
-    g_menu_append_section(menu, nil, UnsafeMutablePointer(list))
-    g_object_unref(gobject(list))
-    let forget = g_menu_new()!
-    g_menu_append(forget, tr("Forget This Directory"), "dir.forget")
-    g_menu_append_section(menu, nil, UnsafeMutablePointer(forget))
-    g_object_unref(gobject(forget))
+    ObjectSlot.withAdopted(g_menu_new()!) { forget in
+      g_menu_append(forget, tr("Forget This Directory"), "dir.forget")
+      g_menu_append_section(menu, nil, UnsafeMutablePointer(forget))
+    }
     g_simple_action_set_enabled(forgetAction, connections.currentID == nil ? 0 : 1)
   }
 }

@@ -29,7 +29,8 @@ package final class FrameHud {
   /// The two text lines, laid out by Pango with GTK's own font map (cairo's
   /// toy text API would load fonts through fontconfig on the first frame: a
   /// 200 ms hitch) and re-laid out only when their text changes.
-  private var lines: [OpaquePointer] = []
+  private var lines: [OpaquePointer] { lineLayouts.map(\.opaque) }
+  private var lineLayouts: [ObjectRef] = []
   private var lineTexts = ["", ""]
   private var lastTextMicroseconds: Int64 = 0
   /// Per-frame cost in microseconds (tick + draw), while ``recordsCost``.
@@ -39,10 +40,8 @@ package final class FrameHud {
   init(pipeline: ImagePipeline?) {
     self.pipeline = pipeline
     widget = gtk_drawing_area_new()!
-    gtk_drawing_area_set_content_width(
-      gobject(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.width)
-    gtk_drawing_area_set_content_height(
-      gobject(widget).assumingMemoryBound(to: GtkDrawingArea.self), Self.height)
+    gtk_drawing_area_set_content_width(cgtk_drawing_area(widget), Self.width)
+    gtk_drawing_area_set_content_height(cgtk_drawing_area(widget), Self.height)
     gtk_widget_set_halign(widget, GTK_ALIGN_END)
     gtk_widget_set_valign(widget, GTK_ALIGN_START)
     gtk_widget_set_can_target(widget, 0)
@@ -58,12 +57,8 @@ package final class FrameHud {
     for _ in 0..<2 {
       let layout = gtk_widget_create_pango_layout(widget, "")!
       pango_layout_set_font_description(layout, font)
-      lines.append(layout)
+      lineLayouts.append(ObjectRef(layout, adopt: true))
     }
-  }
-
-  isolated deinit {
-    for layout in lines { g_object_unref(gobject(layout)) }
   }
 
   /// Whether the HUD is on screen.

@@ -10,9 +10,7 @@ extension AnchoredScroll {
   /// view if it is partly above it; a later change of the view's height
   /// then moves every row with the top edge.
   func pinTopItem() {
-    let isGrid =
-      g_type_check_instance_is_a(
-        gobject(view).assumingMemoryBound(to: GTypeInstance.self), gtk_grid_view_get_type()) != 0
+    let isGrid = cgtk_is_a(view, gtk_grid_view_get_type()) != 0
     let model =
       isGrid ? gtk_grid_view_get_model(gtkObject(view)) : gtk_list_view_get_model(gtkObject(view))
     let count = Int(model.map { g_list_model_get_n_items(gtkObject($0)) } ?? 0)

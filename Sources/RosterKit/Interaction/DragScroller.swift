@@ -51,11 +51,11 @@ package final class DragScroller {
     gesture = gtkObject(gtk_gesture_drag_new()!)
     gtk_gesture_single_set_button(gesture, guint(GDK_BUTTON_PRIMARY))
     gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
-    Signals.connectDoublePair(gobject(gesture), "drag-begin") { [weak self] _, _ in self?.begin() }
-    Signals.connectDoublePair(gobject(gesture), "drag-update") { [weak self] _, dy in
+    Signals.connect(gobject(gesture), .dragBegin) { [weak self] _, _ in self?.begin() }
+    Signals.connect(gobject(gesture), .dragUpdate) { [weak self] _, dy in
       self?.update(dy)
     }
-    Signals.connectDoublePair(gobject(gesture), "drag-end") { [weak self] _, dy in self?.end(dy) }
+    Signals.connect(gobject(gesture), .dragEnd) { [weak self] _, dy in self?.end(dy) }
     gtk_widget_add_controller(scroller, gesture)
   }
 

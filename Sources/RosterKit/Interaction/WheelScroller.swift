@@ -32,7 +32,7 @@ final class WheelScroller {
     scroll = AnchoredScroll(view: view)
     controller = gtkObject(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!)
     gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-    Signals.connectDoublePairReturningBool(gobject(controller), "scroll") { [weak self] _, dy in
+    Signals.connect(gobject(controller), .scroll) { [weak self] _, dy in
       self?.scrolled(dy) ?? false
     }
     gtk_widget_add_controller(scroller, controller)

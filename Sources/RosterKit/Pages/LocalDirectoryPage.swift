@@ -85,8 +85,8 @@ package final class LocalDirectoryPage: DirectoryPage {
     }
     search.onResult = { [weak self] result in self?.showSearch(result) }
     for view in [list.listView, grid.gridView] {
-      Signals.connect(gobject(view), "activate") { [weak self] position in
-        self?.onNotice?(.activated(Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position)))))
+      Signals.connect(gobject(view), .activateItem) { [weak self] position in
+        self?.onNotice?(.activated(Int(position)))
       }
     }
   }

@@ -19,7 +19,8 @@ final class PeopleList<Row: PeopleRow> {
   /// The row factory (its statistics show binds and recycled rows).
   let factory: ListFactory<Row>
   /// The list's selection model (the list holds a reference).
-  let selection: OpaquePointer
+  var selection: OpaquePointer { selectionReference.opaque }
+  private let selectionReference: ObjectRef
   let viewport: ViewportTracker
   let dragScroller: DragScroller
   /// Shapes the text of the rows about to scroll in, between frames.
@@ -49,7 +50,7 @@ final class PeopleList<Row: PeopleRow> {
           avatarPending: { waiting.add($0) })
         return row
       }, model: content, census: instrumentation.rows)
-    (listView, selection) = Gtk.peopleList(model: model, factory: factory.object)
+    (listView, selectionReference) = Gtk.peopleList(model: model, factory: factory.object)
     scroller = Gtk.scrolledWindow(listView)
     // A binder that loads in bind (the bench's naive one) has nothing to prefetch into.
     let prefetcher: ImagePrefetcher? = avatars.flatMap { avatars in
@@ -71,7 +72,8 @@ final class PeopleList<Row: PeopleRow> {
     }
   }
 
-  isolated deinit { g_object_unref(gobject(selection)) }
+  /// Drops the selection's reference on the main thread.
+  isolated deinit {}
 
   /// The position selected, or `GTK_INVALID_LIST_POSITION`.
   var selected: guint { gtk_single_selection_get_selected(selection) }

@@ -37,6 +37,8 @@ final class PersonView: CustomWidgetContent {
 
   /// The widget (a reference is held until deinit).
   private(set) var widget: Widget!
+  /// The reference that keeps the widget tree, sunk from its floating one.
+  private var root: ObjectRef?
   /// Which avatar shows.
   private(set) var avatar: AvatarBinding!
   let shape: PersonShape
@@ -46,7 +48,8 @@ final class PersonView: CustomWidgetContent {
   let role = TextLine()
   let initials = TextLine()
   /// The avatar texture shown (a reference is held), nil for the initials.
-  private(set) var texture: OpaquePointer?
+  var texture: OpaquePointer? { shownTexture.opaque }
+  private var shownTexture = ObjectSlot()
   private var accessibleText = ""
   private var fonts: PersonFonts?
   var palette = PlaceholderPalette()
@@ -71,17 +74,15 @@ final class PersonView: CustomWidgetContent {
     gtk_widget_add_css_class(widget, shape.styleClass)
     // Without text it is decoration: the details panel's labels say who it is.
     if !shape.showsName { RowAccessibility.hide(gobject(widget)) }
-    WidgetTreeRoot.keep(gobject(widget))
+    root = ObjectRef(widget)
     self.widget = widget
     avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation) {
       [unowned self] texture in self.show(texture)
     }
   }
 
-  isolated deinit {
-    if let texture { g_object_unref(gobject(texture)) }
-    WidgetTreeRoot.release(gobject(widget))
-  }
+  /// Drops the row's references (widget and texture) on the main thread.
+  isolated deinit {}
 
   /// Shows `model`: its name, title or role, accessible label and avatar,
   /// whose load (if not in the memory cache) starts at `avatarPriority`.
@@ -139,9 +140,7 @@ final class PersonView: CustomWidgetContent {
 
   private func show(_ shown: OpaquePointer?) {
     guard shown != texture else { return }
-    if let shown { g_object_ref(gobject(shown)) }
-    if let texture { g_object_unref(gobject(texture)) }
-    texture = shown
+    shownTexture.set(retaining: shown)
     gtk_widget_queue_draw(widget)
   }
 

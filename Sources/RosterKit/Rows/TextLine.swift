@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// One line of text a custom widget draws: its Pango layout is made once
 /// (from the widget, so it follows the widget's font settings) and kept;
@@ -14,7 +15,8 @@ final class TextLine {
   /// Whether the layout holds this text shaped at the width last asked for,
   /// so drawing it only draws (no itemizing, shaping or line breaking).
   private(set) var isShaped = false
-  private var layout: OpaquePointer?
+  private var layout: OpaquePointer? { layoutSlot.opaque }
+  private var layoutSlot = ObjectSlot()
   private var width: Int32 = -1
 
   /// Shows `newText`; false when it was shown already (nothing to redraw).
@@ -54,8 +56,7 @@ final class TextLine {
 
   /// Drops the layout (the font or the display changed); the next draw makes a new one.
   func reset() {
-    if let layout { g_object_unref(gobject(layout)) }
-    layout = nil
+    layoutSlot.clear()
     isShaped = false
   }
 
@@ -74,7 +75,7 @@ final class TextLine {
       // Line breaks show as symbols, as in a single-line label.
       pango_layout_set_single_paragraph_mode(layout, 1)
       pango_layout_set_alignment(layout, alignment)
-      self.layout = layout
+      layoutSlot.set(adopting: layout)
       self.width = -1
       isShaped = false
     }

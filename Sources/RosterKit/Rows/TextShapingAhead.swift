@@ -90,7 +90,7 @@ final class TextShapingAhead<Row: ListRow> {
     var first = Int.max
     var last = -1
     factory.forEachBoundRow { row, position in
-      guard gtk_widget_get_mapped(row.widget.assumingMemoryBound(to: GtkWidget.self)) != 0
+      guard gtk_widget_get_mapped(cgtk_widget(row.widget)) != 0
       else { return }
       first = min(first, position)
       last = max(last, position)
@@ -106,7 +106,7 @@ final class TextShapingAhead<Row: ListRow> {
   private func retryAfterNextFrame() {
     guard waitingForFrame == nil else { return }
     guard let clock = gtk_widget_get_frame_clock(view) else { return }
-    let handler = Signals.connect(gobject(clock), "after-paint") { [weak self] in
+    let handler = Signals.connect(gobject(clock), .afterPaint) { [weak self] in
       guard let self else { return }
       self.waitingForFrame?.handler.disconnect()
       self.waitingForFrame = nil

@@ -71,6 +71,6 @@ final class EntryAttributesView {
 
   /// GtkGrid has a public struct, so its functions take a typed pointer.
   private static func gtkGrid(_ widget: Widget) -> UnsafeMutablePointer<GtkGrid> {
-    gobject(widget).assumingMemoryBound(to: GtkGrid.self)
+    cgtk_grid(widget)
   }
 }

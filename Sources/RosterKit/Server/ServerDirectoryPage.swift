@@ -84,8 +84,8 @@ package final class ServerDirectoryPage: DirectoryPage {
         self.onNotice?(.firstRowsShown)
       }
     }
-    Signals.connect(gobject(list.listView), "activate") { [weak self] position in
-      self?.onNotice?(.activated(Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position)))))
+    Signals.connect(gobject(list.listView), .activateItem) { [weak self] position in
+      self?.onNotice?(.activated(Int(position)))
     }
   }
 

@@ -39,14 +39,10 @@ package enum AdwChrome {
     let content = Gtk.box(GTK_ORIENTATION_VERTICAL)
     gtk_widget_set_vexpand(body, 1)
     Gtk.append(content, FlattenedBin.wrapping(header), body)
-    let pointer = UnsafeMutableRawPointer(window)
-    if g_type_check_instance_is_a(
-      pointer.assumingMemoryBound(to: GTypeInstance.self), adw_application_window_get_type()) != 0
-    {
-      adw_application_window_set_content(
-        pointer.assumingMemoryBound(to: AdwApplicationWindow.self), content)
+    if cgtk_is_a(window, adw_application_window_get_type()) != 0 {
+      adw_application_window_set_content(cadw_application_window(window), content)
     } else {
-      adw_window_set_content(pointer.assumingMemoryBound(to: AdwWindow.self), content)
+      adw_window_set_content(cadw_window(window), content)
     }
   }
 }

@@ -48,8 +48,7 @@ enum Gtk {
     var value = GValue()
     g_value_init(&value, cgtk_type_string())
     text.withCString { g_value_set_string(&value, $0) }
-    g_object_set_property(
-      UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), name, &value)
+    g_object_set_property(cgtk_gobject(widget), name, &value)
     g_value_unset(&value)
   }
 
@@ -57,17 +56,17 @@ enum Gtk {
   /// with a single selection that starts empty; returns the view and the
   /// selection (one reference is the caller's).
   static func peopleList(model: ObjectRef, factory: ObjectRef) -> (
-    view: Widget, selection: OpaquePointer
+    view: Widget, selection: ObjectRef
   ) {
-    let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.pointer)))!
+    let selection = gtk_single_selection_new(model.transferredReference())!
     gtk_single_selection_set_autoselect(selection, 0)
     gtk_single_selection_set_can_unselect(selection, 1)
-    let view = gtk_list_view_new(
-      gtkObject(selection), OpaquePointer(g_object_ref(factory.pointer)))!
-    g_object_ref(gobject(selection))
+    // The selection's reference goes to the view; the caller's is taken first.
+    let owned = ObjectRef(selection)
+    let view = gtk_list_view_new(gtkObject(selection), factory.transferredReference())!
     gtk_widget_add_css_class(view, "user-list")
     RowAccessibility.setLabel(gobject(view), tr("People"))
-    return (view, gtkObject(selection))
+    return (view, owned)
   }
 
   /// A scrolled window that scrolls `child` vertically only and fills the height.
@@ -79,9 +78,9 @@ enum Gtk {
     return scroller
   }
 
-  static func button(label: String, action: String? = nil) -> Widget {
+  static func button(label: String, action: WindowAction? = nil) -> Widget {
     let button = gtk_button_new_with_label(label)!
-    if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
+    if let action { gtk_actionable_set_action_name(OpaquePointer(button), action.detailedName) }
     return button
   }
 }

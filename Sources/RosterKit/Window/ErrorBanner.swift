@@ -26,7 +26,7 @@ final class ErrorBanner {
     gtk_label_set_wrap(gtkObject(label), 1)
     gtk_label_set_xalign(gtkObject(label), 0)
     gtk_widget_set_hexpand(label, 1)
-    let retry = Gtk.button(label: tr("Retry"), action: "win.refresh")
+    let retry = Gtk.button(label: tr("Retry"), action: .refresh)
     let close = gtk_button_new_from_icon_name("window-close-symbolic")!
     gtk_widget_set_tooltip_text(close, tr("Dismiss"))
     gtk_widget_add_css_class(close, "flat")
@@ -34,7 +34,7 @@ final class ErrorBanner {
     gtk_widget_set_valign(close, GTK_ALIGN_CENTER)
     Gtk.append(bar, label, retry, close)
     gtk_revealer_set_child(gtkObject(widget), bar)
-    Signals.connect(gobject(close), "clicked") { [weak self] in self?.hide() }
+    Signals.connect(gobject(close), .clicked) { [weak self] in self?.hide() }
   }
 
   /// The message shown, or nil when the banner is hidden.
@@ -70,9 +70,8 @@ final class ErrorBanner {
   /// The first list or grid on screen in `widget`'s tree.
   private static func mappedListOrGrid(in widget: Widget) -> Widget? {
     guard gtk_widget_get_mapped(widget) != 0 else { return nil }
-    let instance = gobject(widget).assumingMemoryBound(to: GTypeInstance.self)
-    if g_type_check_instance_is_a(instance, gtk_list_view_get_type()) != 0
-      || g_type_check_instance_is_a(instance, gtk_grid_view_get_type()) != 0
+    if cgtk_is_a(widget, gtk_list_view_get_type()) != 0
+      || cgtk_is_a(widget, gtk_grid_view_get_type()) != 0
     {
       return widget
     }

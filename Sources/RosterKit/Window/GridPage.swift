@@ -35,7 +35,7 @@ final class GridPage {
       makeRow: { UserCell(avatars: avatars, instrumentation: instrumentation) },
       model: { position in position < model.count ? model[position].viewModel : nil },
       census: instrumentation.rows)
-    gridView = gtk_grid_view_new(nil, OpaquePointer(g_object_ref(factory.object.pointer)))!
+    gridView = gtk_grid_view_new(nil, factory.object.transferredReference())!
     gtk_grid_view_set_max_columns(gtkObject(gridView), 12)
     gtk_grid_view_set_min_columns(gtkObject(gridView), 1)
     gtk_widget_add_css_class(gridView, "user-grid")
@@ -44,7 +44,7 @@ final class GridPage {
     dragScroller = DragScroller(listView: gridView, scroller: widget)
     textShaping = TextShapingAhead(factory: factory, view: gridView) { $0.shapeText() }
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(gridView))!
-    Signals.connect(gobject(adjustment), "value-changed") { [weak self] in
+    Signals.connect(gobject(adjustment), .valueChanged) { [weak self] in
       self?.scrolled(to: gtk_adjustment_get_value(adjustment))
     }
   }
@@ -58,13 +58,13 @@ final class GridPage {
   func setActive(_ active: Bool, selected: guint = guint(GTK_INVALID_LIST_POSITION)) {
     if active {
       guard selection == nil else { return }
-      let selection = gtk_single_selection_new(OpaquePointer(g_object_ref(model.object.pointer)))!
+      let selection = gtk_single_selection_new(model.object.transferredReference())!
       gtk_single_selection_set_autoselect(selection, 0)
       gtk_single_selection_set_can_unselect(selection, 1)
       gtk_single_selection_set_selected(selection, selected)
-      gtk_grid_view_set_model(gtkObject(gridView), gtkObject(selection))
+      // The grid holds the selection; the page keeps a pointer while it shows.
+      ObjectSlot.withAdopted(selection) { gtk_grid_view_set_model(gtkObject(gridView), $0) }
       self.selection = gtkObject(selection)
-      g_object_unref(gobject(selection))  // the grid holds it
     } else {
       guard selection != nil else { return }
       gtk_grid_view_set_model(gtkObject(gridView), nil)

@@ -25,7 +25,7 @@ final class HeaderBar {
 
     refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
     gtk_widget_set_tooltip_text(refreshButton, tr("Refresh (Ctrl+R)"))
-    gtk_actionable_set_action_name(gtkObject(refreshButton), "win.refresh")
+    gtk_actionable_set_action_name(gtkObject(refreshButton), WindowAction.refresh.detailedName)
     Self.setAccessibleLabel(refreshButton, tr("Refresh"))
     spinner = gtk_spinner_new()!
     gtk_widget_set_tooltip_text(spinner, tr("Loading the directory"))
@@ -34,10 +34,9 @@ final class HeaderBar {
     adw_header_bar_pack_start(gtkObject(widget), spinner)
 
     gridButton = gtk_toggle_button_new()!
-    gtk_button_set_icon_name(
-      gobject(gridButton).assumingMemoryBound(to: GtkButton.self), "view-grid-symbolic")
+    gtk_button_set_icon_name(cgtk_button(gridButton), "view-grid-symbolic")
     gtk_widget_set_tooltip_text(gridButton, tr("Show as a grid (Ctrl+G)"))
-    gtk_actionable_set_action_name(gtkObject(gridButton), "win.grid")
+    gtk_actionable_set_action_name(gtkObject(gridButton), WindowAction.grid.detailedName)
     Self.setAccessibleLabel(gridButton, tr("Grid view"))
   }
 

@@ -20,19 +20,21 @@ final class MainMenu {
     gtk_widget_set_tooltip_text(button, tr("Main Menu"))
     RowAccessibility.setLabel(gobject(button), tr("Main Menu"))
     gtk_menu_button_set_primary(gtkObject(button), 1)
-    let menu = g_menu_new()!
-    g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-shortcuts")
-    g_menu_append(menu, tr("_About Roster"), "menu.about")
-    gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
-    g_object_unref(gobject(menu))
+    ObjectSlot.withAdopted(g_menu_new()!) { menu in
+      g_menu_append(menu, tr("_Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
+      g_menu_append(menu, tr("_About Roster"), "menu.about")
+      gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
+    }
 
-    let group = g_simple_action_group_new()!
-    let about = g_simple_action_new("about", nil)!
-    Signals.connect(gobject(about), "activate") { [weak self] _ in self?.presentAbout(for: window) }
-    g_action_map_add_action(gtkObject(group), about)
-    g_object_unref(gobject(about))
-    gtk_widget_insert_action_group(window, "menu", gtkObject(group))
-    g_object_unref(gobject(group))
+    ObjectSlot.withAdopted(g_simple_action_group_new()!) { group in
+      ObjectSlot.withAdopted(g_simple_action_new("about", nil)!) { about in
+        Signals.connect(gobject(about), .actionActivate) { [weak self] _ in
+          self?.presentAbout(for: window)
+        }
+        g_action_map_add_action(gtkObject(group), about)
+      }
+      gtk_widget_insert_action_group(window, "menu", gtkObject(group))
+    }
   }
 
   /// Opens the about window over `parent`.

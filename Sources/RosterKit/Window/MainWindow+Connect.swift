@@ -24,7 +24,7 @@ extension MainWindow {
     let dialog = ConnectDialog(
       parent: window, connections: connections, directory: directory, message: message)
     connectDialog = dialog
-    Signals.connect(gobject(dialog.window), "destroy") { [weak self, weak dialog] in
+    Signals.connect(gobject(dialog.window), .destroy) { [weak self, weak dialog] in
       if let self, self.connectDialog === dialog { self.connectDialog = nil }
     }
     dialog.present()

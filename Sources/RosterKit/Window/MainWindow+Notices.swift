@@ -57,7 +57,9 @@ extension MainWindow {
   /// The text is set as plain text on a label of Roster's (the toast's own
   /// title reads Pango markup, and an error can quote a server's words).
   @discardableResult
-  func showToast(_ text: String, button: String? = nil, action: String? = nil) -> ObjectRef {
+  func showToast(_ text: String, button: String? = nil, action: WindowAction? = nil)
+    -> ObjectRef
+  {
     lastToast = text
     let toast = ObjectRef(UnsafeMutableRawPointer(adw_toast_new("")!), adopt: true)
     let title = Gtk.label(text, classes: ["toast-title"])
@@ -66,12 +68,11 @@ extension MainWindow {
     adw_toast_set_custom_title(toastPointer(toast), title)
     if let button, let action {
       adw_toast_set_button_label(toastPointer(toast), button)
-      adw_toast_set_action_name(toastPointer(toast), action)
+      adw_toast_set_action_name(toastPointer(toast), action.detailedName)
       adw_toast_set_priority(toastPointer(toast), ADW_TOAST_PRIORITY_HIGH)
     }
     // The overlay takes a reference of its own (`transfer full`).
-    g_object_ref(toast.pointer)
-    adw_toast_overlay_add_toast(gtkObject(toasts), toastPointer(toast))
+    adw_toast_overlay_add_toast(gtkObject(toasts), toast.transferredReference())
     return toast
   }
 
@@ -82,7 +83,7 @@ extension MainWindow {
     refreshFailuresInARow += 1
     dismissFailureToast()
     if refreshFailuresInARow == 1, banner.message == nil {
-      failureToast = showToast(message, button: tr("Retry"), action: "win.refresh")
+      failureToast = showToast(message, button: tr("Retry"), action: .refresh)
     } else {
       banner.show(message)
     }
@@ -121,10 +122,8 @@ extension MainWindow {
 
   /// The first button in `widget`'s tree whose label is `label`.
   private static func button(in widget: Widget, labelled label: String) -> Widget? {
-    let instance = gobject(widget).assumingMemoryBound(to: GTypeInstance.self)
-    if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0,
-      let text = gtk_button_get_label(
-        widget.withMemoryRebound(to: GtkButton.self, capacity: 1) { $0 }),
+    if cgtk_is_a(widget, gtk_button_get_type()) != 0,
+      let text = gtk_button_get_label(cgtk_button(widget)),
       String(cString: text) == label
     {
       return widget

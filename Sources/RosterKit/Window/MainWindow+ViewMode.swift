@@ -11,7 +11,7 @@ extension MainWindow {
       let mode: ViewMode = newValue ? .grid : .list
       guard mode != page.viewMode, page.viewModes.contains(mode) else { return }
       page.viewMode = mode
-      actions.setState("grid", newValue)
+      actions.setState(.grid, newValue)
       onViewModeChange?(newValue)
     }
   }

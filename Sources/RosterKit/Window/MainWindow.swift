@@ -110,11 +110,11 @@ public final class MainWindow {
     page.onNotice = { [weak self] notice in self?.handle(notice) }
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
     // A page without a grid greys the toggle out rather than leaving it inert.
-    actions.setEnabled("grid", page.viewModes.contains(.grid))
+    actions.setEnabled(.grid, page.viewModes.contains(.grid))
     // The overlay frees its toasts with the window; Roster's own reference
     // to the failed refresh's toast must not outlive them. The page's
     // widgets are gone too: nothing still running may reach them.
-    Signals.connect(gobject(window), "destroy") { [weak self, weak page] in
+    Signals.connect(gobject(window), .destroy) { [weak self, weak page] in
       page?.close()
       self?.failureToast = nil
     }

@@ -24,7 +24,7 @@ final class PageStack {
       description: tr("The directory is empty."))
     errorPage = StatusPage(
       icon: "dialog-error-symbolic", title: tr("Can't retrieve the directory"),
-      button: Gtk.button(label: tr("Retry"), action: "win.refresh"))
+      button: Gtk.button(label: tr("Retry"), action: .refresh))
     widget = gtk_stack_new()!
     gtk_stack_add_named(gtkObject(widget), loadingPage.widget, "loading")
     gtk_stack_add_named(gtkObject(widget), emptyPage.widget, "empty")

@@ -28,11 +28,11 @@ final class SearchBar {
     gtk_search_bar_connect_entry(gtkObject(widget), gtkObject(entry))
     gtk_search_bar_set_show_close_button(gtkObject(widget), 1)
     gtk_search_bar_set_key_capture_widget(gtkObject(widget), window)
-    Signals.connect(gobject(entry), "search-changed") { [weak self] in
+    Signals.connect(gobject(entry), .searchChanged) { [weak self] in
       guard let self else { return }
       self.onChange?(self.text)
     }
-    Signals.connect(gobject(widget), "notify::search-mode-enabled") { [weak self] _ in
+    Signals.connect(gobject(widget), .notify("search-mode-enabled")) { [weak self] in
       guard let self, !self.isOpen else { return }
       gtk_editable_set_text(gtkObject(self.entry), "")
     }

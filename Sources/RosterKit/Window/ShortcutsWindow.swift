@@ -10,13 +10,13 @@ import GtkKit
 enum ShortcutsWindow {
   /// Builds and shows the window, transient for `parent`.
   static func present(parent: Widget, shortcuts: [(title: String, accelerator: String)]) {
-    let builder = gtk_builder_new_from_string(xml(shortcuts), -1)!
-    defer { g_object_unref(gobject(builder)) }
-    guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
-    let window = object.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 }
-    gtk_window_set_transient_for(window, cgtk_window(parent))
-    gtk_window_set_modal(window, 1)
-    gtk_window_present(window)
+    ObjectSlot.withAdopted(gtk_builder_new_from_string(xml(shortcuts), -1)!) { builder in
+      guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
+      let window = cgtk_window(object)
+      gtk_window_set_transient_for(window, cgtk_window(parent))
+      gtk_window_set_modal(window, 1)
+      gtk_window_present(window)
+    }
   }
 
   /// GtkBuilder XML for `shortcuts` in one section and group.

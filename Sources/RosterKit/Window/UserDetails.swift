@@ -16,6 +16,8 @@ final class UserDetails {
   static let avatarSize: Int32 = PersonShape.details.avatarSize
 
   let window: Widget
+  /// The reference that keeps the window (sunk from its floating one).
+  private let root: ObjectRef
   let avatar: PersonView
   private let name: Widget
   private let role: Widget
@@ -47,10 +49,10 @@ final class UserDetails {
     Gtk.append(box, avatar.widget, name, role, attributes.widget)
     AdwChrome.setContent(
       of: window, header: AdwChrome.headerBar(title: tr("Person")), body: box)
-    WidgetTreeRoot.keep(gobject(window))
+    root = ObjectRef(window)
 
     let keys = gtk_event_controller_key_new()!
-    Signals.connectKeyPressed(gobject(keys)) { [weak self] keyval, _ in
+    Signals.connect(gobject(keys), .keyPressed) { [weak self] keyval, _, _ in
       guard keyval == UInt32(GDK_KEY_Escape) else { return false }
       self?.close()
       return true
@@ -59,8 +61,8 @@ final class UserDetails {
   }
 
   isolated deinit {
+    // The window's last reference (``root``) goes after it is destroyed.
     gtk_window_destroy(cgtk_window(window))
-    WidgetTreeRoot.release(gobject(window))
   }
 
   /// Whether the panel is on screen.

@@ -1,29 +1,40 @@
-/// One line of the window's shortcut table: a window action ("win.<name>")
-/// with its keyboard shortcuts (a GtkShortcutTrigger string such as
-/// "<Control>r|F5") and what it does, or a key GTK's own widgets handle,
-/// listed only so the shortcuts window tells about it.
+import CGtk
+
+/// The window's actions ("win.<name>"), by name: buttons, menus and toasts
+/// bind to them, and tests and benchmarks activate them, through these cases
+/// rather than strings. ``WindowActions`` installs the ones that do something.
 ///
-/// Threading: main-actor only.
-@MainActor
-struct WindowAction {
-  /// What the line does.
-  enum Kind {
-    /// A plain action.
-    case action(@MainActor () -> Void)
-    /// A stateful on/off action (a toggle button can follow its state).
-    case toggle(@MainActor (Bool) -> Void)
-    /// Handled by a GTK widget itself (list keys, the search bar's Escape):
-    /// listed in the shortcuts window, nothing installed.
-    case builtIn
-  }
+/// Threading: a value; any thread.
+public enum WindowAction: String, CaseIterable, Sendable {
+  /// Reads the directory again.
+  case refresh
+  /// Switches between the list and the grid (a toggle).
+  case grid
+  /// Opens the search bar.
+  case search
+  /// Escape in the search bar (GTK's own; listed in the shortcuts window).
+  case clearSearch = "clear-search"
+  /// The list's own keys (listed in the shortcuts window).
+  case moveSelection = "move-selection"
+  /// Return on a row (the list's own; listed in the shortcuts window).
+  case showPerson = "show-person"
+  /// Shows or hides the frame-time HUD.
+  case toggleHUD = "toggle-hud"
+  /// Opens the shortcuts window.
+  case showShortcuts = "show-shortcuts"
 
-  let name: String
-  let accelerators: String
-  let title: String
-  let kind: Kind
+  /// The action's name inside the window's "win" group.
+  public var name: String { rawValue }
 
-  /// The accelerators as GtkShortcutsShortcut writes them (space-separated).
-  var shortcutsWindowAccelerator: String {
-    accelerators.split(separator: "|").joined(separator: " ")
+  /// The name buttons, menus and `gtk_widget_activate_action` take ("win.refresh").
+  public var detailedName: String { "win.\(rawValue)" }
+}
+
+extension MainWindow {
+  /// Activates `action` as its shortcut or button would; false when the
+  /// window has no such action (a built-in line) or it is disabled.
+  @discardableResult
+  public func activate(_ action: WindowAction) -> Bool {
+    gtk_widget_activate_action_variant(window, action.detailedName, nil) != 0
   }
 }

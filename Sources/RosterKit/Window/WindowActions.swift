@@ -3,7 +3,7 @@ import GtkKit
 import SharedSupport
 
 /// The window's actions and their keyboard shortcuts, from ONE table
-/// (``table``): each line becomes a `win.<name>` action and a GtkShortcut on
+/// (``table``): each line becomes a ``WindowAction`` in the "win" group and a GtkShortcut on
 /// the window's global shortcut controller, and the shortcuts window
 /// (Ctrl+?) is built from the same lines, so the two cannot drift apart.
 ///
@@ -11,55 +11,62 @@ import SharedSupport
 @MainActor
 final class WindowActions {
   /// Every line, in the order the shortcuts window lists them.
-  let table: [WindowAction]
+  let table: [WindowShortcut]
   /// The controller holding the installed shortcuts (the window owns it).
   let shortcutController: OpaquePointer
-  private var toggles: [String: OpaquePointer] = [:]
+  private var toggles: [WindowAction: OpaquePointer] = [:]
 
   /// Installs `table` on `window` as the "win" action group and its shortcuts.
-  init(window: Widget, table: [WindowAction]) {
+  init(window: Widget, table: [WindowShortcut]) {
     self.table = table
-    let group = g_simple_action_group_new()!
     let shortcuts = gtk_shortcut_controller_new()!
     gtk_shortcut_controller_set_scope(gtkObject(shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL)
     shortcutController = gtkObject(shortcuts)
-    for action in table {
-      let gaction: OpaquePointer
-      switch action.kind {
-      case .builtIn: continue
-      case .action(let handler):
-        gaction = g_simple_action_new(action.name, nil)!
-        Signals.connect(gobject(gaction), "activate") { _ in handler() }
-      case .toggle(let handler):
-        gaction = g_simple_action_new_stateful(action.name, nil, g_variant_new_boolean(0))!
-        Signals.connect(gobject(gaction), "change-state") { state in
-          guard let state else { return }
-          handler(g_variant_get_boolean(OpaquePointer(state)) != 0)
-        }
-        toggles[action.name] = gaction
+    ObjectSlot.withAdopted(g_simple_action_group_new()!) { group in
+      for line in table {
+        guard let action = makeAction(line) else { continue }
+        // The group keeps the action (toggles keep a pointer to it).
+        ObjectSlot.withAdopted(action) { g_action_map_add_action(gtkObject(group), $0) }
+        gtk_shortcut_controller_add_shortcut(
+          shortcutController,
+          gtk_shortcut_new(
+            gtk_shortcut_trigger_parse_string(line.accelerators),
+            gtk_named_action_new(line.action.detailedName)))
       }
-      g_action_map_add_action(gtkObject(group), gaction)
-      g_object_unref(gobject(gaction))
-      gtk_shortcut_controller_add_shortcut(
-        shortcutController,
-        gtk_shortcut_new(
-          gtk_shortcut_trigger_parse_string(action.accelerators),
-          gtk_named_action_new("win.\(action.name)")))
+      gtk_widget_insert_action_group(window, "win", gtkObject(group))
     }
-    gtk_widget_insert_action_group(window, "win", gtkObject(group))
-    g_object_unref(gobject(group))
     gtk_widget_add_controller(window, shortcuts)
   }
 
+  /// A new GSimpleAction for `line` (the caller's reference), nil for a built-in line.
+  private func makeAction(_ line: WindowShortcut) -> OpaquePointer? {
+    switch line.kind {
+    case .builtIn:
+      return nil
+    case .action(let handler):
+      let action = g_simple_action_new(line.action.name, nil)!
+      Signals.connect(gobject(action), .actionActivate) { _ in handler() }
+      return action
+    case .toggle(let handler):
+      let action = g_simple_action_new_stateful(line.action.name, nil, g_variant_new_boolean(0))!
+      Signals.connect(gobject(action), .changeState) { state in
+        guard let state else { return }
+        handler(g_variant_get_boolean(state) != 0)
+      }
+      toggles[line.action] = action
+      return action
+    }
+  }
+
   /// Sets a toggle action's state (so a toggle button shows it).
-  func setState(_ name: String, _ on: Bool) {
-    guard let action = toggles[name] else { return }
+  func setState(_ toggle: WindowAction, _ on: Bool) {
+    guard let action = toggles[toggle] else { return }
     g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
   }
 
   /// Turns a toggle action (and the buttons bound to it) on or off.
-  func setEnabled(_ name: String, _ enabled: Bool) {
-    guard let action = toggles[name] else { return }
+  func setEnabled(_ toggle: WindowAction, _ enabled: Bool) {
+    guard let action = toggles[toggle] else { return }
     g_simple_action_set_enabled(action, enabled ? 1 : 0)
   }
 
@@ -74,30 +81,30 @@ final class WindowActions {
   }
 
   /// The window's actions and shortcuts, in the order the shortcuts window lists them.
-  static func table(for window: MainWindow) -> [WindowAction] {
+  static func table(for window: MainWindow) -> [WindowShortcut] {
     [
-      WindowAction(
-        name: "refresh", accelerators: "<Control>r|F5", title: tr("Refresh"),
+      WindowShortcut(
+        action: .refresh, accelerators: "<Control>r|F5", title: tr("Refresh"),
         kind: .action { [weak window] in window?.refresh() }),
-      WindowAction(
-        name: "grid", accelerators: "<Control>g", title: tr("Switch between list and grid"),
+      WindowShortcut(
+        action: .grid, accelerators: "<Control>g", title: tr("Switch between list and grid"),
         kind: .toggle { [weak window] on in window?.isGridMode = on }),
-      WindowAction(
-        name: "search", accelerators: "<Control>f", title: tr("Search"),
+      WindowShortcut(
+        action: .search, accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),
-      WindowAction(
-        name: "clear-search", accelerators: "Escape", title: tr("Clear the search"), kind: .builtIn),
-      WindowAction(
-        name: "move-selection", accelerators: "Up|Down|Page_Up|Page_Down|Home|End",
+      WindowShortcut(
+        action: .clearSearch, accelerators: "Escape", title: tr("Clear the search"), kind: .builtIn),
+      WindowShortcut(
+        action: .moveSelection, accelerators: "Up|Down|Page_Up|Page_Down|Home|End",
         title: tr("Move the selection"), kind: .builtIn),
-      WindowAction(
-        name: "show-person", accelerators: "Return", title: tr("Show the selected person"),
+      WindowShortcut(
+        action: .showPerson, accelerators: "Return", title: tr("Show the selected person"),
         kind: .builtIn),
-      WindowAction(
-        name: "toggle-hud", accelerators: "F12", title: tr("Show or hide the frame-time HUD"),
+      WindowShortcut(
+        action: .toggleHUD, accelerators: "F12", title: tr("Show or hide the frame-time HUD"),
         kind: .action { [weak window] in window?.hud.toggle() }),
-      WindowAction(
-        name: "show-shortcuts", accelerators: "<Control>question", title: tr("Keyboard shortcuts"),
+      WindowShortcut(
+        action: .showShortcuts, accelerators: "<Control>question", title: tr("Keyboard shortcuts"),
         kind: .action { [weak window] in
           guard let window else { return }
           window.actions.presentShortcutsWindow(parent: window.window)

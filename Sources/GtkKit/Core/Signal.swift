@@ -1,0 +1,133 @@
+import CGtk
+
+/// A GObject signal: its name and its C signature, tied to the Swift type of
+/// the closures that may handle it (`Handler`).
+///
+/// Each descriptor carries the `@convention(c)` thunk GLib calls, written for
+/// exactly that signature, which unboxes a `Handler` and calls it. The
+/// descriptors for one closure type live in one constrained extension, so
+/// ``Signals/connect(_:_:after:_:)`` only accepts a closure of the signal's
+/// type: a mismatch does not compile. Handlers of main-thread signals are
+/// `@MainActor`; ``sizePrepared`` runs on the thread that decodes.
+///
+/// Threading: a `Sendable` value; connecting happens on the thread that owns
+/// the object (the main thread for widgets).
+public struct Signal<Handler>: @unchecked Sendable {
+  /// The detailed signal name GLib connects to ("clicked", "notify::selected").
+  public let name: String
+  /// The C thunk, cast to GLib's generic callback type.
+  let thunk: GCallback
+  /// Whether GLib emits it on the main thread (its boxes count in ``ClosureBoxCounter``).
+  let isMainThread: Bool
+
+  init(_ name: String, thunk: GCallback, isMainThread: Bool = true) {
+    self.name = name
+    self.thunk = thunk
+    self.isMainThread = isMainThread
+  }
+}
+
+// MARK: - void (*)(GObject *self, gpointer user_data)
+
+extension Signal where Handler == @MainActor () -> Void {
+
+  /// Any signal shaped `void (*)(GObject *self, gpointer user_data)`.
+  static func plain(_ name: String) -> Self {
+    let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+      let box = ClosureBox<Handler>.from(data)
+      MainActor.assumeIsolated { box.handler() }
+    }
+    return Signal(name, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+
+  /// "notify::`property`": `void (*)(GObject *self, GParamSpec *pspec, gpointer)`.
+  public static func notify(_ property: String) -> Self {
+    let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+      let box = ClosureBox<Handler>.from(data)
+      MainActor.assumeIsolated { box.handler() }
+    }
+    return Signal("notify::\(property)", thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+
+  /// GtkButton's "clicked".
+  public static var clicked: Self { plain("clicked") }
+  /// GtkEntry's and GApplication's "activate" (no arguments).
+  public static var activate: Self { plain("activate") }
+  /// GApplication's "startup".
+  public static var startup: Self { plain("startup") }
+  /// GtkWidget's "destroy".
+  public static var destroy: Self { plain("destroy") }
+  /// GtkWidget's "realize".
+  public static var realize: Self { plain("realize") }
+  /// GtkWidget's "unrealize".
+  public static var unrealize: Self { plain("unrealize") }
+  /// GdkFrameClock's "before-paint".
+  public static var beforePaint: Self { plain("before-paint") }
+  /// GdkFrameClock's "layout".
+  public static var layout: Self { plain("layout") }
+  /// GdkFrameClock's "after-paint".
+  public static var afterPaint: Self { plain("after-paint") }
+  /// GtkSearchEntry's "search-changed".
+  public static var searchChanged: Self { plain("search-changed") }
+  /// GtkAdjustment's "value-changed".
+  public static var valueChanged: Self { plain("value-changed") }
+  /// GtkAdjustment's "changed" (bounds or page size).
+  public static var changed: Self { plain("changed") }
+}
+
+// MARK: - gboolean (*)(GObject *self, gpointer user_data)
+
+extension Signal where Handler == @MainActor () -> Bool {
+
+  /// GtkWindow's "close-request"; the handler returns true to keep the window open.
+  public static var closeRequest: Self {
+    let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+      let box = ClosureBox<Handler>.from(data)
+      return MainActor.assumeIsolated { box.handler() } ? 1 : 0
+    }
+    return Signal("close-request", thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+}
+
+// MARK: - void (*)(GObject *self, <pointer> argument, gpointer user_data)
+
+extension Signal where Handler == @MainActor (_ item: UnsafeMutableRawPointer) -> Void {
+
+  /// A GtkSignalListItemFactory signal: `void (*)(self, GtkListItem *item, gpointer)`.
+  static func listItem(_ name: String) -> Self {
+    let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, data in
+      guard let item else { return }
+      let box = ClosureBox<Handler>.from(data)
+      let argument = UncheckedSendable(item)
+      MainActor.assumeIsolated { box.handler(argument.value) }
+    }
+    return Signal(name, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+
+  /// GtkSignalListItemFactory's "setup" (the GtkListItem).
+  public static var setup: Self { listItem("setup") }
+  /// GtkSignalListItemFactory's "bind" (the GtkListItem).
+  public static var bind: Self { listItem("bind") }
+  /// GtkSignalListItemFactory's "unbind" (the GtkListItem).
+  public static var unbind: Self { listItem("unbind") }
+  /// GtkSignalListItemFactory's "teardown" (the GtkListItem).
+  public static var teardown: Self { listItem("teardown") }
+}
+
+extension Signal where Handler == @MainActor (_ variant: OpaquePointer?) -> Void {
+
+  /// A GSimpleAction signal: `void (*)(GSimpleAction *self, GVariant *v, gpointer)`.
+  static func variant(_ name: String) -> Self {
+    let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, variant, data in
+      let box = ClosureBox<Handler>.from(data)
+      let argument = UncheckedSendable(variant)
+      MainActor.assumeIsolated { box.handler(argument.value) }
+    }
+    return Signal(name, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+
+  /// GSimpleAction's "activate" (its parameter, nil for an action without one).
+  public static var actionActivate: Self { variant("activate") }
+  /// GSimpleAction's "change-state" (the requested state).
+  public static var changeState: Self { variant("change-state") }
+}
