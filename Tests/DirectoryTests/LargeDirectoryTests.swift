@@ -31,7 +31,7 @@ final class LargeDirectoryTests: XCTestCase {
     XCTAssertEqual(contents.skippedEntries, 0)
     XCTAssertEqual(contents.byteCount, json.count)
     for index in stride(from: 0, to: count, by: 99_991) {
-      XCTAssertEqual(contents.viewModels[index], UserViewModel(user: users[index]))
+      XCTAssertEqual(contents.viewModels.user(at: index), users[index])
     }
   }
 }

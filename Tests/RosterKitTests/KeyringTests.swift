@@ -112,9 +112,17 @@ final class KeyringTests: XCTestCase {
     let secret = "a-secret-on-argv-\(UUID().uuidString)"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "sleep 10", secret]
+    // `read` is the shell's own: it waits on the open pipe without forking,
+    // so no child of the shell carries its command line for a moment (a
+    // `sleep` would: between its fork and its exec).
+    let input = Pipe()
+    process.standardInput = input
+    process.arguments = ["-c", "read line", secret]
     try process.run()
-    defer { process.terminate() }
+    defer {
+      process.terminate()
+      try? input.fileHandleForWriting.close()
+    }
     // `run()` returns once the child is forked; its command line is the test's own until the
     // exec lands, so look again until it shows (or five seconds pass).
     let deadline = ContinuousClock.now + .seconds(5)

@@ -25,7 +25,7 @@ enum FuzzPersonFilter {
     Fuzzing.run { bytes in
       let text = String(decoding: bytes, as: UTF8.self)
       let filter: PersonFilter
-      do {
+      do throws(FilterSyntaxError) {
         filter = try PersonFilter(parsing: text)
       } catch {
         precondition(
