@@ -9,9 +9,14 @@ public struct SignalConnection: Sendable {
   /// GLib's handler id.
   public let id: gulong
 
-  /// Removes the handler; GLib then releases its closure box.
+  /// Removes the handler; GLib then releases its closure box. The object
+  /// must still be alive; a handler GLib already removed (an object that was
+  /// disposed, as a window's frame clock is when its surface goes, drops
+  /// every handler while a reference keeps it) is left alone.
   @MainActor public func disconnect() {
-    guard let object = UnsafeMutableRawPointer(bitPattern: instance) else { return }
+    guard let object = UnsafeMutableRawPointer(bitPattern: instance),
+      g_signal_handler_is_connected(object, id) != 0
+    else { return }
     g_signal_handler_disconnect(object, id)
   }
 }
