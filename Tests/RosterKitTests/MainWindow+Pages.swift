@@ -10,15 +10,10 @@ import GtkKit
 @MainActor
 extension MainWindow {
   /// The page of a users.json.
-  var local: LocalDirectoryPage {
-    guard let page = page as? LocalDirectoryPage else {
-      preconditionFailure("the window shows a directory server")
-    }
-    return page
-  }
+  var local: LocalDirectoryPage { localPage }
 
   /// A directory server's page, if the window shows one.
-  var server: ServerDirectoryPage? { page as? ServerDirectoryPage }
+  var server: ServerDirectoryPage? { serverPage }
 
   /// The people, as GTK sees them.
   var model: ListModel<UserRef> { local.model }
