@@ -18,6 +18,8 @@ struct WindowAction {
   }
 
   let name: String
+  /// The shortcuts; "" installs none and leaves the line out of the
+  /// shortcuts window (an action only a button triggers).
   let accelerators: String
   let title: String
   let kind: Kind

@@ -40,6 +40,7 @@ final class WindowActions {
       }
       g_action_map_add_action(gtkObject(group), gaction)
       g_object_unref(gobject(gaction))
+      guard !action.accelerators.isEmpty else { continue }
       gtk_shortcut_controller_add_shortcut(
         shortcutController,
         gtk_shortcut_new(
@@ -65,7 +66,7 @@ final class WindowActions {
 
   /// Every line as the shortcuts window lists it.
   var shortcutsWindowEntries: [(title: String, accelerator: String)] {
-    table.map { ($0.title, $0.shortcutsWindowAccelerator) }
+    table.filter { !$0.accelerators.isEmpty }.map { ($0.title, $0.shortcutsWindowAccelerator) }
   }
 
   /// Shows the shortcuts window for `parent`.
@@ -82,6 +83,18 @@ final class WindowActions {
       WindowAction(
         name: "grid", accelerators: "<Control>g", title: tr("Switch between list and grid"),
         kind: .toggle { [weak window] on in window?.isGridMode = on }),
+      WindowAction(
+        name: "table", accelerators: "", title: tr("Switch between list and table"),
+        kind: .toggle { [weak window] on in window?.isTableMode = on }),
+      WindowAction(
+        name: "show-list", accelerators: "<Control>1", title: tr("Show as a list"),
+        kind: .action { [weak window] in window?.viewMode = .list }),
+      WindowAction(
+        name: "show-grid", accelerators: "<Control>2", title: tr("Show as a grid"),
+        kind: .action { [weak window] in window?.viewMode = .grid }),
+      WindowAction(
+        name: "show-table", accelerators: "<Control>3", title: tr("Show as a table"),
+        kind: .action { [weak window] in window?.viewMode = .table }),
       WindowAction(
         name: "search", accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),

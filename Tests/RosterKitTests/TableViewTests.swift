@@ -1,0 +1,138 @@
+import CGtk
+import Directory
+import GtkKit
+import XCTest
+
+@testable import RosterKit
+
+/// The table view of a users.json: its rows, the sort a header click
+/// makes, the selection across sorts and modes, and what a row reads as.
+final class TableViewTests: XCTestCase {
+  /// Six people, each title different, one without a display name.
+  private static let people = [
+    ("ada", "Ada Lovelace", "Engineer", "Research"),
+    ("grace", "Grace Hopper", "Admiral", "Navy"),
+    ("linus", nil, "Maintainer", "Kernel"),
+    ("margaret", "Margaret Hamilton", "Director", "Apollo"),
+    ("ken", "Ken Thompson", "Hacker", "Unix"),
+    ("barbara", "Barbara Liskov", "Professor", "Research"),
+  ]
+
+  @MainActor
+  private static func openTable() throws -> (MainWindow, TemporaryDirectory) {
+    try WindowTestSupport.setUp()
+    let directory = try TemporaryDirectory()
+    let entries = people.map { username, name, title, department in
+      let name = name.map { #""displayName": "\#($0)", "# } ?? ""
+      return #"{"username": "\#(username)", "role": "User", "avatar": "", \#(name)"#
+        + #""title": "\#(title)", "department": "\#(department)", "#
+        + #""email": "\#(username)@example.org"}"#
+    }
+    try directory.write("[" + entries.joined(separator: ",\n") + "]")
+    let window = WindowTestSupport.openWindow(on: directory)
+    XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.show-table", nil), 0)
+    XCTAssertEqual(window.viewMode, .table)
+    XCTAssertTrue(
+      MainContext.run(until: { window.table.shownRows.count == people.count }),
+      "the table's rows were not bound")
+    return (window, directory)
+  }
+
+  /// The names the bound rows show, top to bottom, once they are `expected`.
+  @MainActor
+  private static func names(in window: MainWindow, becoming expected: [String]) -> [String] {
+    let shown = { window.table.shownRows.map { $0.row.cellTexts.first ?? "" } }
+    MainContext.run(
+      until: { !window.local.isSorting && !window.model.isReloading && shown() == expected },
+      timeout: .seconds(10))
+    return shown()
+  }
+
+  func testTheTableShowsTheDisplayNamesAndTheChosenColumns() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      let expected =
+        ["Ada Lovelace", "Grace Hopper", "linus", "Margaret Hamilton"]
+        + ["Ken Thompson", "Barbara Liskov"]
+      XCTAssertEqual(Self.names(in: window, becoming: expected), expected)
+      let first = window.table.shownRows[0].row
+      XCTAssertEqual(
+        first.cellTexts, ["Ada Lovelace", "Engineer", "Research", "", "ada@example.org", ""])
+      XCTAssertLessThan(window.table.factory.liveRows, 60, "rows for what shows, no more")
+    }
+  }
+
+  func testAHeaderClickSortsByThatColumnAndASecondClickReverses() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      window.table.header.click(.title)
+      let ascending = [
+        "Grace Hopper", "Margaret Hamilton", "Ada Lovelace", "Ken Thompson", "linus",
+        "Barbara Liskov",
+      ]
+      XCTAssertEqual(Self.names(in: window, becoming: ascending), ascending)
+      let titles = window.table.shownRows.map { $0.row.cellTexts[1] }
+      XCTAssertEqual(titles, titles.sorted())
+      XCTAssertEqual(window.local.sortOrder?.description, "title")
+
+      window.table.header.click(.title)
+      XCTAssertEqual(Self.names(in: window, becoming: ascending.reversed()), ascending.reversed())
+      XCTAssertEqual(window.local.sortOrder?.description, "title:desc")
+
+      // A search filters within the order.
+      window.local.search("ar")
+      let matches = ["Barbara Liskov", "Margaret Hamilton"]
+      XCTAssertEqual(Self.names(in: window, becoming: matches), matches)
+      XCTAssertTrue(window.local.showsSearchResult(for: "ar"))
+    }
+  }
+
+  func testTheSelectedPersonStaysSelectedAcrossSortsAndModes() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      window.select(4)  // ken
+      XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+      window.table.header.click(.department)
+      MainContext.run(until: { !window.local.isSorting && !window.model.isReloading })
+      XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+      XCTAssertEqual(window.selectedPosition, 5, "Unix sorts last")
+
+      for (action, mode) in [("win.show-grid", ViewMode.grid), ("win.show-list", .list)] {
+        XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, action, nil), 0)
+        XCTAssertEqual(window.viewMode, mode)
+        XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+      }
+      XCTAssertFalse(window.isGridMode)
+      XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.table", nil), 0)
+      XCTAssertTrue(window.isTableMode)
+      XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+      XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.grid", nil), 0)
+      XCTAssertTrue(window.isGridMode, "Ctrl+G still switches to the grid")
+    }
+  }
+
+  func testARowReadsItsCellsInOrder() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      let rows = window.table.shownRows
+      XCTAssertEqual(
+        rows[0].row.accessibleLabel, "Ada Lovelace, Engineer, Research, ada@example.org")
+      XCTAssertEqual(rows[2].row.accessibleLabel, "linus, Maintainer, Kernel, linus@example.org")
+
+      // A column turned on in the menu shows, and reads, at the end.
+      window.table.header.setShown(.username, true)
+      XCTAssertEqual(window.table.columns.fields.last, .username)
+      XCTAssertEqual(
+        window.table.shownRows[0].row.accessibleLabel,
+        "Ada Lovelace, Engineer, Research, ada@example.org, ada")
+    }
+  }
+}
