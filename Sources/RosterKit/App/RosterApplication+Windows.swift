@@ -48,6 +48,9 @@ extension RosterApplication {
     gtk_window_set_default_size(
       cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
     window.isGridMode = settings.grid
+    if options.table || (options.grid == nil && settings.table && !settings.grid) {
+      window.isTableMode = true
+    }
     window.maxFlingVelocity = settings.maxFlingVelocity
     window.installDirectoryMenu(connections)
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
