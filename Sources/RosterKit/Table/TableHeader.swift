@@ -103,7 +103,7 @@ final class TableHeader {
       gtk_label_set_xalign(gtkObject(label), 0)
       let arrow = gtk_image_new()!
       Gtk.setVisible(arrow, false)
-      let content = Gtk.box(GTK_ORIENTATION_HORIZONTAL)
+      let content = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
       Gtk.append(content, label, arrow)
       let button = gtk_button_new()!
       gtk_button_set_child(typed(button, GtkButton.self), content)

@@ -1,0 +1,56 @@
+import CGtk
+import Foundation
+import GtkKit
+import XCTest
+
+@testable import RosterKit
+
+/// The table view's screenshot: a dozen people with their details, sorted
+/// by department, saved as .build/screenshots/table.png (copied into
+/// docs/screenshots by hand).
+final class TableScreenshotTests: XCTestCase {
+  private static let people: [(String, String, String, String, String, String)] = [
+    ("mgarcia", "María García", "Director", "Engineering", "Madrid", "+34 91 555 0101"),
+    ("jchen", "Jun Chen", "Staff Engineer", "Engineering", "Singapore", "+65 6555 0102"),
+    ("aokafor", "Adaeze Okafor", "Engineering Manager", "Engineering", "Lagos", "+234 1 555 0103"),
+    ("lbauer", "Lena Bauer", "Designer", "Design", "Berlin", "+49 30 555 0104"),
+    ("skumar", "Sanjay Kumar", "Product Manager", "Product", "Bengaluru", "+91 80 5550 0105"),
+    ("yhaddad", "يوسف حداد", "Accountant", "Finance", "Beirut", "+961 1 555 106"),
+    ("edubois", "Émilie Dubois", "Controller", "Finance", "Paris", "+33 1 55 50 01 07"),
+    ("tnakamura", "Takeshi Nakamura", "Support Lead", "Support", "Osaka", "+81 6 5550 0108"),
+    ("olsson", "Ingrid Olsson", "Recruiter", "People", "Stockholm", "+46 8 555 0109"),
+    ("rsilva", "Rafael Silva", "Site Reliability Engineer", "Operations", "Lisbon", ""),
+    ("kwalker", "Kate Walker", "Counsel", "Legal", "London", "+44 20 5550 0111"),
+    ("dcohen", "David Cohen", "Sales Engineer", "Sales", "Tel Aviv", "+972 3 555 0112"),
+  ]
+
+  func testTheTableScreenshot() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let directory = try TemporaryDirectory()
+      let entries = Self.people.map { username, name, title, department, location, phone in
+        #"{"username": "\#(username)", "role": "User", "avatar": "", "displayName": "\#(name)", "#
+          + #""title": "\#(title)", "department": "\#(department)", "location": "\#(location)", "#
+          + #""email": "\#(username)@example.org", "phone": "\#(phone)"}"#
+      }
+      try directory.write("[" + entries.joined(separator: ",\n") + "]")
+      let window = WindowTestSupport.openWindow(on: directory)
+      defer { window.close() }
+      gtk_window_set_default_size(cgtk_window(window.window), 1180, 560)
+      window.viewMode = .table
+      window.table.header.click(.department)
+      XCTAssertTrue(
+        MainContext.run(until: {
+          !window.local.isSorting && !window.model.isReloading
+            && window.table.shownRows.count == Self.people.count
+        }), "the sorted table did not show")
+      XCTAssertEqual(window.table.shownRows.first?.row.cellTexts[2], "Design")
+      window.select(2)
+      MainContext.run(for: .milliseconds(300))
+      let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/screenshots/table.png").standardizedFileURL.path
+      try Screenshot.save(window.window, to: path)
+      print("screenshot: \(path)")
+    }
+  }
+}
