@@ -98,7 +98,11 @@ extension LocalDirectoryPage {
 
   package var shapesTextAhead: Bool {
     get { list.textShaping.isEnabled }
-    set { list.textShaping.isEnabled = newValue }
+    set {
+      list.textShaping.isEnabled = newValue
+      grid.textShaping.isEnabled = newValue
+      table.textShaping.isEnabled = newValue
+    }
   }
 
   // MARK: Statistics

@@ -29,6 +29,9 @@ final class TableColumns {
   /// Each column's width in points, including its ``gap``.
   private(set) var widths: [Int32]
   private var observers: [@MainActor () -> Void] = []
+  /// The width the rows were last drawn at: the one rows bound beyond the
+  /// screen (which GTK leaves without a size) are shaped at ahead of time.
+  var drawnWidth: Int32 = 0
 
   /// Columns for `fields` at their default widths.
   init(fields: [PersonField] = TableColumns.defaultFields) {

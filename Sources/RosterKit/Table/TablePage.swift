@@ -25,6 +25,10 @@ final class TablePage {
   let columns: TableColumns
   let header: TableHeader
   let dragScroller: DragScroller
+  /// Shapes the text of the rows about to scroll in, between frames.
+  let textShaping: TextShapingAhead<TableRow>
+  /// Which way the table last scrolled.
+  private var scrollDirection = ScrollDirection()
   private let model: ListModel<UserRef>
   /// The table's selection while it shows.
   private(set) var selection: OpaquePointer?
@@ -46,8 +50,18 @@ final class TablePage {
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL)
     Gtk.append(widget, header.widget, scroller)
     dragScroller = DragScroller(listView: listView, scroller: scroller)
+    textShaping = TextShapingAhead(factory: factory, view: listView) { $0.shapeText() }
     let factory = factory
     columns.observe { factory.forEachBoundRow { row, _ in row.columnsChanged() } }
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
+    Signals.connect(gobject(adjustment), "value-changed") { [weak self] in
+      self?.scrolled(to: gtk_adjustment_get_value(adjustment))
+    }
+  }
+
+  /// A scroll to `value`: the rows beyond the screen, that way, are shaped after the frame.
+  private func scrolled(to value: Double) {
+    textShaping.scrolled(direction: scrollDirection.moved(to: value))
   }
 
   /// Connects the table to the model (selecting `selected`) or disconnects it.

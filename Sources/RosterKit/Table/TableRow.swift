@@ -143,6 +143,7 @@ final class TableRow: ListRow, CustomWidgetContent {
   func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
     guard !isCleared else { return }
     followScaleFactor()
+    columns.drawnWidth = width
     let fonts = currentFonts()
     var color = GdkRGBA()
     gtk_style_context_get_color(gtk_widget_get_style_context(view), &color)
@@ -152,17 +153,52 @@ final class TableRow: ListRow, CustomWidgetContent {
       font: fonts.initials, colors: palette.colors(avatar.placeholder.colorIndex, for: view),
       in: view, instrumentation: instrumentation)
     let y = Float((height - fonts.nameHeight) / 2)
+    forEachCell(in: width, fonts: fonts) { line, x, cellWidth, font in
+      if !line.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
+      let layout = line.layout(in: view, font: font, width: cellWidth)
+      AvatarDrawing.draw(layout, snapshot, x: Float(x), y: y, color: color)
+    }
+  }
+
+  /// Calls `body` with each cell that has text and shows in a row `width`
+  /// wide: its line, where it starts, the width its text gets and its font.
+  private func forEachCell(
+    in width: Int32, fonts: PersonFonts,
+    _ body: (TextLine, _ x: Int32, _ width: Int32, _ font: OpaquePointer) -> Void
+  ) {
     var x = columns.leading
     for (index, line) in cells.enumerated() where x < width && index < columns.widths.count {
       let cellWidth = min(columns.widths[index], width - x) - TableColumns.gap
       if cellWidth > 0, !line.text.isEmpty {
-        if !line.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
-        let font = columns.fields[index] == .displayName ? fonts.name : fonts.base
-        let layout = line.layout(in: view, font: font, width: cellWidth)
-        AvatarDrawing.draw(layout, snapshot, x: Float(x), y: y, color: color)
+        body(line, x, cellWidth, columns.fields[index] == .displayName ? fonts.name : fonts.base)
       }
       x += columns.widths[index]
     }
+  }
+
+  /// Shapes the text this row will draw, at the width rows are drawn at,
+  /// so that its next draw only draws; returns how many lines it shaped.
+  @discardableResult
+  func shapeText() -> Int {
+    let allocated = gtk_widget_get_width(view)
+    let width = allocated > 0 ? allocated : columns.drawnWidth
+    guard width > 0, person != nil, !isCleared else { return 0 }
+    followScaleFactor()
+    let fonts = currentFonts()
+    var shaped = 0
+    forEachCell(in: width, fonts: fonts) { line, _, cellWidth, font in
+      guard !line.isShaped else { return }
+      line.shape(in: view, font: font, width: cellWidth)
+      shaped += 1
+    }
+    if texture == nil, !initials.isShaped {
+      initials.shape(
+        in: view, font: fonts.initials, width: TableColumns.avatarSize,
+        alignment: PANGO_ALIGN_CENTER)
+      shaped += 1
+    }
+    instrumentation.linesShapedAhead += shaped
+    return shaped
   }
 
   func styleChanged() {
