@@ -36,6 +36,8 @@ final class TableHeader {
   private var builtFields: [PersonField] = []
   /// The column a drag resizes and its width when the drag began.
   private var resizing: (index: Int, width: Int32)?
+  /// Whether the checks are being set to the columns (not by the user).
+  private var isFollowingColumns = false
   /// How near a column's edge, in points, a drag resizes it.
   private static let edgeReach: Double = 6
 
@@ -82,7 +84,14 @@ final class TableHeader {
     gtk_check_button_set_active(typed(check, GtkCheckButton.self), shown ? 1 : 0)
   }
 
+  /// Whether the column menu has `field` checked (tests).
+  func isShown(_ field: PersonField) -> Bool {
+    guard let check = checks.first(where: { $0.field == field })?.check else { return false }
+    return gtk_check_button_get_active(typed(check, GtkCheckButton.self)) != 0
+  }
+
   private func rebuild() {
+    defer { followColumnsInChecks() }
     if builtFields == columns.fields {
       // Only widths changed (a drag): the buttons stay.
       for (entry, width) in zip(buttons, columns.widths) {
@@ -116,6 +125,13 @@ final class TableHeader {
       return (button: button, arrow: arrow)
     }
     showSort(sort)
+  }
+
+  /// Checks the menu's fields that show, and only those.
+  private func followColumnsInChecks() {
+    // Their "toggled" must not change the columns back.
+    isFollowingColumns = true
+    defer { isFollowingColumns = false }
     for (field, check) in checks {
       let shown = columns.fields.contains(field)
       if (gtk_check_button_get_active(typed(check, GtkCheckButton.self)) != 0) != shown {
@@ -190,6 +206,7 @@ final class TableHeader {
   /// The checks changed: the columns shown are the checked fields, those
   /// shown before in their order, new ones at the end; at least one stays.
   private func menuChanged() {
+    guard !isFollowingColumns else { return }
     let checked = Set(
       checks.filter { gtk_check_button_get_active(typed($0.check, GtkCheckButton.self)) != 0 }.map(
         \.field))
