@@ -133,6 +133,49 @@ final class TableViewTests: XCTestCase {
       XCTAssertEqual(
         window.table.shownRows[0].row.accessibleLabel,
         "Ada Lovelace, Engineer, Research, ada@example.org, ada")
+
+      // The last column cannot be turned off: its check comes back.
+      for field in window.table.columns.fields where field != .email {
+        window.table.header.setShown(field, false)
+      }
+      XCTAssertEqual(window.table.columns.fields, [.email])
+      window.table.header.setShown(.email, false)
+      XCTAssertEqual(window.table.columns.fields, [.email])
+      XCTAssertTrue(window.table.header.isShown(.email))
+    }
+  }
+
+  func testATableIsRememberedPerDirectoryAndRestored() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      let remembered = TableSettings(
+        columns: ["department", "displayName", "noSuchField"], widths: [150, 260, 90],
+        sort: "department,displayName:desc")
+      window.local.restore(remembered)
+      XCTAssertEqual(window.table.columns.fields, [.department, .displayName])
+      XCTAssertEqual(window.table.columns.widths, [150, 260])
+      let order = ["Apollo", "Kernel", "Navy", "Research", "Research", "Unix"]
+      MainContext.run(
+        until: {
+          !window.local.isSorting && !window.model.isReloading
+            && window.table.shownRows.map { $0.row.cellTexts[0] } == order
+        }, timeout: .seconds(10))
+      XCTAssertEqual(
+        window.table.shownRows.map { $0.row.cellTexts[1] }[3...4],
+        ["Barbara Liskov", "Ada Lovelace"])
+      XCTAssertEqual(
+        window.local.tableSettings,
+        TableSettings(
+          columns: ["department", "displayName"], widths: [150, 260],
+          sort: "department,displayName:desc"))
+
+      var settings = WindowSettings()
+      settings.tables["/srv/users.json"] = window.local.tableSettings
+      let file = directory.folder.appendingPathComponent("settings.json")
+      try settings.save(to: file)
+      XCTAssertEqual(WindowSettings.load(from: file).tables, settings.tables)
     }
   }
 }

@@ -52,6 +52,11 @@ extension RosterApplication {
       window.isTableMode = true
     }
     window.maxFlingVelocity = settings.maxFlingVelocity
+    if let page = window.page as? LocalDirectoryPage, case .success(let source) = page.source,
+      let table = settings.tables[source.description]
+    {
+      page.restore(table)
+    }
     window.installDirectoryMenu(connections)
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
     Signals.connectReturningBool(gobject(window.window), "close-request") { [weak self] in

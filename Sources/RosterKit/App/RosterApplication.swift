@@ -83,6 +83,9 @@ public final class RosterApplication {
     }
     settings.grid = window.isGridMode
     settings.table = window.isTableMode
+    if let page = window.page as? LocalDirectoryPage, case .success(let source) = page.source {
+      settings.tables[source.description] = page.tableSettings
+    }
     try? settings.save()
   }
 

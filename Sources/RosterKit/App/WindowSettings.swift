@@ -21,6 +21,8 @@ public struct WindowSettings: Codable, Equatable, Sendable {
   public var directories: [RememberedDirectory] = []
   /// The id of the directory shown last; it opens at start without --source.
   public var lastDirectory: String?
+  /// Each users.json's table (columns, widths, order), by its path or URL.
+  public var tables: [String: TableSettings] = [:]
 
   /// The defaults: 480x800, list view, flings up to 8,000 points per second.
   public init() {}
@@ -43,6 +45,8 @@ public struct WindowSettings: Codable, Equatable, Sendable {
       (try? container.decodeIfPresent([SkippingDirectory].self, forKey: .directories))?
       .compactMap(\.directory) ?? []
     lastDirectory = try container.decodeIfPresent(String.self, forKey: .lastDirectory)
+    tables =
+      (try? container.decodeIfPresent([String: TableSettings].self, forKey: .tables)) ?? [:]
   }
 
   /// The settings file for this user.
