@@ -12,7 +12,7 @@ public struct TableSettings: Codable, Equatable, Sendable {
   public var columns: [String]
   /// Each column's width in points, in the same order.
   public var widths: [Int]
-  /// The order, as `--sort` writes it ("department,displayName:desc"); "" for none.
+  /// The order as ``PersonSort`` writes it ("department,displayName:desc"); "" for none.
   public var sort: String
 
   /// A table's state as it should be remembered.
