@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Foundation
 import GtkKit
@@ -7,7 +8,7 @@ import XCTest
 
 /// The table view's screenshot: a dozen people with their details, sorted
 /// by department, saved as .build/screenshots/table.png (copied into
-/// docs/screenshots by hand).
+/// docs/screenshots by hand), and in the dark style as table-dark.png.
 final class TableScreenshotTests: XCTestCase {
   private static let people: [(String, String, String, String, String, String)] = [
     ("mgarcia", "María García", "Director", "Engineering", "Madrid", "+34 91 555 0101"),
@@ -51,6 +52,19 @@ final class TableScreenshotTests: XCTestCase {
         .appendingPathComponent("../../.build/screenshots/table.png").standardizedFileURL.path
       try Screenshot.save(window.window, to: path)
       print("screenshot: \(path)")
+
+      // Dark style: the rows draw in the theme's light text colour.
+      let manager = adw_style_manager_get_default()!
+      adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_FORCE_DARK)
+      defer { adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_DEFAULT) }
+      MainContext.run(for: .milliseconds(300))
+      let row = try XCTUnwrap(window.table.shownRows.last?.row)
+      var color = GdkRGBA()
+      gtk_style_context_get_color(
+        gtk_widget_get_style_context(row.widget.assumingMemoryBound(to: GtkWidget.self)), &color)
+      XCTAssertGreaterThan(color.red + color.green + color.blue, 2.1, "dark text on a dark list")
+      try Screenshot.save(
+        window.window, to: path.replacingOccurrences(of: ".png", with: "-dark.png"))
     }
   }
 }
