@@ -84,6 +84,19 @@ final class TableHeader {
     gtk_check_button_set_active(typed(check, GtkCheckButton.self), shown ? 1 : 0)
   }
 
+  /// Where, in `window`'s coordinates, the right edge of column `index`
+  /// crosses the titles' middle (tests point there).
+  func edgePoint(of index: Int, in window: Widget) -> (x: Double, y: Double)? {
+    guard columns.widths.indices.contains(index) else { return nil }
+    let edge = columns.leading + columns.widths[...index].reduce(0, +)
+    var x = 0.0
+    var y = 0.0
+    let middle = Double(gtk_widget_get_height(titles)) / 2
+    guard gtk_widget_translate_coordinates(titles, window, Double(edge), middle, &x, &y) != 0
+    else { return nil }
+    return (x, y)
+  }
+
   /// Whether the column menu has `field` checked (tests).
   func isShown(_ field: PersonField) -> Bool {
     guard let check = checks.first(where: { $0.field == field })?.check else { return false }
