@@ -178,4 +178,41 @@ final class TableViewTests: XCTestCase {
       XCTAssertEqual(WindowSettings.load(from: file).tables, settings.tables)
     }
   }
+
+  func testASortScrollsToTheSelectedPerson() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let window = WindowTestSupport.openWindow(source: RosterApplication.resolveSource(nil))
+      defer { window.close() }
+      window.viewMode = .table
+      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no table rows")
+      // The first by name goes to the end of the list in reverse.
+      let first = (0..<window.model.count).min {
+        window.model[$0].username.lowercased() < window.model[$1].username.lowercased()
+      }!
+      window.select(first)
+      let person = window.model[first].username
+      window.local.sort(by: PersonSort([.init(.username, descending: true)]))
+      let view = window.table.listView
+      let onScreen = {
+        window.table.shownRows.contains { entry in
+          var bounds = graphene_rect_t()
+          guard entry.row.cellTexts.first == person,
+            gtk_widget_compute_bounds(
+              entry.row.widget.assumingMemoryBound(to: GtkWidget.self), view, &bounds) != 0
+          else { return false }
+          return bounds.origin.y >= 0
+            && bounds.origin.y + bounds.size.height <= Float(gtk_widget_get_height(view))
+        }
+      }
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            !window.local.isSorting && !window.model.isReloading
+              && window.selectedPosition.map { window.model[$0].username } == person && onScreen()
+          }, timeout: .seconds(10)),
+        "the selected person is not selected and on screen after the sort")
+      XCTAssertGreaterThan(window.selectedPosition ?? 0, 1_900, "the sort moved them to the end")
+    }
+  }
 }
