@@ -215,4 +215,34 @@ final class TableViewTests: XCTestCase {
       XCTAssertGreaterThan(window.selectedPosition ?? 0, 1_900, "the sort moved them to the end")
     }
   }
+
+  func testARefreshOfASortedTableKeepsTheOrderAndTheSelection() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      window.table.header.click(.title)
+      window.select(3)  // ken, a Hacker
+      XCTAssertTrue(
+        MainContext.run(until: {
+          !window.local.isSorting
+            && window.selectedPosition.map { window.model[$0].username } == "ken"
+        }))
+      // Grace is no longer an Admiral but a Zoologist; Alan joins as an Analyst.
+      var text = try String(contentsOf: directory.usersFile, encoding: .utf8)
+      text = text.replacingOccurrences(of: "Admiral", with: "Zoologist")
+      text = text.replacingOccurrences(
+        of: "]",
+        with: #",{"username": "alan", "role": "User", "avatar": "", "title": "Analyst"}]"#)
+      try directory.write(text)
+      XCTAssertTrue(window.refresh())
+      WindowTestSupport.waitForLoad(window)
+      let order = [
+        "alan", "Margaret Hamilton", "Ada Lovelace", "Ken Thompson", "linus", "Barbara Liskov",
+        "Grace Hopper",
+      ]
+      XCTAssertEqual(Self.names(in: window, becoming: order), order)
+      XCTAssertNotNil(window.lastRefresh?.diff, "the refresh was not applied as differences")
+      XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+    }
+  }
 }

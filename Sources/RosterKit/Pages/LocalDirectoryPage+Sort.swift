@@ -9,7 +9,7 @@ import GtkKit
 /// the model's contents are swapped as a search's are
 /// (``ModelPresenter/reload(with:)``); the selected person stays selected
 /// and is scrolled to. Searches and refreshes show their people in the
-/// same order.
+/// same order, a refresh as the differences from the sorted list before it.
 extension LocalDirectoryPage {
   /// A click on `field`'s title: sorts by it ascending, or reverses a sort by it.
   func sortByColumn(_ field: PersonField) {
@@ -26,7 +26,7 @@ extension LocalDirectoryPage {
     var shown = searchMatches != nil ? model.elements : contents.rows
     if order == nil, searchMatches != nil { shown.sort { $0.index < $1.index } }
     let selectedIndex = selectedPosition.map { model[$0].index }
-    ordered(shown) { [weak self] rows in
+    ordered(shown) { [weak self] rows, _ in
       guard let self else { return }
       self.presenter.reload(with: rows)
       guard let selectedIndex, let position = rows.firstIndex(where: { $0.index == selectedIndex })
@@ -41,20 +41,23 @@ extension LocalDirectoryPage {
   package var isSorting: Bool { sorting != nil }
 
   /// Hands `rows` to `show` in the page's order: at once when it has none,
-  /// else sorted off the main thread. A newer call cancels an older one
-  /// still sorting.
+  /// else sorted off the main thread, with the differences from `old` (a
+  /// refresh's list before it) computed there too. A newer call cancels an
+  /// older one still sorting.
   func ordered(
-    _ rows: [UserRef], then show: @escaping @MainActor @Sendable ([UserRef]) -> Void
+    _ rows: [UserRef], against old: [UserRef]? = nil,
+    then show: @escaping @MainActor @Sendable ([UserRef], ListDiff?) -> Void
   ) {
     sorting?.cancel()
     guard let order = sortOrder, let table = rows.first?.table else {
       sorting = nil
-      return show(rows)
+      return show(rows, nil)
     }
     let positions = rows.map(\.index)
-    let sort = Task.detached(priority: .userInitiated) { () -> [UserRef]? in
+    let sort = Task.detached(priority: .userInitiated) { () -> ([UserRef], ListDiff?)? in
       guard let sorted = table.sortedPositions(by: order, within: positions) else { return nil }
-      return sorted.map { UserRef(table: table, index: $0) }
+      let rows = sorted.map { UserRef(table: table, index: $0) }
+      return (rows, old.map { ListDiff.between($0, rows) })
     }
     sorting = Task { @MainActor [weak self] in
       let sorted = await withTaskCancellationHandler {
@@ -64,7 +67,7 @@ extension LocalDirectoryPage {
       }
       guard let self, !Task.isCancelled, let sorted else { return }
       self.sorting = nil
-      show(sorted)
+      show(sorted.0, sorted.1)
     }
   }
 }

@@ -162,9 +162,12 @@ package final class LocalDirectoryPage: DirectoryPage {
     configureAvatars(for: contents.source, resolved: resolved)
     search.setDirectory(contents.viewModels, rows: contents.rows)
     if search.query.isEmpty, sortOrder != nil {
-      // A sorted list takes the new directory whole, in its order.
-      ordered(contents.rows) { [weak self] rows in
-        self?.presenter.apply(rows, diff: nil, diffVersion: -1, afterPreview: false)
+      // The new directory in the order, as its differences from the list
+      // shown (computed with the sort, off the main thread).
+      let version = presenter.version
+      let shown = self.contents == nil ? nil : model.elements
+      ordered(contents.rows, against: shown) { [weak self] rows, diff in
+        self?.presenter.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
       }
     } else if search.query.isEmpty {
       presenter.apply(
@@ -197,7 +200,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   private func showSearch(_ result: SearchController.Result?) {
     guard let contents else { return }
     if let result {
-      ordered(result.rows) { [weak self] rows in self?.presenter.reload(with: rows) }
+      ordered(result.rows) { [weak self] rows, _ in self?.presenter.reload(with: rows) }
       searchMatches = result.rows.count
       shownQuery = result.query
       onNotice?(
@@ -206,7 +209,7 @@ package final class LocalDirectoryPage: DirectoryPage {
             ? String(format: tr("No one matches “%@”"), result.query)
             : NumberText.matches(result.rows.count, of: contents.viewModels.count)))
     } else if searchMatches != nil {
-      ordered(contents.rows) { [weak self] rows in self?.presenter.reload(with: rows) }
+      ordered(contents.rows) { [weak self] rows, _ in self?.presenter.reload(with: rows) }
       searchMatches = nil
       shownQuery = nil
       onNotice?(.subtitle(NumberText.people(contents.viewModels.count)))
