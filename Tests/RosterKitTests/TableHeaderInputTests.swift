@@ -7,7 +7,7 @@ import XCTest
 
 /// The table's header under the real pointer (xdotool under Xvfb): a click
 /// on a title sorts by it, and a drag on the edge between two titles
-/// resizes the column on its left, in the header and in the rows.
+/// resizes the column before it, in the header and in the rows.
 final class TableHeaderInputTests: XCTestCase {
   func testAClickOnATitleSortsAndADragOnItsEdgeResizesTheColumn() throws {
     try MainActor.assumeIsolated {

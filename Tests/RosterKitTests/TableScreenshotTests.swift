@@ -8,7 +8,8 @@ import XCTest
 
 /// The table view's screenshot: a dozen people with their details, sorted
 /// by department, saved as .build/screenshots/table.png (copied into
-/// docs/screenshots by hand), and in the dark style as table-dark.png.
+/// docs/screenshots by hand), in the dark style as table-dark.png and right
+/// to left as table-rtl.png.
 final class TableScreenshotTests: XCTestCase {
   private static let people: [(String, String, String, String, String, String)] = [
     ("mgarcia", "María García", "Director", "Engineering", "Madrid", "+34 91 555 0101"),
@@ -65,6 +66,19 @@ final class TableScreenshotTests: XCTestCase {
       XCTAssertGreaterThan(color.red + color.green + color.blue, 2.1, "dark text on a dark list")
       try Screenshot.save(
         window.window, to: path.replacingOccurrences(of: ".png", with: "-dark.png"))
+      adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_DEFAULT)
+
+      // Right to left, the header and the rows mirror together: the first
+      // column's end edge is right of the second's.
+      gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+      defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+      MainContext.run(for: .milliseconds(300))
+      let header = window.table.header
+      let first = try XCTUnwrap(header.edgePoint(of: 0, in: window.window))
+      let second = try XCTUnwrap(header.edgePoint(of: 1, in: window.window))
+      XCTAssertGreaterThan(first.x, second.x)
+      try Screenshot.save(
+        window.window, to: path.replacingOccurrences(of: ".png", with: "-rtl.png"))
     }
   }
 }

@@ -6,8 +6,8 @@ import SharedSupport
 /// The table view's header: an empty gutter over the rows' avatars, then
 /// one flat button per column, exactly as wide as the column
 /// (``TableColumns``), whose click sorts by it; the sorted column shows an
-/// arrow. Dragging the edge between two titles resizes the column on its
-/// left. At the end, a menu of the fields a column can show. There is one
+/// arrow. Dragging the edge between two titles resizes the column before
+/// it. At the end, a menu of the fields a column can show. There is one
 /// header per window, so it is built from plain GTK widgets, rebuilt when
 /// the columns change.
 ///
@@ -51,6 +51,20 @@ final class TableHeader {
     gtk_scrolled_window_set_propagate_natural_height(gtkObject(scroller), 1)
     gtk_scrolled_window_set_child(gtkObject(scroller), titles)
     gtk_widget_set_hexpand(scroller, 1)
+    // Titles wider than the header are cut at their end, as the rows are:
+    // right to left, the view keeps to their right edge.
+    let adjustment = gtk_scrolled_window_get_hadjustment(gtkObject(scroller))!
+    let keepToStart = { @MainActor [weak self] in
+      guard let self else { return }
+      let start =
+        self.isRightToLeft
+        ? gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) : 0
+      if gtk_adjustment_get_value(adjustment) != start {
+        gtk_adjustment_set_value(adjustment, start)
+      }
+    }
+    Signals.connect(gobject(adjustment), "changed") { keepToStart() }
+    Signals.connect(gobject(titles), "direction-changed") { _ in keepToStart() }
     gtk_box_append(cgtk_box(widget), scroller)
     gtk_box_append(cgtk_box(widget), makeMenu())
     rebuild()
@@ -84,15 +98,16 @@ final class TableHeader {
     gtk_check_button_set_active(typed(check, GtkCheckButton.self), shown ? 1 : 0)
   }
 
-  /// Where, in `window`'s coordinates, the right edge of column `index`
+  /// Where, in `window`'s coordinates, the end edge of column `index`
   /// crosses the titles' middle (tests point there).
   func edgePoint(of index: Int, in window: Widget) -> (x: Double, y: Double)? {
     guard columns.widths.indices.contains(index) else { return nil }
-    let edge = columns.leading + columns.widths[...index].reduce(0, +)
+    var edge = Double(columns.leading + columns.widths[...index].reduce(0, +))
+    if isRightToLeft { edge = Double(gtk_widget_get_width(titles)) - edge }
     var x = 0.0
     var y = 0.0
     let middle = Double(gtk_widget_get_height(titles)) / 2
-    guard gtk_widget_translate_coordinates(titles, window, Double(edge), middle, &x, &y) != 0
+    guard gtk_widget_translate_coordinates(titles, window, edge, middle, &x, &y) != 0
     else { return nil }
     return (x, y)
   }
@@ -153,8 +168,13 @@ final class TableHeader {
     }
   }
 
-  /// The column whose right edge is within reach of `x` (in the titles' coordinates).
+  /// Whether the titles go right to left (the widget's direction): the
+  /// box mirrors them, edges are measured from the right and drags flip.
+  private var isRightToLeft: Bool { gtk_widget_get_direction(titles) == GTK_TEXT_DIR_RTL }
+
+  /// The column whose end edge is within reach of `x` (in the titles' coordinates).
   private func edge(near x: Double) -> Int? {
+    let x = isRightToLeft ? Double(gtk_widget_get_width(titles)) - x : x
     var edge = Double(columns.leading)
     for (index, width) in columns.widths.enumerated() {
       edge += Double(width)
@@ -179,6 +199,7 @@ final class TableHeader {
     }
     Signals.connectDoublePair(gobject(drag), "drag-update") { [weak self] dx, _ in
       guard let self, let resizing = self.resizing else { return }
+      let dx = self.isRightToLeft ? -dx : dx
       self.columns.setWidth(resizing.width + Int32(dx.rounded()), of: resizing.index)
     }
     Signals.connectDoublePair(gobject(drag), "drag-end") { [weak self] _, _ in

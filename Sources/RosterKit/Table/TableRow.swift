@@ -7,8 +7,9 @@ import PreparedImages
 /// (as ``PersonView`` does for a list row): a 32 pt round avatar through
 /// the same pipeline (``AvatarBinding``, drawn by ``AvatarDrawing``), then
 /// the text of each of the ``TableColumns``' fields, each ellipsized within
-/// its column (text written right to left stays in its cell), in the
-/// style's text colour, the name bold.
+/// its column and starting at the column's start edge as a label's would
+/// (text written right to left stays in its cell), in the style's text
+/// colour, the name bold. Right to left, the row mirrors as its header does.
 ///
 /// - Bind copies the person's values into one ``TextLine`` per column,
 ///   skipping unchanged ones; the lines keep their Pango layouts, shaped at
@@ -39,6 +40,8 @@ final class TableRow: ListRow, CustomWidgetContent {
   private var fonts: PersonFonts?
   private var palette = PlaceholderPalette()
   private var scale: Int32 = 0
+  /// Whether the row is laid out right to left (the widget's direction).
+  private var isRightToLeft = false
   private var isCleared = false
 
   /// A row drawing `columns`, loading 32 pt avatars through `avatars` (nil:
@@ -149,19 +152,26 @@ final class TableRow: ListRow, CustomWidgetContent {
     gtk_style_context_get_color(gtk_widget_get_style_context(view), &color)
     let side = TableColumns.avatarSize
     AvatarDrawing.draw(
-      snapshot, x: 0, y: (height - side) / 2, side: side, texture: texture, initials: initials,
+      snapshot, x: isRightToLeft ? width - side : 0, y: (height - side) / 2, side: side,
+      texture: texture, initials: initials,
       font: fonts.initials, colors: palette.colors(avatar.placeholder.colorIndex, for: view),
       in: view, instrumentation: instrumentation)
     let y = Float((height - fonts.nameHeight) / 2)
     forEachCell(in: width, fonts: fonts) { line, x, cellWidth, font in
       if !line.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
       let layout = line.layout(in: view, font: font, width: cellWidth)
-      AvatarDrawing.draw(layout, snapshot, x: Float(x), y: y, color: color)
+      // As a label's text starts at the start edge whatever its own
+      // direction: Pango puts a line written the other way at its end.
+      var logical = PangoRectangle()
+      pango_layout_get_pixel_extents(layout, nil, &logical)
+      let start = isRightToLeft ? cellWidth - logical.width - logical.x : -logical.x
+      AvatarDrawing.draw(layout, snapshot, x: Float(x + start), y: y, color: color)
     }
   }
 
   /// Calls `body` with each cell that has text and shows in a row `width`
   /// wide: its line, where it starts, the width its text gets and its font.
+  /// Right to left, the avatar is at the right edge and the columns go leftwards.
   private func forEachCell(
     in width: Int32, fonts: PersonFonts,
     _ body: (TextLine, _ x: Int32, _ width: Int32, _ font: OpaquePointer) -> Void
@@ -170,7 +180,9 @@ final class TableRow: ListRow, CustomWidgetContent {
     for (index, line) in cells.enumerated() where x < width && index < columns.widths.count {
       let cellWidth = min(columns.widths[index], width - x) - TableColumns.gap
       if cellWidth > 0, !line.text.isEmpty {
-        body(line, x, cellWidth, columns.fields[index] == .displayName ? fonts.name : fonts.base)
+        body(
+          line, isRightToLeft ? width - x - cellWidth : x, cellWidth,
+          columns.fields[index] == .displayName ? fonts.name : fonts.base)
       }
       x += columns.widths[index]
     }
@@ -220,8 +232,10 @@ final class TableRow: ListRow, CustomWidgetContent {
   /// A new scale factor drops the fonts and layouts (hinting follows it).
   private func followScaleFactor() {
     let scale = gtk_widget_get_scale_factor(view)
-    guard scale != self.scale else { return }
+    let isRightToLeft = gtk_widget_get_direction(view) == GTK_TEXT_DIR_RTL
+    guard scale != self.scale || isRightToLeft != self.isRightToLeft else { return }
     self.scale = scale
+    self.isRightToLeft = isRightToLeft
     resetText()
   }
 
