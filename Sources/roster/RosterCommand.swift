@@ -14,10 +14,11 @@ struct RosterCommand: ParsableCommand {
       A source is a path to a users.json file or an http(s) URL of one. Avatars in it are \
       http(s) URLs or paths relative to the file.
 
-      Keys: Ctrl+R or F5 refreshes; Ctrl+G switches list and grid; Ctrl+F or typing searches; \
+      Keys: Ctrl+R or F5 refreshes; Ctrl+G switches list and grid; Ctrl+1, Ctrl+2 and \
+      Ctrl+3 show the list, the grid and the table; Ctrl+F or typing searches; \
       Enter shows the selected person; F12 shows the frame-time HUD; Ctrl+? lists every shortcut.
 
-      Roster remembers the window size and the list or grid choice in \
+      Roster remembers the window size and the list, grid or table choice in \
       $XDG_CONFIG_HOME/roster/settings.json.
       """,
     version: "roster \(RosterVersion.current)",
@@ -78,6 +79,9 @@ struct ShowCommand: ParsableCommand {
     help: "Open as a grid of large avatars (--no-grid: as a list). Default: as last time.")
   var grid: Bool?
 
+  @Flag(name: .long, help: "Open as a table whose columns sort when their title is clicked.")
+  var table = false
+
   func validate() throws {
     if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds, e.g. 0-1000")
@@ -96,6 +100,7 @@ struct ShowCommand: ParsableCommand {
     options.printStatistics = stats
     options.showHud = hud
     options.grid = grid
+    options.table = table
     options.refreshInterval = refreshInterval
     options.search = search
     options.source = try ServerArguments.source(source)

@@ -140,7 +140,11 @@ final class InteractionTests: XCTestCase {
         g_free(text)
       }
       XCTAssertEqual(
-        Set(installed), ["<Control>r|F5", "<Control>g", "<Control>f", "F12", "<Control>question"])
+        Set(installed),
+        [
+          "<Control>r|F5", "<Control>g", "<Control>1", "<Control>2", "<Control>3", "<Control>f",
+          "F12", "<Control>question",
+        ])
       let shortcutList = main.actions.shortcutsWindowEntries
       for trigger in installed {
         let accelerator = trigger.split(separator: "|").joined(separator: " ")

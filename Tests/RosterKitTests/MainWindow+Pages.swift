@@ -44,3 +44,9 @@ extension MainWindow {
     local.display(contents, resolved: resolved)
   }
 }
+
+@MainActor
+extension MainWindow {
+  /// Table mode.
+  var table: TablePage { local.table }
+}

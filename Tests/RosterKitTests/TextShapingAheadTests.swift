@@ -150,6 +150,31 @@ final class TextShapingAheadTests: XCTestCase {
     }
   }
 
+  /// A table's rows coming on screen were shaped between frames too.
+  func testTableRowsScrollingInWereShapedBetweenFrames() throws {
+    try MainActor.assumeIsolated {
+      let counts = RowInstrumentation()
+      let window = try Self.openWindow(counting: counts)
+      defer { window.close() }
+      window.viewMode = .table
+      let table = window.table
+      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
+      XCTAssertTrue(
+        MainContext.run(until: {
+          gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
+        }), "the table was not laid out")
+      MainContext.run(for: .milliseconds(100))
+      Self.scroll(window, view: table.listView, shaping: table.textShaping, pixels: 44, steps: 1)
+      counts.resetTextCounts()
+      Self.scroll(window, view: table.listView, shaping: table.textShaping, pixels: 44, steps: 30)
+      print(
+        "table: \(counts.linesShapedAhead) lines shaped ahead, "
+          + "\(counts.linesShapedWhileDrawing) while drawing")
+      XCTAssertGreaterThan(counts.linesShapedAhead, 20, "nothing was shaped ahead")
+      XCTAssertEqual(counts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
+    }
+  }
+
   /// A pass that runs before GTK has laid the view out since the scroll (a
   /// view just shown, a frame held up by a busy machine) finds no cell on
   /// screen to measure the band from: it runs again after the next frame,

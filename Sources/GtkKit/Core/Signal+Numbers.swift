@@ -15,6 +15,20 @@ extension Signal where Handler == @MainActor (_ position: UInt32) -> Void {
   }
 }
 
+extension Signal where Handler == @MainActor (_ previous: GtkTextDirection) -> Void {
+
+  /// GtkWidget's "direction-changed":
+  /// `void (*)(self, GtkTextDirection previous_direction, gpointer)`.
+  public static var directionChanged: Self {
+    let thunk: @convention(c) (gpointer?, GtkTextDirection, gpointer?) -> Void = {
+      _, previous, data in
+      let box = ClosureBox<Handler>.from(data)
+      MainActor.assumeIsolated { box.handler(previous) }
+    }
+    return Signal("direction-changed", thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+}
+
 extension Signal where Handler == @MainActor (_ responseID: Int32) -> Void {
 
   /// GtkNativeDialog's "response": `void (*)(self, gint response_id, gpointer)`.
@@ -62,6 +76,9 @@ extension Signal where Handler == @MainActor (_ x: Double, _ y: Double) -> Void 
   public static var dragUpdate: Self { drag("drag-update") }
   /// GtkGestureDrag's "drag-end" (the final offset).
   public static var dragEnd: Self { drag("drag-end") }
+  /// GtkEventControllerMotion's "motion" (the pointer's position), of the
+  /// same shape.
+  public static var motion: Self { drag("motion") }
 }
 
 extension Signal where Handler == @MainActor (_ dx: Double, _ dy: Double) -> Bool {

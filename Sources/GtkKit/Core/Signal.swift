@@ -51,6 +51,8 @@ extension Signal where Handler == @MainActor () -> Void {
 
   /// GtkButton's "clicked".
   public static var clicked: Self { plain("clicked") }
+  /// GtkCheckButton's and GtkToggleButton's "toggled".
+  public static var toggled: Self { plain("toggled") }
   /// GtkEntry's and GApplication's "activate" (no arguments).
   public static var activate: Self { plain("activate") }
   /// GApplication's "startup".

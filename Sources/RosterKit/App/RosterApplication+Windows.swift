@@ -48,7 +48,15 @@ extension RosterApplication {
     gtk_window_set_default_size(
       cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
     window.isGridMode = settings.grid
+    if options.table || (options.grid == nil && settings.table && !settings.grid) {
+      window.isTableMode = true
+    }
     window.maxFlingVelocity = settings.maxFlingVelocity
+    if let page = window.page as? LocalDirectoryPage, case .success(let source) = page.source,
+      let table = settings.tables[source.description]
+    {
+      page.restore(table)
+    }
     window.installDirectoryMenu(connections)
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
     Signals.connect(gobject(window.window), .closeRequest) { [weak self] in

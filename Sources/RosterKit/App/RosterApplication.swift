@@ -65,7 +65,9 @@ public final class RosterApplication {
   /// Remembers the window size and view mode (not for headless runs, which
   /// use a fixed size for comparable screenshots).
   func saveSettings() {
-    guard let window, !options.quitAfterLoad, options.screenshot == nil, options.grid == nil else {
+    guard let window, !options.quitAfterLoad, options.screenshot == nil, options.grid == nil,
+      !options.table
+    else {
       return
     }
     // What the user set by hand (the fling cap) stays as they wrote it.
@@ -78,6 +80,10 @@ public final class RosterApplication {
       settings.height = Int(height)
     }
     settings.grid = window.isGridMode
+    settings.table = window.isTableMode
+    if let page = window.page as? LocalDirectoryPage, case .success(let source) = page.source {
+      settings.tables[source.description] = page.tableSettings
+    }
     try? settings.save()
   }
 

@@ -26,6 +26,8 @@ public struct RosterOptions: Sendable {
   public var refreshInterval: Double?
   /// Open in grid mode (true) or list mode (false); nil uses the remembered choice.
   public var grid: Bool?
+  /// Open as a table (over the remembered choice and `grid`).
+  public var table = false
   /// Show the frame-time HUD from the start.
   public var showHud = false
 

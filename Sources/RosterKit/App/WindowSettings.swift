@@ -1,7 +1,7 @@
 import Foundation
 
 /// What Roster remembers across runs: the window size, whether the grid
-/// shows, the directories connected to (without secrets), and what a user may tune: the fastest a fling starts
+/// or the table shows, the directories connected to (without secrets), and what a user may tune: the fastest a fling starts
 /// (`maxFlingVelocity`, points per second). A small JSON file, `$XDG_CONFIG_HOME/roster/settings.json` (else
 /// `~/.config/roster/settings.json`). A missing or unreadable file gives the
 /// defaults; nothing else depends on it.
@@ -11,6 +11,8 @@ public struct WindowSettings: Codable, Equatable, Sendable {
   public var width = 480
   public var height = 800
   public var grid = false
+  /// Whether the table shows (when the grid does not).
+  public var table = false
   /// The fastest a drag's release flings the list, in points per second
   /// (8,000 as on Android: a fling then travels at most 8,000 × 0.3 s).
   public var maxFlingVelocity = 8_000.0
@@ -19,6 +21,8 @@ public struct WindowSettings: Codable, Equatable, Sendable {
   public var directories: [RememberedDirectory] = []
   /// The id of the directory shown last; it opens at start without --source.
   public var lastDirectory: String?
+  /// Each users.json's table (columns, widths, order), by its path or URL.
+  public var tables: [String: TableSettings] = [:]
 
   /// The defaults: 480x800, list view, flings up to 8,000 points per second.
   public init() {}
@@ -31,6 +35,7 @@ public struct WindowSettings: Codable, Equatable, Sendable {
     width = try container.decodeIfPresent(Int.self, forKey: .width) ?? defaults.width
     height = try container.decodeIfPresent(Int.self, forKey: .height) ?? defaults.height
     grid = try container.decodeIfPresent(Bool.self, forKey: .grid) ?? defaults.grid
+    table = try container.decodeIfPresent(Bool.self, forKey: .table) ?? defaults.table
     maxFlingVelocity =
       try container.decodeIfPresent(Double.self, forKey: .maxFlingVelocity)
       ?? defaults.maxFlingVelocity
@@ -40,6 +45,8 @@ public struct WindowSettings: Codable, Equatable, Sendable {
       (try? container.decodeIfPresent([SkippingDirectory].self, forKey: .directories))?
       .compactMap(\.directory) ?? []
     lastDirectory = try container.decodeIfPresent(String.self, forKey: .lastDirectory)
+    tables =
+      (try? container.decodeIfPresent([String: TableSettings].self, forKey: .tables)) ?? [:]
   }
 
   /// The settings file for this user.

@@ -82,4 +82,15 @@ package enum ViewMode: Sendable, Equatable {
   case list
   /// Cells with larger avatars, as many a row as the width holds.
   case grid
+  /// One person a row, their fields in columns under a header that sorts.
+  case table
+
+  /// The mode's name (the page's stack child, the command line's `--view`).
+  package var name: String {
+    switch self {
+    case .list: "list"
+    case .grid: "grid"
+    case .table: "table"
+    }
+  }
 }

@@ -2,8 +2,8 @@ import CGtk
 import Directory
 import GtkKit
 
-/// The list as tests and the bench see it, list or grid, the selection
-/// across both, the person at a position, and what is counted in the view
+/// The list as tests and the bench see it, list, grid or table, the
+/// selection across them, the person at a position, and what is counted in the view
 /// on screen.
 extension LocalDirectoryPage {
   /// The list view.
@@ -13,28 +13,31 @@ extension LocalDirectoryPage {
   /// Which list rows are on screen.
   package var viewport: ViewportTracker { list.viewport }
 
-  package var viewModes: [ViewMode] { [.list, .grid] }
+  package var viewModes: [ViewMode] { [.list, .grid, .table] }
 
   package var viewMode: ViewMode {
     get {
-      String(cString: gtk_stack_get_visible_child_name(gtkObject(widget))) == "grid" ? .grid : .list
+      switch String(cString: gtk_stack_get_visible_child_name(gtkObject(widget))) {
+      case "grid": .grid
+      case "table": .table
+      default: .list
+      }
     }
     set {
-      guard newValue != viewMode else { return }
-      let toGrid = newValue == .grid
+      let old = viewMode
+      guard newValue != old else { return }
       // Keep the selected person (or the one at the top) in view across the switch.
       let invalid = guint(GTK_INVALID_LIST_POSITION)
-      let selected =
-        toGrid
-        ? list.selected : grid.selection.map(gtk_single_selection_get_selected) ?? list.selected
+      let selected = selectedPosition.map { guint($0) } ?? invalid
       let anchor = selected != invalid ? selected : guint(max(0, list.viewport.visible.lowerBound))
-      if toGrid {
-        grid.setActive(true, selected: selected)
-      } else {
-        list.select(selected)
+      switch newValue {
+      case .list: list.select(selected)
+      case .grid: grid.setActive(true, selected: selected)
+      case .table: table.setActive(true, selected: selected)
       }
-      gtk_stack_set_visible_child_name(gtkObject(widget), toGrid ? "grid" : "list")
-      if !toGrid { grid.setActive(false) }
+      gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
+      if old == .grid { grid.setActive(false) }
+      if old == .table { table.setActive(false) }
       let target = shownView
       if Int(anchor) < model.count {
         gtk_widget_activate_action_variant(
@@ -46,16 +49,21 @@ extension LocalDirectoryPage {
 
   package var selectedPosition: Int? {
     let selected =
-      viewMode == .grid
-      ? grid.selection.map(gtk_single_selection_get_selected) ?? list.selected : list.selected
+      switch viewMode {
+      case .list: list.selected
+      case .grid: grid.selection.map(gtk_single_selection_get_selected) ?? list.selected
+      case .table: table.selection.map(gtk_single_selection_get_selected) ?? list.selected
+      }
     return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
   }
 
-  /// Selects `position` in both views (nil clears the selection).
+  /// Selects `position` in every view (nil clears the selection).
   package func select(_ position: Int?) {
     let value = position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION)
     list.select(value)
-    if let selection = grid.selection { gtk_single_selection_set_selected(selection, value) }
+    for selection in [grid.selection, table.selection].compactMap({ $0 }) {
+      gtk_single_selection_set_selected(selection, value)
+    }
   }
 
   package func person(at position: Int) -> UserViewModel? {
@@ -66,40 +74,63 @@ extension LocalDirectoryPage {
   /// A users.json entry has no more to say than its row.
   package func attributes(of identity: String) async -> [DirectoryAttribute]? { nil }
 
-  package var shownView: Widget { viewMode == .grid ? grid.gridView : list.listView }
+  package var shownView: Widget {
+    switch viewMode {
+    case .list: list.listView
+    case .grid: grid.gridView
+    case .table: table.listView
+    }
+  }
 
   package var shownDragScroller: DragScroller {
-    viewMode == .grid ? grid.dragScroller : list.dragScroller
+    switch viewMode {
+    case .list: list.dragScroller
+    case .grid: grid.dragScroller
+    case .table: table.dragScroller
+    }
   }
 
   package func setMaxFlingVelocity(_ velocity: Double) {
     list.dragScroller.maxFlingVelocity = velocity
     grid.dragScroller.maxFlingVelocity = velocity
+    table.dragScroller.maxFlingVelocity = velocity
   }
 
   package var shapesTextAhead: Bool {
     get { list.textShaping.isEnabled }
-    set { list.textShaping.isEnabled = newValue }
+    set {
+      list.textShaping.isEnabled = newValue
+      grid.textShaping.isEnabled = newValue
+      table.textShaping.isEnabled = newValue
+    }
   }
 
   // MARK: Statistics
 
   package var hasVisibleRows: Bool {
-    if viewMode == .grid {
-      return grid.factory.statistics.binds > 0 && gtk_widget_get_mapped(grid.gridView) != 0
+    switch viewMode {
+    case .list: !list.viewport.visible.isEmpty
+    case .grid: grid.factory.statistics.binds > 0 && gtk_widget_get_mapped(grid.gridView) != 0
+    case .table: table.factory.statistics.binds > 0 && gtk_widget_get_mapped(table.listView) != 0
     }
-    return !list.viewport.visible.isEmpty
   }
 
   package var visibleRowsWaitingForAvatars: Int {
-    guard viewMode == .grid else { return list.visibleRows { $0.isLoadingAvatar } }
-    // The grid has no viewport tracker: count every bound cell.
+    // The grid and the table have no viewport tracker: count every bound row.
     var waiting = 0
-    grid.factory.forEachBoundRow { cell, _ in if cell.avatar.isLoading { waiting += 1 } }
+    switch viewMode {
+    case .list: return list.visibleRows { $0.isLoadingAvatar }
+    case .grid:
+      grid.factory.forEachBoundRow { cell, _ in if cell.avatar.isLoading { waiting += 1 } }
+    case .table:
+      table.factory.forEachBoundRow { row, _ in if row.avatar.isLoading { waiting += 1 } }
+    }
     return waiting
   }
 
   package var hasBoundRows: Bool { list.factory.statistics.binds > 0 }
 
-  package var liveRows: Int { list.factory.liveRows + grid.factory.liveRows }
+  package var liveRows: Int {
+    list.factory.liveRows + grid.factory.liveRows + table.factory.liveRows
+  }
 }

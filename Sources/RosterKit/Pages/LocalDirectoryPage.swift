@@ -8,8 +8,9 @@ import SharedSupport
 /// The page of a local or downloaded users.json: the whole directory is
 /// loaded (``DirectoryController``), reaches the list model through
 /// ``ModelPresenter``, is searched off the main thread
-/// (``SearchController``) and shows as a list of ``UserRow``s or a grid of
-/// ``UserCell``s (``GridPage``) over the same model.
+/// (``SearchController``) and shows as a list of ``UserRow``s, a grid of
+/// ``UserCell``s (``GridPage``) or a table of ``TableRow``s (``TablePage``)
+/// over the same model, in the directory's order or sorted by a column.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -20,7 +21,9 @@ package final class LocalDirectoryPage: DirectoryPage {
   let list: PeopleList<UserRow>
   /// Grid mode's view of the same model.
   let grid: GridPage
-  /// The list and the grid, one showing.
+  /// Table mode's view of the same model.
+  let table: TablePage
+  /// The list, the grid and the table, one showing.
   package let widget: Widget
   let presenter: ModelPresenter
   let controller: DirectoryController
@@ -33,6 +36,10 @@ package final class LocalDirectoryPage: DirectoryPage {
   package internal(set) var searchMatches: Int?
   /// The query whose result is shown, nil when the list is not filtered.
   package internal(set) var shownQuery: String?
+  /// The order the model shows, nil for the directory's.
+  package internal(set) var sortOrder: PersonSort?
+  /// The sort running off the main thread, if any.
+  var sorting: Task<Void, Never>?
   /// Whether rows have been on screen (told once).
   private var rowsShown = false
   package var onNotice: (@MainActor (PageNotice) -> Void)?
@@ -50,7 +57,10 @@ package final class LocalDirectoryPage: DirectoryPage {
     let gridAvatars = avatars.pipeline.map {
       AvatarService(pipeline: $0, pointSize: Int(UserCell.avatarSize))
     }
-    avatarSizes = [avatars.rows, gridAvatars, avatars.details].compactMap { $0 }
+    let tableAvatars = avatars.pipeline.map {
+      AvatarService(pipeline: $0, pointSize: Int(TableColumns.avatarSize))
+    }
+    avatarSizes = [avatars.rows, gridAvatars, tableAvatars, avatars.details].compactMap { $0 }
     let model = model
     list = PeopleList(
       model: model.object, count: { model.count }, content: { model[$0].viewModel },
@@ -59,11 +69,14 @@ package final class LocalDirectoryPage: DirectoryPage {
         position < model.count ? avatars.request(for: model[position].avatar) : nil
       })
     grid = GridPage(model: model, avatars: gridAvatars, instrumentation: avatars.instrumentation)
-    presenter = ModelPresenter(model: model, list: list, grid: grid, window: window)
+    table = TablePage(
+      model: model, avatars: tableAvatars, instrumentation: avatars.instrumentation)
+    presenter = ModelPresenter(model: model, list: list, grid: grid, table: table, window: window)
     widget = gtk_stack_new()!
     gtk_stack_set_transition_type(gtkObject(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     gtk_stack_add_named(gtkObject(widget), list.scroller, "list")
     gtk_stack_add_named(gtkObject(widget), grid.widget, "grid")
+    gtk_stack_add_named(gtkObject(widget), table.widget, "table")
     connectParts()
   }
 
@@ -75,7 +88,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     controller.onFinish = { [weak self] result, duration in self?.loadFinished(result, duration) }
     controller.onPreview = { [weak self] preview in self?.showPreview(preview) }
     controller.baseline = { [weak self] in
-      guard let self, self.searchMatches == nil else { return ([], 0) }
+      guard let self, self.searchMatches == nil, self.sortOrder == nil else { return ([], 0) }
       return (self.model.elements, self.presenter.version)
     }
     list.onVisibleChange = { [weak self] visible in
@@ -84,7 +97,8 @@ package final class LocalDirectoryPage: DirectoryPage {
       self.onNotice?(.firstRowsShown)
     }
     search.onResult = { [weak self] result in self?.showSearch(result) }
-    for view in [list.listView, grid.gridView] {
+    table.header.onClick = { [weak self] field in self?.sortByColumn(field) }
+    for view in [list.listView, grid.gridView, table.listView] {
       Signals.connect(gobject(view), .activateItem) { [weak self] position in
         self?.onNotice?(.activated(Int(position)))
       }
@@ -147,7 +161,15 @@ package final class LocalDirectoryPage: DirectoryPage {
     onNotice?(.loaded(isEmpty: contents.viewModels.isEmpty))
     configureAvatars(for: contents.source, resolved: resolved)
     search.setDirectory(contents.viewModels, rows: contents.rows)
-    if search.query.isEmpty {
+    if search.query.isEmpty, sortOrder != nil {
+      // The new directory in the order, as its differences from the list
+      // shown (computed with the sort, off the main thread).
+      let version = presenter.version
+      let shown = self.contents == nil ? nil : model.elements
+      ordered(contents.rows, against: shown) { [weak self] rows, diff in
+        self?.presenter.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
+      }
+    } else if search.query.isEmpty {
       presenter.apply(
         contents.rows, diff: controller.lastDiff?.diff,
         diffVersion: controller.lastDiff?.version ?? -1, afterPreview: self.contents == nil)
@@ -169,7 +191,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   package func search(_ text: String) { search.search(text) }
 
   package func showsSearchResult(for text: String) -> Bool {
-    shownQuery == (text.isEmpty ? nil : text) && !model.isReloading
+    shownQuery == (text.isEmpty ? nil : text) && !model.isReloading && sorting == nil
   }
 
   package var isSearchIndexBuilt: Bool { search.isIndexBuilt }
@@ -178,7 +200,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   private func showSearch(_ result: SearchController.Result?) {
     guard let contents else { return }
     if let result {
-      presenter.reload(with: result.rows)
+      ordered(result.rows) { [weak self] rows, _ in self?.presenter.reload(with: rows) }
       searchMatches = result.rows.count
       shownQuery = result.query
       onNotice?(
@@ -187,7 +209,7 @@ package final class LocalDirectoryPage: DirectoryPage {
             ? String(format: tr("No one matches “%@”"), result.query)
             : NumberText.matches(result.rows.count, of: contents.viewModels.count)))
     } else if searchMatches != nil {
-      presenter.reload(with: contents.rows)
+      ordered(contents.rows) { [weak self] rows, _ in self?.presenter.reload(with: rows) }
       searchMatches = nil
       shownQuery = nil
       onNotice?(.subtitle(NumberText.people(contents.viewModels.count)))

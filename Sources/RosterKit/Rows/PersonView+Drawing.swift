@@ -77,26 +77,10 @@ extension PersonView {
   }
 
   private func drawAvatar(_ snapshot: OpaquePointer, x: Int32, y: Int32, fonts: PersonFonts) {
-    let side = Float(shape.avatarSize)
-    var bounds = graphene_rect_t(
-      origin: graphene_point_t(x: Float(x), y: Float(y)),
-      size: graphene_size_t(width: side, height: side))
-    if let texture {
-      // Already round (the pipeline crops it) and at the screen's pixel size.
-      gtk_snapshot_append_texture(snapshot, texture, &bounds)
-      return
-    }
-    let colors = palette.colors(avatar.placeholder.colorIndex, for: widget)
-    fill(snapshot, bounds, radius: side / 2, color: colors.background)
-    if !initials.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
-    let layout = initials.layout(
-      in: widget, font: fonts.initials, width: shape.avatarSize, alignment: PANGO_ALIGN_CENTER)
-    var ink = PangoRectangle()
-    var logical = PangoRectangle()
-    pango_layout_get_pixel_extents(layout, &ink, &logical)
-    draw(
-      layout, snapshot, x: Float(x), y: Float(y) + (side - Float(logical.height)) / 2,
-      color: colors.text)
+    AvatarDrawing.draw(
+      snapshot, x: x, y: y, side: shape.avatarSize, texture: texture, initials: initials,
+      font: fonts.initials, colors: palette.colors(avatar.placeholder.colorIndex, for: widget),
+      in: widget, instrumentation: instrumentation)
   }
 
   /// A grey circle in the avatar's place and grey bars in the name's and
@@ -110,7 +94,7 @@ extension PersonView {
     let circle = graphene_rect_t(
       origin: graphene_point_t(x: Float(places.avatarX), y: Float(places.avatarY)),
       size: graphene_size_t(width: side, height: side))
-    fill(snapshot, circle, radius: side / 2, color: grey)
+    AvatarDrawing.fill(snapshot, circle, radius: side / 2, color: grey)
     guard shape.showsName else { return }
     var bars = [(Self.nameBar, places.nameY, fonts.nameHeight)]
     if shape.showsRole { bars.append((Self.roleBar, places.roleY, fonts.roleHeight)) }
@@ -120,21 +104,8 @@ extension PersonView {
       let bounds = graphene_rect_t(
         origin: graphene_point_t(x: Float(x), y: Float(lineY + (lineHeight - bar.height) / 2)),
         size: graphene_size_t(width: Float(barWidth), height: Float(bar.height)))
-      fill(snapshot, bounds, radius: Self.barRadius, color: grey)
+      AvatarDrawing.fill(snapshot, bounds, radius: Self.barRadius, color: grey)
     }
-  }
-
-  /// Fills `bounds` with `color`, its corners rounded by `radius`.
-  private func fill(
-    _ snapshot: OpaquePointer, _ bounds: graphene_rect_t, radius: Float, color: GdkRGBA
-  ) {
-    var bounds = bounds
-    var color = color
-    var rounded = GskRoundedRect()
-    gsk_rounded_rect_init_from_rect(&rounded, &bounds, radius)
-    gtk_snapshot_push_rounded_clip(snapshot, &rounded)
-    gtk_snapshot_append_color(snapshot, &color, &bounds)
-    gtk_snapshot_pop(snapshot)
   }
 
   private func draw(
@@ -144,17 +115,6 @@ extension PersonView {
     guard !line.text.isEmpty else { return }
     if !line.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
     let layout = line.layout(in: widget, font: font, width: width, alignment: alignment)
-    draw(layout, snapshot, x: Float(x), y: Float(y), color: color)
-  }
-
-  private func draw(
-    _ layout: OpaquePointer, _ snapshot: OpaquePointer, x: Float, y: Float, color: GdkRGBA
-  ) {
-    var color = color
-    var origin = graphene_point_t(x: x, y: y)
-    gtk_snapshot_save(snapshot)
-    gtk_snapshot_translate(snapshot, &origin)
-    gtk_snapshot_append_layout(snapshot, layout, &color)
-    gtk_snapshot_restore(snapshot)
+    AvatarDrawing.draw(layout, snapshot, x: Float(x), y: Float(y), color: color)
   }
 }

@@ -4,8 +4,8 @@ import GtkKit
 import SharedSupport
 
 /// The header bar (libadwaita's): "Roster" with the people count under it
-/// (an AdwWindowTitle), a spinner while the directory loads, and the Refresh
-/// button (bound to `win.refresh`).
+/// (an AdwWindowTitle), a spinner while the directory loads, the Refresh
+/// button (bound to `win.refresh`) and the grid and table toggles.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -17,6 +17,8 @@ final class HeaderBar {
   let refreshButton: Widget
   /// Switches between list and grid (`win.grid`).
   let gridButton: Widget
+  /// Switches between list and table (`win.table`).
+  let tableButton: Widget
 
   init() {
     widget = adw_header_bar_new()!
@@ -38,6 +40,13 @@ final class HeaderBar {
     gtk_widget_set_tooltip_text(gridButton, tr("Show as a grid (Ctrl+G)"))
     gtk_actionable_set_action_name(gtkObject(gridButton), WindowAction.grid.detailedName)
     Self.setAccessibleLabel(gridButton, tr("Grid view"))
+
+    tableButton = gtk_toggle_button_new()!
+    gtk_button_set_icon_name(
+      cgtk_button(gobject(tableButton)), "x-office-spreadsheet-symbolic")
+    gtk_widget_set_tooltip_text(tableButton, tr("Show as a table (Ctrl+3)"))
+    gtk_actionable_set_action_name(gtkObject(tableButton), WindowAction.table.detailedName)
+    Self.setAccessibleLabel(tableButton, tr("Table view"))
   }
 
   /// The subtitle text ("2,000 people").
@@ -53,7 +62,7 @@ final class HeaderBar {
   }
 
   /// Adds `widget` at the end of the bar, left of what was added before
-  /// (the window adds its main menu, then ``gridButton``, then more).
+  /// (the window adds its main menu, then ``tableButton`` and ``gridButton``).
   func packEnd(_ widget: Widget) {
     adw_header_bar_pack_end(gtkObject(self.widget), widget)
   }

@@ -1,19 +1,48 @@
 import CGtk
 import GtkKit
 
-/// The page's view mode (list or grid), its selection, and the details panel.
+/// The page's view mode (list, grid or table), its selection, and the details panel.
 extension MainWindow {
-  /// Whether the grid shows instead of the list (the header's toggle,
-  /// Ctrl+G); a page without a grid stays a list.
-  public var isGridMode: Bool {
-    get { page.viewMode == .grid }
+  /// How the page shows people (the header's toggles, Ctrl+1, 2 and 3); a
+  /// mode the page lacks leaves it as it is.
+  package var viewMode: ViewMode {
+    get { page.viewMode }
     set {
-      let mode: ViewMode = newValue ? .grid : .list
-      guard mode != page.viewMode, page.viewModes.contains(mode) else { return }
-      page.viewMode = mode
-      actions.setState(.grid, newValue)
-      onViewModeChange?(newValue)
+      defer { showViewModeInToggles() }
+      guard newValue != page.viewMode, page.viewModes.contains(newValue) else { return }
+      page.viewMode = newValue
+      onViewModeChange?(newValue == .grid)
     }
+  }
+
+  /// Whether the grid shows (the header's toggle, Ctrl+G); turned off, the
+  /// list shows. A page without a grid stays a list.
+  public var isGridMode: Bool {
+    get { viewMode == .grid }
+    set { setMode(.grid, newValue) }
+  }
+
+  /// Whether the table shows (the header's toggle); turned off, the list shows.
+  public var isTableMode: Bool {
+    get { viewMode == .table }
+    set { setMode(.table, newValue) }
+  }
+
+  /// Shows `mode`, or, when `on` is false and it shows, the list.
+  private func setMode(_ mode: ViewMode, _ on: Bool) {
+    if on {
+      viewMode = mode
+    } else if viewMode == mode {
+      viewMode = .list
+    } else {
+      showViewModeInToggles()
+    }
+  }
+
+  /// Each toggle's state is whether its mode shows.
+  private func showViewModeInToggles() {
+    actions.setState(.grid, viewMode == .grid)
+    actions.setState(.table, viewMode == .table)
   }
 
   /// The position selected in the view on screen, if any.

@@ -102,6 +102,7 @@ public final class MainWindow {
     actions = WindowActions(window: window, table: WindowActions.table(for: self))
     mainMenu = MainMenu(window: window)
     header.packEnd(mainMenu.button)
+    header.packEnd(header.tableButton)
     header.packEnd(header.gridButton)
     connectParts()
   }
@@ -111,6 +112,7 @@ public final class MainWindow {
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
     // A page without a grid greys the toggle out rather than leaving it inert.
     actions.setEnabled(.grid, page.viewModes.contains(.grid))
+    actions.setEnabled(.table, page.viewModes.contains(.table))
     // The overlay frees its toasts with the window; Roster's own reference
     // to the failed refresh's toast must not outlive them. The page's
     // widgets are gone too: nothing still running may reach them.

@@ -6,7 +6,7 @@ import GtkKit
 /// How a directory reaches the list model, the one place that changes it:
 /// a large directory's preview, a load applied as the differences computed
 /// off the main thread (or a full replacement), and the whole-list swap of
-/// a search. Counts the model's versions (a load's diff applies only to the
+/// a search or a sort. Counts the model's versions (a load's diff applies only to the
 /// version it was computed against) and keeps what the last refresh changed.
 ///
 /// Threading: main-actor only.
@@ -15,6 +15,7 @@ final class ModelPresenter {
   let model: ListModel<UserRef>
   private let list: PeopleList<UserRow>
   private let grid: GridPage
+  private let table: TablePage
   /// The window whose frame clock paces a search's swap.
   private let window: Widget
   /// Bumped whenever the model's elements change.
@@ -22,10 +23,14 @@ final class ModelPresenter {
   /// What the last load changed (tests and the refresh benchmark).
   private(set) var lastRefresh: RefreshSummary?
 
-  init(model: ListModel<UserRef>, list: PeopleList<UserRow>, grid: GridPage, window: Widget) {
+  init(
+    model: ListModel<UserRef>, list: PeopleList<UserRow>, grid: GridPage, table: TablePage,
+    window: Widget
+  ) {
     self.model = model
     self.list = list
     self.grid = grid
+    self.table = table
     self.window = window
     // A search result of a million people must not be freed on the main thread.
     model.releasingReplacedElementsInBackground()
@@ -65,6 +70,7 @@ final class ModelPresenter {
       let changed = Set(diff.reconfigured)
       list.factory.rebind { changed.contains($0) }
       grid.factory.rebind { changed.contains($0) }
+      table.factory.rebind { changed.contains($0) }
     }
     lastRefresh = RefreshSummary(diff: diff, mainThreadTime: ContinuousClock.now - started)
   }
@@ -75,7 +81,7 @@ final class ModelPresenter {
   /// announced, between frames (``ListModel/reload(with:pacedBy:budget:)``),
   /// so even a million people arrive without holding up a frame.
   func reload(with rows: [UserRef]) {
-    for view in [list.scroller, grid.widget] {
+    for view in [list.scroller, grid.widget, table.scroller] {
       gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(gtkObject(view)), 0)
     }
     let kept = model.reload(with: rows, pacedBy: gobject(window))
@@ -87,6 +93,7 @@ final class ModelPresenter {
     list.factory.rebind(
       where: { kept.contains($0) }, deferring: { !onScreen.contains($0) }, pacedBy: gobject(window))
     grid.factory.rebind { kept.contains($0) }
+    table.factory.rebind { kept.contains($0) }
     // A shorter list keeps GTK's rows past its end until the new length is
     // announced, over the next frames: they show no one meanwhile, never
     // the people from before.
@@ -95,6 +102,9 @@ final class ModelPresenter {
     }
     grid.factory.forEachBoundRow { cell, position in
       if position >= kept.upperBound { cell.clear() }
+    }
+    table.factory.forEachBoundRow { row, position in
+      if position >= kept.upperBound { row.clear() }
     }
   }
 }

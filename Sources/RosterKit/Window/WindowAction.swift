@@ -10,6 +10,14 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case refresh
   /// Switches between the list and the grid (a toggle).
   case grid
+  /// Switches between the list and the table (a toggle).
+  case table
+  /// Shows the list.
+  case showList = "show-list"
+  /// Shows the grid.
+  case showGrid = "show-grid"
+  /// Shows the table.
+  case showTable = "show-table"
   /// Opens the search bar.
   case search
   /// Escape in the search bar (GTK's own; listed in the shortcuts window).

@@ -27,6 +27,8 @@ final class WindowActions {
         guard let action = makeAction(line) else { continue }
         // The group keeps the action (toggles keep a pointer to it).
         ObjectSlot.withAdopted(action) { g_action_map_add_action(gtkObject(group), $0) }
+        // "" installs no shortcut (an action only a button triggers).
+        guard !line.accelerators.isEmpty else { continue }
         gtk_shortcut_controller_add_shortcut(
           shortcutController,
           gtk_shortcut_new(
@@ -72,7 +74,7 @@ final class WindowActions {
 
   /// Every line as the shortcuts window lists it.
   var shortcutsWindowEntries: [(title: String, accelerator: String)] {
-    table.map { ($0.title, $0.shortcutsWindowAccelerator) }
+    table.filter { !$0.accelerators.isEmpty }.map { ($0.title, $0.shortcutsWindowAccelerator) }
   }
 
   /// Shows the shortcuts window for `parent`.
@@ -89,6 +91,18 @@ final class WindowActions {
       WindowShortcut(
         action: .grid, accelerators: "<Control>g", title: tr("Switch between list and grid"),
         kind: .toggle { [weak window] on in window?.isGridMode = on }),
+      WindowShortcut(
+        action: .table, accelerators: "", title: tr("Switch between list and table"),
+        kind: .toggle { [weak window] on in window?.isTableMode = on }),
+      WindowShortcut(
+        action: .showList, accelerators: "<Control>1", title: tr("Show as a list"),
+        kind: .action { [weak window] in window?.viewMode = .list }),
+      WindowShortcut(
+        action: .showGrid, accelerators: "<Control>2", title: tr("Show as a grid"),
+        kind: .action { [weak window] in window?.viewMode = .grid }),
+      WindowShortcut(
+        action: .showTable, accelerators: "<Control>3", title: tr("Show as a table"),
+        kind: .action { [weak window] in window?.viewMode = .table }),
       WindowShortcut(
         action: .search, accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),

@@ -1,0 +1,73 @@
+import CGtk
+import Directory
+import GtkKit
+
+/// The page's order: a click on a table column's title sorts everyone
+/// shown (a search's matches too) by that column, a second click reverses
+/// it. The order is computed off the main thread
+/// (``Directory/UserTable/sortedPositions(by:within:isCancelled:)``), then
+/// the model's contents are swapped as a search's are
+/// (``ModelPresenter/reload(with:)``); the selected person stays selected
+/// and is scrolled to. Searches and refreshes show their people in the
+/// same order, a refresh as the differences from the sorted list before it.
+extension LocalDirectoryPage {
+  /// A click on `field`'s title: sorts by it ascending, or reverses a sort by it.
+  func sortByColumn(_ field: PersonField) {
+    let descending = sortOrder?.keys.first.map { $0.field == field && !$0.descending } ?? false
+    sort(by: PersonSort([.init(field, descending: descending)]))
+  }
+
+  /// Shows the people in `order` (nil: the directory's), keeping the
+  /// selected person selected and on screen.
+  package func sort(by order: PersonSort?) {
+    sortOrder = order
+    table.header.showSort(order?.keys.first)
+    guard let contents else { return }
+    var shown = searchMatches != nil ? model.elements : contents.rows
+    if order == nil, searchMatches != nil { shown.sort { $0.index < $1.index } }
+    let selectedIndex = selectedPosition.map { model[$0].index }
+    ordered(shown) { [weak self] rows, _ in
+      guard let self else { return }
+      self.presenter.reload(with: rows)
+      guard let selectedIndex, let position = rows.firstIndex(where: { $0.index == selectedIndex })
+      else { return }
+      self.select(position)
+      gtk_widget_activate_action_variant(
+        self.shownView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+    }
+  }
+
+  /// Whether a sort is running (tests wait for it).
+  package var isSorting: Bool { sorting != nil }
+
+  /// Hands `rows` to `show` in the page's order: at once when it has none,
+  /// else sorted off the main thread, with the differences from `old` (a
+  /// refresh's list before it) computed there too. A newer call cancels an
+  /// older one still sorting.
+  func ordered(
+    _ rows: [UserRef], against old: [UserRef]? = nil,
+    then show: @escaping @MainActor @Sendable ([UserRef], ListDiff?) -> Void
+  ) {
+    sorting?.cancel()
+    guard let order = sortOrder, let table = rows.first?.table else {
+      sorting = nil
+      return show(rows, nil)
+    }
+    let positions = rows.map(\.index)
+    let sort = Task.detached(priority: .userInitiated) { () -> ([UserRef], ListDiff?)? in
+      guard let sorted = table.sortedPositions(by: order, within: positions) else { return nil }
+      let rows = sorted.map { UserRef(table: table, index: $0) }
+      return (rows, old.map { ListDiff.between($0, rows) })
+    }
+    sorting = Task { @MainActor [weak self] in
+      let sorted = await withTaskCancellationHandler {
+        await sort.value
+      } onCancel: {
+        sort.cancel()
+      }
+      guard let self, !Task.isCancelled, let sorted else { return }
+      self.sorting = nil
+      show(sorted.0, sorted.1)
+    }
+  }
+}

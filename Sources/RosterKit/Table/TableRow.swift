@@ -1,0 +1,253 @@
+import CGtk
+import Directory
+import GtkKit
+import PreparedImages
+
+/// One row of the table view, ONE widget that measures and draws itself
+/// (as ``PersonView`` does for a list row): a 32 pt round avatar through
+/// the same pipeline (``AvatarBinding``, drawn by ``AvatarDrawing``), then
+/// the text of each of the ``TableColumns``' fields, each ellipsized within
+/// its column and starting at the column's start edge as a label's would
+/// (text written right to left stays in its cell), in the style's text
+/// colour, the name bold. Right to left, the row mirrors as its header does.
+///
+/// - Bind copies the person's values into one ``TextLine`` per column,
+///   skipping unchanged ones; the lines keep their Pango layouts, shaped at
+///   the next draw. No widget is made after `init` (GTK's setup).
+/// - Fonts and line heights come from the widget's CSS font
+///   (``PersonFonts``), never from the text: every row is as tall.
+/// - Accessibility: the widget is a group whose label reads the visible
+///   cells in order.
+///
+/// Threading: main-actor only.
+@MainActor
+final class TableRow: ListRow, CustomWidgetContent {
+  /// The widget type every table row is an instance of.
+  private static let type = CustomWidget.register(
+    name: "RosterTableRow", cssName: "tablerow", role: GTK_ACCESSIBLE_ROLE_GROUP)
+
+  private var view: Widget!
+  /// Which avatar shows.
+  private(set) var avatar: AvatarBinding!
+  private let columns: TableColumns
+  private let instrumentation: RowInstrumentation
+  /// One line per column, in the columns' order.
+  private var cells: [TextLine] = []
+  private let initials = TextLine()
+  private var texture: OpaquePointer? { shownTexture.opaque }
+  private var shownTexture = ObjectSlot()
+  /// The reference that keeps the widget tree, sunk from its floating one.
+  private var root: ObjectRef?
+  private var person: UserViewModel?
+  private var accessibleText = ""
+  private var fonts: PersonFonts?
+  private var palette = PlaceholderPalette()
+  private var scale: Int32 = 0
+  /// Whether the row is laid out right to left (the widget's direction).
+  private var isRightToLeft = false
+  private var isCleared = false
+
+  /// A row drawing `columns`, loading 32 pt avatars through `avatars` (nil:
+  /// initials only) and counting into `instrumentation`.
+  init(columns: TableColumns, avatars: AvatarService?, instrumentation: RowInstrumentation) {
+    self.columns = columns
+    self.instrumentation = instrumentation
+    let view = CustomWidget.make(Self.type, content: self)
+    gtk_widget_add_css_class(view, "table-row")
+    root = ObjectRef(view)
+    self.view = view
+    avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation) {
+      [unowned self] texture in self.show(texture)
+    }
+    cells = columns.fields.map { _ in TextLine() }
+  }
+
+  /// Drops the row's references (widget and texture) on the main thread.
+  isolated deinit {}
+
+  /// The row's root widget.
+  var widget: UnsafeMutableRawPointer { gobject(view) }
+  /// The identity the row shows, if bound.
+  var identity: String? { person?.identity }
+  /// The text of each cell, in the columns' order (tests).
+  var cellTexts: [String] { cells.map(\.text) }
+  /// What a screen reader reads for the row.
+  var accessibleLabel: String { accessibleText }
+
+  // MARK: ListRow
+
+  func bind(_ model: UserViewModel, position: Int) {
+    person = model
+    isCleared = false
+    fill(from: model)
+    initials.set(model.initials)
+    avatar.bind(model, priority: .visible)
+    gtk_widget_queue_draw(view)
+  }
+
+  func unbind() {
+    person = nil
+    avatar.unbind()
+  }
+
+  /// Shows no one until the next bind (a position past a shorter list's end).
+  func clear() {
+    guard !isCleared else { return }
+    unbind()
+    isCleared = true
+    for line in cells + [initials] { line.set("") }
+    setAccessibleText("")
+    gtk_widget_queue_draw(view)
+  }
+
+  /// The columns changed: one line per column again, filled from the person shown.
+  func columnsChanged() {
+    if cells.count != columns.fields.count {
+      cells = columns.fields.map { _ in TextLine() }
+    }
+    if let person { fill(from: person) }
+    gtk_widget_queue_resize(view)
+  }
+
+  private func fill(from model: UserViewModel) {
+    var visible: [String] = []
+    for (field, line) in zip(columns.fields, cells) {
+      let text = field.text(of: model)
+      line.set(text)
+      if !text.isEmpty { visible.append(text) }
+    }
+    setAccessibleText(visible.joined(separator: ", "))
+  }
+
+  private func setAccessibleText(_ text: String) {
+    guard accessibleText != text else { return }
+    accessibleText = text
+    RowAccessibility.setLabel(gobject(view), text)
+  }
+
+  private func show(_ shown: OpaquePointer?) {
+    guard shown != texture else { return }
+    shownTexture.set(retaining: shown)
+    gtk_widget_queue_draw(view)
+  }
+
+  // MARK: CustomWidgetContent
+
+  func measure(_ orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+    guard orientation == GTK_ORIENTATION_VERTICAL else {
+      // Never wider than the window wants: columns past the edge are cut off.
+      return (columns.leading, columns.totalWidth)
+    }
+    let height = max(TableColumns.avatarSize, currentFonts().nameHeight)
+    return (height, height)
+  }
+
+  func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
+    guard !isCleared else { return }
+    followScaleFactor()
+    columns.drawnWidth = width
+    let fonts = currentFonts()
+    var color = GdkRGBA()
+    gtk_style_context_get_color(gtk_widget_get_style_context(view), &color)
+    let side = TableColumns.avatarSize
+    AvatarDrawing.draw(
+      snapshot, x: isRightToLeft ? width - side : 0, y: (height - side) / 2, side: side,
+      texture: texture, initials: initials,
+      font: fonts.initials, colors: palette.colors(avatar.placeholder.colorIndex, for: view),
+      in: view, instrumentation: instrumentation)
+    let y = Float((height - fonts.nameHeight) / 2)
+    forEachCell(in: width, fonts: fonts) { line, x, cellWidth, font in
+      if !line.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
+      let layout = line.layout(in: view, font: font, width: cellWidth)
+      // As a label's text starts at the start edge whatever its own
+      // direction: Pango puts a line written the other way at its end.
+      var logical = PangoRectangle()
+      pango_layout_get_pixel_extents(layout, nil, &logical)
+      let start = isRightToLeft ? cellWidth - logical.width - logical.x : -logical.x
+      AvatarDrawing.draw(layout, snapshot, x: Float(x + start), y: y, color: color)
+    }
+  }
+
+  /// Calls `body` with each cell that has text and shows in a row `width`
+  /// wide: its line, where it starts, the width its text gets and its font.
+  /// Right to left, the avatar is at the right edge and the columns go leftwards.
+  private func forEachCell(
+    in width: Int32, fonts: PersonFonts,
+    _ body: (TextLine, _ x: Int32, _ width: Int32, _ font: OpaquePointer) -> Void
+  ) {
+    var x = columns.leading
+    for (index, line) in cells.enumerated() where x < width && index < columns.widths.count {
+      let cellWidth = min(columns.widths[index], width - x) - TableColumns.gap
+      if cellWidth > 0, !line.text.isEmpty {
+        body(
+          line, isRightToLeft ? width - x - cellWidth : x, cellWidth,
+          columns.fields[index] == .displayName ? fonts.name : fonts.base)
+      }
+      x += columns.widths[index]
+    }
+  }
+
+  /// Shapes the text this row will draw, at the width rows are drawn at,
+  /// so that its next draw only draws; returns how many lines it shaped.
+  @discardableResult
+  func shapeText() -> Int {
+    let allocated = gtk_widget_get_width(view)
+    let width = allocated > 0 ? allocated : columns.drawnWidth
+    guard width > 0, person != nil, !isCleared else { return 0 }
+    followScaleFactor()
+    let fonts = currentFonts()
+    var shaped = 0
+    forEachCell(in: width, fonts: fonts) { line, _, cellWidth, font in
+      guard !line.isShaped else { return }
+      line.shape(in: view, font: font, width: cellWidth)
+      shaped += 1
+    }
+    if texture == nil, !initials.isShaped {
+      initials.shape(
+        in: view, font: fonts.initials, width: TableColumns.avatarSize,
+        alignment: PANGO_ALIGN_CENTER)
+      shaped += 1
+    }
+    instrumentation.linesShapedAhead += shaped
+    return shaped
+  }
+
+  func styleChanged() {
+    // Called for every state change too (hover, selection): only a new
+    // font rebuilds the layouts; colours are read at each draw.
+    palette.reset()
+    guard let fonts else { return }
+    if !fonts.matches(pango_context_get_font_description(gtk_widget_get_pango_context(view))) {
+      resetText()
+      gtk_widget_queue_resize(view)
+    }
+  }
+
+  func systemSettingChanged() {
+    resetText()
+    gtk_widget_queue_resize(view)
+  }
+
+  /// A new scale factor drops the fonts and layouts (hinting follows it).
+  private func followScaleFactor() {
+    let scale = gtk_widget_get_scale_factor(view)
+    let isRightToLeft = gtk_widget_get_direction(view) == GTK_TEXT_DIR_RTL
+    guard scale != self.scale || isRightToLeft != self.isRightToLeft else { return }
+    self.scale = scale
+    self.isRightToLeft = isRightToLeft
+    resetText()
+  }
+
+  private func currentFonts() -> PersonFonts {
+    if let fonts { return fonts }
+    let made = PersonFonts(
+      context: gtk_widget_get_pango_context(view), avatarSize: TableColumns.avatarSize)
+    fonts = made
+    return made
+  }
+
+  private func resetText() {
+    fonts = nil
+    for line in cells + [initials] { line.reset() }
+  }
+}

@@ -1,0 +1,250 @@
+import CGtk
+import Directory
+import GtkKit
+import XCTest
+
+@testable import RosterKit
+
+/// The table view of a users.json: its rows, the sort a header click
+/// makes, the selection across sorts and modes, and what a row reads as.
+final class TableViewTests: XCTestCase {
+  /// Six people, each title different, one without a display name.
+  private static let people = [
+    ("ada", "Ada Lovelace", "Engineer", "Research"),
+    ("grace", "Grace Hopper", "Admiral", "Navy"),
+    ("linus", nil, "Maintainer", "Kernel"),
+    ("margaret", "Margaret Hamilton", "Director", "Apollo"),
+    ("ken", "Ken Thompson", "Hacker", "Unix"),
+    ("barbara", "Barbara Liskov", "Professor", "Research"),
+  ]
+
+  @MainActor
+  private static func openTable() throws -> (MainWindow, TemporaryDirectory) {
+    try WindowTestSupport.setUp()
+    let directory = try TemporaryDirectory()
+    let entries = people.map { username, name, title, department in
+      let name = name.map { #""displayName": "\#($0)", "# } ?? ""
+      return #"{"username": "\#(username)", "role": "User", "avatar": "", \#(name)"#
+        + #""title": "\#(title)", "department": "\#(department)", "#
+        + #""email": "\#(username)@example.org"}"#
+    }
+    try directory.write("[" + entries.joined(separator: ",\n") + "]")
+    let window = WindowTestSupport.openWindow(on: directory)
+    XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.show-table", nil), 0)
+    XCTAssertEqual(window.viewMode, .table)
+    XCTAssertTrue(
+      MainContext.run(until: { window.table.shownRows.count == people.count }),
+      "the table's rows were not bound")
+    return (window, directory)
+  }
+
+  /// The names the bound rows show, top to bottom, once they are `expected`.
+  @MainActor
+  private static func names(in window: MainWindow, becoming expected: [String]) -> [String] {
+    let shown = { window.table.shownRows.map { $0.row.cellTexts.first ?? "" } }
+    MainContext.run(
+      until: { !window.local.isSorting && !window.model.isReloading && shown() == expected },
+      timeout: .seconds(10))
+    return shown()
+  }
+
+  func testTheTableShowsTheDisplayNamesAndTheChosenColumns() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      let expected =
+        ["Ada Lovelace", "Grace Hopper", "linus", "Margaret Hamilton"]
+        + ["Ken Thompson", "Barbara Liskov"]
+      XCTAssertEqual(Self.names(in: window, becoming: expected), expected)
+      let first = window.table.shownRows[0].row
+      XCTAssertEqual(
+        first.cellTexts, ["Ada Lovelace", "Engineer", "Research", "", "ada@example.org", ""])
+      XCTAssertLessThan(window.table.factory.liveRows, 60, "rows for what shows, no more")
+    }
+  }
+
+  func testAHeaderClickSortsByThatColumnAndASecondClickReverses() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      window.table.header.click(.title)
+      let ascending = [
+        "Grace Hopper", "Margaret Hamilton", "Ada Lovelace", "Ken Thompson", "linus",
+        "Barbara Liskov",
+      ]
+      XCTAssertEqual(Self.names(in: window, becoming: ascending), ascending)
+      let titles = window.table.shownRows.map { $0.row.cellTexts[1] }
+      XCTAssertEqual(titles, titles.sorted())
+      XCTAssertEqual(window.local.sortOrder?.description, "title")
+
+      window.table.header.click(.title)
+      XCTAssertEqual(Self.names(in: window, becoming: ascending.reversed()), ascending.reversed())
+      XCTAssertEqual(window.local.sortOrder?.description, "title:desc")
+
+      // A search filters within the order.
+      window.local.search("ar")
+      let matches = ["Barbara Liskov", "Margaret Hamilton"]
+      XCTAssertEqual(Self.names(in: window, becoming: matches), matches)
+      XCTAssertTrue(window.local.showsSearchResult(for: "ar"))
+    }
+  }
+
+  func testTheSelectedPersonStaysSelectedAcrossSortsAndModes() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      window.select(4)  // ken
+      XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+      window.table.header.click(.department)
+      MainContext.run(until: { !window.local.isSorting && !window.model.isReloading })
+      XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+      XCTAssertEqual(window.selectedPosition, 5, "Unix sorts last")
+
+      for (action, mode) in [("win.show-grid", ViewMode.grid), ("win.show-list", .list)] {
+        XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, action, nil), 0)
+        XCTAssertEqual(window.viewMode, mode)
+        XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+      }
+      XCTAssertFalse(window.isGridMode)
+      XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.table", nil), 0)
+      XCTAssertTrue(window.isTableMode)
+      XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+      XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.grid", nil), 0)
+      XCTAssertTrue(window.isGridMode, "Ctrl+G still switches to the grid")
+    }
+  }
+
+  func testARowReadsItsCellsInOrder() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      let rows = window.table.shownRows
+      XCTAssertEqual(
+        rows[0].row.accessibleLabel, "Ada Lovelace, Engineer, Research, ada@example.org")
+      XCTAssertEqual(rows[2].row.accessibleLabel, "linus, Maintainer, Kernel, linus@example.org")
+
+      // A column turned on in the menu shows, and reads, at the end.
+      window.table.header.setShown(.username, true)
+      XCTAssertEqual(window.table.columns.fields.last, .username)
+      XCTAssertEqual(
+        window.table.shownRows[0].row.accessibleLabel,
+        "Ada Lovelace, Engineer, Research, ada@example.org, ada")
+
+      // The last column cannot be turned off: its check comes back.
+      for field in window.table.columns.fields where field != .email {
+        window.table.header.setShown(field, false)
+      }
+      XCTAssertEqual(window.table.columns.fields, [.email])
+      window.table.header.setShown(.email, false)
+      XCTAssertEqual(window.table.columns.fields, [.email])
+      XCTAssertTrue(window.table.header.isShown(.email))
+    }
+  }
+
+  func testATableIsRememberedPerDirectoryAndRestored() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      let remembered = TableSettings(
+        columns: ["department", "displayName", "noSuchField"], widths: [150, 260, 90],
+        sort: "department,displayName:desc")
+      window.local.restore(remembered)
+      XCTAssertEqual(window.table.columns.fields, [.department, .displayName])
+      XCTAssertEqual(window.table.columns.widths, [150, 260])
+      let order = ["Apollo", "Kernel", "Navy", "Research", "Research", "Unix"]
+      MainContext.run(
+        until: {
+          !window.local.isSorting && !window.model.isReloading
+            && window.table.shownRows.map { $0.row.cellTexts[0] } == order
+        }, timeout: .seconds(10))
+      XCTAssertEqual(
+        window.table.shownRows.map { $0.row.cellTexts[1] }[3...4],
+        ["Barbara Liskov", "Ada Lovelace"])
+      XCTAssertEqual(
+        window.local.tableSettings,
+        TableSettings(
+          columns: ["department", "displayName"], widths: [150, 260],
+          sort: "department,displayName:desc"))
+
+      var settings = WindowSettings()
+      settings.tables["/srv/users.json"] = window.local.tableSettings
+      let file = directory.folder.appendingPathComponent("settings.json")
+      try settings.save(to: file)
+      XCTAssertEqual(WindowSettings.load(from: file).tables, settings.tables)
+    }
+  }
+
+  func testASortScrollsToTheSelectedPerson() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let window = WindowTestSupport.openWindow(source: RosterApplication.resolveSource(nil))
+      defer { window.close() }
+      window.viewMode = .table
+      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no table rows")
+      // The first by name goes to the end of the list in reverse.
+      let first = (0..<window.model.count).min {
+        window.model[$0].username.lowercased() < window.model[$1].username.lowercased()
+      }!
+      window.select(first)
+      let person = window.model[first].username
+      // The first column shows the display name (the username when there is none).
+      let shownName = window.model[first].displayName
+      window.local.sort(by: PersonSort([.init(.username, descending: true)]))
+      let view = window.table.listView
+      let onScreen = {
+        window.table.shownRows.contains { entry in
+          var bounds = graphene_rect_t()
+          guard entry.row.cellTexts.first == shownName,
+            gtk_widget_compute_bounds(
+              entry.row.widget.assumingMemoryBound(to: GtkWidget.self), view, &bounds) != 0
+          else { return false }
+          return bounds.origin.y >= 0
+            && bounds.origin.y + bounds.size.height <= Float(gtk_widget_get_height(view))
+        }
+      }
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            !window.local.isSorting && !window.model.isReloading
+              && window.selectedPosition.map { window.model[$0].username } == person && onScreen()
+          }, timeout: .seconds(10)),
+        "the selected person is not selected and on screen after the sort")
+      XCTAssertGreaterThan(window.selectedPosition ?? 0, 1_900, "the sort moved them to the end")
+    }
+  }
+
+  func testARefreshOfASortedTableKeepsTheOrderAndTheSelection() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      window.table.header.click(.title)
+      window.select(3)  // ken, a Hacker
+      XCTAssertTrue(
+        MainContext.run(until: {
+          !window.local.isSorting
+            && window.selectedPosition.map { window.model[$0].username } == "ken"
+        }))
+      // Grace is no longer an Admiral but a Zoologist; Alan joins as an Analyst.
+      var text = try String(contentsOf: directory.usersFile, encoding: .utf8)
+      text = text.replacingOccurrences(of: "Admiral", with: "Zoologist")
+      text = text.replacingOccurrences(
+        of: "]",
+        with: #",{"username": "alan", "role": "User", "avatar": "", "title": "Analyst"}]"#)
+      try directory.write(text)
+      XCTAssertTrue(window.refresh())
+      WindowTestSupport.waitForLoad(window)
+      let order = [
+        "alan", "Margaret Hamilton", "Ada Lovelace", "Ken Thompson", "linus", "Barbara Liskov",
+        "Grace Hopper",
+      ]
+      XCTAssertEqual(Self.names(in: window, becoming: order), order)
+      XCTAssertNotNil(window.lastRefresh?.diff, "the refresh was not applied as differences")
+      XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
+    }
+  }
+}
