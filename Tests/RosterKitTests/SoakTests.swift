@@ -33,10 +33,11 @@ final class SoakTests: XCTestCase {
           + "heap_in_use_mib,heap_free_mib")
       let rows = lines.dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
       // A sample at the start, then one between actions once a second has
-      // passed (an action, such as a fling or a refresh, can take longer: on
-      // a loaded machine only one fits between), one at the end; never two
-      // within a second.
-      XCTAssertGreaterThanOrEqual(rows.count, 3)
+      // passed, one at the end; never two within a second. Each waits for
+      // the avatar decodes to drain, and the decode thread runs in the idle
+      // class: on a machine whose cores are taken (a build beside the tests)
+      // the drain can fill the whole soak, leaving the first and last.
+      XCTAssertGreaterThanOrEqual(rows.count, 2)
       XCTAssertLessThanOrEqual(rows.count, 10)
       let seconds = rows.map { $0[0] }
       for (earlier, later) in zip(seconds.dropLast(2), seconds.dropFirst().dropLast()) {
