@@ -201,6 +201,28 @@ final class TextShapingAheadTests: XCTestCase {
     }
   }
 
+  /// A pass queued when the window is closed runs nothing: the views, their
+  /// rows and their frame clock are gone with the window (the pass used to
+  /// shape the table's rows after it, and to ask the destroyed view for its
+  /// frame clock).
+  func testAPassQueuedWhenTheWindowClosesDoesNothing() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(counting: RowInstrumentation())
+      window.viewMode = .table
+      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "the table shows no rows")
+      let shaping = window.table.textShaping
+      var passes = 0
+      shaping.onShaped = { passes += 1 }
+      shaping.visibleRangeChanged(to: 0..<10, direction: 1)
+      window.close()
+      while MainContext.iterate() {}  // every source ready now, the queued idle among them
+      XCTAssertEqual(passes, 0, "a pass ran after the window was closed")
+      shaping.visibleRangeChanged(to: 0..<10, direction: 1)
+      while MainContext.iterate() {}
+      XCTAssertEqual(passes, 0, "a pass was queued after the window was closed")
+    }
+  }
+
   /// What a row draws after its text was shaped ahead is what it drew
   /// before: the same name and role, at the same width.
   func testShapingAheadKeepsTheDrawnText() throws {

@@ -105,7 +105,11 @@ package final class LocalDirectoryPage: DirectoryPage {
     }
   }
 
-  package func close() {}
+  package func close() {
+    list.textShaping.close()
+    grid.textShaping.close()
+    table.textShaping.close()
+  }
 
   /// Where the directory comes from, or why that could not be worked out.
   package var source: Result<DirectorySource, DirectoryError> { controller.source }

@@ -34,6 +34,8 @@ final class TextShapingAhead<Row: ListRow> {
   var isEnabled = true
   /// Called after each idle pass (tests wait for it).
   var onShaped: (@MainActor () -> Void)?
+  /// Set by ``close()``: the view is gone, and no pass may reach it.
+  private var isClosed = false
 
   /// Shapes the rows `factory` makes for `view` with `shape`, which returns
   /// the lines it shaped.
@@ -64,6 +66,15 @@ final class TextShapingAhead<Row: ListRow> {
 
   isolated deinit { waitingForFrame?.handler.disconnect() }
 
+  /// Stops for good: the window that holds the view is being destroyed. A
+  /// pass already queued does nothing, and none is queued again (the view,
+  /// its rows and its frame clock are not touched after this).
+  func close() {
+    isClosed = true
+    waitingForFrame?.handler.disconnect()
+    waitingForFrame = nil
+  }
+
   /// One screen's worth of positions beyond `visible` in `direction`.
   private static func band(after visible: Range<Int>, direction: Int) -> Range<Int> {
     let screen = visible.count
@@ -77,7 +88,7 @@ final class TextShapingAhead<Row: ListRow> {
   }
 
   private func scheduleIdle() {
-    guard !isPending else { return }
+    guard !isPending, !isClosed else { return }
     isPending = true
     Idle.add { [weak self] in
       self?.shapeBand()
@@ -117,7 +128,7 @@ final class TextShapingAhead<Row: ListRow> {
 
   private func shapeBand() {
     isPending = false
-    guard isEnabled else { return }
+    guard isEnabled, !isClosed else { return }
     if readsVisibleRows {
       let visible = shownPositions()
       guard !visible.isEmpty else { return retryAfterNextFrame() }

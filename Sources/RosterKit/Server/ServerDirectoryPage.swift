@@ -91,7 +91,10 @@ package final class ServerDirectoryPage: DirectoryPage {
 
   /// The window went away: an open, search or refresh still running is
   /// cancelled, so a late first window does not scroll the list's widgets.
-  package func close() { presenter.close() }
+  package func close() {
+    presenter.close()
+    list.textShaping.close()
+  }
 
   /// The whole directory.
   package var directory: any WindowedDirectory { presenter.directory }
