@@ -37,6 +37,14 @@ extra = ["avatar_latency_frames.p50", "avatar_latency_frames.p99", "placeholder_
          "images.held_for_frames",
          "load_ms.parse", "load_ms.view_models", "load_ms.first_rows", "load_ms.longest_main_stall"]
 
+def view(row):
+    """The view a run scrolled: older lines without the field are lists."""
+    return row.get("view", "list")
+
+
+tables = [r for r in runs if view(r) == "table"]
+runs = [r for r in runs if view(r) == "list"]
+
 for speed in sorted({r["speed_px_s"] for r in runs}):
     floor = [r for r in runs if r["tool"] == "gtk-floor" and r["speed_px_s"] == speed]
     roster = [r for r in runs if r["tool"] == "roster" and r["speed_px_s"] == speed
@@ -68,3 +76,21 @@ for speed in sorted({r["speed_px_s"] for r in runs}):
         if stalls:
             print(f"\nlongest main-thread stall while loading ({name}, every run, ms): "
                   + ", ".join(shown(float(v)) for v in stalls))
+
+# The table beside a plain GtkColumnView of the same columns (run-floor
+# --table) and beside the list floor measured in the same run.
+for speed in sorted({r["speed_px_s"] for r in tables}):
+    columns = [r for r in tables if r["tool"] == "gtk-floor" and r["speed_px_s"] == speed]
+    table = [r for r in tables if r["tool"] == "roster" and r["speed_px_s"] == speed]
+    floor = [r for r in runs if r["tool"] == "gtk-floor" and r["speed_px_s"] == speed]
+    count = columns[0].get("columns", "?") if columns else "?"
+    print(f"\n### table, {speed:.0f} px/s ({len(columns)} column-view runs of {count} columns, "
+          f"{len(table)} roster table runs, {len(floor)} list floor runs)\n")
+    print("| field | column view | roster table | table / column view | list floor "
+          "| table / list floor |")
+    print("|---|---|---|---|---|---|")
+    for field in fields:
+        c, t, f = median(columns, field), median(table, field), median(floor, field)
+        by_columns = f"{t / c:.2f}" if c and t is not None else "–"
+        by_floor = f"{t / f:.2f}" if f and t is not None else "–"
+        print(f"| {field} | {shown(c)} | {shown(t)} | {by_columns} | {shown(f)} | {by_floor} |")

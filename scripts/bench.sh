@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Alternates run-floor and `roster-dev bench` (A B A B ...) at each speed, cold
-# cache, under each renderer in turn (GSK_RENDERERS, default "cairo gl": the
+# cache, first the list, then the table beside `run-floor --table 6`, under
+# each renderer in turn (GSK_RENDERERS, default "cairo gl": the
 # renderer most desktops use is GL, under Xvfb on Mesa llvmpipe), and prints
 # a table of medians with the ratios to the floor per renderer.
 # Usage: scripts/bench.sh [PAIRS (3)] [SECONDS (8)] [USERS (1000000)]
@@ -56,6 +57,17 @@ for renderer in "${renderers[@]}"; do
     done
   done
   run_roster --users "$users" --speed 20000 --seconds "$seconds" --cache cold --pipeline naive --json | tee -a "$log" >&2
+  # The table (six columns, 900 px wide) beside a plain GtkColumnView of a
+  # picture and six label columns, what a GTK developer would write.
+  for speed in "${speeds[@]}"; do
+    for pair in $(seq "$pairs"); do
+      echo "$renderer: table pair $pair at $speed px/s" >&2
+      python3 scripts/peak-rss.py "$floor" --rows "$users" --speed "$speed" --seconds "$seconds" \
+        --table 6 | tee -a "$log" >&2
+      run_roster --users "$users" --speed "$speed" --seconds "$seconds" --cache cold --json \
+        --view table | tee -a "$log" >&2
+    done
+  done
 done
 
 for renderer in "${renderers[@]}"; do

@@ -5,23 +5,24 @@ import GtkKit
 import PreparedImages
 import RosterKit
 
-/// The real Roster window as every benchmark opens it: 480×800, presented.
+/// The real Roster window as every benchmark opens it: 480×800 (wider for
+/// the table), presented.
 ///
 /// Threading: main-actor only; ``loaded(from:)`` drives the GLib main context.
 @MainActor
 enum BenchWindow {
-  /// A presented window on `source` (not loading yet), its rows counting
-  /// into `instrumentation` and loading their avatars with `rowAvatars` (nil:
-  /// the app's pipeline).
+  /// A presented window `width` points wide on `source` (not loading yet),
+  /// its rows counting into `instrumentation` and loading their avatars with
+  /// `rowAvatars` (nil: the app's pipeline).
   static func open(
     _ source: DirectorySource, pipeline: ImagePipeline? = nil,
     instrumentation: RowInstrumentation = RowInstrumentation(),
-    rowAvatars: (any AvatarBinder)? = nil
+    rowAvatars: (any AvatarBinder)? = nil, width: Int32 = 480
   ) -> MainWindow {
     let window = MainWindow(
       application: nil, source: .success(source), pipeline: pipeline,
       instrumentation: instrumentation, rowAvatars: rowAvatars ?? PipelineAvatarBinder())
-    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    gtk_window_set_default_size(cgtk_window(window.window), width, 800)
     window.present()
     return window
   }

@@ -22,6 +22,28 @@ public struct BenchmarkOptions: Sendable {
     case warm
   }
 
+  /// Which of the window's views scrolls (`--view`; --help lists the cases).
+  public enum View: String, Sendable, CaseIterable, ExpressibleByArgument {
+    /// One person a row (480 px wide, beside run-floor's list).
+    case list
+    /// Cells of larger avatars.
+    case grid
+    /// The table of six columns (900 px wide, beside `run-floor --table 6`).
+    case table
+
+    /// The window's view mode.
+    var mode: ViewMode {
+      switch self {
+      case .list: .list
+      case .grid: .grid
+      case .table: .table
+      }
+    }
+
+    /// The window's width: run-floor's for the same kind of view.
+    var windowWidth: Int32 { self == .table ? 900 : 480 }
+  }
+
   /// Users in the generated directory.
   public var users = 1_000_000
   /// Distinct avatar images in the generated directory.
@@ -32,6 +54,8 @@ public struct BenchmarkOptions: Sendable {
   public var seconds = 8.0
   /// Whether caches start empty.
   public var cache = Cache.cold
+  /// Which view scrolls.
+  public var view = View.list
   /// Which avatar path the rows use.
   public var pipeline = Pipeline.prepared
   /// A users.json to use instead of a generated directory, or an ldap://

@@ -76,6 +76,10 @@ struct BenchmarkReport: ReportObject {
   let rows: Int
   let speedPxS, seconds: Fixed
   let texture = true
+  /// "list", "grid" or "table", with the table's columns (0 otherwise), as
+  /// run-floor names its view.
+  let view: String
+  let columns: Int
   let frames: Int
   let fps, maxIntervalMs, hitchMsPerS: Fixed
   let frameWorkMs: Work
@@ -105,7 +109,7 @@ struct BenchmarkReport: ReportObject {
   init(
     rows: Int, speed: Double, frames statistics: FrameStatistics, hudCosts: [Double],
     tracker: AvatarLatencyTracker, pipeline counters: ImagePipelineStatistics,
-    options: BenchmarkOptions, naiveDecodes: Int, chromeRenders: Int,
+    options: BenchmarkOptions, columns: Int, naiveDecodes: Int, chromeRenders: Int,
     text: (ahead: Int, whileDrawing: Int),
     load: LoadFigures
   ) {
@@ -113,6 +117,8 @@ struct BenchmarkReport: ReportObject {
     self.rows = rows
     speedPxS = Fixed(speed, 0)
     seconds = Fixed(options.seconds, 1)
+    view = options.view.rawValue
+    self.columns = options.view == .table ? columns : 0
     frames = statistics.frames
     fps = Fixed(statistics.fps)
     maxIntervalMs = Fixed(statistics.maxIntervalMilliseconds, 1)

@@ -111,7 +111,9 @@ public final class RosterBenchmark {
     let naive = options.pipeline == .naive ? NaiveAvatarBinder(configuration: configuration) : nil
     let instrumentation = RowInstrumentation()
     let window = BenchWindow.open(
-      .file(source), pipeline: pipeline, instrumentation: instrumentation, rowAvatars: naive)
+      .file(source), pipeline: pipeline, instrumentation: instrumentation, rowAvatars: naive,
+      width: options.view.windowWidth)
+    window.viewMode = options.view.mode
     window.shapesTextAhead = options.shapeAhead
     defer {
       window.close()
@@ -124,8 +126,9 @@ public final class RosterBenchmark {
       runScroll(window, speed: speed, recorder: nil, tracker: nil)
     }
     let recorder = FrameRecorder(window: window.window, instrumentation: instrumentation)
-    window.localPage.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
-    window.localPage.factory.unbindObserver = { recorder.recordUnbind(microseconds: $0) }
+    window.localPage.observeBindDurations(
+      bind: { recorder.recordBind(microseconds: $0) },
+      unbind: { recorder.recordUnbind(microseconds: $0) })
     window.isHudShown = options.hud
     window.hud.recordsCost = options.hud
     let tracker = AvatarLatencyTracker()
@@ -148,8 +151,7 @@ public final class RosterBenchmark {
           Data("roster-dev bench: could not write \(file): \(error.localizedDescription)\n".utf8))
       }
     }
-    window.localPage.factory.bindObserver = nil
-    window.localPage.factory.unbindObserver = nil
+    window.localPage.observeBindDurations(bind: nil, unbind: nil)
     let statistics = pipeline.statistics()
     let text = (
       ahead: instrumentation.linesShapedAhead,
@@ -160,6 +162,7 @@ public final class RosterBenchmark {
     return BenchmarkReport(
       rows: window.itemCount, speed: speed, frames: recorder.statistics(),
       hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
+      columns: window.localPage.tableColumnCount,
       naiveDecodes: naiveDecodes, chromeRenders: chromeRenders, text: text, load: load
     ).json
   }
@@ -178,7 +181,9 @@ public final class RosterBenchmark {
         let now = ContinuousClock.now
         longestStall = max(longestStall, now - last)
         last = now
-        return !window.isLoading && window.hasBoundRows
+        // The list counts its binds; the grid and the table, their mapped rows.
+        let rowsShown = options.view == .list ? window.hasBoundRows : window.hasVisibleRows
+        return !window.isLoading && rowsShown
       }, timeout: .seconds(120))
     guard finished, let contents = window.localPage.contents else {
       note("could not load \(source.path): \(window.state)")
@@ -195,7 +200,9 @@ public final class RosterBenchmark {
     let recorder = recorder ?? FrameRecorder(window: window.window)
     let page = window.localPage
     var done = false
-    if let tracker {
+    // Avatar latency is followed in the list, whose viewport tracker knows
+    // which rows are visible; the grid and the table report it as null.
+    if let tracker, options.view == .list {
       // After the frame's layout and paint: this frame's binds are in.
       recorder.afterPaint = {
         var rows: [(identity: String, showsAvatar: Bool)] = []
@@ -209,7 +216,7 @@ public final class RosterBenchmark {
       }
     }
     let driver = ScrollDriver(
-      listView: page.listView, recorder: recorder, speed: speed, seconds: options.seconds)
+      listView: page.shownView, recorder: recorder, speed: speed, seconds: options.seconds)
     driver.run(frame: { _ in }, done: { done = true })
     // Blocking in poll between frames, as the app's own loop does (not polling every ms).
     MainContext.runBlocking(until: { done }, timeout: .seconds(options.seconds * 3 + 30))

@@ -24,6 +24,8 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Seconds of scrolling per run.") var seconds = 8.0
   @Option(help: "cold: caches start empty; warm: one unmeasured pass first.")
   var cache = BenchmarkOptions.Cache.cold
+  @Option(help: "list: one person a row; grid: cells; table: six columns, 900 px wide.")
+  var view = BenchmarkOptions.View.list
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.")
   var pipeline = BenchmarkOptions.Pipeline.prepared
   @Option(
@@ -94,6 +96,7 @@ struct BenchCommand: ParsableCommand {
     options.speeds = speed
     options.seconds = seconds
     options.cache = cache
+    options.view = view
     options.pipeline = pipeline
     options.source = try ServerArguments.source(source)
     options.server = server.options
