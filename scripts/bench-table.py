@@ -81,7 +81,9 @@ for speed in sorted({r["speed_px_s"] for r in runs}):
 # --table) and beside the list floor measured in the same run.
 for speed in sorted({r["speed_px_s"] for r in tables}):
     columns = [r for r in tables if r["tool"] == "gtk-floor" and r["speed_px_s"] == speed]
-    table = [r for r in tables if r["tool"] == "roster" and r["speed_px_s"] == speed]
+    # The run that sorts while it scrolls is reported apart, below.
+    table = [r for r in tables if r["tool"] == "roster" and r["speed_px_s"] == speed
+             and not r.get("sort_during_scroll")]
     floor = [r for r in runs if r["tool"] == "gtk-floor" and r["speed_px_s"] == speed]
     count = columns[0].get("columns", "?") if columns else "?"
     print(f"\n### table, {speed:.0f} px/s ({len(columns)} column-view runs of {count} columns, "
@@ -94,3 +96,12 @@ for speed in sorted({r["speed_px_s"] for r in tables}):
         by_columns = f"{t / c:.2f}" if c and t is not None else "–"
         by_floor = f"{t / f:.2f}" if f and t is not None else "–"
         print(f"| {field} | {shown(c)} | {shown(t)} | {by_columns} | {shown(f)} | {by_floor} |")
+
+for row in tables:
+    sort = row.get("sort_during_scroll")
+    if isinstance(sort, dict):
+        print(f"\nsort of {row['rows']:,} by {sort['order']} while the table scrolls at "
+              f"{row['speed_px_s']:.0f} px/s: {shown(sort['ms'])} ms; {sort['frames']} frames "
+              f"painted meanwhile, longest interval {shown(sort['max_interval_ms'])} ms, "
+              f"most work {shown(sort['frame_work_max_ms'])} ms; the frame showing the sorted "
+              f"rows: {shown(sort['swap_frame_work_ms'])} ms of work")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Directory
 import Foundation
 import RosterKit
 
@@ -56,6 +57,9 @@ public struct BenchmarkOptions: Sendable {
   public var cache = Cache.cold
   /// Which view scrolls.
   public var view = View.list
+  /// Sorts the people by this order a third of the way into each measured
+  /// scroll, and reports the frames painted while it ran (``SortDuringScroll``).
+  public var sortDuringScroll: PersonSort?
   /// Which avatar path the rows use.
   public var pipeline = Pipeline.prepared
   /// A users.json to use instead of a generated directory, or an ldap://

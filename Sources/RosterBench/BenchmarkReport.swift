@@ -103,6 +103,8 @@ struct BenchmarkReport: ReportObject {
   let textLines: TextLines
   let loadMs: Load
   let hudUs: Spread?
+  /// A sort run during the scroll (`--sort-during-scroll`), if any.
+  let sortDuringScroll: SortDuringScroll.Figures?
   let peakRssMib: Fixed
 
   @MainActor
@@ -111,7 +113,7 @@ struct BenchmarkReport: ReportObject {
     tracker: AvatarLatencyTracker, pipeline counters: ImagePipelineStatistics,
     options: BenchmarkOptions, columns: Int, naiveDecodes: Int, chromeRenders: Int,
     text: (ahead: Int, whileDrawing: Int),
-    load: LoadFigures
+    load: LoadFigures, sort: SortDuringScroll.Figures? = nil
   ) {
     func ms(_ duration: Duration) -> Fixed { Fixed(duration.inMilliseconds, 1) }
     self.rows = rows
@@ -157,6 +159,7 @@ struct BenchmarkReport: ReportObject {
       total: ms(load.total), parse: ms(load.parse), viewModels: ms(load.viewModels),
       firstRows: ms(load.firstRows), longestMainStall: ms(load.longestMainThreadStall))
     hudUs = hudCosts.isEmpty ? nil : Spread(Percentiles(hudCosts))
+    sortDuringScroll = sort
     peakRssMib = Fixed(ResourceUsage.peakResidentMiB, 1)
   }
 

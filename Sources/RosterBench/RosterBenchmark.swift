@@ -138,7 +138,8 @@ public final class RosterBenchmark {
     let naiveBefore = naive?.counts.mainThreadDecodes ?? 0
     let chromeBefore = FlattenedBin.renders
     tracker.isRecording = true
-    runScroll(window, speed: speed, recorder: recorder, tracker: tracker)
+    let sort = options.sortDuringScroll.map { SortDuringScroll(order: $0, at: options.seconds / 3) }
+    runScroll(window, speed: speed, recorder: recorder, tracker: tracker, sort: sort)
     tracker.isRecording = false
     let chromeRenders = FlattenedBin.renders - chromeBefore
     recorder.stop()
@@ -163,7 +164,8 @@ public final class RosterBenchmark {
       rows: window.itemCount, speed: speed, frames: recorder.statistics(),
       hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
       columns: window.localPage.tableColumnCount,
-      naiveDecodes: naiveDecodes, chromeRenders: chromeRenders, text: text, load: load
+      naiveDecodes: naiveDecodes, chromeRenders: chromeRenders, text: text, load: load,
+      sort: sort?.figures(recorder)
     ).json
   }
 
@@ -195,7 +197,8 @@ public final class RosterBenchmark {
   }
 
   private func runScroll(
-    _ window: MainWindow, speed: Double, recorder: FrameRecorder?, tracker: AvatarLatencyTracker?
+    _ window: MainWindow, speed: Double, recorder: FrameRecorder?, tracker: AvatarLatencyTracker?,
+    sort: SortDuringScroll? = nil
   ) {
     let recorder = recorder ?? FrameRecorder(window: window.window)
     let page = window.localPage
@@ -217,7 +220,13 @@ public final class RosterBenchmark {
     }
     let driver = ScrollDriver(
       listView: page.shownView, recorder: recorder, speed: speed, seconds: options.seconds)
-    driver.run(frame: { _ in }, done: { done = true })
+    let start = ContinuousClock.now
+    driver.run(
+      frame: { _ in
+        sort?.frame(
+          elapsed: (ContinuousClock.now - start).inMilliseconds / 1000, page: page,
+          recorder: recorder)
+      }, done: { done = true })
     // Blocking in poll between frames, as the app's own loop does (not polling every ms).
     MainContext.runBlocking(until: { done }, timeout: .seconds(options.seconds * 3 + 30))
     if tracker == nil { recorder.stop() }

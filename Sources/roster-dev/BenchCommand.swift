@@ -1,4 +1,5 @@
 import ArgumentParser
+import Directory
 import Foundation
 import RosterArguments
 import RosterBench
@@ -26,6 +27,12 @@ struct BenchCommand: ParsableCommand {
   var cache = BenchmarkOptions.Cache.cold
   @Option(help: "list: one person a row; grid: cells; table: six columns, 900 px wide.")
   var view = BenchmarkOptions.View.list
+  @Option(
+    help: """
+      Sort the people by these fields (FIELD[:desc],...) a third of the way into each run, \
+      and report the frames painted while the sort ran.
+      """)
+  var sortDuringScroll: String?
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.")
   var pipeline = BenchmarkOptions.Pipeline.prepared
   @Option(
@@ -97,6 +104,7 @@ struct BenchCommand: ParsableCommand {
     options.seconds = seconds
     options.cache = cache
     options.view = view
+    options.sortDuringScroll = try sortDuringScroll.map { try PersonSort(parsing: $0) }
     options.pipeline = pipeline
     options.source = try ServerArguments.source(source)
     options.server = server.options
