@@ -22,7 +22,7 @@ for product in roster roster-dev; do
 done
 roster=$(swift build -c release --show-bin-path)/roster-dev
 xvfb=()
-[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
+[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24 -noreset")
 
 # Generate and load once (a headless window opens and quits).
 "${xvfb[@]}" "$roster" demo-ldap --users "$users" --avatars "$avatars" -- --quit-after-load >&2

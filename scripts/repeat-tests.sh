@@ -18,7 +18,7 @@ args=(--skip-build)
 failed_runs=0
 for run in $(seq 1 "$runs"); do
   start=$SECONDS
-  GSK_RENDERER=${GSK_RENDERER:-cairo} xvfb-run -a -s "-screen 0 1280x1024x24" \
+  GSK_RENDERER=${GSK_RENDERER:-cairo} xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
     swift test "${args[@]}" >"$logs/run-$run.log" 2>&1
   status=$?
   [ $status -eq 0 ] || failed_runs=$((failed_runs + 1))

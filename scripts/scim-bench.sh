@@ -23,7 +23,7 @@ swift build -c "$configuration" --product roster-dev 2>&1 |
   grep -vE "prohibited flag|unhandled; explicitly" >&2 || true
 roster=$(swift build -c "$configuration" --show-bin-path)/roster-dev
 xvfb=()
-[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
+[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24 -noreset")
 
 venv=.build/scim-venv
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

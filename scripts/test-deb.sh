@@ -28,7 +28,7 @@ appstreamcli validate --no-net /usr/share/metainfo/org.roster.Roster.metainfo.xm
 # runs are not read, and the checkout is not on the way to any of them.
 summary=$(cd "$elsewhere" && env -u ROSTER_HOME HOME="$elsewhere" XDG_CONFIG_HOME="$elsewhere/config" \
   XDG_CACHE_HOME="$elsewhere/cache" GSK_RENDERER=cairo \
-  xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/roster --quit-after-load --screenshot "$elsewhere/shot.png")
+  xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" /usr/bin/roster --quit-after-load --screenshot "$elsewhere/shot.png")
 echo "$summary"
 grep -q "source: /usr/share/roster/data/users.json" <<<"$summary" \
   || { echo "test-deb.sh: the installed roster did not open its own directory" >&2; exit 1; }

@@ -83,7 +83,7 @@ done
 
 start=$SECONDS
 echo "== Wayland clipboard (weston's x11 backend in Xvfb, a seat; no DISPLAY for the test)"
-xvfb-run -a -s "-screen 0 1280x1024x24" bash "$0" --seat || status=1
+xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" bash "$0" --seat || status=1
 durations+=("clipboard: $((SECONDS - start)) s")
 
 echo "Wayland runs: ${durations[*]}"

@@ -24,8 +24,10 @@ enum HeadlessDisplay {
       || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
   }
 
-  /// xvfb-run's options before the command: the screen `make run` uses.
-  static let xvfbArguments = ["-a", "-s", "-screen 0 1280x1024x24"]
+  /// xvfb-run's options before the command: the screen `make run` uses, and
+  /// a server that stays up when its last client leaves (it would reset,
+  /// refusing clients that connect meanwhile).
+  static let xvfbArguments = ["-a", "-s", "-screen 0 1280x1024x24 -noreset"]
 
   /// Where xvfb-run is; throws when it is not installed.
   static func xvfbRunPath() throws -> String {

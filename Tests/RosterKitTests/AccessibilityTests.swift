@@ -71,6 +71,13 @@ final class AccessibilityTests: XCTestCase {
     guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
       throw XCTSkip("run under xvfb-run")
     }
+    // The test process holds its own connection to the display: when the
+    // last client of an X server leaves, the server resets, and a client
+    // connecting during the reset is refused ("cannot open display"). With
+    // only the children connected, each test's roster was the last client
+    // to leave, and the next test's roster, started a moment later, could
+    // land in that reset.
+    try MainActor.assumeIsolated { try WindowTestSupport.setUp() }
     let expectedFile = FileManager.default.temporaryDirectory.appendingPathComponent(
       "roster-a11y-\(UUID()).json")
     try JSONSerialization.data(withJSONObject: expected).write(to: expectedFile)
