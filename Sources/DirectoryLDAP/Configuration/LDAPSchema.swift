@@ -93,9 +93,10 @@ public struct LDAPSchema: Sendable, Hashable {
   }
 
   /// `field`'s key as the sort control spells it, reversed with a leading
-  /// "-" ("-title:caseIgnoreOrderingMatch").
+  /// "-" ("-title:caseIgnoreOrderingMatch"); the username's is
+  /// ``sortAttribute`` with ``sortOrderingRule``.
   func sortKey(for field: PersonField, descending: Bool) -> String {
-    let name = attribute(for: field)
+    let name = field == .username ? sortAttribute : attribute(for: field)
     let rule = orderingRule(for: field)
     return (descending ? "-" : "") + (rule.map { "\(name):\($0)" } ?? name)
   }
