@@ -17,7 +17,7 @@ final class LDAPQueryTests: XCTestCase {
 
   override class func setUp() {
     super.setUp()
-    server = TestServer.started(people: people.map(\.ldif))
+    server = TestServer.started(people: QueryPerson.scrambled(people).map(\.ldif))
   }
 
   override class func tearDown() {
@@ -33,6 +33,7 @@ final class LDAPQueryTests: XCTestCase {
     #"displayName gt "Fabio" and role eq "Admin""#,
     #"displayName lt "Carla" or (department eq "Design" and email pr)"#,
     #"title ew "Engineer" and displayName ge "Dario" and displayName le "Gina""#,
+    #"employeeNumber gt "E500" and not (location eq "London")"#,
   ]
   static let sorts = ["department,displayName", "title:desc", "location:desc,title"]
 

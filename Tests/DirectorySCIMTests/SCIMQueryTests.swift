@@ -20,6 +20,7 @@ final class SCIMQueryTests: XCTestCase {
     #"displayName gt "Fabio" and role eq "Admin""#,
     #"displayName lt "Carla" or (department eq "Design" and email pr)"#,
     #"title ew "Engineer" and displayName ge "Dario" and displayName le "Gina""#,
+    #"employeeNumber gt "E500" and not (location eq "London")"#,
   ]
   static let sorts = ["department,displayName", "title:desc", "displayName"]
 
@@ -27,7 +28,8 @@ final class SCIMQueryTests: XCTestCase {
 
   override func setUp() async throws {
     if Self.shared == nil {
-      Self.shared = try await TestSCIMServer(people: Self.people.map(\.scim))
+      Self.shared = try await TestSCIMServer(
+        people: QueryPerson.scrambled(Self.people).map(\.scim))
     }
     server = Self.shared
   }

@@ -27,8 +27,10 @@ public struct QueryPerson: Sendable, Hashable {
   public static let locations = ["Berlin", "Bern", "London", "Madrid"]
   public static let roles = ["User", "User", "Admin", "Owner"]
 
-  /// `count` people from a seed (SplitMix64), usernames `p000`…, every
-  /// fifth without an email; plus the hostile ones (``hostile``).
+  /// `count` people (at most 1,000) from a seed (SplitMix64), usernames
+  /// `p000`…, about every fifth without an email, unique employee numbers
+  /// in another order than the usernames; plus the hostile ones
+  /// (``hostile``).
   public static func people(count: Int, seed: UInt64) -> [QueryPerson] {
     var state = seed
     func next(_ bound: Int) -> Int {
@@ -47,7 +49,8 @@ public struct QueryPerson: Sendable, Hashable {
           username: "p\(number)", displayName: name,
           email: next(5) == 0 ? nil : "p\(number)@example.org",
           title: titles[next(titles.count)], department: departments[next(departments.count)],
-          location: locations[next(locations.count)], employeeNumber: "E\(next(900) + 100)",
+          location: locations[next(locations.count)],
+          employeeNumber: "E" + String((index * 7919) % 1000 + 1000).dropFirst(),
           role: roles[next(roles.count)]))
     }
     return people + hostile
@@ -59,13 +62,13 @@ public struct QueryPerson: Sendable, Hashable {
   public static let hostile = [
     QueryPerson(
       username: "x001", displayName: "Xeno Star", email: nil, title: "Star *)(uid=* Title",
-      department: "Support", location: "London", employeeNumber: "E999", role: "User"),
+      department: "Support", location: "London", employeeNumber: "X1", role: "User"),
     QueryPerson(
       username: "x002", displayName: "Xeno Slash", email: nil, title: #"Back\Slash "Quoted""#,
-      department: "Support", location: "London", employeeNumber: "E998", role: "User"),
+      department: "Support", location: "London", employeeNumber: "X2", role: "User"),
     QueryPerson(
       username: "x003", displayName: "Xeno Nul", email: nil, title: "Nul Title",
-      department: "Support", location: "London", employeeNumber: "E997", role: "User"),
+      department: "Support", location: "London", employeeNumber: "X3", role: "User"),
   ]
 
   /// The person as a users.json object.
@@ -79,13 +82,14 @@ public struct QueryPerson: Sendable, Hashable {
     return object
   }
 
-  /// The person as an inetOrgPerson entry (without the employee number,
-  /// which would name the entry).
+  /// The person as an inetOrgPerson entry, named by the employee number
+  /// (scrambled against the usernames), so the server's order of entries
+  /// equal in the sort keys is not the usernames' unless it is asked for.
   public var ldif: LDIFPerson {
     LDIFPerson(
       uid: username, cn: displayName, sn: String(displayName.split(separator: " ")[1]),
-      displayName: displayName, employeeType: role, mail: email, title: title, ou: department,
-      l: location)
+      displayName: displayName, employeeType: role, employeeNumber: employeeNumber, mail: email,
+      title: title, ou: department, l: location)
   }
 
   /// The person as a SCIM user.
@@ -97,6 +101,14 @@ public struct QueryPerson: Sendable, Hashable {
     person.locality = location
     person.employeeNumber = employeeNumber
     return person
+  }
+
+  /// `people` in a scrambled order (a prime stride through them), so a
+  /// server's own order (by entry or resource id) is not the username's
+  /// and only its sort puts them in order.
+  public static func scrambled(_ people: [QueryPerson]) -> [QueryPerson] {
+    let stride = 7919
+    return (0..<people.count).map { people[($0 * stride) % people.count] }
   }
 
   /// users.json for `people`.
