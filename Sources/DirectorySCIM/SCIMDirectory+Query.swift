@@ -1,4 +1,5 @@
 import Directory
+import SharedSupport
 
 /// A filter and an order run on the service: the filter compiled to SCIM's
 /// syntax over its attribute paths (``SCIMFilter/compile(_:)``) and ANDed
@@ -16,7 +17,7 @@ extension SCIMDirectory {
   /// service answers an error for when asked for one user sorted by it.
   public func sortRefusals() async throws(DirectoryError) -> [PersonField: String] {
     guard try await client.capabilities().sorts else {
-      let reason = "The SCIM server does not sort"
+      let reason = tr("The SCIM server does not sort")
       return Dictionary(uniqueKeysWithValues: PersonField.allCases.map { ($0, reason) })
     }
     var refusals: [PersonField: String] = [:]

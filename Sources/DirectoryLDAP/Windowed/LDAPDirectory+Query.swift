@@ -1,4 +1,5 @@
 import Directory
+import SharedSupport
 
 /// A filter and an order run on the server: the filter compiled to RFC 4515
 /// with the schema's attribute names (``LDAPFilter/compile(_:attribute:)``)
@@ -40,7 +41,7 @@ extension LDAPDirectory {
         if case .result(code: 12, _)? = error.ldap {
           refusals[field] =
             DirectoryError.ldap(
-              .sortRefused(attributes: attribute, reason: "the server does not sort")
+              .sortRefused(attributes: attribute, reason: tr("the server does not sort"))
             )
             .localizedDescription
           continue
