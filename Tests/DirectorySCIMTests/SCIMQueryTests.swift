@@ -86,8 +86,9 @@ final class SCIMQueryTests: XCTestCase {
         }
       }
     }
-    let first = try PersonFilter(parsing: Self.filters[0])
-    print("SCIM: \(SCIMFilter.compile(first))")
+    for text in [Self.filters[0], Self.filters[Self.filters.count - 1]] {
+      print("SCIM: \(SCIMFilter.compile(try PersonFilter(parsing: text)))")
+    }
   }
 
   func testASearchNarrowsAQuery() async throws {
