@@ -7,7 +7,9 @@ import Synchronization
 /// list sizes itself at once and asks only for the rows on screen.
 ///
 /// When `/ServiceProviderConfig` says the server sorts, every window is
-/// `sortBy=userName`, read at any offset. A server that cannot sort is read
+/// `sortBy=userName` (or the first key of the order ``querying(filter:sort:)``
+/// asks for: SCIM sorts by one attribute, and people equal in it come in
+/// the server's order, scim2-server's by resource id), read at any offset. A server that cannot sort is read
 /// forward in its own order (``SCIMForwardReader``), the count final only
 /// at the end. Pages are at most the server's `filter.maxResults`. A page
 /// that came with an ETag is asked for again with If-None-Match, and a 304
@@ -26,10 +28,34 @@ public struct SCIMDirectory: WindowedDirectory {
     + SCIMResource.detailAttributes).joined(separator: ",")
 
   public var url: SCIMURL { client.url }
-  /// The search filter (nil for the whole directory).
+  /// The filter sent (nil for the whole directory): the query's filter
+  /// (``SCIMFilter/compile(_:)``) and the search, ANDed.
   public let filter: String?
+  /// What this view narrows and orders by.
+  let query: Query
   let client: SCIMClient
   let forward: SCIMForwardReader
+
+  /// The search text, the filter and the order of a view.
+  struct Query: Sendable {
+    var search = ""
+    var filter: PersonFilter?
+    var sort: PersonSort?
+
+    /// The SCIM filter for the search and the filter, nil when neither.
+    var compiled: String? {
+      let parts = [filter.map(SCIMFilter.compile), SCIMFilter.search(search)].compactMap { $0 }
+      guard let first = parts.first else { return nil }
+      return parts.dropFirst().reduce(first) { SCIMFilter.both($0, $1) }
+    }
+
+    /// The attribute sorted by and whether descending: the first key's
+    /// (SCIM sorts by one attribute), else the username ascending.
+    var sortBy: (path: String, descending: Bool) {
+      guard let key = sort?.keys.first else { return ("userName", false) }
+      return (SCIMFilter.path(of: key.field), key.descending)
+    }
+  }
 
   /// The service at `url` ("scim+https://host/scim/v2"; scim+http:// only
   /// to this machine), read with the bearer `token`. Nothing is sent until
@@ -39,12 +65,15 @@ public struct SCIMDirectory: WindowedDirectory {
     throws(DirectoryError)
   {
     self.init(
-      client: try SCIMClient(url: try SCIMURL(url), token: token, options: options), filter: nil)
+      client: try SCIMClient(url: try SCIMURL(url), token: token, options: options),
+      query: Query())
   }
 
-  private init(client: SCIMClient, filter: String?) {
+  /// A view of the service `client` reads, narrowed and ordered by `query`.
+  init(client: SCIMClient, query: Query) {
     self.client = client
-    self.filter = filter
+    self.query = query
+    filter = query.compiled
     forward = SCIMForwardReader(limit: client.options.forwardCacheLimit)
   }
 
@@ -85,17 +114,20 @@ public struct SCIMDirectory: WindowedDirectory {
     guard try await client.capabilities().sorts else {
       return await forward.position(ofFirstAtOrAfter: sortKey)
     }
-    // The users before the key, counted by the server (no rows travel).
-    let before = SCIMFilter.both(filter, "userName lt \(SCIMFilter.literal(sortKey))")
+    guard let anchor = try await anchorValue(sortKey) else { return try await window(0..<1) }
+    // The users before the anchor, counted by the server (no rows travel).
+    let (path, descending) = query.sortBy
+    let condition = "\(path) \(descending ? "gt" : "lt") \(SCIMFilter.literal(anchor))"
+    let before = filter.map { SCIMFilter.both($0, condition) } ?? condition
     let counted = try await page(
       from: 0, count: 0, sorted: false, filter: before, attributes: "id")
     return try await window(counted.total..<(counted.total + 1))
   }
 
   public func searching(_ text: String) -> any WindowedDirectory {
-    let search = SCIMFilter.search(text)
-    return SCIMDirectory(
-      client: client, filter: search.map { SCIMFilter.both(filter, $0) } ?? filter)
+    var query = query
+    query.search = text
+    return SCIMDirectory(client: client, query: query)
   }
 
   public func photo(of identity: String, maxBytes: Int) async throws(DirectoryError) -> [UInt8]? {
@@ -126,7 +158,10 @@ public struct SCIMDirectory: WindowedDirectory {
     attributes: String = rowAttributes
   ) async throws(DirectoryError) -> SCIMPage {
     var query = [("startIndex", "\(start + 1)"), ("count", "\(count)")]
-    if sorted { query += [("sortBy", "userName"), ("sortOrder", "ascending")] }
+    if sorted {
+      let (path, descending) = self.query.sortBy
+      query += [("sortBy", path), ("sortOrder", descending ? "descending" : "ascending")]
+    }
     if let filter = filter ?? self.filter { query.append(("filter", filter)) }
     query.append(("attributes", attributes))
     let path = "/Users?" + SCIMQuery.encode(query)

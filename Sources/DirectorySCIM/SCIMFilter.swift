@@ -17,8 +17,9 @@ enum SCIMFilter {
     return "userName co \(value) or displayName co \(value)"
   }
 
-  /// `filter` and also `condition`.
+  /// `filter` and also `condition`, each in parentheses (a search's `or`
+  /// stays inside its own).
   static func both(_ filter: String?, _ condition: String) -> String {
-    filter.map { "(\($0)) and \(condition)" } ?? condition
+    filter.map { "(\($0)) and (\(condition))" } ?? condition
   }
 }

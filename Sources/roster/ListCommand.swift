@@ -1,10 +1,13 @@
 import ArgumentParser
 import Directory
 import Foundation
+import RosterArguments
 import RosterKit
 
 /// `roster list`: the people of a users.json source, filtered and sorted as
-/// the window does it, printed for scripts.
+/// the window does it, or of a directory server, filtered and sorted by the
+/// server through the same query the window sends (``ServerListing``),
+/// printed for scripts.
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
@@ -15,8 +18,15 @@ struct ListCommand: ParsableCommand {
       Fields: \(PersonField.allCases.map(\.rawValue).joined(separator: ", ")).
       """)
 
-  @Option(name: .long, help: "A users.json path or http(s) URL (default: the embedded directory).")
+  @Option(
+    name: .long,
+    help: """
+      A users.json path or http(s) URL (default: the embedded directory), an LDAP URL \
+      (ldap[s]://host:port/base??one?filter) or a SCIM 2.0 service (scim+https://host/scim/v2).
+      """)
   var source: String?
+
+  @OptionGroup(title: "Directory servers") var server: ServerArguments
 
   @Option(name: .long, help: "Only the people this filter matches.")
   var filter: String?
@@ -58,6 +68,15 @@ struct ListCommand: ParsableCommand {
   }
 
   func run() throws {
+    let filter = try filter.map { try PersonFilter(parsing: $0) }
+    let sort = try sort.map { try PersonSort(parsing: $0) }
+    let listing = PeopleListing(
+      columns: try columns.map(PeopleListing.columns(parsing:)) ?? PeopleListing.defaultColumns,
+      format: PeopleListing.Format(rawValue: format)!)
+    if let source, ServerOptions.isServerURL(source) {
+      return try ServerListing(listing: listing, limit: limit).run(
+        source: source, options: server.options, filter: filter, sort: sort)
+    }
     let resolved: DirectorySource
     switch MainActor.assumeIsolated({ RosterApplication.resolveSource(source) }) {
     case .success(let found): resolved = found
@@ -65,13 +84,8 @@ struct ListCommand: ParsableCommand {
       throw ValidationError(
         "--source: \(error.localizedDescription) (roster list reads users.json files and URLs)")
     }
-    let query = try PeopleQuery(
-      filter: filter.map { try PersonFilter(parsing: $0) },
-      sort: sort.map { try PersonSort(parsing: $0) } ?? PersonSort([.init(.username)]),
-      limit: limit)
-    let listing = PeopleListing(
-      columns: try columns.map(PeopleListing.columns(parsing:)) ?? PeopleListing.defaultColumns,
-      format: PeopleListing.Format(rawValue: format)!)
+    let query = PeopleQuery(
+      filter: filter, sort: sort ?? PersonSort([.init(.username)]), limit: limit)
     let table = try Self.load(resolved)
     if let header = listing.header { print(header) }
     for index in query.positions(in: table) { print(listing.line(table, at: index)) }

@@ -21,6 +21,23 @@ final class LDAPFilterCompileTests: XCTestCase {
     LDAPFilter.compile(try PersonFilter(parsing: text), attribute: Self.attribute)
   }
 
+  func testAFieldWithAnOrderingRuleIsOrderedByAnExtensibleMatch() throws {
+    func ldap(_ text: String) throws -> String {
+      LDAPFilter.compile(
+        try PersonFilter(parsing: text), attribute: Self.attribute,
+        orderingRule: { $0 == .title ? "caseIgnoreOrderingMatch" : nil })
+    }
+    let rule = "title:caseIgnoreOrderingMatch:"
+    XCTAssertEqual(try ldap(#"title lt "M""#), "(\(rule)=M)")
+    XCTAssertEqual(try ldap(#"title le "M""#), "(|(\(rule)=M)(title=M))")
+    XCTAssertEqual(try ldap(#"title ge "M""#), "(&(title=*)(!(\(rule)=M)))")
+    XCTAssertEqual(try ldap(#"title gt "M""#), "(&(title=*)(!(\(rule)=M))(!(title=M)))")
+    XCTAssertEqual(
+      try ldap(#"title gt "*)(""#), "(&(title=*)(!(\(rule)=\\2a\\29\\28))(!(title=\\2a\\29\\28)))")
+    XCTAssertEqual(try ldap(#"title eq "M""#), "(title=M)", "equality needs no rule")
+    XCTAssertEqual(try ldap(#"username gt "m""#), "(&(uid>=m)(!(uid=m)))", "no rule: as before")
+  }
+
   func testEachOperatorHasItsForm() throws {
     XCTAssertEqual(try ldap(#"department eq "Sales""#), "(ou=Sales)")
     XCTAssertEqual(try ldap(#"department ne "Sales""#), "(!(ou=Sales))")

@@ -51,15 +51,23 @@ public struct PeopleListing: Sendable {
 
   /// Person `index` of `table` as one line (without its newline).
   public func line(_ table: UserTable, at index: Int) -> String {
+    line { table.text(of: $0, at: index) }
+  }
+
+  /// A server's person as one line (without its newline), written as a
+  /// local person with the same values is.
+  public func line(_ entry: DirectoryEntry) -> String {
+    line { entry.text(of: $0) }
+  }
+
+  /// The line of the person whose value of a field `text` gives.
+  private func line(_ text: (PersonField) -> String?) -> String {
     switch format {
     case .tsv:
-      return columns.map { Self.tsvEscaped(table.text(of: $0, at: index) ?? "") }
-        .joined(separator: "\t")
+      return columns.map { Self.tsvEscaped(text($0) ?? "") }.joined(separator: "\t")
     case .jsonl:
       let members = columns.compactMap { field in
-        table.text(of: field, at: index).map {
-          PersonFilter.quoted(field.rawValue) + ":" + PersonFilter.quoted($0)
-        }
+        text(field).map { PersonFilter.quoted(field.rawValue) + ":" + PersonFilter.quoted($0) }
       }
       return "{" + members.joined(separator: ",") + "}"
     }
@@ -88,6 +96,33 @@ extension UserTable {
   public func text(of field: PersonField, at index: Int) -> String? {
     let bytes = filterBytes(field, at: index)
     return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension DirectoryEntry {
+  /// The entry's value of `field` as text (nil when none or empty): the
+  /// role by its name in users.json, the manager as the server names them
+  /// (an LDAP DN, a SCIM id).
+  public func text(of field: PersonField) -> String? {
+    let value: String? =
+      switch field {
+      case .username: username
+      case .role: role.jsonName
+      default: field.detail.flatMap { details[$0] }
+      }
+    return value?.isEmpty == false ? value : nil
+  }
+}
+
+extension Role {
+  /// The role's value in users.json; nil for a role Roster does not know.
+  var jsonName: String? {
+    switch self {
+    case .user: "User"
+    case .owner: "Owner"
+    case .admin: "Admin"
+    case .unknown: nil
+    }
   }
 }
 

@@ -22,9 +22,25 @@ public protocol WindowedDirectory: Sendable {
   /// in the same order; "" is the whole directory.
   func searching(_ text: String) -> any WindowedDirectory
 
-  /// The position of the first entry whose sort key (the username) is at or
-  /// after `sortKey`, with the count: how Refresh keeps the person at the
-  /// top in place when people were added or removed above them.
+  /// The same directory narrowed on the server to the people `filter`
+  /// matches (nil: everybody; ANDed with any search, and a later
+  /// `searching` keeps it) and ordered by `sort` (nil: by username), people
+  /// equal in its keys ordered by username where the server can say so.
+  /// The server compiles nothing it is not sent: values are escaped by the
+  /// conformer.
+  func querying(filter: PersonFilter?, sort: PersonSort?) -> any WindowedDirectory
+
+  /// The fields the server refuses to order by, each with the reason it
+  /// gave (fields absent from the answer sort); asked of the server once
+  /// per directory.
+  func sortRefusals() async throws(DirectoryError) -> [PersonField: String]
+
+  /// The position of the first entry at or after the person whose username
+  /// is `sortKey`, with the count: how Refresh keeps the person at the top
+  /// in place when people were added or removed above them. Ordered by
+  /// username, that is the first username at or after `sortKey`; ordered by
+  /// another field, it is the first person sharing that person's value of
+  /// the first sort key (the top when they are gone or have no value).
   func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError) -> DirectoryWindow
 
   /// The bytes of an entry's photo, at most `maxBytes`; nil when it has none.

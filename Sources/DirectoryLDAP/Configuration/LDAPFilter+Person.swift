@@ -11,20 +11,27 @@ extension LDAPFilter {
   /// attribute holds no empty value): `co`, `sw`, `ew`, `ge` and `gt` ""
   /// mean the attribute is present, `eq`, `le` and `lt` "" match nobody and
   /// `ne` "" everybody.
+  ///
+  /// A field `orderingRule` names a rule for is ordered with it through an
+  /// extensible match, which holds for values before the assertion:
+  /// `lt` is `(a:rule:=v)`, `ge` `(&(a=*)(!(a:rule:=v)))`. OpenLDAP gives
+  /// `title`, `ou`, `l`, `mail` and the other attributes Roster reads no
+  /// ordering rule of their own, so a bare `(a>=v)` matches nobody there.
   public static func compile(
-    _ filter: PersonFilter, attribute: (PersonField) -> String
+    _ filter: PersonFilter, attribute: (PersonField) -> String,
+    orderingRule: (PersonField) -> String? = { _ in nil }
   ) -> String {
     switch filter {
     case .compare(let field, let op, let value):
-      return compare(attribute(field), op, value)
+      return compare(attribute(field), orderingRule(field), op, value)
     case .present(let field):
       return "(\(attribute(field))=*)"
     case .and:
-      return "(&" + operands(of: filter, joinedBy: .and, attribute) + ")"
+      return "(&" + operands(of: filter, joinedBy: .and, attribute, orderingRule) + ")"
     case .or:
-      return "(|" + operands(of: filter, joinedBy: .or, attribute) + ")"
+      return "(|" + operands(of: filter, joinedBy: .or, attribute, orderingRule) + ")"
     case .not(let inner):
-      return "(!\(compile(inner, attribute: attribute)))"
+      return "(!\(compile(inner, attribute: attribute, orderingRule: orderingRule)))"
     }
   }
 
@@ -38,17 +45,20 @@ extension LDAPFilter {
   /// The operands of a run of the same junction, flattened: `a and b and c`
   /// is `(&(a)(b)(c))`, not nested pairs.
   private static func operands(
-    of filter: PersonFilter, joinedBy junction: Junction, _ attribute: (PersonField) -> String
+    of filter: PersonFilter, joinedBy junction: Junction, _ attribute: (PersonField) -> String,
+    _ orderingRule: (PersonField) -> String?
   ) -> String {
     switch (filter, junction) {
     case (.and(let left, let right), .and), (.or(let left, let right), .or):
-      operands(of: left, joinedBy: junction, attribute)
-        + operands(of: right, joinedBy: junction, attribute)
-    default: compile(filter, attribute: attribute)
+      operands(of: left, joinedBy: junction, attribute, orderingRule)
+        + operands(of: right, joinedBy: junction, attribute, orderingRule)
+    default: compile(filter, attribute: attribute, orderingRule: orderingRule)
     }
   }
 
-  private static func compare(_ name: String, _ op: FilterOperator, _ value: String) -> String {
+  private static func compare(
+    _ name: String, _ rule: String?, _ op: FilterOperator, _ value: String
+  ) -> String {
     if value.isEmpty {
       switch op {
       case .co, .sw, .ew, .ge, .gt: return "(\(name)=*)"
@@ -57,6 +67,16 @@ extension LDAPFilter {
       }
     }
     let value = escape(value)
+    if let rule {
+      let before = "(\(name):\(rule):=\(value))"
+      switch op {
+      case .lt: return before
+      case .le: return "(|\(before)(\(name)=\(value)))"
+      case .ge: return "(&(\(name)=*)(!\(before)))"
+      case .gt: return "(&(\(name)=*)(!\(before))(!(\(name)=\(value))))"
+      default: break
+      }
+    }
     switch op {
     case .eq: return "(\(name)=\(value))"
     case .ne: return "(!(\(name)=\(value)))"

@@ -42,6 +42,11 @@ public struct LDAPOptions: Sendable {
   /// in memory (the latest ones); an earlier window reads from the start
   /// again.
   public var pagedCacheLimit = 20_000
+  /// The most keys one sort control carries, the username's included (a
+  /// sort by more fields keeps the first ones): what the server allows
+  /// (slapd's `sssvlv-maxkeys`, 5 unless configured; 3 in Roster's demo
+  /// server), else it answers "unwilling to perform" (53).
+  public var maxSortKeys = 3
   /// The most bytes one server answer may hold, so a hostile server cannot
   /// exhaust memory.
   public var maxResponseBytes = 64 << 20

@@ -19,6 +19,13 @@ public struct LDAPSchema: Sendable, Hashable {
   /// "inappropriate matching" (18).
   public var sortAttribute: String
   public var sortOrderingRule: String?
+  /// The ordering rule each field is sorted with when the user orders by it
+  /// (a field without one is sent bare, and the server picks its own rule
+  /// or refuses). OpenLDAP orders `title`, `displayName`, `mail`,
+  /// `telephoneNumber`, `employeeNumber`, `l`, `ou`, `employeeType` and
+  /// even `manager` (a DN, compared as a string) with
+  /// `caseIgnoreOrderingMatch`, and none of them without a rule.
+  public var orderingRules: [PersonField: String] = [:]
   /// Where a person's department is held: inetOrgPerson's `ou`, Active
   /// Directory's `department`. The other details have the same names in
   /// both (see ``attribute(for:)``).
@@ -37,9 +44,13 @@ public struct LDAPSchema: Sendable, Hashable {
 
   /// OpenLDAP's inetOrgPerson: `uid`, `jpegPhoto`, sorted by
   /// `uid:caseIgnoreOrderingMatch`.
-  public static let openLDAP = LDAPSchema(
-    usernameAttribute: "uid", photoAttribute: "jpegPhoto",
-    sortOrderingRule: "caseIgnoreOrderingMatch")
+  public static let openLDAP: LDAPSchema = {
+    var schema = LDAPSchema(
+      usernameAttribute: "uid", photoAttribute: "jpegPhoto",
+      sortOrderingRule: "caseIgnoreOrderingMatch")
+    for field in PersonField.allCases { schema.orderingRules[field] = "caseIgnoreOrderingMatch" }
+    return schema
+  }()
 
   /// Active Directory: `sAMAccountName`, `thumbnailPhoto`; AD sorts strings
   /// with its own default rule.
@@ -64,6 +75,45 @@ public struct LDAPSchema: Sendable, Hashable {
     case .manager: "manager"
     case .employeeNumber: "employeeNumber"
     }
+  }
+
+  /// The attribute holding `field`: the username's, the role's, or a
+  /// detail's (``attribute(for:)-(DetailField)``).
+  public func attribute(for field: PersonField) -> String {
+    switch field {
+    case .username: usernameAttribute
+    case .role: roleAttribute
+    default: field.detail.map(attribute(for:)) ?? usernameAttribute
+    }
+  }
+
+  /// The ordering rule `field` is sorted and compared with, if any.
+  public func orderingRule(for field: PersonField) -> String? {
+    field == .username ? sortOrderingRule : orderingRules[field]
+  }
+
+  /// `field`'s key as the sort control spells it, reversed with a leading
+  /// "-" ("-title:caseIgnoreOrderingMatch"); the username's is
+  /// ``sortAttribute`` with ``sortOrderingRule``.
+  func sortKey(for field: PersonField, descending: Bool) -> String {
+    let name = field == .username ? sortAttribute : attribute(for: field)
+    let rule = orderingRule(for: field)
+    return (descending ? "-" : "") + (rule.map { "\(name):\($0)" } ?? name)
+  }
+
+  /// The sort control's keys for `order` (nil: by username): its keys, then
+  /// the username to break ties, at most `limit` keys in all (the keys past
+  /// the limit are left out, the username kept last).
+  func sortKeys(for order: PersonSort?, limit: Int) -> [String] {
+    var keys: [String] = []
+    for key in order?.keys ?? [] {
+      if key.field == .username || keys.count == max(limit - 1, 0) {
+        keys.append(sortKey(for: .username, descending: key.field == .username && key.descending))
+        return keys
+      }
+      keys.append(sortKey(for: key.field, descending: key.descending))
+    }
+    return keys + [sortKey(for: .username, descending: false)]
   }
 
   /// The sort key as the sort control spells it ("uid:caseIgnoreOrderingMatch").

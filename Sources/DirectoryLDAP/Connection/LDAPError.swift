@@ -20,6 +20,9 @@ public enum LDAPError: BackendError {
   case plaintextPasswordRefused(server: String)
   /// The sort attribute has no ordering rule on the server (LDAP result 18).
   case noOrderingRule(attribute: String)
+  /// The server refused to order by `attributes` (e.g. "unwilling to
+  /// perform", 53, past its number of sort keys), for `reason`.
+  case sortRefused(attributes: String, reason: String)
   /// The server stopped at its size limit (LDAP result 4).
   case sizeLimitExceeded
   /// The server stopped at its time limit (LDAP result 3).
@@ -51,6 +54,9 @@ public enum LDAPError: BackendError {
       String(
         format: tr("The directory server cannot sort by “%@”: the attribute has no ordering rule"),
         attribute)
+    case .sortRefused(let attributes, let reason):
+      String(
+        format: tr("The directory server refused to sort by “%1$@”: %2$@"), attributes, reason)
     case .sizeLimitExceeded:
       tr("The directory server stopped at its size limit")
     case .timeLimitExceeded:

@@ -65,7 +65,7 @@ extension LDAPDirectory {
   {
     let template = LDAPSearchRequest(
       base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
-      sortKey: options.schema.sortKey)
+      sortKey: sortKeys)
     let (entries, response) = try await perform {
       [self] session, flag throws(DirectoryError) -> (
         [DirectoryEntry], LDAPSearchResponse.VirtualListView
@@ -73,7 +73,12 @@ extension LDAPDirectory {
       var request = template
       request.virtualListView = view
       request.virtualListView?.context = session.vlvContext
-      let response = try session.search(request, cancel: flag)
+      let response: LDAPSearchResponse
+      do throws(DirectoryError) {
+        response = try session.search(request, cancel: flag)
+      } catch {
+        throw sortRefused(error)
+      }
       guard let answer = response.virtualListView else {
         throw DirectoryError.ldap(
           .result(

@@ -30,8 +30,18 @@ public final class LDAPDirectory: WindowedDirectory {
     case paged
   }
 
+  /// What a view of the directory narrows and orders by: the search text,
+  /// the filter and the order, each compiled for the server.
+  struct Query: Sendable {
+    var search = ""
+    var filter: PersonFilter?
+    var sort: PersonSort?
+  }
+
   struct State {
     var mode: Mode
+    /// The fields the server refused to order by, once asked.
+    var sortRefusals: [PersonField: String]?
     /// The server's count after the last window, sent with the next one.
     var lastCount = 0
     var statistics = LDAPStatistics()
@@ -43,8 +53,12 @@ public final class LDAPDirectory: WindowedDirectory {
   /// The first server; every server shares its base DN, scope and filter.
   public let url: LDAPURL
   public let options: LDAPOptions
-  /// The search filter: the URL's, narrowed by `searching`.
+  /// The search filter: the URL's, narrowed by `searching` and `querying`.
   public let filter: String
+  /// The sort control's keys, space-separated as libldap reads them
+  /// ("-title:caseIgnoreOrderingMatch uid:caseIgnoreOrderingMatch").
+  public let sortKeys: String
+  let query: Query
   let connection: LDAPConnection
   let mapper: LDAPEntryMapper
   let paged: PagedReader
@@ -60,25 +74,38 @@ public final class LDAPDirectory: WindowedDirectory {
   {
     let servers = try LDAPURL.list(url)
     self.init(
-      servers: servers, options: options, filter: servers[0].filter, mode: .unknown, first: 0,
+      servers: servers, options: options, query: Query(), mode: .unknown, first: 0,
       failovers: FailoverReporter())
   }
 
   /// A directory at `url`, connected on first use.
   public convenience init(url: LDAPURL, options: LDAPOptions = LDAPOptions()) {
     self.init(
-      servers: [url], options: options, filter: url.filter, mode: .unknown, first: 0,
+      servers: [url], options: options, query: Query(), mode: .unknown, first: 0,
       failovers: FailoverReporter())
   }
 
-  private init(
-    servers: [LDAPURL], options: LDAPOptions, filter: String, mode: Mode, first: Int,
+  /// A view of the directory at `servers` narrowed and ordered by `query`,
+  /// starting on server `first`.
+  init(
+    servers: [LDAPURL], options: LDAPOptions, query: Query, mode: Mode, first: Int,
     failovers: FailoverReporter
   ) {
     let url = servers[0]
     self.url = url
     self.options = options
+    self.query = query
+    var filter = LDAPFilter.search(query.search, within: url.filter, schema: options.schema)
+    if let narrowed = query.filter {
+      let schema = options.schema
+      let compiled = LDAPFilter.compile(
+        narrowed, attribute: schema.attribute(for:), orderingRule: schema.orderingRule(for:))
+      filter = "(&\(filter)\(compiled))"
+    }
     self.filter = filter
+    let sortKeys = options.schema.sortKeys(for: query.sort, limit: options.maxSortKeys)
+      .joined(separator: " ")
+    self.sortKeys = sortKeys
     self.failovers = failovers
     connection = LDAPConnection(servers: servers, options: options, first: first) {
       lost, continuing in
@@ -88,7 +115,7 @@ public final class LDAPDirectory: WindowedDirectory {
     paged = PagedReader(
       request: LDAPSearchRequest(
         base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
-        sortKey: options.schema.sortKey, isSortCritical: false),
+        sortKey: sortKeys, isSortCritical: false),
       mapper: mapper, pageSize: options.pageSize, cacheLimit: options.pagedCacheLimit)
     state = Mutex(State(mode: mode))
   }
@@ -135,15 +162,26 @@ public final class LDAPDirectory: WindowedDirectory {
         try paged.position(ofFirstAtOrAfter: sortKey, session: session, cancel: flag)
       }
     }
+    if let key = query.sort?.keys.first, key.field != .username {
+      let before = try await countBefore(anchor: sortKey, by: key)
+      return try await window(before..<(before + 1))
+    }
     return try await virtualListView(
       .init(contentCount: state.withLock { $0.lastCount }, atOrAfter: sortKey))
   }
 
   public func searching(_ text: String) -> any WindowedDirectory {
+    var query = query
+    query.search = text
+    return view(query)
+  }
+
+  /// The same directory (its servers, mode and failover handler) under
+  /// `query`, on a connection of its own.
+  func view(_ query: Query) -> LDAPDirectory {
     LDAPDirectory(
-      servers: servers, options: options,
-      filter: LDAPFilter.search(text, within: url.filter, schema: options.schema),
-      mode: state.withLock { $0.mode }, first: connection.currentIndex, failovers: failovers)
+      servers: servers, options: options, query: query, mode: state.withLock { $0.mode },
+      first: connection.currentIndex, failovers: failovers)
   }
 
   public func observeFailovers(_ handler: @escaping @Sendable (DirectoryFailover) -> Void) {

@@ -1,0 +1,87 @@
+import Foundation
+import LDAPDemo
+import TestSupport
+import XCTest
+
+/// `roster list` against slapd prints, line for line, what it prints for a
+/// users.json holding the same people, for the same filter, order and
+/// columns: the built `roster` binary run as a process.
+final class RosterListServerTests: XCTestCase {
+  nonisolated(unsafe) static var server: TestServer?
+  static let people = QueryPerson.people(count: 150, seed: 2027)
+
+  override class func setUp() {
+    super.setUp()
+    server = TestServer.started(people: QueryPerson.scrambled(people).map(\.ldif))
+  }
+
+  override class func tearDown() {
+    server?.shutDown()
+    server = nil
+    super.tearDown()
+  }
+
+  /// The `roster` binary next to this test bundle (.build/debug).
+  private static var roster: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".build/debug/roster")
+  }
+
+  /// Runs `roster list` with `arguments`; its standard output, or a failure
+  /// with its standard error.
+  private func list(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = Self.roster
+    process.arguments = ["list"] + arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let text = output.fileHandleForReading.readDataToEndOfFile()
+    let problems = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(
+      process.terminationStatus, 0, "roster list: \(String(decoding: problems, as: UTF8.self))")
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  func testTheServerPrintsTheLinesTheLocalFilePrints() throws {
+    let server = try XCTUnwrap(Self.server)
+    let folder = TemporaryDirectory()
+    let file = folder.url.appendingPathComponent("users.json")
+    try QueryPerson.usersJSON(Self.people).write(to: file)
+    let columns = "username,displayName,email,title,department,location,role"
+    let queries: [[String]] = [
+      [
+        "--filter",
+        #"department eq "Sales" and (title co "Engineer" or location sw "Ber") and not (email pr)"#,
+        "--sort", "department,displayName",
+      ],
+      ["--filter", #"title ne "Engineer" and displayName gt "Dario""#, "--sort", "title:desc"],
+      ["--sort", "location:desc,displayName", "--format", "jsonl", "--limit", "230"],
+      ["--limit", "7"],
+    ]
+    for query in queries {
+      let local = try list(["--source", file.path, "--columns", columns] + query)
+      let served = try list(["--source", server.peopleURL, "--columns", columns] + query)
+      XCTAssertGreaterThan(local.split(separator: "\n").count, 2, "\(query)")
+      XCTAssertEqual(served, local, "\(query)")
+    }
+  }
+
+  func testARefusedServerFailsWithItsError() throws {
+    let process = Process()
+    process.executableURL = Self.roster
+    process.arguments = ["list", "--source", "ldap://127.0.0.1:1/dc=example,dc=org"]
+    let errors = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    let problems = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertNotEqual(process.terminationStatus, 0)
+    XCTAssertTrue(problems.hasPrefix("roster list: "), problems)
+  }
+}
