@@ -60,6 +60,9 @@ public struct BenchmarkOptions: Sendable {
   /// Sorts the people by this order a third of the way into each measured
   /// scroll, and reports the frames painted while it ran (``SortDuringScroll``).
   public var sortDuringScroll: PersonSort?
+  /// With an LDAP `source`: instead of scrolling, time the first window of
+  /// everyone in this order beside ldapsearch's (``ColumnSortBenchmark``).
+  public var columnSort: PersonSort?
   /// Which avatar path the rows use.
   public var pipeline = Pipeline.prepared
   /// A users.json to use instead of a generated directory, or an ldap://

@@ -36,14 +36,28 @@ struct LDAPSearchBaseline: Sendable {
       firstPageMs: first, pageMs: max(0, all - first) / Double(max(jumps, 1)))
   }
 
+  /// Milliseconds for ldapsearch to read the first window of `url`'s
+  /// directory narrowed by `filter` and sorted by `sortKeys` (the sort
+  /// control's keys as ``DirectoryLDAP/LDAPDirectory/sortKeys`` spells
+  /// them), on a fresh connection: the server's sort included. Nil when it
+  /// is not installed or fails.
+  static func firstWindow(url: String, filter: String, sortKeys: String) -> Double? {
+    guard var search = try? LDAPURL.list(url).first else { return nil }
+    search.filter = filter
+    return time(
+      search, offsets: [], sortKeys: sortKeys.split(separator: " ").joined(separator: "/"))
+  }
+
   /// Milliseconds for one ldapsearch run that reads the first window, then
   /// one window at each of `offsets` (counted from 1, clamped by the server).
-  private static func time(_ search: LDAPURL, offsets: [Int]) -> Double? {
+  private static func time(
+    _ search: LDAPURL, offsets: [Int], sortKeys: String = "uid:caseIgnoreOrderingMatch"
+  ) -> Double? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/ldapsearch")
     process.arguments = [
       "-x", "-LLL", "-H", search.serverURI, "-b", search.baseDN, "-s", search.scope.rawValue,
-      "-E", "!sss=uid:caseIgnoreOrderingMatch",
+      "-E", "!sss=\(sortKeys)",
       "-E", "!vlv=0/\(pageSize - 1)/1/0", search.filter, "uid", "cn", "displayName", "employeeType",
     ]
     let input = Pipe()

@@ -61,6 +61,14 @@ public final class RosterBenchmark {
   private func runServer(url: String) -> Int32 {
     guard Self.startGTK() else { return 1 }
     let server = options.server
+    if let order = options.columnSort {
+      let benchmark = ColumnSortBenchmark(url: url, order: order, runs: 3) {
+        () throws(DirectoryError) in try server.directory(url: url)
+      }
+      guard let line = benchmark.run() else { return 1 }
+      print(line)
+      return 0
+    }
     return ServerBenchmark(url: url, options: options) { () throws(DirectoryError) in
       try server.directory(url: url)
     }.run()

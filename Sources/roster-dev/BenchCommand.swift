@@ -33,6 +33,12 @@ struct BenchCommand: ParsableCommand {
       and report the frames painted while the sort ran.
       """)
   var sortDuringScroll: String?
+  @Option(
+    help: """
+      With an ldap:// source: instead of scrolling, time the first window of everyone sorted \
+      by these fields on the server (a table header's click), beside ldapsearch's (3 runs).
+      """)
+  var columnSort: String?
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.")
   var pipeline = BenchmarkOptions.Pipeline.prepared
   @Option(
@@ -105,6 +111,7 @@ struct BenchCommand: ParsableCommand {
     options.cache = cache
     options.view = view
     options.sortDuringScroll = try sortDuringScroll.map { try PersonSort(parsing: $0) }
+    options.columnSort = try columnSort.map { try PersonSort(parsing: $0) }
     options.pipeline = pipeline
     options.source = try ServerArguments.source(source)
     options.server = server.options

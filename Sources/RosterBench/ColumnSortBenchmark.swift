@@ -1,0 +1,101 @@
+import Directory
+import DirectoryLDAP
+import Foundation
+import GtkKit
+import SharedSupport
+
+/// `roster-dev bench --source ldap://… --column-sort FIELD[:desc],…`: what a
+/// click on a server table's column header costs before its first rows can
+/// show. The directory is asked for everyone in the new order
+/// (``Directory/WindowedDirectory/querying(filter:sort:)``, a fresh
+/// connection, so the server sorts everyone) and the time to its first
+/// window is taken, alternately with ldapsearch reading the same sorted
+/// window with the same sort control on a fresh connection: the server's own
+/// cost. Prints one JSON line with the medians.
+///
+/// Threading: main-actor only; drives the GLib main context while it waits.
+@MainActor
+struct ColumnSortBenchmark {
+  /// One line of figures.
+  struct Report: ReportObject {
+    let tool = "roster"
+    let source = "ldap"
+    let rows: Int
+    let columnSort: String
+    /// The sort control's keys Roster sent.
+    let sortKeys: String
+    let runs: Int
+    /// Roster's first sorted window and ldapsearch's, medians in milliseconds.
+    let firstWindowMs: Fixed?
+    let ldapsearchFirstWindowMs: Fixed?
+    let firstWindowOverLdapsearchMs: Fixed?
+  }
+
+  let url: String
+  let order: PersonSort
+  let runs: Int
+  let open: @MainActor () throws(DirectoryError) -> any WindowedDirectory
+
+  /// The JSON line, or nil (and why, on stderr) when a window failed.
+  func run() -> String? {
+    let directory: any WindowedDirectory
+    do {
+      directory = try open()
+    } catch {
+      return fail(error.localizedDescription)
+    }
+    var roster: [Double] = []
+    var baseline: [Double] = []
+    var rows = 0
+    var keys = ""
+    for _ in 0..<runs {
+      let sorted = directory.querying(filter: nil, sort: order)
+      guard let ldap = sorted as? LDAPDirectory else { return fail("not an LDAP directory") }
+      keys = ldap.sortKeys
+      let started = ContinuousClock.now
+      guard let window = firstWindow(of: sorted) else { return nil }
+      roster.append((ContinuousClock.now - started).inMilliseconds)
+      rows = window.count
+      if let time = LDAPSearchBaseline.firstWindow(url: url, filter: ldap.filter, sortKeys: keys) {
+        baseline.append(time)
+      }
+    }
+    let rosterMedian = Percentiles(roster)(0.5)
+    let baselineMedian = Percentiles(baseline)(0.5)
+    let difference = rosterMedian.flatMap { r in baselineMedian.map { r - $0 } }
+    return
+      (try? ReportLine.json(
+        Report(
+          rows: rows, columnSort: order.description, sortKeys: keys, runs: runs,
+          firstWindowMs: rosterMedian.map { Fixed($0, 1) },
+          ldapsearchFirstWindowMs: baselineMedian.map { Fixed($0, 1) },
+          firstWindowOverLdapsearchMs: difference.map { Fixed($0, 1) })))
+  }
+
+  /// The first window of `directory`, read off the main thread while the
+  /// main context runs; nil (and why, on stderr) when it failed.
+  private func firstWindow(of directory: any WindowedDirectory) -> DirectoryWindow? {
+    var result: Result<DirectoryWindow, DirectoryError>?
+    let task = Task.detached { () -> Result<DirectoryWindow, DirectoryError> in
+      do throws(DirectoryError) {
+        return .success(try await directory.window(0..<LDAPSearchBaseline.pageSize))
+      } catch {
+        return .failure(error)
+      }
+    }
+    Task { @MainActor in result = await task.value }
+    guard MainContext.run(until: { result != nil }, timeout: .seconds(600)) else {
+      return fail("the sorted window did not come in 10 minutes")
+    }
+    switch result {
+    case .success(let window): return window
+    case .failure(let error): return fail(error.localizedDescription)
+    case nil: return nil
+    }
+  }
+
+  private func fail<T>(_ message: String) -> T? {
+    FileHandle.standardError.write(Data("roster-dev bench: \(message)\n".utf8))
+    return nil
+  }
+}
