@@ -43,7 +43,7 @@ bench_pairs "$url" "$users" "$pairs" "$seconds" "$log" "$roster" "${xvfb[@]}"
 
 # A column header's click on the server: everyone sorted by another field,
 # the time to the first window beside ldapsearch's same sorted window (each
-# on a fresh connection, so the server sorts everyone; medians of 3).
+# on a fresh connection, so the server sorts everyone; medians of 5).
 for order in department,displayName title:desc; do
   "${xvfb[@]}" "$roster" bench --source "$url" --column-sort "$order" 2>/dev/null | tee -a "$log"
 done

@@ -29,6 +29,9 @@ struct ColumnSortBenchmark {
     let firstWindowMs: Fixed?
     let ldapsearchFirstWindowMs: Fixed?
     let firstWindowOverLdapsearchMs: Fixed?
+    /// Roster's requests over all runs: "busy" answers retried, sorted
+    /// lists (contexts) the server opened, connections.
+    let busyRetries, contextsOpened, connectionsOpened: Int
   }
 
   let url: String
@@ -48,6 +51,7 @@ struct ColumnSortBenchmark {
     var baseline: [Double] = []
     var rows = 0
     var keys = ""
+    var totals = LDAPStatistics()
     for _ in 0..<runs {
       let sorted = directory.querying(filter: nil, sort: order)
       guard let ldap = sorted as? LDAPDirectory else { return fail("not an LDAP directory") }
@@ -55,6 +59,10 @@ struct ColumnSortBenchmark {
       let started = ContinuousClock.now
       guard let window = firstWindow(of: sorted) else { return nil }
       roster.append((ContinuousClock.now - started).inMilliseconds)
+      let statistics = ldap.statistics
+      totals.busyRetries += statistics.busyRetries
+      totals.contextsOpened += statistics.contextsOpened
+      totals.connectionsOpened += statistics.connectionsOpened
       rows = window.count
       if let time = LDAPSearchBaseline.firstWindow(url: url, filter: ldap.filter, sortKeys: keys) {
         baseline.append(time)
@@ -69,7 +77,9 @@ struct ColumnSortBenchmark {
           rows: rows, columnSort: order.description, sortKeys: keys, runs: runs,
           firstWindowMs: rosterMedian.map { Fixed($0, 1) },
           ldapsearchFirstWindowMs: baselineMedian.map { Fixed($0, 1) },
-          firstWindowOverLdapsearchMs: difference.map { Fixed($0, 1) })))
+          firstWindowOverLdapsearchMs: difference.map { Fixed($0, 1) },
+          busyRetries: totals.busyRetries, contextsOpened: totals.contextsOpened,
+          connectionsOpened: totals.connectionsOpened)))
   }
 
   /// The first window of `directory`, read off the main thread while the

@@ -62,7 +62,7 @@ public final class RosterBenchmark {
     guard Self.startGTK() else { return 1 }
     let server = options.server
     if let order = options.columnSort {
-      let benchmark = ColumnSortBenchmark(url: url, order: order, runs: 3) {
+      let benchmark = ColumnSortBenchmark(url: url, order: order, runs: 5) {
         () throws(DirectoryError) in try server.directory(url: url)
       }
       guard let line = benchmark.run() else { return 1 }

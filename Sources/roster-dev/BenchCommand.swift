@@ -36,7 +36,7 @@ struct BenchCommand: ParsableCommand {
   @Option(
     help: """
       With an ldap:// source: instead of scrolling, time the first window of everyone sorted \
-      by these fields on the server (a table header's click), beside ldapsearch's (3 runs).
+      by these fields on the server (a table header's click), beside ldapsearch's (5 runs).
       """)
   var columnSort: String?
   @Option(help: "prepared: the app's pipeline; naive: decode in bind on the main thread.")
