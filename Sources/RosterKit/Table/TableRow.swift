@@ -90,6 +90,9 @@ final class TableRow: ListRow, CustomWidgetContent {
     avatar.unbind()
   }
 
+  /// False once cleared, until the next bind.
+  var showsBoundModel: Bool { !isCleared }
+
   /// Shows no one until the next bind (a position past a shorter list's end).
   func clear() {
     guard !isCleared else { return }

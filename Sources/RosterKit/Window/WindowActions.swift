@@ -107,6 +107,10 @@ final class WindowActions {
         action: .search, accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),
       WindowShortcut(
+        action: .filter, accelerators: "<Control><Shift>f",
+        title: tr("Show or hide the filter bar"),
+        kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
+      WindowShortcut(
         action: .clearSearch, accelerators: "Escape", title: tr("Clear the search"), kind: .builtIn),
       WindowShortcut(
         action: .moveSelection, accelerators: "Up|Down|Page_Up|Page_Down|Home|End",
