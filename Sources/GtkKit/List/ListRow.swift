@@ -20,14 +20,4 @@ public protocol ListRow: AnyObject {
 
   /// Forgets the bound model; the row may be bound again later.
   func unbind()
-
-  /// Whether the row shows the model it was last bound to: false once a
-  /// row was cleared (a position past a shorter list's end), so a bind of
-  /// the same item reaches it again rather than being skipped.
-  var showsBoundModel: Bool { get }
-}
-
-extension ListRow {
-  /// A row that is never cleared always shows its bound model.
-  public var showsBoundModel: Bool { true }
 }

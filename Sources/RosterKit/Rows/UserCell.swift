@@ -35,9 +35,6 @@ final class UserCell: ListRow {
   /// Shows no one until the next bind (a position past a shorter list's end).
   func clear() { content.clear() }
 
-  /// False once cleared, until the next bind.
-  var showsBoundModel: Bool { !content.isCleared }
-
   /// Shapes the cell's text now, so its next draw only draws; returns the lines shaped.
   @discardableResult
   func shapeText() -> Int { content.shapeText() }

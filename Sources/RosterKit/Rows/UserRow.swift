@@ -62,9 +62,6 @@ package final class UserRow: ListRow {
   /// Shows no one until the next bind (a position past a shorter list's end).
   func clear() { content.clear() }
 
-  /// False once cleared, until the next bind.
-  package var showsBoundModel: Bool { !content.isCleared }
-
   /// Shows a skeleton, read as `label`, until the next bind (a server row
   /// whose data is on its way).
   func showSkeleton(label: String) { content.showSkeleton(label: label) }

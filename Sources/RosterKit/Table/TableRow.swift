@@ -90,9 +90,6 @@ final class TableRow: ListRow, CustomWidgetContent {
     avatar.unbind()
   }
 
-  /// False once cleared, until the next bind.
-  var showsBoundModel: Bool { !isCleared }
-
   /// Shows no one until the next bind (a position past a shorter list's end).
   func clear() {
     guard !isCleared else { return }
