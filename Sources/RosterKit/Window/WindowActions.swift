@@ -107,7 +107,7 @@ final class WindowActions {
         action: .search, accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),
       WindowShortcut(
-        action: .filter, accelerators: "<Control><Shift>f",
+        action: .filter, accelerators: "<Shift><Control>f",
         title: tr("Show or hide the filter bar"),
         kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
       WindowShortcut(
