@@ -72,6 +72,11 @@ final class WindowActions {
     g_simple_action_set_enabled(action, enabled ? 1 : 0)
   }
 
+  /// Whether a toggle action (and the buttons bound to it) is on.
+  func isEnabled(_ toggle: WindowAction) -> Bool {
+    toggles[toggle].map { g_action_get_enabled($0) != 0 } ?? false
+  }
+
   /// Every line as the shortcuts window lists it.
   var shortcutsWindowEntries: [(title: String, accelerator: String)] {
     table.filter { !$0.accelerators.isEmpty }.map { ($0.title, $0.shortcutsWindowAccelerator) }
