@@ -218,7 +218,9 @@ package final class LocalDirectoryPage: DirectoryPage {
 
   /// Shows a finished search (with the filter), or everyone for nil.
   private func showSearch(_ result: SearchController.Result?) {
-    guard contents != nil, result != nil || searchMatches != nil else { return }
+    // A cleared search shows everyone again, or the filter's matches (which
+    // may have changed while the search ran).
+    guard contents != nil, result != nil || searchMatches != nil || filter != nil else { return }
     searchResult = result
     showMatches()
   }
