@@ -143,7 +143,7 @@ final class InteractionTests: XCTestCase {
         Set(installed),
         [
           "<Control>r|F5", "<Control>g", "<Control>1", "<Control>2", "<Control>3", "<Control>f",
-          "F12", "<Control>question",
+          "<Shift><Control>f", "F12", "<Control>question",
         ])
       let shortcutList = main.actions.shortcutsWindowEntries
       for trigger in installed {

@@ -88,6 +88,10 @@ final class TableViewTests: XCTestCase {
       let matches = ["Barbara Liskov", "Margaret Hamilton"]
       XCTAssertEqual(Self.names(in: window, becoming: matches), matches)
       XCTAssertTrue(window.local.showsSearchResult(for: "ar"))
+
+      // Cleared, everyone shows again, the new rows with their people.
+      window.local.search("")
+      XCTAssertEqual(Self.names(in: window, becoming: ascending.reversed()), ascending.reversed())
     }
   }
 

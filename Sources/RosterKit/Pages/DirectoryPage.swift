@@ -37,6 +37,17 @@ package protocol DirectoryPage: AnyObject {
   /// Whether a search runs without waiting for an index to be built.
   var isSearchIndexBuilt: Bool { get }
 
+  // MARK: Filters
+
+  /// Whether the page can show only the people a filter matches (the
+  /// filter bar is insensitive when not).
+  var acceptsFilters: Bool { get }
+  /// Shows only the people `filter` matches among the search's matches
+  /// (nil: no filter), in the page's order; the subtitle counts them
+  /// ("312 of 1,000,000 people"). A page that does not accept filters
+  /// leaves its people as they are.
+  func showOnly(_ filter: PersonFilter?)
+
   // MARK: Views and selection
 
   /// The ways the page can show people (the first is the default).

@@ -1,4 +1,3 @@
-import CGtk
 import Directory
 import GtkKit
 
@@ -23,17 +22,12 @@ extension LocalDirectoryPage {
     sortOrder = order
     table.header.showSort(order?.keys.first)
     guard let contents else { return }
-    var shown = searchMatches != nil ? model.elements : contents.rows
-    if order == nil, searchMatches != nil { shown.sort { $0.index < $1.index } }
+    var shown = isNarrowed ? model.elements : contents.rows
+    if order == nil, isNarrowed { shown.sort { $0.index < $1.index } }
     let selectedIndex = selectedPosition.map { model[$0].index }
     ordered(shown) { [weak self] rows, _ in
-      guard let self else { return }
-      self.presenter.reload(with: rows)
-      guard let selectedIndex, let position = rows.firstIndex(where: { $0.index == selectedIndex })
-      else { return }
-      self.select(position)
-      gtk_widget_activate_action_variant(
-        self.shownView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+      self?.presenter.reload(with: rows)
+      self?.reselect(selectedIndex, in: rows)
     }
   }
 

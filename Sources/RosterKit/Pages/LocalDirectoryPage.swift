@@ -40,6 +40,13 @@ package final class LocalDirectoryPage: DirectoryPage {
   package internal(set) var sortOrder: PersonSort?
   /// The sort running off the main thread, if any.
   var sorting: Task<Void, Never>?
+  /// The filter bar's filter, nil when none (LocalDirectoryPage+Filter.swift).
+  package internal(set) var filter: PersonFilter?
+  /// The filter running off the main thread, if any.
+  var filtering: Task<Void, Never>?
+  /// The search's last result for the directory shown, nil when not
+  /// searching or while the search of a new directory runs.
+  var searchResult: SearchController.Result?
   /// Whether rows have been on screen (told once).
   private var rowsShown = false
   package var onNotice: (@MainActor (PageNotice) -> Void)?
@@ -88,7 +95,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     controller.onFinish = { [weak self] result, duration in self?.loadFinished(result, duration) }
     controller.onPreview = { [weak self] preview in self?.showPreview(preview) }
     controller.baseline = { [weak self] in
-      guard let self, self.searchMatches == nil, self.sortOrder == nil else { return ([], 0) }
+      guard let self, !self.isNarrowed, self.sortOrder == nil else { return ([], 0) }
       return (self.model.elements, self.presenter.version)
     }
     list.onVisibleChange = { [weak self] visible in
@@ -165,7 +172,11 @@ package final class LocalDirectoryPage: DirectoryPage {
     onNotice?(.loaded(isEmpty: contents.viewModels.isEmpty))
     configureAvatars(for: contents.source, resolved: resolved)
     search.setDirectory(contents.viewModels, rows: contents.rows)
-    if search.query.isEmpty, sortOrder != nil {
+    // A search re-runs on the new directory; its result shows with the filter.
+    searchResult = nil
+    // Filtered, the filter runs over the new directory once it is in place.
+    let refilters = search.query.isEmpty && filter != nil
+    if search.query.isEmpty, filter == nil, sortOrder != nil {
       // The new directory in the order, as its differences from the list
       // shown (computed with the sort, off the main thread).
       let version = presenter.version
@@ -173,7 +184,7 @@ package final class LocalDirectoryPage: DirectoryPage {
       ordered(contents.rows, against: shown) { [weak self] rows, diff in
         self?.presenter.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
       }
-    } else if search.query.isEmpty {
+    } else if search.query.isEmpty, filter == nil {
       presenter.apply(
         contents.rows, diff: controller.lastDiff?.diff,
         diffVersion: controller.lastDiff?.version ?? -1, afterPreview: self.contents == nil)
@@ -187,7 +198,11 @@ package final class LocalDirectoryPage: DirectoryPage {
     }
     self.contents = contents
     list.viewport.update()
-    onNotice?(.subtitle(NumberText.people(contents.viewModels.count)))
+    if refilters {
+      showMatches(keepingSelection: true)
+    } else {
+      onNotice?(.subtitle(NumberText.people(contents.viewModels.count)))
+    }
   }
 
   // MARK: Search
@@ -196,27 +211,17 @@ package final class LocalDirectoryPage: DirectoryPage {
 
   package func showsSearchResult(for text: String) -> Bool {
     shownQuery == (text.isEmpty ? nil : text) && !model.isReloading && sorting == nil
+      && filtering == nil
   }
 
   package var isSearchIndexBuilt: Bool { search.isIndexBuilt }
 
-  /// Shows a finished search, or everyone for nil.
+  /// Shows a finished search (with the filter), or everyone for nil.
   private func showSearch(_ result: SearchController.Result?) {
-    guard let contents else { return }
-    if let result {
-      ordered(result.rows) { [weak self] rows, _ in self?.presenter.reload(with: rows) }
-      searchMatches = result.rows.count
-      shownQuery = result.query
-      onNotice?(
-        .subtitle(
-          result.rows.isEmpty
-            ? String(format: tr("No one matches “%@”"), result.query)
-            : NumberText.matches(result.rows.count, of: contents.viewModels.count)))
-    } else if searchMatches != nil {
-      ordered(contents.rows) { [weak self] rows, _ in self?.presenter.reload(with: rows) }
-      searchMatches = nil
-      shownQuery = nil
-      onNotice?(.subtitle(NumberText.people(contents.viewModels.count)))
-    }
+    // A cleared search shows everyone again, or the filter's matches (which
+    // may have changed while the search ran).
+    guard contents != nil, result != nil || searchMatches != nil || filter != nil else { return }
+    searchResult = result
+    showMatches()
   }
 }

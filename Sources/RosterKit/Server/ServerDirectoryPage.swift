@@ -131,6 +131,13 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The server searches: there is no index to wait for.
   package var isSearchIndexBuilt: Bool { true }
 
+  /// A server's list does not take filters yet: the filter bar stays
+  /// insensitive over it.
+  package var acceptsFilters: Bool { false }
+
+  /// Shows everyone the search finds: a server's list does not take filters yet.
+  package func showOnly(_ filter: PersonFilter?) {}
+
   private func opened(_ result: Result<Int, DirectoryError>) {
     let duration = loadStarted.map { ContinuousClock.now - $0 } ?? .zero
     switch result {

@@ -34,6 +34,8 @@ public final class MainWindow {
   /// The people and how they are loaded, searched and shown.
   package let page: any DirectoryPage
   let searchBar: SearchBar
+  /// The filter bar under the search bar (Ctrl+Shift+F).
+  let filterBar = FilterBar()
   let pages: PageStack
   private(set) var actions: WindowActions!
   /// The header bar's main menu (shortcuts, about).
@@ -93,7 +95,7 @@ public final class MainWindow {
     // Typing anywhere in the window starts a search.
     searchBar = SearchBar(keyCaptureWidget: window)
     let listPage = Gtk.box(GTK_ORIENTATION_VERTICAL)
-    Gtk.append(listPage, searchBar.widget, banner.widget, listOverlay)
+    Gtk.append(listPage, searchBar.widget, filterBar.widget, banner.widget, listOverlay)
     pages = PageStack(listPage: listPage)
     toasts = adw_toast_overlay_new()!
     adw_toast_overlay_set_child(gtkObject(toasts), pages.widget)
@@ -110,6 +112,11 @@ public final class MainWindow {
   private func connectParts() {
     page.onNotice = { [weak self] notice in self?.handle(notice) }
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
+    filterBar.onChange = { [weak self] filter in self?.page.showOnly(filter) }
+    // A page that does not take filters greys the bar and its toggle out.
+    actions.setEnabled(.filter, page.acceptsFilters)
+    filterBar.setAvailable(
+      page.acceptsFilters, reason: tr("A directory server's list cannot be filtered yet"))
     // A page without a grid greys the toggle out rather than leaving it inert.
     actions.setEnabled(.grid, page.viewModes.contains(.grid))
     actions.setEnabled(.table, page.viewModes.contains(.table))

@@ -96,15 +96,17 @@ final class ModelPresenter {
     table.factory.rebind { kept.contains($0) }
     // A shorter list keeps GTK's rows past its end until the new length is
     // announced, over the next frames: they show no one meanwhile, never
-    // the people from before.
+    // the people from before. (A longer list's first new rows may already
+    // be bound to their people: they stay.)
+    let end = rows.count
     list.factory.forEachBoundRow { row, position in
-      if position >= kept.upperBound { row.clear() }
+      if position >= end { row.clear() }
     }
     grid.factory.forEachBoundRow { cell, position in
-      if position >= kept.upperBound { cell.clear() }
+      if position >= end { cell.clear() }
     }
     table.factory.forEachBoundRow { row, position in
-      if position >= kept.upperBound { row.clear() }
+      if position >= end { row.clear() }
     }
   }
 }

@@ -20,6 +20,8 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case showTable = "show-table"
   /// Opens the search bar.
   case search
+  /// Shows or hides the filter bar (a toggle).
+  case filter
   /// Escape in the search bar (GTK's own; listed in the shortcuts window).
   case clearSearch = "clear-search"
   /// The list's own keys (listed in the shortcuts window).

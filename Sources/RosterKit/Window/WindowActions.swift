@@ -72,6 +72,11 @@ final class WindowActions {
     g_simple_action_set_enabled(action, enabled ? 1 : 0)
   }
 
+  /// Whether a toggle action (and the buttons bound to it) is on.
+  func isEnabled(_ toggle: WindowAction) -> Bool {
+    toggles[toggle].map { g_action_get_enabled($0) != 0 } ?? false
+  }
+
   /// Every line as the shortcuts window lists it.
   var shortcutsWindowEntries: [(title: String, accelerator: String)] {
     table.filter { !$0.accelerators.isEmpty }.map { ($0.title, $0.shortcutsWindowAccelerator) }
@@ -106,6 +111,10 @@ final class WindowActions {
       WindowShortcut(
         action: .search, accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),
+      WindowShortcut(
+        action: .filter, accelerators: "<Shift><Control>f",
+        title: tr("Show or hide the filter bar"),
+        kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
       WindowShortcut(
         action: .clearSearch, accelerators: "Escape", title: tr("Clear the search"), kind: .builtIn),
       WindowShortcut(

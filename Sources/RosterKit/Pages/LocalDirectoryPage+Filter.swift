@@ -1,0 +1,104 @@
+import CGtk
+import Directory
+import GtkKit
+import SharedSupport
+
+/// The page's filter (the filter bar's): the people shown are the search's
+/// matches (everyone without a search) that the filter matches, in the
+/// page's order.
+///
+/// Flow: a new filter, a finished search or a refreshed directory calls
+/// ``showMatches(keepingSelection:)``; the filter runs off the main thread
+/// (``Directory/TableFilter``, over the search's positions), a newer run
+/// cancelling an older one; its rows are ordered as a sort's are
+/// (``ordered(_:against:then:)``, off the main thread too) and swapped into
+/// the model (``ModelPresenter/reload(with:)``). The selected person stays
+/// selected when still shown; the subtitle counts the people shown among
+/// everyone ("312 of 1,000,000 people").
+extension LocalDirectoryPage {
+  package var acceptsFilters: Bool { true }
+
+  package func showOnly(_ filter: PersonFilter?) {
+    guard filter != self.filter else { return }
+    self.filter = filter
+    showMatches(keepingSelection: true)
+  }
+
+  /// Whether the model shows fewer people than the directory (a search or
+  /// a filter).
+  var isNarrowed: Bool { searchMatches != nil || filter != nil }
+
+  /// Whether a filter is running (tests wait for it).
+  package var isFiltering: Bool { filtering != nil }
+
+  /// Shows the search's matches (everyone without a search) that the
+  /// filter matches, keeping the selected person selected if asked and
+  /// still shown. A search still running on a new directory shows them
+  /// when it finishes.
+  func showMatches(keepingSelection: Bool = false) {
+    guard let contents else { return }
+    filtering?.cancel()
+    filtering = nil
+    if !search.query.isEmpty, searchResult == nil { return }
+    let selected = keepingSelection ? selectedPosition.map { model[$0] } : nil
+    let search = searchResult
+    guard let filter else {
+      return show(search?.rows ?? contents.rows, selecting: selected?.index)
+    }
+    let table = contents.viewModels
+    let everyone = contents.rows
+    let run = Task.detached(priority: .userInitiated) { () -> ([UserRef], Int?)? in
+      guard let positions = TableFilter(filter, over: table).positions(within: search?.positions)
+      else { return nil }
+      let rows = positions.map { everyone[$0] }
+      // After a refresh the selected person is looked for by name.
+      let index =
+        selected.flatMap { old in
+          old.table === table
+            ? old.index : rows.first(where: { $0.username == old.username })?.index
+        }
+      return (rows, index)
+    }
+    filtering = Task { @MainActor [weak self] in
+      let found = await withTaskCancellationHandler {
+        await run.value
+      } onCancel: {
+        run.cancel()
+      }
+      guard let self, !Task.isCancelled, let found else { return }
+      self.filtering = nil
+      self.show(found.0, selecting: found.1)
+    }
+  }
+
+  /// Shows `rows` in the page's order, selecting the person at directory
+  /// position `index` if they are among them, and says how many show.
+  private func show(_ rows: [UserRef], selecting index: Int?) {
+    guard let contents else { return }
+    searchMatches = searchResult?.rows.count
+    shownQuery = searchResult?.query
+    ordered(rows) { [weak self] rows, _ in
+      self?.presenter.reload(with: rows)
+      self?.reselect(index, in: rows)
+    }
+    let total = contents.viewModels.count
+    let subtitle =
+      if let query = shownQuery, filter == nil, rows.isEmpty {
+        String(format: tr("No one matches “%@”"), query)
+      } else if isNarrowed {
+        NumberText.matches(rows.count, of: total)
+      } else {
+        NumberText.people(total)
+      }
+    onNotice?(.subtitle(subtitle))
+  }
+
+  /// Selects the person at directory position `index` if `rows` (the model
+  /// now) holds them, and scrolls to them.
+  func reselect(_ index: Int?, in rows: [UserRef]) {
+    guard let index, let position = rows.firstIndex(where: { $0.index == index }) else { return }
+    select(position)
+    gtk_widget_activate_action_variant(
+      shownView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+  }
+}
