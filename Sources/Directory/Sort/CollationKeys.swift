@@ -53,6 +53,20 @@ struct CollationKeys: Sendable {
     }
   }
 
+  /// Value `k`'s key's first eight bytes as one number (zeros past a
+  /// shorter key): comparing two prefixes orders their keys unless the
+  /// prefixes are equal.
+  @inline(__always)
+  func prefix(_ k: Int) -> UInt64 {
+    var value: UInt64 = 0
+    let start = starts[k]
+    let count = min(8, starts[k + 1] - start)
+    bytes.withUnsafeBufferPointer { all in
+      for i in 0..<count { value |= UInt64(all[start + i]) << (56 - 8 * UInt64(i)) }
+    }
+    return value
+  }
+
   /// Each value's rank in the locale's order (equal texts share a rank).
   func ranks(count: Int) -> [UInt32] {
     let order = (0..<count).sorted { compare($0, $1) < 0 }
