@@ -3,8 +3,9 @@ import GtkKit
 /// What a window's rows count and remember as they bind and draw: the text
 /// lines shaped ahead of a frame and those a draw still had to shape, the
 /// width each shape of person widget was last drawn at, the rows alive in
-/// the window's list factories, and the late avatars their slots dropped. The app's windows make their own; the
-/// bench and the tests pass theirs in (``MainWindow``) and read it.
+/// the window's list factories, the item objects alive of its list models,
+/// and the late avatars their slots dropped. The app's windows make their
+/// own; the bench and the tests pass theirs in (``MainWindow``) and read it.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -15,6 +16,8 @@ package final class RowInstrumentation {
   package var linesShapedWhileDrawing = 0
   /// Rows alive in the window's list factories.
   package let rows = RowCensus()
+  /// Item objects alive of the window's list models.
+  package let items = ItemCensus()
   /// Avatar results that reached a view after it was re-bound or unbound,
   /// dropped by its slot's stale guard.
   package var staleDrops = 0
