@@ -136,11 +136,11 @@ public final class RosterBenchmark {
     pipeline.resetStatistics()
     instrumentation.resetTextCounts()
     let naiveBefore = naive?.counts.mainThreadDecodes ?? 0
-    let chromeBefore = FlattenedBin.renders
+    let chromeBefore = instrumentation.headerRenders.count
     tracker.isRecording = true
     runScroll(window, speed: speed, recorder: recorder, tracker: tracker)
     tracker.isRecording = false
-    let chromeRenders = FlattenedBin.renders - chromeBefore
+    let chromeRenders = instrumentation.headerRenders.count - chromeBefore
     recorder.stop()
     if let path = options.framesCSV {
       let file = FrameLog.path(path, speed: speed, speeds: options.speeds.count)

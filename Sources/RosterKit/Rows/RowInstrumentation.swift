@@ -4,7 +4,8 @@ import GtkKit
 /// lines shaped ahead of a frame and those a draw still had to shape, the
 /// width each shape of person widget was last drawn at, the rows alive in
 /// the window's list factories, the item objects alive of its list models,
-/// and the late avatars their slots dropped. The app's windows make their
+/// the late avatars their slots dropped, and its header bar's renders into a
+/// texture. The app's windows make their
 /// own; the bench and the tests pass theirs in (``MainWindow``) and read it.
 ///
 /// Threading: main-actor only.
@@ -18,6 +19,8 @@ package final class RowInstrumentation {
   package let rows = RowCensus()
   /// Item objects alive of the window's list models.
   package let items = ItemCensus()
+  /// The times the window's flattened header bar was rendered into a texture.
+  package let headerRenders = TextureRenderCount()
   /// Avatar results that reached a view after it was re-bound or unbound,
   /// dropped by its slot's stale guard.
   package var staleDrops = 0
