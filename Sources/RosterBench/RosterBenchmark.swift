@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import DirectoryGenerator
+import DirectoryLDAP
 import Foundation
 import GtkKit
 import PreparedImages
@@ -60,6 +61,8 @@ public final class RosterBenchmark {
 
   private func runServer(url: String) -> Int32 {
     guard Self.startGTK() else { return 1 }
+    var options = options
+    options.server.ldapMainThreadCalls = LDAPMainThreadCalls()
     let server = options.server
     return ServerBenchmark(url: url, options: options) { () throws(DirectoryError) in
       try server.directory(url: url)
