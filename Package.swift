@@ -151,7 +151,7 @@ let package = Package(
       ],
       path: "Tests/TestSupport"
     ),
-    .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+    .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "SharedSupport"]),
     .testTarget(
       name: "PreparedImagesTests",
       dependencies: [

@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import DirectoryGenerator
+import DirectoryLDAP
 import Foundation
 import GtkKit
 import PreparedImages
@@ -60,6 +61,8 @@ public final class RosterBenchmark {
 
   private func runServer(url: String) -> Int32 {
     guard Self.startGTK() else { return 1 }
+    var options = options
+    options.server.ldapMainThreadCalls = LDAPMainThreadCalls()
     let server = options.server
     if let order = options.columnSort {
       let benchmark = ColumnSortBenchmark(url: url, order: order, runs: 5) {
@@ -144,12 +147,12 @@ public final class RosterBenchmark {
     pipeline.resetStatistics()
     instrumentation.resetTextCounts()
     let naiveBefore = naive?.counts.mainThreadDecodes ?? 0
-    let chromeBefore = FlattenedBin.renders
+    let chromeBefore = instrumentation.headerRenders.count
     tracker.isRecording = true
     let sort = options.sortDuringScroll.map { SortDuringScroll(order: $0, at: options.seconds / 3) }
     runScroll(window, speed: speed, recorder: recorder, tracker: tracker, sort: sort)
     tracker.isRecording = false
-    let chromeRenders = FlattenedBin.renders - chromeBefore
+    let chromeRenders = instrumentation.headerRenders.count - chromeBefore
     recorder.stop()
     if let path = options.framesCSV {
       let file = FrameLog.path(path, speed: speed, speeds: options.speeds.count)

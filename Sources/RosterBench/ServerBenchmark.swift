@@ -81,7 +81,7 @@ final class ServerBenchmark {
         skeletonRatio: skeletons, jumpFills: jumpFills, firstRows: firstRows ?? .zero,
         baseline: baseline, windows: page.model.statistics,
         client: DirectoryKind.ldap.statistics(of: directory)?.counters as? LDAPStatistics,
-        mainThreadCalls: LDAPDiagnostics.mainThreadCalls)
+        mainThreadCalls: options.server.ldapMainThreadCalls?.count ?? 0)
       window.close()
       MainContext.run(for: .milliseconds(50))
       print(report.json)

@@ -31,17 +31,14 @@ final class ListFactoryTests: XCTestCase {
   func testScrollingTenThousandRowsRecyclesABoundedSetOfRowsAndFreesThemOnTeardown() throws {
     try MainActor.assumeIsolated {
       try GtkTestEnvironment.setUp()
-      // Let windows of earlier tests finish going away first: their handlers
-      // are released as GTK finalizes them, which must not count here.
-      MainContext.run(for: .milliseconds(300))
       let census = RowCensus()
-      let boxesBefore = ClosureBoxCounter.liveCount
+      let handlers = ClosureCensus()
       var statistics = ListFactory<LabelRow>.Statistics()
       var itemObjects = 0
       do {
         let model = ListModel((0..<10_000).map(Number.init))
         let factory = ListFactory(
-          makeRow: { LabelRow() }, model: { model[$0].id }, census: census)
+          makeRow: { LabelRow() }, model: { model[$0].id }, census: census, handlers: handlers)
         let (window, list) = GtkTestEnvironment.presentList(model, factory, width: 400, height: 600)
 
         let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(list))!
@@ -81,9 +78,7 @@ final class ListFactoryTests: XCTestCase {
       XCTAssertEqual(statistics.setups, statistics.teardowns, "every row is torn down")
       XCTAssertEqual(census.live, 0, "row state outlived the list")
       XCTAssertEqual(itemObjects, 0, "item objects outlived the list")
-      XCTAssertLessThanOrEqual(
-        ClosureBoxCounter.liveCount, boxesBefore,
-        "factory handlers leaked (earlier tests' handlers may still be going away, never new ones)")
+      XCTAssertEqual(handlers.live, 0, "factory handlers leaked")
     }
   }
 

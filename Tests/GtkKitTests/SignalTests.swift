@@ -6,18 +6,18 @@ final class SignalTests: XCTestCase {
   func testClosureBoxesAreReleasedWhenTheObjectDies() throws {
     try MainActor.assumeIsolated {
       try GtkTestEnvironment.setUp()
-      let before = ClosureBoxCounter.liveCount
+      let census = ClosureCensus()
       var clicks = 0
       do {
         let button = ObjectRef(UnsafeMutableRawPointer(gtk_button_new()!))
-        Signals.connect(button.pointer, .clicked) { clicks += 1 }
-        Signals.connect(button.pointer, .clicked) { clicks += 10 }
-        Signals.connect(button.pointer, .notify("label")) { clicks += 100 }
-        XCTAssertEqual(ClosureBoxCounter.liveCount, before + 3)
+        Signals.connect(button.pointer, .clicked, census: census) { clicks += 1 }
+        Signals.connect(button.pointer, .clicked, census: census) { clicks += 10 }
+        Signals.connect(button.pointer, .notify("label"), census: census) { clicks += 100 }
+        XCTAssertEqual(census.live, 3)
         cgtk_emit(button.pointer, "clicked")
         XCTAssertEqual(clicks, 11)
       }
-      XCTAssertEqual(ClosureBoxCounter.liveCount, before, "boxes outlived their object")
+      XCTAssertEqual(census.live, 0, "boxes outlived their object")
     }
   }
 
@@ -25,14 +25,15 @@ final class SignalTests: XCTestCase {
     try MainActor.assumeIsolated {
       try GtkTestEnvironment.setUp()
       let button = ObjectRef(UnsafeMutableRawPointer(gtk_button_new()!))
-      let before = ClosureBoxCounter.liveCount
+      let census = ClosureCensus()
       var clicks = 0
-      let connection = Signals.connect(button.pointer, .clicked) { clicks += 1 }
+      let connection = Signals.connect(button.pointer, .clicked, census: census) { clicks += 1 }
+      XCTAssertEqual(census.live, 1)
       cgtk_emit(button.pointer, "clicked")
       connection.disconnect()
       cgtk_emit(button.pointer, "clicked")
       XCTAssertEqual(clicks, 1)
-      XCTAssertEqual(ClosureBoxCounter.liveCount, before)
+      XCTAssertEqual(census.live, 0, "a disconnected handler's box is released")
     }
   }
 

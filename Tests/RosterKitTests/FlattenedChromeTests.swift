@@ -83,13 +83,13 @@ final class FlattenedChromeTests: XCTestCase {
         instance.flatMap({ g_type_name_from_instance($0) }).map({ String(cString: $0) })
           == "GskCairoRenderer"
       else { throw XCTSkip("the tests' windows are drawn by cairo (GSK_RENDERER=cairo)") }
-      let before = FlattenedBin.renders
+      let before = window.instrumentation.headerRenders.count
       let bin = try XCTUnwrap(gtk_widget_get_parent(window.header.widget))
       let report = Self.describeDrawing(of: bin)
       XCTAssertEqual(FreshTestProcess.fields(report)["texture"], 0, report)
       window.header.subtitleText = "changed"
       MainContext.run(until: { false }, timeout: .milliseconds(100))
-      XCTAssertEqual(FlattenedBin.renders, before)
+      XCTAssertEqual(window.instrumentation.headerRenders.count, before)
     }
   }
 
@@ -108,7 +108,7 @@ final class FlattenedChromeTests: XCTestCase {
 
     // Scroll a frame at a time while the bar stays as it is.
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
-    let before = FlattenedBin.renders
+    let before = window.instrumentation.headerRenders.count
     let first = gdk_frame_clock_get_frame_counter(clock)
     _ = MainContext.run(
       until: {
@@ -116,19 +116,21 @@ final class FlattenedChromeTests: XCTestCase {
         return gdk_frame_clock_get_frame_counter(clock) >= first + 30
       }, timeout: .seconds(10))
     let scrolled = gdk_frame_clock_get_frame_counter(clock) - first
-    let whileScrolling = FlattenedBin.renders - before
+    let whileScrolling = window.instrumentation.headerRenders.count - before
 
-    let beforeSubtitle = FlattenedBin.renders
+    let beforeSubtitle = window.instrumentation.headerRenders.count
     window.header.subtitleText = "A new subtitle"
-    _ = MainContext.run(until: { FlattenedBin.renders > beforeSubtitle }, timeout: .seconds(5))
-    let afterSubtitle = FlattenedBin.renders - beforeSubtitle
+    _ = MainContext.run(
+      until: { window.instrumentation.headerRenders.count > beforeSubtitle }, timeout: .seconds(5))
+    let afterSubtitle = window.instrumentation.headerRenders.count - beforeSubtitle
 
-    let beforeRemap = FlattenedBin.renders
+    let beforeRemap = window.instrumentation.headerRenders.count
     gtk_widget_set_visible(window.window, 0)
     MainContext.run(for: .milliseconds(100))
     gtk_widget_set_visible(window.window, 1)
-    _ = MainContext.run(until: { FlattenedBin.renders > beforeRemap }, timeout: .seconds(5))
-    let afterRemap = FlattenedBin.renders - beforeRemap
+    _ = MainContext.run(
+      until: { window.instrumentation.headerRenders.count > beforeRemap }, timeout: .seconds(5))
+    let afterRemap = window.instrumentation.headerRenders.count - beforeRemap
     MainContext.run(for: .milliseconds(100))
 
     return "gl=\(gl == "GskGLRenderer" ? 1 : 0) frames_scrolled=\(scrolled)"

@@ -41,10 +41,10 @@ final class WaylandTests: XCTestCase {
       print("screenshot: \(path)")
 
       // The PNG as saved, read back: the window's size at its scale.
-      let saved = try Pixels(file: path)
+      let saved = try TexturePixels(file: path)
       XCTAssertEqual(saved.width, Int(gtk_widget_get_width(window.window) * scale), path)
       XCTAssertEqual(saved.height, Int(gtk_widget_get_height(window.window) * scale), path)
-      let comparison = try Self.compareVisibleRows(of: window, with: saved, scale: scale)
+      let comparison = try VisibleRowComparison(of: window, with: saved, scale: scale)
       print("wayland screenshot at scale \(scale): \(comparison)")
       XCTAssertGreaterThanOrEqual(comparison.rows, 8, "too few rows compared: \(comparison)")
       XCTAssertGreaterThan(comparison.pixels, comparison.rows * 600 * Int(scale * scale))
@@ -262,11 +262,11 @@ final class WaylandTests: XCTestCase {
     let bin = try XCTUnwrap(gtk_widget_get_parent(window.header.widget))
     fields += " width=\(gtk_widget_get_width(bin)) height=\(gtk_widget_get_height(bin))"
     fields += " " + describeBarTexture(of: bin)
-    let shot = try Pixels(
+    let shot = try TexturePixels(
       texture: Screenshot.render(
         window.window, width: gtk_widget_get_width(window.window),
         height: gtk_widget_get_height(window.window), scale: scale))
-    let comparison = try compareVisibleRows(of: window, with: shot, scale: scale)
+    let comparison = try VisibleRowComparison(of: window, with: shot, scale: scale)
     fields += " rows=\(comparison.rows) pixels=\(comparison.pixels)"
     fields += " differing=\(comparison.differing)"
     return fields
@@ -287,125 +287,5 @@ final class WaylandTests: XCTestCase {
     else { return "texture=0" }
     return "texture=1 texture_width=\(gdk_texture_get_width(texture))"
       + " texture_height=\(gdk_texture_get_height(texture))"
-  }
-
-  /// What comparing the visible rows with a screenshot found.
-  private struct RowComparison: CustomStringConvertible {
-    /// Rows wholly inside the list's visible area, compared.
-    var rows = 0
-    /// Opaque pixels of the rows' own drawings compared.
-    var pixels = 0
-    /// Of those, the ones the screenshot shows otherwise.
-    var differing = 0
-    var description: String { "\(rows) rows, \(pixels) pixels compared, \(differing) differ" }
-  }
-
-  /// Each row wholly on screen, rendered on its own by the window's renderer
-  /// at `scale`, against the screenshot `shot` of the window at its place:
-  /// every pixel the row draws opaque must be in the screenshot (within 2 of
-  /// 255 a channel). The right edge, where the overlay scrollbar may show, is
-  /// left out.
-  @MainActor private static func compareVisibleRows(
-    of window: MainWindow, with shot: Pixels, scale: Int32
-  ) throws -> RowComparison {
-    var result = RowComparison()
-    var failure: Error?
-    let list = window.listView
-    let listHeight = Float(gtk_widget_get_height(list))
-    window.factory.forEachBoundRow { row, position in
-      guard failure == nil, window.viewport.visible.contains(position) else { return }
-      let widget = row.widget.assumingMemoryBound(to: GtkWidget.self)
-      var inList = graphene_rect_t()
-      var inWindow = graphene_rect_t()
-      guard gtk_widget_get_mapped(widget) != 0,
-        gtk_widget_compute_bounds(widget, list, &inList) != 0,
-        inList.origin.y >= 0, inList.origin.y + inList.size.height <= listHeight,
-        gtk_widget_compute_bounds(widget, window.window, &inWindow) != 0
-      else { return }
-      do {
-        let own = try render(widget, bounds: inList.size, scale: scale)
-        let left = Int((inWindow.origin.x * Float(scale)).rounded())
-        let top = Int((inWindow.origin.y * Float(scale)).rounded())
-        let edge = own.width - 24 * Int(scale)
-        result.rows += 1
-        for y in 0..<own.height {
-          for x in 0..<edge {
-            let pixel = own.at(x, y)
-            guard pixel.3 == 255 else { continue }
-            result.pixels += 1
-            let shown = shot.at(left + x, top + y)
-            if abs(Int(shown.0) - Int(pixel.0)) > 2 || abs(Int(shown.1) - Int(pixel.1)) > 2
-              || abs(Int(shown.2) - Int(pixel.2)) > 2
-            {
-              result.differing += 1
-            }
-          }
-        }
-      } catch { failure = error }
-    }
-    if let failure { throw failure }
-    return result
-  }
-
-  /// `widget` (on screen, `bounds` points in size) rendered on its own by its
-  /// window's renderer at `scale` pixels a point.
-  @MainActor private static func render(_ widget: Widget, bounds: graphene_size_t, scale: Int32)
-    throws -> Pixels
-  {
-    let renderer = try XCTUnwrap(gtk_native_get_renderer(gtk_widget_get_native(widget)))
-    let paintable = gtk_widget_paintable_new(widget)!
-    defer { g_object_unref(gobject(paintable)) }
-    let snapshot = gtk_snapshot_new()!
-    gtk_snapshot_scale(snapshot, Float(scale), Float(scale))
-    gdk_paintable_snapshot(paintable, snapshot, Double(bounds.width), Double(bounds.height))
-    let node = try XCTUnwrap(gtk_snapshot_free_to_node(snapshot))
-    defer { gsk_render_node_unref(node) }
-    var viewport = graphene_rect_t(
-      origin: graphene_point_t(x: 0, y: 0),
-      size: graphene_size_t(
-        width: (bounds.width * Float(scale)).rounded(),
-        height: (bounds.height * Float(scale)).rounded()))
-    return try Pixels(texture: XCTUnwrap(gsk_renderer_render_texture(renderer, node, &viewport)))
-  }
-
-  /// A texture's pixels.
-  private struct Pixels {
-    let width: Int
-    let height: Int
-    private var bytes: [UInt8]
-
-    /// The pixels of `texture`, which this releases.
-    init(texture: OpaquePointer) {
-      defer { g_object_unref(gobject(texture)) }
-      width = Int(gdk_texture_get_width(texture))
-      height = Int(gdk_texture_get_height(texture))
-      bytes = [UInt8](repeating: 0, count: width * height * 4)
-      bytes.withUnsafeMutableBufferPointer {
-        gdk_texture_download(texture, $0.baseAddress, gsize(width * 4))
-      }
-    }
-
-    /// The pixels of the image file at `path`.
-    init(file path: String) throws {
-      var error: UnsafeMutablePointer<GError>?
-      guard let texture = gdk_texture_new_from_filename(path, &error) else {
-        defer { g_error_free(error) }
-        throw CocoaError(
-          .fileReadCorruptFile,
-          userInfo: [
-            NSFilePathErrorKey: path,
-            NSLocalizedDescriptionKey: String(cString: error!.pointee.message),
-          ])
-      }
-      self.init(texture: texture)
-    }
-
-    /// Red, green, blue, alpha at (x, y) (premultiplied); transparent outside.
-    func at(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
-      guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
-      // B, G, R, A in memory (CAIRO_FORMAT_ARGB32 on little endian).
-      let offset = (y * width + x) * 4
-      return (bytes[offset + 2], bytes[offset + 1], bytes[offset], bytes[offset + 3])
-    }
   }
 }

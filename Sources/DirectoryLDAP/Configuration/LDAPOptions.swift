@@ -50,6 +50,9 @@ public struct LDAPOptions: Sendable {
   /// The most bytes one server answer may hold, so a hostile server cannot
   /// exhaust memory.
   public var maxResponseBytes = 64 << 20
+  /// Counts the libldap operations run on the main thread, when given (the
+  /// tests and the bench; the app gives none).
+  public var mainThreadCalls: LDAPMainThreadCalls?
 
   /// Anonymous, verified, OpenLDAP's schema.
   public init(

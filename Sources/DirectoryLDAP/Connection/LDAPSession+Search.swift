@@ -14,7 +14,7 @@ extension LDAPSession {
   func search(_ request: LDAPSearchRequest, cancel: CancellationFlag) throws(DirectoryError)
     -> LDAPSearchResponse
   {
-    LDAPDiagnostics.recordCall()
+    options.mainThreadCalls?.record()
     var controls: [UnsafeMutablePointer<LDAPControl>?] = []
     defer { for control in controls { ldap_control_free(control) } }
     try makeControls(for: request, into: &controls)

@@ -24,7 +24,7 @@ final class LDAPSession {
   }
 
   deinit {
-    LDAPDiagnostics.recordCall()
+    options.mainThreadCalls?.record()
     ldap_unbind_ext(handle, nil, nil)
   }
 
@@ -34,7 +34,7 @@ final class LDAPSession {
     throws(DirectoryError) -> LDAPSession
   {
     ignoreBrokenPipes()
-    LDAPDiagnostics.recordCall()
+    options.mainThreadCalls?.record()
     let hasPassword = !(options.password?.value.isEmpty ?? true)
     if hasPassword && !url.isSecure && !options.startTLS && !url.isLoopback
       && !options.allowPlaintextPassword

@@ -5,21 +5,23 @@ import Synchronization
 ///
 /// A box is retained when a signal handler is connected and released only by
 /// the handler's `GClosureNotify`, when GLib drops the handler (disconnect or
-/// the object's finalization). ``liveCount`` lets tests prove none leak.
+/// the object's finalization). A ``ClosureCensus`` given at the connection
+/// counts it while it lives, so tests can prove none leak.
 ///
-/// Threading: created and called on the main thread; the counter is atomic.
+/// Threading: created and called on the thread the signal is emitted on;
+/// released on whichever thread GLib drops the handler (the census is atomic).
 final class ClosureBox<Handler>: @unchecked Sendable {
   let handler: Handler
-  private let counted: Bool
+  private let census: ClosureCensus?
 
-  /// Boxes `handler`; `counted` boxes (main-thread handlers) show in ``ClosureBoxCounter``.
-  init(_ handler: Handler, counted: Bool = true) {
+  /// Boxes `handler`, counted in `census` while it lives when given.
+  init(_ handler: Handler, census: ClosureCensus? = nil) {
     self.handler = handler
-    self.counted = counted
-    if counted { ClosureBoxCounter.live.add(1, ordering: .relaxed) }
+    self.census = census
+    census?.added()
   }
 
-  deinit { if counted { ClosureBoxCounter.live.subtract(1, ordering: .relaxed) } }
+  deinit { census?.removed() }
 
   /// A retained pointer for `user_data`, balanced by ``releaseNotify``.
   func retainedPointer() -> UnsafeMutableRawPointer {
@@ -31,12 +33,24 @@ final class ClosureBox<Handler>: @unchecked Sendable {
   }
 }
 
-/// Counts live closure boxes of main-thread handlers across all handler types.
-public enum ClosureBoxCounter {
-  static let live = Atomic<Int>(0)
+/// Counts the boxed closures of the signal handlers connected with it
+/// (``Signals/connect(_:_:after:census:_:)``) that GLib still holds, so a
+/// test can prove a torn-down object released its handlers. Whoever connects
+/// passes one in; the app passes none.
+///
+/// Threading: `Sendable`; atomic.
+public final class ClosureCensus: Sendable {
+  private let count = Atomic<Int>(0)
 
-  /// The number of boxed Swift closures GLib currently holds.
-  public static var liveCount: Int { live.load(ordering: .relaxed) }
+  /// None counted yet.
+  public init() {}
+
+  /// Boxed closures counted and not yet released.
+  public var live: Int { count.load(ordering: .relaxed) }
+
+  func added() { count.add(1, ordering: .relaxed) }
+
+  func removed() { count.subtract(1, ordering: .relaxed) }
 }
 
 /// The `GClosureNotify` that releases a box once GLib no longer needs it.

@@ -126,7 +126,6 @@ where
         guard let loader else { return }
         ClosureBox<Handler>.from(data).handler(loader, width, height)
       }
-    return Signal(
-      "size-prepared", thunk: unsafeBitCast(thunk, to: GCallback.self), isMainThread: false)
+    return Signal("size-prepared", thunk: unsafeBitCast(thunk, to: GCallback.self))
   }
 }

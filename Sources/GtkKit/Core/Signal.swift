@@ -17,13 +17,9 @@ public struct Signal<Handler>: @unchecked Sendable {
   public let name: String
   /// The C thunk, cast to GLib's generic callback type.
   let thunk: GCallback
-  /// Whether GLib emits it on the main thread (its boxes count in ``ClosureBoxCounter``).
-  let isMainThread: Bool
-
-  init(_ name: String, thunk: GCallback, isMainThread: Bool = true) {
+  init(_ name: String, thunk: GCallback) {
     self.name = name
     self.thunk = thunk
-    self.isMainThread = isMainThread
   }
 }
 

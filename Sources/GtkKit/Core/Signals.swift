@@ -31,33 +31,35 @@ public struct SignalConnection: Sendable {
 public enum Signals {
   /// Connects `handler` to `signal` on `object` (any GObject); `after` runs it
   /// after the handlers connected without it (G_CONNECT_AFTER). The handler is
-  /// boxed and released when GLib drops it (disconnect or the object's end).
+  /// boxed and released when GLib drops it (disconnect or the object's end);
+  /// `census` counts the box while it lives, when given.
   @discardableResult
   public static func connect<Handler>(
     _ object: UnsafeMutableRawPointer, _ signal: Signal<Handler>, after: Bool = false,
-    _ handler: Handler
+    census: ClosureCensus? = nil, _ handler: Handler
   ) -> SignalConnection {
-    let box = ClosureBox(handler, counted: signal.isMainThread)
+    let box = ClosureBox(handler, census: census)
     let id = g_signal_connect_data(
       object, signal.name, signal.thunk, box.retainedPointer(), releaseClosureBox,
       after ? G_CONNECT_AFTER : GConnectFlags(0))
     return SignalConnection(instance: UInt(bitPattern: object), id: id)
   }
 
-  /// ``connect(_:_:after:_:)`` for an object GTK hands out as an opaque pointer.
+  /// ``connect(_:_:after:census:_:)`` for an object GTK hands out as an opaque pointer.
   @discardableResult
   public static func connect<Handler>(
-    _ object: OpaquePointer, _ signal: Signal<Handler>, after: Bool = false, _ handler: Handler
+    _ object: OpaquePointer, _ signal: Signal<Handler>, after: Bool = false,
+    census: ClosureCensus? = nil, _ handler: Handler
   ) -> SignalConnection {
-    connect(UnsafeMutableRawPointer(object), signal, after: after, handler)
+    connect(UnsafeMutableRawPointer(object), signal, after: after, census: census, handler)
   }
 
-  /// ``connect(_:_:after:_:)`` for an object GTK hands out as a typed pointer.
+  /// ``connect(_:_:after:census:_:)`` for an object GTK hands out as a typed pointer.
   @discardableResult
   public static func connect<Object, Handler>(
     _ object: UnsafeMutablePointer<Object>, _ signal: Signal<Handler>, after: Bool = false,
-    _ handler: Handler
+    census: ClosureCensus? = nil, _ handler: Handler
   ) -> SignalConnection {
-    connect(UnsafeMutableRawPointer(object), signal, after: after, handler)
+    connect(UnsafeMutableRawPointer(object), signal, after: after, census: census, handler)
   }
 }

@@ -13,27 +13,6 @@ import Foundation
 /// Threading: main-actor only.
 @MainActor
 public final class ListFactory<Row: ListRow> {
-  /// Counters of what the factory did.
-  public struct Statistics: Sendable, Equatable {
-    /// Rows built (setup).
-    public var setups = 0
-    /// Rows torn down.
-    public var teardowns = 0
-    /// Bind calls.
-    public var binds = 0
-    /// Unbind calls.
-    public var unbinds = 0
-    /// Rows re-bound in place by ``rebind(where:)`` (not counted in `binds`).
-    public var rebinds = 0
-    /// Unbind + bind pairs GTK asked for with the same item, which the
-    /// factory skipped (not counted in `binds` or `unbinds`).
-    public var elided = 0
-    /// Rows currently bound.
-    public var bound: Int { binds - unbinds }
-    /// Empty counters.
-    public init() {}
-  }
-
   /// The `GtkListItemFactory`.
   public let object: ObjectRef
   /// What has happened so far.
@@ -62,19 +41,21 @@ public final class ListFactory<Row: ListRow> {
   private let deferredRebinds = DeferredRebinds()
 
   /// Creates a factory that builds rows with `makeRow` and binds each position to
-  /// `model(position)` (nil leaves the row unbound); `census` counts the rows it holds.
+  /// `model(position)` (nil leaves the row unbound); `census` counts the rows it holds,
+  /// `handlers` its signal handlers' boxed closures.
   public init(
     makeRow: @escaping @MainActor () -> Row, model: @escaping @MainActor (Int) -> Row.Model?,
-    census: RowCensus? = nil
+    census: RowCensus? = nil, handlers: ClosureCensus? = nil
   ) {
     self.makeRow = makeRow
     self.census = census
     self.model = model
     object = ObjectRef(UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()!), adopt: true)
-    Signals.connect(object.pointer, .setup) { [weak self] item in self?.setup(item) }
-    Signals.connect(object.pointer, .bind) { [weak self] item in self?.bind(item) }
-    Signals.connect(object.pointer, .unbind) { [weak self] item in self?.unbind(item) }
-    Signals.connect(object.pointer, .teardown) { [weak self] item in self?.teardown(item) }
+    let factory = object.pointer
+    Signals.connect(factory, .setup, census: handlers) { [weak self] in self?.setup($0) }
+    Signals.connect(factory, .bind, census: handlers) { [weak self] in self?.bind($0) }
+    Signals.connect(factory, .unbind, census: handlers) { [weak self] in self?.unbind($0) }
+    Signals.connect(factory, .teardown, census: handlers) { [weak self] in self?.teardown($0) }
   }
 
   isolated deinit {

@@ -17,17 +17,17 @@ enum ListItemObject {
         if let identity = payload.identity {
           payload.core?.itemFinalized(identity: identity, pointer: UnsafeMutableRawPointer(object!))
         }
+        payload.census?.removed()
         slot.pointee = nil
       }
-      ItemObjectCensus.count -= 1
       GObjectSubclass.chainFinalize(object, parent: ListItemObject.parentClass)
     }
   }
 
   static func make(identity: AnyHashable, core: ListModelCore) -> UnsafeMutableRawPointer {
     let item = GObjectSubclass.new(type)
-    ItemObjectCensus.count += 1
     let payload = ListItemPayload(identity: identity, core: core)
+    payload.census?.added()
     GObjectSubclass.slot(item).pointee = Unmanaged.passRetained(payload).toOpaque()
     return item
   }

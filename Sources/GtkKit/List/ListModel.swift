@@ -33,10 +33,11 @@ public final class ListModel<Element: Identifiable> {
   /// (see ``releasingReplacedElementsInBackground()``).
   var freeReplacedElements: (@MainActor (consuming [Element]) -> Void)?
 
-  /// Creates a model over `elements`; no GObject is made per element.
-  public init(_ elements: [Element] = []) {
+  /// Creates a model over `elements`; no GObject is made per element. Its
+  /// item objects count in `census` while they live, when given.
+  public init(_ elements: [Element] = [], census: ItemCensus? = nil) {
     self.elements = elements
-    let core = ListModelCore()
+    let core = ListModelCore(census: census)
     core.count = elements.count
     self.core = core
     object = ObjectRef(ListModelObject.make(core: core), adopt: true)

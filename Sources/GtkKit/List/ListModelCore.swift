@@ -9,11 +9,17 @@ import CGtk
 /// Threading: main thread only (GTK calls the vtable there).
 final class ListModelCore: @unchecked Sendable {
   var count = 0
+  /// Counts this model's item objects while they live, when given.
+  let census: ItemCensus?
   var identityAt: (Int) -> AnyHashable? = { _ in nil }
   /// Live item objects by identity, unretained: an item removes itself here
   /// when it is finalized.
   var liveItems: [AnyHashable: UnsafeMutableRawPointer] = [:]
   private(set) var itemsCreated = 0
+
+  init(census: ItemCensus?) {
+    self.census = census
+  }
 
   /// Returns a new reference to the item at `position` (transfer full).
   func item(at position: Int) -> UnsafeMutableRawPointer? {
@@ -42,14 +48,16 @@ final class ListModelCore: @unchecked Sendable {
   }
 }
 
-/// What an item object carries: its identity (nil once detached) and a weak
-/// way home.
+/// What an item object carries: its identity (nil once detached), a weak
+/// way home and the census that counts it (held: the item may outlive its model).
 final class ListItemPayload {
   var identity: AnyHashable?
   weak var core: ListModelCore?
+  let census: ItemCensus?
 
   init(identity: AnyHashable, core: ListModelCore) {
     self.identity = identity
     self.core = core
+    census = core.census
   }
 }

@@ -1,7 +1,7 @@
 /// Counts the row state list factories hang on their list items while it is
 /// alive (one per row a factory set up, freed with its list item), so a test
 /// or a soak can prove that a torn-down list frees its rows. Whoever builds
-/// the factories passes one in (``ListFactory/init(makeRow:model:census:)``);
+/// the factories passes one in (``ListFactory/init(makeRow:model:census:handlers:)``);
 /// several factories may share it.
 ///
 /// Threading: main-actor only.

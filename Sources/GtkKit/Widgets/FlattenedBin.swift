@@ -34,18 +34,33 @@ public enum FlattenedBin {
 
   nonisolated(unsafe) private static var parentClass: UnsafeMutablePointer<GtkWidgetClass>?
 
-  /// How many times a bin rendered its child into a texture, process-wide
-  /// (tests read it to see that scrolling leaves the chrome alone).
-  @MainActor public private(set) static var renders = 0
+  /// Where a bin keeps the ``TextureRenderCount`` it was given (retained).
+  private static let rendersKey = "gtkkit-flattened-bin-renders"
 
-  /// A new floating bin holding `child`.
+  /// A new floating bin holding `child`, counting its renders into a
+  /// texture in `renders` when given.
   @MainActor
-  public static func wrapping(_ child: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<
-    GtkWidget
-  > {
+  public static func wrapping(
+    _ child: UnsafeMutablePointer<GtkWidget>, renders: TextureRenderCount? = nil
+  ) -> UnsafeMutablePointer<GtkWidget> {
     let bin = GObjectSubclass.new(type).assumingMemoryBound(to: GtkWidget.self)
     gtk_widget_set_parent(child, bin)
+    if let renders {
+      g_object_set_data_full(
+        UnsafeMutableRawPointer(bin).assumingMemoryBound(to: GObject.self), rendersKey,
+        Unmanaged.passRetained(renders).toOpaque()
+      ) { Unmanaged<TextureRenderCount>.fromOpaque($0!).release() }
+    }
     return bin
+  }
+
+  /// The count `widget` was made with, if any.
+  @MainActor
+  private static func renders(of widget: UnsafeMutablePointer<GtkWidget>) -> TextureRenderCount? {
+    let object = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self)
+    return g_object_get_data(object, rendersKey).map {
+      Unmanaged<TextureRenderCount>.fromOpaque($0).takeUnretainedValue()
+    }
   }
 
   private static func initialize(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
@@ -116,7 +131,7 @@ public enum FlattenedBin {
       gtk_snapshot_append_node(snapshot, node)
       return
     }
-    renders += 1
+    renders(of: widget)?.rendered()
     gtk_snapshot_append_texture(snapshot, texture, &bounds)
     g_object_unref(UnsafeMutableRawPointer(texture))
   }

@@ -25,6 +25,7 @@ extension DirectoryKind {
           schema: options.activeDirectory ? .activeDirectory : .openLDAP)
         ldap.insecureTLS = options.insecureTLS
         ldap.allowPlaintextPassword = options.allowPlaintextPassword
+        ldap.mainThreadCalls = options.ldapMainThreadCalls
         if options.bindDN != nil { ldap.password = secret }
         return .server(try LDAPDirectory(url: location, options: ldap))
       },

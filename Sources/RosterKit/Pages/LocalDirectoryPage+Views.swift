@@ -32,12 +32,12 @@ extension LocalDirectoryPage {
       let anchor = selected != invalid ? selected : guint(max(0, list.viewport.visible.lowerBound))
       switch newValue {
       case .list: list.select(selected)
-      case .grid: grid.setActive(true, selected: selected)
-      case .table: table.setActive(true, selected: selected)
+      case .grid: grid.shown.setActive(true, selected: selected)
+      case .table: table.shown.setActive(true, selected: selected)
       }
       gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
-      if old == .grid { grid.setActive(false) }
-      if old == .table { table.setActive(false) }
+      if old == .grid { grid.shown.setActive(false) }
+      if old == .table { table.shown.setActive(false) }
       let target = shownView
       if Int(anchor) < model.count {
         gtk_widget_activate_action_variant(
@@ -51,8 +51,8 @@ extension LocalDirectoryPage {
     let selected =
       switch viewMode {
       case .list: list.selected
-      case .grid: grid.selection.map(gtk_single_selection_get_selected) ?? list.selected
-      case .table: table.selection.map(gtk_single_selection_get_selected) ?? list.selected
+      case .grid: grid.shown.selection.map(gtk_single_selection_get_selected) ?? list.selected
+      case .table: table.shown.selection.map(gtk_single_selection_get_selected) ?? list.selected
       }
     return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
   }
@@ -61,7 +61,7 @@ extension LocalDirectoryPage {
   package func select(_ position: Int?) {
     let value = position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION)
     list.select(value)
-    for selection in [grid.selection, table.selection].compactMap({ $0 }) {
+    for selection in [grid.shown.selection, table.shown.selection].compactMap({ $0 }) {
       gtk_single_selection_set_selected(selection, value)
     }
   }

@@ -16,7 +16,7 @@ import SharedSupport
 @MainActor
 package final class LocalDirectoryPage: DirectoryPage {
   /// The people, as GTK sees them.
-  package let model = ListModel<UserRef>([])
+  package let model: ListModel<UserRef>
   /// List mode.
   let list: PeopleList<UserRow>
   /// Grid mode's view of the same model.
@@ -61,6 +61,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     window: Widget, avatars: PageAvatars
   ) {
     controller = DirectoryController(source: source, loaded: loaded)
+    model = ListModel([], census: avatars.instrumentation.items)
     let gridAvatars = avatars.pipeline.map {
       AvatarService(pipeline: $0, pointSize: Int(UserCell.avatarSize))
     }

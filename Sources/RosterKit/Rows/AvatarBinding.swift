@@ -1,13 +1,15 @@
 import CGtk
 import Directory
+import GtkKit
 import PreparedImages
 
 /// Decides which avatar a view shows for the person bound to it: the
 /// prepared texture once its load has it (at once from the memory cache),
 /// else the person's initials on their placeholder colour. The load comes
-/// from the service's ``AvatarBinder``. The view only draws: ``show`` hands
-/// it the texture (borrowed; nil means the initials). Rows, grid cells and
-/// the details panel each own one.
+/// from the service's ``AvatarBinder``. The binding holds the texture shown
+/// (``texture``; nil means the initials) and asks its view to draw again when
+/// it changes; the view only draws. Rows, grid cells, table rows and the
+/// details panel each own one.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -28,22 +30,26 @@ final class AvatarBinding {
   private let avatars: AvatarService?
   private var load: (any AvatarLoad)?
   private var boundIdentity: String?
-  private let show: @MainActor (_ texture: OpaquePointer?) -> Void
+  /// The view that draws the avatar; its owner owns this binding.
+  private let view: Widget
+  private var shownTexture = ObjectSlot()
+  /// The avatar texture shown (a reference is held), nil for the initials.
+  var texture: OpaquePointer? { shownTexture.opaque }
 
   /// Loads through `avatars` (nil: initials only), counts into
-  /// `instrumentation` and shows through `show`.
-  init(
-    avatars: AvatarService?, instrumentation: RowInstrumentation,
-    show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
-  ) {
+  /// `instrumentation` and has `view` draw again when the texture changes.
+  init(avatars: AvatarService?, instrumentation: RowInstrumentation, view: Widget) {
     self.avatars = avatars
-    self.show = show
+    self.view = view
     load = avatars.map { avatars in
       avatars.binder.makeLoad(pipeline: avatars.pipeline, instrumentation: instrumentation) {
         [weak self] in self?.apply($0)
       }
     }
   }
+
+  /// Drops the texture's reference on the main thread.
+  isolated deinit {}
 
   /// Shows `model`'s avatar, at once from the memory cache or when ready;
   /// a load starts at `priority` (``setPriority(_:)`` moves it later).
@@ -70,6 +76,13 @@ final class AvatarBinding {
   /// screen after its bind (visible rows load first).
   func setPriority(_ priority: ImagePriority) {
     load?.setPriority(priority)
+  }
+
+  /// Holds `shown` (nil: the initials) and has the view draw it.
+  private func show(_ shown: OpaquePointer?) {
+    guard shown != texture else { return }
+    shownTexture.set(retaining: shown)
+    gtk_widget_queue_draw(view)
   }
 
   private func apply(_ texture: OpaquePointer?) {

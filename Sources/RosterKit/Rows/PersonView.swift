@@ -48,8 +48,7 @@ final class PersonView: CustomWidgetContent {
   let role = TextLine()
   let initials = TextLine()
   /// The avatar texture shown (a reference is held), nil for the initials.
-  var texture: OpaquePointer? { shownTexture.opaque }
-  private var shownTexture = ObjectSlot()
+  var texture: OpaquePointer? { avatar.texture }
   private var accessibleText = ""
   private var fonts: PersonFonts?
   var palette = PlaceholderPalette()
@@ -76,9 +75,7 @@ final class PersonView: CustomWidgetContent {
     if !shape.showsName { RowAccessibility.hide(gobject(widget)) }
     root = ObjectRef(widget)
     self.widget = widget
-    avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation) {
-      [unowned self] texture in self.show(texture)
-    }
+    avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation, view: widget)
   }
 
   /// Drops the row's references (widget and texture) on the main thread.
@@ -136,12 +133,6 @@ final class PersonView: CustomWidgetContent {
     guard accessibleText != text else { return }
     accessibleText = text
     RowAccessibility.setLabel(gobject(widget), text)
-  }
-
-  private func show(_ shown: OpaquePointer?) {
-    guard shown != texture else { return }
-    shownTexture.set(retaining: shown)
-    gtk_widget_queue_draw(widget)
   }
 
   // MARK: CustomWidgetContent

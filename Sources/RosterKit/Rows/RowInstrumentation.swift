@@ -3,8 +3,10 @@ import GtkKit
 /// What a window's rows count and remember as they bind and draw: the text
 /// lines shaped ahead of a frame and those a draw still had to shape, the
 /// width each shape of person widget was last drawn at, the rows alive in
-/// the window's list factories, and the late avatars their slots dropped. The app's windows make their own; the
-/// bench and the tests pass theirs in (``MainWindow``) and read it.
+/// the window's list factories, the item objects alive of its list models,
+/// the late avatars their slots dropped, and its header bar's renders into a
+/// texture. The app's windows make their
+/// own; the bench and the tests pass theirs in (``MainWindow``) and read it.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -15,6 +17,10 @@ package final class RowInstrumentation {
   package var linesShapedWhileDrawing = 0
   /// Rows alive in the window's list factories.
   package let rows = RowCensus()
+  /// Item objects alive of the window's list models.
+  package let items = ItemCensus()
+  /// The times the window's flattened header bar was rendered into a texture.
+  package let headerRenders = TextureRenderCount()
   /// Avatar results that reached a view after it was re-bound or unbound,
   /// dropped by its slot's stale guard.
   package var staleDrops = 0

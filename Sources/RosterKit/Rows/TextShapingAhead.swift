@@ -36,6 +36,8 @@ final class TextShapingAhead<Row: ListRow> {
   var onShaped: (@MainActor () -> Void)?
   /// Set by ``close()``: the view is gone, and no pass may reach it.
   private var isClosed = false
+  /// Which way the view last scrolled (``followScrolling()``).
+  private var scrollDirection = ScrollDirection()
 
   /// Shapes the rows `factory` makes for `view` with `shape`, which returns
   /// the lines it shaped.
@@ -62,6 +64,16 @@ final class TextShapingAhead<Row: ListRow> {
     self.direction = direction
     readsVisibleRows = true
     scheduleIdle()
+  }
+
+  /// Shapes ahead after each move of the view's vertical adjustment, that
+  /// way (a grid's or a table's: the list's page follows its viewport).
+  func followScrolling() {
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(view))!
+    Signals.connect(gobject(adjustment), .valueChanged) { [weak self] in
+      guard let self else { return }
+      scrolled(direction: scrollDirection.moved(to: gtk_adjustment_get_value(adjustment)))
+    }
   }
 
   isolated deinit { waitingForFrame?.handler.disconnect() }

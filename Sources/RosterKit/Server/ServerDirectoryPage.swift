@@ -48,7 +48,9 @@ package final class ServerDirectoryPage: DirectoryPage {
     }
     var configuration = WindowedListConfiguration()
     configuration.pageSize = pageSize
-    let model = WindowedListModel<UserViewModel>(count: 0, configuration: configuration) { range in
+    let model = WindowedListModel<UserViewModel>(
+      count: 0, configuration: configuration, census: avatars.instrumentation.items
+    ) { range in
       WindowedPage(offset: range.lowerBound, elements: [], count: 0)
     }
     self.model = model

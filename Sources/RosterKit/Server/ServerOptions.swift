@@ -1,4 +1,5 @@
 import Directory
+import DirectoryLDAP
 import Foundation
 import SharedSupport
 
@@ -11,6 +12,9 @@ import SharedSupport
 public struct ServerOptions: Sendable {
   /// The DN to bind as; nil binds anonymously.
   public var bindDN: String?
+  /// Counts an LDAP directory's libldap operations run on the main thread,
+  /// when given (the bench; the app gives none).
+  public var ldapMainThreadCalls: LDAPMainThreadCalls?
   /// A file whose first line is the bind password.
   public var passwordFile: String?
   /// A file whose first line is a SCIM server's bearer token.

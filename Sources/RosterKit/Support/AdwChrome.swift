@@ -34,11 +34,14 @@ package enum AdwChrome {
   }
 
   /// Shows `header` above `body` (which takes the height left) in `window`,
-  /// made by ``window(application:)``.
-  static func setContent(of window: Widget, header: Widget, body: Widget) {
+  /// made by ``window(application:)``; the header's renders into a texture
+  /// count in `headerRenders` when given.
+  static func setContent(
+    of window: Widget, header: Widget, body: Widget, headerRenders: TextureRenderCount? = nil
+  ) {
     let content = Gtk.box(GTK_ORIENTATION_VERTICAL)
     gtk_widget_set_vexpand(body, 1)
-    Gtk.append(content, FlattenedBin.wrapping(header), body)
+    Gtk.append(content, FlattenedBin.wrapping(header, renders: headerRenders), body)
     if cgtk_is_a(window, adw_application_window_get_type()) != 0 {
       adw_application_window_set_content(cadw_application_window(window), content)
     } else {

@@ -27,14 +27,10 @@ final class TablePage {
   let dragScroller: DragScroller
   /// Shapes the text of the rows about to scroll in, between frames.
   let textShaping: TextShapingAhead<TableRow>
-  /// Which way the table last scrolled.
-  private var scrollDirection = ScrollDirection()
-  private let model: ListModel<UserRef>
-  /// The table's selection while it shows.
-  private(set) var selection: OpaquePointer?
+  /// The table's selection over the model, while it shows.
+  let shown: SelectionWhileShown
 
   init(model: ListModel<UserRef>, avatars: AvatarService?, instrumentation: RowInstrumentation) {
-    self.model = model
     let columns = TableColumns()
     self.columns = columns
     factory = ListFactory(
@@ -42,6 +38,9 @@ final class TablePage {
       model: { position in position < model.count ? model[position].viewModel : nil },
       census: instrumentation.rows)
     listView = gtk_list_view_new(nil, factory.object.transferredReference())!
+    shown = SelectionWhileShown(model: model) { [listView] in
+      gtk_list_view_set_model(gtkObject(listView), $0)
+    }
     gtk_widget_add_css_class(listView, "user-list")
     gtk_widget_add_css_class(listView, "user-table")
     RowAccessibility.setLabel(gobject(listView), tr("People"))
@@ -53,33 +52,7 @@ final class TablePage {
     textShaping = TextShapingAhead(factory: factory, view: listView) { $0.shapeText() }
     let factory = factory
     columns.observe { factory.forEachBoundRow { row, _ in row.columnsChanged() } }
-    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
-    Signals.connect(gobject(adjustment), .valueChanged) { [weak self] in
-      self?.scrolled(to: gtk_adjustment_get_value(adjustment))
-    }
-  }
-
-  /// A scroll to `value`: the rows beyond the screen, that way, are shaped after the frame.
-  private func scrolled(to value: Double) {
-    textShaping.scrolled(direction: scrollDirection.moved(to: value))
-  }
-
-  /// Connects the table to the model (selecting `selected`) or disconnects it.
-  func setActive(_ active: Bool, selected: guint = guint(GTK_INVALID_LIST_POSITION)) {
-    if active {
-      guard selection == nil else { return }
-      let selection = gtk_single_selection_new(model.object.transferredReference())!
-      gtk_single_selection_set_autoselect(selection, 0)
-      gtk_single_selection_set_can_unselect(selection, 1)
-      gtk_single_selection_set_selected(selection, selected)
-      // The list holds the selection; the page keeps a pointer while it shows.
-      ObjectSlot.withAdopted(selection) { gtk_list_view_set_model(gtkObject(listView), $0) }
-      self.selection = gtkObject(selection)
-    } else {
-      guard selection != nil else { return }
-      gtk_list_view_set_model(gtkObject(listView), nil)
-      selection = nil
-    }
+    textShaping.followScrolling()
   }
 
   /// The texts of the bound rows on screen, top to bottom (tests).

@@ -34,8 +34,7 @@ final class TableRow: ListRow, CustomWidgetContent {
   /// One line per column, in the columns' order.
   private var cells: [TextLine] = []
   private let initials = TextLine()
-  private var texture: OpaquePointer? { shownTexture.opaque }
-  private var shownTexture = ObjectSlot()
+  private var texture: OpaquePointer? { avatar.texture }
   /// The reference that keeps the widget tree, sunk from its floating one.
   private var root: ObjectRef?
   private var person: UserViewModel?
@@ -56,9 +55,7 @@ final class TableRow: ListRow, CustomWidgetContent {
     gtk_widget_add_css_class(view, "table-row")
     root = ObjectRef(view)
     self.view = view
-    avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation) {
-      [unowned self] texture in self.show(texture)
-    }
+    avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation, view: view)
     cells = columns.fields.map { _ in TextLine() }
   }
 
@@ -123,12 +120,6 @@ final class TableRow: ListRow, CustomWidgetContent {
     guard accessibleText != text else { return }
     accessibleText = text
     RowAccessibility.setLabel(gobject(view), text)
-  }
-
-  private func show(_ shown: OpaquePointer?) {
-    guard shown != texture else { return }
-    shownTexture.set(retaining: shown)
-    gtk_widget_queue_draw(view)
   }
 
   // MARK: CustomWidgetContent

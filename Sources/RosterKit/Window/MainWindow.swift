@@ -99,7 +99,9 @@ public final class MainWindow {
     pages = PageStack(listPage: listPage)
     toasts = adw_toast_overlay_new()!
     adw_toast_overlay_set_child(gtkObject(toasts), pages.widget)
-    AdwChrome.setContent(of: window, header: header.widget, body: toasts)
+    AdwChrome.setContent(
+      of: window, header: header.widget, body: toasts,
+      headerRenders: instrumentation.headerRenders)
 
     actions = WindowActions(window: window, table: WindowActions.table(for: self))
     mainMenu = MainMenu(window: window)

@@ -69,15 +69,15 @@ public final class WindowedListModel<Element: Sendable> {
   var nextSerial = 0
 
   /// A model of `count` positions (held to 0...Int32.max) whose elements
-  /// `fetch` reads.
+  /// `fetch` reads; its item objects count in `census` while they live, when given.
   public init(
     count: Int, configuration: WindowedListConfiguration = WindowedListConfiguration(),
-    fetch: @escaping Fetch
+    census: ItemCensus? = nil, fetch: @escaping Fetch
   ) {
     self.configuration = configuration
     self.fetch = fetch
     cache = PageCache(capacity: configuration.maxCachedPages)
-    let core = ListModelCore()
+    let core = ListModelCore(census: census)
     core.count = Self.checkedCount(count)
     // Identity is the position: GTK keeps a row across a page's arrival.
     core.identityAt = { AnyHashable($0) }
