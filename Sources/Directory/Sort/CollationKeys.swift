@@ -53,18 +53,13 @@ struct CollationKeys: Sendable {
     }
   }
 
-  /// Value `k`'s key's first eight bytes as one number (zeros past a
-  /// shorter key): comparing two prefixes orders their keys unless the
-  /// prefixes are equal.
-  @inline(__always)
-  func prefix(_ k: Int) -> UInt64 {
-    var value: UInt64 = 0
-    let start = starts[k]
-    let count = min(8, starts[k + 1] - start)
+  /// Runs `body` with a function that reads value `k`'s key.
+  func withKeys<R>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) -> R) -> R {
     bytes.withUnsafeBufferPointer { all in
-      for i in 0..<count { value |= UInt64(all[start + i]) << (56 - 8 * UInt64(i)) }
+      starts.withUnsafeBufferPointer { starts in
+        body { k in UnsafeBufferPointer(rebasing: all[starts[k]..<starts[k + 1]]) }
+      }
     }
-    return value
   }
 
   /// Each value's rank in the locale's order (equal texts share a rank).

@@ -5,8 +5,8 @@
 ///
 /// The fields many people share (titles, departments, locations, roles)
 /// rank their few distinct values in the user's locale; the others make a
-/// collation key per person (``CollationKeys``) and rank those, comparing
-/// each key's first eight bytes as one integer before its other bytes.
+/// collation key per person (``CollationKeys``) and rank those by their
+/// bytes (``ByteRanks``).
 ///
 /// Threading: pure functions; run them off the main thread.
 enum SortRanks {
@@ -32,7 +32,7 @@ enum SortRanks {
   /// Dense ranks (0, 1, 2, … with equal keys sharing one) of `count` keys.
   static func dense(count: Int, key: (Int) -> UInt64) -> [UInt32] {
     var entries = (0..<count).map { SortEntry(key: key($0), slot: UInt32($0)) }
-    entries.sort { $0.key < $1.key }
+    entries.radixSortByKey()
     var ranks = [UInt32](repeating: 0, count: count)
     var rank: UInt32 = 0
     for k in entries.indices {
@@ -66,26 +66,16 @@ enum SortRanks {
     }
   }
 
-  /// Ranks of a field each person holds their own text for.
+  /// Ranks of a field each person holds their own text for: their
+  /// collation keys ranked by their bytes (``ByteRanks``).
   private static func own(_ field: PersonField, _ table: UserTable, _ positions: [Int]) -> [UInt32]
   {
     let keys = CollationKeys(count: positions.count) {
       table.filterBytes(field, at: positions[$0])
     }
-    var entries = positions.indices.map { SortEntry(key: keys.prefix($0), slot: UInt32($0)) }
-    entries.sort { left, right in
-      if left.key != right.key { return left.key < right.key }
-      return keys.compare(Int(left.slot), Int(right.slot)) < 0
-    }
-    var ranks = [UInt32](repeating: missing, count: positions.count)
-    var rank: UInt32 = 0
-    var previous: Int?
-    for entry in entries {
-      let slot = Int(entry.slot)
-      guard !table.filterBytes(field, at: positions[slot]).isEmpty else { continue }
-      if let previous, keys.compare(previous, slot) != 0 { rank += 1 }
-      ranks[slot] = rank
-      previous = slot
+    var ranks = keys.withKeys { ByteRanks.of(count: positions.count, bytes: $0) }
+    for k in positions.indices where table.filterBytes(field, at: positions[k]).isEmpty {
+      ranks[k] = missing
     }
     return ranks
   }

@@ -8,54 +8,39 @@ extension UserTable {
   /// value after those with one, ties by username (its bytes) and then by
   /// position.
   ///
-  /// Each key first becomes a rank per person (``SortRanks``), so the sort
-  /// itself compares integers: one rank for the keys before the last, one
-  /// for the last, and the username's bytes only between people equal in
-  /// both. Meant for a thread other than the main one; nil if `isCancelled`
+  /// Each key first becomes a rank per person (``SortRanks``) and the keys
+  /// fold into one rank: the sort is a radix sort of one number a person,
+  /// then the runs of people equal in every key are sorted by username.
+  /// Meant for a thread other than the main one; nil if `isCancelled`
   /// turned true.
   public func sortedPositions(
     by order: PersonSort, within candidates: [Int]? = nil,
     isCancelled: @Sendable () -> Bool = { Task.isCancelled }
   ) -> [Int]? {
     let positions = candidates ?? Array(0..<userCount)
-    let keys = order.keys.isEmpty ? [.init(.username)] : order.keys
-    var leading = [UInt32](repeating: 0, count: positions.count)
-    var last = leading
-    for (index, key) in keys.enumerated() {
+    var folded: [UInt32]?
+    for key in order.keys {
       if isCancelled() { return nil }
       let ranks = SortRanks.ranks(of: key, in: self, at: positions)
-      if index == keys.count - 1 {
-        last = ranks
-      } else if index == 0 {
-        leading = ranks
-      } else {
-        // Two keys fold into one rank: the order of (leading, this) pairs.
-        leading = SortRanks.dense(count: positions.count) {
-          UInt64(leading[$0]) << 32 | UInt64(ranks[$0])
-        }
-      }
+      // Two keys fold into one rank: the order of (keys so far, this) pairs.
+      folded =
+        folded.map { before in
+          SortRanks.dense(count: positions.count) { UInt64(before[$0]) << 32 | UInt64(ranks[$0]) }
+        } ?? ranks
     }
     if isCancelled() { return nil }
     var entries = positions.indices.map { slot in
-      SortEntry(key: UInt64(leading[slot]) << 32 | UInt64(last[slot]), slot: UInt32(slot))
+      SortEntry(key: UInt64(folded?[slot] ?? 0), slot: UInt32(slot))
     }
-    entries.sort { left, right in
-      if left.key != right.key { return left.key < right.key }
+    entries.radixSortByKey()
+    // People equal in every key: by username, then as they came.
+    entries.sortRuns { left, right in
       let order = compareBytes(
         nameBytes(at: positions[Int(left.slot)]), nameBytes(at: positions[Int(right.slot)]))
       return order != 0 ? order < 0 : left.slot < right.slot
     }
     return isCancelled() ? nil : entries.map { positions[Int($0.slot)] }
   }
-}
-
-/// A person's place in a sort: their keys' ranks packed, and where they are
-/// among the people sorted.
-///
-/// Threading: a plain value.
-struct SortEntry {
-  var key: UInt64
-  var slot: UInt32
 }
 
 /// -1, 0 or 1 as `a`'s bytes come before, equal or after `b`'s.
