@@ -130,6 +130,26 @@ package final class ServerDirectoryPage: DirectoryPage {
     presenter.query == text && !presenter.isLoading
   }
 
+  /// A click on `field`'s title: sorts by it ascending, or reverses a sort by it.
+  func sortByColumn(_ field: PersonField) {
+    let descending = sortKey.map { $0.field == field && !$0.descending } ?? false
+    sort(by: PersonSort([.init(field, descending: descending)]))
+  }
+
+  /// Orders the list on the server by `order` (nil: by username), keeping
+  /// the search; an order the server refuses shows the page's error notice.
+  package func sort(by order: PersonSort?) {
+    loadStarted = .now
+    onNotice?(.loading(replacesPage: false))
+    presenter.sort(by: order)
+  }
+
+  /// The fields the server refuses to order by, with its reason (asked once).
+  package func sortRefusals() async -> [PersonField: String] { await presenter.sortRefusals() }
+
+  /// The column order shown (nil: by username).
+  package var sortKey: PersonSort.Key? { presenter.sort?.keys.first }
+
   /// The server searches: there is no index to wait for.
   package var isSearchIndexBuilt: Bool { true }
 

@@ -23,9 +23,13 @@ final class ServerPresenter {
   private(set) var shown: any WindowedDirectory
   /// The search whose result is shown ("" for everyone).
   private(set) var query = ""
+  /// The column order the server applies (nil: by username).
+  private(set) var sort: PersonSort?
   /// The count of the whole directory, once known.
   private(set) var totalCount: Int?
   private var opening: Task<Void, Never>?
+  /// The fields the server refuses to order by, asked once.
+  private var refusals: Task<[PersonField: String], Never>?
   /// Bumped by every open, search and refresh: an older one's answer is dropped.
   private var generation = 0
   /// Called when a directory, a search or a refresh has its first window:
@@ -75,8 +79,41 @@ final class ServerPresenter {
   func search(_ text: String) {
     guard text != query else { return }
     query = text
-    shown = text.isEmpty ? directory : directory.searching(text)
+    shown = Self.view(of: directory, query: query, sort: sort)
     start(shown, anchor: nil)
+  }
+
+  /// Shows the list (searched as it is) ordered on the server by `sort`
+  /// (nil: by username), from the top. The selected person is not followed:
+  /// finding their new position would cost the server a count of everyone
+  /// before them under the new order for a row that is then rarely on
+  /// screen, so the list starts over at the top as a search does.
+  func sort(by sort: PersonSort?) {
+    guard sort != self.sort else { return }
+    self.sort = sort
+    shown = Self.view(of: directory, query: query, sort: sort)
+    start(shown, anchor: nil)
+  }
+
+  /// The fields the server refuses to order by, with its reason, asked of
+  /// the server once (off the main thread); a failed question refuses none,
+  /// and a refused order then shows its reason when the list is read.
+  func sortRefusals() async -> [PersonField: String] {
+    if let refusals { return await refusals.value }
+    let directory = directory
+    let asking = Task.detached { (try? await directory.sortRefusals()) ?? [:] }
+    refusals = asking
+    return await asking.value
+  }
+
+  /// The view the list reads: `directory` ordered by `sort`, then narrowed
+  /// by `query` (a search of an ordered view keeps its order). Builds no
+  /// request; the server is asked when a window is read.
+  nonisolated static func view(
+    of directory: any WindowedDirectory, query: String, sort: PersonSort?
+  ) -> any WindowedDirectory {
+    let ordered = sort.map { directory.querying(filter: nil, sort: $0) } ?? directory
+    return query.isEmpty ? ordered : ordered.searching(query)
   }
 
   /// Reads the rows again, keeping the person at the top in place.

@@ -32,6 +32,8 @@ final class TableHeader {
   private(set) var buttons: [(button: Widget, arrow: Widget)] = []
   private var checks: [(field: PersonField, check: Widget)] = []
   private var sort: PersonSort.Key?
+  /// The fields that cannot be sorted by, with the reason shown as tooltip.
+  private(set) var refusals: [PersonField: String] = [:]
   /// The fields the buttons were built for.
   private var builtFields: [PersonField] = []
   /// The column a drag resizes and its width when the drag began.
@@ -84,6 +86,34 @@ final class TableHeader {
           key.descending ? "view-sort-descending-symbolic" : "view-sort-ascending-symbolic")
       }
     }
+  }
+
+  /// Greys the titles of `refusals`' fields (insensitive, no sort on
+  /// click) with the reason as tooltip; the others sort again.
+  func setRefusals(_ refusals: [PersonField: String]) {
+    self.refusals = refusals
+    for (field, entry) in zip(columns.fields, buttons) { showRefusal(of: field, on: entry.button) }
+  }
+
+  /// Whether the title of `field` sorts on a click (tests).
+  func sorts(_ field: PersonField) -> Bool {
+    guard let index = columns.fields.firstIndex(of: field) else { return false }
+    return gtk_widget_get_sensitive(buttons[index].button) != 0
+  }
+
+  /// The tooltip of `field`'s title (tests).
+  func tooltip(of field: PersonField) -> String? {
+    guard let index = columns.fields.firstIndex(of: field),
+      let text = gtk_widget_get_tooltip_text(buttons[index].button)
+    else { return nil }
+    return String(cString: text)
+  }
+
+  private func showRefusal(of field: PersonField, on button: Widget) {
+    let reason = refusals[field]
+    gtk_widget_set_sensitive(button, reason == nil ? 1 : 0)
+    gtk_widget_set_tooltip_text(
+      button, reason ?? String(format: tr("Sort by %@"), field.label))
   }
 
   /// Clicks the title of `field` (tests).
@@ -147,8 +177,11 @@ final class TableHeader {
       gtk_widget_add_css_class(button, "flat")
       gtk_widget_add_css_class(button, "table-title")
       gtk_widget_set_size_request(button, width, -1)
-      gtk_widget_set_tooltip_text(button, String(format: tr("Sort by %@"), field.label))
-      Signals.connect(gobject(button), .clicked) { [weak self] in self?.onClick?(field) }
+      showRefusal(of: field, on: button)
+      Signals.connect(gobject(button), .clicked) { [weak self] in
+        guard let self, self.refusals[field] == nil else { return }
+        self.onClick?(field)
+      }
       gtk_box_append(cgtk_box(titles), button)
       return (button: button, arrow: arrow)
     }

@@ -1,0 +1,106 @@
+import Directory
+import DirectoryLDAP
+import GtkKit
+import TestSupport
+import XCTest
+
+@testable import RosterKit
+
+/// A server's page ordered by a column on a real slapd: the rows come in
+/// the directory's own order for that column, both ways, a search keeps the
+/// order, and a field the server cannot order by is greyed in the table's
+/// header with the server's reason and fails with a notice when asked for.
+/// No libldap call runs on the main thread.
+final class ServerSortTests: ServerTestCase {
+  private static let people = 400
+
+  override class func makeServer() throws -> TestServer {
+    try TestServer(people: TestPeople.people(count: people, seed: 11))
+  }
+
+  /// A directory on this class's server whose schema gives the phone
+  /// number no ordering rule, so that the server refuses it.
+  private static func directory() throws -> LDAPDirectory {
+    var options = LDAPOptions()
+    options.schema.orderingRules[.phone] = nil
+    return try LDAPDirectory(url: try server().peopleURL, options: options)
+  }
+
+  /// The usernames of the first `count` people of `directory`, read off the main thread.
+  @MainActor private static func usernames(
+    _ directory: any WindowedDirectory, count: Int
+  ) throws -> [String] {
+    try runBlocking { try await directory.window(0..<count).entries.map(\.username) }
+  }
+
+  /// Waits until the first `count` rows of `page` have arrived, and returns their usernames.
+  @MainActor private static func shown(
+    _ page: ServerDirectoryPage, count: Int, file: StaticString = #filePath, line: UInt = #line
+  ) -> [String] {
+    XCTAssertTrue(
+      MainContext.run(
+        until: { !page.isLoading && (0..<count).allSatisfy { page.person(at: $0) != nil } },
+        timeout: .seconds(20)),
+      "the ordered rows did not arrive", file: file, line: line)
+    return (0..<count).compactMap { page.person(at: $0)?.username }
+  }
+
+  func testAColumnOrderComesFromTheServerBothWaysAndASearchKeepsIt() throws {
+    try MainActor.assumeIsolated {
+      let mainThreadCalls = LDAPDiagnostics.mainThreadCalls
+      let directory = try Self.directory()
+      let window = try Self.openWindow(directory: directory)
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server)
+      let byUsername = Self.shown(page, count: 10)
+      for descending in [false, true] {
+        let sort = PersonSort([.init(.title, descending: descending)])
+        // A click on the title sorts; a second reverses.
+        page.sortByColumn(.title)
+        XCTAssertEqual(page.sortKey, sort.keys[0])
+        let expected = try Self.usernames(directory.querying(filter: nil, sort: sort), count: 10)
+        XCTAssertNotEqual(expected, byUsername, "the title order is not the username order")
+        XCTAssertEqual(Self.shown(page, count: 10), expected, "descending: \(descending)")
+      }
+      // A search narrows the ordered list and keeps its order.
+      window.setSearchText("a")
+      let sort = PersonSort([.init(.title, descending: true)])
+      let searched = directory.querying(filter: nil, sort: sort).searching("a")
+      let count = try runBlocking { try await searched.window(0..<1).count }
+      XCTAssertLessThan(count, Self.people + 2, "the search narrowed nobody")
+      XCTAssertTrue(MainContext.run(until: { page.model.count == count }, timeout: .seconds(20)))
+      XCTAssertEqual(Self.shown(page, count: 10), try Self.usernames(searched, count: 10))
+      XCTAssertEqual(LDAPDiagnostics.mainThreadCalls, mainThreadCalls, "no libldap call on main")
+    }
+  }
+
+  func testARefusedFieldIsGreyedWithItsReasonAndFailsWithANotice() throws {
+    try MainActor.assumeIsolated {
+      let mainThreadCalls = LDAPDiagnostics.mainThreadCalls
+      let window = try Self.openWindow(directory: try Self.directory())
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server)
+      let refusals = try runBlocking { await page.sortRefusals() }
+      XCTAssertEqual(Array(refusals.keys), [.phone])
+      let reason = try XCTUnwrap(refusals[.phone])
+      XCTAssertTrue(reason.contains("telephoneNumber"), reason)
+      let header = TableHeader(columns: TableColumns())
+      var clicked: [PersonField] = []
+      header.onClick = { clicked.append($0) }
+      header.setRefusals(refusals)
+      XCTAssertFalse(header.sorts(.phone))
+      XCTAssertEqual(header.tooltip(of: .phone), reason)
+      XCTAssertTrue(header.sorts(.title))
+      header.click(.phone)
+      header.click(.title)
+      XCTAssertEqual(clicked, [.title], "a greyed title does not sort")
+      // Asked for anyway, the order fails with the page's notice, not a hang.
+      page.sort(by: PersonSort([.init(.phone)]))
+      XCTAssertTrue(
+        MainContext.run(until: { window.isFailureToastShown }, timeout: .seconds(20)),
+        "no notice when the server refused the order")
+      XCTAssertFalse(page.isLoading)
+      XCTAssertEqual(LDAPDiagnostics.mainThreadCalls, mainThreadCalls, "no libldap call on main")
+    }
+  }
+}
