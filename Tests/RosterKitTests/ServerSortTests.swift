@@ -20,8 +20,12 @@ final class ServerSortTests: ServerTestCase {
 
   /// A directory on this class's server whose schema gives the phone
   /// number no ordering rule, so that the server refuses it.
+  /// libldap calls made on the main thread by the directories below.
+  private static let mainThreadCalls = LDAPMainThreadCalls()
+
   private static func directory() throws -> LDAPDirectory {
     var options = LDAPOptions()
+    options.mainThreadCalls = mainThreadCalls
     options.schema.orderingRules[.phone] = nil
     return try LDAPDirectory(url: try server().peopleURL, options: options)
   }
@@ -47,7 +51,7 @@ final class ServerSortTests: ServerTestCase {
 
   func testAColumnOrderComesFromTheServerBothWaysAndASearchKeepsIt() throws {
     try MainActor.assumeIsolated {
-      let mainThreadCalls = LDAPDiagnostics.mainThreadCalls
+      let mainThreadCalls = Self.mainThreadCalls.count
       let directory = try Self.directory()
       let window = try Self.openWindow(directory: directory)
       defer { window.close() }
@@ -70,13 +74,13 @@ final class ServerSortTests: ServerTestCase {
       XCTAssertLessThan(count, Self.people + 2, "the search narrowed nobody")
       XCTAssertTrue(MainContext.run(until: { page.model.count == count }, timeout: .seconds(20)))
       XCTAssertEqual(Self.shown(page, count: 10), try Self.usernames(searched, count: 10))
-      XCTAssertEqual(LDAPDiagnostics.mainThreadCalls, mainThreadCalls, "no libldap call on main")
+      XCTAssertEqual(Self.mainThreadCalls.count, mainThreadCalls, "no libldap call on main")
     }
   }
 
   func testARefusedFieldIsGreyedWithItsReasonAndFailsWithANotice() throws {
     try MainActor.assumeIsolated {
-      let mainThreadCalls = LDAPDiagnostics.mainThreadCalls
+      let mainThreadCalls = Self.mainThreadCalls.count
       let window = try Self.openWindow(directory: try Self.directory())
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
@@ -100,7 +104,7 @@ final class ServerSortTests: ServerTestCase {
         MainContext.run(until: { window.isFailureToastShown }, timeout: .seconds(20)),
         "no notice when the server refused the order")
       XCTAssertFalse(page.isLoading)
-      XCTAssertEqual(LDAPDiagnostics.mainThreadCalls, mainThreadCalls, "no libldap call on main")
+      XCTAssertEqual(Self.mainThreadCalls.count, mainThreadCalls, "no libldap call on main")
     }
   }
 }
