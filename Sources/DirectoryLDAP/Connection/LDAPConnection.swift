@@ -56,7 +56,11 @@ final class LDAPConnection: @unchecked Sendable {
   deinit {
     // The handle is closed on its own queue, never on the releasing thread
     // (which may be the main thread).
+    // The box takes the only reference first: were the field still to hold
+    // one, the queue could close the box before this deinit ends, and the
+    // field's release would then close the handle here.
     let box = SessionBox(session)
+    session = nil
     queue.async { box.close() }
   }
 
