@@ -1,6 +1,5 @@
 import CGtk
 import Directory
-import DirectoryLDAP
 import GtkKit
 import XCTest
 
@@ -214,25 +213,6 @@ final class FilterBarTests: XCTestCase {
       XCTAssertEqual(Self.names(in: window, becoming: refreshed), refreshed)
       XCTAssertEqual(window.subtitle, "4 of 7 people")
       XCTAssertEqual(window.selectedPosition.map { window.model[$0].username }, "ken")
-    }
-  }
-
-  func testAServerPageGreysTheBarOutAndSaysWhy() throws {
-    try MainActor.assumeIsolated {
-      try WindowTestSupport.setUp()
-      // Never opened: the page's kind is all this test reads.
-      let directory = try LDAPDirectory(url: "ldap://127.0.0.1:9/ou=people,dc=example,dc=org")
-      let window = MainWindow(application: nil, server: directory)
-      defer { window.close() }
-      XCTAssertFalse(window.page.acceptsFilters)
-      XCTAssertEqual(gtk_widget_get_sensitive(window.filterBar.widget), 0)
-      let tooltip = gtk_widget_get_tooltip_text(window.filterBar.widget).map { String(cString: $0) }
-      XCTAssertEqual(tooltip, "A directory server's list cannot be filtered yet")
-      XCTAssertFalse(window.actions.isEnabled(.filter), "the filter action is on for a server")
-      window.activate(.filter)
-      XCTAssertFalse(window.isFilterBarOpen)
-      window.isFilterBarOpen = true
-      XCTAssertFalse(window.isFilterBarOpen)
     }
   }
 }

@@ -18,11 +18,11 @@ final class ServerSortTests: ServerTestCase {
     try TestServer(people: TestPeople.people(count: people, seed: 11))
   }
 
-  /// A directory on this class's server whose schema gives the phone
-  /// number no ordering rule, so that the server refuses it.
   /// libldap calls made on the main thread by the directories below.
   private static let mainThreadCalls = LDAPMainThreadCalls()
 
+  /// A directory on this class's server whose schema gives the phone
+  /// number no ordering rule, so that the server refuses it.
   private static func directory() throws -> LDAPDirectory {
     var options = LDAPOptions()
     options.mainThreadCalls = mainThreadCalls

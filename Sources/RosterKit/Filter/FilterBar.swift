@@ -128,13 +128,6 @@ final class FilterBar {
     if !conditions.isEmpty { onChange?(filter) }
   }
 
-  /// Whether the page takes filters: if not, the bar is insensitive and
-  /// its tooltip says why.
-  func setAvailable(_ available: Bool, reason: String) {
-    gtk_widget_set_sensitive(widget, available ? 1 : 0)
-    gtk_widget_set_tooltip_text(widget, available ? nil : reason)
-  }
-
   /// The filter the page shows: the conditions ANDed while the bar is open.
   var filter: PersonFilter? { isOpen ? FilterWording.combined(conditions) : nil }
 

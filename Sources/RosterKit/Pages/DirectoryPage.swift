@@ -39,13 +39,10 @@ package protocol DirectoryPage: AnyObject {
 
   // MARK: Filters
 
-  /// Whether the page can show only the people a filter matches (the
-  /// filter bar is insensitive when not).
-  var acceptsFilters: Bool { get }
   /// Shows only the people `filter` matches among the search's matches
   /// (nil: no filter), in the page's order; the subtitle counts them
-  /// ("312 of 1,000,000 people"). A page that does not accept filters
-  /// leaves its people as they are.
+  /// ("312 of 1,000,000 people"). A local page runs it over its table, a
+  /// server's page has the server run it.
   func showOnly(_ filter: PersonFilter?)
 
   // MARK: Views and selection

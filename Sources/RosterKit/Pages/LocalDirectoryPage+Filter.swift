@@ -16,8 +16,6 @@ import SharedSupport
 /// selected when still shown; the subtitle counts the people shown among
 /// everyone ("312 of 1,000,000 people").
 extension LocalDirectoryPage {
-  package var acceptsFilters: Bool { true }
-
   package func showOnly(_ filter: PersonFilter?) {
     guard filter != self.filter else { return }
     self.filter = filter

@@ -153,18 +153,20 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The server searches: there is no index to wait for.
   package var isSearchIndexBuilt: Bool { true }
 
-  /// A server's list does not take filters yet: the filter bar stays
-  /// insensitive over it.
-  package var acceptsFilters: Bool { false }
-
-  /// Shows everyone the search finds: a server's list does not take filters yet.
-  package func showOnly(_ filter: PersonFilter?) {}
+  /// Shows only the people `filter` selects, narrowed on the server with the
+  /// search and the order kept; a filter the server refuses shows the page's
+  /// error notice.
+  package func showOnly(_ filter: PersonFilter?) {
+    loadStarted = .now
+    onNotice?(.loading(replacesPage: false))
+    presenter.filter(by: filter)
+  }
 
   private func opened(_ result: Result<Int, DirectoryError>) {
     let duration = loadStarted.map { ContinuousClock.now - $0 } ?? .zero
     switch result {
     case .success(let count):
-      let isEmpty = count == 0 && presenter.query.isEmpty
+      let isEmpty = count == 0 && presenter.showsEveryone
       showsRows = !isEmpty
       onNotice?(.loaded(isEmpty: isEmpty))
       updateSubtitle(count: count)
@@ -205,17 +207,20 @@ package final class ServerDirectoryPage: DirectoryPage {
       .subtitle(
         Self.subtitle(
           count: count, total: presenter.totalCount ?? count, isFinal: model.isCountFinal,
-          query: presenter.query, location: directory.location)))
+          query: presenter.query, isNarrowed: !presenter.showsEveryone,
+          location: directory.location)))
   }
 
-  /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1",
-  /// "500 people so far · 127.0.0.1" while a server read forward counts.
+  /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1"
+  /// (a search or a filter), "500 people so far · 127.0.0.1" while a server
+  /// read forward counts.
   static func subtitle(
-    count: Int, total: Int, isFinal: Bool = true, query: String, location: String
+    count: Int, total: Int, isFinal: Bool = true, query: String, isNarrowed: Bool? = nil,
+    location: String
   ) -> String {
     if count == 0, !query.isEmpty { return String(format: tr("No one matches “%@”"), query) }
     let people =
-      query.isEmpty
+      !(isNarrowed ?? !query.isEmpty)
       ? NumberText.people(count, soFar: !isFinal)
       : NumberText.matches(count, of: total, soFar: !isFinal)
     return "\(people) · \(location)"

@@ -25,6 +25,8 @@ final class ServerPresenter {
   private(set) var query = ""
   /// The column order the server applies (nil: by username).
   private(set) var sort: PersonSort?
+  /// The filter the server applies (nil: everyone the search finds).
+  private(set) var filter: PersonFilter?
   /// The count of the whole directory, once known.
   private(set) var totalCount: Int?
   private var opening: Task<Void, Never>?
@@ -79,7 +81,7 @@ final class ServerPresenter {
   func search(_ text: String) {
     guard text != query else { return }
     query = text
-    shown = Self.view(of: directory, query: query, sort: sort)
+    shown = Self.view(of: directory, query: query, filter: filter, sort: sort)
     start(shown, anchor: nil)
   }
 
@@ -91,9 +93,21 @@ final class ServerPresenter {
   func sort(by sort: PersonSort?) {
     guard sort != self.sort else { return }
     self.sort = sort
-    shown = Self.view(of: directory, query: query, sort: sort)
+    shown = Self.view(of: directory, query: query, filter: filter, sort: sort)
     start(shown, anchor: nil)
   }
+
+  /// Shows only the people `filter` selects (nil: everyone), narrowed on
+  /// the server and kept with the search and the order, from the top.
+  func filter(by filter: PersonFilter?) {
+    guard filter != self.filter else { return }
+    self.filter = filter
+    shown = Self.view(of: directory, query: query, filter: filter, sort: sort)
+    start(shown, anchor: nil)
+  }
+
+  /// Whether the list shows everyone (no search, no filter).
+  var showsEveryone: Bool { query.isEmpty && filter == nil }
 
   /// The fields the server refuses to order by, with its reason, asked of
   /// the server once (off the main thread); a failed question refuses none,
@@ -106,13 +120,15 @@ final class ServerPresenter {
     return await asking.value
   }
 
-  /// The view the list reads: `directory` ordered by `sort`, then narrowed
-  /// by `query` (a search of an ordered view keeps its order). Builds no
-  /// request; the server is asked when a window is read.
+  /// The view the list reads: `directory` narrowed by `filter` and ordered
+  /// by `sort`, then narrowed by `query` (a search of an ordered view keeps
+  /// its order). Builds no request; the server is asked when a window is read.
   nonisolated static func view(
-    of directory: any WindowedDirectory, query: String, sort: PersonSort?
+    of directory: any WindowedDirectory, query: String, filter: PersonFilter? = nil,
+    sort: PersonSort?
   ) -> any WindowedDirectory {
-    let ordered = sort.map { directory.querying(filter: nil, sort: $0) } ?? directory
+    let ordered =
+      filter == nil && sort == nil ? directory : directory.querying(filter: filter, sort: sort)
     return query.isEmpty ? ordered : ordered.searching(query)
   }
 
@@ -134,7 +150,7 @@ final class ServerPresenter {
       self.opening = nil
       switch result {
       case .success(let window):
-        if self.query.isEmpty { self.totalCount = window.count }
+        if self.showsEveryone { self.totalCount = window.count }
         if refill, window.count == self.model.count {
           self.model.refill()
         } else {

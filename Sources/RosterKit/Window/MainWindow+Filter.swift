@@ -7,7 +7,6 @@ extension MainWindow {
   public var isFilterBarOpen: Bool {
     get { filterBar.isOpen }
     set {
-      guard page.acceptsFilters else { return }
       filterBar.setOpen(newValue)
       actions.setState(.filter, newValue)
     }

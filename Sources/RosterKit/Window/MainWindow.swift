@@ -115,10 +115,6 @@ public final class MainWindow {
     page.onNotice = { [weak self] notice in self?.handle(notice) }
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
     filterBar.onChange = { [weak self] filter in self?.page.showOnly(filter) }
-    // A page that does not take filters greys the bar and its toggle out.
-    actions.setEnabled(.filter, page.acceptsFilters)
-    filterBar.setAvailable(
-      page.acceptsFilters, reason: tr("A directory server's list cannot be filtered yet"))
     // A page without a grid greys the toggle out rather than leaving it inert.
     actions.setEnabled(.grid, page.viewModes.contains(.grid))
     actions.setEnabled(.table, page.viewModes.contains(.table))
