@@ -92,11 +92,20 @@ extension LocalDirectoryPage {
   }
 
   /// Selects the person at directory position `index` if `rows` (the model
-  /// now) holds them, and scrolls to them.
+  /// now) holds them, and scrolls to them once GTK has laid out the new
+  /// rows: a scroll asked for in the same turn of the loop as the swap can
+  /// be undone by the layout of the swap itself (GTK 4.8 re-anchors the
+  /// view on the adjustment the swap reset).
   func reselect(_ index: Int?, in rows: [UserRef]) {
     guard let index, let position = rows.firstIndex(where: { $0.index == index }) else { return }
     select(position)
-    gtk_widget_activate_action_variant(
-      shownView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+    let version = presenter.version
+    Idle.add { [weak self] in
+      guard let self, self.presenter.version == version, self.selectedPosition == position
+      else { return false }
+      gtk_widget_activate_action_variant(
+        self.shownView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+      return false
+    }
   }
 }
