@@ -10,45 +10,16 @@ import XCTest
 /// conditions, Ctrl+Shift+F shows the bar, and the filter works with a
 /// search, a column's sort, the selection and a refresh.
 final class FilterBarTests: XCTestCase {
-  /// Six people, each title different, one without a display name.
-  private static let people = [
-    ("ada", "Ada Lovelace", "Engineer", "Research"),
-    ("grace", "Grace Hopper", "Admiral", "Navy"),
-    ("linus", nil, "Maintainer", "Kernel"),
-    ("margaret", "Margaret Hamilton", "Director", "Apollo"),
-    ("ken", "Ken Thompson", "Hacker", "Unix"),
-    ("barbara", "Barbara Liskov", "Professor", "Research"),
-  ]
-
   @MainActor
   private static func openTable() throws -> (MainWindow, TemporaryDirectory) {
-    try WindowTestSupport.setUp()
-    let directory = try TemporaryDirectory()
-    let entries = people.map { username, name, title, department in
-      let name = name.map { #""displayName": "\#($0)", "# } ?? ""
-      return #"{"username": "\#(username)", "role": "User", "avatar": "", \#(name)"#
-        + #""title": "\#(title)", "department": "\#(department)", "#
-        + #""email": "\#(username)@example.org"}"#
+    try SixPeopleTable.open {
+      $0.viewMode = .table
     }
-    try directory.write("[" + entries.joined(separator: ",\n") + "]")
-    let window = WindowTestSupport.openWindow(on: directory)
-    window.viewMode = .table
-    XCTAssertTrue(
-      MainContext.run(until: { window.table.shownRows.count == people.count }),
-      "the table's rows were not bound")
-    return (window, directory)
   }
 
-  /// The names the bound rows show, top to bottom, once they are `expected`.
   @MainActor
   private static func names(in window: MainWindow, becoming expected: [String]) -> [String] {
-    let shown = { window.table.shownRows.map { $0.row.cellTexts.first ?? "" } }
-    MainContext.run(
-      until: {
-        !window.local.isFiltering && !window.local.isSorting && !window.model.isReloading
-          && shown() == expected
-      }, timeout: .seconds(10))
-    return shown()
+    SixPeopleTable.names(in: window, becoming: expected)
   }
 
   /// Clicks `button` and waits for `done`.

@@ -8,44 +8,18 @@ import XCTest
 /// The table view of a users.json: its rows, the sort a header click
 /// makes, the selection across sorts and modes, and what a row reads as.
 final class TableViewTests: XCTestCase {
-  /// Six people, each title different, one without a display name.
-  private static let people = [
-    ("ada", "Ada Lovelace", "Engineer", "Research"),
-    ("grace", "Grace Hopper", "Admiral", "Navy"),
-    ("linus", nil, "Maintainer", "Kernel"),
-    ("margaret", "Margaret Hamilton", "Director", "Apollo"),
-    ("ken", "Ken Thompson", "Hacker", "Unix"),
-    ("barbara", "Barbara Liskov", "Professor", "Research"),
-  ]
-
   @MainActor
   private static func openTable() throws -> (MainWindow, TemporaryDirectory) {
-    try WindowTestSupport.setUp()
-    let directory = try TemporaryDirectory()
-    let entries = people.map { username, name, title, department in
-      let name = name.map { #""displayName": "\#($0)", "# } ?? ""
-      return #"{"username": "\#(username)", "role": "User", "avatar": "", \#(name)"#
-        + #""title": "\#(title)", "department": "\#(department)", "#
-        + #""email": "\#(username)@example.org"}"#
+    try SixPeopleTable.open {
+      XCTAssertNotEqual(
+        gtk_widget_activate_action_variant($0.window, "win.show-table", nil), 0)
+      XCTAssertEqual($0.viewMode, .table)
     }
-    try directory.write("[" + entries.joined(separator: ",\n") + "]")
-    let window = WindowTestSupport.openWindow(on: directory)
-    XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.show-table", nil), 0)
-    XCTAssertEqual(window.viewMode, .table)
-    XCTAssertTrue(
-      MainContext.run(until: { window.table.shownRows.count == people.count }),
-      "the table's rows were not bound")
-    return (window, directory)
   }
 
-  /// The names the bound rows show, top to bottom, once they are `expected`.
   @MainActor
   private static func names(in window: MainWindow, becoming expected: [String]) -> [String] {
-    let shown = { window.table.shownRows.map { $0.row.cellTexts.first ?? "" } }
-    MainContext.run(
-      until: { !window.local.isSorting && !window.model.isReloading && shown() == expected },
-      timeout: .seconds(10))
-    return shown()
+    SixPeopleTable.names(in: window, becoming: expected)
   }
 
   func testTheTableShowsTheDisplayNamesAndTheChosenColumns() throws {
