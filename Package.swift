@@ -141,7 +141,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "LDAPDemo",
+        "LDAPDemo", "SharedSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOCore", package: "swift-nio"),

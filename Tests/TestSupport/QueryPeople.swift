@@ -1,5 +1,6 @@
 import Foundation
 import LDAPDemo
+import SharedSupport
 
 /// The same people for a local table, slapd and scim2-server, so one query
 /// can be run on all three and the answers compared. The values are ASCII,
@@ -32,14 +33,10 @@ public struct QueryPerson: Sendable, Hashable {
   /// in another order than the usernames; plus the hostile ones
   /// (``hostile``).
   public static func people(count: Int, seed: UInt64) -> [QueryPerson] {
-    var state = seed
-    func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: seed)
+    // The generator's next number modulo the bound: the draws these people
+    // were always made with (not `next(below:)`, which draws differently).
+    func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
     var people: [QueryPerson] = []
     for index in 0..<count {
       let number = String(index + 1000).dropFirst()

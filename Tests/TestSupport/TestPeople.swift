@@ -1,5 +1,6 @@
 import Foundation
 import LDAPDemo
+import SharedSupport
 
 /// Deterministic people for the test servers: the same seed gives the same
 /// names on every run, plus a few entries the tests look for by name.
@@ -38,15 +39,10 @@ public enum TestPeople {
   /// by their position, and (but the first) a manager's DN (see
   /// ``teamSize``); these take no draws, so the names stay as they were.
   public static func people(count: Int, seed: UInt64, photos: [[UInt8]] = []) -> [LDIFPerson] {
-    var state = seed
-    func next(_ bound: Int) -> Int {
-      // SplitMix64: stable across runs and platforms.
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: seed)
+    // The generator's next number modulo the bound: the draws these people
+    // were always made with (not `next(below:)`, which draws differently).
+    func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
     var people: [LDIFPerson] = []
     for index in 0..<count {
       let first = given[next(given.count)]
