@@ -83,6 +83,9 @@ public struct SCIMDirectory: WindowedDirectory {
     client.knownCapabilities?.sorts == false ? "\(url.host), in the server's order" : url.host
   }
 
+  /// The service's base URL (the token is never part of it).
+  public var settingsKey: String { url.base }
+
   /// What this directory and its searches did so far.
   public var statistics: SCIMStatistics { client.statistics }
 

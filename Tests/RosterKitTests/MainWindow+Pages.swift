@@ -48,5 +48,5 @@ extension MainWindow {
 @MainActor
 extension MainWindow {
   /// Table mode.
-  var table: TablePage { local.table }
+  var table: TablePage<TableRow> { local.table }
 }

@@ -12,6 +12,11 @@ public protocol WindowedDirectory: Sendable {
   /// ("127.0.0.1").
   var location: String { get }
 
+  /// A name for the directory that stays the same across runs and
+  /// failovers, under which its settings are remembered (the table's
+  /// columns and order): its first server's URL, without credentials.
+  var settingsKey: String { get }
+
   /// The entries at `range` (positions from 0, in the server's sort order)
   /// and the count the server reported with them. The window may be shorter
   /// than asked near the end, or when the directory shrank.
@@ -59,6 +64,9 @@ public protocol WindowedDirectory: Sendable {
 }
 
 extension WindowedDirectory {
+  /// The location, for a directory with nothing more stable to go by.
+  public var settingsKey: String { location }
+
   /// One server, nothing to switch to: the handler is never called.
   public func observeFailovers(_ handler: @escaping @Sendable (DirectoryFailover) -> Void) {}
 }

@@ -128,6 +128,12 @@ public final class LDAPDirectory: WindowedDirectory {
 
   public var location: String { currentServer.host }
 
+  /// The first server's URL and the base DN (a failover keeps it).
+  public var settingsKey: String {
+    let first = connection.servers[0]
+    return "\(first.isSecure ? "ldaps" : "ldap")://\(first.host):\(first.port)/\(first.baseDN)"
+  }
+
   /// What this directory did so far (not its `searching` views).
   public var statistics: LDAPStatistics {
     var statistics = state.withLock { $0.statistics }

@@ -52,10 +52,8 @@ extension RosterApplication {
       window.isTableMode = true
     }
     window.maxFlingVelocity = settings.maxFlingVelocity
-    if let page = window.page as? LocalDirectoryPage, case .success(let source) = page.source,
-      let table = settings.tables[source.description]
-    {
-      page.restore(table)
+    if let key = window.page.tableSettingsKey, let table = settings.tables[key] {
+      window.page.restore(table)
     }
     window.installDirectoryMenu(connections)
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }

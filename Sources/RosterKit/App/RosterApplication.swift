@@ -81,8 +81,8 @@ public final class RosterApplication {
     }
     settings.grid = window.isGridMode
     settings.table = window.isTableMode
-    if let page = window.page as? LocalDirectoryPage, case .success(let source) = page.source {
-      settings.tables[source.description] = page.tableSettings
+    if let key = window.page.tableSettingsKey {
+      settings.tables[key] = window.page.tableSettings
     }
     try? settings.save()
   }

@@ -23,27 +23,60 @@ public struct TableSettings: Codable, Equatable, Sendable {
   }
 }
 
-extension LocalDirectoryPage {
-  /// The table's columns, widths and order, to remember.
-  package var tableSettings: TableSettings {
+extension TableSettings {
+  /// The order to restore, if one was remembered and can be read.
+  var order: PersonSort? {
+    sort.isEmpty ? nil : try? PersonSort(parsing: sort)
+  }
+}
+
+extension TableColumns {
+  /// The columns and widths as settings.json keeps them, with `order`.
+  func settings(order: PersonSort?) -> TableSettings {
     TableSettings(
-      columns: table.columns.fields.map(\.rawValue), widths: table.columns.widths.map { Int($0) },
-      sort: sortOrder?.description ?? "")
+      columns: fields.map(\.rawValue), widths: widths.map { Int($0) },
+      sort: order?.description ?? "")
   }
 
-  /// Shows the table as `settings` left it; what it cannot read is left as it is.
-  package func restore(_ settings: TableSettings) {
+  /// Shows the columns and widths of `settings`; names it cannot read are
+  /// dropped, and a list it cannot read at all leaves the columns as they are.
+  func restore(_ settings: TableSettings) {
     let pairs = zip(settings.columns, settings.widths).compactMap { name, width in
       PersonField(rawValue: name).map { ($0, width) }
     }
-    if !pairs.isEmpty, Set(pairs.map(\.0)).count == pairs.count {
-      table.columns.setFields(pairs.map(\.0))
-      for (index, pair) in pairs.enumerated() {
-        table.columns.setWidth(Int32(clamping: pair.1), of: index)
-      }
+    guard !pairs.isEmpty, Set(pairs.map(\.0)).count == pairs.count else { return }
+    setFields(pairs.map(\.0))
+    for (index, pair) in pairs.enumerated() {
+      setWidth(Int32(clamping: pair.1), of: index)
     }
-    if !settings.sort.isEmpty, let order = try? PersonSort(parsing: settings.sort) {
-      sort(by: order)
-    }
+  }
+}
+
+extension LocalDirectoryPage {
+  /// A users.json's table is remembered under its path or URL.
+  package var tableSettingsKey: String? {
+    guard case .success(let source) = source else { return nil }
+    return source.description
+  }
+
+  package var tableSettings: TableSettings { table.columns.settings(order: sortOrder) }
+
+  package func restore(_ settings: TableSettings) {
+    table.columns.restore(settings)
+    if let order = settings.order { sort(by: order) }
+  }
+}
+
+extension ServerDirectoryPage {
+  /// A server's table is remembered under its first server's URL.
+  package var tableSettingsKey: String? { directory.settingsKey }
+
+  package var tableSettings: TableSettings {
+    table.columns.settings(order: presenter.sort)
+  }
+
+  package func restore(_ settings: TableSettings) {
+    table.columns.restore(settings)
+    if let order = settings.order { sort(by: order) }
   }
 }

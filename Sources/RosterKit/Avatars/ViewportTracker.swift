@@ -94,6 +94,18 @@ package final class ViewportTracker {
     }
   }
 
+  /// Scrolls `listView` (the list this tracks) so that `position` is its
+  /// top row; before the first layout, asks the list to bring it in view.
+  func scroll(toTop position: Int, in listView: Widget) {
+    guard rowHeight > 0 else {
+      gtk_widget_activate_action_variant(
+        listView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
+      return
+    }
+    gtk_adjustment_set_value(adjustment, Double(position) * rowHeight)
+    update()
+  }
+
   /// Prefetches for where the list is now.
   private func prefetch() {
     isPrefetchPending = false

@@ -70,6 +70,16 @@ package protocol DirectoryPage: AnyObject {
   /// frames (on by default; a benchmark measures without it).
   var shapesTextAhead: Bool { get set }
 
+  // MARK: The table's settings
+
+  /// The name the table's columns, widths and order are remembered under
+  /// in settings.json (nil: not remembered).
+  var tableSettingsKey: String? { get }
+  /// The table's columns, widths and order, to remember.
+  var tableSettings: TableSettings { get }
+  /// Shows the table as `settings` left it; what it cannot read is left as it is.
+  func restore(_ settings: TableSettings)
+
   // MARK: Statistics (tests, the bench, headless runs)
 
   /// Whether laid-out rows are on screen, with their people.

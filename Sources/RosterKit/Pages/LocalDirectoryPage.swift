@@ -22,7 +22,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// Grid mode's view of the same model.
   let grid: GridPage
   /// Table mode's view of the same model.
-  let table: TablePage
+  let table: TablePage<TableRow>
   /// The list, the grid and the table, one showing.
   package let widget: Widget
   let presenter: ModelPresenter

@@ -92,15 +92,6 @@ final class PeopleList<Row: PeopleRow> {
   }
 
   /// Scrolls so that `position` is the top row (Refresh keeps its person there).
-  func scroll(toTop position: Int) {
-    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
-    let height = viewport.rowHeight
-    guard height > 0 else {
-      gtk_widget_activate_action_variant(
-        listView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
-      return
-    }
-    gtk_adjustment_set_value(adjustment, Double(position) * height)
-    viewport.update()
-  }
+  func scroll(toTop position: Int) { viewport.scroll(toTop: position, in: listView) }
+
 }

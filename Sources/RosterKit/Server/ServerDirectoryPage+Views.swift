@@ -12,8 +12,10 @@ extension ServerDirectoryPage {
   var textShaping: TextShapingAhead<ServerRow> { list.textShaping }
   var dragScroller: DragScroller { list.dragScroller }
 
-  /// Scrolls so that `position` is the top row.
-  func scroll(toTop position: Int) { list.scroll(toTop: position) }
+  /// Scrolls the view that shows so that `position` is its top row.
+  func scroll(toTop position: Int) {
+    shownViewport.scroll(toTop: position, in: shownView)
+  }
 
   /// Bound rows that show a skeleton, and those of them on screen (tests,
   /// the benchmark's skeleton ratio).
@@ -31,21 +33,53 @@ extension ServerDirectoryPage {
 
   // MARK: Views and selection
 
-  /// A server's list has no grid (its cells would need a second windowed model).
-  package var viewModes: [ViewMode] { [.list] }
+  /// A server's people show as a list or a table; a grid would need its
+  /// own reading of pages (its cells are not rows).
+  package var viewModes: [ViewMode] { [.list, .table] }
 
   package var viewMode: ViewMode {
-    get { .list }
-    set {}
+    get {
+      String(cString: gtk_stack_get_visible_child_name(gtkObject(widget))) == ViewMode.table.name
+        ? .table : .list
+    }
+    set {
+      let old = viewMode
+      guard newValue != old, viewModes.contains(newValue) else { return }
+      // Keep the selected person (or the one at the top) in view across the switch.
+      let selected = selectedPosition
+      let anchor = selected ?? max(0, shownViewport.visible.lowerBound)
+      let invalid = guint(GTK_INVALID_LIST_POSITION)
+      if newValue == .table {
+        table.shown.setActive(true, selected: selected.map { guint($0) } ?? invalid)
+        model.rows = table.factory
+      } else {
+        list.select(selected.map { guint($0) } ?? invalid)
+        model.rows = list.factory
+      }
+      gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
+      if old == .table { table.shown.setActive(false) }
+      if newValue == .table { showRefusals() }
+      if anchor < model.count { scroll(toTop: anchor) }
+      model.setVisible(shownViewport.visible)
+      gtk_widget_grab_focus(shownView)
+    }
+  }
+
+  /// Which rows of the view that shows are on screen.
+  var shownViewport: ViewportTracker {
+    viewMode == .table ? table.viewport ?? list.viewport : list.viewport
   }
 
   package var selectedPosition: Int? {
+    if viewMode == .table { return table.selected }
     let selected = list.selected
     return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
   }
 
   package func select(_ position: Int?) {
-    list.select(position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
+    let value = position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION)
+    list.select(value)
+    if let selection = table.shown.selection { gtk_single_selection_set_selected(selection, value) }
   }
 
   /// The person at `position`, once their page has arrived.
@@ -65,32 +99,48 @@ extension ServerDirectoryPage {
     (try? await directory.attributes(of: identity)) ?? []
   }
 
-  package var shownView: Widget { list.listView }
+  package var shownView: Widget { viewMode == .table ? table.listView : list.listView }
 
-  package var shownDragScroller: DragScroller { list.dragScroller }
+  package var shownDragScroller: DragScroller {
+    viewMode == .table ? table.dragScroller : list.dragScroller
+  }
 
   package func setMaxFlingVelocity(_ velocity: Double) {
     list.dragScroller.maxFlingVelocity = velocity
+    table.dragScroller.maxFlingVelocity = velocity
   }
 
   package var shapesTextAhead: Bool {
     get { list.textShaping.isEnabled }
-    set { list.textShaping.isEnabled = newValue }
+    set {
+      list.textShaping.isEnabled = newValue
+      table.textShaping.isEnabled = newValue
+    }
   }
 
   // MARK: Statistics
 
   package var hasVisibleRows: Bool {
-    let visible = list.viewport.visible
+    let visible = shownViewport.visible
     return !visible.isEmpty && model[visible.lowerBound] != nil
   }
 
   /// A skeleton row is waiting for its data, and so for its avatar.
   package var visibleRowsWaitingForAvatars: Int {
-    list.visibleRows { $0.showsSkeleton || $0.person.isLoadingAvatar }
+    guard viewMode == .table else {
+      return list.visibleRows { $0.showsSkeleton || $0.person.isLoadingAvatar }
+    }
+    var waiting = 0
+    let visible = shownViewport.visible
+    table.factory.forEachBoundRow { row, position in
+      if visible.contains(position), row.cells.showsSkeleton || row.cells.avatar.isLoading {
+        waiting += 1
+      }
+    }
+    return waiting
   }
 
   package var hasBoundRows: Bool { list.factory.statistics.binds > 0 }
 
-  package var liveRows: Int { list.factory.liveRows }
+  package var liveRows: Int { list.factory.liveRows + table.factory.liveRows }
 }

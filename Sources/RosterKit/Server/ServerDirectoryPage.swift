@@ -24,6 +24,10 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The people, as GTK sees them; nil elements are still on their way.
   package let model: WindowedListModel<UserViewModel>
   let list: PeopleList<ServerRow>
+  /// The same people in columns, connected to the model while it shows.
+  let table: TablePage<ServerTableRow>
+  /// The list and the table, one showing at a time.
+  package let widget: Widget
   /// How the list is filled.
   let presenter: ServerPresenter
   package var onNotice: (@MainActor (PageNotice) -> Void)?
@@ -43,7 +47,10 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// A page for `directory` (nothing is read before ``refresh()``).
   init(directory: any WindowedDirectory, avatars: PageAvatars, pageSize: Int = 100) {
     let photos = ServerPhotos(directory: directory)
-    for service in [avatars.rows, avatars.details].compactMap({ $0 }) {
+    let tableAvatars = avatars.pipeline.map {
+      AvatarService(pipeline: $0, pointSize: Int(TableColumns.avatarSize))
+    }
+    for service in [avatars.rows, avatars.details, tableAvatars].compactMap({ $0 }) {
       service.serverPhotos = photos
     }
     var configuration = WindowedListConfiguration()
@@ -54,17 +61,31 @@ package final class ServerDirectoryPage: DirectoryPage {
       WindowedPage(offset: range.lowerBound, elements: [], count: 0)
     }
     self.model = model
+    let content = { @MainActor (position: Int) -> ServerRowContent? in
+      guard position < model.count else { return nil }
+      return model[position].map(ServerRowContent.person) ?? .pending
+    }
+    // Only the view that shows tells the model which pages to read.
+    weak var page: ServerDirectoryPage?
     list = PeopleList(
-      model: model.object, count: { model.count },
-      content: { position in
-        guard position < model.count else { return nil }
-        return model[position].map(ServerRowContent.person) ?? .pending
-      },
+      model: model.object, count: { model.count }, content: content,
       avatars: avatars.rows, instrumentation: avatars.instrumentation,
       avatar: { avatars, position in model[position].flatMap { avatars.request(for: $0) } },
-      visibleWillChange: { model.setVisible($0) })
+      visibleWillChange: { if page?.viewMode != .table { model.setVisible($0) } })
+    table = TablePage(
+      model: model.object, count: { model.count }, content: content,
+      makeRow: {
+        ServerTableRow(
+          columns: $0, avatars: tableAvatars, instrumentation: avatars.instrumentation)
+      },
+      instrumentation: avatars.instrumentation,
+      visibleWillChange: { if page?.viewMode == .table { model.setVisible($0) } })
     model.rows = list.factory
-    presenter = ServerPresenter(directory: directory, model: model, list: list)
+    presenter = ServerPresenter(directory: directory, model: model)
+    widget = gtk_stack_new()!
+    gtk_stack_add_named(gtkObject(widget), list.scroller, ViewMode.list.name)
+    gtk_stack_add_named(gtkObject(widget), table.widget, ViewMode.table.name)
+    page = self
     connectParts()
   }
 
@@ -86,9 +107,14 @@ package final class ServerDirectoryPage: DirectoryPage {
         self.onNotice?(.firstRowsShown)
       }
     }
-    Signals.connect(gobject(list.listView), .activateItem) { [weak self] position in
-      self?.onNotice?(.activated(Int(position)))
+    for view in [list.listView, table.listView] {
+      Signals.connect(gobject(view), .activateItem) { [weak self] position in
+        self?.onNotice?(.activated(Int(position)))
+      }
     }
+    presenter.topVisible = { [weak self] in self?.shownViewport.visible.first }
+    presenter.scrollToTop = { [weak self] position in self?.scroll(toTop: position) }
+    table.header.onClick = { [weak self] field in self?.sortByColumn(field) }
   }
 
   /// The window went away: an open, search or refresh still running is
@@ -96,12 +122,11 @@ package final class ServerDirectoryPage: DirectoryPage {
   package func close() {
     presenter.close()
     list.textShaping.close()
+    table.textShaping.close()
   }
 
   /// The whole directory.
   package var directory: any WindowedDirectory { presenter.directory }
-
-  package var widget: Widget { list.scroller }
 
   // MARK: Open, search, refresh
 
@@ -139,6 +164,11 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// Orders the list on the server by `order` (nil: by username), keeping
   /// the search; an order the server refuses shows the page's error notice.
   package func sort(by order: PersonSort?) {
+    table.header.showSort(order?.keys.first)
+    guard presenter.hasStarted else {
+      // Not opened yet (a remembered order): the first read is ordered.
+      return presenter.startOrdered(by: order)
+    }
     loadStarted = .now
     onNotice?(.loading(replacesPage: false))
     presenter.sort(by: order)
@@ -146,6 +176,15 @@ package final class ServerDirectoryPage: DirectoryPage {
 
   /// The fields the server refuses to order by, with its reason (asked once).
   package func sortRefusals() async -> [PersonField: String] { await presenter.sortRefusals() }
+
+  /// Greys out the titles of the columns the server refuses to sort by,
+  /// with its reason as their tooltip (the server is asked once).
+  func showRefusals() {
+    Task { @MainActor [weak self] in
+      guard let refusals = await self?.sortRefusals() else { return }
+      self?.table.header.setRefusals(refusals)
+    }
+  }
 
   /// The column order shown (nil: by username).
   package var sortKey: PersonSort.Key? { presenter.sort?.keys.first }

@@ -17,8 +17,10 @@ final class ServerPresenter {
   let directory: any WindowedDirectory
   /// The people as GTK sees them; nil elements are still on their way.
   let model: WindowedListModel<UserViewModel>
-  /// The list it fills.
-  let list: PeopleList<ServerRow>
+  /// The first position on screen in the view that shows (the page sets it).
+  var topVisible: @MainActor () -> Int? = { nil }
+  /// Scrolls the view that shows so that a position is its top row (the page sets it).
+  var scrollToTop: @MainActor (Int) -> Void = { _ in }
   /// What the list shows: the directory, or a search of it.
   private(set) var shown: any WindowedDirectory
   /// The search whose result is shown ("" for everyone).
@@ -42,13 +44,9 @@ final class ServerPresenter {
   /// Called when the directory lost its server and continues on another.
   var onFailover: (@MainActor (DirectoryFailover) -> Void)?
 
-  init(
-    directory: any WindowedDirectory, model: WindowedListModel<UserViewModel>,
-    list: PeopleList<ServerRow>
-  ) {
+  init(directory: any WindowedDirectory, model: WindowedListModel<UserViewModel>) {
     self.directory = directory
     self.model = model
-    self.list = list
     shown = directory
     model.onError = { [weak self] error in
       self?.onPageError?(error as? DirectoryError ?? .network(String(describing: error)))
@@ -59,6 +57,9 @@ final class ServerPresenter {
       Task { @MainActor in self?.onFailover?(failover) }
     }
   }
+
+  /// Whether the directory was asked for anything yet.
+  var hasStarted: Bool { generation > 0 }
 
   /// Whether an open, search or refresh is waiting for its first window.
   var isLoading: Bool { opening != nil }
@@ -83,6 +84,13 @@ final class ServerPresenter {
     query = text
     shown = Self.view(of: directory, query: query, filter: filter, sort: sort)
     start(shown, anchor: nil)
+  }
+
+  /// Orders the list by `sort` from its first read (a remembered order,
+  /// set before ``open()``).
+  func startOrdered(by sort: PersonSort?) {
+    self.sort = sort
+    shown = Self.view(of: directory, query: query, filter: filter, sort: sort)
   }
 
   /// Shows the list (searched as it is) ordered on the server by `sort`
@@ -134,7 +142,7 @@ final class ServerPresenter {
 
   /// Reads the rows again, keeping the person at the top in place.
   func refresh() {
-    let top = list.viewport.visible.first.flatMap { model[$0]?.username }
+    let top = topVisible().flatMap { model[$0]?.username }
     start(shown, anchor: top, refill: true)
   }
 
@@ -156,7 +164,7 @@ final class ServerPresenter {
         } else {
           self.model.reset(count: window.count, fetch: Self.fetch(from: target))
         }
-        if anchor != nil { self.list.scroll(toTop: window.offset) }
+        if anchor != nil { self.scrollToTop(window.offset) }
         self.onOpen?(.success(window.count))
       case .failure(let error):
         self.onOpen?(.failure(error))

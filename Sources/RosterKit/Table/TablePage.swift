@@ -4,39 +4,50 @@ import GtkKit
 import PreparedImages
 import SharedSupport
 
-/// Table mode: the header (``TableHeader``) above a GtkListView of
-/// ``TableRow``s over the same list model as the list and the grid, with
-/// 32 pt avatars prepared at that size. The header and the rows read their
-/// columns from one ``TableColumns``.
+/// Table mode: the header (``TableHeader``) above a GtkListView of rows
+/// drawing their cells (``TableRow``, or a server's ``ServerTableRow``)
+/// over the same list model as the page's other views, with 32 pt avatars
+/// prepared at that size. The header and the rows read their columns from
+/// one ``TableColumns``.
 ///
 /// Like the grid, the table is connected to the model only while it
 /// shows: hidden, it would bind rows and follow every change of the model
-/// for nothing.
+/// for nothing. A server's table also tells its model which rows show
+/// (`visibleWillChange`), so that their pages are read.
 ///
 /// Threading: main-actor only.
 @MainActor
-final class TablePage {
+final class TablePage<Row: TablePageRow> {
   /// The header above the scrolled list.
   let widget: Widget
   /// The scrolled window holding the list.
   let scroller: Widget
   let listView: Widget
-  let factory: ListFactory<TableRow>
+  let factory: ListFactory<Row>
   let columns: TableColumns
   let header: TableHeader
   let dragScroller: DragScroller
   /// Shapes the text of the rows about to scroll in, between frames.
-  let textShaping: TextShapingAhead<TableRow>
+  let textShaping: TextShapingAhead<Row>
   /// The table's selection over the model, while it shows.
   let shown: SelectionWhileShown
+  /// Which rows are on screen, for a table that tells its model (a server's).
+  let viewport: ViewportTracker?
 
-  init(model: ListModel<UserRef>, avatars: AvatarService?, instrumentation: RowInstrumentation) {
+  /// A table over `model` (a GListModel of `count()` items) whose rows,
+  /// made by `makeRow`, show `content(position)`; `visibleWillChange`, if
+  /// given, hears of each new range of rows on screen.
+  init(
+    model: ObjectRef, count: @escaping @MainActor () -> Int,
+    content: @escaping @MainActor (Int) -> Row.Model?,
+    makeRow: @escaping @MainActor (TableColumns) -> Row,
+    instrumentation: RowInstrumentation,
+    visibleWillChange: (@MainActor (Range<Int>) -> Void)? = nil
+  ) {
     let columns = TableColumns()
     self.columns = columns
     factory = ListFactory(
-      makeRow: { TableRow(columns: columns, avatars: avatars, instrumentation: instrumentation) },
-      model: { position in position < model.count ? model[position].viewModel : nil },
-      census: instrumentation.rows)
+      makeRow: { makeRow(columns) }, model: content, census: instrumentation.rows)
     listView = gtk_list_view_new(nil, factory.object.transferredReference())!
     shown = SelectionWhileShown(model: model) { [listView] in
       gtk_list_view_set_model(gtkObject(listView), $0)
@@ -49,16 +60,58 @@ final class TablePage {
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL)
     Gtk.append(widget, header.widget, scroller)
     dragScroller = DragScroller(listView: listView, scroller: scroller)
-    textShaping = TextShapingAhead(factory: factory, view: listView) { $0.shapeText() }
+    textShaping = TextShapingAhead(factory: factory, view: listView) { $0.cells.shapeText() }
+    if let visibleWillChange {
+      let viewport = ViewportTracker(listView: listView, itemCount: count, prefetcher: nil)
+      viewport.onChange = { visibleWillChange($0) }
+      self.viewport = viewport
+    } else {
+      viewport = nil
+    }
     let factory = factory
-    columns.observe { factory.forEachBoundRow { row, _ in row.columnsChanged() } }
+    columns.observe { factory.forEachBoundRow { row, _ in row.cells.columnsChanged() } }
     textShaping.followScrolling()
   }
 
-  /// The texts of the bound rows on screen, top to bottom (tests).
-  var shownRows: [(position: Int, row: TableRow)] {
-    var rows: [(Int, TableRow)] = []
+  /// The bound rows, top to bottom (tests).
+  var shownRows: [(position: Int, row: Row)] {
+    var rows: [(Int, Row)] = []
     factory.forEachBoundRow { row, position in rows.append((position, row)) }
     return rows.sorted { $0.0 < $1.0 }.map { (position: $0.0, row: $0.1) }
   }
+
+  /// The position selected, or nil (also while the table is hidden).
+  var selected: Int? {
+    guard let selection = shown.selection else { return nil }
+    let position = gtk_single_selection_get_selected(selection)
+    return position == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(position)
+  }
+}
+
+extension TablePage where Row == TableRow {
+  /// A local directory's table over `model`, loading 32 pt avatars through
+  /// `avatars` (nil: initials only).
+  convenience init(
+    model: ListModel<UserRef>, avatars: AvatarService?, instrumentation: RowInstrumentation
+  ) {
+    self.init(
+      model: model.object, count: { model.count },
+      content: { position in position < model.count ? model[position].viewModel : nil },
+      makeRow: { TableRow(columns: $0, avatars: avatars, instrumentation: instrumentation) },
+      instrumentation: instrumentation)
+  }
+}
+
+/// A row of a ``TablePage``: a ``TableRow`` drawing the cells, or a row that
+/// holds one (a server's, which shows a skeleton until its page arrives).
+///
+/// Threading: main-actor only.
+@MainActor
+protocol TablePageRow: ListRow {
+  /// The row that draws the cells.
+  var cells: TableRow { get }
+}
+
+extension TableRow: TablePageRow {
+  var cells: TableRow { self }
 }

@@ -32,7 +32,7 @@ final class TableRow: ListRow, CustomWidgetContent {
   private let columns: TableColumns
   private let instrumentation: RowInstrumentation
   /// One line per column, in the columns' order.
-  private var cells: [TextLine] = []
+  private var lines: [TextLine] = []
   private let initials = TextLine()
   private var texture: OpaquePointer? { avatar.texture }
   /// The reference that keeps the widget tree, sunk from its floating one.
@@ -45,6 +45,8 @@ final class TableRow: ListRow, CustomWidgetContent {
   /// Whether the row is laid out right to left (the widget's direction).
   private var isRightToLeft = false
   private var isCleared = false
+  /// Whether it shows a skeleton until its next bind (``showSkeleton(label:)``).
+  private(set) var showsSkeleton = false
 
   /// A row drawing `columns`, loading 32 pt avatars through `avatars` (nil:
   /// initials only) and counting into `instrumentation`.
@@ -56,7 +58,7 @@ final class TableRow: ListRow, CustomWidgetContent {
     root = ObjectRef(view)
     self.view = view
     avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation, view: view)
-    cells = columns.fields.map { _ in TextLine() }
+    lines = columns.fields.map { _ in TextLine() }
   }
 
   /// Drops the row's references (widget and texture) on the main thread.
@@ -67,7 +69,7 @@ final class TableRow: ListRow, CustomWidgetContent {
   /// The identity the row shows, if bound.
   var identity: String? { person?.identity }
   /// The text of each cell, in the columns' order (tests).
-  var cellTexts: [String] { cells.map(\.text) }
+  var cellTexts: [String] { lines.map(\.text) }
   /// What a screen reader reads for the row.
   var accessibleLabel: String { accessibleText }
 
@@ -76,6 +78,7 @@ final class TableRow: ListRow, CustomWidgetContent {
   func bind(_ model: UserViewModel, position: Int) {
     person = model
     isCleared = false
+    showsSkeleton = false
     fill(from: model)
     initials.set(model.initials)
     avatar.bind(model, priority: .visible)
@@ -92,15 +95,30 @@ final class TableRow: ListRow, CustomWidgetContent {
     guard !isCleared else { return }
     unbind()
     isCleared = true
-    for line in cells + [initials] { line.set("") }
+    showsSkeleton = false
+    for line in lines + [initials] { line.set("") }
     setAccessibleText("")
+    gtk_widget_queue_draw(view)
+  }
+
+  /// Shows a skeleton until the next bind, read as `label`: a grey circle
+  /// where the avatar goes and a grey bar at the start of each column, so
+  /// nothing moves when the person arrives (a server's row whose page is on
+  /// its way). Lets go of the person shown before.
+  func showSkeleton(label: String) {
+    if person != nil { unbind() }
+    isCleared = false
+    setAccessibleText(label)
+    guard !showsSkeleton else { return }
+    showsSkeleton = true
+    for line in lines + [initials] { line.set("") }
     gtk_widget_queue_draw(view)
   }
 
   /// The columns changed: one line per column again, filled from the person shown.
   func columnsChanged() {
-    if cells.count != columns.fields.count {
-      cells = columns.fields.map { _ in TextLine() }
+    if lines.count != columns.fields.count {
+      lines = columns.fields.map { _ in TextLine() }
     }
     if let person { fill(from: person) }
     gtk_widget_queue_resize(view)
@@ -108,7 +126,7 @@ final class TableRow: ListRow, CustomWidgetContent {
 
   private func fill(from model: UserViewModel) {
     var visible: [String] = []
-    for (field, line) in zip(columns.fields, cells) {
+    for (field, line) in zip(columns.fields, lines) {
       let text = field.text(of: model)
       line.set(text)
       if !text.isEmpty { visible.append(text) }
@@ -141,6 +159,7 @@ final class TableRow: ListRow, CustomWidgetContent {
     var color = GdkRGBA()
     gtk_style_context_get_color(gtk_widget_get_style_context(view), &color)
     let side = TableColumns.avatarSize
+    if showsSkeleton { return drawSkeleton(snapshot, width: width, height: height, color: color) }
     AvatarDrawing.draw(
       snapshot, x: isRightToLeft ? width - side : 0, y: (height - side) / 2, side: side,
       texture: texture, initials: initials,
@@ -159,6 +178,39 @@ final class TableRow: ListRow, CustomWidgetContent {
     }
   }
 
+  /// The skeleton's colour is the text colour at this opacity, as the
+  /// theme's placeholders are; its bars are this tall, with these corners.
+  private static let skeleton = (alpha: Float(0.12), barHeight: Int32(12), radius: Float(4))
+
+  /// A grey circle in the avatar's place and a grey bar, at most half the
+  /// column wide, at the start of each column on screen.
+  private func drawSkeleton(_ snapshot: OpaquePointer, width: Int32, height: Int32, color: GdkRGBA)
+  {
+    var grey = color
+    grey.alpha *= Self.skeleton.alpha
+    let side = TableColumns.avatarSize
+    let rect = { (x: Int32, y: Int32, width: Int32, height: Int32) in
+      graphene_rect_t(
+        origin: graphene_point_t(x: Float(x), y: Float(y)),
+        size: graphene_size_t(width: Float(width), height: Float(height)))
+    }
+    let avatarX = isRightToLeft ? width - side : 0
+    AvatarDrawing.fill(
+      snapshot, rect(avatarX, (height - side) / 2, side, side), radius: Float(side) / 2, color: grey
+    )
+    var x = columns.leading
+    for columnWidth in columns.widths where x < width {
+      let barWidth = min((columnWidth - TableColumns.gap) / 2, width - x)
+      if barWidth > 0 {
+        let barX = isRightToLeft ? width - x - barWidth : x
+        let bar = rect(
+          barX, (height - Self.skeleton.barHeight) / 2, barWidth, Self.skeleton.barHeight)
+        AvatarDrawing.fill(snapshot, bar, radius: Self.skeleton.radius, color: grey)
+      }
+      x += columnWidth
+    }
+  }
+
   /// Calls `body` with each cell that has text and shows in a row `width`
   /// wide: its line, where it starts, the width its text gets and its font.
   /// Right to left, the avatar is at the right edge and the columns go leftwards.
@@ -167,7 +219,7 @@ final class TableRow: ListRow, CustomWidgetContent {
     _ body: (TextLine, _ x: Int32, _ width: Int32, _ font: OpaquePointer) -> Void
   ) {
     var x = columns.leading
-    for (index, line) in cells.enumerated() where x < width && index < columns.widths.count {
+    for (index, line) in lines.enumerated() where x < width && index < columns.widths.count {
       let cellWidth = min(columns.widths[index], width - x) - TableColumns.gap
       if cellWidth > 0, !line.text.isEmpty {
         body(
@@ -184,7 +236,7 @@ final class TableRow: ListRow, CustomWidgetContent {
   func shapeText() -> Int {
     let allocated = gtk_widget_get_width(view)
     let width = allocated > 0 ? allocated : columns.drawnWidth
-    guard width > 0, person != nil, !isCleared else { return 0 }
+    guard width > 0, person != nil, !isCleared, !showsSkeleton else { return 0 }
     followScaleFactor()
     let fonts = currentFonts()
     var shaped = 0
@@ -239,6 +291,6 @@ final class TableRow: ListRow, CustomWidgetContent {
 
   private func resetText() {
     fonts = nil
-    for line in cells + [initials] { line.reset() }
+    for line in lines + [initials] { line.reset() }
   }
 }

@@ -32,7 +32,7 @@ final class GridPage {
       model: { position in position < model.count ? model[position].viewModel : nil },
       census: instrumentation.rows)
     gridView = gtk_grid_view_new(nil, factory.object.transferredReference())!
-    shown = SelectionWhileShown(model: model) { [gridView] in
+    shown = SelectionWhileShown(model: model.object) { [gridView] in
       gtk_grid_view_set_model(gtkObject(gridView), $0)
     }
     gtk_grid_view_set_max_columns(gtkObject(gridView), 12)

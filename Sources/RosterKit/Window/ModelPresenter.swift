@@ -15,7 +15,7 @@ final class ModelPresenter {
   let model: ListModel<UserRef>
   private let list: PeopleList<UserRow>
   private let grid: GridPage
-  private let table: TablePage
+  private let table: TablePage<TableRow>
   /// The window whose frame clock paces a search's swap.
   private let window: Widget
   /// Bumped whenever the model's elements change.
@@ -24,7 +24,8 @@ final class ModelPresenter {
   private(set) var lastRefresh: RefreshSummary?
 
   init(
-    model: ListModel<UserRef>, list: PeopleList<UserRow>, grid: GridPage, table: TablePage,
+    model: ListModel<UserRef>, list: PeopleList<UserRow>, grid: GridPage,
+    table: TablePage<TableRow>,
     window: Widget
   ) {
     self.model = model

@@ -2,7 +2,7 @@ import CGtk
 import Directory
 import GtkKit
 
-/// The grid's or the table's single selection over the shared list model,
+/// The grid's or the table's single selection over the page's list model,
 /// which exists only while that view shows: a hidden view would otherwise
 /// bind rows (and load their avatars) and follow every change of a
 /// million-row model for nothing.
@@ -10,14 +10,15 @@ import GtkKit
 /// Threading: main-actor only.
 @MainActor
 final class SelectionWhileShown {
-  private let model: ListModel<UserRef>
+  /// The list model (a GListModel) the views share.
+  private let model: ObjectRef
   /// Hands the view its model (the selection), or nil to disconnect it.
   private let setModel: (OpaquePointer?) -> Void
   /// The selection while the view shows.
   private(set) var selection: OpaquePointer?
 
   /// A selection over `model` that `setModel` gives to the view when it shows.
-  init(model: ListModel<UserRef>, setModel: @escaping (OpaquePointer?) -> Void) {
+  init(model: ObjectRef, setModel: @escaping (OpaquePointer?) -> Void) {
     self.model = model
     self.setModel = setModel
   }
@@ -26,7 +27,7 @@ final class SelectionWhileShown {
   func setActive(_ active: Bool, selected: guint = guint(GTK_INVALID_LIST_POSITION)) {
     if active {
       guard selection == nil else { return }
-      let selection = gtk_single_selection_new(model.object.transferredReference())!
+      let selection = gtk_single_selection_new(model.transferredReference())!
       gtk_single_selection_set_autoselect(selection, 0)
       gtk_single_selection_set_can_unselect(selection, 1)
       gtk_single_selection_set_selected(selection, selected)
