@@ -61,6 +61,25 @@ final class UserTableTests: XCTestCase {
     XCTAssertEqual(index.matches(username, isCancelled: { false }), [0])
   }
 
+  func testNumbersAndLengthsPastOneAndTwoBytesReadBack() throws {
+    // Distinct titles past 255 and 65,535 widen their column twice; display
+    // names past 255 bytes widen the lengths; managers named but absent
+    // stay as the source gave them.
+    let count = 70_000
+    let people = (0..<count).map { k in
+      User(
+        username: "p\(k)", avatar: "a\(k % 300).png",
+        details: PersonDetails(
+          displayName: k % 1_000 == 7 ? String(repeating: "n", count: 300 + k % 5) : "Name \(k)",
+          title: "title \(k)", department: "department \(k % 40)", location: "city \(k % 260)",
+          manager: k == 0 ? nil : (k % 9 == 0 ? "gone \(k)" : "p\(k / 6)")))
+    }
+    let table = UserTable(people)
+    XCTAssertEqual(table.users, people)
+    let filter = try PersonFilter(parsing: #"title eq "title 69999" or title eq "title 3""#)
+    XCTAssertEqual(TableFilter(filter, over: table).positions(isCancelled: { false }), [3, 69_999])
+  }
+
   func testRepeatedAvatarsAreStoredOnce() {
     let users = (0..<3_000).map { User(username: "p\($0)", avatar: "avatars/a\($0 % 7).png") }
     let table = UserTable(users)

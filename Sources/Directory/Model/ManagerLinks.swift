@@ -4,14 +4,15 @@
 /// A link is 0 for no manager; `1 + position` of the manager in the same
 /// table; or, when nobody in the table has the manager's identity (a
 /// preview of the first people, a file that names someone it does not
-/// hold), the reference as the source gave it, kept in the table's value
-/// pool and marked by the top bit: nothing the source said is lost.
+/// hold), the reference as the source gave it, kept in the table's pool of
+/// manager references and marked by the top bit: nothing the source said is lost.
 ///
 /// Threading: stateless; the pass runs on the builder's thread.
 enum ManagerLinks {
   private static let unresolvedBit: UInt32 = 1 << 31
 
-  /// The link of a reference not yet resolved: value `id` of the pool.
+  /// The link of a reference not yet resolved: value `id` of the
+  /// references' pool.
   static func unresolved(_ id: UInt32) -> UInt32 { id == 0 ? 0 : id | unresolvedBit }
 
   /// The manager's position, when the link points at a person.
@@ -50,7 +51,7 @@ enum ManagerLinks {
     for position in 0..<count {
       let reference = unresolvedReference(columns.managers[position])
       guard reference != 0 else { continue }
-      let wanted = columns.values.bytes(of: reference)
+      let wanted = columns.managerReferences.bytes(of: reference)
       var slot = Int(truncatingIfNeeded: StringInterner.hash(wanted)) & mask
       while slots[slot] != 0 {
         let candidate = Int(slots[slot]) - 1

@@ -44,7 +44,7 @@ extension UserTable {
   func managerIdentityBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
     let link = columns.managers[index]
     if let position = ManagerLinks.position(link) { return identityBytes(at: position) }
-    return columns.values.bytes(of: ManagerLinks.unresolvedReference(link))
+    return columns.managerReferences.bytes(of: ManagerLinks.unresolvedReference(link))
   }
 
   /// Person `index`'s own field as text; nil when empty.

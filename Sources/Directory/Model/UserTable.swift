@@ -7,9 +7,10 @@
 /// (``ownFieldCount`` a person; the last runs to the end). Values many
 /// people share are numbers into pools that store each distinct string
 /// once: the avatar (`avatars`), and title, department and location
-/// (`values`). The role is a byte, the manager a 32-bit link to another
-/// person (``ManagerLinks``). About 110 bytes a person with every field,
-/// against several hundred for `User` values. Offsets are 32-bit, so the
+/// (`values`). The lengths and the pool numbers take one or two bytes
+/// each while they fit (``NarrowColumn``). The role is a byte, the manager
+/// a 32-bit link to another person (``ManagerLinks``). About 95 bytes a
+/// person with every field, against several hundred for `User` values. Offsets are 32-bit, so the
 /// arenas hold at most ``maxTextBytes`` (more than any file the loader
 /// accepts); the builder refuses more.
 ///
@@ -37,27 +38,28 @@ public final class UserTable: Sendable {
     /// `count + 1` offsets into `text`.
     var starts = CompactColumn<UInt32>()
     /// ``ownFieldCount`` byte counts a person.
-    var lengths = CompactColumn<UInt16>()
+    var lengths = NarrowColumn()
     /// 0 for no avatar, else the avatar's number in `avatars`.
-    var avatarIDs = CompactColumn<UInt32>()
+    var avatarIDs = NarrowColumn()
     var roles = CompactColumn<UInt8>()
     var avatars = StringPool()
     /// Titles, departments and locations, each distinct one once.
     var values = StringPool()
-    var titles = CompactColumn<UInt32>()
-    var departments = CompactColumn<UInt32>()
-    var locations = CompactColumn<UInt32>()
+    var titles = NarrowColumn()
+    var departments = NarrowColumn()
+    var locations = NarrowColumn()
     /// See ``ManagerLinks``.
     var managers = CompactColumn<UInt32>()
+    /// The managers' references as the source gave them, each distinct one
+    /// once (``ManagerLinks``): a pool of its own, so that the numbers of
+    /// titles, departments and locations stay small.
+    var managerReferences = StringPool()
 
     func shrinkToFit() {
       for column in [text, roles] { column.shrinkToFit() }
-      lengths.shrinkToFit()
-      for column in [starts, avatarIDs, titles, departments, locations, managers] {
-        column.shrinkToFit()
-      }
-      avatars.shrinkToFit()
-      values.shrinkToFit()
+      for column in [starts, managers] { column.shrinkToFit() }
+      for column in [lengths, avatarIDs, titles, departments, locations] { column.shrinkToFit() }
+      for pool in [avatars, values, managerReferences] { pool.shrinkToFit() }
     }
   }
 

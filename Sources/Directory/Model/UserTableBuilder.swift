@@ -12,6 +12,7 @@ public struct UserTableBuilder {
   private var columns = UserTable.Columns()
   private var avatars = StringInterner()
   private var values = StringInterner()
+  private var managerReferences = StringInterner()
   /// The most bytes either arena may hold.
   public let textLimit: Int
 
@@ -39,7 +40,7 @@ public struct UserTableBuilder {
     let location = try Self.intern(
       entry[.location], with: &values, in: &columns.values, limit: limit)
     let manager = try Self.intern(
-      entry[.manager], with: &values, in: &columns.values, limit: limit)
+      entry[.manager], with: &managerReferences, in: &columns.managerReferences, limit: limit)
     let text = columns.text
     let start = text.count
     let lengths = columns.lengths.count
@@ -48,7 +49,7 @@ public struct UserTableBuilder {
         text.truncate(to: start)
         columns.lengths.truncate(to: lengths)
       }
-      if field.rawValue < UserTable.ownFieldCount { columns.lengths.append(UInt16(count)) }
+      if field.rawValue < UserTable.ownFieldCount { columns.lengths.append(UInt32(count)) }
     }
     columns.starts.append(UInt32(text.count))
     columns.avatarIDs.append(avatarID)

@@ -44,7 +44,7 @@ enum SortRanks {
 
   /// Ranks through a column of pool numbers: the pool's values ranked once.
   private static func pooled(
-    _ column: CompactColumn<UInt32>, _ table: UserTable, _ positions: [Int]
+    _ column: NarrowColumn, _ table: UserTable, _ positions: [Int]
   ) -> [UInt32] {
     let pool = table.columns.values
     let byValue = CollationKeys(count: pool.count + 1) { pool.bytes(of: $0) }
