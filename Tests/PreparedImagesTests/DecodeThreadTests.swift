@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import PreparedImages
@@ -6,6 +7,8 @@ import XCTest
 /// The decode worker runs in Linux's idle scheduling class, found by its
 /// kernel name in /proc like any tool would; the same reading of the test's
 /// own thread shows the normal class, so the check tells the two apart.
+/// What the user opened is decoded in the normal class, and the worker goes
+/// back to the idle one for the next row.
 final class DecodeThreadTests: XCTestCase {
   /// The scheduling policy of each thread of this process called `name`.
   private static func policies(ofThreadsNamed name: String) -> [Int32] {
@@ -39,6 +42,34 @@ final class DecodeThreadTests: XCTestCase {
     }
     XCTAssertGreaterThan(found.count, before, "no thread named \(DecodeWorker.threadName)")
     XCTAssertEqual(Set(found), [DecodeWorker.idlePolicy])
+    await pipeline.shutdown()
+  }
+
+  @MainActor
+  func testWhatTheUserOpenedIsDecodedInTheNormalClassAndRowsInTheIdleOne() async throws {
+    #if !os(Linux)
+      throw XCTSkip("scheduling classes are Linux's")
+    #endif
+    XCTAssertEqual(DecodeWorker.policy(for: .opened), DecodeWorker.normalPolicy)
+    for priority in [ImagePriority.visible, .bound, .prefetch] {
+      XCTAssertEqual(DecodeWorker.policy(for: priority), DecodeWorker.idlePolicy)
+    }
+    let folder = TemporaryDirectory()
+    let request = { (name: String, size: Int) in
+      ImageRequest(
+        source: .file(folder.write(name, TestImages.solid(.init(red: 1, green: 0, blue: 0)))),
+        pixelSize: size)
+    }
+    let pipeline = ImagePipeline(configuration: .testing())
+    _ = try await pipeline.image(for: request("row.png", 32), priority: .visible)
+    XCTAssertEqual(pipeline.statistics().decodesInNormalClass, 0)
+    _ = try await pipeline.image(for: request("opened.png", 128), priority: .opened)
+    XCTAssertEqual(pipeline.statistics().decodesInNormalClass, 1)
+    _ = try await pipeline.image(for: request("next-row.png", 32), priority: .visible)
+    XCTAssertEqual(pipeline.statistics().decodesInNormalClass, 1)
+    // The worker is back in the idle class once a row's decode ran.
+    XCTAssertEqual(
+      Set(Self.policies(ofThreadsNamed: DecodeWorker.threadName)), [DecodeWorker.idlePolicy])
     await pipeline.shutdown()
   }
 }

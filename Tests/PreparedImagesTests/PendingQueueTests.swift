@@ -21,12 +21,12 @@ final class PendingQueueTests: XCTestCase {
     var queue = PendingQueue()
     for (name, priority) in [
       ("p1", ImagePriority.prefetch), ("b1", .bound), ("v1", .visible), ("b2", .bound),
-      ("p2", .prefetch),
+      ("p2", .prefetch), ("o1", .opened), ("v2", .visible),
     ] {
       queue.push(task(name, priority))
     }
-    XCTAssertEqual(queue.count, 5)
-    XCTAssertEqual(drain(&queue), ["v1", "b1", "b2", "p1", "p2"])
+    XCTAssertEqual(queue.count, 7)
+    XCTAssertEqual(drain(&queue), ["o1", "v1", "v2", "b1", "b2", "p1", "p2"])
     XCTAssertEqual(queue.count, 0)
   }
 

@@ -66,6 +66,8 @@ final class InteractionTests: XCTestCase {
         "the avatar never arrived")
       XCTAssertTrue(details.avatar.avatar.expectsAvatar)
       XCTAssertNotNil(details.avatar.texture, "the panel's person view draws the avatar")
+      // Opened by the user, it did not wait in the idle class behind the rows.
+      XCTAssertEqual(pipeline.statistics().decodesInNormalClass, 1)
       details.close()
       XCTAssertNil(window.openDetails)
     }

@@ -11,6 +11,8 @@ struct DecodeQueue {
   struct Job: Sendable {
     let task: ImageTask
     let bytes: Bytes
+    /// The task's priority when the worker took it.
+    let priority: ImagePriority
 
     enum Bytes: Sendable {
       case loaded(LoadedBytes)
@@ -42,7 +44,7 @@ struct DecodeQueue {
     guard let task = waiting.popFirst(), let bytes = task.loaded else { return nil }
     task.stage = .decoding
     task.loaded = nil
-    return Job(task: task, bytes: bytes)
+    return Job(task: task, bytes: bytes, priority: task.priority)
   }
 
   /// The priority of the job ``popJob()`` would hand out; nil when none waits.

@@ -15,6 +15,11 @@ import SharedSupport
 /// wants, so it takes no time from the main thread or the display server while a frame is
 /// drawn, and under full load it still gets the small share CFS gives idle-class threads.
 ///
+/// That share is about a three-hundredth of a busy core's: on a machine busy with other work
+/// (a build, another app) a decode of a few milliseconds waits seconds. Rows accept that, but
+/// the one image the user opened (``ImagePriority/opened``, a person's details) is decoded in
+/// the normal class, which a single image a click costs the frames nothing noticeable.
+///
 /// Threading: each worker owns its thread and talks only to the coordinator.
 final class DecodeWorker: Sendable {
   private let coordinator: PipelineCoordinator
@@ -46,6 +51,23 @@ final class DecodeWorker: Sendable {
 
   /// Linux's idle scheduling class (`SCHED_IDLE` in <sched.h>, not imported by Glibc).
   static let idlePolicy: Int32 = 5
+  /// Linux's normal scheduling class (`SCHED_OTHER`).
+  static let normalPolicy: Int32 = 0
+
+  /// The class a decode at `priority` runs in: the normal one for what the user opened.
+  static func policy(for priority: ImagePriority) -> Int32 {
+    priority >= .opened ? normalPolicy : idlePolicy
+  }
+
+  /// Puts the calling thread in scheduling class `policy` (Linux; elsewhere nothing).
+  private static func schedule(_ policy: Int32) {
+    #if os(Linux)
+      // Linux ignores Thread QoS; the policy is per thread under NPTL (pid 0 is the calling
+      // thread). Measured against nice 5 in docs/PERFORMANCE.md ("The decode thread's class").
+      var parameters = sched_param()
+      sched_setscheduler(0, policy, &parameters)
+    #endif
+  }
 
   #if os(Linux)
     /// Names the calling thread for the kernel (Foundation's `Thread.name` stays in the process).
@@ -61,18 +83,21 @@ final class DecodeWorker: Sendable {
     defer { exited.leave() }
     #if os(Linux)
       Self.nameThisThread()
-      // Linux ignores Thread QoS; the policy is per thread under NPTL (pid 0 is the calling
-      // thread). Measured against nice 5 in docs/PERFORMANCE.md ("The decode thread's class").
-      var parameters = sched_param()
-      sched_setscheduler(0, Self.idlePolicy, &parameters)
     #endif
+    var policy = Self.idlePolicy
+    Self.schedule(policy)
     while let job = coordinator.nextDecodeJob() {
+      let wanted = Self.policy(for: job.priority)
+      if wanted != policy {
+        policy = wanted
+        Self.schedule(policy)
+      }
       // CPU time, not wall time: on a busy machine this idle-class thread waits for a core
       // mid-decode, and that wait says nothing about how long the next decode needs one.
       let start = ThreadCPUTime.nanoseconds()
       let result = decode(job)
       let took = Duration.nanoseconds(Int64(ThreadCPUTime.nanoseconds() - start))
-      coordinator.didDecode(job, result, took: took)
+      coordinator.didDecode(job, result, took: took, inNormalClass: policy == Self.normalPolicy)
     }
   }
 

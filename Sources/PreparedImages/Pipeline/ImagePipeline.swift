@@ -138,6 +138,7 @@ public final class ImagePipeline {
     statistics.decodeTimeP99 = decodeTimes(0.99)
     statistics.decodesHeldForFrames = counters.decodesHeldForFrames
     statistics.decodeHoldTime = counters.decodeHoldTime
+    statistics.decodesInNormalClass = counters.decodesInNormalClass
     statistics.memoryCacheBytes = memoryCache.totalCost
     statistics.memoryCacheCount = memoryCache.count
     statistics.memoryCacheLimit = memoryCache.costLimit

@@ -14,7 +14,7 @@ import NIOCore
 /// ``PipelineCoordinator``'s lock. A task is in at most one queue at a time.
 struct PendingQueue {
   private typealias Entry = (stamp: UInt64, task: ImageTask)
-  private var lanes = [CircularBuffer<Entry>](repeating: [], count: 3)
+  private var lanes = [CircularBuffer<Entry>](repeating: [], count: ImagePriority.allCases.count)
   /// The stamp the next push gives; every other number from the first.
   private var nextStamp: UInt64
   private var entryCount = 0

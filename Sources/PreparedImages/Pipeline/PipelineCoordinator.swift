@@ -177,10 +177,11 @@ final class PipelineCoordinator: @unchecked Sendable {
           continue
         }
         let now = ContinuousClock.now
-        // The pacing keeps work that can wait out of frames. A row on screen shows its
-        // placeholder until its avatar is decoded, so that decode is not held.
+        // The pacing keeps work that can wait out of frames. A row on screen (or what the
+        // user opened) shows its placeholder until its avatar is decoded, so that decode is
+        // not held.
         let decision: FramePacing.Decision =
-          decodeQueue.mostUrgentPriority() == .visible
+          decodeQueue.mostUrgentPriority().map { $0 >= .visible } ?? false
           ? .start
           : pacing.decision(expected: expectedDecode, now: now, waitingSince: heldSince ?? now)
         switch decision {
@@ -228,8 +229,10 @@ final class PipelineCoordinator: @unchecked Sendable {
   /// `job` is decoded; it took `duration` of CPU time (its file read included), and the next
   /// decode is expected to take about as long.
   func didDecode(
-    _ job: DecodeQueue.Job, _ result: Result<PreparedImage, ImageFailure>, took duration: Duration
+    _ job: DecodeQueue.Job, _ result: Result<PreparedImage, ImageFailure>, took duration: Duration,
+    inNormalClass: Bool = false
   ) {
+    if inNormalClass { statistics.update { $0.decodesInNormalClass += 1 } }
     if case .success(let image) = result {
       // Even when cancelled mid-decode: the work is done and the user may scroll back.
       memoryCache.store(image, for: job.task.request)
@@ -251,7 +254,7 @@ final class PipelineCoordinator: @unchecked Sendable {
     case .waitingForDecode:
       decodeQueue.reposition(task)
       // A worker waiting for the gap between frames decodes a row on screen at once.
-      if task.priority == .visible, workersPacing > 0 { condition.broadcast() }
+      if task.priority >= .visible, workersPacing > 0 { condition.broadcast() }
     default: break
     }
   }

@@ -35,6 +35,9 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
   public var decodesHeldForFrames = 0
   /// The time those decodes waited, in all.
   public var decodeHoldTime: Duration = .zero
+  /// Decodes of what the user opened, run in the normal scheduling class
+  /// instead of the idle one (``ImagePriority/opened``).
+  public var decodesInNormalClass = 0
   public var memoryCacheBytes = 0
   public var memoryCacheCount = 0
   public var memoryCacheLimit = 0
@@ -77,7 +80,8 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
       "  loads         \(fileLoads) file, \(httpLoads) http, \(providedLoads) provided",
       "  decodes       \(decodes) (\(mainThreadDecodes) on the main thread), "
         + "p50 \(Self.milliseconds(decodeTimeP50)), p99 \(Self.milliseconds(decodeTimeP99)); "
-        + "\(decodesHeldForFrames) held for frames (\(Self.milliseconds(decodeHoldTime)) in all)",
+        + "\(decodesHeldForFrames) held for frames (\(Self.milliseconds(decodeHoldTime)) in all), "
+        + "\(decodesInNormalClass) opened in the normal class",
     ]
     let widest = decodeTimeBuckets.map(\.count).max() ?? 0
     if widest > 0 {

@@ -18,6 +18,7 @@ final class StatisticsRecorder: @unchecked Sendable {
     var mainThreadDecodes = 0
     var decodeTimes = DecodeTimeHistogram()
     var decodesHeldForFrames = 0
+    var decodesInNormalClass = 0
     var decodeHoldTime: Duration = .zero
     var subscriptions = 0
     var priorityChanges = 0

@@ -80,7 +80,7 @@ final class UserDetails {
     attributes.show(Self.detailLines(model))
     gtk_window_set_title(cgtk_window(window), model.displayName)
     RowAccessibility.setLabel(gobject(window), model.accessibleText)
-    avatar.bind(model, avatarPriority: .visible)
+    avatar.bind(model, avatarPriority: .opened)
     gtk_window_present(cgtk_window(window))
   }
 
