@@ -21,9 +21,7 @@ final class ServerFilterTests: ServerTestCase {
   private static let mainThreadCalls = LDAPMainThreadCalls()
 
   private static func directory() throws -> LDAPDirectory {
-    var options = LDAPOptions()
-    options.mainThreadCalls = mainThreadCalls
-    return try LDAPDirectory(url: try server().peopleURL, options: options)
+    try directory(countingInto: mainThreadCalls)
   }
 
   /// The count and first usernames of `directory`'s first window, read off the main thread.

@@ -23,13 +23,9 @@ final class ServerTableTests: ServerTestCase {
   /// libldap calls made on the main thread by the directories below.
   private static let mainThreadCalls = LDAPMainThreadCalls()
 
-  /// A directory on this class's server whose schema gives the phone
-  /// number no ordering rule, so that the server refuses it.
+  /// A directory on this class's server that refuses to sort by phone number.
   private static func directory() throws -> LDAPDirectory {
-    var options = LDAPOptions()
-    options.mainThreadCalls = mainThreadCalls
-    options.schema.orderingRules[.phone] = nil
-    return try LDAPDirectory(url: try server().peopleURL, options: options)
+    try directory(countingInto: mainThreadCalls, refusingToSort: [.phone])
   }
 
   /// The identities of the table's bound rows that show a person, by
@@ -48,13 +44,6 @@ final class ServerTableTests: ServerTestCase {
         timeout: .seconds(20)),
       "the table's first rows did not fill", file: file, line: line)
     return filled()
-  }
-
-  /// The usernames of the first `count` people of `directory`, read off the main thread.
-  @MainActor private static func usernames(
-    _ directory: any WindowedDirectory, count: Int
-  ) throws -> [String] {
-    try runBlocking { try await directory.window(0..<count).entries.map(\.username) }
   }
 
   func testARowShowsASkeletonUntilItsPageArrives() throws {

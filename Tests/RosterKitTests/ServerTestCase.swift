@@ -40,6 +40,25 @@ class ServerTestCase: XCTestCase {
     try XCTUnwrap(servers[ObjectIdentifier(self)], "no slapd", file: file, line: line)
   }
 
+  /// A directory on this class's server whose libldap calls on the main
+  /// thread count into `mainThreadCalls`; the schema gives the fields in
+  /// `refused` no ordering rule, so that the server refuses to sort by them.
+  static func directory(
+    countingInto mainThreadCalls: LDAPMainThreadCalls, refusingToSort refused: [PersonField] = []
+  ) throws -> LDAPDirectory {
+    var options = LDAPOptions()
+    options.mainThreadCalls = mainThreadCalls
+    for field in refused { options.schema.orderingRules[field] = nil }
+    return try LDAPDirectory(url: try server().peopleURL, options: options)
+  }
+
+  /// The usernames of the first `count` people of `directory`, read off the main thread.
+  @MainActor static func usernames(
+    _ directory: any WindowedDirectory, count: Int
+  ) throws -> [String] {
+    try runBlocking { try await directory.window(0..<count).entries.map(\.username) }
+  }
+
   /// A 480x800 window on the directory at `url`, presented and opening;
   /// when `waitForRows`, returns once its first rows are filled. Its rows
   /// count into `instrumentation`.
