@@ -7,13 +7,14 @@ import RosterKit
 struct RosterDevCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "roster-dev",
-    abstract: "Roster's developer tools: generate, bench, soak and demo-ldap.",
+    abstract: "Roster's developer tools: generate, bench, soak, demo-ldap and sort-speed.",
     discussion: """
       The window itself is `roster`; demo-ldap opens it from the same folder as this tool.
       """,
     version: "roster-dev \(RosterVersion.current)",
     subcommands: [
       GenerateCommand.self, BenchCommand.self, SoakCommand.self, DemoLDAPCommand.self,
+      SortSpeedCommand.self,
     ]
   )
 }

@@ -15,10 +15,13 @@
 /// accepts); the builder refuses more.
 ///
 /// It is a collection of ``UserViewModel`` values made when asked — at bind,
-/// for the one row bound — so nothing derived is stored; ``UserRef`` is
-/// what a list model holds for each position.
+/// for the one row bound — so nothing derived is stored for a row; ``UserRef``
+/// is what a list model holds for each position. A sort keeps what it
+/// derived for everyone, a rank per person for a few fields
+/// (``SortRankCache``), so sorting by them again is cheaper.
 ///
-/// Threading: immutable once built; `Sendable`, read from any thread.
+/// Threading: immutable once built but for the sort's cache, which is
+/// thread-safe; `Sendable`, read from any thread.
 public final class UserTable: Sendable {
   /// The most bytes either arena holds: what a 32-bit offset reaches.
   public static let maxTextBytes = Int(UInt32.max)
@@ -64,6 +67,9 @@ public final class UserTable: Sendable {
   }
 
   let columns: Columns
+
+  /// The ranks sorts made of everyone by a field (``SortRanks``).
+  let sortRanks = SortRankCache()
 
   /// Takes complete columns (the builder's).
   init(_ columns: Columns) {

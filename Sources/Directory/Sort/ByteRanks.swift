@@ -12,7 +12,14 @@ enum ByteRanks {
   /// The rank of each of `count` strings, string `k` read by `bytes(k)`.
   static func of(count: Int, bytes: (Int) -> UnsafeBufferPointer<UInt8>) -> [UInt32] {
     var entries = (0..<count).map { SortEntry(key: chunk(bytes($0), 0), slot: UInt32($0)) }
-    sort(&entries, 0..<count, depth: 0, bytes)
+    var scratch = [SortEntry](unsafeUninitializedCapacity: count) { _, initialized in
+      initialized = count
+    }
+    entries.withUnsafeMutableBufferPointer { entries in
+      scratch.withUnsafeMutableBufferPointer { scratch in
+        sort(entries, scratch, depth: 0, bytes)
+      }
+    }
     var ranks = [UInt32](repeating: 0, count: count)
     var rank: UInt32 = 0
     for k in entries.indices {
@@ -34,28 +41,30 @@ enum ByteRanks {
     return value | UInt64(min(left, 8))
   }
 
-  /// Sorts `entries[range]`, whose texts agree on their first `depth * 7` bytes.
+  /// Sorts `entries`, whose texts agree on their first `depth * 7` bytes,
+  /// in place (`scratch` is as long and overwritten).
   private static func sort(
-    _ entries: inout [SortEntry], _ range: Range<Int>, depth: Int,
+    _ entries: SortEntries, _ scratch: SortEntries, depth: Int,
     _ bytes: (Int) -> UnsafeBufferPointer<UInt8>
   ) {
-    if range.count <= shortRun {
-      entries[range].sort { compareBytes(bytes(Int($0.slot)), bytes(Int($1.slot))) < 0 }
+    if entries.count <= shortRun {
+      var entries = entries
+      entries.sort { compareBytes(bytes(Int($0.slot)), bytes(Int($1.slot))) < 0 }
       return
     }
     if depth > 0 {
-      for k in range { entries[k].key = chunk(bytes(Int(entries[k].slot)), depth) }
+      for k in entries.indices { entries[k].key = chunk(bytes(Int(entries[k].slot)), depth) }
     }
-    var run = Array(entries[range])
-    run.radixSortByKey()
-    entries.replaceSubrange(range, with: run)
-    var start = range.lowerBound
-    while start < range.upperBound {
+    entries.radixSortByKey(scratch: scratch)
+    var start = 0
+    while start < entries.count {
       var end = start + 1
-      while end < range.upperBound && entries[end].key == entries[start].key { end += 1 }
+      while end < entries.count && entries[end].key == entries[start].key { end += 1 }
       // Equal so far and longer than seven more bytes: the next seven decide.
       if end - start > 1 && entries[start].key & 0xFF == 8 {
-        sort(&entries, start..<end, depth: depth + 1, bytes)
+        sort(
+          SortEntries(rebasing: entries[start..<end]), SortEntries(rebasing: scratch[start..<end]),
+          depth: depth + 1, bytes)
       }
       start = end
     }

@@ -1,28 +1,33 @@
 /// One key of a sort as a rank per person: people who sort together share
 /// a rank, a smaller rank comes first (a descending key's ranks run
 /// backwards), and a person without a value has the largest rank, last in
-/// either direction.
+/// either direction. Ranks need not be dense: only their order counts.
 ///
 /// The fields many people share (titles, departments, locations, roles)
 /// rank their few distinct values in the user's locale; the others make a
-/// collation key per person (``CollationKeys``) and rank those by their
-/// bytes (``ByteRanks``).
+/// collation key per distinct text (``DistinctTexts``, ``CollationKeys``)
+/// and rank those by their bytes (``ByteRanks``).
 ///
-/// Threading: pure functions; run them off the main thread.
+/// A field's ranks of everyone are kept with the table (``SortRankCache``)
+/// and read again by later sorts, also within a subset of people; a small
+/// subset whose field is not kept yet is ranked alone.
+///
+/// Threading: pure functions but for the table's cache, which is
+/// thread-safe; run them off the main thread.
 enum SortRanks {
   /// The rank of nobody's value: after everyone's.
   static let missing = UInt32.max
 
-  /// `key`'s rank for each of the people at `positions` of `table`, in that order.
-  static func ranks(of key: PersonSort.Key, in table: UserTable, at positions: [Int]) -> [UInt32] {
-    var ranks =
-      switch key.field {
-      case .title: pooled(table.columns.titles, table, positions)
-      case .department: pooled(table.columns.departments, table, positions)
-      case .location: pooled(table.columns.locations, table, positions)
-      case .role: roles(table, positions)
-      default: own(key.field, table, positions)
-      }
+  /// A subset of at least this part of a table ranks everyone (and keeps it).
+  private static let everyoneFraction = 4
+
+  /// `key`'s rank for each of the people at `positions` of `table`, in that
+  /// order; nil if `isCancelled` turned true.
+  static func ranks(
+    of key: PersonSort.Key, in table: UserTable, at positions: [Int],
+    isCancelled: () -> Bool
+  ) -> [UInt32]? {
+    guard var ranks = ascending(key.field, table, positions, isCancelled) else { return nil }
     if key.descending, let largest = ranks.lazy.filter({ $0 != missing }).max() {
       for k in ranks.indices where ranks[k] != missing { ranks[k] = largest - ranks[k] }
     }
@@ -40,6 +45,38 @@ enum SortRanks {
       ranks[Int(entries[k].slot)] = rank
     }
     return ranks
+  }
+
+  /// Ascending ranks of `field` at `positions`: the table's kept ranks of
+  /// everyone, else everyone's made and kept when `positions` are a good
+  /// part of the table, else those of `positions` alone.
+  private static func ascending(
+    _ field: PersonField, _ table: UserTable, _ positions: [Int], _ isCancelled: () -> Bool
+  ) -> [UInt32]? {
+    let locale = SortRankCache.currentLocale
+    if let everyone = table.sortRanks.ranks(of: field, locale: locale) {
+      return positions.map { everyone[$0] }
+    }
+    guard positions.count * everyoneFraction >= table.userCount else {
+      return made(field, table, positions, isCancelled)
+    }
+    let all = Array(0..<table.userCount)
+    guard let everyone = made(field, table, all, isCancelled) else { return nil }
+    table.sortRanks.store(everyone, of: field, locale: locale)
+    return positions == all ? everyone : positions.map { everyone[$0] }
+  }
+
+  /// Ascending ranks of `field` made for `positions`.
+  private static func made(
+    _ field: PersonField, _ table: UserTable, _ positions: [Int], _ isCancelled: () -> Bool
+  ) -> [UInt32]? {
+    switch field {
+    case .title: pooled(table.columns.titles, table, positions)
+    case .department: pooled(table.columns.departments, table, positions)
+    case .location: pooled(table.columns.locations, table, positions)
+    case .role: roles(table, positions)
+    default: own(field, table, positions, isCancelled)
+    }
   }
 
   /// Ranks through a column of pool numbers: the pool's values ranked once.
@@ -66,17 +103,20 @@ enum SortRanks {
     }
   }
 
-  /// Ranks of a field each person holds their own text for: their
-  /// collation keys ranked by their bytes (``ByteRanks``).
-  private static func own(_ field: PersonField, _ table: UserTable, _ positions: [Int]) -> [UInt32]
-  {
-    let keys = CollationKeys(count: positions.count) {
+  /// Ranks of a field each person holds their own text for: the distinct
+  /// texts' collation keys ranked by their bytes (``ByteRanks``).
+  private static func own(
+    _ field: PersonField, _ table: UserTable, _ positions: [Int], _ isCancelled: () -> Bool
+  ) -> [UInt32]? {
+    let texts = DistinctTexts(count: positions.count) {
       table.filterBytes(field, at: positions[$0])
     }
-    var ranks = keys.withKeys { ByteRanks.of(count: positions.count, bytes: $0) }
-    for k in positions.indices where table.filterBytes(field, at: positions[k]).isEmpty {
-      ranks[k] = missing
+    if isCancelled() { return nil }
+    let keys = CollationKeys(count: texts.count) {
+      table.filterBytes(field, at: positions[texts.firsts[$0]])
     }
-    return ranks
+    if isCancelled() { return nil }
+    let ranks = keys.withKeys { ByteRanks.of(count: texts.count, bytes: $0) }
+    return texts.numbers.map { $0 == DistinctTexts.empty ? missing : ranks[Int($0)] }
   }
 }

@@ -8,9 +8,11 @@ extension UserTable {
   /// value after those with one, ties by username (its bytes) and then by
   /// position.
   ///
-  /// Each key first becomes a rank per person (``SortRanks``) and the keys
-  /// fold into one rank: the sort is a radix sort of one number a person,
-  /// then the runs of people equal in every key are sorted by username.
+  /// Each key first becomes a rank per person (``SortRanks``; a field's
+  /// ranks of everyone are kept with the table, so sorting by it again
+  /// makes none) and the ranks pack into one number a person, the first
+  /// key's highest: the sort is a radix sort of those numbers, then the runs
+  /// of people equal in every key are sorted by username.
   /// Meant for a thread other than the main one; nil if `isCancelled`
   /// turned true.
   public func sortedPositions(
@@ -18,26 +20,40 @@ extension UserTable {
     isCancelled: @Sendable () -> Bool = { Task.isCancelled }
   ) -> [Int]? {
     let positions = candidates ?? Array(0..<userCount)
-    var folded: [UInt32]?
+    var packed = [UInt64](repeating: 0, count: positions.count)
+    var width = 0
     for key in order.keys {
       if isCancelled() { return nil }
-      let ranks = SortRanks.ranks(of: key, in: self, at: positions)
-      // Two keys fold into one rank: the order of (keys so far, this) pairs.
-      folded =
-        folded.map { before in
-          SortRanks.dense(count: positions.count) { UInt64(before[$0]) << 32 | UInt64(ranks[$0]) }
-        } ?? ranks
+      guard
+        let ranks = SortRanks.ranks(of: key, in: self, at: positions, isCancelled: isCancelled)
+      else { return nil }
+      // Nobody's value ranks just after the largest one, so ranks take few bits.
+      var largest: UInt32 = 0
+      for rank in ranks where rank != SortRanks.missing { largest = Swift.max(largest, rank) }
+      let last = UInt64(largest) + 1
+      let bits = UInt64.bitWidth - last.leadingZeroBitCount
+      if width + bits > UInt64.bitWidth {
+        // No room left: the keys so far become one dense rank.
+        let dense = SortRanks.dense(count: positions.count) { packed[$0] }
+        packed = dense.map(UInt64.init)
+        width = UInt64.bitWidth - UInt64(dense.max() ?? 0).leadingZeroBitCount
+      }
+      for k in packed.indices {
+        let rank = ranks[k] == SortRanks.missing ? last : UInt64(ranks[k])
+        packed[k] = packed[k] << UInt64(bits) | rank
+      }
+      width += bits
     }
     if isCancelled() { return nil }
-    var entries = positions.indices.map { slot in
-      SortEntry(key: UInt64(folded?[slot] ?? 0), slot: UInt32(slot))
-    }
+    var entries = positions.indices.map { SortEntry(key: packed[$0], slot: UInt32($0)) }
     entries.radixSortByKey()
     // People equal in every key: by username, then as they came.
-    entries.sortRuns { left, right in
-      let order = compareBytes(
-        nameBytes(at: positions[Int(left.slot)]), nameBytes(at: positions[Int(right.slot)]))
-      return order != 0 ? order < 0 : left.slot < right.slot
+    entries.withUnsafeMutableBufferPointer { entries in
+      entries.sortRuns { left, right in
+        let order = compareBytes(
+          nameBytes(at: positions[Int(left.slot)]), nameBytes(at: positions[Int(right.slot)]))
+        return order != 0 ? order < 0 : left.slot < right.slot
+      }
     }
     return isCancelled() ? nil : entries.map { positions[Int($0.slot)] }
   }
