@@ -7,11 +7,14 @@ import SharedSupport
 /// `roster-dev sort-speed`: times `UserTable.sortedPositions` on a generated
 /// table, without a window: each run sorts a table of its own (its first
 /// sort), then sorts it again (what a second click on the same order costs).
-/// Prints the median and the range of each.
+/// With `--filter`, each run also times that filter over the whole table
+/// (``TableFilter``, as the filter bar runs it). Prints the median and the
+/// range of each.
 struct SortSpeedCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sort-speed",
-    abstract: "Time sorting a generated table (release build): first and second sorts.")
+    abstract:
+      "Time sorting a generated table (release build): first and second sorts, and a filter.")
 
   @Option(help: "Users in the generated table.") var users = 1_000_000
   @Option(help: "The order (FIELD[:desc],...).") var order = "department,displayName"
@@ -19,12 +22,15 @@ struct SortSpeedCommand: ParsableCommand {
   @Option(help: "The collation locale (LC_COLLATE).") var locale = "de_DE.utf8"
   @Flag(help: "Give everyone a display name of their own (a number appended).")
   var distinctNames = false
+  @Option(help: "Also time this filter over the whole table (Roster's filter language).")
+  var filter: String?
 
   func run() throws {
     guard setlocale(LC_COLLATE, locale) != nil else {
       throw ValidationError("the \(locale) locale is not installed")
     }
     let sort = try PersonSort(parsing: order)
+    let personFilter = try filter.map { try PersonFilter(parsing: $0) }
     let avatars = (1...4_000).map { "avatars/avatar-\($0).png" }
     var people = UserGenerator.users(count: users, avatarFileNames: avatars, seed: 2026)
     if distinctNames {
@@ -34,6 +40,8 @@ struct SortSpeedCommand: ParsableCommand {
     }
     var first: [Duration] = []
     var second: [Duration] = []
+    var filtered: [Duration] = []
+    var matches = 0
     for _ in 0..<runs {
       let table = UserTable(people)
       let clock = ContinuousClock()
@@ -43,6 +51,11 @@ struct SortSpeedCommand: ParsableCommand {
       second.append(
         clock.measure { sorted = table.sortedPositions(by: sort, isCancelled: { false }) })
       precondition(sorted?.count == users)
+      if let personFilter {
+        let scan = TableFilter(personFilter, over: table)
+        filtered.append(
+          clock.measure { matches = scan.positions(isCancelled: { false })?.count ?? 0 })
+      }
     }
     func line(_ name: String, _ samples: [Duration]) -> String {
       let ms = Percentiles(samples.map { $0.inMilliseconds })
@@ -53,5 +66,8 @@ struct SortSpeedCommand: ParsableCommand {
     print("sort \(users) people by \(sort)\(distinctNames ? ", distinct names" : ""), \(locale)")
     print(line("first sort", first))
     print(line("second sort", second))
+    if let filter, !filtered.isEmpty {
+      print(line("filter \(filter) (\(matches) people)", filtered))
+    }
   }
 }
