@@ -65,9 +65,11 @@ final class DecodeThreadTests: XCTestCase {
     XCTAssertEqual(pipeline.statistics().decodesInNormalClass, 0)
     _ = try await pipeline.image(for: request("opened.png", 128), priority: .opened)
     XCTAssertEqual(pipeline.statistics().decodesInNormalClass, 1)
+    // Back in the idle class before the image is delivered, whatever comes next.
+    XCTAssertEqual(
+      Set(Self.policies(ofThreadsNamed: DecodeWorker.threadName)), [DecodeWorker.idlePolicy])
     _ = try await pipeline.image(for: request("next-row.png", 32), priority: .visible)
     XCTAssertEqual(pipeline.statistics().decodesInNormalClass, 1)
-    // The worker is back in the idle class once a row's decode ran.
     XCTAssertEqual(
       Set(Self.policies(ofThreadsNamed: DecodeWorker.threadName)), [DecodeWorker.idlePolicy])
     await pipeline.shutdown()

@@ -84,19 +84,18 @@ final class DecodeWorker: Sendable {
     #if os(Linux)
       Self.nameThisThread()
     #endif
-    var policy = Self.idlePolicy
-    Self.schedule(policy)
+    Self.schedule(Self.idlePolicy)
     while let job = coordinator.nextDecodeJob() {
-      let wanted = Self.policy(for: job.priority)
-      if wanted != policy {
-        policy = wanted
-        Self.schedule(policy)
-      }
+      // In the normal class only while it decodes what the user opened: waiting for the next
+      // job, and decoding a row, it is idle-class again.
+      let policy = Self.policy(for: job.priority)
+      if policy != Self.idlePolicy { Self.schedule(policy) }
       // CPU time, not wall time: on a busy machine this idle-class thread waits for a core
       // mid-decode, and that wait says nothing about how long the next decode needs one.
       let start = ThreadCPUTime.nanoseconds()
       let result = decode(job)
       let took = Duration.nanoseconds(Int64(ThreadCPUTime.nanoseconds() - start))
+      if policy != Self.idlePolicy { Self.schedule(Self.idlePolicy) }
       coordinator.didDecode(job, result, took: took, inNormalClass: policy == Self.normalPolicy)
     }
   }
