@@ -37,6 +37,25 @@ final class FilterParserTests: XCTestCase {
     }
   }
 
+  func testValuesThatWouldJoinTheQuotesOrEscapesReadBack() throws {
+    // A mark after a control character's escape (the fuzzer's finding:
+    // U+0611 joined the escape's last hex digit into one character), a
+    // mark or joiner right after the opening quote, a spacing mark, and an
+    // Arabic number sign (a prefix) before the closing quote.
+    let values = [
+      "lo\u{0}\u{611}x", "\u{301}e", "\u{200D}a", "a\u{0}\u{903}", "x\u{600}", "\u{600}",
+      "e\u{301}\n\u{301}", "Zürich", "\u{1F44D}\u{200D}\u{1F525}",
+    ]
+    for value in values {
+      let filter = PersonFilter.compare(.username, .eq, value)
+      XCTAssertEqual(
+        try PersonFilter(parsing: filter.description), filter, filter.description.debugDescription)
+    }
+    // Letters and accents typed as such stay readable in the printed form.
+    XCTAssertEqual(
+      PersonFilter.compare(.location, .eq, "Zürich").description, #"location eq "Zürich""#)
+  }
+
   func testMistakesNameTheirPosition() {
     let cases: [(String, Int, String)] = [
       ("", 0, "empty"),

@@ -62,21 +62,54 @@ extension PersonFilter: CustomStringConvertible {
   }
 
   /// `value` as a JSON string literal (SCIM's string syntax).
+  ///
+  /// The parser reads a filter a character (grapheme cluster) at a time, so
+  /// a scalar that would join the quote or escape next to it into one
+  /// character is escaped too: a mark, a joiner or a spacing mark after the
+  /// opening quote or an escape (it would extend the quote, or the escape's
+  /// last hex digit), and a prefix that joins what follows it (Arabic number
+  /// signs and the like) anywhere.
   public static func quoted(_ value: String) -> String {
     var out = "\""
+    // Whether the last thing written is syntax (the quote, an escape).
+    var afterSyntax = true
     for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+      let escaped: String? =
+        switch scalar {
+        case "\"": "\\\""
+        case "\\": "\\\\"
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case _ where scalar.value < 0x20: escape(scalar)
+        case _ where scalar.isASCII: nil
+        case _ where afterSyntax && joins("0", scalar): escape(scalar)
+        case _ where joins(scalar, "\""): escape(scalar)
+        default: nil
+        }
+      if let escaped {
+        out += escaped
+      } else {
+        out.unicodeScalars.append(scalar)
       }
+      afterSyntax = escaped != nil
     }
     return out + "\""
+  }
+
+  /// `\uXXXX` (a pair of them for a scalar past the Basic Multilingual Plane).
+  private static func escape(_ scalar: Unicode.Scalar) -> String {
+    String(scalar).utf16.map { unit in
+      let hex = String(unit, radix: 16, uppercase: true)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }.joined()
+  }
+
+  /// Whether `first` then `second` make one character (grapheme cluster).
+  private static func joins(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {
+    var pair = String.UnicodeScalarView()
+    pair.append(first)
+    pair.append(second)
+    return String(pair).count == 1
   }
 }
