@@ -22,7 +22,8 @@ for run in $(seq 1 "$runs"); do
     swift test "${args[@]}" >"$logs/run-$run.log" 2>&1
   status=$?
   [ $status -eq 0 ] || failed_runs=$((failed_runs + 1))
-  executed=$(grep -oE "Executed [0-9]+ tests?, with [0-9]+ failures?" "$logs/run-$run.log" | tail -1)
+  # The whole run's summary: the line with the most tests (suites print their own after it).
+  executed=$(grep -oE "Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?" "$logs/run-$run.log" | sort -t" " -k2 -n | tail -1)
   echo "run $run/$runs: status $status, ${executed:-no summary}, $((SECONDS - start)) s"
 done
 python3 - "$logs" "$runs" <<'PY'
