@@ -24,9 +24,11 @@ final class TextShapingAheadTests: XCTestCase {
 
   /// Scrolls `view` by `pixels` `steps` times, each step waiting for the
   /// frame that paints it and, while `shaping` is on, for its idle pass.
+  /// With `inFrame`, each step scrolls from a tick callback, inside the
+  /// frame that paints it, as a fling or the bench scrolls.
   @MainActor private static func scroll<Row: ListRow>(
     _ window: MainWindow, view: Widget, shaping: TextShapingAhead<Row>, pixels: Double,
-    steps: Int, file: StaticString = #filePath, line: UInt = #line
+    steps: Int, inFrame: Bool = false, file: StaticString = #filePath, line: UInt = #line
   ) {
     let clock = gtk_widget_get_frame_clock(window.window)!
     var painted = 0
@@ -39,11 +41,21 @@ final class TextShapingAheadTests: XCTestCase {
     for _ in 0..<steps {
       let paintedBefore = painted
       let shapedBefore = shaped
-      let target = gtk_adjustment_get_value(adjustment) + pixels
-      gtk_adjustment_set_value(adjustment, target)
-      XCTAssertEqual(
-        gtk_adjustment_get_value(adjustment), target, "the view did not scroll", file: file,
-        line: line)
+      let move = {
+        let target = gtk_adjustment_get_value(adjustment) + pixels
+        gtk_adjustment_set_value(adjustment, target)
+        XCTAssertEqual(
+          gtk_adjustment_get_value(adjustment), target, "the view did not scroll", file: file,
+          line: line)
+      }
+      if inFrame {
+        TickCallback.add(to: gobject(view)) { _ in
+          move()
+          return false
+        }
+      } else {
+        move()
+      }
       let done = MainContext.run(
         until: { painted > paintedBefore && (!shaping.isEnabled || shaped > shapedBefore) },
         timeout: .seconds(10))
@@ -169,6 +181,37 @@ final class TextShapingAheadTests: XCTestCase {
       Self.scroll(window, view: table.listView, shaping: table.textShaping, pixels: 44, steps: 30)
       print(
         "table: \(counts.linesShapedAhead) lines shaped ahead, "
+          + "\(counts.linesShapedWhileDrawing) while drawing")
+      XCTAssertGreaterThan(counts.linesShapedAhead, 20, "nothing was shaped ahead")
+      XCTAssertEqual(counts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
+    }
+  }
+
+  /// The direction a pass shapes is the way the view moved since the last
+  /// pass, not the way of the adjustment's last change: scrolled inside a
+  /// frame to a fraction of a pixel (as a fling or the bench scrolls), the
+  /// list sets its value again in the same frame, a little back (anchoring
+  /// its rows to whole pixels), and a table scrolled down so must still
+  /// have the rows below shaped.
+  func testATableScrolledDownInsideFramesIsShapedBelow() throws {
+    try MainActor.assumeIsolated {
+      let counts = RowInstrumentation()
+      let window = try Self.openWindow(counting: counts)
+      defer { window.close() }
+      window.viewMode = .table
+      let table = window.table
+      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
+      XCTAssertTrue(
+        MainContext.run(until: {
+          gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
+        }), "the table was not laid out")
+      MainContext.run(for: .milliseconds(100))
+      let (view, shaping) = (table.listView, table.textShaping)
+      Self.scroll(window, view: view, shaping: shaping, pixels: 100.4, steps: 1, inFrame: true)
+      counts.resetTextCounts()
+      Self.scroll(window, view: view, shaping: shaping, pixels: 100.4, steps: 20, inFrame: true)
+      print(
+        "in frames: \(counts.linesShapedAhead) lines shaped ahead, "
           + "\(counts.linesShapedWhileDrawing) while drawing")
       XCTAssertGreaterThan(counts.linesShapedAhead, 20, "nothing was shaped ahead")
       XCTAssertEqual(counts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")

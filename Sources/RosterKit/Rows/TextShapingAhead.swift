@@ -36,7 +36,10 @@ final class TextShapingAhead<Row: ListRow> {
   var onShaped: (@MainActor () -> Void)?
   /// Set by ``close()``: the view is gone, and no pass may reach it.
   private var isClosed = false
-  /// Which way the view last scrolled (``followScrolling()``).
+  /// The adjustment ``followScrolling()`` follows, whether a pass is to
+  /// read its direction, and which way its value moved from pass to pass.
+  private var followed: (adjustment: UnsafeMutablePointer<GtkAdjustment>, held: ObjectRef)?
+  private var readsAdjustment = false
   private var scrollDirection = ScrollDirection()
 
   /// Shapes the rows `factory` makes for `view` with `shape`, which returns
@@ -63,16 +66,27 @@ final class TextShapingAhead<Row: ListRow> {
     guard isEnabled else { return }
     self.direction = direction
     readsVisibleRows = true
+    readsAdjustment = false
     scheduleIdle()
   }
 
-  /// Shapes ahead after each move of the view's vertical adjustment, that
-  /// way (a grid's or a table's: the list's page follows its viewport).
+  /// Shapes ahead after each move of the view's vertical adjustment (a
+  /// grid's or a table's: the list's page follows its viewport), the way
+  /// the adjustment moved in all since the last pass.
+  ///
+  /// Not the way of each single move: in the frame of a scroll to a
+  /// fraction of a pixel (a fling's, the bench's) GTK 4.8's list sets the
+  /// value again, a little back (anchoring its rows to whole pixels), so
+  /// the last signal of a frame scrolled down reads "up", and the screen
+  /// above, already shaped, would be shaped instead of the one coming in.
   func followScrolling() {
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(view))!
+    followed = (adjustment, ObjectRef(adjustment))
     Signals.connect(gobject(adjustment), .valueChanged) { [weak self] in
-      guard let self else { return }
-      scrolled(direction: scrollDirection.moved(to: gtk_adjustment_get_value(adjustment)))
+      guard let self, isEnabled else { return }
+      readsVisibleRows = true
+      readsAdjustment = true
+      scheduleIdle()
     }
   }
 
@@ -141,6 +155,9 @@ final class TextShapingAhead<Row: ListRow> {
   private func shapeBand() {
     isPending = false
     guard isEnabled, !isClosed else { return }
+    if readsAdjustment, let followed {
+      direction = scrollDirection.moved(to: gtk_adjustment_get_value(followed.adjustment))
+    }
     if readsVisibleRows {
       let visible = shownPositions()
       guard !visible.isEmpty else { return retryAfterNextFrame() }
