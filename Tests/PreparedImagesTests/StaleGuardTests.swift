@@ -80,9 +80,16 @@ final class StaleGuardTests: XCTestCase {
         try await Task.sleep(for: .milliseconds(Int.random(in: 0...12, using: &generator)))
       }
       if step % 100 == 99 {
-        // The race on purpose: hold the main thread while workers finish and queue their
-        // results, then re-bind every row before those results are delivered.
-        usleep(30_000)
+        // The race on purpose: hold the main thread until a worker has finished a decode and
+        // queued its result (not for a fixed time: on a busy machine the idle-class decode
+        // thread may finish none in 30 ms), then re-bind every row before it is delivered.
+        let decodes = pipeline.statistics().decodes
+        let deadline = ContinuousClock.now + .seconds(10)
+        while pipeline.statistics().decodes == decodes, pipeline.statistics().inFlight > 0,
+          ContinuousClock.now < deadline
+        {
+          usleep(1_000)
+        }
         for slot in slots {
           let user = Int.random(in: 0..<users, using: &generator)
           slot.bind(identity: user, request: requests[user])
