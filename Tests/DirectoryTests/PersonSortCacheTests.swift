@@ -34,8 +34,18 @@ final class PersonSortCacheTests: XCTestCase {
       let name = random.next(below: 20) == 0 ? nil : names[random.next(below: names.count)]
       let department =
         random.next(below: 10) == 0 ? nil : departments[random.next(below: departments.count)]
+      // Usernames that tie often, and longer ones alike in their first
+      // eight bytes (the run sort's number) or beginning one another.
+      let n = random.next(below: count / 2)
+      let username =
+        switch random.next(below: 4) {
+        case 0: "u\(n)"
+        case 1: "same.prefix.\(n)"
+        case 2: "same.pre"
+        default: "same.prefix"
+        }
       return User(
-        id: "\(k)", username: "u\(random.next(below: count / 2))",
+        id: "\(k)", username: username,
         details: PersonDetails(displayName: name, department: department))
     }
   }

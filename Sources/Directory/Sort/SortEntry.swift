@@ -28,22 +28,34 @@ extension UnsafeMutableBufferPointer where Element == SortEntry {
   private static var shortRun: Int { 16 }
 
   /// Sorts each run of entries with equal keys (the entries sorted by key)
-  /// by `areInIncreasingOrder`, which orders no two entries alike: short
-  /// runs (most of them) by insertion, longer ones by the standard library.
-  func sortRuns(by areInIncreasingOrder: (SortEntry, SortEntry) -> Bool) {
+  /// by `tieKey`, then, where that is equal too, by `areInIncreasingOrder`,
+  /// which orders no two entries alike and agrees with `tieKey` where the
+  /// two differ. Each entry of a run takes its `tieKey` as its `key` (read
+  /// once an entry, and compared as numbers: most ties end there, without
+  /// reaching the entries' data again). Short runs (most of them) are
+  /// sorted by insertion, longer ones by the standard library.
+  func sortRuns(
+    tieKey: (SortEntry) -> UInt64, by areInIncreasingOrder: (SortEntry, SortEntry) -> Bool
+  ) {
+    func precedes(_ left: SortEntry, _ right: SortEntry) -> Bool {
+      left.key != right.key ? left.key < right.key : areInIncreasingOrder(left, right)
+    }
     var start = 0
     while start < count {
       let key = self[start].key
       var end = start + 1
       while end < count && self[end].key == key { end += 1 }
+      if end - start > 1 {
+        for k in start..<end { self[k].key = tieKey(self[k]) }
+      }
       if end - start > Self.shortRun {
         var run = SortEntries(rebasing: self[start..<end])
-        run.sort(by: areInIncreasingOrder)
+        run.sort(by: precedes)
       } else if end - start > 1 {
         for k in (start + 1)..<end {
           let entry = self[k]
           var place = k
-          while place > start && areInIncreasingOrder(entry, self[place - 1]) {
+          while place > start && precedes(entry, self[place - 1]) {
             self[place] = self[place - 1]
             place -= 1
           }

@@ -47,9 +47,11 @@ extension UserTable {
     if isCancelled() { return nil }
     var entries = positions.indices.map { SortEntry(key: packed[$0], slot: UInt32($0)) }
     entries.radixSortByKey()
-    // People equal in every key: by username, then as they came.
+    // People equal in every key: by username (its first eight bytes, then
+    // all of it), then as they came.
     entries.withUnsafeMutableBufferPointer { entries in
-      entries.sortRuns { left, right in
+      entries.sortRuns(tieKey: { leadingBytes(nameBytes(at: positions[Int($0.slot)])) }) {
+        left, right in
         let order = compareBytes(
           nameBytes(at: positions[Int(left.slot)]), nameBytes(at: positions[Int(right.slot)]))
         return order != 0 ? order < 0 : left.slot < right.slot
@@ -57,6 +59,17 @@ extension UserTable {
     }
     return isCancelled() ? nil : entries.map { positions[Int($0.slot)] }
   }
+}
+
+/// The first eight of `bytes` as one big-endian number, zeros after a
+/// shorter text: two texts whose numbers differ are in the order of their
+/// numbers (compared a byte at a time, a text before any longer one it
+/// begins); equal numbers tell nothing.
+@inline(__always)
+func leadingBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  var number: UInt64 = 0
+  for k in 0..<8 { number = number << 8 | UInt64(k < bytes.count ? bytes[k] : 0) }
+  return number
 }
 
 /// -1, 0 or 1 as `a`'s bytes come before, equal or after `b`'s.
