@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A person's place in a sort: a 64-bit key (their keys' ranks packed, or
 /// seven bytes of a text) and where they are among the people sorted.
 ///
@@ -26,6 +28,34 @@ typealias SortEntries = UnsafeMutableBufferPointer<SortEntry>
 extension UnsafeMutableBufferPointer where Element == SortEntry {
   /// Runs at most this long are sorted by insertion.
   private static var shortRun: Int { 16 }
+
+  /// Fewest entries worth a thread of their own in ``sortRunsInParallel(tieKey:by:)``.
+  private static var leastStretch: Int { 16_384 }
+
+  /// ``sortRuns(tieKey:by:)`` on up to four stretches of the entries at
+  /// once, each cut at the end of a run; `tieKey` and `areInIncreasingOrder`
+  /// are called from several threads at once and must only read.
+  func sortRunsInParallel(
+    tieKey: (SortEntry) -> UInt64, by areInIncreasingOrder: (SortEntry, SortEntry) -> Bool
+  ) {
+    let stretches = Swift.max(1, Swift.min(4, count / Self.leastStretch))
+    var cuts = [0]
+    for stretch in 1..<(stretches + 1) {
+      var cut = stretch == stretches ? count : Swift.max(cuts.last!, count * stretch / stretches)
+      while cut > 0, cut < count, self[cut].key == self[cut - 1].key { cut += 1 }
+      if cut > cuts.last! { cuts.append(cut) }
+    }
+    withoutActuallyEscaping(tieKey) { tieKey in
+      withoutActuallyEscaping(areInIncreasingOrder) { areInIncreasingOrder in
+        let shared = SharedRuns(
+          entries: self, cuts: cuts, tieKey: tieKey, areInIncreasingOrder: areInIncreasingOrder)
+        DispatchQueue.concurrentPerform(iterations: cuts.count - 1) { stretch in
+          SortEntries(rebasing: shared.entries[shared.cuts[stretch]..<shared.cuts[stretch + 1]])
+            .sortRuns(tieKey: shared.tieKey, by: shared.areInIncreasingOrder)
+        }
+      }
+    }
+  }
 
   /// Sorts each run of entries with equal keys (the entries sorted by key)
   /// by `tieKey`, then, where that is equal too, by `areInIncreasingOrder`,
@@ -105,4 +135,16 @@ extension UnsafeMutableBufferPointer where Element == SortEntry {
     }
     if source != base { base.update(from: source, count: count) }
   }
+}
+
+/// What the threads of ``SortEntries/sortRunsInParallel(tieKey:by:)`` share.
+///
+/// Threading: `@unchecked Sendable` because each thread writes only its own
+/// stretch of `entries` (the stretches do not overlap), and the closures only
+/// read; all of it lives until every thread is done.
+private struct SharedRuns: @unchecked Sendable {
+  let entries: SortEntries
+  let cuts: [Int]
+  let tieKey: (SortEntry) -> UInt64
+  let areInIncreasingOrder: (SortEntry, SortEntry) -> Bool
 }

@@ -50,7 +50,7 @@ extension UserTable {
     // People equal in every key: by username (its first eight bytes, then
     // all of it), then as they came.
     entries.withUnsafeMutableBufferPointer { entries in
-      entries.sortRuns(tieKey: { leadingBytes(nameBytes(at: positions[Int($0.slot)])) }) {
+      entries.sortRunsInParallel(tieKey: { leadingBytes(nameBytes(at: positions[Int($0.slot)])) }) {
         left, right in
         let order = compareBytes(
           nameBytes(at: positions[Int(left.slot)]), nameBytes(at: positions[Int(right.slot)]))
