@@ -34,7 +34,7 @@ final class RefreshDiffTests: XCTestCase {
       let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
       let rowHeight = window.viewport.rowHeight
       gtk_adjustment_set_value(adjustment, 200 * rowHeight)
-      MainContext.run(for: .milliseconds(150))
+      WindowTestSupport.waitForFrames(window)
       XCTAssertEqual(window.viewport.visible.lowerBound, 200)
       window.select(205)
       let bindsBefore = window.factory.statistics.binds
@@ -52,7 +52,7 @@ final class RefreshDiffTests: XCTestCase {
 
       XCTAssertTrue(window.refresh())
       WindowTestSupport.waitForLoad(window)
-      MainContext.run(for: .milliseconds(150))
+      WindowTestSupport.waitForFrames(window)
 
       let summary = try XCTUnwrap(window.lastRefresh)
       let diff = try XCTUnwrap(summary.diff, "the refresh was applied whole, not as a diff")

@@ -53,6 +53,24 @@ enum WindowTestSupport {
     openWindow(source: fileSource(directory.usersFile))
   }
 
+  /// Runs the main loop until `window` has painted `count` more frames
+  /// (asking for each), so that what GTK lays out after a change (a scroll,
+  /// a refresh) is read once it has happened, not after a guessed time.
+  static func waitForFrames(
+    _ window: MainWindow, _ count: Int = 2, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let clock = gtk_widget_get_frame_clock(window.window)!
+    var painted = 0
+    let connection = Signals.connect(gobject(clock), .afterPaint) {
+      painted += 1
+      if painted < count { gtk_widget_queue_draw(window.window) }
+    }
+    defer { connection.disconnect() }
+    gtk_widget_queue_draw(window.window)
+    let done = MainContext.run(until: { painted >= count }, timeout: .seconds(10))
+    XCTAssertTrue(done, "the window painted no frame", file: file, line: line)
+  }
+
   static func waitForLoad(_ window: MainWindow, file: StaticString = #filePath, line: UInt = #line)
   {
     let finished = MainContext.run(until: { !window.isLoading }, timeout: .seconds(30))
