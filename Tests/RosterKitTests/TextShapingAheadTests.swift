@@ -162,28 +162,38 @@ final class TextShapingAheadTests: XCTestCase {
     }
   }
 
+  /// Opens a window showing its table, scrolls the table down by `pixels`
+  /// once (to set the direction), then `steps` times, and checks that those
+  /// steps shaped the rows coming in ahead and no frame shaped any.
+  @MainActor private static func assertTableShapedAhead(
+    pixels: Double, steps: Int, inFrame: Bool, label: String
+  ) throws {
+    let counts = RowInstrumentation()
+    let window = try openWindow(counting: counts)
+    defer { window.close() }
+    window.viewMode = .table
+    let table = window.table
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
+    XCTAssertTrue(
+      MainContext.run(until: {
+        gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
+      }), "the table was not laid out")
+    MainContext.run(for: .milliseconds(100))
+    let (view, shaping) = (table.listView, table.textShaping)
+    scroll(window, view: view, shaping: shaping, pixels: pixels, steps: 1, inFrame: inFrame)
+    counts.resetTextCounts()
+    scroll(window, view: view, shaping: shaping, pixels: pixels, steps: steps, inFrame: inFrame)
+    print(
+      "\(label): \(counts.linesShapedAhead) lines shaped ahead, "
+        + "\(counts.linesShapedWhileDrawing) while drawing")
+    XCTAssertGreaterThan(counts.linesShapedAhead, 20, "nothing was shaped ahead")
+    XCTAssertEqual(counts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
+  }
+
   /// A table's rows coming on screen were shaped between frames too.
   func testTableRowsScrollingInWereShapedBetweenFrames() throws {
     try MainActor.assumeIsolated {
-      let counts = RowInstrumentation()
-      let window = try Self.openWindow(counting: counts)
-      defer { window.close() }
-      window.viewMode = .table
-      let table = window.table
-      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
-      XCTAssertTrue(
-        MainContext.run(until: {
-          gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
-        }), "the table was not laid out")
-      MainContext.run(for: .milliseconds(100))
-      Self.scroll(window, view: table.listView, shaping: table.textShaping, pixels: 44, steps: 1)
-      counts.resetTextCounts()
-      Self.scroll(window, view: table.listView, shaping: table.textShaping, pixels: 44, steps: 30)
-      print(
-        "table: \(counts.linesShapedAhead) lines shaped ahead, "
-          + "\(counts.linesShapedWhileDrawing) while drawing")
-      XCTAssertGreaterThan(counts.linesShapedAhead, 20, "nothing was shaped ahead")
-      XCTAssertEqual(counts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
+      try Self.assertTableShapedAhead(pixels: 44, steps: 30, inFrame: false, label: "table")
     }
   }
 
@@ -195,26 +205,7 @@ final class TextShapingAheadTests: XCTestCase {
   /// have the rows below shaped.
   func testATableScrolledDownInsideFramesIsShapedBelow() throws {
     try MainActor.assumeIsolated {
-      let counts = RowInstrumentation()
-      let window = try Self.openWindow(counting: counts)
-      defer { window.close() }
-      window.viewMode = .table
-      let table = window.table
-      let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
-      XCTAssertTrue(
-        MainContext.run(until: {
-          gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
-        }), "the table was not laid out")
-      MainContext.run(for: .milliseconds(100))
-      let (view, shaping) = (table.listView, table.textShaping)
-      Self.scroll(window, view: view, shaping: shaping, pixels: 100.4, steps: 1, inFrame: true)
-      counts.resetTextCounts()
-      Self.scroll(window, view: view, shaping: shaping, pixels: 100.4, steps: 20, inFrame: true)
-      print(
-        "in frames: \(counts.linesShapedAhead) lines shaped ahead, "
-          + "\(counts.linesShapedWhileDrawing) while drawing")
-      XCTAssertGreaterThan(counts.linesShapedAhead, 20, "nothing was shaped ahead")
-      XCTAssertEqual(counts.linesShapedWhileDrawing, 0, "a frame shaped a row's text")
+      try Self.assertTableShapedAhead(pixels: 100.4, steps: 20, inFrame: true, label: "in frames")
     }
   }
 
