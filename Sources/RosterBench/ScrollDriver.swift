@@ -32,7 +32,7 @@ final class ScrollDriver {
     // goes blank) unless the view has scrolled to an item once.
     gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(0))
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
-    TickCallback.add(to: gobject(listView)) { [self] now in
+    TickCallback.add(to: listView) { [self] now in
       if start == 0 {
         start = now
         recorder.isRecording = true

@@ -72,7 +72,7 @@ final class FrameWatch {
   private var last: Int64 = 0
 
   init(widget: Widget) {
-    TickCallback.add(to: gobject(widget)) { [weak self] time in
+    TickCallback.add(to: widget) { [weak self] time in
       guard let self else { return false }
       if self.isRecording, self.last != 0 {
         self.longestInterval = max(self.longestInterval, Double(time - self.last) / 1000)

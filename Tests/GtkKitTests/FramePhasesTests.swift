@@ -19,7 +19,7 @@ final class FramePhasesTests: XCTestCase {
       gtk_window_set_default_size(cgtk_window(window), 200, 100)
       let log = Log()
       FramePhases.observe(
-        UnsafeMutableRawPointer(window),
+        window,
         began: { interval in
           log.events.append("began")
           log.intervals.append(interval)
@@ -58,7 +58,7 @@ final class FramePhasesTests: XCTestCase {
       var began = 0
       var ended = 0
       FramePhases.observe(
-        UnsafeMutableRawPointer(window), began: { _ in began += 1 }, ended: { ended += 1 })
+        window, began: { _ in began += 1 }, ended: { ended += 1 })
       gtk_widget_queue_draw(window)
       XCTAssertTrue(MainContext.run(until: { ended >= 1 }), "an already realized widget counts")
       gtk_widget_set_visible(window, 0)

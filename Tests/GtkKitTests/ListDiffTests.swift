@@ -176,11 +176,11 @@ final class ListDiffTests: XCTestCase {
 /// A row that records binds, re-binds and what it shows.
 @MainActor
 final class PersonRow: ListRow {
-  let widget: UnsafeMutableRawPointer
+  let widget: Widget
   private(set) var shown: Person?
   static var binds = 0
 
-  init() { widget = UnsafeMutableRawPointer(gtk_label_new("")!) }
+  init() { widget = gtk_label_new("")! }
 
   func bind(_ model: Person, position: Int) {
     shown = model

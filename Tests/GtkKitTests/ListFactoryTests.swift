@@ -5,12 +5,12 @@ import XCTest
 /// A row with one label, counting what it sees.
 @MainActor
 final class LabelRow: ListRow {
-  let widget: UnsafeMutableRawPointer
+  let widget: Widget
   private(set) var boundValue: Int?
 
   init() {
-    widget = UnsafeMutableRawPointer(gtk_label_new("")!)
-    gtk_widget_set_size_request(widget.assumingMemoryBound(to: GtkWidget.self), -1, 40)
+    widget = gtk_label_new("")!
+    gtk_widget_set_size_request(widget, -1, 40)
   }
 
   func bind(_ model: Int, position: Int) {

@@ -57,7 +57,7 @@ final class ListReloadTests: XCTestCase {
       defer { recorder.connection.disconnect() }
 
       // Paced by the window's frames.
-      let kept = model.reload(with: new, pacedBy: UnsafeMutableRawPointer(window))
+      let kept = model.reload(with: new, pacedBy: window)
       factory.rebind { kept.contains($0) }
       XCTAssertTrue(model.isReloading)
       XCTAssertTrue(MainContext.run(until: { !model.isReloading }))
@@ -113,7 +113,7 @@ final class ListReloadTests: XCTestCase {
       let kept = model.reload(with: new)
       let now = factory.rebind(
         where: { kept.contains($0) }, deferring: { $0 >= 10 },
-        pacedBy: UnsafeMutableRawPointer(window), perFrame: 8)
+        pacedBy: window, perFrame: 8)
       XCTAssertEqual(now, 10)
       XCTAssertEqual(factory.deferredRebindCount, bound - 10)
       factory.forEachBoundRow { row, position in
@@ -140,7 +140,7 @@ final class ListReloadTests: XCTestCase {
       // Every row deferred, as if none were on screen, one a frame.
       factory.rebind(
         where: { kept.contains($0) }, deferring: { _ in true },
-        pacedBy: UnsafeMutableRawPointer(window), perFrame: 1)
+        pacedBy: window, perFrame: 1)
       XCTAssertEqual(factory.deferredRebindCount, bound)
       XCTAssertTrue(MainContext.run(until: { factory.deferredRebindCount < bound }))
       // The first frame's tick took one row; its layout brought the rest on screen forward.
@@ -149,7 +149,7 @@ final class ListReloadTests: XCTestCase {
       XCTAssertEqual(factory.deferredRebindCount, bound - 1 - broughtForward)
       var onScreen = 0
       factory.forEachBoundRow { row, position in
-        let widget = row.widget.assumingMemoryBound(to: GtkWidget.self)
+        let widget = row.widget
         let list = gtk_widget_get_ancestor(widget, gtk_list_view_get_type())!
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(widget, list, &bounds) != 0,

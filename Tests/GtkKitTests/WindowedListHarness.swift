@@ -7,13 +7,13 @@ import XCTest
 @MainActor
 final class SkeletonRow: ListRow {
   static let skeleton = "░░░░"
-  let widget: UnsafeMutableRawPointer
+  let widget: Widget
   /// What the row shows; nil while unbound.
   private(set) var text: String?
 
   init() {
-    widget = UnsafeMutableRawPointer(gtk_label_new("")!)
-    gtk_widget_set_size_request(widget.assumingMemoryBound(to: GtkWidget.self), -1, 40)
+    widget = gtk_label_new("")!
+    gtk_widget_set_size_request(widget, -1, 40)
   }
 
   func bind(_ model: String?, position: Int) {

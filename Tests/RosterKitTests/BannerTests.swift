@@ -20,9 +20,9 @@ final class BannerTests: XCTestCase {
     of window: MainWindow, below edge: Float
   ) -> (position: Int, rect: graphene_rect_t)? {
     var top: (position: Int, rect: graphene_rect_t)?
-    func consider(_ widget: UnsafeMutableRawPointer, _ position: Int) {
+    func consider(_ widget: Widget, _ position: Int) {
       // The row's list item widget, with its padding.
-      guard let item = gtk_widget_get_parent(widget.assumingMemoryBound(to: GtkWidget.self)),
+      guard let item = gtk_widget_get_parent(widget),
         gtk_widget_get_child_visible(item) != 0
       else { return }
       let rect = bounds(item, in: window.window)

@@ -27,7 +27,7 @@ final class FrameRowWatcher {
       let list = window.listView
       let height = Float(gtk_widget_get_height(list))
       window.factory.forEachBoundRow { row, position in
-        let widget = row.widget.assumingMemoryBound(to: GtkWidget.self)
+        let widget = row.widget
         var bounds = graphene_rect_t()
         guard
           !onScreenOnly

@@ -94,12 +94,11 @@ final class HostileEntryWindowTests: XCTestCase {
 
   /// What `widget` asks for across.
   @MainActor
-  private static func naturalWidth(_ widget: UnsafeMutableRawPointer) -> Int32 {
+  private static func naturalWidth(_ widget: Widget) -> Int32 {
     var minimum: Int32 = 0
     var natural: Int32 = 0
     gtk_widget_measure(
-      widget.assumingMemoryBound(to: GtkWidget.self), GTK_ORIENTATION_HORIZONTAL, -1, &minimum,
-      &natural, nil, nil)
+      widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
     return natural
   }
 }

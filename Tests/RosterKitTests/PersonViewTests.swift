@@ -12,10 +12,10 @@ import XCTest
 final class PersonViewTests: XCTestCase {
   /// A window holding just `widget`, on screen.
   @MainActor
-  private static func present(_ widget: UnsafeMutableRawPointer) -> Widget {
+  private static func present(_ widget: Widget) -> Widget {
     // At its natural size: the row's box is the window's.
     let window = gtk_window_new()!
-    gtk_window_set_child(cgtk_window(window), widget.assumingMemoryBound(to: GtkWidget.self))
+    gtk_window_set_child(cgtk_window(window), widget)
     gtk_window_present(cgtk_window(window))
     XCTAssertTrue(MainContext.run(until: { gtk_widget_get_width(window) > 0 }))
     MainContext.run(for: .milliseconds(50))
@@ -239,7 +239,7 @@ final class PersonViewTests: XCTestCase {
             var minimum: Int32 = 0
             var natural: Int32 = 0
             gtk_widget_measure(
-              widget.assumingMemoryBound(to: GtkWidget.self), orientation, -1, &minimum, &natural,
+              widget, orientation, -1, &minimum, &natural,
               nil, nil)
             size += [minimum, natural]
           }

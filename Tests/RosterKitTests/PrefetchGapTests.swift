@@ -41,7 +41,7 @@ final class PrefetchGapTests: XCTestCase {
       let rowHeight = window.viewport.rowHeight
       let scroll = OwnedTick()
       var steps = 0
-      scroll.start(on: UnsafeMutableRawPointer(window.window)) {
+      scroll.start(on: window.window) {
         steps += 1
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 3 * rowHeight)
         return steps < 40

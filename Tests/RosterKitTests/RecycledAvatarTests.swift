@@ -113,7 +113,7 @@ final class RecycledAvatarTests: XCTestCase {
     let rowHeight = window.viewport.rowHeight
     let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
     let scroll = OwnedTick()
-    scroll.start(on: UnsafeMutableRawPointer(window.window)) {
+    scroll.start(on: window.window) {
       // A busy main thread, as on a loaded machine: results that arrive now wait in the main
       // queue while this frame's layout re-binds rows, which is when a stale one can land.
       usleep(10_000)

@@ -53,7 +53,7 @@ final class SearchScrollTests: XCTestCase {
     defer { watcher.stop() }
     var steps = 0
     let scroll = OwnedTick()
-    scroll.start(on: UnsafeMutableRawPointer(window.window)) {
+    scroll.start(on: window.window) {
       guard window.searchMatches != nil else { return true }
       steps += 1
       gtk_adjustment_set_value(adjustment, Double(steps) * 30 * rowHeight)

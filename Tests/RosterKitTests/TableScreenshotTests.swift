@@ -62,7 +62,7 @@ final class TableScreenshotTests: XCTestCase {
       let row = try XCTUnwrap(window.table.shownRows.last?.row)
       var color = GdkRGBA()
       gtk_style_context_get_color(
-        gtk_widget_get_style_context(row.widget.assumingMemoryBound(to: GtkWidget.self)), &color)
+        gtk_widget_get_style_context(row.widget), &color)
       XCTAssertGreaterThan(color.red + color.green + color.blue, 2.1, "dark text on a dark list")
       try Screenshot.save(
         window.window, to: path.replacingOccurrences(of: ".png", with: "-dark.png"))

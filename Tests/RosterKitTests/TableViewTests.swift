@@ -179,7 +179,7 @@ final class TableViewTests: XCTestCase {
           var bounds = graphene_rect_t()
           guard entry.row.cellTexts.first == shownName,
             gtk_widget_compute_bounds(
-              entry.row.widget.assumingMemoryBound(to: GtkWidget.self), view, &bounds) != 0
+              entry.row.widget, view, &bounds) != 0
           else { return false }
           return bounds.origin.y >= 0
             && bounds.origin.y + bounds.size.height <= Float(gtk_widget_get_height(view))

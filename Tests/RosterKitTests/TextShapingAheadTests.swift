@@ -49,7 +49,7 @@ final class TextShapingAheadTests: XCTestCase {
           line: line)
       }
       if inFrame {
-        TickCallback.add(to: gobject(view)) { _ in
+        TickCallback.add(to: view) { _ in
           move()
           return false
         }

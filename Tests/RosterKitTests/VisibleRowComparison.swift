@@ -31,7 +31,7 @@ struct VisibleRowComparison: CustomStringConvertible {
     let listHeight = Float(gtk_widget_get_height(list))
     window.factory.forEachBoundRow { row, position in
       guard failure == nil, window.viewport.visible.contains(position) else { return }
-      let widget = row.widget.assumingMemoryBound(to: GtkWidget.self)
+      let widget = row.widget
       var inList = graphene_rect_t()
       var inWindow = graphene_rect_t()
       guard gtk_widget_get_mapped(widget) != 0,

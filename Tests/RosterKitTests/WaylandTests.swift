@@ -115,7 +115,7 @@ final class WaylandTests: XCTestCase {
         guard window.viewport.visible.contains(position) else { return }
         rows += 1
         XCTAssertEqual(
-          gtk_widget_get_scale_factor(row.widget.assumingMemoryBound(to: GtkWidget.self)), scale)
+          gtk_widget_get_scale_factor(row.widget), scale)
         if let texture = row.shownTexture { sides[gdk_texture_get_width(texture), default: 0] += 1 }
       }
       print("output scale \(scale): \(rows) visible rows, avatar textures by side \(sides)")

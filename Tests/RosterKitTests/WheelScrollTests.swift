@@ -22,7 +22,7 @@ final class WheelScrollTests: XCTestCase {
     MainContext.run(until: { gtk_adjustment_get_value(adjustment) == 0 }, timeout: .seconds(5))
     MainContext.run(for: .milliseconds(100))
     let recorder = FrameRecorder(window: window.window)
-    let tick = TickCallback.add(to: gobject(window.window)) { time in
+    let tick = TickCallback.add(to: window.window) { time in
       recorder.frame(at: time)
       return true
     }
@@ -38,7 +38,7 @@ final class WheelScrollTests: XCTestCase {
       MainContext.run(for: .milliseconds(150))
     }
     recorder.stop()
-    TickCallback.remove(tick, from: gobject(window.window))
+    TickCallback.remove(tick, from: window.window)
     let fraction = last / max(1, gtk_adjustment_get_upper(adjustment))
     return (Int(fraction * Double(window.model.count)), recorder.statistics())
   }

@@ -22,15 +22,15 @@ public final class FramePhases {
   /// clock does not know it yet). The handlers live as long as the widget.
   @discardableResult
   public static func observe(
-    _ widget: UnsafeMutableRawPointer,
+    _ widget: Widget,
     began: @escaping @MainActor (_ refreshInterval: Duration?) -> Void,
     ended: @escaping @MainActor () -> Void
   ) -> FramePhases {
     let phases = FramePhases(began: began, ended: ended)
     // The closures hold the observer; GLib drops them with the widget.
-    Signals.connect(widget, .realize) { phases.attach(to: widget) }
-    Signals.connect(widget, .unrealize) { phases.detach() }
-    if gtk_widget_get_realized(widget.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+    Signals.connect(gobject(widget), .realize) { phases.attach(to: widget) }
+    Signals.connect(gobject(widget), .unrealize) { phases.detach() }
+    if gtk_widget_get_realized(widget) != 0 {
       phases.attach(to: widget)
     }
     return phases
@@ -43,9 +43,9 @@ public final class FramePhases {
     self.ended = ended
   }
 
-  private func attach(to widget: UnsafeMutableRawPointer) {
+  private func attach(to widget: Widget) {
     detach()
-    guard let clock = gtk_widget_get_frame_clock(widget.assumingMemoryBound(to: GtkWidget.self))
+    guard let clock = gtk_widget_get_frame_clock(widget)
     else { return }
     let object = UnsafeMutableRawPointer(clock)
     clockConnections = [

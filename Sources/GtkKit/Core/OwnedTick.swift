@@ -7,7 +7,7 @@ import CGtk
 /// Threading: main-actor only.
 @MainActor
 public final class OwnedTick {
-  private var tick: (id: guint, widget: UnsafeMutableRawPointer)?
+  private var tick: (id: guint, widget: Widget)?
 
   /// A tick that is not running yet.
   public init() {}
@@ -19,8 +19,7 @@ public final class OwnedTick {
 
   /// Calls `handler` once per frame of `widget` until it returns false or
   /// ``stop()`` is called; a running tick is stopped first.
-  public func start(on widget: UnsafeMutableRawPointer, _ handler: @escaping @MainActor () -> Bool)
-  {
+  public func start(on widget: Widget, _ handler: @escaping @MainActor () -> Bool) {
     stop()
     g_object_ref(widget)
     let id = TickCallback.add(to: widget) { [weak self] _ in

@@ -9,7 +9,7 @@ public enum TickCallback {
   /// until it returns false or the widget is destroyed; returns the id.
   @MainActor @discardableResult
   public static func add(
-    to widget: UnsafeMutableRawPointer,
+    to widget: Widget,
     _ handler: @escaping @MainActor (_ frameTimeMicroseconds: Int64) -> Bool
   ) -> guint {
     typealias Box = ClosureBox<@MainActor (Int64) -> Bool>
@@ -19,12 +19,12 @@ public enum TickCallback {
       return MainActor.assumeIsolated { box.handler(time) } ? 1 : 0
     }
     return gtk_widget_add_tick_callback(
-      widget.assumingMemoryBound(to: GtkWidget.self), tick, Box(handler).retainedPointer(),
+      widget, tick, Box(handler).retainedPointer(),
       { Unmanaged<AnyObject>.fromOpaque($0!).release() })
   }
 
   /// Removes a tick callback early.
-  @MainActor public static func remove(_ id: guint, from widget: UnsafeMutableRawPointer) {
-    gtk_widget_remove_tick_callback(widget.assumingMemoryBound(to: GtkWidget.self), id)
+  @MainActor public static func remove(_ id: guint, from widget: Widget) {
+    gtk_widget_remove_tick_callback(widget, id)
   }
 }

@@ -35,7 +35,7 @@ final class DeferredRebinds {
   /// to `rebind`, until none are left, and any that comes on screen first
   /// is handed over before it is painted.
   func add(
-    _ items: [UnsafeMutableRawPointer], pacedBy pacer: UnsafeMutableRawPointer, perFrame: Int,
+    _ items: [UnsafeMutableRawPointer], pacedBy pacer: Widget, perFrame: Int,
     rebind: @escaping @MainActor (UnsafeMutableRawPointer) -> Void
   ) {
     for item in items where queued.insert(item).inserted { order.append(item) }
@@ -77,9 +77,9 @@ final class DeferredRebinds {
     return !queued.isEmpty
   }
 
-  private func watchLayouts(of pacer: UnsafeMutableRawPointer) {
+  private func watchLayouts(of pacer: Widget) {
     guard layoutHook == nil, rebindsRowsComingOnScreen,
-      let clock = gtk_widget_get_frame_clock(pacer.assumingMemoryBound(to: GtkWidget.self))
+      let clock = gtk_widget_get_frame_clock(pacer)
     else { return }
     let object = UnsafeMutableRawPointer(clock)
     g_object_ref(object)

@@ -90,7 +90,7 @@ public final class ListFactory<Row: ListRow> {
   @discardableResult
   public func rebind(
     where predicate: (Int) -> Bool, deferring deferred: (Int) -> Bool,
-    pacedBy pacer: UnsafeMutableRawPointer?, perFrame: Int = 24
+    pacedBy pacer: Widget?, perFrame: Int = 24
   ) -> Int {
     var now = 0
     var later: [(item: UnsafeMutableRawPointer, position: Int)] = []
@@ -167,7 +167,7 @@ public final class ListFactory<Row: ListRow> {
     let identity = ObjectIdentifier(row)
     items[identity] = item
     statistics.setups += 1
-    gtk_list_item_set_child(OpaquePointer(item), row.widget.assumingMemoryBound(to: GtkWidget.self))
+    gtk_list_item_set_child(OpaquePointer(item), row.widget)
     let holder = RowHolder(row: row, census: census) { [weak self] in
       self?.rows[item] = nil
       self?.items[identity] = nil

@@ -161,7 +161,7 @@ public final class ListModel<Element: Identifiable> {
   /// tail from the end backwards. Any other change finishes it first.
   @discardableResult
   public func reload(
-    with newElements: [Element], pacedBy pacer: UnsafeMutableRawPointer? = nil,
+    with newElements: [Element], pacedBy pacer: Widget? = nil,
     budget: Duration = .milliseconds(3)
   ) -> Range<Int> {
     finishReloading()
@@ -233,8 +233,8 @@ public final class ListModel<Element: Identifiable> {
     return false
   }
 
-  private func startStepping(pacedBy pacer: UnsafeMutableRawPointer?) {
-    if let pacer, gtk_widget_get_mapped(pacer.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+  private func startStepping(pacedBy pacer: Widget?) {
+    if let pacer, gtk_widget_get_mapped(pacer) != 0 {
       steps.start(on: pacer) { [weak self] in
         guard let self else { return false }
         let started = ContinuousClock.now

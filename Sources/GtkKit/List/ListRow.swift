@@ -11,7 +11,7 @@ public protocol ListRow: AnyObject {
   associatedtype Model
 
   /// The row's root widget, owned by the row.
-  var widget: UnsafeMutableRawPointer { get }
+  var widget: Widget { get }
 
   /// Shows `model` (at `position`) in the row's widgets. Also called on a
   /// row that is already bound when ``ListFactory/rebind(where:)``

@@ -16,7 +16,7 @@ public protocol RebindableRows: AnyObject {
   @discardableResult
   func rebind(
     where predicate: (Int) -> Bool, deferring deferred: (Int) -> Bool,
-    pacedBy pacer: UnsafeMutableRawPointer?, perFrame: Int
+    pacedBy pacer: Widget?, perFrame: Int
   ) -> Int
 }
 

@@ -67,9 +67,7 @@ public enum CustomWidget {
   /// A new widget of `type` (from ``register(name:cssName:role:)``) that
   /// `content` measures and draws. The widget starts floating.
   @MainActor
-  public static func make(_ type: GType, content: some CustomWidgetContent) -> UnsafeMutablePointer<
-    GtkWidget
-  > {
+  public static func make(_ type: GType, content: some CustomWidgetContent) -> Widget {
     let widget = GObjectSubclass.new(type)
     let handle = CustomWidgetHandle(content: content)
     slot(widget).pointee = Unmanaged.passRetained(handle).toOpaque()
@@ -86,7 +84,7 @@ public enum CustomWidget {
   /// (nil if it is gone), from a vfunc: GTK calls them on the main thread.
   @discardableResult
   private static func withContent<Result: Sendable>(
-    _ widget: UnsafeMutablePointer<GtkWidget>?,
+    _ widget: Widget?,
     _ body: @escaping @MainActor (any CustomWidgetContent) -> Result
   ) -> Result? {
     guard let widget, let raw = slot(UnsafeMutableRawPointer(widget)).pointee else { return nil }

@@ -41,8 +41,8 @@ public enum FlattenedBin {
   /// texture in `renders` when given.
   @MainActor
   public static func wrapping(
-    _ child: UnsafeMutablePointer<GtkWidget>, renders: TextureRenderCount? = nil
-  ) -> UnsafeMutablePointer<GtkWidget> {
+    _ child: Widget, renders: TextureRenderCount? = nil
+  ) -> Widget {
     let bin = GObjectSubclass.new(type).assumingMemoryBound(to: GtkWidget.self)
     gtk_widget_set_parent(child, bin)
     if let renders {
@@ -56,7 +56,7 @@ public enum FlattenedBin {
 
   /// The count `widget` was made with, if any.
   @MainActor
-  private static func renders(of widget: UnsafeMutablePointer<GtkWidget>) -> TextureRenderCount? {
+  private static func renders(of widget: Widget) -> TextureRenderCount? {
     let object = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self)
     return g_object_get_data(object, rendersKey).map {
       Unmanaged<TextureRenderCount>.fromOpaque($0).takeUnretainedValue()
@@ -94,7 +94,7 @@ public enum FlattenedBin {
 
   @MainActor
   private static func draw(
-    _ widget: UnsafeMutablePointer<GtkWidget>, into snapshot: OpaquePointer
+    _ widget: Widget, into snapshot: OpaquePointer
   ) {
     guard let child = gtk_widget_get_first_child(widget) else { return }
     let width = gtk_widget_get_width(widget)

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// Loads Resources/roster.css for the whole display.
 ///

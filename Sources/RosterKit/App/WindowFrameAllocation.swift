@@ -51,7 +51,7 @@ package enum WindowFrameAllocation {
   static func follow(_ window: Widget) {
     let key = UInt(bitPattern: window)
     FramePhases.observe(
-      gobject(window),
+      window,
       began: { _ in
         measure(window, key: key)
         keepsFreedFrames(true)
@@ -63,7 +63,7 @@ package enum WindowFrameAllocation {
   }
 
   private static func measure(_ window: Widget, key: UInt) {
-    guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+    guard let surface = gtk_native_get_surface(gtkObject(window)) else { return }
     let scale = Int(gdk_surface_get_scale_factor(surface))
     let bytes =
       Int(gdk_surface_get_width(surface)) * Int(gdk_surface_get_height(surface)) * scale * scale

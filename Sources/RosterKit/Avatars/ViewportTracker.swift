@@ -42,7 +42,7 @@ package final class ViewportTracker {
 
   init(listView: Widget, itemCount: @escaping @MainActor () -> Int, prefetcher: ImagePrefetcher?) {
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(listView))!
-    adjustmentRef = ObjectRef(UnsafeMutableRawPointer(adjustment))
+    adjustmentRef = ObjectRef(adjustment)
     self.itemCount = itemCount
     self.prefetcher = prefetcher
     Signals.connect(gobject(adjustment), .valueChanged) { [weak self] in self?.update() }

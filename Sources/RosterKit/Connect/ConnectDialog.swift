@@ -47,7 +47,7 @@ final class ConnectDialog {
     let kinds = gtk_string_list_new(nil)!
     for kind in DirectoryKinds.all { gtk_string_list_append(kinds, kind.title) }
     kindChooser = gtk_drop_down_new(kinds, nil)!
-    RowAccessibility.setLabel(gobject(kindChooser), tr("Kind"))
+    RowAccessibility.setLabel(kindChooser, tr("Kind"))
     status = Gtk.label("", classes: ["connect-status"])
     gtk_label_set_wrap(gtkObject(status), 1)
     gtk_label_set_xalign(gtkObject(status), 0)

@@ -49,7 +49,7 @@ final class ConnectFields {
       let row = kind.fields.first { $0.field == field }
       let name = row?.label
       Gtk.setText(labels[field]!, name ?? "")
-      RowAccessibility.setLabel(gobject(entries[field]!), name ?? "")
+      RowAccessibility.setLabel(entries[field]!, name ?? "")
       Gtk.setVisible(labels[field]!, name != nil)
       Gtk.setVisible(entries[field]!, name != nil)
       if field != .secret {

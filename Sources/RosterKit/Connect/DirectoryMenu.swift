@@ -24,7 +24,7 @@ final class DirectoryMenu {
     self.button = button
     gtk_menu_button_set_icon_name(gtkObject(button), "network-server-symbolic")
     gtk_widget_set_tooltip_text(button, tr("Directories"))
-    RowAccessibility.setLabel(gobject(button), tr("Directories"))
+    RowAccessibility.setLabel(button, tr("Directories"))
     // The button keeps the menu (and the window the actions) alive.
     menu = ObjectSlot.withAdopted(g_menu_new()!) { menu in
       gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))

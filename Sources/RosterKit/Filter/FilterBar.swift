@@ -50,20 +50,20 @@ final class FilterBar {
       gtk_string_list_append(fields, FilterWording.name(of: field))
     }
     fieldMenu = gtk_drop_down_new(fields, nil)!
-    RowAccessibility.setLabel(gobject(fieldMenu), tr("Field"))
+    RowAccessibility.setLabel(fieldMenu, tr("Field"))
     let comparisons = gtk_string_list_new(nil)!
     for comparison in FilterWording.Comparison.allCases {
       gtk_string_list_append(comparisons, comparison.title)
     }
     comparisonMenu = gtk_drop_down_new(comparisons, nil)!
-    RowAccessibility.setLabel(gobject(comparisonMenu), tr("Comparison"))
+    RowAccessibility.setLabel(comparisonMenu, tr("Comparison"))
     valueEntry = gtk_entry_new()!
     gtk_entry_set_max_length(cgtk_entry(valueEntry), Self.maxValueLength)
     gtk_entry_set_placeholder_text(cgtk_entry(valueEntry), tr("Value"))
     gtk_widget_set_hexpand(valueEntry, 1)
     addButton = gtk_button_new_from_icon_name("list-add-symbolic")!
     gtk_widget_set_tooltip_text(addButton, tr("Add the condition"))
-    RowAccessibility.setLabel(gobject(addButton), tr("Add the condition"))
+    RowAccessibility.setLabel(addButton, tr("Add the condition"))
     let builder = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     Gtk.append(builder, fieldMenu, comparisonMenu, valueEntry, addButton)
 
@@ -79,7 +79,7 @@ final class FilterBar {
       cgtk_entry(expressionEntry),
       tr("Filter, e.g. department eq \"Sales\" and title co \"Engineer\""))
     gtk_widget_add_css_class(expressionEntry, "monospace")
-    RowAccessibility.setLabel(gobject(expressionEntry), tr("Filter expression"))
+    RowAccessibility.setLabel(expressionEntry, tr("Filter expression"))
     errorLabel = Gtk.label("", classes: ["error", "caption"])
     gtk_label_set_xalign(gtkObject(errorLabel), 0)
     gtk_label_set_wrap(gtkObject(errorLabel), 1)

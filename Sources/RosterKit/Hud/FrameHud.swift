@@ -70,12 +70,12 @@ package final class FrameHud {
     Gtk.setVisible(widget, shown)
     if shown {
       timeline.pause()
-      tickID = TickCallback.add(to: gobject(widget)) { [weak self] time in
+      tickID = TickCallback.add(to: widget) { [weak self] time in
         self?.tick(time)
         return true
       }
     } else if tickID != 0 {
-      TickCallback.remove(tickID, from: gobject(widget))
+      TickCallback.remove(tickID, from: widget)
       tickID = 0
     }
   }

@@ -97,7 +97,7 @@ package final class DragScroller {
 
   private func startFling() {
     lastFrame = 0
-    flingTick = TickCallback.add(to: gobject(target)) { [weak self] frameTime in
+    flingTick = TickCallback.add(to: target) { [weak self] frameTime in
       self?.flingFrame(frameTime) ?? false
     }
   }
@@ -123,7 +123,7 @@ package final class DragScroller {
 
   private func stopFling() {
     guard flingTick != 0 else { return }
-    TickCallback.remove(flingTick, from: gobject(target))
+    TickCallback.remove(flingTick, from: target)
     flingTick = 0
     velocity = 0
   }

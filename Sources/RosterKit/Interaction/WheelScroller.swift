@@ -48,7 +48,7 @@ final class WheelScroller {
     else { return false }
     pending += clicks * Self.step(pageSize: scroll.pageSize)
     if tick == 0 {
-      tick = TickCallback.add(to: gobject(scroll.view)) { [weak self] _ in
+      tick = TickCallback.add(to: scroll.view) { [weak self] _ in
         self?.applyPending()
         return false
       }

@@ -72,7 +72,7 @@ final class PersonView: CustomWidgetContent {
     let widget = CustomWidget.make(Self.type, content: self)
     gtk_widget_add_css_class(widget, shape.styleClass)
     // Without text it is decoration: the details panel's labels say who it is.
-    if !shape.showsName { RowAccessibility.hide(gobject(widget)) }
+    if !shape.showsName { RowAccessibility.hide(widget) }
     root = ObjectRef(widget)
     self.widget = widget
     avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation, view: widget)
@@ -132,7 +132,7 @@ final class PersonView: CustomWidgetContent {
   private func setAccessibleText(_ text: String) {
     guard accessibleText != text else { return }
     accessibleText = text
-    RowAccessibility.setLabel(gobject(widget), text)
+    RowAccessibility.setLabel(widget, text)
   }
 
   // MARK: CustomWidgetContent

@@ -1,5 +1,6 @@
 import CGtk
 import Directory
+import GtkKit
 
 /// The colours of the initials placeholder, read from the stylesheet's named
 /// colours (`@avatar_color_N` behind, `@avatar_text_N` for the initials in

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 
 /// Gives a row the label screen readers read ("username, role").
 ///
@@ -15,14 +16,14 @@ enum RowAccessibility {
     return value
   }()
 
-  static func setLabel(_ widget: UnsafeMutableRawPointer, _ text: String) {
+  static func setLabel(_ widget: Widget, _ text: String) {
     text.withCString { g_value_set_string(&value, $0) }
     var property = GTK_ACCESSIBLE_PROPERTY_LABEL
     gtk_accessible_update_property_value(gtkObject(widget), 1, &property, &value)
   }
 
   /// Hides a decorative widget (the avatar, the initials) from screen readers.
-  static func hide(_ widget: UnsafeMutableRawPointer) {
+  static func hide(_ widget: Widget) {
     var hidden = GValue()
     g_value_init(&hidden, cgtk_type_boolean())
     g_value_set_boolean(&hidden, 1)

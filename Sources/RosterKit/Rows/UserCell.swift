@@ -20,7 +20,7 @@ final class UserCell: ListRow {
   }
 
   /// The cell's root widget.
-  var widget: UnsafeMutableRawPointer { gobject(content.widget) }
+  var widget: Widget { content.widget }
   /// Which avatar the cell shows.
   var avatar: AvatarBinding { content.avatar }
   /// The text of the name line (tests).

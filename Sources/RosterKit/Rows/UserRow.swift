@@ -29,7 +29,7 @@ package final class UserRow: ListRow {
   }
 
   /// The row's root widget.
-  package var widget: UnsafeMutableRawPointer { gobject(content.widget) }
+  package var widget: Widget { content.widget }
   /// Which avatar the row shows.
   var avatar: AvatarBinding { content.avatar }
   /// The avatar texture drawn now, nil while the initials show (tests).

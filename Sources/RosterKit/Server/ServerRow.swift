@@ -31,7 +31,7 @@ package final class ServerRow: ListRow {
     person.showSkeleton(label: tr("Loading"))
   }
 
-  package var widget: UnsafeMutableRawPointer { person.widget }
+  package var widget: Widget { person.widget }
 
   /// The identity the row shows, nil for a skeleton or an unbound row.
   var identity: String? { showsSkeleton ? nil : person.identity }

@@ -17,7 +17,7 @@ final class ServerTableRow: TablePageRow {
     cells.showSkeleton(label: tr("Loading"))
   }
 
-  var widget: UnsafeMutableRawPointer { cells.widget }
+  var widget: Widget { cells.widget }
 
   /// The identity the row shows, nil for a skeleton or an unbound row.
   var identity: String? { cells.showsSkeleton ? nil : cells.identity }

@@ -266,7 +266,7 @@ final class TableHeader {
     gtk_menu_button_set_popover(gtkObject(button), popover)
     gtk_widget_add_css_class(button, "flat")
     gtk_widget_set_tooltip_text(button, tr("Choose the columns"))
-    RowAccessibility.setLabel(gobject(button), tr("Columns"))
+    RowAccessibility.setLabel(button, tr("Columns"))
     return button
   }
 

@@ -54,7 +54,7 @@ final class TablePage<Row: TablePageRow> {
     }
     gtk_widget_add_css_class(listView, "user-list")
     gtk_widget_add_css_class(listView, "user-table")
-    RowAccessibility.setLabel(gobject(listView), tr("People"))
+    RowAccessibility.setLabel(listView, tr("People"))
     scroller = Gtk.scrolledWindow(listView)
     header = TableHeader(columns: columns)
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL)

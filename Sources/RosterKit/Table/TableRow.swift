@@ -65,7 +65,7 @@ final class TableRow: ListRow, CustomWidgetContent {
   isolated deinit {}
 
   /// The row's root widget.
-  var widget: UnsafeMutableRawPointer { gobject(view) }
+  var widget: Widget { view }
   /// The identity the row shows, if bound.
   var identity: String? { person?.identity }
   /// The text of each cell, in the columns' order (tests).
@@ -137,7 +137,7 @@ final class TableRow: ListRow, CustomWidgetContent {
   private func setAccessibleText(_ text: String) {
     guard accessibleText != text else { return }
     accessibleText = text
-    RowAccessibility.setLabel(gobject(view), text)
+    RowAccessibility.setLabel(view, text)
   }
 
   // MARK: CustomWidgetContent

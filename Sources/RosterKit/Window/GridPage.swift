@@ -38,7 +38,7 @@ final class GridPage {
     gtk_grid_view_set_max_columns(gtkObject(gridView), 12)
     gtk_grid_view_set_min_columns(gtkObject(gridView), 1)
     gtk_widget_add_css_class(gridView, "user-grid")
-    RowAccessibility.setLabel(gobject(gridView), tr("People"))
+    RowAccessibility.setLabel(gridView, tr("People"))
     widget = Gtk.scrolledWindow(gridView)
     dragScroller = DragScroller(listView: gridView, scroller: widget)
     textShaping = TextShapingAhead(factory: factory, view: gridView) { $0.shapeText() }

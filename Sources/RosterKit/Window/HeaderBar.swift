@@ -68,6 +68,6 @@ final class HeaderBar {
   }
 
   private static func setAccessibleLabel(_ widget: Widget, _ text: String) {
-    RowAccessibility.setLabel(gobject(widget), text)
+    RowAccessibility.setLabel(widget, text)
   }
 }

@@ -19,7 +19,7 @@ final class MainMenu {
     button = gtk_menu_button_new()!
     gtk_menu_button_set_icon_name(gtkObject(button), "open-menu-symbolic")
     gtk_widget_set_tooltip_text(button, tr("Main Menu"))
-    RowAccessibility.setLabel(gobject(button), tr("Main Menu"))
+    RowAccessibility.setLabel(button, tr("Main Menu"))
     gtk_menu_button_set_primary(gtkObject(button), 1)
     ObjectSlot.withAdopted(g_menu_new()!) { menu in
       g_menu_append(menu, tr("_Filter"), WindowAction.filter.detailedName)

@@ -61,7 +61,7 @@ extension MainWindow {
     -> ObjectRef
   {
     lastToast = text
-    let toast = ObjectRef(UnsafeMutableRawPointer(adw_toast_new("")!), adopt: true)
+    let toast = ObjectRef(adw_toast_new("")!, adopt: true)
     let title = Gtk.label(text, classes: ["toast-title"])
     gtk_label_set_wrap(gtkObject(title), 1)
     gtk_label_set_max_width_chars(gtkObject(title), 60)

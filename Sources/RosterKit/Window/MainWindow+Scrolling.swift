@@ -1,3 +1,4 @@
+import GtkKit
 /// The window's scrolling settings, applied to every view of its page, and
 /// the view that scrolls now.
 ///

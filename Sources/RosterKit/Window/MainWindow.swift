@@ -83,7 +83,7 @@ public final class MainWindow {
     if let pipeline {
       // Decoding waits for the gap between this window's frames.
       FramePhases.observe(
-        gobject(window), began: { pipeline.frameBegan(refreshInterval: $0) },
+        window, began: { pipeline.frameBegan(refreshInterval: $0) },
         ended: { pipeline.frameEnded() })
     }
     let listOverlay = gtk_overlay_new()!

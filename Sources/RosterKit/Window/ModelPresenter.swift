@@ -85,14 +85,14 @@ final class ModelPresenter {
     for view in [list.scroller, grid.widget, table.scroller] {
       gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(gtkObject(view)), 0)
     }
-    let kept = model.reload(with: rows, pacedBy: gobject(window))
+    let kept = model.reload(with: rows, pacedBy: window)
     version += 1
     // The rows on screen now, the rest of the bound ones over the next frames
     // (the update also tells the avatar prefetcher where the list now is).
     list.viewport.update()
     let onScreen = list.viewport.visible
     list.factory.rebind(
-      where: { kept.contains($0) }, deferring: { !onScreen.contains($0) }, pacedBy: gobject(window))
+      where: { kept.contains($0) }, deferring: { !onScreen.contains($0) }, pacedBy: window)
     grid.factory.rebind { kept.contains($0) }
     table.factory.rebind { kept.contains($0) }
     // A shorter list keeps GTK's rows past its end until the new length is

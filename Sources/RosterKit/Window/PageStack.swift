@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 import SharedSupport
 
 /// What fills the window under the header: the loading page, the empty

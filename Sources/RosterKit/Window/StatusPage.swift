@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import GtkKit
 
 /// An AdwStatusPage: a centred icon (or a spinner), title, description and
 /// optional button — the loading, empty and error states of the window. The

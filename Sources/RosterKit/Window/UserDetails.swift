@@ -79,7 +79,7 @@ final class UserDetails {
     Gtk.setText(role, model.subtitle)
     attributes.show(Self.detailLines(model))
     gtk_window_set_title(cgtk_window(window), model.displayName)
-    RowAccessibility.setLabel(gobject(window), model.accessibleText)
+    RowAccessibility.setLabel(window, model.accessibleText)
     avatar.bind(model, avatarPriority: .opened)
     gtk_window_present(cgtk_window(window))
   }

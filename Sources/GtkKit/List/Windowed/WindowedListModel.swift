@@ -133,7 +133,7 @@ public final class WindowedListModel<Element: Sendable> {
   /// rebuilt — those off screen a few per frame of `pacer` when one is
   /// given (see ``ListModel/reload(with:pacedBy:budget:)`` for why).
   public func reset(
-    count: Int, fetch: @escaping Fetch, pacedBy pacer: UnsafeMutableRawPointer? = nil
+    count: Int, fetch: @escaping Fetch, pacedBy pacer: Widget? = nil
   ) {
     startGeneration()
     cache.removeAll()

@@ -2,9 +2,6 @@ import CGtk
 import GtkKit
 import SharedSupport
 
-/// A GTK widget pointer as GTK's constructors return it.
-public typealias Widget = UnsafeMutablePointer<GtkWidget>
-
 /// Small conveniences over GTK calls the app makes often. Each is a direct
 /// call; none allocates beyond what GTK itself does.
 ///
@@ -30,7 +27,7 @@ enum Gtk {
   }
 
   static func setText(_ label: Widget, _ text: String) {
-    gtk_label_set_text(OpaquePointer(label), text)
+    gtk_label_set_text(gtkObject(label), text)
   }
 
   /// Makes a label one ellipsized line (names and roles in rows and cells).
@@ -65,7 +62,7 @@ enum Gtk {
     let owned = ObjectRef(selection)
     let view = gtk_list_view_new(gtkObject(selection), factory.transferredReference())!
     gtk_widget_add_css_class(view, "user-list")
-    RowAccessibility.setLabel(gobject(view), tr("People"))
+    RowAccessibility.setLabel(view, tr("People"))
     return (view, owned)
   }
 
@@ -80,30 +77,7 @@ enum Gtk {
 
   static func button(label: String, action: WindowAction? = nil) -> Widget {
     let button = gtk_button_new_with_label(label)!
-    if let action { gtk_actionable_set_action_name(OpaquePointer(button), action.detailedName) }
+    if let action { gtk_actionable_set_action_name(gtkObject(button), action.detailedName) }
     return button
   }
-}
-
-/// The same object as GTK's functions take it. GTK headers import some
-/// object types as typed pointers (public structs) and others as
-/// `OpaquePointer`, and C's cast macros (GTK_WIDGET(), G_OBJECT()) are not
-/// imported; these overloads convert any of them, so call sites need not know
-/// which a given type is. `gtkObject` gives the `OpaquePointer` most GTK
-/// functions take (`GtkListView *`, `GtkStack *`, ...); `gobject` gives the
-/// untyped `gpointer` that GObject's own functions and signals take.
-@inline(__always) package func gtkObject(_ pointer: OpaquePointer) -> OpaquePointer { pointer }
-@inline(__always) package func gtkObject<T>(_ pointer: UnsafeMutablePointer<T>) -> OpaquePointer {
-  OpaquePointer(pointer)
-}
-@inline(__always) package func gtkObject(_ pointer: UnsafeMutableRawPointer) -> OpaquePointer {
-  OpaquePointer(pointer)
-}
-@inline(__always) package func gobject(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer {
-  UnsafeMutableRawPointer(pointer)
-}
-@inline(__always) package func gobject<T>(_ pointer: UnsafeMutablePointer<T>)
-  -> UnsafeMutableRawPointer
-{
-  UnsafeMutableRawPointer(pointer)
 }
