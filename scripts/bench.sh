@@ -6,7 +6,8 @@
 # a table of medians with the ratios to the floor per renderer.
 # Usage: scripts/bench.sh [PAIRS (3)] [SECONDS (8)] [USERS (1000000)]
 # ROSTER_BIN=path measures another build of roster-dev, or an older roster
-# that still had `bench` (a "before"). Each roster
+# that still had `bench` (a "before"; without the table, only the list).
+# BENCH_TABLE=no measures the list alone. Each roster
 # run's frames, one line each, are kept beside the results (--frames-csv,
 # where the build has it). The floor's peak resident memory is added to its
 # lines (scripts/peak-rss.py), so the table compares memory under each
@@ -38,6 +39,10 @@ run_roster() {
 # An older build given as ROSTER_BIN may not log frames.
 logs_frames=no
 if "$roster" bench --help 2>/dev/null | grep -q -- --frames-csv; then logs_frames=yes; fi
+# The table runs need a build with `--view` (an older one has no table);
+# BENCH_TABLE=no measures the list alone.
+table=${BENCH_TABLE:-yes}
+if ! "$roster" bench --help 2>/dev/null | grep -q -- --view; then table=no; fi
 
 # Generate the directory once, outside the measured runs.
 run_roster --users "$users" --seconds 0.5 --json >/dev/null
@@ -57,6 +62,7 @@ for renderer in "${renderers[@]}"; do
     done
   done
   run_roster --users "$users" --speed 20000 --seconds "$seconds" --cache cold --pipeline naive --json | tee -a "$log" >&2
+  if [ "$table" = no ]; then continue; fi
   # The table (six columns, 900 px wide) beside a plain GtkColumnView of a
   # picture and six label columns, what a GTK developer would write.
   for speed in "${speeds[@]}"; do
