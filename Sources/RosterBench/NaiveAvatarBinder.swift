@@ -3,7 +3,7 @@ import PreparedImages
 import RosterKit
 import SharedSupport
 
-/// The "before" of the articles, for benchmarks only (`--pipeline naive`):
+/// The naive way to show avatars, for benchmarks only (`--pipeline naive`):
 /// the list's rows read and decode their avatar file synchronously, on the
 /// main thread, inside bind — and nothing else: no prefetching, no cache, no
 /// worker. It decodes through the pipeline's own ``ImageDecoder``, whose

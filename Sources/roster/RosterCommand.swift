@@ -53,7 +53,7 @@ struct ShowCommand: ParsableCommand {
   var quitAfterLoad = false
 
   @Option(name: .long, help: "Memory budget for prepared avatars, in MiB.")
-  var imageCacheMb = 64
+  var imageCacheMb = RosterOptions().imageCacheMiB
 
   @Option(
     name: .long,

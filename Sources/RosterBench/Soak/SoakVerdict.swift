@@ -3,7 +3,7 @@
 /// ``rssSlopeLimit`` MiB a minute (least-squares slope), and descriptors,
 /// rows and image tasks must stay flat (their range within
 /// ``flatAllowance(_:)``). The cache is left out because it is bounded by
-/// its own budget (64 MiB) and, over a million people, is still filling
+/// its own budget (16 MiB by default) and, over a million people, is still filling
 /// long after the first minute: that growth is the cache doing its job and
 /// stops at the budget; the resident set with it is reported as well.
 ///

@@ -15,7 +15,7 @@ public struct RosterOptions: Sendable {
   /// Quit once the list is on screen (after the screenshot, if any).
   public var quitAfterLoad = false
   /// The memory budget of prepared avatars, in MiB.
-  public var imageCacheMiB = 64
+  public var imageCacheMiB = ImagePipelineConfiguration.defaultMemoryCacheMiB
   /// A random delay added to every avatar load, to show tolerance to a slow source.
   public var simulatedLatency: ClosedRange<Duration>?
   /// Print the image pipeline's statistics on exit.
