@@ -7,7 +7,7 @@ import CGtk
 public enum DrawFunction {
   /// Makes `handler(cairo, width, height)` draw `area`, replacing any earlier function.
   @MainActor public static func set(
-    on area: UnsafeMutableRawPointer,
+    on area: Widget,
     _ handler:
       @escaping @MainActor (_ cairo: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
   ) {
@@ -18,7 +18,7 @@ public enum DrawFunction {
       MainActor.assumeIsolated { box.handler(cairo, width, height) }
     }
     gtk_drawing_area_set_draw_func(
-      area.assumingMemoryBound(to: GtkDrawingArea.self), draw, Box(handler).retainedPointer(),
-      { Unmanaged<AnyObject>.fromOpaque($0!).release() })
+      UnsafeMutableRawPointer(area).assumingMemoryBound(to: GtkDrawingArea.self), draw,
+      Box(handler).retainedPointer(), { Unmanaged<AnyObject>.fromOpaque($0!).release() })
   }
 }

@@ -49,7 +49,7 @@ package final class FrameHud {
     RowAccessibility.hide(widget)
     Gtk.setVisible(widget, false)
 
-    DrawFunction.set(on: gobject(widget)) { [weak self] cairo, width, height in
+    DrawFunction.set(on: widget) { [weak self] cairo, width, height in
       self?.draw(cairo, width, height)
     }
     let font = pango_font_description_from_string("Monospace Bold 8")
