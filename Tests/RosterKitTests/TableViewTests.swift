@@ -38,6 +38,28 @@ final class TableViewTests: XCTestCase {
     }
   }
 
+  /// A window that opens on its table tells when the table's first rows
+  /// show (the list, hidden, shows none): the load's "first rows" figure.
+  func testTheFirstRowsAreToldWhenTheTableShowsThem() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let directory = try TemporaryDirectory()
+      try directory.write(#"[{"username": "ada", "role": "User", "avatar": ""}]"#)
+      let window = MainWindow(
+        application: nil, source: WindowTestSupport.fileSource(directory.usersFile))
+      defer { window.close() }
+      window.viewMode = .table
+      window.present()
+      window.refresh()
+      XCTAssertTrue(
+        MainContext.run(until: { window.firstRowsShown != nil }, timeout: .seconds(10)),
+        "the table's first rows were not told")
+      XCTAssertEqual(window.viewMode, .table)
+      XCTAssertEqual(window.table.shownRows.map { $0.row.cellTexts.first }, ["ada"])
+      XCTAssertTrue(window.local.list.viewport.visible.isEmpty, "the hidden list shows no rows")
+    }
+  }
+
   func testAHeaderClickSortsByThatColumnAndASecondClickReverses() throws {
     try MainActor.assumeIsolated {
       let (window, directory) = try Self.openTable()

@@ -47,8 +47,8 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// The search's last result for the directory shown, nil when not
   /// searching or while the search of a new directory runs.
   var searchResult: SearchController.Result?
-  /// Whether rows have been on screen (told once).
-  private var rowsShown = false
+  /// Tells the window when people first show, in whichever view.
+  private let firstRows: FirstRowsWatch
   package var onNotice: (@MainActor (PageNotice) -> Void)?
   /// Called after every load attempt, with the result and how long it took.
   package var onLoad: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
@@ -85,6 +85,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     gtk_stack_add_named(gtkObject(widget), list.scroller, "list")
     gtk_stack_add_named(gtkObject(widget), grid.widget, "grid")
     gtk_stack_add_named(gtkObject(widget), table.widget, "table")
+    firstRows = FirstRowsWatch(widget: widget)
     connectParts()
   }
 
@@ -99,11 +100,8 @@ package final class LocalDirectoryPage: DirectoryPage {
       guard let self, !self.isNarrowed, self.sortOrder == nil else { return ([], 0) }
       return (self.model.elements, self.presenter.version)
     }
-    list.onVisibleChange = { [weak self] visible in
-      guard let self, !self.rowsShown, !visible.isEmpty else { return }
-      self.rowsShown = true
-      self.onNotice?(.firstRowsShown)
-    }
+    firstRows.isShown = { [weak self] in self?.hasVisibleRows ?? false }
+    firstRows.onShown = { [weak self] in self?.onNotice?(.firstRowsShown) }
     search.onResult = { [weak self] result in self?.showSearch(result) }
     table.header.onClick = { [weak self] field in self?.sortByColumn(field) }
     for view in [list.listView, grid.gridView, table.listView] {
@@ -163,6 +161,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     guard contents == nil, model.count == 0 else { return }
     configureAvatars(for: preview.source)
     presenter.showPreview(preview.rows)
+    firstRows.start()
     onNotice?(.subtitle(tr("Loading…")))
     onNotice?(.previewShown)
   }
@@ -171,6 +170,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// with its avatar paths resolved off the main thread as a load does).
   package func display(_ contents: DirectoryContents, resolved: ResolvedAvatars? = nil) {
     onNotice?(.loaded(isEmpty: contents.viewModels.isEmpty))
+    if !contents.viewModels.isEmpty { firstRows.start() }
     configureAvatars(for: contents.source, resolved: resolved)
     search.setDirectory(contents.viewModels, rows: contents.rows)
     // A search re-runs on the new directory; its result shows with the filter.

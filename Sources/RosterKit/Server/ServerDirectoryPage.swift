@@ -38,8 +38,8 @@ package final class ServerDirectoryPage: DirectoryPage {
   private var loadStarted: ContinuousClock.Instant?
   /// Whether the last open, search or refresh that succeeded showed rows.
   private var showsRows = false
-  /// Whether rows with people have been on screen (told once).
-  private var rowsShown = false
+  /// Tells the window when rows with people first show, in either view.
+  private let firstRows: FirstRowsWatch
   /// The banner's message about a switch to another server, and since when,
   /// until pages arrive.
   private var failover: (message: String, shown: ContinuousClock.Instant)?
@@ -85,6 +85,7 @@ package final class ServerDirectoryPage: DirectoryPage {
     widget = gtk_stack_new()!
     gtk_stack_add_named(gtkObject(widget), list.scroller, ViewMode.list.name)
     gtk_stack_add_named(gtkObject(widget), table.widget, ViewMode.table.name)
+    firstRows = FirstRowsWatch(widget: widget)
     page = self
     connectParts()
   }
@@ -101,12 +102,9 @@ package final class ServerDirectoryPage: DirectoryPage {
       guard let self else { return }
       // A server read forward (Paged Results) learns its count as it goes.
       if !self.model.isCountFinal { self.updateSubtitle() }
-      guard !self.rowsShown, !visible.isEmpty else { return }
-      if visible.contains(where: { self.model[$0] != nil }) {
-        self.rowsShown = true
-        self.onNotice?(.firstRowsShown)
-      }
     }
+    firstRows.isShown = { [weak self] in self?.hasVisibleRows ?? false }
+    firstRows.onShown = { [weak self] in self?.onNotice?(.firstRowsShown) }
     for view in [list.listView, table.listView] {
       Signals.connect(gobject(view), .activateItem) { [weak self] position in
         self?.onNotice?(.activated(Int(position)))
@@ -209,6 +207,7 @@ package final class ServerDirectoryPage: DirectoryPage {
       showsRows = !isEmpty
       onNotice?(.loaded(isEmpty: isEmpty))
       updateSubtitle(count: count)
+      if !isEmpty { firstRows.start() }
     case .failure(let error):
       onNotice?(.failed(error, keepsRows: showsRows))
     }
