@@ -7,6 +7,9 @@ import RosterKit
 /// tick callback — the way run-floor scrolls — while a ``FrameRecorder``
 /// measures; reports the statistics when the time is up.
 ///
+/// When the app moves the view itself (a sort's jump to the top), the
+/// scroll goes on from there, as the app's own fling does.
+///
 /// Threading: main-actor only.
 @MainActor
 final class ScrollDriver {
@@ -15,7 +18,13 @@ final class ScrollDriver {
   private let speed: Double
   private let seconds: Double
   private var start: Int64 = 0
+  /// The value last set, and how far the app has moved the view since the start.
+  private var lastSet: Double?
+  private var moved: Double = 0
   private var onFrame: (@MainActor (Int64) -> Void)?
+
+  /// A change of the value between two ticks larger than this is the app's move.
+  private static var appMove: Double { 8 }
 
   init(listView: Widget, recorder: FrameRecorder, speed: Double, seconds: Double) {
     self.listView = listView
@@ -42,7 +51,14 @@ final class ScrollDriver {
       recorder.frame(at: now)
       let elapsed = Double(now - start) / 1e6
       let range = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-      if range > 0 { gtk_adjustment_set_value(adjustment, fmod(elapsed * speed, range)) }
+      if range > 0 {
+        // GTK re-anchors the rows by a fraction of a pixel; a jump is the app's.
+        let value = gtk_adjustment_get_value(adjustment)
+        if let lastSet, abs(value - lastSet) > Self.appMove { moved += value - lastSet }
+        let position = fmod(elapsed * speed + moved, range)
+        gtk_adjustment_set_value(adjustment, position < 0 ? position + range : position)
+        lastSet = gtk_adjustment_get_value(adjustment)
+      }
       onFrame?(now)
       if elapsed < seconds { return true }
       recorder.isRecording = false

@@ -218,6 +218,86 @@ final class TableViewTests: XCTestCase {
     }
   }
 
+  /// Matches sorted by a column go back to the directory's order when the
+  /// sort is cleared (sorted by position off the main thread).
+  func testClearingTheSortOfMatchesRestoresTheDirectorysOrder() throws {
+    try MainActor.assumeIsolated {
+      let (window, directory) = try Self.openTable()
+      defer { window.close() }
+      _ = directory
+      window.local.search("ar")
+      let inDirectoryOrder = ["Margaret Hamilton", "Barbara Liskov"]
+      XCTAssertEqual(Self.names(in: window, becoming: inDirectoryOrder), inDirectoryOrder)
+      window.local.sort(by: PersonSort([.init(.username)]))
+      let byUsername = ["Barbara Liskov", "Margaret Hamilton"]
+      XCTAssertEqual(Self.names(in: window, becoming: byUsername), byUsername)
+      window.local.sort(by: nil)
+      XCTAssertEqual(Self.names(in: window, becoming: inDirectoryOrder), inDirectoryOrder)
+      XCTAssertNil(window.local.sortOrder)
+    }
+  }
+
+  /// After a sort the table re-binds the rows on screen at once and its
+  /// hidden rows a few a frame; a page scrolled down at once brings hidden
+  /// rows on screen, and every frame still shows each row's own person.
+  /// With the guard that re-binds such rows before they are painted turned
+  /// off, a frame shows someone else: the check can fail.
+  func testEveryFrameAfterASortShowsEachTableRowsPerson() throws {
+    try MainActor.assumeIsolated {
+      XCTAssertEqual(try Self.staleRowFramesAfterASortAndAPageDown(guarded: true), 0)
+      XCTAssertGreaterThan(try Self.staleRowFramesAfterASortAndAPageDown(guarded: false), 0)
+    }
+  }
+
+  /// The frames that painted a table row showing someone other than the
+  /// person at its position, after a sort and a page down.
+  @MainActor
+  private static func staleRowFramesAfterASortAndAPageDown(guarded: Bool) throws -> Int {
+    try WindowTestSupport.setUp()
+    let window = WindowTestSupport.openWindow(source: RosterApplication.resolveSource(nil))
+    defer { window.close() }
+    window.viewMode = .table
+    let table = window.table
+    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no table rows")
+    WindowTestSupport.waitForFrames(window)
+    table.factory.rebindsDeferredRowsComingOnScreen = guarded
+    var staleFrames = 0
+    let clock = gtk_widget_get_frame_clock(window.window)!
+    let check = Signals.connect(gobject(clock), .afterPaint) {
+      var stale = false
+      table.factory.forEachBoundRow { row, position in
+        // A row on screen (GTK keeps rows just past the edges mapped too).
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(row.widget, table.listView, &bounds) != 0,
+          bounds.origin.y + bounds.size.height > 0,
+          bounds.origin.y < Float(gtk_widget_get_height(table.listView)),
+          position < window.model.count
+        else { return }
+        if row.cellTexts.first != window.model[position].displayName { stale = true }
+      }
+      if stale { staleFrames += 1 }
+    }
+    defer { check.disconnect() }
+    window.local.sort(by: PersonSort([.init(.title)]))
+    XCTAssertTrue(
+      MainContext.run(until: { !window.local.isSorting }, timeout: .seconds(10)), "no sort")
+    // Before the next frame, scroll to the last row left for later (GTK
+    // keeps rows bound well below the view; the first frames re-bind those
+    // nearest the top).
+    XCTAssertGreaterThan(table.factory.deferredRebindCount, 0, "no row was left for later")
+    var last = 0
+    table.factory.forEachBoundRow { _, position in last = max(last, position) }
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
+    let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(window.model.count)
+    let page = gtk_adjustment_get_page_size(adjustment)
+    gtk_adjustment_set_value(adjustment, Double(last + 1) * rowHeight - page)
+    WindowTestSupport.waitForFrames(window, 4)
+    XCTAssertTrue(
+      MainContext.run(until: { table.factory.deferredRebindCount == 0 }), "rows still due")
+    WindowTestSupport.waitForFrames(window)
+    return staleFrames
+  }
+
   func testARefreshOfASortedTableKeepsTheOrderAndTheSelection() throws {
     try MainActor.assumeIsolated {
       let (window, directory) = try Self.openTable()

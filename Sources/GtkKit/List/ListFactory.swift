@@ -138,6 +138,19 @@ public final class ListFactory<Row: ListRow> {
     }
   }
 
+  /// The positions of the rows GTK shows now (it keeps more bound, hidden,
+  /// past the viewport's edges), as of its last layout; empty when none shows.
+  public func shownPositions() -> Range<Int> {
+    var first = Int.max
+    var last = -1
+    forEachBoundRow { row, position in
+      guard gtk_widget_get_mapped(row.widget) != 0 else { return }
+      first = min(first, position)
+      last = max(last, position)
+    }
+    return last >= first ? first..<(last + 1) : 0..<0
+  }
+
   /// The position `row` shows now; nil when it is not bound (or not this factory's).
   public func boundPosition(of row: Row) -> Int? {
     items[ObjectIdentifier(row)].flatMap(Self.boundPosition)

@@ -22,10 +22,10 @@ extension LocalDirectoryPage {
     sortOrder = order
     table.header.showSort(order?.keys.first)
     guard let contents else { return }
-    var shown = isNarrowed ? model.elements : contents.rows
-    if order == nil, isNarrowed { shown.sort { $0.index < $1.index } }
+    let shown = isNarrowed ? model.elements : contents.rows
     let selectedIndex = selectedPosition.map { model[$0].index }
-    ordered(shown) { [weak self] rows, _ in
+    // Matches back in the directory's order are sorted by position.
+    ordered(shown, restoringDirectoryOrder: isNarrowed) { [weak self] rows, _ in
       self?.presenter.reload(with: rows)
       self?.reselect(selectedIndex, in: rows)
     }
@@ -34,23 +34,31 @@ extension LocalDirectoryPage {
   /// Whether a sort is running (tests wait for it).
   package var isSorting: Bool { sorting != nil }
 
-  /// Hands `rows` to `show` in the page's order: at once when it has none,
+  /// Hands `rows` to `show` in the page's order: at once when it has none
+  /// (unless `restoringDirectoryOrder`: rows out of it go back to it),
   /// else sorted off the main thread, with the differences from `old` (a
   /// refresh's list before it) computed there too. A newer call cancels an
   /// older one still sorting.
   func ordered(
-    _ rows: [UserRef], against old: [UserRef]? = nil,
+    _ rows: [UserRef], against old: [UserRef]? = nil, restoringDirectoryOrder: Bool = false,
     then show: @escaping @MainActor @Sendable ([UserRef], ListDiff?) -> Void
   ) {
     sorting?.cancel()
-    guard let order = sortOrder, let table = rows.first?.table else {
+    let order = sortOrder
+    guard order != nil || restoringDirectoryOrder, let table = rows.first?.table else {
       sorting = nil
       return show(rows, nil)
     }
-    let positions = rows.map(\.index)
+    // Everything over the rows (a million) off the main thread, their positions too.
     let sort = Task.detached(priority: .userInitiated) { () -> ([UserRef], ListDiff?)? in
-      guard let sorted = table.sortedPositions(by: order, within: positions) else { return nil }
-      let rows = sorted.map { UserRef(table: table, index: $0) }
+      var positions = rows.map(\.index)
+      if let order {
+        guard let sorted = table.sortedPositions(by: order, within: positions) else { return nil }
+        positions = sorted
+      } else {
+        positions.sort()
+      }
+      let rows = positions.map { UserRef(table: table, index: $0) }
       return (rows, old.map { ListDiff.between($0, rows) })
     }
     sorting = Task { @MainActor [weak self] in

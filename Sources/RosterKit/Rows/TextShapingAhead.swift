@@ -122,19 +122,6 @@ final class TextShapingAhead<Row: ListRow> {
     }
   }
 
-  /// The positions of the rows GTK shows now (it hides the rest).
-  private func shownPositions() -> Range<Int> {
-    var first = Int.max
-    var last = -1
-    factory.forEachBoundRow { row, position in
-      guard gtk_widget_get_mapped(cgtk_widget(row.widget)) != 0
-      else { return }
-      first = min(first, position)
-      last = max(last, position)
-    }
-    return last >= first ? first..<(last + 1) : 0..<0
-  }
-
   /// Runs the idle again after the next frame: GTK has not laid the view
   /// out since the scroll (a view just shown, a frame held up), so no row
   /// is shown yet to measure the band from. Waiting for a frame, not idling
@@ -159,7 +146,7 @@ final class TextShapingAhead<Row: ListRow> {
       direction = scrollDirection.moved(to: gtk_adjustment_get_value(followed.adjustment))
     }
     if readsVisibleRows {
-      let visible = shownPositions()
+      let visible = factory.shownPositions()
       guard !visible.isEmpty else { return retryAfterNextFrame() }
       band = Self.band(after: visible, direction: direction)
     }

@@ -94,7 +94,11 @@ final class ModelPresenter {
     list.factory.rebind(
       where: { kept.contains($0) }, deferring: { !onScreen.contains($0) }, pacedBy: window)
     grid.factory.rebind { kept.contains($0) }
-    table.factory.rebind { kept.contains($0) }
+    // The table's hidden rows later too: after the scroll to the top GTK
+    // binds its rows there, and most of these go unbound unseen.
+    let tableShown = table.factory.shownPositions()
+    table.factory.rebind(
+      where: { kept.contains($0) }, deferring: { !tableShown.contains($0) }, pacedBy: window)
     // A shorter list keeps GTK's rows past its end until the new length is
     // announced, over the next frames: they show no one meanwhile, never
     // the people from before. (A longer list's first new rows may already
