@@ -7,8 +7,9 @@ import RosterKit
 /// tick callback — the way run-floor scrolls — while a ``FrameRecorder``
 /// measures; reports the statistics when the time is up.
 ///
-/// When the app moves the view itself (a sort's jump to the top), the
-/// scroll goes on from there, as the app's own fling does.
+/// When the app moves the view itself (a sort's jump to the top, which
+/// ends the app's own fling), the frame after shows where it went and the
+/// scroll goes on from there, as a user flinging again would.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -52,12 +53,17 @@ final class ScrollDriver {
       let elapsed = Double(now - start) / 1e6
       let range = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
       if range > 0 {
-        // GTK re-anchors the rows by a fraction of a pixel; a jump is the app's.
+        // GTK re-anchors the rows by a fraction of a pixel; a jump is the
+        // app's: this frame shows where it went, the next ones go on from there.
         let value = gtk_adjustment_get_value(adjustment)
-        if let lastSet, abs(value - lastSet) > Self.appMove { moved += value - lastSet }
-        let position = fmod(elapsed * speed + moved, range)
-        gtk_adjustment_set_value(adjustment, position < 0 ? position + range : position)
-        lastSet = gtk_adjustment_get_value(adjustment)
+        if let lastSet, abs(value - lastSet) > Self.appMove {
+          moved += value - lastSet
+          self.lastSet = value
+        } else {
+          let position = fmod(elapsed * speed + moved, range)
+          gtk_adjustment_set_value(adjustment, position < 0 ? position + range : position)
+          lastSet = gtk_adjustment_get_value(adjustment)
+        }
       }
       onFrame?(now)
       if elapsed < seconds { return true }

@@ -1,4 +1,5 @@
 import CGtk
+import Directory
 import Foundation
 import GtkKit
 import XCTest
@@ -255,6 +256,61 @@ final class TextShapingAheadTests: XCTestCase {
       while MainContext.iterate() {}
       XCTAssertEqual(passes, 0, "a pass was queued after the window was closed")
     }
+  }
+
+  /// A sort of the table, scrolled far from the top, shapes the cells of
+  /// the people it will show at the top between frames before it is
+  /// swapped in: the frames after it shape none, and draw each row's own
+  /// text. Without shaping ahead, those frames shape the whole screen.
+  func testASortedTableIsShapedBeforeItIsSwappedIn() throws {
+    try MainActor.assumeIsolated {
+      let shaped = try Self.linesShapedWhileDrawingAfterASort(shapingAhead: true)
+      XCTAssertEqual(shaped.whileDrawing, 0, "a frame after the sort shaped a cell")
+      XCTAssertGreaterThan(shaped.ahead, 20, "nothing was shaped ahead of the swap")
+      let unshaped = try Self.linesShapedWhileDrawingAfterASort(shapingAhead: false)
+      XCTAssertGreaterThan(unshaped.whileDrawing, 20, "without shaping ahead, frames shaped none")
+    }
+  }
+
+  @MainActor private static func linesShapedWhileDrawingAfterASort(shapingAhead: Bool) throws
+    -> (ahead: Int, whileDrawing: Int)
+  {
+    let counts = RowInstrumentation()
+    let window = try openWindow(counting: counts)
+    defer { window.close() }
+    window.viewMode = .table
+    let table = window.table
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
+    XCTAssertTrue(
+      MainContext.run(until: {
+        gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
+          && gtk_stack_get_transition_running(gtkObject(window.local.widget)) == 0
+      }), "the table was not laid out, or the list still fading out")
+    // Half way down: the rows at the top are not bound. (GTK 4.8 can leave
+    // the viewport blank after a first jump unless it scrolled to an item.)
+    gtk_widget_activate_action_variant(
+      table.listView, "list.scroll-to-item", g_variant_new_uint32(0))
+    WindowTestSupport.waitForFrames(window)
+    let half = gtk_adjustment_get_upper(adjustment) / 2
+    gtk_adjustment_set_value(adjustment, half)
+    WindowTestSupport.waitForFrames(window, 3)
+    XCTAssertEqual(gtk_adjustment_get_value(adjustment), half, accuracy: 1, "no scroll")
+    XCTAssertTrue(table.factory.shownPositions().lowerBound > 100, "the view is not half way")
+    window.local.shapesTextAhead = shapingAhead
+    counts.resetTextCounts()
+    window.local.sort(by: PersonSort([.init(.email)]))
+    XCTAssertTrue(
+      MainContext.run(until: { !window.local.isSorting }, timeout: .seconds(10)), "no sort")
+    var checked = 0
+    let watcher = FrameRowWatcher(window, table: table) { row, position in
+      XCTAssertEqual(row.cellTexts.first, window.model[position].displayName)
+      checked += 1
+    }
+    WindowTestSupport.waitForFrames(window, 3)
+    watcher.stop()
+    XCTAssertGreaterThan(checked, 0)
+    XCTAssertEqual(gtk_adjustment_get_value(adjustment), 0, "the sort did not scroll to the top")
+    return (counts.linesShapedAhead, counts.linesShapedWhileDrawing)
   }
 
   /// What a row draws after its text was shaped ahead is what it drew

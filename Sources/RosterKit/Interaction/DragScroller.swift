@@ -121,6 +121,9 @@ package final class DragScroller {
     return true
   }
 
+  /// Ends a fling going on (the view was moved to a place of its own).
+  package func stop() { stopFling() }
+
   private func stopFling() {
     guard flingTick != 0 else { return }
     TickCallback.remove(flingTick, from: target)

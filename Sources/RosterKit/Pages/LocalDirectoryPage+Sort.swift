@@ -25,10 +25,27 @@ extension LocalDirectoryPage {
     let shown = isNarrowed ? model.elements : contents.rows
     let selectedIndex = selectedPosition.map { model[$0].index }
     // Matches back in the directory's order are sorted by position.
-    ordered(shown, restoringDirectoryOrder: isNarrowed) { [weak self] rows, _ in
-      self?.presenter.reload(with: rows)
-      self?.reselect(selectedIndex, in: rows)
+    ordered(
+      shown, restoringDirectoryOrder: isNarrowed,
+      prepare: { [weak self] rows in await self?.shapeTableAhead(rows, selected: selectedIndex) },
+      then: { [weak self] rows, _ in
+        self?.presenter.reload(with: rows)
+        self?.table.dropShapedCellsAfterNextFrame()
+        self?.reselect(selectedIndex, in: rows)
+      })
+  }
+
+  /// Before a sorted table is swapped in, shapes the cells of the people it
+  /// will show: the top (it scrolls there), or around the selected person
+  /// (it scrolls to them).
+  private func shapeTableAhead(_ rows: [UserRef], selected: Int?) async {
+    guard viewMode == .table else { return }
+    let screen = table.factory.shownPositions().count + 1
+    var band = 0..<min(rows.count, screen)
+    if let selected, let position = rows.firstIndex(where: { $0.index == selected }) {
+      band = max(0, position - screen)..<min(rows.count, position + screen)
     }
+    await table.shapeAhead(band.map { rows[$0].viewModel })
   }
 
   /// Whether a sort is running (tests wait for it).
@@ -37,10 +54,12 @@ extension LocalDirectoryPage {
   /// Hands `rows` to `show` in the page's order: at once when it has none
   /// (unless `restoringDirectoryOrder`: rows out of it go back to it),
   /// else sorted off the main thread, with the differences from `old` (a
-  /// refresh's list before it) computed there too. A newer call cancels an
-  /// older one still sorting.
+  /// refresh's list before it) computed there too, and `prepare`d for on
+  /// the main thread before they are shown. A newer call cancels an older
+  /// one still sorting or preparing.
   func ordered(
     _ rows: [UserRef], against old: [UserRef]? = nil, restoringDirectoryOrder: Bool = false,
+    prepare: (@MainActor @Sendable ([UserRef]) async -> Void)? = nil,
     then show: @escaping @MainActor @Sendable ([UserRef], ListDiff?) -> Void
   ) {
     sorting?.cancel()
@@ -67,7 +86,9 @@ extension LocalDirectoryPage {
       } onCancel: {
         sort.cancel()
       }
-      guard let self, !Task.isCancelled, let sorted else { return }
+      guard !Task.isCancelled, let sorted else { return }
+      await prepare?(sorted.0)
+      guard let self, !Task.isCancelled else { return }
       self.sorting = nil
       show(sorted.0, sorted.1)
     }

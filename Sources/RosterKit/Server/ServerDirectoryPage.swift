@@ -74,9 +74,9 @@ package final class ServerDirectoryPage: DirectoryPage {
       visibleWillChange: { if page?.viewMode != .table { model.setVisible($0) } })
     table = TablePage(
       model: model.object, count: { model.count }, content: content,
-      makeRow: {
+      makeRow: { columns, _ in
         ServerTableRow(
-          columns: $0, avatars: tableAvatars, instrumentation: avatars.instrumentation)
+          columns: columns, avatars: tableAvatars, instrumentation: avatars.instrumentation)
       },
       instrumentation: avatars.instrumentation,
       visibleWillChange: { if page?.viewMode == .table { model.setVisible($0) } })

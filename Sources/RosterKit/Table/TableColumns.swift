@@ -29,6 +29,9 @@ final class TableColumns {
   /// Each column's width in points, including its ``gap``.
   private(set) var widths: [Int32]
   private var observers: [@MainActor () -> Void] = []
+  /// Counts the changes of the fields or widths (text shaped ahead for
+  /// one layout is not used in another).
+  private(set) var version = 0
   /// The width the rows were last drawn at: the one rows bound beyond the
   /// screen (which GTK leaves without a size) are shaped at ahead of time.
   var drawnWidth: Int32 = 0
@@ -75,6 +78,7 @@ final class TableColumns {
   }
 
   private func changed() {
+    version += 1
     for observer in observers { observer() }
   }
 }

@@ -33,6 +33,10 @@ final class TablePage<Row: TablePageRow> {
   let shown: SelectionWhileShown
   /// Which rows are on screen, for a table that tells its model (a server's).
   let viewport: ViewportTracker?
+  /// Cells shaped for people before their rows are bound (``shapeAhead(_:)``).
+  let shapedCells = ShapedCells()
+  /// The longest a pass of ``shapeAhead(_:)`` takes between two frames.
+  private static var shapingBudget: Duration { .milliseconds(4) }
 
   /// A table over `model` (a GListModel of `count()` items) whose rows,
   /// made by `makeRow`, show `content(position)`; `visibleWillChange`, if
@@ -40,14 +44,15 @@ final class TablePage<Row: TablePageRow> {
   init(
     model: ObjectRef, count: @escaping @MainActor () -> Int,
     content: @escaping @MainActor (Int) -> Row.Model?,
-    makeRow: @escaping @MainActor (TableColumns) -> Row,
+    makeRow: @escaping @MainActor (TableColumns, ShapedCells) -> Row,
     instrumentation: RowInstrumentation,
     visibleWillChange: (@MainActor (Range<Int>) -> Void)? = nil
   ) {
     let columns = TableColumns()
     self.columns = columns
+    let shapedCells = shapedCells
     factory = ListFactory(
-      makeRow: { makeRow(columns) }, model: content, census: instrumentation.rows)
+      makeRow: { makeRow(columns, shapedCells) }, model: content, census: instrumentation.rows)
     listView = gtk_list_view_new(nil, factory.object.transferredReference())!
     shown = SelectionWhileShown(model: model) { [listView] in
       gtk_list_view_set_model(gtkObject(listView), $0)
@@ -80,6 +85,60 @@ final class TablePage<Row: TablePageRow> {
     return rows.sorted { $0.0 < $1.0 }.map { (position: $0.0, row: $0.1) }
   }
 
+  /// Shapes the cells of `people`, whom the table is about to show (the
+  /// top of a sort, before it is swapped in), in passes of a few
+  /// milliseconds between frames, for the rows that will be bound to them
+  /// (``ShapedCells``); returns when done, at once when the table is not on
+  /// screen or does not shape ahead. What no row takes is dropped after the
+  /// frame that follows the next change of the rows.
+  func shapeAhead(_ people: [UserViewModel]) async {
+    shapedCells.removeAll()
+    guard textShaping.isEnabled, gtk_widget_get_mapped(listView) != 0, !people.isEmpty
+    else { return }
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      var next = 0
+      Idle.add { [weak self] in
+        guard let self, let row = self.rowWithWidth() else {
+          done.resume()
+          return false
+        }
+        let deadline = ContinuousClock.now + Self.shapingBudget
+        while next < people.count, ContinuousClock.now < deadline {
+          let person = people[next]
+          next += 1
+          guard let lines = row.cells.shapedLines(for: person) else { continue }
+          self.shapedCells.store(lines, for: person.identity, layoutVersion: self.columns.version)
+        }
+        guard next == people.count else { return true }
+        done.resume()
+        return false
+      }
+    }
+  }
+
+  /// Drops the lines shaped ahead that no row took, after the next frame
+  /// (whose layout binds the rows that take theirs).
+  func dropShapedCellsAfterNextFrame() {
+    guard shapedCells.count > 0, let clock = gtk_widget_get_frame_clock(listView) else {
+      return shapedCells.removeAll()
+    }
+    var connection: SignalConnection?
+    connection = Signals.connect(gobject(clock), .afterPaint) { [weak self] in
+      connection?.disconnect()
+      connection = nil
+      self?.shapedCells.removeAll()
+    }
+  }
+
+  /// A bound row with a width to shape at.
+  private func rowWithWidth() -> Row? {
+    var found: Row?
+    factory.forEachBoundRow { row, _ in
+      if found == nil, gtk_widget_get_width(row.widget) > 0 { found = row }
+    }
+    return found
+  }
+
   /// The position selected, or nil (also while the table is hidden).
   var selected: Int? {
     guard let selection = shown.selection else { return nil }
@@ -97,7 +156,10 @@ extension TablePage where Row == TableRow {
     self.init(
       model: model.object, count: { model.count },
       content: { position in position < model.count ? model[position].viewModel : nil },
-      makeRow: { TableRow(columns: $0, avatars: avatars, instrumentation: instrumentation) },
+      makeRow: {
+        TableRow(
+          columns: $0, avatars: avatars, instrumentation: instrumentation, shapedCells: $1)
+      },
       instrumentation: instrumentation)
   }
 }

@@ -13,7 +13,9 @@ import PreparedImages
 ///
 /// - Bind copies the person's values into one ``TextLine`` per column,
 ///   skipping unchanged ones; the lines keep their Pango layouts, shaped at
-///   the next draw. No widget is made after `init` (GTK's setup).
+///   the next draw. A person whose lines were shaped before any row showed
+///   them (``ShapedCells``) brings those instead. No widget is made after
+///   `init` (GTK's setup).
 /// - Fonts and line heights come from the widget's CSS font
 ///   (``PersonFonts``), never from the text: every row is as tall.
 /// - Accessibility: the widget is a group whose label reads the visible
@@ -31,9 +33,11 @@ final class TableRow: ListRow, CustomWidgetContent {
   private(set) var avatar: AvatarBinding!
   private let columns: TableColumns
   private let instrumentation: RowInstrumentation
+  /// Lines shaped for people before their rows were bound, if any.
+  private let shapedCells: ShapedCells?
   /// One line per column, in the columns' order.
   private var lines: [TextLine] = []
-  private let initials = TextLine()
+  private var initials = TextLine()
   private var texture: OpaquePointer? { avatar.texture }
   /// The reference that keeps the widget tree, sunk from its floating one.
   private var root: ObjectRef?
@@ -49,10 +53,15 @@ final class TableRow: ListRow, CustomWidgetContent {
   private(set) var showsSkeleton = false
 
   /// A row drawing `columns`, loading 32 pt avatars through `avatars` (nil:
-  /// initials only) and counting into `instrumentation`.
-  init(columns: TableColumns, avatars: AvatarService?, instrumentation: RowInstrumentation) {
+  /// initials only), counting into `instrumentation` and taking the lines
+  /// `shapedCells` holds for the person it is bound to.
+  init(
+    columns: TableColumns, avatars: AvatarService?, instrumentation: RowInstrumentation,
+    shapedCells: ShapedCells? = nil
+  ) {
     self.columns = columns
     self.instrumentation = instrumentation
+    self.shapedCells = shapedCells
     let view = CustomWidget.make(Self.type, content: self)
     gtk_widget_add_css_class(view, "table-row")
     root = ObjectRef(view)
@@ -79,6 +88,12 @@ final class TableRow: ListRow, CustomWidgetContent {
     person = model
     isCleared = false
     showsSkeleton = false
+    if let shaped = shapedCells?.take(model.identity, layoutVersion: columns.version),
+      shaped.cells.count == columns.fields.count
+    {
+      lines = shaped.cells
+      initials = shaped.initials
+    }
     fill(from: model)
     initials.set(model.initials)
     avatar.bind(model, priority: .visible)
@@ -215,11 +230,12 @@ final class TableRow: ListRow, CustomWidgetContent {
   /// wide: its line, where it starts, the width its text gets and its font.
   /// Right to left, the avatar is at the right edge and the columns go leftwards.
   private func forEachCell(
-    in width: Int32, fonts: PersonFonts,
+    of lines: [TextLine]? = nil, in width: Int32, fonts: PersonFonts,
     _ body: (TextLine, _ x: Int32, _ width: Int32, _ font: OpaquePointer) -> Void
   ) {
     var x = columns.leading
-    for (index, line) in lines.enumerated() where x < width && index < columns.widths.count {
+    for (index, line) in (lines ?? self.lines).enumerated()
+    where x < width && index < columns.widths.count {
       let cellWidth = min(columns.widths[index], width - x) - TableColumns.gap
       if cellWidth > 0, !line.text.isEmpty {
         body(
@@ -246,13 +262,43 @@ final class TableRow: ListRow, CustomWidgetContent {
       shaped += 1
     }
     if texture == nil, !initials.isShaped {
-      initials.shape(
-        in: view, font: fonts.initials, width: TableColumns.avatarSize,
-        alignment: PANGO_ALIGN_CENTER)
+      shapeInitials(initials, fonts: fonts)
       shaped += 1
     }
     instrumentation.linesShapedAhead += shaped
     return shaped
+  }
+
+  /// Lines for `person`'s cells and initials, shaped now as this row would
+  /// draw them (it need not show `person`), for the row that will: nil
+  /// while rows have no width yet.
+  func shapedLines(for person: UserViewModel) -> ShapedCells.Lines? {
+    let allocated = gtk_widget_get_width(view)
+    let width = allocated > 0 ? allocated : columns.drawnWidth
+    guard width > 0 else { return nil }
+    followScaleFactor()
+    let fonts = currentFonts()
+    let lines = columns.fields.map { field in
+      let line = TextLine()
+      line.set(field.text(of: person))
+      return line
+    }
+    var shaped = 0
+    forEachCell(of: lines, in: width, fonts: fonts) { line, _, cellWidth, font in
+      line.shape(in: view, font: font, width: cellWidth)
+      shaped += 1
+    }
+    let initials = TextLine()
+    initials.set(person.initials)
+    shapeInitials(initials, fonts: fonts)
+    instrumentation.linesShapedAhead += shaped + 1
+    return ShapedCells.Lines(cells: lines, initials: initials)
+  }
+
+  private func shapeInitials(_ line: TextLine, fonts: PersonFonts) {
+    line.shape(
+      in: view, font: fonts.initials, width: TableColumns.avatarSize,
+      alignment: PANGO_ALIGN_CENTER)
   }
 
   func styleChanged() {

@@ -82,6 +82,11 @@ final class ModelPresenter {
   /// announced, between frames (``ListModel/reload(with:pacedBy:budget:)``),
   /// so even a million people arrive without holding up a frame.
   func reload(with rows: [UserRef]) {
+    // The table's rows on screen now; from the top, as many will be.
+    let tableScreen = table.factory.shownPositions().count + 1
+    // The jump to the top ends a fling: its next step, from a value GTK has
+    // not laid the rows out at yet, would have GTK 4.8 put the view elsewhere.
+    for scroller in [list.dragScroller, grid.dragScroller, table.dragScroller] { scroller.stop() }
     for view in [list.scroller, grid.widget, table.scroller] {
       gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(gtkObject(view)), 0)
     }
@@ -94,11 +99,11 @@ final class ModelPresenter {
     list.factory.rebind(
       where: { kept.contains($0) }, deferring: { !onScreen.contains($0) }, pacedBy: window)
     grid.factory.rebind { kept.contains($0) }
-    // The table's hidden rows later too: after the scroll to the top GTK
-    // binds its rows there, and most of these go unbound unseen.
-    let tableShown = table.factory.shownPositions()
+    // The table's too: the rows at the top, which GTK bound at once when
+    // the view scrolled there (with the old people), now; the others, left
+    // where the view was or below the screen, later.
     table.factory.rebind(
-      where: { kept.contains($0) }, deferring: { !tableShown.contains($0) }, pacedBy: window)
+      where: { kept.contains($0) }, deferring: { $0 >= tableScreen }, pacedBy: window)
     // A shorter list keeps GTK's rows past its end until the new length is
     // announced, over the next frames: they show no one meanwhile, never
     // the people from before. (A longer list's first new rows may already
