@@ -17,6 +17,16 @@ final class TableViewTests: XCTestCase {
     }
   }
 
+  /// A window on the embedded directory (2,000 people) showing its table.
+  @MainActor
+  private static func openEmbeddedTable() throws -> MainWindow {
+    try WindowTestSupport.setUp()
+    let window = WindowTestSupport.openWindow(source: RosterApplication.resolveSource(nil))
+    window.viewMode = .table
+    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no table rows")
+    return window
+  }
+
   @MainActor
   private static func names(in window: MainWindow, becoming expected: [String]) -> [String] {
     SixPeopleTable.names(in: window, becoming: expected)
@@ -181,11 +191,8 @@ final class TableViewTests: XCTestCase {
 
   func testASortScrollsToTheSelectedPerson() throws {
     try MainActor.assumeIsolated {
-      try WindowTestSupport.setUp()
-      let window = WindowTestSupport.openWindow(source: RosterApplication.resolveSource(nil))
+      let window = try Self.openEmbeddedTable()
       defer { window.close() }
-      window.viewMode = .table
-      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no table rows")
       // The first by name goes to the end of the list in reverse.
       let first = (0..<window.model.count).min {
         window.model[$0].username.lowercased() < window.model[$1].username.lowercased()
@@ -253,12 +260,9 @@ final class TableViewTests: XCTestCase {
   /// person at its position, after a sort and a scroll onto rows left for later.
   @MainActor
   private static func staleRowsAfterASortAndAScroll(guarded: Bool) throws -> Int {
-    try WindowTestSupport.setUp()
-    let window = WindowTestSupport.openWindow(source: RosterApplication.resolveSource(nil))
+    let window = try openEmbeddedTable()
     defer { window.close() }
-    window.viewMode = .table
     let table = window.table
-    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no table rows")
     WindowTestSupport.waitForFrames(window)
     table.factory.rebindsDeferredRowsComingOnScreen = guarded
     var staleRows = 0
@@ -294,12 +298,9 @@ final class TableViewTests: XCTestCase {
   /// out yet.
   func testASortDuringAFlingShowsTheTopAndEndsTheFling() throws {
     try MainActor.assumeIsolated {
-      try WindowTestSupport.setUp()
-      let window = WindowTestSupport.openWindow(source: RosterApplication.resolveSource(nil))
+      let window = try Self.openEmbeddedTable()
       defer { window.close() }
-      window.viewMode = .table
       let table = window.table
-      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no table rows")
       let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
       table.dragScroller.fling(velocity: 3000)
       XCTAssertTrue(

@@ -163,6 +163,22 @@ final class TextShapingAheadTests: XCTestCase {
     }
   }
 
+  /// A window on the embedded directory showing its table, laid out with
+  /// room to scroll and the list faded out; with the table's adjustment.
+  @MainActor private static func openTable(counting counts: RowInstrumentation) throws
+    -> (MainWindow, UnsafeMutablePointer<GtkAdjustment>)
+  {
+    let window = try openWindow(counting: counts)
+    window.viewMode = .table
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.table.listView))!
+    XCTAssertTrue(
+      MainContext.run(until: {
+        gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
+          && gtk_stack_get_transition_running(gtkObject(window.local.widget)) == 0
+      }), "the table was not laid out, or the list still fading out")
+    return (window, adjustment)
+  }
+
   /// Opens a window showing its table, scrolls the table down by `pixels`
   /// once (to set the direction), then `steps` times, and checks that those
   /// steps shaped the rows coming in ahead and no frame shaped any.
@@ -170,16 +186,9 @@ final class TextShapingAheadTests: XCTestCase {
     pixels: Double, steps: Int, inFrame: Bool, label: String
   ) throws {
     let counts = RowInstrumentation()
-    let window = try openWindow(counting: counts)
+    let (window, _) = try openTable(counting: counts)
     defer { window.close() }
-    window.viewMode = .table
     let table = window.table
-    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
-    XCTAssertTrue(
-      MainContext.run(until: {
-        gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
-      }), "the table was not laid out")
-    MainContext.run(for: .milliseconds(100))
     let (view, shaping) = (table.listView, table.textShaping)
     scroll(window, view: view, shaping: shaping, pixels: pixels, steps: 1, inFrame: inFrame)
     counts.resetTextCounts()
@@ -276,16 +285,9 @@ final class TextShapingAheadTests: XCTestCase {
     -> (ahead: Int, whileDrawing: Int)
   {
     let counts = RowInstrumentation()
-    let window = try openWindow(counting: counts)
+    let (window, adjustment) = try openTable(counting: counts)
     defer { window.close() }
-    window.viewMode = .table
     let table = window.table
-    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(table.listView))!
-    XCTAssertTrue(
-      MainContext.run(until: {
-        gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
-          && gtk_stack_get_transition_running(gtkObject(window.local.widget)) == 0
-      }), "the table was not laid out, or the list still fading out")
     // Half way down: the rows at the top are not bound. (GTK 4.8 can leave
     // the viewport blank after a first jump unless it scrolled to an item.)
     gtk_widget_activate_action_variant(
