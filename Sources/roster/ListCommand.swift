@@ -34,18 +34,18 @@ struct ListCommand: ParsableCommand {
   @Option(name: .long, help: "The order: FIELD[:desc],... (default: username).")
   var sort: String?
 
-  @Option(
-    name: .long,
-    help:
-      "The fields printed, comma-separated (default: \(PeopleListing.defaultColumns.map(\.rawValue).joined(separator: ",")))."
-  )
-  var columns: String?
-
-  @Option(name: .long, help: "tsv (a header, then tab-separated values) or jsonl.")
-  var format: String = "tsv"
+  @OptionGroup var output: ListingOptions
 
   @Option(name: .long, help: "At most this many people.")
   var limit: Int?
+
+  @Option(
+    name: .customLong("reports-to"),
+    help: "Only the people reporting to the person with this username.")
+  var reportsTo: String?
+
+  @Flag(name: .customLong("all-levels"), help: "With --reports-to: everyone under them.")
+  var allLevels = false
 
   func validate() throws {
     if let filter {
@@ -56,65 +56,32 @@ struct ListCommand: ParsableCommand {
     if let sort {
       do { _ = try PersonSort(parsing: sort) } catch { throw ValidationError("--sort: \(error)") }
     }
-    if let columns {
-      do { _ = try PeopleListing.columns(parsing: columns) } catch {
-        throw ValidationError("--columns: \(error)")
-      }
-    }
-    guard PeopleListing.Format(rawValue: format) != nil else {
-      throw ValidationError("--format takes tsv or jsonl")
-    }
     if let limit, limit < 0 { throw ValidationError("--limit takes 0 or more") }
+    if allLevels, reportsTo == nil { throw ValidationError("--all-levels goes with --reports-to") }
+    if reportsTo != nil, let source, ServerOptions.isServerURL(source) {
+      throw ValidationError("--reports-to reads users.json sources (not yet directory servers)")
+    }
   }
 
   func run() throws {
     let filter = try filter.map { try PersonFilter(parsing: $0) }
     let sort = try sort.map { try PersonSort(parsing: $0) }
-    let listing = PeopleListing(
-      columns: try columns.map(PeopleListing.columns(parsing:)) ?? PeopleListing.defaultColumns,
-      format: PeopleListing.Format(rawValue: format)!)
+    let listing = try output.listing()
     if let source, ServerOptions.isServerURL(source) {
       return try ServerListing(listing: listing, limit: limit).run(
         source: source, options: server.options, filter: filter, sort: sort)
     }
-    let resolved: DirectorySource
-    switch MainActor.assumeIsolated({ RosterApplication.resolveSource(source) }) {
-    case .success(let found): resolved = found
-    case .failure(let error):
-      throw ValidationError(
-        "--source: \(error.localizedDescription) (roster list reads users.json files and URLs)")
-    }
     let query = PeopleQuery(
       filter: filter, sort: sort ?? PersonSort([.init(.username)]), limit: limit)
-    let table = try Self.load(resolved)
+    let table = try LocalDirectory.load(source, for: "list")
+    var candidates: [Int]?
+    if let reportsTo {
+      let manager = try LocalDirectory.person(reportsTo, in: table, for: "list")
+      candidates = allLevels ? table.allReports(of: manager) : table.directReports(of: manager)
+    }
     if let header = listing.header { print(header) }
-    for index in query.positions(in: table) { print(listing.line(table, at: index)) }
-  }
-
-  /// Reads `source` (the loader runs off the calling thread).
-  private static func load(_ source: DirectorySource) throws -> UserTable {
-    let done = DispatchSemaphore(value: 0)
-    let result = LoadResult()
-    Task.detached {
-      do throws(DirectoryError) {
-        result.value = .success(try await DirectoryLoader().load(source).viewModels)
-      } catch {
-        result.value = .failure(error)
-      }
-      done.signal()
-    }
-    done.wait()
-    switch result.value! {
-    case .success(let table): return table
-    case .failure(let error):
-      FileHandle.standardError.write(Data("roster list: \(error.localizedDescription)\n".utf8))
-      throw ExitCode.failure
+    for index in query.positions(in: table, among: candidates) {
+      print(listing.line(table, at: index))
     }
   }
-}
-
-/// Where the loading task leaves its result for the waiting command.
-private final class LoadResult: @unchecked Sendable {
-  /// Written once by the task before it signals; read after the wait.
-  var value: Result<UserTable, DirectoryError>?
 }

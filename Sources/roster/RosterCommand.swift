@@ -22,7 +22,7 @@ struct RosterCommand: ParsableCommand {
       $XDG_CONFIG_HOME/roster/settings.json.
       """,
     version: "roster \(RosterVersion.current)",
-    subcommands: [ShowCommand.self, ListCommand.self],
+    subcommands: [ShowCommand.self, ListCommand.self, PersonCommand.self],
     defaultSubcommand: ShowCommand.self
   )
 }

@@ -21,29 +21,12 @@ final class RosterListServerTests: XCTestCase {
     super.tearDown()
   }
 
-  /// The `roster` binary next to this test bundle (.build/debug).
-  private static var roster: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(".build/debug/roster")
-  }
-
   /// Runs `roster list` with `arguments`; its standard output, or a failure
   /// with its standard error.
   private func list(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = Self.roster
-    process.arguments = ["list"] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let text = output.fileHandleForReading.readDataToEndOfFile()
-    let problems = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    XCTAssertEqual(
-      process.terminationStatus, 0, "roster list: \(String(decoding: problems, as: UTF8.self))")
-    return String(decoding: text, as: UTF8.self)
+    let run = try RosterProcess.run(["list"] + arguments)
+    XCTAssertEqual(run.status, 0, "roster list: \(run.errors)")
+    return run.output
   }
 
   func testTheServerPrintsTheLinesTheLocalFilePrints() throws {
@@ -71,17 +54,8 @@ final class RosterListServerTests: XCTestCase {
   }
 
   func testARefusedServerFailsWithItsError() throws {
-    let process = Process()
-    process.executableURL = Self.roster
-    process.arguments = ["list", "--source", "ldap://127.0.0.1:1/dc=example,dc=org"]
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    let problems = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertNotEqual(process.terminationStatus, 0)
-    XCTAssertTrue(problems.hasPrefix("roster list: "), problems)
+    let run = try RosterProcess.run(["list", "--source", "ldap://127.0.0.1:1/dc=example,dc=org"])
+    XCTAssertNotEqual(run.status, 0)
+    XCTAssertTrue(run.errors.hasPrefix("roster list: "), run.errors)
   }
 }

@@ -70,6 +70,8 @@ public final class UserTable: Sendable {
 
   /// The ranks sorts made of everyone by a field (``SortRanks``).
   let sortRanks = SortRankCache()
+  /// Who reports to whom (``ReportsIndex``), made when first asked.
+  let reportsCache = ReportsCache()
 
   /// Takes complete columns (the builder's).
   init(_ columns: Columns) {

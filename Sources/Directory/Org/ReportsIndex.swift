@@ -1,0 +1,88 @@
+import Synchronization
+
+/// Each manager's direct reports in one table, in the table's order: two
+/// arrays of 32-bit positions (the reports of manager `m` are
+/// `reports[starts[m]..<starts[m + 1]]`), made in two passes over the
+/// manager links, eight bytes a person.
+///
+/// Threading: made on one thread, then only read; `Sendable`.
+struct ReportsIndex: Sendable {
+  private let starts: [UInt32]
+  private let reports: [UInt32]
+
+  /// The index of `table`'s manager links.
+  init(_ table: UserTable) {
+    let count = table.userCount
+    var starts = [UInt32](repeating: 0, count: count + 1)
+    for person in 0..<count {
+      if let manager = table.managerIndex(at: person) { starts[manager + 1] += 1 }
+    }
+    for manager in 0..<count { starts[manager + 1] += starts[manager] }
+    var next = starts
+    var reports = [UInt32](repeating: 0, count: Int(starts[count]))
+    for person in 0..<count {
+      guard let manager = table.managerIndex(at: person) else { continue }
+      reports[Int(next[manager])] = UInt32(person)
+      next[manager] += 1
+    }
+    self.starts = starts
+    self.reports = reports
+  }
+
+  /// The positions of the people whose manager is at `manager`.
+  func reports(of manager: Int) -> ArraySlice<UInt32> {
+    reports[Int(starts[manager])..<Int(starts[manager + 1])]
+  }
+}
+
+/// A table's ``ReportsIndex``, made the first time it is asked for.
+///
+/// Threading: any thread; a mutex guards it, held while it is made (once).
+final class ReportsCache: Sendable {
+  private let made = Mutex<ReportsIndex?>(nil)
+
+  /// `table`'s index (this cache's table).
+  func index(of table: UserTable) -> ReportsIndex {
+    made.withLock { made in
+      if let made { return made }
+      let index = ReportsIndex(table)
+      made = index
+      return index
+    }
+  }
+}
+
+extension UserTable {
+  private var reportsIndex: ReportsIndex { reportsCache.index(of: self) }
+
+  /// The people whose manager is person `index`, in the table's order.
+  public func directReports(of index: Int) -> [Int] {
+    reportsIndex.reports(of: index).map(Int.init)
+  }
+
+  /// Everyone under person `index`: their direct reports, then those
+  /// people's, level by level (each once, should the links come round).
+  public func allReports(of index: Int) -> [Int] {
+    let reports = reportsIndex
+    var found: [Int] = []
+    var seen: Set<Int> = [index]
+    var level = [index]
+    while !level.isEmpty {
+      var next: [Int] = []
+      for manager in level {
+        for report in reports.reports(of: manager) where seen.insert(Int(report)).inserted {
+          next.append(Int(report))
+        }
+      }
+      found += next
+      level = next
+    }
+    return found
+  }
+
+  /// The position of the first person whose username is `username`, if any.
+  public func position(ofUsername username: String) -> Int? {
+    let wanted = Array(username.utf8)
+    return (0..<userCount).first { nameBytes(at: $0).elementsEqual(wanted) }
+  }
+}

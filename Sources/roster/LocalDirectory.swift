@@ -1,0 +1,63 @@
+import ArgumentParser
+import Directory
+import Foundation
+import RosterKit
+
+/// A users.json source read whole for a command (`roster list`, `roster
+/// person`), as the window reads it; failures go to standard error, named
+/// for the command, with a failing exit.
+///
+/// Threading: `load` blocks the calling thread while a task reads the source.
+enum LocalDirectory {
+  /// The table of `source` (nil: the embedded directory) for `command`.
+  static func load(_ source: String?, for command: String) throws -> UserTable {
+    let resolved: DirectorySource
+    switch MainActor.assumeIsolated({ RosterApplication.resolveSource(source) }) {
+    case .success(let found): resolved = found
+    case .failure(let error):
+      throw ValidationError(
+        "--source: \(error.localizedDescription) (roster \(command) reads users.json files and URLs)"
+      )
+    }
+    let done = DispatchSemaphore(value: 0)
+    let result = LoadResult()
+    Task.detached {
+      do throws(DirectoryError) {
+        result.value = .success(try await DirectoryLoader().load(resolved).viewModels)
+      } catch {
+        result.value = .failure(error)
+      }
+      done.signal()
+    }
+    done.wait()
+    switch result.value! {
+    case .success(let table): return table
+    case .failure(let error): fail("\(error.localizedDescription)", command: command)
+    }
+  }
+
+  /// The position of the person named `username` in `table`, else a failure.
+  static func person(_ username: String, in table: UserTable, for command: String) throws -> Int {
+    guard let position = table.position(ofUsername: username) else {
+      fail("no one in the directory has the username “\(username)”", command: command)
+    }
+    return position
+  }
+
+  /// Says `message` on standard error and exits with a failure.
+  static func fail(_ message: String, command: String) -> Never {
+    warn(message, command: command)
+    RosterCommand.exit(withError: ExitCode.failure)
+  }
+
+  /// Says `message` on standard error.
+  static func warn(_ message: String, command: String) {
+    FileHandle.standardError.write(Data("roster \(command): \(message)\n".utf8))
+  }
+}
+
+/// Where the loading task leaves its result for the waiting command.
+private final class LoadResult: @unchecked Sendable {
+  /// Written once by the task before it signals; read after the wait.
+  var value: Result<UserTable, DirectoryError>?
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Directory
+import Foundation
+import RosterKit
+
+/// `roster person`: one person of a users.json source and their managers up
+/// to the top of the organisation, nearest first, printed as `roster list`
+/// prints people; how the chain ends, when not at the top (a manager the
+/// directory does not hold, a chain that comes round again), goes to
+/// standard error.
+struct PersonCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "person",
+    abstract: "Print a person and their managers up to the top, one a line.")
+
+  @Option(name: .long, help: "A users.json path or http(s) URL (default: the embedded directory).")
+  var source: String?
+
+  @OptionGroup var output: ListingOptions
+
+  @Argument(help: "The person's username.")
+  var username: String
+
+  func validate() throws {
+    if let source, ServerOptions.isServerURL(source) {
+      throw ValidationError("roster person reads users.json sources (not yet directory servers)")
+    }
+  }
+
+  func run() throws {
+    let listing = try output.listing()
+    let table = try LocalDirectory.load(source, for: "person")
+    let person = try LocalDirectory.person(username, in: table, for: "person")
+    let chain = table.managerChain(of: person)
+    if let header = listing.header { print(header) }
+    for index in [person] + chain.managers { print(listing.line(table, at: index)) }
+    switch chain.end {
+    case .top: break
+    case .unknownManager(let identity):
+      let last = chain.managers.last ?? person
+      LocalDirectory.warn(
+        "\(table.username(at: last))'s manager “\(identity)” is not in the directory",
+        command: "person")
+    case .cycle(let repeated):
+      LocalDirectory.warn(
+        "the managers come round to \(table.username(at: repeated)) again; the chain stops there",
+        command: "person")
+    }
+  }
+}

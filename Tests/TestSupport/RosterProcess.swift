@@ -1,0 +1,36 @@
+import Foundation
+
+/// The built `roster` binary (.build/debug, beside the test bundle) run as
+/// a process, as a script runs it.
+public enum RosterProcess {
+  /// What one run printed and how it ended.
+  public struct Run: Sendable {
+    public let status: Int32
+    public let output: String
+    public let errors: String
+  }
+
+  /// The binary's path.
+  public static var url: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".build/debug/roster")
+  }
+
+  /// Runs `roster` with `arguments` until it exits.
+  public static func run(_ arguments: [String]) throws -> Run {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let text = output.fileHandleForReading.readDataToEndOfFile()
+    let problems = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: text, as: UTF8.self),
+      errors: String(decoding: problems, as: UTF8.self))
+  }
+}
