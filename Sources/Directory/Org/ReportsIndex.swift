@@ -65,12 +65,17 @@ extension UserTable {
   public func allReports(of index: Int) -> [Int] {
     let reports = reportsIndex
     var found: [Int] = []
-    var seen: Set<Int> = [index]
+    // A bit a person (a million people: 125 KB), not a set of positions.
+    var seen = [UInt64](repeating: 0, count: (userCount + 63) / 64)
+    seen[index / 64] |= 1 << UInt64(index % 64)
     var level = [index]
     while !level.isEmpty {
       var next: [Int] = []
       for manager in level {
-        for report in reports.reports(of: manager) where seen.insert(Int(report)).inserted {
+        for report in reports.reports(of: manager) {
+          let (word, bit) = (Int(report) / 64, UInt64(1) << UInt64(report % 64))
+          guard seen[word] & bit == 0 else { continue }
+          seen[word] |= bit
           next.append(Int(report))
         }
       }
