@@ -44,8 +44,16 @@ struct ListCommand: ParsableCommand {
     help: "Only the people reporting to the person with this username.")
   var reportsTo: String?
 
-  @Flag(name: .customLong("all-levels"), help: "With --reports-to: everyone under them.")
+  @Option(name: .long, help: "Only the people in the group with this name (or id).")
+  var group: String?
+
+  @Flag(
+    name: .customLong("all-levels"),
+    help: "With --reports-to: everyone under them; with --group: the groups inside it too.")
   var allLevels = false
+
+  @Flag(name: .long, help: "The directory's groups instead of its people, with their sizes.")
+  var groups = false
 
   func validate() throws {
     if let filter {
@@ -57,9 +65,19 @@ struct ListCommand: ParsableCommand {
       do { _ = try PersonSort(parsing: sort) } catch { throw ValidationError("--sort: \(error)") }
     }
     if let limit, limit < 0 { throw ValidationError("--limit takes 0 or more") }
-    if allLevels, reportsTo == nil { throw ValidationError("--all-levels goes with --reports-to") }
-    if reportsTo != nil, let source, ServerOptions.isServerURL(source) {
-      throw ValidationError("--reports-to reads users.json sources (not yet directory servers)")
+    if allLevels, reportsTo == nil, group == nil {
+      throw ValidationError("--all-levels goes with --reports-to or --group")
+    }
+    if reportsTo != nil, group != nil {
+      throw ValidationError("--reports-to and --group do not go together")
+    }
+    if groups, reportsTo != nil || group != nil || filter != nil || sort != nil {
+      throw ValidationError(
+        "--groups lists every group: no --filter, --sort, --group or --reports-to")
+    }
+    if reportsTo != nil || group != nil || groups, let source, ServerOptions.isServerURL(source) {
+      throw ValidationError(
+        "--reports-to, --group and --groups read users.json sources (not yet directory servers)")
     }
   }
 
@@ -73,15 +91,27 @@ struct ListCommand: ParsableCommand {
     }
     let query = PeopleQuery(
       filter: filter, sort: sort ?? PersonSort([.init(.username)]), limit: limit)
-    let table = try LocalDirectory.load(source, for: "list")
+    let contents = try LocalDirectory.load(source, for: "list")
+    let table = contents.viewModels
+    if groups { return listGroups(contents.groups, format: listing.format) }
     var candidates: [Int]?
     if let reportsTo {
       let manager = try LocalDirectory.person(reportsTo, in: table, for: "list")
       candidates = allLevels ? table.allReports(of: manager) : table.directReports(of: manager)
+    } else if let group {
+      let number = LocalDirectory.group(group, in: contents.groups, for: "list")
+      candidates = contents.groups.members(of: number, allLevels: allLevels)
     }
     if let header = listing.header { print(header) }
     for index in query.positions(in: table, among: candidates) {
       print(listing.line(table, at: index))
     }
+  }
+
+  /// Every group, in the source's order, at most `limit`.
+  private func listGroups(_ groups: DirectoryGroups, format: PeopleListing.Format) {
+    let listing = GroupListing(format: format)
+    if let header = listing.header { print(header) }
+    for group in groups.prefix(limit ?? .max) { print(listing.line(group)) }
   }
 }

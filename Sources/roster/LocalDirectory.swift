@@ -9,8 +9,8 @@ import RosterKit
 ///
 /// Threading: `load` blocks the calling thread while a task reads the source.
 enum LocalDirectory {
-  /// The table of `source` (nil: the embedded directory) for `command`.
-  static func load(_ source: String?, for command: String) throws -> UserTable {
+  /// The directory of `source` (nil: the embedded directory) for `command`.
+  static func load(_ source: String?, for command: String) throws -> DirectoryContents {
     let resolved: DirectorySource
     switch MainActor.assumeIsolated({ RosterApplication.resolveSource(source) }) {
     case .success(let found): resolved = found
@@ -23,7 +23,7 @@ enum LocalDirectory {
     let result = LoadResult()
     Task.detached {
       do throws(DirectoryError) {
-        result.value = .success(try await DirectoryLoader().load(resolved).viewModels)
+        result.value = .success(try await DirectoryLoader().load(resolved))
       } catch {
         result.value = .failure(error)
       }
@@ -31,9 +31,21 @@ enum LocalDirectory {
     }
     done.wait()
     switch result.value! {
-    case .success(let table): return table
+    case .success(let contents): return contents
     case .failure(let error): fail("\(error.localizedDescription)", command: command)
     }
+  }
+
+  /// The number of the group named `name` (its name, else its identity) in
+  /// `groups`, else a failure.
+  static func group(_ name: String, in groups: DirectoryGroups, for command: String) -> Int {
+    guard let number = groups.number(named: name) else {
+      fail(
+        groups.isEmpty
+          ? "the directory has no groups" : "the directory has no group named “\(name)”",
+        command: command)
+    }
+    return number
   }
 
   /// The position of the person named `username` in `table`, else a failure.
@@ -59,5 +71,5 @@ enum LocalDirectory {
 /// Where the loading task leaves its result for the waiting command.
 private final class LoadResult: @unchecked Sendable {
   /// Written once by the task before it signals; read after the wait.
-  var value: Result<UserTable, DirectoryError>?
+  var value: Result<DirectoryContents, DirectoryError>?
 }

@@ -5,13 +5,14 @@ import RosterKit
 
 /// `roster person`: one person of a users.json source and their managers up
 /// to the top of the organisation, nearest first, printed as `roster list`
-/// prints people; how the chain ends, when not at the top (a manager the
-/// directory does not hold, a chain that comes round again), goes to
-/// standard error.
+/// prints people, then the groups they are in as `roster list --groups`
+/// prints groups (after a blank line in TSV); how the chain ends, when not
+/// at the top (a manager the directory does not hold, a chain that comes
+/// round again), goes to standard error.
 struct PersonCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "person",
-    abstract: "Print a person and their managers up to the top, one a line.")
+    abstract: "Print a person and their managers up to the top, one a line, then their groups.")
 
   @Option(name: .long, help: "A users.json path or http(s) URL (default: the embedded directory).")
   var source: String?
@@ -29,7 +30,8 @@ struct PersonCommand: ParsableCommand {
 
   func run() throws {
     let listing = try output.listing()
-    let table = try LocalDirectory.load(source, for: "person")
+    let contents = try LocalDirectory.load(source, for: "person")
+    let table = contents.viewModels
     let person = try LocalDirectory.person(username, in: table, for: "person")
     let chain = table.managerChain(of: person)
     if let header = listing.header { print(header) }
@@ -46,5 +48,10 @@ struct PersonCommand: ParsableCommand {
         "the managers come round to \(table.username(at: repeated)) again; the chain stops there",
         command: "person")
     }
+    let groups = contents.groups.groups(containing: person)
+    guard !groups.isEmpty else { return }
+    let groupListing = GroupListing(format: listing.format)
+    if let header = groupListing.header { print("\n" + header) }
+    for number in groups { print(groupListing.line(contents.groups[number])) }
   }
 }

@@ -124,10 +124,13 @@ final class DirectoryParserTests: XCTestCase {
         offset: 20, reason: "unexpected character 't', expected nothing after the top-level value"))
   }
 
-  func testAJSONObjectAtTheTopIsNotADirectory() {
+  func testAJSONObjectWithoutPeopleIsNotADirectory() {
     let error = parseError(#"{"users": [{"username": "a"}]}"#)
     XCTAssertEqual(error, .notAJSONArray)
-    XCTAssertEqual(error?.errorDescription, "The directory is not a JSON array")
+    XCTAssertEqual(
+      error?.errorDescription, "The directory is neither a JSON array nor an object with “people”")
+    XCTAssertEqual(parseError(#"{"people": {"username": "a"}}"#), .notAJSONArray)
+    XCTAssertEqual(parseError("{}"), .notAJSONArray)
     XCTAssertEqual(parseError(#""users""#), .notAJSONArray)
   }
 

@@ -32,6 +32,18 @@ final class DirectoryPreviewTests: XCTestCase {
     XCTAssertEqual(Array(full.viewModels.prefix(150)), preview.viewModels)
   }
 
+  func testAPreviewReadsThePeopleOfTheObjectForm() async throws {
+    let users = (0..<500).map { User(username: "user\($0)") }
+    let file = folder.write(
+      "users.json",
+      text: #"{"groups": [{"name": "g", "members": ["user1"]}], "people": "#
+        + Self.json(users) + "}")
+    let result = await DirectoryLoader().preview(
+      try DirectorySource(argument: file.path), count: 50)
+    let preview = try XCTUnwrap(result)
+    XCTAssertEqual(preview.viewModels.map(\.username), users.prefix(50).map(\.username))
+  }
+
   func testAPreviewStopsCleanlyWhereTheHeadOfALargeFileEnds() async throws {
     // Long entries: 64 KiB hold fewer than the 200 asked for, and the last one is cut.
     let users = (0..<2_000).map {

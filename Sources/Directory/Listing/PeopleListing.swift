@@ -73,7 +73,7 @@ public struct PeopleListing: Sendable {
     }
   }
 
-  private static func tsvEscaped(_ value: String) -> String {
+  static func tsvEscaped(_ value: String) -> String {
     guard value.contains(where: { "\t\n\r\\".contains($0) }) else { return value }
     var out = ""
     for character in value {

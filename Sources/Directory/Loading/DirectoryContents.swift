@@ -16,6 +16,9 @@ public struct DirectoryContents: Sendable {
   public var viewModels: UserTable
   /// One per user, in file order: what the list model holds.
   public var rows: [UserRef]
+  /// The directory's groups, their members as positions in ``viewModels``
+  /// (none for a file in the array form).
+  public var groups: DirectoryGroups
   /// Entries left out because they broke the data format's rules.
   public var skippedEntries: Int
   /// Entries loaded with a field cut to `FieldLimit.maxBytes`.
@@ -36,6 +39,7 @@ public struct DirectoryContents: Sendable {
   public init(
     source: DirectorySource,
     users: UserTable,
+    groups: DirectoryGroups = DirectoryGroups(),
     skippedEntries: Int = 0,
     cutEntries: Int = 0,
     warnings: [String] = [],
@@ -48,6 +52,7 @@ public struct DirectoryContents: Sendable {
     self.source = source
     self.viewModels = users
     self.rows = users.references
+    self.groups = groups
     self.skippedEntries = skippedEntries
     self.cutEntries = cutEntries
     self.warnings = warnings
@@ -93,6 +98,7 @@ public struct DirectoryContents: Sendable {
     self.init(
       source: source,
       users: parsed.table,
+      groups: parsed.groups,
       skippedEntries: parsed.skipped,
       cutEntries: parsed.cut,
       warnings: parsed.warnings,

@@ -8,7 +8,8 @@ import SharedSupport
 public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
   case fileNotFound(path: String)
   case unreadable(path: String, reason: String)
-  /// The top level is valid JSON but not an array.
+  /// The top level is valid JSON but neither an array nor an object with
+  /// a "people" array.
   case notAJSONArray
   /// The bytes are not valid JSON; `offset` is where reading stopped.
   case malformedJSON(offset: Int, reason: String)
@@ -37,7 +38,7 @@ public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
     case .unreadable(let path, let reason):
       String(format: tr("Could not read %1$@: %2$@"), path, reason)
     case .notAJSONArray:
-      tr("The directory is not a JSON array")
+      tr("The directory is neither a JSON array nor an object with “people”")
     case .malformedJSON(let offset, let reason):
       String(format: tr("Malformed JSON at byte %1$ld: %2$@"), offset, reason)
     case .unsupportedSource(let source):

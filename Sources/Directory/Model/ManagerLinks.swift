@@ -37,31 +37,14 @@ enum ManagerLinks {
     let columns = table.columns
     let count = columns.roles.count
     guard (0..<count).contains(where: { columns.managers[$0] != 0 }) else { return }
-    // Open addressing over the identities: 32-bit positions, no strings made.
-    var slotCount = 16
-    while slotCount < count * 2 { slotCount <<= 1 }
-    let mask = slotCount - 1
-    var slots = [UInt32](repeating: 0, count: slotCount)
-    for position in 0..<count {
-      var slot = Int(truncatingIfNeeded: StringInterner.hash(table.identityBytes(at: position)))
-      slot &= mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = UInt32(position + 1)
-    }
+    let identities = IdentityIndex(table)
     for position in 0..<count {
       let reference = unresolvedReference(columns.managers[position])
-      guard reference != 0 else { continue }
-      let wanted = columns.managerReferences.bytes(of: reference)
-      var slot = Int(truncatingIfNeeded: StringInterner.hash(wanted)) & mask
-      while slots[slot] != 0 {
-        let candidate = Int(slots[slot]) - 1
-        // The first person with the identity, as a refresh matches rows.
-        if table.identityBytes(at: candidate).elementsEqual(wanted) {
-          if candidate != position { columns.managers.set(position, to: UInt32(candidate + 1)) }
-          break
-        }
-        slot = (slot + 1) & mask
-      }
+      guard reference != 0,
+        let manager = identities.position(of: columns.managerReferences.bytes(of: reference)),
+        manager != position
+      else { continue }
+      columns.managers.set(position, to: UInt32(manager + 1))
     }
   }
 }

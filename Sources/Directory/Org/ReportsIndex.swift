@@ -64,23 +64,18 @@ extension UserTable {
   /// people's, level by level (each once, should the links come round).
   public func allReports(of index: Int) -> [Int] {
     let reports = reportsIndex
+    var seen = BitSet(count: userCount)
+    _ = seen.insert(index)
     var found: [Int] = []
-    // A bit a person (a million people: 125 KB), not a set of positions.
-    var seen = [UInt64](repeating: 0, count: (userCount + 63) / 64)
-    seen[index / 64] |= 1 << UInt64(index % 64)
-    var level = [index]
-    while !level.isEmpty {
-      var next: [Int] = []
-      for manager in level {
-        for report in reports.reports(of: manager) {
-          let (word, bit) = (Int(report) / 64, UInt64(1) << UInt64(report % 64))
-          guard seen[word] & bit == 0 else { continue }
-          seen[word] |= bit
-          next.append(Int(report))
-        }
+    var next = 0
+    var managers = [index]
+    // Level by level: `found` grows behind the managers being read.
+    while next < managers.count {
+      for report in reports.reports(of: managers[next]) where seen.insert(Int(report)) {
+        found.append(Int(report))
+        managers.append(Int(report))
       }
-      found += next
-      level = next
+      next += 1
     }
     return found
   }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Reads users.json (see README.md, "The data format") into users.
 ///
-/// The top level must be an array. Each element that is not an object, lacks
+/// The top level is the people's array, or an object whose "people" is
+/// that array and whose "groups" lists the directory's groups
+/// (``GroupReader`` reads them; other keys are ignored). Each person that is not an object, lacks
 /// a non-empty string "username", or has a field of the wrong type is skipped
 /// and counted, and the rest of the file still loads:
 /// - "avatar": string; missing or null means no avatar ("").
@@ -44,6 +46,7 @@ public struct DirectoryParser: Sendable {
   /// Threading: a `Sendable` value.
   struct Parsed: Sendable {
     var table: UserTable
+    var groups: DirectoryGroups
     var skipped: Int
     var warnings: [String]
     var cut: Int
@@ -68,30 +71,86 @@ public struct DirectoryParser: Sendable {
     }
     guard let collector else { throw .notAJSONArray }
     if let failure = collector.failure { throw failure }
+    let table = UserTable(collector.builder.finish())
     return Parsed(
-      table: UserTable(collector.builder.finish()), skipped: collector.skipped,
-      warnings: collector.warnings, cut: collector.cut)
+      table: table, groups: collector.groups.resolved(against: table),
+      skipped: collector.skipped, warnings: collector.warnings, cut: collector.cut)
   }
 
-  /// The users of a top-level array, or nil when the top level is some other
-  /// valid JSON value.
+  /// The people (and groups) of a top-level array or object, or nil when
+  /// the top level is some other valid JSON value or an object without
+  /// "people".
   private static func readDocument(
     _ scanner: inout JSONScanner, into collector: consuming Collector
   )
     throws(JSONSyntaxError) -> Collector?
   {
     scanner.skipWhitespace()
-    guard scanner.peek() == .openBracket else {
+    var collector = collector
+    switch scanner.peek() {
+    case .openBracket:
+      try readElements(&scanner, into: &collector)
+    case .openBrace:
+      guard try readObject(&scanner, into: &collector) else { return nil }
+    default:
       // Still read it whole: invalid JSON is reported as such, not as "not an array".
       try scanner.skipValue()
       try expectEnd(&scanner)
       return nil
     }
-    var collector = collector
-    try readElements(&scanner, into: &collector)
     // A table that outgrew its arenas stops the parse where it is.
     if collector.failure == nil { try expectEnd(&scanner) }
     return collector
+  }
+
+  /// Reads the object form, `{"people": [...], "groups": [...]}` (up to
+  /// `limit` people); false when it has no "people" array (the rest is
+  /// still read, so that invalid JSON is reported as such).
+  private static func readObject(
+    _ scanner: inout JSONScanner, into collector: inout Collector, limit: Int = .max
+  ) throws(JSONSyntaxError) -> Bool {
+    try scanner.expect(.openBrace, "'{'")
+    var hasPeople = false
+    scanner.skipWhitespace()
+    if scanner.consume(.closeBrace) { return false }
+    while true {
+      let key = try scanner.readString()
+      let isPeople = key.elementsEqual("people".utf8)
+      let isGroups = key.elementsEqual("groups".utf8)
+      scanner.skipWhitespace()
+      try scanner.expect(.colon, "':'")
+      scanner.skipWhitespace()
+      let offset = scanner.position
+      if isPeople, !hasPeople, scanner.peek() == .openBracket {
+        hasPeople = true
+        try readElements(&scanner, into: &collector, limit: limit)
+        if collector.failure != nil || collector.builder.count >= limit { return true }
+      } else if isGroups, scanner.peek() == .openBracket {
+        var problems: [String] = []
+        try GroupReader.readArray(&scanner, into: &collector.groups) { index, offset, reason in
+          if problems.count < maxWarnings {
+            problems.append("group \(index + 1) (byte \(offset)): \(reason)")
+          }
+        }
+        for problem in problems { collector.warn(problem) }
+      } else {
+        if isGroups || (isPeople && hasPeople) {
+          let found = EntryReader.typeName(startingWith: scanner.peek())
+          collector.warn(
+            isGroups
+              ? "\"groups\" (byte \(offset)) is \(found), not an array; no groups"
+              : "\"people\" (byte \(offset)) repeats; the first is kept")
+        }
+        try scanner.skipValue(depth: 1)
+      }
+      scanner.skipWhitespace()
+      if scanner.consume(.comma) {
+        scanner.skipWhitespace()
+        continue
+      }
+      try scanner.expect(.closeBrace, "',' or '}'")
+      return hasPeople
+    }
   }
 
   private static func expectEnd(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
@@ -105,6 +164,7 @@ public struct DirectoryParser: Sendable {
   private struct Collector {
     var builder: UserTableBuilder
     var fields = EntryReader.Fields()
+    var groups = RawGroups()
     /// Why the table could not take more users; the parse stops there.
     var failure: DirectoryError?
     /// Told the offset the parse has passed (see `parseTable`), each time it
@@ -150,9 +210,11 @@ public struct DirectoryParser: Sendable {
     }
 
     private mutating func warn(entry: Int, offset: Int, _ reason: String) {
-      if warnings.count < DirectoryParser.maxWarnings {
-        warnings.append("entry \(entry + 1) (byte \(offset)): \(reason)")
-      }
+      warn("entry \(entry + 1) (byte \(offset)): \(reason)")
+    }
+
+    mutating func warn(_ warning: String) {
+      if warnings.count < DirectoryParser.maxWarnings { warnings.append(warning) }
     }
   }
 
@@ -166,12 +228,14 @@ public struct DirectoryParser: Sendable {
     if !buffer.isEmpty {
       var scanner = JSONScanner(buffer)
       scanner.skipWhitespace()
-      if scanner.peek() == .openBracket {
-        do throws(JSONSyntaxError) {
-          try readElements(&scanner, into: &collector, limit: limit)
-        } catch {
-          // A truncated last entry: keep the complete ones.
+      do throws(JSONSyntaxError) {
+        switch scanner.peek() {
+        case .openBracket: try readElements(&scanner, into: &collector, limit: limit)
+        case .openBrace: _ = try readObject(&scanner, into: &collector, limit: limit)
+        default: break
         }
+      } catch {
+        // A truncated last entry: keep the complete ones.
       }
     }
     return UserTable(collector.builder.finish())
