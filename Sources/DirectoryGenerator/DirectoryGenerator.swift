@@ -1,8 +1,9 @@
 import Directory
 import Foundation
 
-/// Writes a complete, deterministic demo directory: `users.json` plus an
-/// `avatars/` folder of plausible profile pictures and a few broken files.
+/// Writes a complete, deterministic demo directory: `users.json` (the people
+/// and their groups, ``GroupGenerator``) plus an `avatars/` folder of
+/// plausible profile pictures and a few broken files.
 ///
 /// The same arguments always produce byte-identical files (on the same
 /// gdk-pixbuf), so the embedded data set and benchmarks are reproducible.
@@ -12,9 +13,9 @@ public enum DirectoryGenerator {
   public static let jsonFileName = "users.json"
   public static let avatarsFolderName = "avatars"
   /// Changes whenever the same arguments make different people (2: with
-  /// their details), so a directory generated once and kept (the LDAP demo's,
+  /// their details; 3: with groups), so a directory generated once and kept (the LDAP demo's,
   /// the benchmarks') is made again rather than reused stale.
-  public static let dataVersion = 2
+  public static let dataVersion = 3
 
   /// Writes `users` users and `avatars` distinct images (plus `brokenAvatars`
   /// broken ones, see `BrokenAvatar.Kind`) into `folder`, creating it if
@@ -47,7 +48,8 @@ public enum DirectoryGenerator {
     let userList = self.users(
       count: users, avatarFileNames: generated.map(\.fileName) + broken.map(\.fileName),
       seed: seed)
-    let json = UserGenerator.json(for: userList)
+    let groups = GroupGenerator.groups(for: userList, seed: seed)
+    let json = UserGenerator.json(for: userList, groups: groups)
     let jsonURL = folder.appendingPathComponent(jsonFileName)
     try Data(json).write(to: jsonURL)
 
@@ -55,6 +57,7 @@ public enum DirectoryGenerator {
       jsonURL: jsonURL,
       avatarsFolder: avatarsFolder,
       userCount: userList.count,
+      groupCount: groups.count,
       usersWithoutAvatar: userList.count { $0.avatar.isEmpty },
       avatars: generated,
       brokenAvatars: broken,

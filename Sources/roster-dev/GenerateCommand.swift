@@ -31,7 +31,7 @@ struct GenerateCommand: ParsableCommand {
     let megabytes = Double(summary.jsonBytes + summary.avatarBytes) / 1_048_576
     print(
       """
-      wrote \(summary.jsonURL.path): \(summary.userCount) users (\(summary.usersWithoutAvatar) without avatar)
+      wrote \(summary.jsonURL.path): \(summary.userCount) users (\(summary.usersWithoutAvatar) without avatar) in \(summary.groupCount) groups
       wrote \(summary.avatarsFolder.path): \(summary.avatars.count) avatars + \(summary.brokenAvatars.count) broken ones
       total \(String(format: "%.1f", megabytes)) MiB
       """)

@@ -36,7 +36,10 @@ final class DirectoryGeneratorTests: XCTestCase {
   func testTheUsersWithoutTheFilesAreTheOnesWritten() throws {
     let summary = try DirectoryGenerator.write(users: 300, avatars: 16, seed: 5, to: makeFolder())
     let users = try DirectoryGenerator.users(count: 300, avatars: 16, seed: 5)
-    XCTAssertEqual(Data(UserGenerator.json(for: users)), try Data(contentsOf: summary.jsonURL))
+    let groups = GroupGenerator.groups(for: users, seed: 5)
+    XCTAssertEqual(summary.groupCount, 6)
+    XCTAssertEqual(
+      Data(UserGenerator.json(for: users, groups: groups)), try Data(contentsOf: summary.jsonURL))
     let other = try DirectoryGenerator.users(count: 300, avatars: 16, seed: 6)
     XCTAssertNotEqual(other, users, "the seed is not used")
   }

@@ -7,6 +7,8 @@ public struct GenerationSummary: Sendable {
   public var jsonURL: URL
   public var avatarsFolder: URL
   public var userCount: Int
+  /// The groups users.json holds (``GroupGenerator``).
+  public var groupCount: Int
   public var usersWithoutAvatar: Int
   /// The valid images, in file-name order.
   public var avatars: [GeneratedAvatar]

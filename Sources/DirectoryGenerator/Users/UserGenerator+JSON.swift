@@ -11,4 +11,13 @@ extension UserGenerator {
     writer.write(users)
     return writer.bytes
   }
+
+  /// users.json in the object form: `{"people": [...], "groups": [...]}`,
+  /// the people written as ``json(for:)`` writes them, then one group a
+  /// line with its members and the groups inside it by identity.
+  public static func json(for users: [User], groups: [GroupGenerator.Group]) -> [UInt8] {
+    var writer = UserJSONWriter(expectedCount: users.count)
+    writer.write(users, groups: groups)
+    return writer.bytes
+  }
 }

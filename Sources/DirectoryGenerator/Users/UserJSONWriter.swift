@@ -11,6 +11,35 @@ struct UserJSONWriter {
     bytes.reserveCapacity(expectedCount * 360 + 4)
   }
 
+  /// The object form: the people, then the groups.
+  mutating func write(_ users: [User], groups: [GroupGenerator.Group]) {
+    bytes.append(contentsOf: "{\"people\": ".utf8)
+    write(users)
+    bytes.append(contentsOf: ", \"groups\": [\n".utf8)
+    for (index, group) in groups.enumerated() {
+      bytes.append(contentsOf: "  {\"id\": ".utf8)
+      writeString(group.id)
+      bytes.append(contentsOf: ", \"name\": ".utf8)
+      writeString(group.name)
+      writeList("members", group.members)
+      if !group.groups.isEmpty { writeList("groups", group.groups) }
+      bytes.append(contentsOf: index + 1 < groups.count ? "},\n".utf8 : "}\n".utf8)
+    }
+    bytes.append(contentsOf: "]}\n".utf8)
+  }
+
+  private mutating func writeList(_ key: StaticString, _ values: [String]) {
+    bytes.append(contentsOf: ", \"".utf8)
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+    bytes.append(contentsOf: "\": [".utf8)
+    for (index, value) in values.enumerated() {
+      if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+      writeString(value)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
   mutating func write(_ users: [User]) {
     bytes.append(contentsOf: "[\n".utf8)
     for (index, user) in users.enumerated() {
