@@ -20,18 +20,26 @@ enum SixPeopleTable {
     ("barbara", "Barbara Liskov", "Professor", "Research"),
   ]
 
-  /// A window on the six people; `showTable` switches it to its table, which
-  /// is then waited for until all six rows are bound.
-  static func open(showTable: (MainWindow) -> Void) throws -> (MainWindow, TemporaryDirectory) {
-    try WindowTestSupport.setUp()
-    let directory = try TemporaryDirectory()
+  /// The names the rows show, in the file's order.
+  static let everyone = people.map { $0.1 ?? $0.0 }
+
+  /// The six people as users.json's array.
+  static var json: String {
     let entries = people.map { username, name, title, department in
       let name = name.map { #""displayName": "\#($0)", "# } ?? ""
       return #"{"username": "\#(username)", "role": "User", "avatar": "", \#(name)"#
         + #""title": "\#(title)", "department": "\#(department)", "#
         + #""email": "\#(username)@example.org"}"#
     }
-    try directory.write("[" + entries.joined(separator: ",\n") + "]")
+    return "[" + entries.joined(separator: ",\n") + "]"
+  }
+
+  /// A window on the six people; `showTable` switches it to its table, which
+  /// is then waited for until all six rows are bound.
+  static func open(showTable: (MainWindow) -> Void) throws -> (MainWindow, TemporaryDirectory) {
+    try WindowTestSupport.setUp()
+    let directory = try TemporaryDirectory()
+    try directory.write(json)
     let window = WindowTestSupport.openWindow(on: directory)
     showTable(window)
     XCTAssertTrue(

@@ -46,6 +46,15 @@ public struct DirectoryGroups: Sendable, RandomAccessCollection {
     return found
   }
 
+  /// The direct members of group `number` in the directory's order, among
+  /// `candidates` (positions in the directory's order; nil: everyone).
+  public func members(of number: Int, among candidates: [Int]?) -> [Int] {
+    guard let candidates else { return groups[number].members.map(Int.init).sorted() }
+    var members = BitSet(count: personCount)
+    for member in groups[number].members { _ = members.insert(Int(member)) }
+    return candidates.filter { members.contains($0) }
+  }
+
   /// Group `number` and every group inside it, at any depth, each once,
   /// level by level.
   public func nested(in number: Int) -> [Int] {

@@ -44,6 +44,9 @@ package protocol DirectoryPage: AnyObject {
   /// ("312 of 1,000,000 people"). A local page runs it over its table, a
   /// server's page has the server run it.
   func showOnly(_ filter: PersonFilter?)
+  /// Shows only the people of group `number` of the groups the page told
+  /// of (``PageNotice/groups(_:everyone:)``), nil for everyone.
+  func showGroup(_ number: Int?)
 
   // MARK: Views and selection
 

@@ -22,9 +22,13 @@ extension LocalDirectoryPage {
     showMatches(keepingSelection: true)
   }
 
-  /// Whether the model shows fewer people than the directory (a search or
-  /// a filter).
-  var isNarrowed: Bool { searchMatches != nil || filter != nil }
+  /// Whether the model shows fewer people than the directory (a search, a
+  /// filter or a group).
+  var isNarrowed: Bool { searchMatches != nil || filter != nil || group != nil }
+
+  /// Whether the people shown are chosen other than by a search (a filter
+  /// or a group): a new directory is narrowed again before it shows.
+  var isNarrowedByChoice: Bool { filter != nil || group != nil }
 
   /// Whether a filter is running (tests wait for it).
   package var isFiltering: Bool { filtering != nil }
@@ -40,14 +44,21 @@ extension LocalDirectoryPage {
     if !search.query.isEmpty, searchResult == nil { return }
     let selected = keepingSelection ? selectedPosition.map { model[$0] } : nil
     let search = searchResult
-    guard let filter else {
+    guard isNarrowedByChoice else {
       return show(search?.rows ?? contents.rows, selecting: selected?.index)
     }
     let table = contents.viewModels
     let everyone = contents.rows
+    let (filter, group, groups) = (filter, group, contents.groups)
     let run = Task.detached(priority: .userInitiated) { () -> ([UserRef], Int?)? in
-      guard let positions = TableFilter(filter, over: table).positions(within: search?.positions)
-      else { return nil }
+      var positions = search?.positions
+      if let group { positions = groups.members(of: group, among: positions) }
+      if let filter {
+        guard let matches = TableFilter(filter, over: table).positions(within: positions)
+        else { return nil }
+        positions = matches
+      }
+      guard let positions, !Task.isCancelled else { return nil }
       let rows = positions.map { everyone[$0] }
       // After a refresh the selected person is looked for by name.
       let index =
@@ -79,16 +90,22 @@ extension LocalDirectoryPage {
       self?.presenter.reload(with: rows)
       self?.reselect(index, in: rows)
     }
-    let total = contents.viewModels.count
+    let total = group.map { contents.groups[$0].members.count } ?? contents.viewModels.count
     let subtitle =
       if let query = shownQuery, filter == nil, rows.isEmpty {
         String(format: tr("No one matches “%@”"), query)
-      } else if isNarrowed {
+      } else if searchMatches != nil || filter != nil {
         NumberText.matches(rows.count, of: total)
       } else {
         NumberText.people(total)
       }
-    onNotice?(.subtitle(subtitle))
+    if let group {
+      // The group's name first: "Engineering — 12 of 100 people".
+      let name = DisplayText.of(contents.groups[group].name)
+      onNotice?(.subtitle(String(format: tr("%1$@ — %2$@"), name, subtitle)))
+    } else {
+      onNotice?(.subtitle(subtitle))
+    }
   }
 
   /// Selects the person at directory position `index` if `rows` (the model

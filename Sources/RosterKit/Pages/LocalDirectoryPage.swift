@@ -44,6 +44,9 @@ package final class LocalDirectoryPage: DirectoryPage {
   package internal(set) var filter: PersonFilter?
   /// The filter running off the main thread, if any.
   var filtering: Task<Void, Never>?
+  /// The group whose people show (its number in the directory's groups),
+  /// nil for everyone (LocalDirectoryPage+Groups.swift).
+  package internal(set) var group: Int?
   /// The search's last result for the directory shown, nil when not
   /// searching or while the search of a new directory runs.
   var searchResult: SearchController.Result?
@@ -175,9 +178,13 @@ package final class LocalDirectoryPage: DirectoryPage {
     search.setDirectory(contents.viewModels, rows: contents.rows)
     // A search re-runs on the new directory; its result shows with the filter.
     searchResult = nil
+    // The group shown is the one with the same identity in the new directory.
+    let groupID = group.flatMap { self.contents?.groups[$0].id }
+    group = groupID.flatMap { id in contents.groups.indices.first { contents.groups[$0].id == id } }
+    onNotice?(.groups(contents.groups, everyone: contents.viewModels.count))
     // Filtered, the filter runs over the new directory once it is in place.
-    let refilters = search.query.isEmpty && filter != nil
-    if search.query.isEmpty, filter == nil, sortOrder != nil {
+    let refilters = search.query.isEmpty && isNarrowedByChoice
+    if search.query.isEmpty, !isNarrowedByChoice, sortOrder != nil {
       // The new directory in the order, as its differences from the list
       // shown (computed with the sort, off the main thread).
       let version = presenter.version
@@ -185,7 +192,7 @@ package final class LocalDirectoryPage: DirectoryPage {
       ordered(contents.rows, against: shown) { [weak self] rows, diff in
         self?.presenter.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
       }
-    } else if search.query.isEmpty, filter == nil {
+    } else if search.query.isEmpty, !isNarrowedByChoice {
       presenter.apply(
         contents.rows, diff: controller.lastDiff?.diff,
         diffVersion: controller.lastDiff?.version ?? -1, afterPreview: self.contents == nil)
@@ -221,7 +228,9 @@ package final class LocalDirectoryPage: DirectoryPage {
   private func showSearch(_ result: SearchController.Result?) {
     // A cleared search shows everyone again, or the filter's matches (which
     // may have changed while the search ran).
-    guard contents != nil, result != nil || searchMatches != nil || filter != nil else { return }
+    guard contents != nil, result != nil || searchMatches != nil || isNarrowedByChoice else {
+      return
+    }
     searchResult = result
     showMatches()
   }

@@ -32,4 +32,7 @@ package enum PageNotice: Sendable {
   case firstRowsShown
   /// The person at a position was activated (Enter, a double-click).
   case activated(Int)
+  /// The directory's groups, for the sidebar (a directory of `everyone`
+  /// people); a directory without groups sends none.
+  case groups(DirectoryGroups, everyone: Int)
 }

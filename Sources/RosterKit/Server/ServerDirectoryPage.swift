@@ -190,6 +190,10 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The server searches: there is no index to wait for.
   package var isSearchIndexBuilt: Bool { true }
 
+  /// A server's groups are not read yet: the page tells of none, so the
+  /// sidebar offers none.
+  package func showGroup(_ number: Int?) {}
+
   /// Shows only the people `filter` selects, narrowed on the server with the
   /// search and the order kept; a filter the server refuses shows the page's
   /// error notice.

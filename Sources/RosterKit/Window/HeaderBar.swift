@@ -19,6 +19,8 @@ final class HeaderBar {
   let gridButton: Widget
   /// Switches between list and table (`win.table`).
   let tableButton: Widget
+  /// Shows or hides the groups sidebar (`win.sidebar`).
+  let sidebarButton: Widget
 
   init() {
     widget = adw_header_bar_new()!
@@ -29,6 +31,12 @@ final class HeaderBar {
     gtk_widget_set_tooltip_text(refreshButton, tr("Refresh (Ctrl+R)"))
     gtk_actionable_set_action_name(gtkObject(refreshButton), WindowAction.refresh.detailedName)
     Self.setAccessibleLabel(refreshButton, tr("Refresh"))
+    sidebarButton = gtk_toggle_button_new()!
+    gtk_button_set_icon_name(cgtk_button(sidebarButton), "sidebar-show-symbolic")
+    gtk_widget_set_tooltip_text(sidebarButton, tr("Groups (F9)"))
+    gtk_actionable_set_action_name(gtkObject(sidebarButton), WindowAction.sidebar.detailedName)
+    Self.setAccessibleLabel(sidebarButton, tr("Groups"))
+    adw_header_bar_pack_start(gtkObject(widget), sidebarButton)
     spinner = gtk_spinner_new()!
     gtk_widget_set_tooltip_text(spinner, tr("Loading the directory"))
     Gtk.setVisible(spinner, false)

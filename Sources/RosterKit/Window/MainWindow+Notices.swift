@@ -48,6 +48,8 @@ extension MainWindow {
       if firstRowsShown == nil { firstRowsShown = .now }
     case .activated(let position):
       showDetails(at: position)
+    case .groups(let groups, let everyone):
+      showGroups(groups, everyone: everyone)
     }
   }
 

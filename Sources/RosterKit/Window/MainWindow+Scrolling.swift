@@ -1,4 +1,5 @@
 import GtkKit
+
 /// The window's scrolling settings, applied to every view of its page, and
 /// the view that scrolls now.
 ///

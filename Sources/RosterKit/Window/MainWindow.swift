@@ -37,6 +37,10 @@ public final class MainWindow {
   /// The filter bar under the search bar (Ctrl+Shift+F).
   let filterBar = FilterBar()
   let pages: PageStack
+  /// The groups sidebar (F9), in ``flap`` beside the pages.
+  let sidebar = GroupsSidebar()
+  /// The AdwFlap holding the sidebar and the pages (MainWindow+Groups.swift).
+  let flap: Widget
   private(set) var actions: WindowActions!
   /// The header bar's main menu (shortcuts, about).
   private(set) var mainMenu: MainMenu!
@@ -99,8 +103,9 @@ public final class MainWindow {
     pages = PageStack(listPage: listPage)
     toasts = adw_toast_overlay_new()!
     adw_toast_overlay_set_child(gtkObject(toasts), pages.widget)
+    flap = Self.makeFlap(content: toasts, sidebar: sidebar)
     AdwChrome.setContent(
-      of: window, header: header.widget, body: toasts,
+      of: window, header: header.widget, body: flap,
       headerRenders: instrumentation.headerRenders)
 
     actions = WindowActions(window: window, table: WindowActions.table(for: self))
@@ -112,6 +117,7 @@ public final class MainWindow {
   }
 
   private func connectParts() {
+    connectSidebar()
     page.onNotice = { [weak self] notice in self?.handle(notice) }
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
     filterBar.onChange = { [weak self] filter in self?.page.showOnly(filter) }

@@ -22,6 +22,8 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case search
   /// Shows or hides the filter bar (a toggle).
   case filter
+  /// Shows or hides the groups sidebar (a toggle).
+  case sidebar
   /// Escape in the search bar (GTK's own; listed in the shortcuts window).
   case clearSearch = "clear-search"
   /// The list's own keys (listed in the shortcuts window).

@@ -116,6 +116,9 @@ final class WindowActions {
         title: tr("Show or hide the filter bar"),
         kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
       WindowShortcut(
+        action: .sidebar, accelerators: "F9", title: tr("Show or hide the groups"),
+        kind: .toggle { [weak window] on in window?.isSidebarOpen = on }),
+      WindowShortcut(
         action: .clearSearch, accelerators: "Escape", title: tr("Clear the search"), kind: .builtIn),
       WindowShortcut(
         action: .moveSelection, accelerators: "Up|Down|Page_Up|Page_Down|Home|End",
