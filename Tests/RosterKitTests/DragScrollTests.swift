@@ -87,9 +87,9 @@ final class DragScrollTests: XCTestCase {
       XCTAssertTrue(MainContext.run(until: { window.selectedPosition == 0 }, timeout: .seconds(5)))
       try XInput.key(["Return"], in: id)
       XCTAssertTrue(
-        MainContext.run(until: { window.openDetails != nil }, timeout: .seconds(5)),
-        "Enter opens details")
-      window.openDetails?.close()
+        MainContext.run(until: { window.shownPersonPage != nil }, timeout: .seconds(5)),
+        "Enter opens the person's page")
+      window.goBack()
     }
   }
 }

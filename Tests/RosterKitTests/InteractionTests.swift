@@ -59,7 +59,8 @@ final class InteractionTests: XCTestCase {
       let position = (0..<window.model.count).first { !window.model[$0].avatar.isEmpty }!
       // What Enter or a double-click does: the list's "activate" signal.
       cgtk_emit_uint(gobject(window.listView), "activate", guint(position))
-      let details = try XCTUnwrap(window.openDetails)
+      XCTAssertTrue(MainContext.run(until: { window.shownPersonPage != nil }))
+      let details = try XCTUnwrap(window.shownPersonPage)
       XCTAssertEqual(details.shownName, window.model[position].displayName)
       XCTAssertTrue(
         MainContext.run(until: { !details.avatar.avatar.isLoading }, timeout: .seconds(10)),
@@ -68,8 +69,8 @@ final class InteractionTests: XCTestCase {
       XCTAssertNotNil(details.avatar.texture, "the panel's person view draws the avatar")
       // Opened by the user, it did not wait in the idle class behind the rows.
       XCTAssertEqual(pipeline.statistics().decodesInNormalClass, 1)
-      details.close()
-      XCTAssertNil(window.openDetails)
+      window.goBack()
+      XCTAssertNil(window.shownPersonPage)
     }
   }
 
@@ -145,7 +146,7 @@ final class InteractionTests: XCTestCase {
         Set(installed),
         [
           "<Control>r|F5", "<Control>g", "<Control>1", "<Control>2", "<Control>3", "<Control>f",
-          "<Shift><Control>f", "F12", "<Control>question",
+          "<Shift><Control>f", "F9", "<Alt>Left", "<Alt>Right", "F12", "<Control>question",
         ])
       let shortcutList = main.actions.shortcutsWindowEntries
       for trigger in installed {

@@ -12,6 +12,14 @@ extension MainWindow {
   /// The page of a users.json.
   var local: LocalDirectoryPage { localPage }
 
+  /// Opens the page of the person at `position` and waits for it (nil when
+  /// it did not show within ten seconds).
+  func openPersonPage(at position: Int) -> PersonPage? {
+    openPerson(at: position)
+    MainContext.run(until: { self.shownPersonPage != nil }, timeout: .seconds(10))
+    return shownPersonPage
+  }
+
   /// A directory server's page, if the window shows one.
   var server: ServerDirectoryPage? { serverPage }
 

@@ -141,11 +141,11 @@ final class PersonViewTests: XCTestCase {
           displayName: "Jun Chen", email: "jun@example.org", title: "Engineer",
           department: "Platform", manager: "u1")),
     ])
-    let lines = UserDetails.detailLines(table[1]).map { "\($0.name): \($0.values.joined())" }
+    let lines = PersonPage.detailLines(table[1]).map { "\($0.name): \($0.values.joined())" }
     XCTAssertEqual(
       lines,
       ["Email: jun@example.org", "Department: Platform", "Manager: Ada Boss", "Role: Owner"])
-    XCTAssertEqual(UserDetails.detailLines(table[0]), [], "no details but the name: nothing listed")
+    XCTAssertEqual(PersonPage.detailLines(table[0]), [], "no details but the name: nothing listed")
   }
 
   /// A server row waiting for its data is the same widget in its skeleton

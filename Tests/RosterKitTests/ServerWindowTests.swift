@@ -161,14 +161,13 @@ final class ServerWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       let window = try Self.openWindow()
       defer { window.close() }
-      window.showDetails(at: 0)
-      let details = try XCTUnwrap(window.openDetails)
+      let details = try XCTUnwrap(window.openPersonPage(at: 0))
       // The person's details show at once; the entry's attributes replace them.
       XCTAssertTrue(
         MainContext.run(until: { details.attributes.lines.contains { $0.hasPrefix("uid: ") } }),
         "no attributes arrived")
       XCTAssertFalse(details.attributes.lines.contains { $0.hasPrefix("jpegPhoto") })
-      details.close()
+      window.goBack()
     }
   }
 

@@ -28,12 +28,11 @@ final class SpoofCorpusWindowTests: XCTestCase {
         XCTAssertEqual(window.model[position].accessibleText, "\(entry.shown), \(entry.role)")
       }
 
-      window.showDetails(at: 0)
-      let details = try XCTUnwrap(window.openDetails)
+      let details = try XCTUnwrap(window.openPersonPage(at: 0))
       XCTAssertEqual(details.shownName, entries[0].shown)
-      XCTAssertEqual(
-        String(cString: gtk_window_get_title(cgtk_window(details.window))), entries[0].shown)
-      details.close()
+      XCTAssertEqual(window.header.titleText, entries[0].shown)
+      window.goBack()
+      XCTAssertEqual(window.header.titleText, "Roster")
 
       MainContext.run(for: .milliseconds(200))
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

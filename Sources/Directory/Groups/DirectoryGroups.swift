@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The groups of a directory, each with its members as positions in the
 /// directory's ``UserTable`` (see ``DirectoryGroup``), and the questions
 /// asked of them: a group by name, everyone in a group and the groups
@@ -13,7 +11,7 @@ public struct DirectoryGroups: Sendable, RandomAccessCollection {
   private let groups: [DirectoryGroup]
   /// How many people the table has (the size of a bit set over them).
   private let personCount: Int
-  private let index = PersonGroupsCache()
+  private let index = MadeOnce<PersonGroupsIndex>()
 
   /// `groups` over a table of `personCount` people.
   public init(_ groups: [DirectoryGroup] = [], personCount: Int = 0) {
@@ -74,7 +72,7 @@ public struct DirectoryGroups: Sendable, RandomAccessCollection {
   /// The numbers of the groups person `position` is directly in, in the
   /// groups' order.
   public func groups(containing position: Int) -> [Int] {
-    index.index(of: groups, personCount: personCount).groups(of: position)
+    index.value { PersonGroupsIndex(groups, personCount: personCount) }.groups(of: position)
   }
 
   /// The numbers of the groups that hold group `number` directly.
@@ -109,21 +107,5 @@ struct PersonGroupsIndex: Sendable {
   func groups(of person: Int) -> [Int] {
     guard person + 1 < starts.count else { return [] }
     return groups[Int(starts[person])..<Int(starts[person + 1])].map(Int.init)
-  }
-}
-
-/// A ``PersonGroupsIndex`` made the first time it is asked for.
-///
-/// Threading: any thread; a mutex guards it, held while it is made (once).
-final class PersonGroupsCache: Sendable {
-  private let made = Mutex<PersonGroupsIndex?>(nil)
-
-  func index(of groups: [DirectoryGroup], personCount: Int) -> PersonGroupsIndex {
-    made.withLock { made in
-      if let made { return made }
-      let index = PersonGroupsIndex(groups, personCount: personCount)
-      made = index
-      return index
-    }
   }
 }

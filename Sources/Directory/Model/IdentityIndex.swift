@@ -38,3 +38,12 @@ struct IdentityIndex: Sendable {
     return nil
   }
 }
+
+extension UserTable {
+  /// The position of the first person whose identity (id, else username)
+  /// is `identity`; nil when nobody's is. The first call indexes everyone
+  /// (linear, off the main thread for a large table); later ones probe.
+  public func position(ofIdentity identity: String) -> Int? {
+    identityCache.value { IdentityIndex(self) }.position(of: Array(identity.utf8))
+  }
+}

@@ -71,7 +71,9 @@ public final class UserTable: Sendable {
   /// The ranks sorts made of everyone by a field (``SortRanks``).
   let sortRanks = SortRankCache()
   /// Who reports to whom (``ReportsIndex``), made when first asked.
-  let reportsCache = ReportsCache()
+  let reportsCache = MadeOnce<ReportsIndex>()
+  /// Everyone by identity, made the first time a person is looked up so.
+  let identityCache = MadeOnce<IdentityIndex>()
 
   /// Takes complete columns (the builder's).
   init(_ columns: Columns) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Each manager's direct reports in one table, in the table's order: two
 /// arrays of 32-bit positions (the reports of manager `m` are
 /// `reports[starts[m]..<starts[m + 1]]`), made in two passes over the
@@ -35,25 +33,8 @@ struct ReportsIndex: Sendable {
   }
 }
 
-/// A table's ``ReportsIndex``, made the first time it is asked for.
-///
-/// Threading: any thread; a mutex guards it, held while it is made (once).
-final class ReportsCache: Sendable {
-  private let made = Mutex<ReportsIndex?>(nil)
-
-  /// `table`'s index (this cache's table).
-  func index(of table: UserTable) -> ReportsIndex {
-    made.withLock { made in
-      if let made { return made }
-      let index = ReportsIndex(table)
-      made = index
-      return index
-    }
-  }
-}
-
 extension UserTable {
-  private var reportsIndex: ReportsIndex { reportsCache.index(of: self) }
+  private var reportsIndex: ReportsIndex { reportsCache.value { ReportsIndex(self) } }
 
   /// The people whose manager is person `index`, in the table's order.
   public func directReports(of index: Int) -> [Int] {

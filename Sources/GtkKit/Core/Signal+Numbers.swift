@@ -129,3 +129,17 @@ where
     return Signal("size-prepared", thunk: unsafeBitCast(thunk, to: GCallback.self))
   }
 }
+
+extension Signal where Handler == @MainActor (_ presses: Int32, _ x: Double, _ y: Double) -> Void {
+
+  /// GtkGestureClick's "pressed":
+  /// `void (*)(self, gint n_press, gdouble x, gdouble y, gpointer)`.
+  public static var pressed: Self {
+    let thunk: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = {
+      _, presses, x, y, data in
+      let box = ClosureBox<Handler>.from(data)
+      MainActor.assumeIsolated { box.handler(presses, x, y) }
+    }
+    return Signal("pressed", thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+}

@@ -84,11 +84,14 @@ final class GroupsSidebar {
     let id = selectedGroup.map { self.groups[$0].id }
     self.groups = groups
     self.everyone = everyone
-    selectedGroup = id.flatMap { id in groups.indices.first { groups[$0].id == id } }
+    selectedGroup = id.flatMap(number(ofGroup:))
     gtk_editable_set_text(gtkObject(searchEntry), "")
     setRoots(Array(groups.indices))
     return selectedGroup
   }
+
+  /// The number of the group whose identity is `id`, if it is listed.
+  func number(ofGroup id: String) -> Int? { groups.indices.first { groups[$0].id == id } }
 
   /// How many lines the list has now ("All people" included).
   var lineCount: Int { tree.count }

@@ -63,6 +63,17 @@ package protocol DirectoryPage: AnyObject {
   /// Every attribute of the entry `identity`, read off the main thread, or
   /// nil when the directory has no more to say than the row.
   func attributes(of identity: String) async -> [DirectoryAttribute]?
+  /// What the person page shows of the person at `position` (their
+  /// managers, reports and groups where the page knows them), gathered off
+  /// the main thread; nil when nobody is there.
+  func facts(at position: Int) async -> PersonFacts?
+  /// What the person page shows of the person `identity` (a link on a
+  /// person's page); nil when the page cannot find them.
+  func facts(ofIdentity identity: String) async -> PersonFacts?
+  /// Selects the person `identity` and scrolls the view on screen to
+  /// `scroll` (pixels) once the people being shown now are in place: Back
+  /// returning to a view.
+  func restore(selected identity: String?, scroll: Double)
   /// The view on screen: the one that scrolls.
   var shownView: Widget { get }
   /// The drag-to-scroll of ``shownView``.

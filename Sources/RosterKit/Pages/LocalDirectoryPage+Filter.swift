@@ -89,6 +89,7 @@ extension LocalDirectoryPage {
     ordered(rows) { [weak self] rows, _ in
       self?.presenter.reload(with: rows)
       self?.reselect(index, in: rows)
+      self?.restorePlace()
     }
     let total = group.map { contents.groups[$0].members.count } ?? contents.viewModels.count
     let subtitle =

@@ -47,6 +47,9 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// The group whose people show (its number in the directory's groups),
   /// nil for everyone (LocalDirectoryPage+Groups.swift).
   package internal(set) var group: Int?
+  /// The selection and scroll Back asked for, put back once the people
+  /// being shown are in place (LocalDirectoryPage+Person.swift).
+  var placeToRestore: (identity: String?, scroll: Double)?
   /// The search's last result for the directory shown, nil when not
   /// searching or while the search of a new directory runs.
   var searchResult: SearchController.Result?

@@ -26,6 +26,8 @@ package struct PageAvatars {
     rows = pipeline.map {
       AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize), binder: rowAvatars)
     }
-    details = pipeline.map { AvatarService(pipeline: $0, pointSize: Int(UserDetails.avatarSize)) }
+    details = pipeline.map {
+      AvatarService(pipeline: $0, pointSize: Int(PersonShape.details.avatarSize))
+    }
   }
 }

@@ -92,6 +92,23 @@ extension ServerDirectoryPage {
     await Self.attributes(of: identity, in: directory)
   }
 
+  /// A server's person: the row's own fields (their managers, reports and
+  /// groups are not read from servers yet); the entry's attributes follow.
+  package func facts(at position: Int) async -> PersonFacts? {
+    person(at: position).map {
+      PersonFacts(person: $0, managers: [], chainEnd: .top, reports: [], groups: [])
+    }
+  }
+
+  /// A server's person pages link to nobody yet.
+  package func facts(ofIdentity identity: String) async -> PersonFacts? { nil }
+
+  /// Back to the server's list: its rows come back a window at a time, so
+  /// only the scroll is put back (the selection stays as the list kept it).
+  package func restore(selected identity: String?, scroll: Double) {
+    ShownPlace.restore(scroll: scroll, of: shownView)
+  }
+
   /// Runs off the main thread; a failure shows no attributes.
   nonisolated private static func attributes(
     of identity: String, in directory: any WindowedDirectory

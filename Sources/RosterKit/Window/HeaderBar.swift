@@ -21,6 +21,8 @@ final class HeaderBar {
   let tableButton: Widget
   /// Shows or hides the groups sidebar (`win.sidebar`).
   let sidebarButton: Widget
+  /// Goes back to the place before (`win.back`); shown when there is one.
+  let backButton: Widget
 
   init() {
     widget = adw_header_bar_new()!
@@ -31,6 +33,12 @@ final class HeaderBar {
     gtk_widget_set_tooltip_text(refreshButton, tr("Refresh (Ctrl+R)"))
     gtk_actionable_set_action_name(gtkObject(refreshButton), WindowAction.refresh.detailedName)
     Self.setAccessibleLabel(refreshButton, tr("Refresh"))
+    backButton = gtk_button_new_from_icon_name("go-previous-symbolic")!
+    gtk_widget_set_tooltip_text(backButton, tr("Back (Alt+Left)"))
+    gtk_actionable_set_action_name(gtkObject(backButton), WindowAction.back.detailedName)
+    Self.setAccessibleLabel(backButton, tr("Back"))
+    Gtk.setVisible(backButton, false)
+    adw_header_bar_pack_start(gtkObject(widget), backButton)
     sidebarButton = gtk_toggle_button_new()!
     gtk_button_set_icon_name(cgtk_button(sidebarButton), "sidebar-show-symbolic")
     gtk_widget_set_tooltip_text(sidebarButton, tr("Groups (F9)"))
@@ -55,6 +63,12 @@ final class HeaderBar {
     gtk_widget_set_tooltip_text(tableButton, tr("Show as a table (Ctrl+3)"))
     gtk_actionable_set_action_name(gtkObject(tableButton), WindowAction.table.detailedName)
     Self.setAccessibleLabel(tableButton, tr("Table view"))
+  }
+
+  /// The title ("Roster", a person's name on their page).
+  var titleText: String {
+    get { String(cString: adw_window_title_get_title(gtkObject(titles))) }
+    set { adw_window_title_set_title(gtkObject(titles), newValue) }
   }
 
   /// The subtitle text ("2,000 people").

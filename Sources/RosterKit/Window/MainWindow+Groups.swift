@@ -43,6 +43,8 @@ extension MainWindow {
     actions.setEnabled(.sidebar, false)
     sidebar.onSelect = { [weak self] group in
       guard let self else { return }
+      self.peopleChoiceWillChange(
+        group: .some(group.map { self.sidebar.groups[$0].id }), filter: nil)
       self.page.showGroup(group)
       if self.isSidebarFolded { self.isSidebarOpen = false }
     }

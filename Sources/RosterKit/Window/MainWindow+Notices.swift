@@ -37,7 +37,8 @@ extension MainWindow {
         pages.show(.failed(message), reason: error.localizedDescription)
       }
     case .subtitle(let text):
-      header.subtitleText = text
+      peopleSubtitle = text
+      if shownPersonPage == nil { header.subtitleText = text }
     case .news(let text):
       showToast(text)
     case .problem(let message):
@@ -47,7 +48,7 @@ extension MainWindow {
     case .firstRowsShown:
       if firstRowsShown == nil { firstRowsShown = .now }
     case .activated(let position):
-      showDetails(at: position)
+      openPerson(at: position)
     case .groups(let groups, let everyone):
       showGroups(groups, everyone: everyone)
     }

@@ -48,8 +48,21 @@ public final class MainWindow {
   package let instrumentation: RowInstrumentation
   /// The list's avatars (48 px); the bench watches them.
   package let avatars: AvatarService?
-  let detailAvatars: AvatarService?
-  var details: UserDetails?
+  /// A person's page (Enter or a double-click on a person), in
+  /// ``navigation`` beside the pages (MainWindow+Navigation.swift).
+  let personPage: PersonPage
+  /// The people (the pages) or a person's page, one showing.
+  let navigation: Widget
+  /// Where Back and Forward go.
+  var history = NavigationHistory<WindowPlace>()
+  /// True while Back or Forward puts a place back: what that changes is
+  /// not a new place.
+  var isRestoringPlace = false
+  /// The group and filter the people show, as last chosen (the place a
+  /// new choice leaves).
+  var shownChoice = (group: String?.none, filter: "")
+  /// The subtitle of the people, kept while a person's page shows.
+  var peopleSubtitle = ""
   /// The header bar's directory menu and the Connect dialog, when the
   /// window's owner remembers directories (``installDirectoryMenu(_:)``).
   var directoryMenu: DirectoryMenu?
@@ -75,7 +88,8 @@ public final class MainWindow {
     let pageAvatars = PageAvatars(
       pipeline: pipeline, rowAvatars: rowAvatars, instrumentation: instrumentation)
     avatars = pageAvatars.rows
-    detailAvatars = pageAvatars.details
+    personPage = PersonPage(
+      avatars: pageAvatars.rows, details: pageAvatars.details, instrumentation: instrumentation)
     window = AdwChrome.window(application: application)
     gtk_window_set_title(cgtk_window(window), tr("Roster"))
     gtk_window_set_default_size(cgtk_window(window), 480, 800)
@@ -102,7 +116,8 @@ public final class MainWindow {
     Gtk.append(listPage, searchBar.widget, filterBar.widget, banner.widget, listOverlay)
     pages = PageStack(listPage: listPage)
     toasts = adw_toast_overlay_new()!
-    adw_toast_overlay_set_child(gtkObject(toasts), pages.widget)
+    navigation = Self.makeNavigation(people: pages.widget, person: personPage.widget)
+    adw_toast_overlay_set_child(gtkObject(toasts), navigation)
     flap = Self.makeFlap(content: toasts, sidebar: sidebar)
     AdwChrome.setContent(
       of: window, header: header.widget, body: flap,
@@ -118,9 +133,14 @@ public final class MainWindow {
 
   private func connectParts() {
     connectSidebar()
+    connectNavigation()
     page.onNotice = { [weak self] notice in self?.handle(notice) }
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
-    filterBar.onChange = { [weak self] filter in self?.page.showOnly(filter) }
+    filterBar.onChange = { [weak self] filter in
+      guard let self else { return }
+      self.peopleChoiceWillChange(group: nil, filter: filter?.description ?? "")
+      self.page.showOnly(filter)
+    }
     // A page without a grid greys the toggle out rather than leaving it inert.
     actions.setEnabled(.grid, page.viewModes.contains(.grid))
     actions.setEnabled(.table, page.viewModes.contains(.table))

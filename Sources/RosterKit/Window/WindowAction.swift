@@ -24,6 +24,10 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case filter
   /// Shows or hides the groups sidebar (a toggle).
   case sidebar
+  /// Goes back to the place before.
+  case back
+  /// Goes forward to the place gone back from.
+  case forward
   /// Escape in the search bar (GTK's own; listed in the shortcuts window).
   case clearSearch = "clear-search"
   /// The list's own keys (listed in the shortcuts window).

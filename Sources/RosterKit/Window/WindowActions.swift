@@ -119,6 +119,12 @@ final class WindowActions {
         action: .sidebar, accelerators: "F9", title: tr("Show or hide the groups"),
         kind: .toggle { [weak window] on in window?.isSidebarOpen = on }),
       WindowShortcut(
+        action: .back, accelerators: "<Alt>Left", title: tr("Back"),
+        kind: .action { [weak window] in window?.goBack() }),
+      WindowShortcut(
+        action: .forward, accelerators: "<Alt>Right", title: tr("Forward"),
+        kind: .action { [weak window] in window?.goForward() }),
+      WindowShortcut(
         action: .clearSearch, accelerators: "Escape", title: tr("Clear the search"), kind: .builtIn),
       WindowShortcut(
         action: .moveSelection, accelerators: "Up|Down|Page_Up|Page_Down|Home|End",

@@ -1,0 +1,20 @@
+import Synchronization
+
+/// A value made the first time it is asked for, then kept: the indexes a
+/// table or the groups make for lookups (reports, identities, a person's
+/// groups) that not every directory needs.
+///
+/// Threading: any thread; a mutex guards it, held while it is made (once).
+final class MadeOnce<Value: Sendable>: Sendable {
+  private let made = Mutex<Value?>(nil)
+
+  /// The value, made by `make` on the first call.
+  func value(_ make: () -> Value) -> Value {
+    made.withLock { made in
+      if let made { return made }
+      let value = make()
+      made = value
+      return value
+    }
+  }
+}

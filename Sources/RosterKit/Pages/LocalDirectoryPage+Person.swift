@@ -1,0 +1,55 @@
+import Directory
+import GtkKit
+
+/// What the person page reads of a local directory: a person's managers,
+/// reports and groups, gathered off the main thread (the first look-up
+/// indexes the directory's managers, identities and groups), and the view
+/// Back returns to, put back once the people it showed are in place.
+extension LocalDirectoryPage {
+  package func facts(at position: Int) async -> PersonFacts? {
+    guard position >= 0, position < model.count, let contents else { return nil }
+    let (person, groups) = (model[position], contents.groups)
+    return await Task.detached(priority: .userInitiated) {
+      PersonFacts.local(position: person.index, in: person.table, groups: groups)
+    }.value
+  }
+
+  package func facts(ofIdentity identity: String) async -> PersonFacts? {
+    guard let contents else { return nil }
+    let (table, groups) = (contents.viewModels, contents.groups)
+    return await Task.detached(priority: .userInitiated) {
+      table.position(ofIdentity: identity).map {
+        PersonFacts.local(position: $0, in: table, groups: groups)
+      }
+    }.value
+  }
+
+  package func restore(selected identity: String?, scroll: Double) {
+    placeToRestore = (identity, scroll)
+    // Nothing running: the people are in place already.
+    if filtering == nil, sorting == nil { restorePlace() }
+  }
+
+  /// Selects and scrolls as ``restore(selected:scroll:)`` asked, once the
+  /// model's length is the new one (a reload announces it over frames).
+  func restorePlace() {
+    guard placeToRestore != nil else { return }
+    guard !model.isReloading else {
+      TickCallback.add(to: shownView) { [weak self] _ in
+        guard let self, self.placeToRestore != nil else { return false }
+        if self.model.isReloading { return true }
+        self.restorePlace()
+        return false
+      }
+      return
+    }
+    guard let (identity, scroll) = placeToRestore else { return }
+    placeToRestore = nil
+    if let identity,
+      let position = model.elements.firstIndex(where: { $0.viewModel.identity == identity })
+    {
+      select(position)
+    }
+    ShownPlace.restore(scroll: scroll, of: shownView)
+  }
+}

@@ -1,0 +1,64 @@
+import Directory
+
+/// What the person page shows of one person: the person, their managers
+/// up to the top of the organisation and how that chain ends, their
+/// direct reports and the groups they are in, gathered off the main
+/// thread in one go (the first look-up of a large directory indexes its
+/// managers and groups).
+///
+/// Threading: a plain value; `Sendable`.
+package struct PersonFacts: Sendable {
+  /// A person named on the page: a link to their own page.
+  package struct Link: Sendable, Equatable {
+    package var identity: String
+    package var name: String
+  }
+
+  /// A group named on the page: a link to its people.
+  package struct GroupLink: Sendable, Equatable {
+    /// The group's identity (stable across refreshes).
+    package var id: String
+    package var name: String
+    package var people: Int?
+  }
+
+  /// How the chain of managers ends.
+  package enum ChainEnd: Sendable, Equatable {
+    /// At someone without a manager.
+    case top
+    /// At a manager the directory does not hold (as it names them).
+    case unknownManager(String)
+    /// At someone already in the chain: it comes round.
+    case cycle(Link)
+  }
+
+  package var person: UserViewModel
+  /// Their managers, the nearest first.
+  package var managers: [Link]
+  package var chainEnd: ChainEnd
+  /// Their direct reports (a local directory's rows).
+  package var reports: [UserRef]
+  package var groups: [GroupLink]
+
+  /// The facts of person `position` of `table`, in a directory with `groups`.
+  package static func local(position: Int, in table: UserTable, groups: DirectoryGroups)
+    -> PersonFacts
+  {
+    let link = { (position: Int) in
+      Link(identity: table[position].identity, name: table[position].displayName)
+    }
+    let chain = table.managerChain(of: position)
+    let end: ChainEnd =
+      switch chain.end {
+      case .top: .top
+      case .unknownManager(let identity): .unknownManager(identity)
+      case .cycle(let repeated): .cycle(link(repeated))
+      }
+    return PersonFacts(
+      person: table[position], managers: chain.managers.map(link), chainEnd: end,
+      reports: table.directReports(of: position).map { UserRef(table: table, index: $0) },
+      groups: groups.groups(containing: position).map {
+        GroupLink(id: groups[$0].id, name: groups[$0].name, people: groups[$0].members.count)
+      })
+  }
+}

@@ -1,0 +1,231 @@
+import CGtk
+import Directory
+import GtkKit
+import SharedSupport
+
+/// A person's page, in the window in place of the list (Enter or a
+/// double-click on a person; Back returns): the 128 px avatar drawn by the
+/// same ``PersonView`` as rows, the name and title, the chain of managers
+/// up to the top of the organisation as links (top first, then how it ends
+/// when not at the top), the person's details (a server entry's attributes
+/// once read), the groups they are in as links, and their direct reports
+/// as a windowed list with their count. Every name opens a page: a person's
+/// (``onPerson``) or a group's people (``onGroup``).
+///
+/// Threading: main-actor only.
+@MainActor
+final class PersonPage {
+  let widget: Widget
+  let avatar: PersonView
+  private let name: Widget
+  private let subtitle: Widget
+  /// "Reports to": the managers as links, in a flow box rebuilt on each show.
+  private let chainBox: Widget
+  private var chain: Widget
+  /// How the chain ends when not at the top.
+  private let chainNote: Widget
+  /// The person's details; a server entry's attributes replace them once read.
+  let attributes = EntryAttributesView()
+  private let groupsBox: Widget
+  private var groups: Widget
+  private let reportsHeading: Widget
+  /// The direct reports, as the list shows people.
+  let reports: PeopleList<UserRow>
+  let reportsModel: ListModel<UserRef>
+  /// The identity shown, if any.
+  private(set) var identity: String?
+  /// A person's name was clicked (their identity).
+  var onPerson: (@MainActor (String) -> Void)?
+  /// A group's name was clicked (its identity).
+  var onGroup: (@MainActor (String) -> Void)?
+  /// What the links say, in order (tests): the managers, top first.
+  private(set) var chainTexts: [String] = []
+  /// The groups' links (tests).
+  private(set) var groupTexts: [String] = []
+  /// The links' buttons, managers top first then groups (tests click them).
+  private(set) var chainLinks: [Widget] = []
+  private(set) var groupLinks: [Widget] = []
+
+  init(avatars: AvatarService?, details: AvatarService?, instrumentation: RowInstrumentation) {
+    avatar = PersonView(shape: .details, avatars: details, instrumentation: instrumentation)
+    gtk_widget_set_valign(avatar.widget, GTK_ALIGN_START)
+    name = Gtk.label(classes: ["username"])
+    gtk_label_set_xalign(gtkObject(name), 0)
+    gtk_label_set_wrap(gtkObject(name), 1)
+    gtk_label_set_wrap_mode(gtkObject(name), PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_max_width_chars(gtkObject(name), 40)
+    subtitle = Gtk.label(classes: ["dim-label"])
+    gtk_label_set_xalign(gtkObject(subtitle), 0)
+    chainBox = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    chain = Self.flowBox()
+    let reportsTo = Gtk.label(tr("Reports to"), classes: ["dim-label"])
+    gtk_widget_set_valign(reportsTo, GTK_ALIGN_CENTER)
+    Gtk.append(chainBox, reportsTo, chain)
+    chainNote = Gtk.label(classes: ["dim-label", "caption"])
+    gtk_label_set_xalign(gtkObject(chainNote), 0)
+    gtk_label_set_wrap(gtkObject(chainNote), 1)
+    let about = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    gtk_widget_set_hexpand(about, 1)
+    Gtk.append(about, name, subtitle, chainBox, chainNote)
+    let top = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24)
+    Gtk.append(top, avatar.widget, about)
+
+    groupsBox = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    groups = Self.flowBox()
+    let inGroups = Gtk.label(tr("Groups"), classes: ["heading"])
+    gtk_widget_set_valign(inGroups, GTK_ALIGN_START)
+    gtk_widget_set_margin_top(inGroups, 6)
+    Gtk.append(groupsBox, inGroups, groups)
+
+    reportsHeading = Gtk.label(classes: ["heading"])
+    gtk_label_set_xalign(gtkObject(reportsHeading), 0)
+    let model = ListModel<UserRef>([])
+    reportsModel = model
+    reports = PeopleList(
+      model: model.object, count: { model.count }, content: { model[$0].viewModel },
+      avatars: avatars, instrumentation: instrumentation,
+      avatar: { avatars, position in
+        position < model.count ? avatars.request(for: model[position].avatar) : nil
+      })
+    RowAccessibility.setLabel(reports.listView, tr("Direct reports"))
+    gtk_widget_add_css_class(reports.scroller, "card")
+
+    let header = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["person-page"])
+    Gtk.append(header, top, attributes.widget, groupsBox, reportsHeading)
+    widget = Gtk.box(GTK_ORIENTATION_VERTICAL)
+    gtk_widget_set_margin_bottom(reports.scroller, 18)
+    gtk_widget_set_margin_start(reports.scroller, 24)
+    gtk_widget_set_margin_end(reports.scroller, 24)
+    Gtk.append(widget, header, reports.scroller)
+    Signals.connect(gobject(reports.listView), .activateItem) { [weak self] position in
+      guard let self, Int(position) < self.reportsModel.count else { return }
+      self.onPerson?(self.reportsModel[Int(position)].viewModel.identity)
+    }
+  }
+
+  /// Drops the widgets' references on the main thread.
+  isolated deinit {}
+
+  /// The name shown.
+  var shownName: String { String(cString: gtk_label_get_text(gtkObject(name))) }
+  /// How the chain ends, as shown ("" at the top).
+  var chainNoteText: String { String(cString: gtk_label_get_text(gtkObject(chainNote))) }
+  /// The reports' heading ("3 direct reports").
+  var reportsHeadingText: String {
+    String(cString: gtk_label_get_text(gtkObject(reportsHeading)))
+  }
+
+  /// Shows `facts`.
+  func show(_ facts: PersonFacts) {
+    let person = facts.person
+    identity = person.identity
+    Gtk.setText(name, person.displayName)
+    Gtk.setText(subtitle, person.subtitle)
+    RowAccessibility.setLabel(widget, person.accessibleText)
+    avatar.bind(person, avatarPriority: .opened)
+    attributes.clear()
+    attributes.show(Self.detailLines(person))
+    showChain(facts)
+    showGroups(facts.groups)
+    reportsModel.replaceAll(with: facts.reports)
+    let count = facts.reports.count
+    Gtk.setText(
+      reportsHeading,
+      count == 0
+        ? tr("No direct reports")
+        : String(
+          format: trn("%@ direct report", "%@ direct reports", count), NumberText.grouped(count)))
+    Gtk.setVisible(reports.scroller, count > 0)
+  }
+
+  /// Lets the avatar go (the page is left).
+  func clear() {
+    avatar.unbind()
+    identity = nil
+  }
+
+  private func showChain(_ facts: PersonFacts) {
+    let box = Self.flowBox()
+    chainTexts = []
+    chainLinks = []
+    // Top first, as a path down to the person.
+    for (index, manager) in facts.managers.reversed().enumerated() {
+      if index > 0 { gtk_flow_box_append(gtkObject(box), Gtk.label("›", classes: ["dim-label"])) }
+      let text = DisplayText.of(manager.name)
+      chainTexts.append(text)
+      let button = link(text) { [weak self] in self?.onPerson?(manager.identity) }
+      chainLinks.append(button)
+      gtk_flow_box_append(gtkObject(box), button)
+    }
+    replace(&chain, in: chainBox, with: box)
+    Gtk.setVisible(chainBox, !facts.managers.isEmpty)
+    let note =
+      switch facts.chainEnd {
+      case .top: ""
+      case .unknownManager(let reference):
+        String(
+          format: tr("The manager “%@” is not in the directory"), DisplayText.of(reference))
+      case .cycle(let repeated):
+        String(
+          format: tr("The managers come round to %@ again; the chain stops there"),
+          DisplayText.of(repeated.name))
+      }
+    Gtk.setText(chainNote, note)
+    Gtk.setVisible(chainNote, !note.isEmpty)
+  }
+
+  private func showGroups(_ links: [PersonFacts.GroupLink]) {
+    let box = Self.flowBox()
+    groupTexts = []
+    groupLinks = []
+    for group in links {
+      let text = DisplayText.of(group.name)
+      groupTexts.append(text)
+      let button = link(text) { [weak self] in self?.onGroup?(group.id) }
+      groupLinks.append(button)
+      gtk_flow_box_append(gtkObject(box), button)
+    }
+    replace(&groups, in: groupsBox, with: box)
+    Gtk.setVisible(groupsBox, !links.isEmpty)
+  }
+
+  /// A flat button reading `text` that calls `action`.
+  private func link(_ text: String, action: @escaping @MainActor () -> Void) -> Widget {
+    let button = gtk_button_new_with_label(text)!
+    gtk_widget_add_css_class(button, "flat")
+    gtk_widget_add_css_class(button, "person-link")
+    Signals.connect(gobject(button), .clicked, action)
+    return button
+  }
+
+  private func replace(_ old: inout Widget, in box: Widget, with new: Widget) {
+    gtk_box_remove(cgtk_box(box), old)
+    gtk_box_append(cgtk_box(box), new)
+    old = new
+  }
+
+  /// The details a person has, labelled, in the order of ``DetailField``
+  /// (the display name and title show above them; the manager by name).
+  nonisolated static func detailLines(_ model: UserViewModel) -> [DirectoryAttribute] {
+    var lines: [DirectoryAttribute] = []
+    for field in DetailField.allCases where field != .displayName && field != .title {
+      let value =
+        field == .manager ? model.managerName ?? model.details.manager : model.details[field]
+      guard let value, !value.isEmpty else { continue }
+      lines.append(DirectoryAttribute(name: field.label, values: [value]))
+    }
+    if model.details.title?.isEmpty == false {
+      lines.append(DirectoryAttribute(name: tr("Role"), values: [model.roleText]))
+    }
+    return lines
+  }
+
+  private static func flowBox() -> Widget {
+    let box = gtk_flow_box_new()!
+    gtk_flow_box_set_selection_mode(gtkObject(box), GTK_SELECTION_NONE)
+    gtk_flow_box_set_max_children_per_line(gtkObject(box), 12)
+    gtk_flow_box_set_column_spacing(gtkObject(box), 0)
+    gtk_widget_set_hexpand(box, 1)
+    return box
+  }
+}

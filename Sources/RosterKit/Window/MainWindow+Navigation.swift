@@ -1,0 +1,180 @@
+import CGtk
+import Directory
+import GtkKit
+import SharedSupport
+
+/// Going from place to place in the window: a person's page (Enter or a
+/// double-click on a person, a name on a person's page), a group's people
+/// (the sidebar, a group on a person's page), a filter; and Back and
+/// Forward between them (Alt+Left and Alt+Right, the mouse's back and
+/// forward buttons, the header bar's back button), each place coming back
+/// as it was left: its group, filter and search, the person selected and
+/// the scroll position (``NavigationHistory``, ``WindowPlace``).
+extension MainWindow {
+  static func makeNavigation(people: Widget, person: Widget) -> Widget {
+    let stack = gtk_stack_new()!
+    gtk_stack_set_transition_type(gtkObject(stack), GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
+    gtk_stack_add_named(gtkObject(stack), people, "people")
+    gtk_stack_add_named(gtkObject(stack), person, "person")
+    gtk_stack_set_visible_child_name(gtkObject(stack), "people")
+    return stack
+  }
+
+  func connectNavigation() {
+    personPage.onPerson = { [weak self] identity in self?.openPerson(identity: identity) }
+    personPage.onGroup = { [weak self] id in self?.showGroup(id: id) }
+    // The mouse's back and forward buttons (8 and 9), anywhere in the window.
+    let click = gtk_gesture_click_new()!
+    gtk_gesture_single_set_button(gtkObject(click), 0)
+    gtk_event_controller_set_propagation_phase(gtkObject(click), GTK_PHASE_CAPTURE)
+    Signals.connect(gobject(click), .pressed) { [weak self, click] _, _, _ in
+      switch gtk_gesture_single_get_current_button(gtkObject(click)) {
+      case 8: self?.goBack()
+      case 9: self?.goForward()
+      default: break
+      }
+    }
+    gtk_widget_add_controller(window, click)
+    showNavigationState()
+  }
+
+  /// The person page, when it shows.
+  var shownPersonPage: PersonPage? {
+    String(cString: gtk_stack_get_visible_child_name(gtkObject(navigation))) == "person"
+      ? personPage : nil
+  }
+
+  /// Where the window is now.
+  var currentPlace: WindowPlace {
+    if let identity = shownPersonPage?.identity { return .person(identity) }
+    return .people(
+      PeoplePlace(
+        group: shownChoice.group, filter: shownChoice.filter, search: searchBar.text,
+        selected: selectedPosition.flatMap { page.person(at: $0)?.identity },
+        scroll: ShownPlace.scroll(of: page.shownView)))
+  }
+
+  /// Whether Back has somewhere to go.
+  public var canGoBack: Bool { history.canGoBack }
+  /// Whether Forward has somewhere to go.
+  public var canGoForward: Bool { history.canGoForward }
+
+  /// Runs `change`, which goes to a new place: the place left is kept for
+  /// Back once, however many steps the change takes.
+  func navigate(_ change: () -> Void) {
+    guard !isRestoringPlace else { return change() }
+    history.leave(currentPlace)
+    isRestoringPlace = true
+    change()
+    isRestoringPlace = false
+    showNavigationState()
+  }
+
+  /// Notes that the user chose group `id` or filter `filter` themselves
+  /// (the sidebar, the filter bar): the place before is kept for Back.
+  func peopleChoiceWillChange(group: String??, filter: String?) {
+    if !isRestoringPlace {
+      history.leave(currentPlace)
+      showNavigationState()
+    }
+    if let group { shownChoice.group = group }
+    if let filter { shownChoice.filter = filter }
+  }
+
+  /// Opens the page of the person at `position` of the view.
+  public func openPerson(at position: Int) {
+    let page = page
+    Task { @MainActor [weak self] in
+      guard let facts = await page.facts(at: position), let self else { return }
+      self.navigate { self.showPerson(facts) }
+    }
+  }
+
+  /// Opens the page of the person `identity` (a name on a person's page).
+  func openPerson(identity: String) {
+    let page = page
+    Task { @MainActor [weak self] in
+      guard let facts = await page.facts(ofIdentity: identity), let self else { return }
+      self.navigate { self.showPerson(facts) }
+    }
+  }
+
+  /// Shows the people of the group `id` (a group on a person's page).
+  func showGroup(id: String) {
+    guard let number = sidebar.number(ofGroup: id) else { return }
+    navigate {
+      showPeople()
+      sidebar.select(number)
+    }
+  }
+
+  /// Goes back to the place before (Alt+Left, the mouse's back button).
+  public func goBack() {
+    guard let place = history.goBack(from: currentPlace) else { return }
+    go(to: place)
+  }
+
+  /// Goes forward to the place gone back from (Alt+Right).
+  public func goForward() {
+    guard let place = history.goForward(from: currentPlace) else { return }
+    go(to: place)
+  }
+
+  private func go(to place: WindowPlace) {
+    isRestoringPlace = true
+    defer {
+      isRestoringPlace = false
+      showNavigationState()
+    }
+    switch place {
+    case .person(let identity):
+      let page = page
+      Task { @MainActor [weak self] in
+        guard let facts = await page.facts(ofIdentity: identity), let self else { return }
+        self.showPerson(facts)
+      }
+    case .people(let people):
+      showPeople()
+      if people.group != shownChoice.group {
+        sidebar.select(people.group.flatMap(sidebar.number(ofGroup:)))
+      }
+      if people.filter != shownChoice.filter {
+        if !people.filter.isEmpty { isFilterBarOpen = true }
+        filterBar.apply(expression: people.filter)
+      }
+      if people.search != searchBar.text { setSearchText(people.search) }
+      page.restore(selected: people.selected, scroll: people.scroll)
+    }
+  }
+
+  /// Shows `facts` on the person page, in place of the people.
+  private func showPerson(_ facts: PersonFacts) {
+    personPage.show(facts)
+    gtk_stack_set_visible_child_name(gtkObject(navigation), "person")
+    header.titleText = DisplayText.of(facts.person.displayName)
+    header.subtitleText = facts.person.subtitle
+    let identity = facts.person.identity
+    let page = page
+    Task { @MainActor [weak self] in
+      guard let attributes = await page.attributes(of: identity), let self,
+        self.personPage.identity == identity
+      else { return }
+      self.personPage.attributes.show(attributes)
+    }
+  }
+
+  /// Shows the people again, as they were.
+  private func showPeople() {
+    guard shownPersonPage != nil else { return }
+    gtk_stack_set_visible_child_name(gtkObject(navigation), "people")
+    personPage.clear()
+    header.titleText = tr("Roster")
+    header.subtitleText = peopleSubtitle
+    gtk_widget_grab_focus(page.shownView)
+  }
+
+  /// The back button shows when there is somewhere to go back to.
+  private func showNavigationState() {
+    Gtk.setVisible(header.backButton, history.canGoBack)
+  }
+}
