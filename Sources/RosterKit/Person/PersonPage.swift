@@ -90,6 +90,8 @@ final class PersonPage {
     RowAccessibility.setLabel(reports.listView, tr("Direct reports"))
     gtk_widget_add_css_class(reports.scroller, "card")
 
+    // The reports take the height left; the details only what they need.
+    gtk_widget_set_vexpand(attributes.widget, 0)
     let header = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["person-page"])
     Gtk.append(header, top, attributes.widget, groupsBox, reportsHeading)
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL)

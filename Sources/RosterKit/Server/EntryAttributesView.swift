@@ -2,11 +2,11 @@ import CGtk
 import Directory
 import GtkKit
 
-/// The attributes of a server entry in the details panel: names in a dim
+/// A person's details on their page (a server entry's attributes once read): names in a dim
 /// column, values selectable beside them, one line per value, each as
 /// `DisplayText` shows it (controls as visible marks, at most 256
 /// characters). Filled when the attributes arrive (they are read off the
-/// main thread when the panel opens); rebuilt on each show, which is not a
+/// main thread when the page opens); rebuilt on each show, which is not a
 /// scrolling path.
 ///
 /// Threading: main-actor only.
@@ -53,9 +53,11 @@ final class EntryAttributesView {
         let text = Gtk.label(shown)
         gtk_label_set_xalign(gtkObject(text), 0)
         gtk_label_set_selectable(gtkObject(text), 1)
-        gtk_label_set_wrap(gtkObject(text), 1)
-        gtk_label_set_wrap_mode(gtkObject(text), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_max_width_chars(gtkObject(text), 40)
+        // One line a value, cut at the page's edge (the whole value in its
+        // tooltip): wrapped labels would ask the page for their height at
+        // their narrowest.
+        Gtk.setSingleLine(text)
+        gtk_widget_set_tooltip_text(text, shown)
         gtk_widget_set_hexpand(text, 1)
         gtk_grid_attach(Self.gtkGrid(grid), name, 0, row, 1, 1)
         gtk_grid_attach(Self.gtkGrid(grid), text, 1, row, 1, 1)

@@ -48,9 +48,14 @@ extension MainWindow {
       self.page.showGroup(group)
       if self.isSidebarFolded { self.isSidebarOpen = false }
     }
-    // The flap closes itself (a click beside it when folded, a swipe).
+    // The flap closes itself (a click beside it when folded, a swipe) and
+    // opens itself when the window widens: never without groups to show.
     Signals.connect(gobject(flap), .notify("reveal-flap")) { [weak self] in
       guard let self else { return }
+      if self.isSidebarOpen, !self.offersGroups {
+        adw_flap_set_reveal_flap(gtkObject(self.flap), 0)
+        return
+      }
       self.actions.setState(.sidebar, self.isSidebarOpen)
     }
   }
