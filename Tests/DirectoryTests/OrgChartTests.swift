@@ -61,4 +61,16 @@ final class OrgChartTests: XCTestCase {
     XCTAssertEqual(table.position(ofUsername: table.username(at: 1234)), 1234)
     XCTAssertNil(table.position(ofUsername: "nobody here"))
   }
+
+  func testTheOrganisationStartsAtTheTopAndAtEveryCircle() {
+    let table = UserTable([
+      person("ceo", nil), person("vp", "ceo"), person("lost", "ghost"), person("a", "b"),
+      person("b", "a"), person("c", "a"), person("self", "self"),
+    ])
+    // The top, a manager the directory lacks, a circle of two, one of one.
+    XCTAssertEqual(table.organisationRoots(), [0, 2, 6, 3])
+    XCTAssertEqual(table.reportCount(of: 0), 1)
+    XCTAssertEqual(table.reportCount(of: 3), 2)
+    XCTAssertEqual(table.reportCount(of: 6), 0)
+  }
 }

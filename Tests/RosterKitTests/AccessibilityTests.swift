@@ -13,7 +13,9 @@ final class AccessibilityTests: XCTestCase {
   func testRowsReadAsNameAndTitleAndAvatarsAreHidden() throws {
     // The first rows of the embedded directory, as a screen reader should read them.
     let data = try Data(contentsOf: root.appendingPathComponent("data/users.json"))
-    let users = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    // The object form: the people beside the groups.
+    let directory = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let users = try XCTUnwrap(directory["people"] as? [[String: Any]])
     // "display name (else username), title (else role)".
     let expected = users.prefix(3).map { user -> String in
       let role = user["role"] as? String ?? ""

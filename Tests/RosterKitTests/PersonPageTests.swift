@@ -12,7 +12,7 @@ import XCTest
 final class PersonPageTests: XCTestCase {
   /// Seven levels from the chief down to an intern, a manager nobody is,
   /// a cycle, and two groups.
-  private static let directory = """
+  static let directory = """
     {"people": [
       {"username": "ceo", "displayName": "Cy Chief"},
       {"username": "vp", "displayName": "Vi Vice", "manager": "ceo"},

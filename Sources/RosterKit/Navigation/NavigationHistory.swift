@@ -36,9 +36,9 @@ struct NavigationHistory<Place: Equatable> {
   }
 }
 
-/// A place of the window: the people in a view (a group, a filter, a
-/// search; the person selected and the scroll position), or a person's
-/// page.
+/// A place of the window: the people in a view (list, grid, table or org
+/// tree; a group, a filter, a search; the person selected and the scroll
+/// position), or a person's page.
 ///
 /// Threading: a plain value; `Sendable`.
 enum WindowPlace: Equatable, Sendable {
@@ -51,6 +51,8 @@ enum WindowPlace: Equatable, Sendable {
 ///
 /// Threading: a plain value; `Sendable`.
 struct PeoplePlace: Equatable, Sendable {
+  /// The list, the grid, the table or the org tree.
+  var view: ViewMode
   /// The group's identity (nil: everyone).
   var group: String?
   /// The filter as its expression ("" for none).

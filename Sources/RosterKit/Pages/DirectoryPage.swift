@@ -74,6 +74,9 @@ package protocol DirectoryPage: AnyObject {
   /// `scroll` (pixels) once the people being shown now are in place: Back
   /// returning to a view.
   func restore(selected identity: String?, scroll: Double)
+  /// Shows the org tree opened down to the person `identity`, selected
+  /// (a page without the tree does nothing).
+  func revealInTree(_ identity: String)
   /// The view on screen: the one that scrolls.
   var shownView: Widget { get }
   /// The drag-to-scroll of ``shownView``.
@@ -116,6 +119,8 @@ package enum ViewMode: Sendable, Equatable {
   case grid
   /// One person a row, their fields in columns under a header that sorts.
   case table
+  /// The organisation: managers opening to their reports.
+  case tree
 
   /// The mode's name (the page's stack child, the command line's `--view`).
   package var name: String {
@@ -123,6 +128,7 @@ package enum ViewMode: Sendable, Equatable {
     case .list: "list"
     case .grid: "grid"
     case .table: "table"
+    case .tree: "tree"
     }
   }
 }

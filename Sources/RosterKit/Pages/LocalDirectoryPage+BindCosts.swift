@@ -19,6 +19,9 @@ extension LocalDirectoryPage {
     case .table:
       table.factory.bindObserver = bind
       table.factory.unbindObserver = unbind
+    case .tree:
+      orgTree.factory.bindObserver = bind
+      orgTree.factory.unbindObserver = unbind
     }
   }
 

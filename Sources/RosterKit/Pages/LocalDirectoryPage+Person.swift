@@ -24,6 +24,26 @@ extension LocalDirectoryPage {
     }.value
   }
 
+  package func revealInTree(_ identity: String) {
+    guard let people = contents?.viewModels else { return }
+    viewMode = .tree
+    Task { @MainActor [weak self] in
+      // The first look-up by identity indexes everyone: off the main thread.
+      let found = await Task.detached(priority: .userInitiated) {
+        people.position(ofIdentity: identity)
+      }.value
+      guard let self, let index = found else { return }
+      let reveal: @MainActor @Sendable () -> Void = { [weak self] in
+        self?.orgTree.reveal(index)
+      }
+      if self.orgTree.table !== people, !self.orgTree.isLoading {
+        self.orgTree.show(people, then: reveal)
+      } else {
+        self.orgTree.whenShown(reveal)
+      }
+    }
+  }
+
   package func restore(selected identity: String?, scroll: Double) {
     placeToRestore = (identity, scroll)
     // Nothing running: the people are in place already.

@@ -13,13 +13,14 @@ extension LocalDirectoryPage {
   /// Which list rows are on screen.
   package var viewport: ViewportTracker { list.viewport }
 
-  package var viewModes: [ViewMode] { [.list, .grid, .table] }
+  package var viewModes: [ViewMode] { [.list, .grid, .table, .tree] }
 
   package var viewMode: ViewMode {
     get {
       switch String(cString: gtk_stack_get_visible_child_name(gtkObject(widget))) {
       case "grid": .grid
       case "table": .table
+      case "tree": .tree
       default: .list
       }
     }
@@ -34,12 +35,14 @@ extension LocalDirectoryPage {
       case .list: list.select(selected)
       case .grid: grid.shown.setActive(true, selected: selected)
       case .table: table.shown.setActive(true, selected: selected)
+      case .tree:
+        if let people = contents?.viewModels, orgTree.table !== people { orgTree.show(people) }
       }
       gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
       if old == .grid { grid.shown.setActive(false) }
       if old == .table { table.shown.setActive(false) }
       let target = shownView
-      if Int(anchor) < model.count {
+      if newValue != .tree, Int(anchor) < model.count {
         gtk_widget_activate_action_variant(
           target, "list.scroll-to-item", g_variant_new_uint32(anchor))
       }
@@ -53,6 +56,7 @@ extension LocalDirectoryPage {
       case .list: list.selected
       case .grid: grid.shown.selection.map(gtk_single_selection_get_selected) ?? list.selected
       case .table: table.shown.selection.map(gtk_single_selection_get_selected) ?? list.selected
+      case .tree: list.selected
       }
     return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
   }
@@ -79,6 +83,7 @@ extension LocalDirectoryPage {
     case .list: list.listView
     case .grid: grid.gridView
     case .table: table.listView
+    case .tree: orgTree.listView
     }
   }
 
@@ -87,6 +92,7 @@ extension LocalDirectoryPage {
     case .list: list.dragScroller
     case .grid: grid.dragScroller
     case .table: table.dragScroller
+    case .tree: orgTree.dragScroller
     }
   }
 
@@ -94,6 +100,7 @@ extension LocalDirectoryPage {
     list.dragScroller.maxFlingVelocity = velocity
     grid.dragScroller.maxFlingVelocity = velocity
     table.dragScroller.maxFlingVelocity = velocity
+    orgTree.dragScroller.maxFlingVelocity = velocity
   }
 
   package var shapesTextAhead: Bool {
@@ -112,6 +119,8 @@ extension LocalDirectoryPage {
     case .list: !list.viewport.visible.isEmpty
     case .grid: grid.factory.statistics.binds > 0 && gtk_widget_get_mapped(grid.gridView) != 0
     case .table: table.factory.statistics.binds > 0 && gtk_widget_get_mapped(table.listView) != 0
+    case .tree:
+      orgTree.factory.statistics.binds > 0 && gtk_widget_get_mapped(orgTree.listView) != 0
     }
   }
 
@@ -124,6 +133,10 @@ extension LocalDirectoryPage {
       grid.factory.forEachBoundRow { cell, _ in if cell.avatar.isLoading { waiting += 1 } }
     case .table:
       table.factory.forEachBoundRow { row, _ in if row.avatar.isLoading { waiting += 1 } }
+    case .tree:
+      orgTree.factory.forEachBoundRow { row, _ in
+        if row.person.avatar.isLoading { waiting += 1 }
+      }
     }
     return waiting
   }
@@ -132,5 +145,6 @@ extension LocalDirectoryPage {
 
   package var liveRows: Int {
     list.factory.liveRows + grid.factory.liveRows + table.factory.liveRows
+      + orgTree.factory.liveRows
   }
 }

@@ -23,6 +23,8 @@ package final class LocalDirectoryPage: DirectoryPage {
   let grid: GridPage
   /// Table mode's view of the same model.
   let table: TablePage<TableRow>
+  /// The organisation as a tree (its own model over the same people).
+  let orgTree: OrgTreePage
   /// The list, the grid and the table, one showing.
   package let widget: Widget
   let presenter: ModelPresenter
@@ -85,12 +87,14 @@ package final class LocalDirectoryPage: DirectoryPage {
     grid = GridPage(model: model, avatars: gridAvatars, instrumentation: avatars.instrumentation)
     table = TablePage(
       model: model, avatars: tableAvatars, instrumentation: avatars.instrumentation)
+    orgTree = OrgTreePage(avatars: avatars.rows, instrumentation: avatars.instrumentation)
     presenter = ModelPresenter(model: model, list: list, grid: grid, table: table, window: window)
     widget = gtk_stack_new()!
     gtk_stack_set_transition_type(gtkObject(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     gtk_stack_add_named(gtkObject(widget), list.scroller, "list")
     gtk_stack_add_named(gtkObject(widget), grid.widget, "grid")
     gtk_stack_add_named(gtkObject(widget), table.widget, "table")
+    gtk_stack_add_named(gtkObject(widget), orgTree.widget, "tree")
     firstRows = FirstRowsWatch(widget: widget)
     connectParts()
   }
@@ -115,6 +119,7 @@ package final class LocalDirectoryPage: DirectoryPage {
         self?.onNotice?(.activated(Int(position)))
       }
     }
+    orgTree.onActivate = { [weak self] identity in self?.onNotice?(.activatedPerson(identity)) }
   }
 
   package func close() {
@@ -208,6 +213,7 @@ package final class LocalDirectoryPage: DirectoryPage {
       }
     }
     self.contents = contents
+    if viewMode == .tree { orgTree.show(contents.viewModels) }
     list.viewport.update()
     if refilters {
       showMatches(keepingSelection: true)

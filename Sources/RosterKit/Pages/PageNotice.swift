@@ -32,6 +32,8 @@ package enum PageNotice: Sendable {
   case firstRowsShown
   /// The person at a position was activated (Enter, a double-click).
   case activated(Int)
+  /// A person outside the list's positions was activated (the org tree's).
+  case activatedPerson(String)
   /// The directory's groups, for the sidebar (a directory of `everyone`
   /// people); a directory without groups sends none.
   case groups(DirectoryGroups, everyone: Int)

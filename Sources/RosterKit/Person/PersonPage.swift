@@ -38,6 +38,10 @@ final class PersonPage {
   var onPerson: (@MainActor (String) -> Void)?
   /// A group's name was clicked (its identity).
   var onGroup: (@MainActor (String) -> Void)?
+  /// "Show in org tree" was clicked (the person's identity).
+  var onShowInTree: (@MainActor (String) -> Void)?
+  /// "Show in org tree" (hidden where the page has no tree).
+  let treeButton: Widget
   /// What the links say, in order (tests): the managers, top first.
   private(set) var chainTexts: [String] = []
   /// The groups' links (tests).
@@ -64,9 +68,12 @@ final class PersonPage {
     chainNote = Gtk.label(classes: ["dim-label", "caption"])
     gtk_label_set_xalign(gtkObject(chainNote), 0)
     gtk_label_set_wrap(gtkObject(chainNote), 1)
+    treeButton = gtk_button_new_with_label(tr("Show in Org Tree"))!
+    gtk_widget_set_halign(treeButton, GTK_ALIGN_START)
+    gtk_widget_add_css_class(treeButton, "pill")
     let about = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
     gtk_widget_set_hexpand(about, 1)
-    Gtk.append(about, name, subtitle, chainBox, chainNote)
+    Gtk.append(about, name, subtitle, chainBox, chainNote, treeButton)
     let top = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24)
     Gtk.append(top, avatar.widget, about)
 
@@ -99,6 +106,10 @@ final class PersonPage {
     gtk_widget_set_margin_start(reports.scroller, 24)
     gtk_widget_set_margin_end(reports.scroller, 24)
     Gtk.append(widget, header, reports.scroller)
+    Signals.connect(gobject(treeButton), .clicked) { [weak self] in
+      guard let self, let identity = self.identity else { return }
+      self.onShowInTree?(identity)
+    }
     Signals.connect(gobject(reports.listView), .activateItem) { [weak self] position in
       guard let self, Int(position) < self.reportsModel.count else { return }
       self.onPerson?(self.reportsModel[Int(position)].viewModel.identity)

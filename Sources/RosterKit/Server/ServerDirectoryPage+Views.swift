@@ -100,6 +100,9 @@ extension ServerDirectoryPage {
     }
   }
 
+  /// A server's page has no org tree yet.
+  package func revealInTree(_ identity: String) {}
+
   /// A server's person pages link to nobody yet.
   package func facts(ofIdentity identity: String) async -> PersonFacts? { nil }
 

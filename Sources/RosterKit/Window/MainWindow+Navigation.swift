@@ -23,6 +23,7 @@ extension MainWindow {
   func connectNavigation() {
     personPage.onPerson = { [weak self] identity in self?.openPerson(identity: identity) }
     personPage.onGroup = { [weak self] id in self?.showGroup(id: id) }
+    personPage.onShowInTree = { [weak self] identity in self?.showInTree(identity) }
     // The mouse's back and forward buttons (8 and 9), anywhere in the window.
     let click = gtk_gesture_click_new()!
     gtk_gesture_single_set_button(gtkObject(click), 0)
@@ -49,7 +50,8 @@ extension MainWindow {
     if let identity = shownPersonPage?.identity { return .person(identity) }
     return .people(
       PeoplePlace(
-        group: shownChoice.group, filter: shownChoice.filter, search: searchBar.text,
+        view: viewMode, group: shownChoice.group, filter: shownChoice.filter,
+        search: searchBar.text,
         selected: selectedPosition.flatMap { page.person(at: $0)?.identity },
         scroll: ShownPlace.scroll(of: page.shownView)))
   }
@@ -108,6 +110,15 @@ extension MainWindow {
     }
   }
 
+  /// Shows the org tree opened down to the person `identity`.
+  func showInTree(_ identity: String) {
+    navigate {
+      showPeople()
+      page.revealInTree(identity)
+      showViewModeInToggles()
+    }
+  }
+
   /// Goes back to the place before (Alt+Left, the mouse's back button).
   public func goBack() {
     guard let place = history.goBack(from: currentPlace) else { return }
@@ -135,6 +146,7 @@ extension MainWindow {
       }
     case .people(let people):
       showPeople()
+      viewMode = people.view
       if people.group != shownChoice.group {
         sidebar.select(people.group.flatMap(sidebar.number(ofGroup:)))
       }

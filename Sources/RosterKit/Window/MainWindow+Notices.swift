@@ -49,6 +49,8 @@ extension MainWindow {
       if firstRowsShown == nil { firstRowsShown = .now }
     case .activated(let position):
       openPerson(at: position)
+    case .activatedPerson(let identity):
+      openPerson(identity: identity)
     case .groups(let groups, let everyone):
       showGroups(groups, everyone: everyone)
     }
@@ -107,7 +109,7 @@ extension MainWindow {
     guard failureToast != nil else { return nil }
     var child = gtk_widget_get_first_child(toasts)
     while let current = child {
-      if current != pages.widget, let button = Self.button(in: current, labelled: tr("Retry")) {
+      if current != navigation, let button = Self.button(in: current, labelled: tr("Retry")) {
         return button
       }
       child = gtk_widget_get_next_sibling(current)

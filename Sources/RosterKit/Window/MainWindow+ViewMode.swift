@@ -28,6 +28,12 @@ extension MainWindow {
     set { setMode(.table, newValue) }
   }
 
+  /// Whether the org tree shows (the header's toggle); turned off, the list shows.
+  public var isTreeMode: Bool {
+    get { viewMode == .tree }
+    set { setMode(.tree, newValue) }
+  }
+
   /// Shows `mode`, or, when `on` is false and it shows, the list.
   private func setMode(_ mode: ViewMode, _ on: Bool) {
     if on {
@@ -40,9 +46,10 @@ extension MainWindow {
   }
 
   /// Each toggle's state is whether its mode shows.
-  private func showViewModeInToggles() {
+  func showViewModeInToggles() {
     actions.setState(.grid, viewMode == .grid)
     actions.setState(.table, viewMode == .table)
+    actions.setState(.tree, viewMode == .tree)
   }
 
   /// The position selected in the view on screen, if any.

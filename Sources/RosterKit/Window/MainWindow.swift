@@ -126,6 +126,7 @@ public final class MainWindow {
     actions = WindowActions(window: window, table: WindowActions.table(for: self))
     mainMenu = MainMenu(window: window)
     header.packEnd(mainMenu.button)
+    header.packEnd(header.treeButton)
     header.packEnd(header.tableButton)
     header.packEnd(header.gridButton)
     connectParts()
@@ -144,6 +145,8 @@ public final class MainWindow {
     // A page without a grid greys the toggle out rather than leaving it inert.
     actions.setEnabled(.grid, page.viewModes.contains(.grid))
     actions.setEnabled(.table, page.viewModes.contains(.table))
+    actions.setEnabled(.tree, page.viewModes.contains(.tree))
+    Gtk.setVisible(personPage.treeButton, page.viewModes.contains(.tree))
     // The overlay frees its toasts with the window; Roster's own reference
     // to the failed refresh's toast must not outlive them. The page's
     // widgets are gone too: nothing still running may reach them.

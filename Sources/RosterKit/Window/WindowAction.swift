@@ -18,6 +18,10 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case showGrid = "show-grid"
   /// Shows the table.
   case showTable = "show-table"
+  /// Switches between the list and the org tree (a toggle).
+  case tree
+  /// Shows the org tree.
+  case showTree = "show-tree"
   /// Opens the search bar.
   case search
   /// Shows or hides the filter bar (a toggle).

@@ -109,6 +109,12 @@ final class WindowActions {
         action: .showTable, accelerators: "<Control>3", title: tr("Show as a table"),
         kind: .action { [weak window] in window?.viewMode = .table }),
       WindowShortcut(
+        action: .tree, accelerators: "", title: tr("Switch between list and org tree"),
+        kind: .toggle { [weak window] on in window?.isTreeMode = on }),
+      WindowShortcut(
+        action: .showTree, accelerators: "<Control>4", title: tr("Show the org tree"),
+        kind: .action { [weak window] in window?.viewMode = .tree }),
+      WindowShortcut(
         action: .search, accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),
       WindowShortcut(

@@ -1,0 +1,63 @@
+import CGtk
+import Directory
+import GtkKit
+import SharedSupport
+
+/// One line of the org tree: the expander of a manager (indented by their
+/// level), the person drawn as a list row draws them (``PersonView``) and
+/// how many people report to them.
+///
+/// Threading: main-actor only.
+@MainActor
+final class OrgTreeRow: ListRow {
+  /// What a line shows.
+  struct Model {
+    var person: UserViewModel
+    var reports: Int
+    /// The tree's row, for the expander.
+    var row: ObjectRef
+  }
+
+  let widget: Widget
+  /// The reference that keeps the widget tree, sunk from its floating one.
+  private let root: ObjectRef
+  let person: PersonView
+  private let count: Widget
+
+  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
+    widget = gtk_tree_expander_new()!
+    root = ObjectRef(widget)
+    person = PersonView(shape: .row, avatars: avatars, instrumentation: instrumentation)
+    gtk_widget_set_hexpand(person.widget, 1)
+    count = Gtk.label(classes: ["dim-label", "numeric"])
+    gtk_widget_set_margin_end(count, 12)
+    let line = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    Gtk.append(line, person.widget, count)
+    gtk_tree_expander_set_child(gtkObject(widget), line)
+  }
+
+  /// Drops the widget's reference on the main thread.
+  isolated deinit {}
+
+  func bind(_ model: Model, position: Int) {
+    gtk_tree_expander_set_list_row(gtkObject(widget), model.row.opaque)
+    person.bind(model.person)
+    Gtk.setText(
+      count,
+      model.reports == 0
+        ? ""
+        : String(
+          format: trn("%@ report", "%@ reports", model.reports),
+          NumberText.grouped(model.reports)))
+  }
+
+  func unbind() {
+    gtk_tree_expander_set_list_row(gtkObject(widget), nil)
+    person.unbind()
+  }
+
+  /// The name and the count shown (tests).
+  var texts: (name: String, count: String) {
+    (person.nameText, String(cString: gtk_label_get_text(gtkObject(count))))
+  }
+}
