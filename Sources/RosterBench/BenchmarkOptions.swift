@@ -74,6 +74,12 @@ public struct BenchmarkOptions: Sendable {
   public var simulatedLatency: ClosedRange<Duration>?
   /// Instead of scrolling: type a sequence of searches and report frame intervals.
   public var search = false
+  /// Scroll the people of the group with this name (or id) instead of
+  /// everyone; the report says which and how many.
+  public var group: String?
+  /// Instead of scrolling: choose groups and open org-tree managers in a
+  /// row, and report their first rows and the peak memory (``GroupsBenchmark``).
+  public var browseGroups = false
   /// Measure a refresh of this many users with 1% changed instead of scrolling.
   public var refreshUsers: Int?
   /// Decode worker threads (the pipeline's default when nil).

@@ -105,6 +105,8 @@ struct BenchmarkReport: ReportObject {
   let hudUs: Spread?
   /// A sort run during the scroll (`--sort-during-scroll`), if any.
   let sortDuringScroll: SortDuringScroll.Figures?
+  /// The group whose people scrolled (`--group`), nil for everyone.
+  let group: String?
   let peakRssMib: Fixed
 
   @MainActor
@@ -117,6 +119,7 @@ struct BenchmarkReport: ReportObject {
   ) {
     func ms(_ duration: Duration) -> Fixed { Fixed(duration.inMilliseconds, 1) }
     self.rows = rows
+    group = options.group
     speedPxS = Fixed(speed, 0)
     seconds = Fixed(options.seconds, 1)
     view = options.view.rawValue

@@ -38,6 +38,11 @@ public final class RosterBenchmark {
       print(line)
       return 0
     }
+    if options.browseGroups {
+      guard let line = GroupsBenchmark(source: source).run() else { return 1 }
+      print(line)
+      return 0
+    }
     for speed in options.speeds {
       guard let result = measure(source: source, speed: speed) else { return 1 }
       print(result)
@@ -131,6 +136,10 @@ public final class RosterBenchmark {
       MainContext.run(for: .milliseconds(50))
     }
     guard let load = loadDirectory(in: window, source: source) else { return nil }
+    if let group = options.group, !GroupsBenchmark.show(group, in: window) {
+      note("no group named \(group) in \(source.path)")
+      return nil
+    }
     MainContext.run(for: .milliseconds(300))
 
     if options.cache == .warm {

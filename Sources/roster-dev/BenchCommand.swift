@@ -59,6 +59,13 @@ struct BenchCommand: ParsableCommand {
       "Instead of scrolling: type searches into the generated directory and report frame intervals."
   )
   var search = false
+  @Option(help: "Scroll the people of the group with this name (or id) instead of everyone.")
+  var group: String?
+  @Flag(
+    help:
+      "Instead of scrolling: choose the 20 largest groups, then open 50 org-tree managers, in a row; report first rows and peak memory."
+  )
+  var browseGroups = false
   @Option(help: "Decode worker threads (default: the pipeline's, 1 on this class of machine).")
   var decoders: Int?
   @Option(
@@ -124,6 +131,8 @@ struct BenchCommand: ParsableCommand {
     options.framesCSV = framesCSV
     options.refreshUsers = refreshUsers
     options.search = search
+    options.group = group
+    options.browseGroups = browseGroups
     let status = MainActor.assumeIsolated { RosterBenchmark(options: options).run() }
     if status != 0 { throw ExitCode(status) }
   }

@@ -24,7 +24,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// Table mode's view of the same model.
   let table: TablePage<TableRow>
   /// The organisation as a tree (its own model over the same people).
-  let orgTree: OrgTreePage
+  package let orgTree: OrgTreePage
   /// The list, the grid and the table, one showing.
   package let widget: Widget
   let presenter: ModelPresenter

@@ -14,7 +14,7 @@ import SharedSupport
 ///
 /// Threading: main-actor only; the roots are found off the main thread.
 @MainActor
-final class OrgTreePage {
+package final class OrgTreePage {
   /// The scrolled window holding the tree.
   let widget: Widget
   let listView: Widget
@@ -23,7 +23,7 @@ final class OrgTreePage {
   private let tree: KeyedTreeModel
   private let selection: ObjectRef
   /// The people the tree shows.
-  private(set) var table: UserTable?
+  package private(set) var table: UserTable?
   /// Finding the roots off the main thread, if running.
   private var rooting: Task<Void, Never>?
   /// What runs once the roots being found show.
@@ -92,13 +92,13 @@ final class OrgTreePage {
   }
 
   /// Whether the roots are being found (tests wait for it).
-  var isLoading: Bool { rooting != nil }
+  package var isLoading: Bool { rooting != nil }
 
   /// The lines of the tree now.
-  var lineCount: Int { tree.count }
+  package var lineCount: Int { tree.count }
 
   /// The position in the table of the person on `line`, and their level.
-  func person(atLine line: Int) -> Int? {
+  package func person(atLine line: Int) -> Int? {
     tree.node(at: line).flatMap { Int($0.key) }
   }
 
@@ -113,7 +113,7 @@ final class OrgTreePage {
   func depth(ofLine line: Int) -> Int? { tree.node(at: line)?.depth }
 
   /// Opens or closes `line`.
-  func setExpanded(_ expanded: Bool, line: Int) { tree.setExpanded(expanded, at: line) }
+  package func setExpanded(_ expanded: Bool, line: Int) { tree.setExpanded(expanded, at: line) }
 
   /// The line selected, if any.
   var selectedLine: Int? {

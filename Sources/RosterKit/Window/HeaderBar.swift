@@ -19,8 +19,6 @@ final class HeaderBar {
   let gridButton: Widget
   /// Switches between list and table (`win.table`).
   let tableButton: Widget
-  /// Switches between list and org tree (`win.tree`).
-  let treeButton: Widget
   /// Shows or hides the groups sidebar (`win.sidebar`).
   let sidebarButton: Widget
   /// Goes back to the place before (`win.back`); shown when there is one.
@@ -65,12 +63,6 @@ final class HeaderBar {
     gtk_widget_set_tooltip_text(tableButton, tr("Show as a table (Ctrl+3)"))
     gtk_actionable_set_action_name(gtkObject(tableButton), WindowAction.table.detailedName)
     Self.setAccessibleLabel(tableButton, tr("Table view"))
-
-    treeButton = gtk_toggle_button_new()!
-    gtk_button_set_icon_name(cgtk_button(gobject(treeButton)), "network-workgroup-symbolic")
-    gtk_widget_set_tooltip_text(treeButton, tr("Show the org tree (Ctrl+4)"))
-    gtk_actionable_set_action_name(gtkObject(treeButton), WindowAction.tree.detailedName)
-    Self.setAccessibleLabel(treeButton, tr("Org tree"))
   }
 
   /// The title ("Roster", a person's name on their page).

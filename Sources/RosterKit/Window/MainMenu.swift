@@ -4,7 +4,8 @@ import GtkKit
 import SharedSupport
 
 /// The header bar's main menu (the last button, as in GNOME's apps):
-/// "Filter" (`win.filter`, checked while the filter bar shows), "Keyboard
+/// "Filter" (`win.filter`, checked while the filter bar shows), "Org Tree"
+/// (`win.tree`, checked while the org tree shows), "Keyboard
 /// Shortcuts" (`win.show-shortcuts`) and "About Roster", which
 /// opens an AdwAboutWindow with the version, licence, website and credits.
 /// Its own action is the "menu" group on the window.
@@ -23,6 +24,7 @@ final class MainMenu {
     gtk_menu_button_set_primary(gtkObject(button), 1)
     ObjectSlot.withAdopted(g_menu_new()!) { menu in
       g_menu_append(menu, tr("_Filter"), WindowAction.filter.detailedName)
+      g_menu_append(menu, tr("_Org Tree"), WindowAction.tree.detailedName)
       g_menu_append(menu, tr("_Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
       g_menu_append(menu, tr("_About Roster"), "menu.about")
       gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))

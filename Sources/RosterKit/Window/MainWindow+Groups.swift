@@ -34,8 +34,9 @@ extension MainWindow {
     adw_flap_set_flap(gtkObject(flap), sidebar.widget)
     adw_flap_set_separator(gtkObject(flap), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
     adw_flap_set_reveal_flap(gtkObject(flap), 0)
-    // Swiping opens it only once there are groups (the action says so).
+    // Neither a swipe nor a wider window opens it before there are groups.
     adw_flap_set_swipe_to_open(gtkObject(flap), 0)
+    adw_flap_set_locked(gtkObject(flap), 1)
     return flap
   }
 
@@ -49,23 +50,23 @@ extension MainWindow {
       if self.isSidebarFolded { self.isSidebarOpen = false }
     }
     // The flap closes itself (a click beside it when folded, a swipe) and
-    // opens itself when the window widens: never without groups to show.
+    // opens itself when the window widens (once there are groups).
     Signals.connect(gobject(flap), .notify("reveal-flap")) { [weak self] in
       guard let self else { return }
-      if self.isSidebarOpen, !self.offersGroups {
-        adw_flap_set_reveal_flap(gtkObject(self.flap), 0)
-        return
-      }
       self.actions.setState(.sidebar, self.isSidebarOpen)
     }
   }
 
   /// Lists `groups` in the sidebar, offering it when there are any.
+  /// A wide window shows it beside the people when they first come.
   func showGroups(_ groups: DirectoryGroups, everyone: Int) {
+    let wasOffered = offersGroups
     sidebar.show(groups, everyone: everyone)
     actions.setEnabled(.sidebar, !groups.isEmpty)
     adw_flap_set_swipe_to_open(gtkObject(flap), groups.isEmpty ? 0 : 1)
+    adw_flap_set_locked(gtkObject(flap), groups.isEmpty ? 1 : 0)
     if groups.isEmpty, isSidebarOpen { isSidebarOpen = false }
+    if !groups.isEmpty, !wasOffered, !isSidebarFolded { isSidebarOpen = true }
   }
 
   /// Shows the people of group `number` (nil: everyone) as choosing its

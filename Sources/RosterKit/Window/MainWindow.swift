@@ -126,7 +126,6 @@ public final class MainWindow {
     actions = WindowActions(window: window, table: WindowActions.table(for: self))
     mainMenu = MainMenu(window: window)
     header.packEnd(mainMenu.button)
-    header.packEnd(header.treeButton)
     header.packEnd(header.tableButton)
     header.packEnd(header.gridButton)
     connectParts()
