@@ -5,7 +5,9 @@ import LDAPDemo
 /// The folder of one demo directory under `$XDG_CACHE_HOME/roster`: its
 /// slapd.conf and database, loaded once. A marker file written after a
 /// successful slapadd says the database is complete and which generator's
-/// people it holds (`DirectoryGenerator.dataVersion`); without it (a run
+/// people it holds (`DirectoryGenerator.dataVersion`; the groups are added
+/// through slapd once the people are in, so memberOf is kept for them);
+/// without it (a run
 /// stopped while loading), or from another version, the folder is emptied
 /// and loaded again.
 ///
@@ -56,6 +58,12 @@ struct LDAPDemoFolder {
     print("loading them with slapadd …")
     try server.load(ldifFile: summary.ldifURL)
     try FileManager.default.removeItem(at: summary.ldifURL)
+    // Through the running server, so the memberof overlay keeps memberOf.
+    print("adding \(summary.groupCount) groups through slapd …")
+    try server.start()
+    try server.add(ldifFile: summary.groupsURL)
+    server.stop()
+    try FileManager.default.removeItem(at: summary.groupsURL)
     try Data(Self.markerText.utf8).write(to: marker)
     print("loaded in \(Self.seconds(start.duration(to: clock.now))) (\(Self.diskUsage(folder)))")
     return server
