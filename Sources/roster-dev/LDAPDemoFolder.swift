@@ -35,7 +35,9 @@ struct LDAPDemoFolder {
 
   private var marker: URL { folder.appendingPathComponent("loaded") }
   /// What the marker says: loaded, and by which generator's people.
-  private static let markerText = "loaded \(DirectoryGenerator.dataVersion)\n"
+  /// "with groups": a folder loaded at version 3 before the LDIF held the
+  /// groups has none, and is loaded again.
+  private static let markerText = "loaded \(DirectoryGenerator.dataVersion) with groups\n"
 
   /// A server over this folder's database (not started), generating and
   /// loading the directory first unless an earlier run completed it.
