@@ -74,6 +74,9 @@ public struct SlapdConfiguration: Sendable {
       "rootdn \"\(rootDN)\"",
       "rootpw \(rootPassword)",
       "directory \(directory.path)/db",
+      // A throwaway database: no flush to disk after each write (the
+      // memberof overlay writes every member of every group added).
+      "dbnosync",
       "index objectClass eq",
       "index uid eq,sub",
       // Without prtotal=unlimited, Paged Results stop at the soft limit.
