@@ -54,6 +54,8 @@ final class DeferredLDAPView: WindowedDirectory {
     var query = query
     query.clause = answer.clause
     query.group = answer.group
+    // Asked once of the parent, the view inherits how the server is read.
+    _ = try await parent.mode()
     let made = parent.view(query)
     return inner.withLock { view in
       if let view { return view }
