@@ -9,6 +9,8 @@ import LDAPDemo
 
 extension DirectoryGenerator {
   public static let ldifFileName = "users.ldif"
+  /// The groups, added through the running server (see ``writeLDIF(users:avatars:seed:suffix:to:brokenAvatars:)``).
+  public static let groupsLDIFFileName = "groups.ldif"
   /// The longest side of the photos in users.ldif, in pixels.
   public static let ldifPhotoSide = 96
 
@@ -18,6 +20,13 @@ extension DirectoryGenerator {
   /// name, employeeType = role, employeeNumber (which names the entry),
   /// mail, title, ou, l and telephoneNumber from the details, and manager
   /// the manager's DN (see `LDIFPerson(generated:managerDN:)`).
+  ///
+  /// Beside it, groups.ldif: the groups users.json holds for the same
+  /// users (``GroupGenerator``) as groupOfNames entries under
+  /// `ou=groups,<suffix>` whose `member`s are the people's DNs and, for
+  /// nested groups, the inner groups' DNs; inner groups come first. It is
+  /// for ldapadd once slapd runs: slapadd runs no overlay, so only groups
+  /// added online get memberOf kept by the `memberof` overlay.
   ///
   /// A user's jpegPhoto is their avatar painted again as a 96 px JPEG: a
   /// directory holds thumbnails (Active Directory caps them at 100 KB), and
@@ -54,6 +63,8 @@ extension DirectoryGenerator {
     // Managers come before their reports: each one's number is known by then.
     var numberByID: [String: String] = [:]
     numberByID.reserveCapacity(userList.count)
+    var dnByIdentity: [String: String] = [:]
+    dnByIdentity.reserveCapacity(userList.count)
     for user in userList {
       let photo = photoByAvatar[user.avatar]
       if photo != nil { withPhoto += 1 }
@@ -62,13 +73,56 @@ extension DirectoryGenerator {
       let managerDN = user.details.manager.flatMap { numberByID[$0] }.map {
         "employeeNumber=\($0),\(writer.peopleDN)"
       }
-      try writer.add(LDIFPerson(generated: user, managerDN: managerDN), base64Photo: photo)
+      let person = LDIFPerson(generated: user, managerDN: managerDN)
+      dnByIdentity[user.id ?? user.username] = writer.dn(of: person)
+      try writer.add(person, base64Photo: photo)
     }
     try writer.close()
+    let groupsURL = folder.appendingPathComponent(groupsLDIFFileName)
+    let groups = try writeGroups(
+      GroupGenerator.groups(for: userList, seed: seed), dnByIdentity: dnByIdentity,
+      suffix: suffix, to: groupsURL)
     return LDIFSummary(
-      ldifURL: url, peopleDN: writer.peopleDN, userCount: userList.count,
+      ldifURL: url, groupsURL: groupsURL, groupCount: groups, peopleDN: writer.peopleDN,
+      userCount: userList.count,
       usersWithPhoto: withPhoto, distinctPhotos: photoByAvatar.count, ldifBytes: writer.byteCount,
       duration: start.duration(to: clock.now))
+  }
+}
+
+extension DirectoryGenerator {
+  /// Writes `groups` to `file` as LDIF for ldapadd, inner groups first;
+  /// returns how many. Members are written by their DN (people by
+  /// `dnByIdentity`, groups by name); one a group names that is neither is
+  /// left out, and so is a group left without members (groupOfNames needs
+  /// one).
+  static func writeGroups(
+    _ groups: [GroupGenerator.Group], dnByIdentity: [String: String], suffix: String, to file: URL
+  ) throws -> Int {
+    guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+      throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
+    }
+    let handle = try FileHandle(forWritingTo: file)
+    defer { try? handle.close() }
+    try handle.write(contentsOf: Data(LDIFWriter.groups([], suffix: suffix).utf8))
+    var nameByID: [String: String] = [:]
+    for group in groups { nameByID[group.id] = group.name }
+    var written = 0
+    // Smaller groups sit inside larger, earlier ones: the last first.
+    for group in groups.reversed() {
+      let members =
+        group.members.compactMap { dnByIdentity[$0] }
+        + group.groups.compactMap { nameByID[$0] }.map {
+          LDIFWriter.dn(ofGroup: $0, suffix: suffix)
+        }
+      guard !members.isEmpty else { continue }
+      let entry = LDIFGroup(cn: group.name, members: members, description: group.id)
+      try handle.write(
+        contentsOf: Data(
+          LDIFWriter.groups([entry], suffix: suffix, includingUnit: false).utf8))
+      written += 1
+    }
+    return written
   }
 }
 

@@ -62,6 +62,31 @@ public final class DemoLDAPServer: @unchecked Sendable {
       "/usr/sbin/slapadd", ["-q", "-f", configurationFile.path, "-l", file.path])
   }
 
+  /// Adds the entries in `ldif` through the running server (ldapadd, bound
+  /// as the administrator), so its overlays see them: the memberof overlay
+  /// keeps memberOf only for groups added this way.
+  public func add(ldif: String) throws {
+    let file = folder.appendingPathComponent("add.ldif")
+    try ldif.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try add(ldifFile: file)
+  }
+
+  /// Adds the entries in `file` (see `add(ldif:)`).
+  public func add(ldifFile file: URL) throws {
+    // The password goes through a file of the server's own, not argv.
+    let secret = folder.appendingPathComponent("admin.password")
+    guard
+      FileManager.default.createFile(
+        atPath: secret.path, contents: Data(configuration.rootPassword.utf8),
+        attributes: [.posixPermissions: 0o600])
+    else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: secret.path]) }
+    defer { try? FileManager.default.removeItem(at: secret) }
+    try DemoCommand.run(
+      "/usr/bin/ldapadd",
+      ["-x", "-H", url, "-D", configuration.rootDN, "-y", secret.path, "-f", file.path])
+  }
+
   /// Starts slapd (on the ports of the first start, if it ran before) and
   /// returns once it accepts connections; throws with its output if it
   /// exits or stays silent for 10 seconds.

@@ -34,6 +34,9 @@ public final class LDIFFileWriter {
   /// The DN people are under.
   public var peopleDN: String { writer.peopleDN }
 
+  /// The DN of `person`.
+  public func dn(of person: LDIFPerson) -> String { writer.dn(of: person) }
+
   /// Adds `person`; see ``LDIFWriter/add(_:base64Photo:)``.
   public func add(_ person: LDIFPerson, base64Photo: String?) throws {
     writer.add(person, base64Photo: base64Photo)

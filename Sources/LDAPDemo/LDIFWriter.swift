@@ -1,7 +1,9 @@
 import Foundation
 
 /// Writes LDIF (RFC 2849) for slapadd: the suffix's entry, ou=people, then
-/// one entry per person. Values that LDIF cannot carry as plain text (binary,
+/// one entry per person; or, for ldapadd once the server runs (so its
+/// memberof overlay sees them: ``groups(_:suffix:)``), ou=groups and the
+/// groups. Values that LDIF cannot carry as plain text (binary,
 /// non-ASCII, leading space, colon or "<") are written base64 with `::`.
 ///
 /// Keeps the text in memory (`ldif`); ``LDIFFileWriter`` streams it to a
@@ -57,6 +59,55 @@ public struct LDIFWriter {
       text.removeLast()  // the blank line that ends the entry
       text += "jpegPhoto:: \(base64Photo)\n\n"
     }
+  }
+
+  /// The DN groups are under.
+  public static func groupsDN(suffix: String) -> String { "ou=groups,\(suffix)" }
+
+  /// The DN of the group named `cn` under `suffix`.
+  public static func dn(ofGroup cn: String, suffix: String) -> String {
+    "cn=\(escapedDNValue(cn)),\(groupsDN(suffix: suffix))"
+  }
+
+  /// LDIF adding ou=groups under `suffix`, then `groups` as groupOfNames
+  /// entries, in the order given (a group holding another is best added
+  /// after it, so the memberof overlay marks the inner group too).
+  /// Without `includingUnit`, only the groups (to follow earlier ones).
+  public static func groups(_ groups: [LDIFGroup], suffix: String, includingUnit: Bool = true)
+    -> String
+  {
+    var writer = LDIFWriter(suffix: suffix, text: "")
+    if includingUnit {
+      writer.append(
+        dn: groupsDN(suffix: suffix), [("objectClass", "organizationalUnit"), ("ou", "groups")])
+    }
+    for group in groups {
+      var values = [("objectClass", "groupOfNames"), ("cn", group.cn)]
+      if let description = group.description { values.append(("description", description)) }
+      values += group.members.map { ("member", $0) }
+      writer.append(dn: dn(ofGroup: group.cn, suffix: suffix), values)
+    }
+    return writer.text
+  }
+
+  /// `value` as an attribute value inside a DN (RFC 4514): `,+"\<>;=`
+  /// escaped with a backslash, and a leading `#` or space and a trailing
+  /// space.
+  public static func escapedDNValue(_ value: String) -> String {
+    var escaped = ""
+    for (index, character) in value.enumerated() {
+      let isEdge =
+        (index == 0 && (character == "#" || character == " "))
+        || (index == value.count - 1 && character == " ")
+      if isEdge || ",+\"\\<>;=".contains(character) { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return escaped
+  }
+
+  private init(suffix: String, text: String) {
+    self.suffix = suffix
+    self.text = text
   }
 
   /// `bytes` as an LDIF binary value.

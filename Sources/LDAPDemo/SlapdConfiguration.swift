@@ -2,7 +2,8 @@ import Foundation
 
 /// What a throwaway slapd serves and how: its suffix, the administrator it
 /// loads data as, whether it offers server-side sort + virtual list view
-/// (the `sssvlv` overlay) and TLS. `text(directory:)` renders slapd.conf.
+/// (the `sssvlv` overlay), whether it keeps memberOf (the `memberof` and
+/// `refint` overlays) and TLS. `text(directory:)` renders slapd.conf.
 ///
 /// Threading: a plain value; `Sendable`.
 public struct SlapdConfiguration: Sendable {
@@ -26,12 +27,22 @@ public struct SlapdConfiguration: Sendable {
   /// Load the `sssvlv` overlay: without it the server has neither
   /// server-side sort nor virtual list view, only Paged Results.
   public var virtualListView = true
+  /// Load the `memberof` overlay (groupOfNames' `member` -> `memberOf`,
+  /// with `memberof-refint TRUE`) and `refint` for `member` and `manager`:
+  /// memberOf is then kept for groups added or changed while the server
+  /// runs (slapadd runs no overlay), and renamed or deleted people leave no
+  /// dangling member or manager.
+  public var memberOf = true
   public var tls: TLSFiles?
 
   /// A configuration with `rootPassword` for the administrator.
-  public init(rootPassword: String, virtualListView: Bool = true, tls: TLSFiles? = nil) {
+  public init(
+    rootPassword: String, virtualListView: Bool = true, memberOf: Bool = true,
+    tls: TLSFiles? = nil
+  ) {
     self.rootPassword = rootPassword
     self.virtualListView = virtualListView
+    self.memberOf = memberOf
     self.tls = tls
   }
 
@@ -47,6 +58,7 @@ public struct SlapdConfiguration: Sendable {
       "moduleload back_mdb",
     ]
     if virtualListView { lines.append("moduleload sssvlv") }
+    if memberOf { lines += ["moduleload memberof", "moduleload refint"] }
     if let tls {
       lines += [
         "TLSCertificateFile \(tls.certificate.path)",
@@ -62,12 +74,27 @@ public struct SlapdConfiguration: Sendable {
       "rootdn \"\(rootDN)\"",
       "rootpw \(rootPassword)",
       "directory \(directory.path)/db",
+      // A throwaway database: no flush to disk after each write (the
+      // memberof overlay writes every member of every group added).
+      "dbnosync",
       "index objectClass eq",
       "index uid eq,sub",
       // Without prtotal=unlimited, Paged Results stop at the soft limit.
       "sizelimit size.soft=500 size.prtotal=unlimited",
       "access to * by * read",
     ]
+    if memberOf {
+      lines += [
+        "index member,manager,memberOf eq",
+        "overlay memberof",
+        "memberof-group-oc groupOfNames",
+        "memberof-member-ad member",
+        "memberof-memberof-ad memberOf",
+        "memberof-refint TRUE",
+        "overlay refint",
+        "refint_attributes member manager",
+      ]
+    }
     if virtualListView {
       lines += ["overlay sssvlv", "sssvlv-max 16", "sssvlv-maxkeys 3", "sssvlv-maxperconn 8"]
     }

@@ -42,6 +42,11 @@ package struct ServerArguments: ParsableArguments {
     help: "Attribute names: openldap (uid, jpegPhoto) or ad (sAMAccountName, thumbnailPhoto).")
   var schema = Schema.openldap
 
+  @Option(
+    name: .customLong("groups-base"),
+    help: "Search an LDAP server's groups under this DN (default: the URL's base DN).")
+  var groupsBase: String?
+
   /// No server options given (ArgumentParser fills them in).
   package init() {}
 
@@ -68,6 +73,7 @@ package struct ServerArguments: ParsableArguments {
     options.insecureTLS = insecureTLS
     options.allowPlaintextPassword = allowPlaintextPassword
     options.activeDirectory = schema == .ad
+    options.groupsBase = groupsBase
     return options
   }
 }

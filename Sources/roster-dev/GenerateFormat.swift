@@ -26,7 +26,7 @@ extension LDIFSummary {
     let megabytes = Double(ldifBytes) / 1_048_576
     return """
       wrote \(ldifURL.path): \(userCount) people under \(peopleDN) (\(usersWithPhoto) with a photo, \(distinctPhotos) distinct)
-      total \(String(format: "%.1f", megabytes)) MiB in \(LDAPDemoFolder.seconds(duration))
+      total \(String(format: "%.1f", megabytes)) MiB in \(LDAPDemoFolder.seconds(duration)); \(groupCount) groups in \(groupsURL.path) (for ldapadd)
       """
   }
 }

@@ -5,7 +5,9 @@ import LDAPDemo
 /// The folder of one demo directory under `$XDG_CACHE_HOME/roster`: its
 /// slapd.conf and database, loaded once. A marker file written after a
 /// successful slapadd says the database is complete and which generator's
-/// people it holds (`DirectoryGenerator.dataVersion`); without it (a run
+/// people it holds (`DirectoryGenerator.dataVersion`; the groups are added
+/// through slapd once the people are in, so memberOf is kept for them);
+/// without it (a run
 /// stopped while loading), or from another version, the folder is emptied
 /// and loaded again.
 ///
@@ -33,7 +35,9 @@ struct LDAPDemoFolder {
 
   private var marker: URL { folder.appendingPathComponent("loaded") }
   /// What the marker says: loaded, and by which generator's people.
-  private static let markerText = "loaded \(DirectoryGenerator.dataVersion)\n"
+  /// "with groups": a folder loaded at version 3 before the LDIF held the
+  /// groups has none, and is loaded again.
+  private static let markerText = "loaded \(DirectoryGenerator.dataVersion) with groups\n"
 
   /// A server over this folder's database (not started), generating and
   /// loading the directory first unless an earlier run completed it.
@@ -56,6 +60,12 @@ struct LDAPDemoFolder {
     print("loading them with slapadd …")
     try server.load(ldifFile: summary.ldifURL)
     try FileManager.default.removeItem(at: summary.ldifURL)
+    // Through the running server, so the memberof overlay keeps memberOf.
+    print("adding \(summary.groupCount) groups through slapd …")
+    try server.start()
+    try server.add(ldifFile: summary.groupsURL)
+    server.stop()
+    try FileManager.default.removeItem(at: summary.groupsURL)
     try Data(Self.markerText.utf8).write(to: marker)
     print("loaded in \(Self.seconds(start.duration(to: clock.now))) (\(Self.diskUsage(folder)))")
     return server

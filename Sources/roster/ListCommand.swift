@@ -7,7 +7,8 @@ import RosterKit
 /// `roster list`: the people of a users.json source, filtered and sorted as
 /// the window does it, or of a directory server, filtered and sorted by the
 /// server through the same query the window sends (``ServerListing``),
-/// printed for scripts.
+/// printed for scripts; everyone, a group's people, a manager's reports,
+/// or the groups.
 struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
@@ -49,7 +50,10 @@ struct ListCommand: ParsableCommand {
 
   @Flag(
     name: .customLong("all-levels"),
-    help: "With --reports-to: everyone under them; with --group: the groups inside it too.")
+    help: """
+      With --reports-to: everyone under them; with --group: the groups inside it too \
+      (from a server: breadth-first, each level in --sort's order).
+      """)
   var allLevels = false
 
   @Flag(name: .long, help: "The directory's groups instead of its people, with their sizes.")
@@ -75,10 +79,6 @@ struct ListCommand: ParsableCommand {
       throw ValidationError(
         "--groups lists every group: no --filter, --sort, --group or --reports-to")
     }
-    if reportsTo != nil || group != nil || groups, let source, ServerOptions.isServerURL(source) {
-      throw ValidationError(
-        "--reports-to, --group and --groups read users.json sources (not yet directory servers)")
-    }
   }
 
   func run() throws {
@@ -86,8 +86,15 @@ struct ListCommand: ParsableCommand {
     let sort = try sort.map { try PersonSort(parsing: $0) }
     let listing = try output.listing()
     if let source, ServerOptions.isServerURL(source) {
+      if groups {
+        return try ServerListing.groups(
+          source: source, options: server.options, format: listing.format, limit: limit)
+      }
+      var selection = ServerListing.Selection.everyone
+      if let group { selection = .group(group, allLevels: allLevels) }
+      if let reportsTo { selection = .reports(to: reportsTo, allLevels: allLevels) }
       return try ServerListing(listing: listing, limit: limit).run(
-        source: source, options: server.options, filter: filter, sort: sort)
+        source: source, options: server.options, selection: selection, filter: filter, sort: sort)
     }
     let query = PeopleQuery(
       filter: filter, sort: sort ?? PersonSort([.init(.username)]), limit: limit)

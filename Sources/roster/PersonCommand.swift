@@ -1,9 +1,11 @@
 import ArgumentParser
 import Directory
 import Foundation
+import RosterArguments
 import RosterKit
 
-/// `roster person`: one person of a users.json source and their managers up
+/// `roster person`: one person of a users.json source or a directory server
+/// (``ServerPerson``) and their managers up
 /// to the top of the organisation, nearest first, printed as `roster list`
 /// prints people, then the groups they are in as `roster list --groups`
 /// prints groups (after a blank line in TSV); how the chain ends, when not
@@ -14,22 +16,27 @@ struct PersonCommand: ParsableCommand {
     commandName: "person",
     abstract: "Print a person and their managers up to the top, one a line, then their groups.")
 
-  @Option(name: .long, help: "A users.json path or http(s) URL (default: the embedded directory).")
+  @Option(
+    name: .long,
+    help: """
+      A users.json path or http(s) URL (default: the embedded directory), or an LDAP URL \
+      (ldap[s]://host:port/base??one?filter).
+      """)
   var source: String?
+
+  @OptionGroup(title: "Directory servers") var server: ServerArguments
 
   @OptionGroup var output: ListingOptions
 
   @Argument(help: "The person's username.")
   var username: String
 
-  func validate() throws {
-    if let source, ServerOptions.isServerURL(source) {
-      throw ValidationError("roster person reads users.json sources (not yet directory servers)")
-    }
-  }
-
   func run() throws {
     let listing = try output.listing()
+    if let source, ServerOptions.isServerURL(source) {
+      return try ServerPerson(listing: listing).run(
+        username, source: source, options: server.options)
+    }
     let contents = try LocalDirectory.load(source, for: "person")
     let table = contents.viewModels
     let person = try LocalDirectory.person(username, in: table, for: "person")

@@ -77,6 +77,54 @@ final class LDIFGenerationTests: XCTestCase {
     XCTAssertEqual(Array(photo?.prefix(2) ?? []), [0xFF, 0xD8])
   }
 
+  func testTheGeneratedGroupsAddedThroughSlapdReadBackAsTheJSONsGroups() async throws {
+    let json = try DirectoryGenerator.write(
+      users: 400, avatars: 0, seed: 5, to: folder.appendingPathComponent("json"))
+    let contents = try await DirectoryLoader().load(.file(json.jsonURL))
+    let ldif = try DirectoryGenerator.writeLDIF(
+      users: 400, avatars: 0, seed: 5, suffix: Self.suffix,
+      to: folder.appendingPathComponent("ldif"))
+    XCTAssertEqual(ldif.groupCount, contents.groups.count)
+    XCTAssertGreaterThan(ldif.groupCount, 5)
+
+    var configuration = SlapdConfiguration(rootPassword: "pw")
+    configuration.suffix = Self.suffix
+    let server = try DemoLDAPServer(
+      folder: folder.appendingPathComponent("slapd"), configuration: configuration)
+    defer { server.stop() }
+    try server.load(ldifFile: ldif.ldifURL)
+    try server.start()
+    try server.add(ldifFile: ldif.groupsURL)
+    var options = LDAPOptions()
+    options.groupsBase = LDIFWriter.groupsDN(suffix: Self.suffix)
+    let directory = try LDAPDirectory(
+      url: "\(server.url)/\(ldif.peopleDN)??one?(objectClass=inetOrgPerson)", options: options)
+    let window = try await directory.groups(0..<100, matching: "")
+    XCTAssertEqual(window.count, contents.groups.count)
+    XCTAssertEqual(
+      window.groups.map(\.name),
+      contents.groups.map(\.name).sorted { $0.lowercased() < $1.lowercased() })
+    let table = contents.viewModels
+    var nested = 0
+    for group in contents.groups {
+      let served = try XCTUnwrap(window.groups.first { $0.name == group.name })
+      // memberOf kept by the overlay: the people narrowed on the server.
+      var usernames: [String] = []
+      try await PeopleListing(columns: [.username]).write(directory.members(of: served)) {
+        usernames.append($0)
+      }
+      XCTAssertEqual(
+        Set(usernames.dropFirst()), Set(group.members.map { table.username(at: Int($0)) }),
+        group.name)
+      let inner = try await directory.subgroups(of: served)
+      XCTAssertEqual(
+        Set(inner.map(\.name)), Set(group.subgroups.map { contents.groups[$0].name }),
+        group.name)
+      nested += inner.count
+    }
+    XCTAssertGreaterThan(nested, 0, "some groups hold others")
+  }
+
   func testTheSameSeedWritesTheSameLDIF() throws {
     let first = try DirectoryGenerator.writeLDIF(
       users: 200, avatars: 4, seed: 9, suffix: Self.suffix, to: folder.appendingPathComponent("a"))

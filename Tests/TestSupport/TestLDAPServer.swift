@@ -12,10 +12,13 @@ public final class TestServer: @unchecked Sendable {
   public let folder: URL
   public let server: DemoLDAPServer
 
-  /// Configures, loads `people` and starts a server.
+  /// Configures, loads `people` (slapadd) and starts a server, then adds
+  /// `groups` under ou=groups through it (ldapadd), in order. With
+  /// `memberOf`, the server keeps memberOf for them (the `memberof` and
+  /// `refint` overlays); without, it keeps none.
   public init(
-    people: [LDIFPerson], virtualListView: Bool = true, tls: SlapdConfiguration.TLSFiles? = nil,
-    folder: URL? = nil
+    people: [LDIFPerson], groups: [LDIFGroup] = [], memberOf: Bool = false,
+    virtualListView: Bool = true, tls: SlapdConfiguration.TLSFiles? = nil, folder: URL? = nil
   ) throws {
     self.folder =
       folder
@@ -24,9 +27,19 @@ public final class TestServer: @unchecked Sendable {
     server = try DemoLDAPServer(
       folder: self.folder.appendingPathComponent("slapd"),
       configuration: SlapdConfiguration(
-        rootPassword: Self.password, virtualListView: virtualListView, tls: tls))
+        rootPassword: Self.password, virtualListView: virtualListView, memberOf: memberOf,
+        tls: tls))
     try server.load(ldif: TestPeople.ldif(people))
     try server.start()
+    if !groups.isEmpty { try server.add(ldif: LDIFWriter.groups(groups, suffix: Self.suffix)) }
+  }
+
+  /// The DN groups are under.
+  public static var groupsDN: String { LDIFWriter.groupsDN(suffix: suffix) }
+
+  /// The DN of the group named `cn`.
+  public static func dn(ofGroup cn: String) -> String {
+    LDIFWriter.dn(ofGroup: cn, suffix: suffix)
   }
 
   /// The URL of the people: one level under ou=people.
@@ -44,11 +57,14 @@ public final class TestServer: @unchecked Sendable {
 
   /// Runs /usr/bin/ldapsearch against the server with `arguments` after
   /// the address and base; returns its output.
-  public func ldapsearch(_ arguments: [String]) throws -> String {
+  public func ldapsearch(_ arguments: [String], base: String = "ou=people,\(TestServer.suffix)")
+    throws
+    -> String
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/ldapsearch")
     process.arguments =
-      ["-x", "-LLL", "-o", "ldif-wrap=no", "-H", server.url, "-b", "ou=people,\(Self.suffix)"]
+      ["-x", "-LLL", "-o", "ldif-wrap=no", "-H", server.url, "-b", base]
       + arguments
     let pipe = Pipe()
     let input = Pipe()

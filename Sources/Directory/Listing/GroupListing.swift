@@ -2,6 +2,8 @@
 /// people's listing (``PeopleListing/Format``): the group's name, its
 /// identity, how many people it holds directly and how many groups it holds.
 /// TSV under the header `group id members groups`; JSON Lines keyed the same.
+/// A server's group (``DirectoryGroupEntry``) leaves a count it does not
+/// know empty in TSV and out of its JSON object.
 ///
 /// Threading: a plain value; `Sendable`.
 public struct GroupListing: Sendable {
@@ -22,6 +24,19 @@ public struct GroupListing: Sendable {
     case .jsonl:
       "{\"group\":\(PersonFilter.quoted(group.name)),\"id\":\(PersonFilter.quoted(group.id)),"
         + "\"members\":\(group.members.count),\"groups\":\(group.subgroups.count)}"
+    }
+  }
+
+  /// A server's `group` as one line (without its newline): the member
+  /// count when the server said it; the groups inside it are not counted.
+  public func line(_ group: DirectoryGroupEntry) -> String {
+    switch format {
+    case .tsv:
+      [PeopleListing.tsvEscaped(group.name), PeopleListing.tsvEscaped(group.id)].joined(
+        separator: "\t") + "\t\(group.memberCount.map(String.init) ?? "")\t"
+    case .jsonl:
+      "{\"group\":\(PersonFilter.quoted(group.name)),\"id\":\(PersonFilter.quoted(group.id))"
+        + (group.memberCount.map { ",\"members\":\($0)" } ?? "") + "}"
     }
   }
 }

@@ -5,6 +5,10 @@ import Foundation
 /// Threading: a plain value; `Sendable`.
 public struct LDIFSummary: Sendable {
   public var ldifURL: URL
+  /// The groups, for ldapadd once slapd runs (so its memberof overlay
+  /// sees them): ou=groups and its groupOfNames entries.
+  public var groupsURL: URL
+  public var groupCount: Int
   /// The DN the people are under ("ou=people,<suffix>").
   public var peopleDN: String
   public var userCount: Int

@@ -28,6 +28,9 @@ public struct LDAPOptions: Sendable {
   public var allowPlaintextPassword = false
   public var schema = LDAPSchema.openLDAP
   public var identity = Identity.distinguishedName
+  /// Where groups are searched for (the whole subtree); nil: under the
+  /// URL's base DN.
+  public var groupsBase: String?
   /// How long to wait for a TCP (and TLS) connection: a server that is not
   /// there is reported within this.
   public var networkTimeout = Duration.seconds(1)

@@ -30,6 +30,19 @@ public struct LDAPSchema: Sendable, Hashable {
   /// Directory's `department`. The other details have the same names in
   /// both (see ``attribute(for:)``).
   public var departmentAttribute = "ou"
+  /// The object classes a group has (any of them): `groupOfNames` and
+  /// `groupOfUniqueNames` (OpenLDAP), `group` (Active Directory).
+  public var groupObjectClasses = ["groupOfNames", "groupOfUniqueNames"]
+  /// The attributes holding a group's member DNs, in the order they are
+  /// looked for.
+  public var memberAttributes = ["member", "uniqueMember"]
+  /// A group's name, and the ordering rule a window of groups is sorted
+  /// with (OpenLDAP's `cn` has none of its own).
+  public var groupNameAttribute = "cn"
+  public var groupOrderingRule: String? = "caseIgnoreOrderingMatch"
+  /// The groups an entry is in, where the server keeps it (slapd's
+  /// `memberof` overlay, Active Directory).
+  public var memberOfAttribute = "memberOf"
 
   /// An explicit schema.
   public init(
@@ -57,6 +70,9 @@ public struct LDAPSchema: Sendable, Hashable {
   public static let activeDirectory: LDAPSchema = {
     var schema = LDAPSchema(usernameAttribute: "sAMAccountName", photoAttribute: "thumbnailPhoto")
     schema.departmentAttribute = "department"
+    schema.groupObjectClasses = ["group"]
+    schema.memberAttributes = ["member"]
+    schema.groupOrderingRule = nil
     return schema
   }()
 
@@ -114,6 +130,17 @@ public struct LDAPSchema: Sendable, Hashable {
       keys.append(sortKey(for: key.field, descending: key.descending))
     }
     return keys + [sortKey(for: .username, descending: false)]
+  }
+
+  /// Matches any group: `(|(objectClass=groupOfNames)(objectClass=…))`.
+  var groupFilter: String {
+    let classes = groupObjectClasses.map { "(objectClass=\($0))" }
+    return classes.count == 1 ? classes[0] : "(|\(classes.joined()))"
+  }
+
+  /// The sort control's key for a window of groups ("cn:caseIgnoreOrderingMatch").
+  var groupSortKey: String {
+    groupOrderingRule.map { "\(groupNameAttribute):\($0)" } ?? groupNameAttribute
   }
 
   /// The sort key as the sort control spells it ("uid:caseIgnoreOrderingMatch").

@@ -21,6 +21,9 @@ struct LDAPSearchRequest: Sendable {
   var scope: LDAPURL.Scope
   var filter: String
   var attributes: [String]
+  /// At most this many entries (0: the server's limit); past it the server
+  /// answers "size limit exceeded".
+  var sizeLimit = 0
   /// Ask for attribute names without their values.
   var attributesOnly = false
   /// The sort control (RFC 2891) key, e.g. "uid:caseIgnoreOrderingMatch".

@@ -27,7 +27,7 @@ extension LDAPSession {
         ldap_search_ext(
           handle, request.base, scope(request.scope), request.filter,
           UnsafeMutablePointer(mutating: names.baseAddress), request.attributesOnly ? 1 : 0,
-          controls.baseAddress, nil, nil, 0,
+          controls.baseAddress, nil, nil, Int32(clamping: request.sizeLimit),
           &messageID)
       }
     }

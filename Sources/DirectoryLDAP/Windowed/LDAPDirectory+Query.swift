@@ -23,6 +23,11 @@ extension LDAPDirectory {
   /// every field when it does not sort at all ("unavailable critical
   /// extension", 12).
   public func sortRefusals() async throws(DirectoryError) -> [PersonField: String] {
+    if members != nil {
+      // Read from the group's member values: the group's order stands.
+      let reason = tr("a group read from its member values keeps the group's order")
+      return Dictionary(uniqueKeysWithValues: PersonField.allCases.map { ($0, reason) })
+    }
     if let known = state.withLock({ $0.sortRefusals }) { return known }
     var refusals: [PersonField: String] = [:]
     for field in PersonField.allCases {

@@ -66,10 +66,28 @@ extension LDAPDirectory {
     let template = LDAPSearchRequest(
       base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
       sortKey: sortKeys)
+    let window = try await sortedWindow(template, view) {
+      [self] raw, session, flag throws(DirectoryError) in
+      let withPhoto = try photoHolders(of: raw, session: session, cancel: flag)
+      return raw.map { mapper.entry($0, hasPhoto: withPhoto.contains($0.dn)) }
+    }
+    return DirectoryWindow(offset: window.offset, entries: window.entries, count: window.count)
+  }
+
+  /// One window of `template`'s search (sorted by its sort key) through
+  /// virtual list view, sending back this connection's last context (so a
+  /// connection serves one sorted search: each view of the directory has
+  /// its own). `map` turns the entries into the window's values, on the
+  /// connection's queue. Past the end: no entries, and the count.
+  func sortedWindow<Value: Sendable>(
+    _ template: LDAPSearchRequest, _ view: LDAPSearchRequest.VirtualListView,
+    map:
+      @escaping @Sendable ([LDAPRawEntry], LDAPSession, CancellationFlag) throws(DirectoryError) ->
+      [Value]
+  ) async throws(DirectoryError) -> (entries: [Value], offset: Int, count: Int) {
     let (entries, response) = try await perform {
-      [self] session, flag throws(DirectoryError) -> (
-        [DirectoryEntry], LDAPSearchResponse.VirtualListView
-      ) in
+      [self] session, flag throws(DirectoryError) -> ([Value], LDAPSearchResponse.VirtualListView)
+      in
       var request = template
       request.virtualListView = view
       request.virtualListView?.context = session.vlvContext
@@ -90,11 +108,7 @@ extension LDAPDirectory {
       }
       session.vlvContext = answer.context
       guard answer.resultCode == 0, !response.entries.isEmpty else { return ([], answer) }
-      let withPhoto = try photoHolders(of: response.entries, session: session, cancel: flag)
-      let entries = response.entries.map {
-        mapper.entry($0, hasPhoto: withPhoto.contains($0.dn))
-      }
-      return (entries, answer)
+      return (try map(response.entries, session, flag), answer)
     }
     state.withLock {
       $0.lastCount = response.contentCount
@@ -102,14 +116,11 @@ extension LDAPDirectory {
     }
     switch response.resultCode {
     case 0:
-      return DirectoryWindow(
-        offset: max(response.targetPosition - 1, 0), entries: entries,
-        count: response.contentCount)
+      return (entries, max(response.targetPosition - 1, 0), response.contentCount)
     case Self.offsetRangeError:
       // Past the end (the directory shrank, or the list asked too far):
       // no entries, and the count to size the list by.
-      return DirectoryWindow(
-        offset: response.contentCount, entries: [], count: response.contentCount)
+      return ([], response.contentCount, response.contentCount)
     case let code:
       throw DirectoryError.ldap(.result(code: Int(code), message: "virtual list view error"))
     }

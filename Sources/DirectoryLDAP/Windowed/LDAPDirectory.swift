@@ -36,6 +36,13 @@ public final class LDAPDirectory: WindowedDirectory {
     var search = ""
     var filter: PersonFilter?
     var sort: PersonSort?
+    /// A clause ANDed in as it is, its values already escaped:
+    /// `(manager=…)`, `(memberOf=…)`.
+    var clause: String?
+    /// The DN of a group whose member values are read in the group's
+    /// order (a server that keeps no memberOf): the people are its members
+    /// that the rest of the query matches (``MemberReader``).
+    var group: String?
   }
 
   struct State {
@@ -45,6 +52,11 @@ public final class LDAPDirectory: WindowedDirectory {
     /// The server's count after the last window, sent with the next one.
     var lastCount = 0
     var statistics = LDAPStatistics()
+    /// The view the groups matching a text are read from (a sorted list on
+    /// a connection of its own), for the last text asked.
+    var groupsView: (text: String, view: LDAPDirectory)?
+    /// Without virtual list view: the groups matching a text, sorted here.
+    var groupList: (text: String, groups: [DirectoryGroupEntry])?
   }
 
   /// The OID a server lists in its root DSE when it offers virtual list view.
@@ -62,7 +74,11 @@ public final class LDAPDirectory: WindowedDirectory {
   let connection: LDAPConnection
   let mapper: LDAPEntryMapper
   let paged: PagedReader
+  /// Reads a group's members when the query names one (``Query/group``).
+  let members: MemberReader?
   let state: Mutex<State>
+  /// What was learned about the server once, shared with every view.
+  let traits: LDAPServerTraits
   /// Shared with the `searching` views, so one handler hears them all.
   private let failovers: FailoverReporter
 
@@ -75,21 +91,21 @@ public final class LDAPDirectory: WindowedDirectory {
     let servers = try LDAPURL.list(url)
     self.init(
       servers: servers, options: options, query: Query(), mode: .unknown, first: 0,
-      failovers: FailoverReporter())
+      failovers: FailoverReporter(), traits: LDAPServerTraits())
   }
 
   /// A directory at `url`, connected on first use.
   public convenience init(url: LDAPURL, options: LDAPOptions = LDAPOptions()) {
     self.init(
       servers: [url], options: options, query: Query(), mode: .unknown, first: 0,
-      failovers: FailoverReporter())
+      failovers: FailoverReporter(), traits: LDAPServerTraits())
   }
 
   /// A view of the directory at `servers` narrowed and ordered by `query`,
   /// starting on server `first`.
   init(
     servers: [LDAPURL], options: LDAPOptions, query: Query, mode: Mode, first: Int,
-    failovers: FailoverReporter
+    failovers: FailoverReporter, traits: LDAPServerTraits
   ) {
     let url = servers[0]
     self.url = url
@@ -102,11 +118,13 @@ public final class LDAPDirectory: WindowedDirectory {
         narrowed, attribute: schema.attribute(for:), orderingRule: schema.orderingRule(for:))
       filter = "(&\(filter)\(compiled))"
     }
+    if let clause = query.clause { filter = "(&\(filter)\(clause))" }
     self.filter = filter
     let sortKeys = options.schema.sortKeys(for: query.sort, limit: options.maxSortKeys)
       .joined(separator: " ")
     self.sortKeys = sortKeys
     self.failovers = failovers
+    self.traits = traits
     connection = LDAPConnection(servers: servers, options: options, first: first) {
       lost, continuing in
       failovers.report(DirectoryFailover(lost: lost.serverURI, continuing: continuing.serverURI))
@@ -117,6 +135,12 @@ public final class LDAPDirectory: WindowedDirectory {
         base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
         sortKey: sortKeys, isSortCritical: false),
       mapper: mapper, pageSize: options.pageSize, cacheLimit: options.pagedCacheLimit)
+    let mapper = mapper
+    members = query.group.map { group in
+      MemberReader(
+        group: group, base: url.baseDN, filter: filter, schema: options.schema, mapper: mapper,
+        cacheLimit: options.pagedCacheLimit)
+    }
     state = Mutex(State(mode: mode))
   }
 
@@ -143,6 +167,7 @@ public final class LDAPDirectory: WindowedDirectory {
   }
 
   public func window(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
+    if members != nil { return try await memberWindow(range) }
     if try await mode() == .paged { return try await pagedWindow(range) }
     let view = LDAPSearchRequest.VirtualListView(
       offset: range.lowerBound + 1, afterCount: max(range.count - 1, 0),
@@ -163,6 +188,11 @@ public final class LDAPDirectory: WindowedDirectory {
   public func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError)
     -> DirectoryWindow
   {
+    if let members {
+      return try await perform { session, flag throws(DirectoryError) in
+        try members.position(ofFirstAtOrAfter: sortKey, session: session, cancel: flag)
+      }
+    }
     if try await mode() == .paged {
       return try await perform { [paged] session, flag throws(DirectoryError) in
         try paged.position(ofFirstAtOrAfter: sortKey, session: session, cancel: flag)
@@ -184,10 +214,19 @@ public final class LDAPDirectory: WindowedDirectory {
 
   /// The same directory (its servers, mode and failover handler) under
   /// `query`, on a connection of its own.
-  func view(_ query: Query) -> LDAPDirectory {
+  func view(_ query: Query, options: LDAPOptions? = nil) -> LDAPDirectory {
     LDAPDirectory(
-      servers: servers, options: options, query: query, mode: state.withLock { $0.mode },
-      first: connection.currentIndex, failovers: failovers)
+      servers: servers, options: options ?? self.options, query: query,
+      mode: state.withLock { $0.mode }, first: connection.currentIndex, failovers: failovers,
+      traits: traits)
+  }
+
+  /// The same directory with its groups searched for under `base` (the
+  /// whole subtree) instead of under the URL's base DN.
+  public func withGroups(under base: String) -> LDAPDirectory {
+    var options = options
+    options.groupsBase = base
+    return view(query, options: options)
   }
 
   public func observeFailovers(_ handler: @escaping @Sendable (DirectoryFailover) -> Void) {
@@ -211,7 +250,7 @@ public final class LDAPDirectory: WindowedDirectory {
 
   /// One entry by identity, with `attributes`: a base search on its DN, or
   /// a search for its entryUUID under the URL's base.
-  private func entry(_ identity: String, attributes: [String]) async throws(DirectoryError)
+  func entry(_ identity: String, attributes: [String]) async throws(DirectoryError)
     -> LDAPRawEntry?
   {
     let request =
@@ -226,8 +265,11 @@ public final class LDAPDirectory: WindowedDirectory {
         try session.search(request, cancel: flag).entries.first
       }
     } catch {
-      guard case .noSuchBase? = error.ldap else { throw error }
-      return nil  // no entry by that DN
+      switch error.ldap {
+      case .noSuchBase?: return nil  // no entry by that DN
+      case .result(code: 34, _)?: return nil  // not a DN at all (invalidDNSyntax)
+      default: throw error
+      }
     }
   }
 }

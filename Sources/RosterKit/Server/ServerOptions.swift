@@ -29,6 +29,9 @@ public struct ServerOptions: Sendable {
   public var allowPlaintextPassword = false
   /// Active Directory's attribute names (sAMAccountName, thumbnailPhoto).
   public var activeDirectory = false
+  /// Where an LDAP server's groups are searched for (nil: under the URL's
+  /// base DN).
+  public var groupsBase: String?
   /// The password or token when the caller already holds it (from the
   /// keyring, or typed into a dialog for this session): when set, neither
   /// the environment nor ``passwordFile`` is read.
@@ -61,6 +64,9 @@ public struct ServerOptions: Sendable {
     guard let kind = DirectoryKinds.kind(forSource: url), kind.isServer,
       case .server(let directory) = try open(kind, location: url, environment: environment)
     else { throw .unsupportedSource(url) }
+    if let groupsBase, let ldap = directory as? LDAPDirectory {
+      return ldap.withGroups(under: groupsBase)
+    }
     return directory
   }
 

@@ -1,0 +1,194 @@
+import Directory
+
+/// A server's groups (`groupOfNames` and `groupOfUniqueNames`, Active
+/// Directory's `group`) under ``LDAPOptions/groupsBase`` (else the URL's
+/// base), the whole subtree. A window of groups is one search sorted by
+/// name on the server (`cn:caseIgnoreOrderingMatch`) with virtual list
+/// view, on a connection of its own per search text; without virtual list
+/// view, the groups are read once with Paged Results and sorted here.
+/// Member counts are left unknown: only reading every member value of
+/// every group would tell them.
+extension LDAPDirectory {
+  /// Where groups are searched for.
+  var groupsBase: String { options.groupsBase ?? url.baseDN }
+
+  public func groups(_ range: Range<Int>, matching text: String) async throws(DirectoryError)
+    -> GroupWindow
+  {
+    if try await mode() == .paged { return try await listedGroups(range, matching: text) }
+    let reader = groupsView(matching: text)
+    let template = LDAPSearchRequest(
+      base: groupsBase, scope: .sub, filter: groupFilter(matching: text),
+      attributes: [options.schema.groupNameAttribute], sortKey: options.schema.groupSortKey)
+    let view = LDAPSearchRequest.VirtualListView(
+      offset: range.lowerBound + 1, afterCount: max(range.count - 1, 0),
+      contentCount: reader.state.withLock { $0.lastCount })
+    do {
+      let window = try await reader.sortedWindow(template, view) {
+        [self] raw, _, _ throws(DirectoryError) in raw.map(groupEntry)
+      }
+      return GroupWindow(
+        offset: window.offset, groups: Array(window.entries.prefix(range.count)),
+        count: window.count)
+    } catch {
+      guard case .result(code: 12, _)? = error.ldap else { throw error }
+      state.withLock { $0.mode = .paged }
+      return try await listedGroups(range, matching: text)
+    }
+  }
+
+  public func group(named nameOrID: String) async throws(DirectoryError) -> DirectoryGroupEntry? {
+    let schema = options.schema
+    let byName = LDAPSearchRequest(
+      base: groupsBase, scope: .sub,
+      filter:
+        "(&\(schema.groupFilter)(\(schema.groupNameAttribute)=\(LDAPFilter.escape(nameOrID))))",
+      attributes: [schema.groupNameAttribute])
+    let named = try await perform { session, flag throws(DirectoryError) in
+      try session.search(byName, cancel: flag).entries.first
+    }
+    if let named { return groupEntry(named) }
+    guard nameOrID.contains("=") else { return nil }
+    return try await group(at: nameOrID)
+  }
+
+  /// With memberOf, the groups under the groups base whose memberOf names
+  /// `group`; without, the groups under the groups base among its member
+  /// values (all of them read). By name.
+  public func subgroups(of group: DirectoryGroupEntry) async throws(DirectoryError)
+    -> [DirectoryGroupEntry]
+  {
+    let schema = options.schema
+    if try await keepsMemberOf() {
+      let request = LDAPSearchRequest(
+        base: groupsBase, scope: .sub,
+        filter:
+          "(&\(schema.groupFilter)(\(schema.memberOfAttribute)=\(LDAPFilter.escape(group.id))))",
+        attributes: [schema.groupNameAttribute])
+      return Self.byName(try await allEntries(request).map(groupEntry))
+    }
+    let dn = group.id
+    let members = try await perform { session, flag throws(DirectoryError) in
+      var ranges = MemberRanges(group: dn, attributes: schema.memberAttributes)
+      var members = Set<String>()
+      while ranges.next != nil {
+        for value in try ranges.readNext(session: session, cancel: flag) {
+          members.insert(MemberReader.normalized(value))
+        }
+      }
+      return members
+    }
+    guard !members.isEmpty else { return [] }
+    let every = LDAPSearchRequest(
+      base: groupsBase, scope: .sub, filter: schema.groupFilter,
+      attributes: [schema.groupNameAttribute])
+    return Self.byName(
+      try await allEntries(every).filter { members.contains(MemberReader.normalized($0.dn)) }
+        .map(groupEntry))
+  }
+
+  /// By the entry's memberOf where the server keeps it, else the groups
+  /// under the groups base naming it as a member. By name.
+  public func groups(of identity: String) async throws(DirectoryError) -> [DirectoryGroupEntry] {
+    let schema = options.schema
+    if try await keepsMemberOf() {
+      let raw = try await entry(identity, attributes: [schema.memberOfAttribute])
+      var groups: [DirectoryGroupEntry] = []
+      for value in raw?.values(schema.memberOfAttribute) ?? [] {
+        if let group = try await group(at: String(decoding: value, as: UTF8.self)) {
+          groups.append(group)
+        }
+      }
+      return Self.byName(groups)
+    }
+    let dn = LDAPFilter.escape(try await dn(of: identity))
+    let anyOf = schema.memberAttributes.map { "(\($0)=\(dn))" }.joined()
+    let request = LDAPSearchRequest(
+      base: groupsBase, scope: .sub, filter: "(&\(schema.groupFilter)(|\(anyOf)))",
+      attributes: [schema.groupNameAttribute])
+    return Self.byName(try await allEntries(request).map(groupEntry))
+  }
+
+  /// The groups matching `text`: `(&<group classes>(cn=*text*))`, escaped.
+  private func groupFilter(matching text: String) -> String {
+    let schema = options.schema
+    guard !text.isEmpty else { return schema.groupFilter }
+    return "(&\(schema.groupFilter)(\(schema.groupNameAttribute)=*\(LDAPFilter.escape(text))*))"
+  }
+
+  private func groupEntry(_ raw: LDAPRawEntry) -> DirectoryGroupEntry {
+    DirectoryGroupEntry(id: raw.dn, name: raw.text(options.schema.groupNameAttribute) ?? raw.dn)
+  }
+
+  /// The group whose DN is `dn`; nil when there is none or it is no group.
+  private func group(at dn: String) async throws(DirectoryError) -> DirectoryGroupEntry? {
+    let request = LDAPSearchRequest(
+      base: dn, scope: .base, filter: options.schema.groupFilter,
+      attributes: [options.schema.groupNameAttribute])
+    do {
+      return try await perform { session, flag throws(DirectoryError) in
+        try session.search(request, cancel: flag).entries.first
+      }.map(groupEntry)
+    } catch {
+      switch error.ldap {
+      case .noSuchBase?, .result(code: 34, _)?: return nil
+      default: throw error
+      }
+    }
+  }
+
+  /// The view a window of the groups matching `text` is read from: one
+  /// connection keeps one sorted list, so a new text gets a new one.
+  private func groupsView(matching text: String) -> LDAPDirectory {
+    if let known = state.withLock({ $0.groupsView }), known.text == text { return known.view }
+    let view = view(Query())
+    state.withLock { $0.groupsView = (text, view) }
+    return view
+  }
+
+  /// A window of the groups matching `text`, read once with Paged Results
+  /// and sorted here (a server without virtual list view).
+  private func listedGroups(_ range: Range<Int>, matching text: String) async throws(DirectoryError)
+    -> GroupWindow
+  {
+    var groups = state.withLock { $0.groupList }.flatMap { $0.text == text ? $0.groups : nil }
+    if groups == nil {
+      let request = LDAPSearchRequest(
+        base: groupsBase, scope: .sub, filter: groupFilter(matching: text),
+        attributes: [options.schema.groupNameAttribute])
+      let sorted = Self.byName(try await allEntries(request).map(groupEntry))
+      state.withLock { $0.groupList = (text, sorted) }
+      groups = sorted
+    }
+    let all = groups ?? []
+    let lower = min(range.lowerBound, all.count)
+    let upper = min(max(range.upperBound, lower), all.count)
+    return GroupWindow(offset: lower, groups: Array(all[lower..<upper]), count: all.count)
+  }
+
+  /// Every entry `request` finds, read with Paged Results (past the
+  /// server's size limit) on one connection.
+  func allEntries(_ request: LDAPSearchRequest) async throws(DirectoryError) -> [LDAPRawEntry] {
+    let pageSize = options.pageSize
+    return try await perform { session, flag throws(DirectoryError) in
+      var entries: [LDAPRawEntry] = []
+      var cookie: [UInt8] = []
+      repeat {
+        var page = request
+        page.page = (pageSize, cookie)
+        let response = try session.search(page, cancel: flag)
+        entries += response.entries
+        cookie = response.pageCookie ?? []
+      } while !cookie.isEmpty
+      return entries
+    }
+  }
+
+  /// Groups by name, ignoring case, then by DN.
+  private static func byName(_ groups: [DirectoryGroupEntry]) -> [DirectoryGroupEntry] {
+    groups.sorted { left, right in
+      let (a, b) = (left.name.lowercased(), right.name.lowercased())
+      return a == b ? left.id < right.id : a < b
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import Directory
+
+/// One person, a group's people and a manager's reports: the people of
+/// ``OrganisedDirectory``. A group's people are everyone narrowed by
+/// `(memberOf=<group DN>)` where the server keeps memberOf (asked once per
+/// directory: ``keepsMemberOf()``), so they are sorted, windowed, searched
+/// and filtered by the server exactly as everyone is; else they are read
+/// from the group's member values in its own order (``MemberReader``). A
+/// manager's reports are everyone narrowed by `(manager=<DN>)`.
+extension LDAPDirectory: OrganisedDirectory {
+  public func members(of group: DirectoryGroupEntry) -> any WindowedDirectory {
+    let schema = options.schema
+    let dn = group.id
+    return DeferredLDAPView(
+      parent: self, query: Query(),
+      shared: .init { directory throws(DirectoryError) in
+        let notGroups = "(!\(schema.groupFilter))"
+        guard try await directory.keepsMemberOf() else { return (notGroups, dn) }
+        return ("(&(\(schema.memberOfAttribute)=\(LDAPFilter.escape(dn)))\(notGroups))", nil)
+      })
+  }
+
+  public func reports(to identity: String) -> any WindowedDirectory {
+    let manager = options.schema.attribute(for: DetailField.manager)
+    return DeferredLDAPView(
+      parent: self, query: Query(),
+      shared: .init { directory throws(DirectoryError) in
+        let dn = try await directory.dn(of: identity)
+        return ("(\(manager)=\(LDAPFilter.escape(dn)))", nil)
+      })
+  }
+
+  public func person(username: String) async throws(DirectoryError) -> DirectoryEntry? {
+    let name = options.schema.usernameAttribute
+    let request = LDAPSearchRequest(
+      base: url.baseDN, scope: url.scope,
+      filter: "(&\(url.filter)(\(name)=\(LDAPFilter.escape(username))))",
+      attributes: mapper.windowAttributes)
+    let raw = try await perform { session, flag throws(DirectoryError) in
+      try session.search(request, cancel: flag).entries.first
+    }
+    return raw.map { mapper.entry($0) }
+  }
+
+  public func person(identity: String) async throws(DirectoryError) -> DirectoryEntry? {
+    try await entry(identity, attributes: mapper.windowAttributes).map { mapper.entry($0) }
+  }
+
+  /// Whether the server keeps memberOf on the people: a search for anyone
+  /// with a memberOf value, at most one entry, no attributes. Asked once
+  /// per directory (its views share the answer).
+  func keepsMemberOf() async throws(DirectoryError) -> Bool {
+    if let known = traits.keepsMemberOf.withLock({ $0 }) { return known }
+    var probe = LDAPSearchRequest(
+      base: url.baseDN, scope: url.scope, filter: "(\(options.schema.memberOfAttribute)=*)",
+      attributes: ["1.1"])
+    probe.sizeLimit = 1
+    let found: Bool
+    do {
+      found = try await perform { [probe] session, flag throws(DirectoryError) in
+        !(try session.search(probe, cancel: flag).entries.isEmpty)
+      }
+    } catch {
+      guard case .sizeLimitExceeded? = error.ldap else { throw error }
+      found = true  // more than the one asked for
+    }
+    traits.keepsMemberOf.withLock { $0 = found }
+    return found
+  }
+
+  /// The DN of the entry `identity`: itself when entries are named by DN,
+  /// else the entry's (the identity itself when there is no such entry).
+  func dn(of identity: String) async throws(DirectoryError) -> String {
+    guard options.identity == .entryUUID else { return identity }
+    return try await entry(identity, attributes: ["1.1"])?.dn ?? identity
+  }
+
+  /// A window of a group's people read from its member values.
+  func memberWindow(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
+    guard let members else { return DirectoryWindow(offset: 0, entries: [], count: 0) }
+    let (window, _) = try await perform { session, flag throws(DirectoryError) in
+      try members.window(range, session: session, cancel: flag)
+    }
+    state.withLock { $0.statistics.windowsFetched += 1 }
+    return window
+  }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Directory
+import Foundation
+import RosterKit
+
+/// Runs a command's reading of a directory server on a task while the
+/// command's thread waits: the server opened as the window opens it
+/// (``ServerOptions/directory(url:environment:)``); its error, or a
+/// sentence the reading returns ("no group named …"), goes to standard
+/// error and the command fails.
+///
+/// Threading: `run` blocks the calling thread until the task ends.
+enum ServerTask {
+  /// Reads the server at `source` with `body`, for `command`'s messages.
+  static func run(
+    _ command: String, source: String, options: ServerOptions,
+    _ body: @escaping @Sendable (any WindowedDirectory) async throws(DirectoryError) -> String?
+  ) throws {
+    let done = DispatchSemaphore(value: 0)
+    let failure = Failure()
+    Task.detached {
+      do throws(DirectoryError) {
+        failure.message = try await body(try options.directory(url: source))
+      } catch {
+        failure.message = error.localizedDescription
+      }
+      done.signal()
+    }
+    done.wait()
+    if let message = failure.message {
+      FileHandle.standardError.write(Data("roster \(command): \(message)\n".utf8))
+      throw ExitCode.failure
+    }
+  }
+
+  /// `directory`'s groups and organisation, when its kind keeps them.
+  static func organised(_ directory: any WindowedDirectory) throws(DirectoryError)
+    -> any OrganisedDirectory
+  {
+    guard let organised = directory as? any OrganisedDirectory else {
+      throw .unsupportedSource(directory.location)
+    }
+    return organised
+  }
+}
+
+/// Where the task leaves its failure for the waiting command.
+private final class Failure: @unchecked Sendable {
+  /// Written once by the task before it signals; read after the wait.
+  var message: String?
+}
