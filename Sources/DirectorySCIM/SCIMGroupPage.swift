@@ -65,7 +65,36 @@ struct SCIMMemberList: Sendable, Equatable {
   }
 }
 
+extension SCIMGroupPage {
+  /// One group resource as a group of a window; throws `.malformedJSON`
+  /// for anything else.
+  static func group(decoding bytes: some Collection<UInt8>) throws(DirectoryError)
+    -> DirectoryGroupEntry
+  {
+    try decode(GroupResource.self, from: bytes, what: "group").entry
+  }
+
+  /// The groups a user resource lists in its read-only `groups` attribute,
+  /// nil when it lists none or leaves a name out (the server then has to be
+  /// asked by membership).
+  static func groups(ofUser bytes: some Collection<UInt8>) throws(DirectoryError)
+    -> [DirectoryGroupEntry]?
+  {
+    let listed = try decode(UserGroups.self, from: bytes, what: "user").groups ?? []
+    let groups = listed.compactMap { group in
+      group.value.flatMap { id in
+        group.display.map { DirectoryGroupEntry(id: clip(id), name: clip($0)) }
+      }
+    }
+    guard !groups.isEmpty, groups.count == listed.count else { return nil }
+    return groups
+  }
+}
+
 /// A list response of groups; only what Roster reads.
+///
+/// Threading: plain values (this, `UserGroups` and `GroupResource`), made
+/// and read on the decoding thread.
 private struct GroupList: Decodable {
   var totalResults: Int
   var resources: [GroupResource]?
@@ -102,31 +131,5 @@ private struct GroupResource: Decodable {
 
   var entry: DirectoryGroupEntry {
     DirectoryGroupEntry(id: clip(id), name: clip(displayName ?? id))
-  }
-}
-
-extension SCIMGroupPage {
-  /// One group resource as a group of a window; throws `.malformedJSON`
-  /// for anything else.
-  static func group(decoding bytes: some Collection<UInt8>) throws(DirectoryError)
-    -> DirectoryGroupEntry
-  {
-    try decode(GroupResource.self, from: bytes, what: "group").entry
-  }
-
-  /// The groups a user resource lists in its read-only `groups` attribute,
-  /// nil when it lists none or leaves a name out (the server then has to be
-  /// asked by membership).
-  static func groups(ofUser bytes: some Collection<UInt8>) throws(DirectoryError)
-    -> [DirectoryGroupEntry]?
-  {
-    let listed = try decode(UserGroups.self, from: bytes, what: "user").groups ?? []
-    let groups = listed.compactMap { group in
-      group.value.flatMap { id in
-        group.display.map { DirectoryGroupEntry(id: clip(id), name: clip($0)) }
-      }
-    }
-    guard !groups.isEmpty, groups.count == listed.count else { return nil }
-    return groups
   }
 }
