@@ -28,23 +28,28 @@ public struct SCIMDirectory: WindowedDirectory {
     + SCIMResource.detailAttributes).joined(separator: ",")
 
   public var url: SCIMURL { client.url }
-  /// The filter sent (nil for the whole directory): the query's filter
-  /// (``SCIMFilter/compile(_:)``) and the search, ANDed.
+  /// The filter sent (nil for the whole directory): the query's scope, its
+  /// filter (``SCIMFilter/compile(_:)``) and the search, ANDed.
   public let filter: String?
   /// What this view narrows and orders by.
   let query: Query
   let client: SCIMClient
   let forward: SCIMForwardReader
 
-  /// The search text, the filter and the order of a view.
+  /// The people a view is of, its search text, its filter and its order.
   struct Query: Sendable {
+    /// The SCIM filter for the people the view is of (a manager's reports,
+    /// a group's members); nil for everyone.
+    var scope: String?
     var search = ""
     var filter: PersonFilter?
     var sort: PersonSort?
 
-    /// The SCIM filter for the search and the filter, nil when neither.
+    /// The SCIM filter for the scope, the search and the filter, nil when
+    /// none is set.
     var compiled: String? {
-      let parts = [filter.map(SCIMFilter.compile), SCIMFilter.search(search)].compactMap { $0 }
+      let parts = [scope, filter.map(SCIMFilter.compile), SCIMFilter.search(search)]
+        .compactMap { $0 }
       guard let first = parts.first else { return nil }
       return parts.dropFirst().reduce(first) { SCIMFilter.both($0, $1) }
     }
@@ -150,7 +155,7 @@ public struct SCIMDirectory: WindowedDirectory {
   }
 
   /// The page size: ours, within the server's `filter.maxResults`.
-  private func pageSize(_ capabilities: SCIMClient.Capabilities) -> Int {
+  func pageSize(_ capabilities: SCIMClient.Capabilities) -> Int {
     max(min(client.options.pageSize, capabilities.maxResults ?? .max), 1)
   }
 

@@ -17,6 +17,12 @@ enum SCIMFilter {
     return "userName co \(value) or displayName co \(value)"
   }
 
+  /// The resources whose `path` is one of `values` (a disjunction of
+  /// `eq`s; `values` must not be empty).
+  static func any(_ path: String, of values: some Sequence<String>) -> String {
+    values.map { "\(path) eq \(literal($0))" }.joined(separator: " or ")
+  }
+
   /// `filter` and also `condition`, each in parentheses (a search's `or`
   /// stays inside its own).
   static func both(_ filter: String?, _ condition: String) -> String {

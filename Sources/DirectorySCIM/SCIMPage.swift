@@ -64,6 +64,16 @@ struct SCIMUser: Sendable, Equatable {
     self.photo = photo
   }
 
+  /// One user resource (`GET /Users/{id}`); throws `.malformedJSON` for
+  /// anything else.
+  init(decoding bytes: some Collection<UInt8>) throws(DirectoryError) {
+    do {
+      self.init(try JSONDecoder().decode(SCIMResource.self, from: Data(bytes)))
+    } catch {
+      throw .malformedJSON(offset: 0, reason: "not a SCIM user")
+    }
+  }
+
   private static func photo(_ photos: [SCIMResource.Photo]) -> URL? {
     let chosen =
       photos.first { $0.type?.lowercased() == "thumbnail" } ?? photos.first { $0.primary == true }

@@ -8,6 +8,13 @@ enum SCIMQuery {
     items.map { "\($0.0)=\(escape($0.1))" }.joined(separator: "&")
   }
 
+  /// The path of the resource `id` under `/<type>`, nil for an id that
+  /// would name another path ("", ".", "..").
+  static func resource(_ type: String, _ id: String) -> String? {
+    guard !id.isEmpty, id != ".", id != ".." else { return nil }
+    return "/\(type)/" + escape(id)
+  }
+
   static func escape(_ text: String) -> String {
     var escaped = ""
     for byte in text.utf8 {
