@@ -11,7 +11,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
-.PHONY: deps build run ldap-demo test bench ldap-bench scim-bench microbench format lint validate clean
+.PHONY: deps build run ldap-demo test bench ldap-bench scim-bench groups-bench microbench format lint validate clean
 .PHONY: install uninstall deb test-deb locale pot
 PREFIX ?= /usr/local
 
@@ -91,6 +91,11 @@ ldap-bench: deps
 # The same against a local scim2-server of $(USERS) people (default 5,000).
 scim-bench: deps
 	bash scripts/scim-bench.sh $(or $(USERS),5000) $(or $(PAIRS),1) $(or $(BENCH_SECONDS),8)
+
+# Scrolling the 100,000 people of a group beside run-floor, then 20 groups
+# chosen and 50 org-tree managers opened in a row, with peak memory.
+groups-bench: deps
+	bash scripts/groups-bench.sh $(or $(PAIRS),3) $(or $(BENCH_SECONDS),8) $(or $(USERS),1000000)
 
 # run-floor and `roster-dev bench` alternately under a headless weston (Wayland,
 # GSK_RENDERER=gl unless set; 3 pairs at 6000 and 20000 px/s, 1,000,000

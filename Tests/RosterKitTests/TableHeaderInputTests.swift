@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Directory
 import GtkKit
@@ -14,6 +15,13 @@ final class TableHeaderInputTests: XCTestCase {
       let (window, id) = try XInput.openWindow()
       defer { window.close() }
       gtk_window_set_default_size(cgtk_window(window.window), 1000, 700)
+      // Wide, the window opens the groups sidebar beside the table: shut it
+      // and let it finish sliding, so the header stays where it is measured.
+      XCTAssertTrue(MainContext.run(until: { !window.isSidebarFolded }), "the window did not widen")
+      window.isSidebarOpen = false
+      XCTAssertTrue(
+        MainContext.run(until: { adw_flap_get_reveal_progress(gtkObject(window.flap)) == 0 }),
+        "the sidebar did not close")
       window.viewMode = .table
       let header = window.table.header
       XCTAssertTrue(
