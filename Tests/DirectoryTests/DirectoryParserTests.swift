@@ -5,7 +5,8 @@ final class DirectoryParserTests: XCTestCase {
   private func parse(_ json: String) throws -> (
     users: [User], skipped: Int, warnings: [String], cut: Int
   ) {
-    try DirectoryParser.parse(Array(json.utf8))
+    let parsed = try DirectoryParser.parse(Array(json.utf8))
+    return (parsed.users, parsed.skipped, parsed.warnings, parsed.cut)
   }
 
   private func parseError(_ json: String) -> DirectoryError? {

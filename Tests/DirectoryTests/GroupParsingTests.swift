@@ -113,4 +113,13 @@ final class GroupParsingTests: XCTestCase {
       XCTAssertEqual(offset, 39)
     }
   }
+
+  func testEveryGroupProblemIsCountedThoughOnlyTheFirstFewAreWarnings() throws {
+    let bad = Array(repeating: "7", count: 50).joined(separator: ", ")
+    let parsed = try DirectoryParser.parse(
+      Array(#"{"people": [{"username": "a"}], "groups": [\#(bad)], "groups": 3}"#.utf8))
+    XCTAssertEqual(parsed.groupProblems, 51)
+    XCTAssertEqual(parsed.warnings.count, DirectoryParser.maxWarnings)
+    XCTAssertTrue(parsed.groups.isEmpty)
+  }
 }

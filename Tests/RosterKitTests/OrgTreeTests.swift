@@ -89,4 +89,26 @@ final class OrgTreeTests: XCTestCase {
       XCTAssertEqual(window.viewMode, .list, "Back did not return to the list")
     }
   }
+
+  func testAManagerOfTenThousandOpensToRowsForTheScreenOnly() throws {
+    try MainActor.assumeIsolated {
+      try WindowTestSupport.setUp()
+      let folder = try TemporaryDirectory()
+      let reports = (0..<10_000).map { #"{"username": "r\#($0)", "manager": "boss"}"# }
+      try folder.write(
+        #"[{"username": "boss"}, "# + reports.joined(separator: ", ") + "]")
+      let window = WindowTestSupport.openWindow(on: folder)
+      defer { window.close() }
+      window.viewMode = .tree
+      let tree = window.local.orgTree
+      XCTAssertTrue(MainContext.run(until: { !tree.isLoading && tree.lineCount == 1 }))
+      tree.setExpanded(true, line: 0)
+      XCTAssertEqual(tree.lineCount, 10_001)
+      WindowTestSupport.waitForFrames(window)
+      XCTAssertEqual(tree.shownLines.first?.count, "10,000 reports")
+      // Rows for what shows and GTK's margin (about 200), not ten thousand.
+      XCTAssertGreaterThan(tree.factory.liveRows, 5)
+      XCTAssertLessThan(tree.factory.liveRows, 500, "the tree made a row a report")
+    }
+  }
 }

@@ -29,16 +29,22 @@ public struct DirectoryParser: Sendable {
   /// the rest.
   public static let maxWarnings = 20
 
-  /// Parses a whole users.json into `User` values (tools and tests; the
-  /// loader keeps the compact ``UserTable`` instead).
+  /// Parses a whole users.json into `User` values and its groups (tools
+  /// and tests; the loader keeps the compact ``UserTable`` instead);
+  /// `groupProblems` counts the groups skipped or cut and a "groups" or
+  /// "people" key read as no groups or not read.
   public static func parse(_ bytes: some ContiguousBytes) throws(DirectoryError) -> (
-    users: [User], skipped: Int, warnings: [String], cut: Int
+    users: [User], skipped: Int, warnings: [String], cut: Int, groups: DirectoryGroups,
+    groupProblems: Int
   ) {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(DirectoryError) in try parseTable(buffer) }
     }
     let parsed = try result.get()
-    return (parsed.table.users, parsed.skipped, parsed.warnings, parsed.cut)
+    return (
+      parsed.table.users, parsed.skipped, parsed.warnings, parsed.cut, parsed.groups,
+      parsed.groupProblems
+    )
   }
 
   /// A parsed directory: its users in compact storage and what was left out.
@@ -50,6 +56,8 @@ public struct DirectoryParser: Sendable {
     var skipped: Int
     var warnings: [String]
     var cut: Int
+    /// Groups skipped or cut, and keys of the object form not read as such.
+    var groupProblems = 0
   }
 
   /// Parses bytes that stay valid for the duration of the call straight
@@ -74,7 +82,8 @@ public struct DirectoryParser: Sendable {
     let table = UserTable(collector.builder.finish())
     return Parsed(
       table: table, groups: collector.groups.resolved(against: table),
-      skipped: collector.skipped, warnings: collector.warnings, cut: collector.cut)
+      skipped: collector.skipped, warnings: collector.warnings, cut: collector.cut,
+      groupProblems: collector.groupProblems)
   }
 
   /// The people (and groups) of a top-level array or object, or nil when
@@ -126,15 +135,20 @@ public struct DirectoryParser: Sendable {
         try readElements(&scanner, into: &collector, limit: limit)
         if collector.failure != nil || collector.builder.count >= limit { return true }
       } else if isGroups, scanner.peek() == .openBracket {
+        // Every problem counted, the first few kept as text.
         var problems: [String] = []
+        var count = 0
         try GroupReader.readArray(&scanner, into: &collector.groups) { index, offset, reason in
+          count += 1
           if problems.count < maxWarnings {
             problems.append("group \(index + 1) (byte \(offset)): \(reason)")
           }
         }
+        collector.groupProblems += count
         for problem in problems { collector.warn(problem) }
       } else {
         if isGroups || (isPeople && hasPeople) {
+          collector.groupProblems += 1
           let found = EntryReader.typeName(startingWith: scanner.peek())
           collector.warn(
             isGroups
@@ -143,13 +157,7 @@ public struct DirectoryParser: Sendable {
         }
         try scanner.skipValue(depth: 1)
       }
-      scanner.skipWhitespace()
-      if scanner.consume(.comma) {
-        scanner.skipWhitespace()
-        continue
-      }
-      try scanner.expect(.closeBrace, "',' or '}'")
-      return hasPeople
+      guard try scanner.another(before: .closeBrace) else { return hasPeople }
     }
   }
 
@@ -165,6 +173,8 @@ public struct DirectoryParser: Sendable {
     var builder: UserTableBuilder
     var fields = EntryReader.Fields()
     var groups = RawGroups()
+    /// See ``Parsed/groupProblems``.
+    var groupProblems = 0
     /// Why the table could not take more users; the parse stops there.
     var failure: DirectoryError?
     /// Told the offset the parse has passed (see `parseTable`), each time it
@@ -266,13 +276,7 @@ public struct DirectoryParser: Sendable {
       entry += 1
       if collector.builder.count >= limit { return }
       collector.passed(offset: scanner.position)
-      scanner.skipWhitespace()
-      if scanner.consume(.comma) {
-        scanner.skipWhitespace()
-        continue
-      }
-      try scanner.expect(.closeBracket, "',' or ']'")
-      return
+      guard try scanner.another(before: .closeBracket) else { return }
     }
   }
 }

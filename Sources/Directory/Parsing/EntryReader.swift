@@ -135,13 +135,7 @@ enum EntryReader {
         case (.other, _):
           try scanner.skipValue(depth: 2)
         }
-        scanner.skipWhitespace()
-        if scanner.consume(.comma) {
-          scanner.skipWhitespace()
-          continue
-        }
-        try scanner.expect(.closeBrace, "',' or '}'")
-        break
+        guard try scanner.another(before: .closeBrace) else { break }
       }
     }
     if let problem { return problem }

@@ -33,13 +33,7 @@ enum GroupReader {
         warn(index, offset, "\(kind), not an object")
       }
       index += 1
-      scanner.skipWhitespace()
-      if scanner.consume(.comma) {
-        scanner.skipWhitespace()
-        continue
-      }
-      try scanner.expect(.closeBracket, "',' or ']'")
-      return
+      guard try scanner.another(before: .closeBracket) else { return }
     }
   }
 
@@ -100,13 +94,7 @@ enum GroupReader {
         default:
           try scanner.skipValue(depth: 3)
         }
-        scanner.skipWhitespace()
-        if scanner.consume(.comma) {
-          scanner.skipWhitespace()
-          continue
-        }
-        try scanner.expect(.closeBrace, "',' or '}'")
-        break
+        guard try scanner.another(before: .closeBrace) else { break }
       }
     }
     let identity = (id?.isEmpty == false ? id : nil) ?? (name?.isEmpty == false ? name : nil)
@@ -152,13 +140,7 @@ enum GroupReader {
       } else {
         leftOut += 1
       }
-      scanner.skipWhitespace()
-      if scanner.consume(.comma) {
-        scanner.skipWhitespace()
-        continue
-      }
-      try scanner.expect(.closeBracket, "',' or ']'")
-      return leftOut
+      guard try scanner.another(before: .closeBracket) else { return leftOut }
     }
   }
 }

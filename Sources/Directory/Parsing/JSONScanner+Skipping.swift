@@ -75,3 +75,19 @@ extension JSONScanner {
     return "0x" + String(byte, radix: 16, uppercase: true)
   }
 }
+
+extension JSONScanner {
+  /// After an element of an array or a member of an object: true when a
+  /// comma says another follows (the scanner then on it), false at
+  /// `closing` (`]` or `}`, consumed); anything else is a syntax error.
+  @inline(__always)
+  mutating func another(before closing: UInt8) throws(JSONSyntaxError) -> Bool {
+    skipWhitespace()
+    if consume(.comma) {
+      skipWhitespace()
+      return true
+    }
+    try expect(closing, closing == .closeBrace ? "',' or '}'" : "',' or ']'")
+    return false
+  }
+}

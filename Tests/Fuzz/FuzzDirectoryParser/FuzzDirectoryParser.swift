@@ -19,8 +19,15 @@ enum FuzzDirectoryParser {
         preview.users == Array(parsed.users.prefix(preview.userCount)),
         "the preview disagrees with the full parse")
       precondition(
-        parsed.warnings.count <= min(parsed.skipped + parsed.cut, DirectoryParser.maxWarnings),
-        "one warning at most per skipped or cut entry")
+        parsed.warnings.count
+          <= min(parsed.skipped + parsed.cut + parsed.groupProblems, DirectoryParser.maxWarnings),
+        "one warning at most per skipped or cut entry or group")
+      for group in parsed.groups {
+        precondition(
+          group.members.allSatisfy { Int($0) < parsed.users.count }, "a member is someone")
+        precondition(group.subgroups.allSatisfy(parsed.groups.indices.contains), "a group is one")
+        precondition(Set(group.members).count == group.members.count, "each member once")
+      }
       let viewModels = parsed.users.map(UserViewModel.init(user:))
       for model in viewModels {
         precondition(!model.initials.isEmpty, "initials are never empty")
