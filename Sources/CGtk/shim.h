@@ -39,6 +39,7 @@ static inline gboolean cgtk_is_a(gpointer p, GType type) { return G_TYPE_CHECK_I
 
 static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
 static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType cgtk_type_int(void) { return G_TYPE_INT; }
 
 // g_signal_emit_by_name is variadic; this covers signals without arguments
 // or return value.

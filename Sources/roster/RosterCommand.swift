@@ -82,6 +82,9 @@ struct ShowCommand: ParsableCommand {
   @Flag(name: .long, help: "Open as a table whose columns sort when their title is clicked.")
   var table = false
 
+  @Flag(name: .long, help: "Open as the org tree: the organisation from the top down.")
+  var tree = false
+
   func validate() throws {
     if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds, e.g. 0-1000")
@@ -101,6 +104,7 @@ struct ShowCommand: ParsableCommand {
     options.showHud = hud
     options.grid = grid
     options.table = table
+    options.tree = tree
     options.refreshInterval = refreshInterval
     options.search = search
     options.source = try ServerArguments.source(source)

@@ -29,6 +29,13 @@ final class AccessibilityTests: XCTestCase {
     XCTAssertTrue(report.contains(expected[0]), report)
   }
 
+  func testTheOrgTreesExpandersReadTheirLevelAndTeam() throws {
+    // The embedded directory's top: one chief executive with five reports.
+    let (status, report) = try readRows(
+      expecting: ["Level 1, 5 reports"], arguments: ["--tree"], script: "check_tree.py")
+    XCTAssertEqual(status, 0, "AT-SPI check failed: \(report)")
+  }
+
   func testSpoofingNamesReadAsTheirVisibleMarks() throws {
     let corpus = FileManager.default.temporaryDirectory.appendingPathComponent(
       "roster-spoof-\(UUID()).json")
@@ -59,10 +66,11 @@ final class AccessibilityTests: XCTestCase {
   /// Runs `roster ARGUMENTS` under a private D-Bus session and reads its rows
   /// with Tests/Accessibility/check_rows.py; its exit status and report.
   private func readRows(
-    expecting expected: [String], arguments: [String] = [], configHome: URL? = nil
+    expecting expected: [String], arguments: [String] = [], configHome: URL? = nil,
+    script name: String = "check_rows.py"
   ) throws -> (Int32, String) {
     let roster = root.appendingPathComponent(".build/debug/roster")
-    let script = root.appendingPathComponent("Tests/Accessibility/check_rows.py")
+    let script = root.appendingPathComponent("Tests/Accessibility/\(name)")
     for tool in ["/usr/bin/python3", "/usr/bin/dbus-run-session"]
     where !FileManager.default.isExecutableFile(atPath: tool) {
       throw XCTSkip("\(tool) is missing (make deps installs it)")

@@ -51,6 +51,7 @@ extension RosterApplication {
     if options.table || (options.grid == nil && settings.table && !settings.grid) {
       window.isTableMode = true
     }
+    if options.tree { window.isTreeMode = true }
     window.maxFlingVelocity = settings.maxFlingVelocity
     if let key = window.page.tableSettingsKey, let table = settings.tables[key] {
       window.page.restore(table)

@@ -28,6 +28,8 @@ public struct RosterOptions: Sendable {
   public var grid: Bool?
   /// Open as a table (over the remembered choice and `grid`).
   public var table = false
+  /// Open as the org tree (over the remembered choice, `grid` and `table`).
+  public var tree = false
   /// Show the frame-time HUD from the start.
   public var showHud = false
 

@@ -22,6 +22,24 @@ enum RowAccessibility {
     gtk_accessible_update_property_value(gtkObject(widget), 1, &property, &value)
   }
 
+  /// Tells screen readers a tree row's level (1 at the top): as the
+  /// level property, and in words in its description ("Level 2, 5
+  /// reports"), which GTK 4.8 passes to AT-SPI where it does not pass the
+  /// level of a group.
+  static func setLevel(_ widget: Widget, _ level: Int, description: String) {
+    var number = GValue()
+    g_value_init(&number, cgtk_type_int())
+    g_value_set_int(&number, gint(level))
+    var property = GTK_ACCESSIBLE_PROPERTY_LEVEL
+    gtk_accessible_update_property_value(gtkObject(widget), 1, &property, &number)
+    var text = GValue()
+    g_value_init(&text, cgtk_type_string())
+    description.withCString { g_value_set_string(&text, $0) }
+    property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
+    gtk_accessible_update_property_value(gtkObject(widget), 1, &property, &text)
+    g_value_unset(&text)
+  }
+
   /// Hides a decorative widget (the avatar, the initials) from screen readers.
   static func hide(_ widget: Widget) {
     var hidden = GValue()

@@ -42,13 +42,17 @@ final class OrgTreeRow: ListRow {
   func bind(_ model: Model, position: Int) {
     gtk_tree_expander_set_list_row(gtkObject(widget), model.row.opaque)
     person.bind(model.person)
-    Gtk.setText(
-      count,
+    let reports =
       model.reports == 0
-        ? ""
-        : String(
-          format: trn("%@ report", "%@ reports", model.reports),
-          NumberText.grouped(model.reports)))
+      ? ""
+      : String(
+        format: trn("%@ report", "%@ reports", model.reports), NumberText.grouped(model.reports))
+    Gtk.setText(count, reports)
+    // A screen reader hears the level (1 at the top) and the team's size.
+    let level = Int(gtk_tree_list_row_get_depth(model.row.opaque)) + 1
+    let words = String(format: tr("Level %ld"), level)
+    RowAccessibility.setLevel(
+      widget, level, description: reports.isEmpty ? words : "\(words), \(reports)")
   }
 
   func unbind() {
