@@ -53,8 +53,8 @@ enum WindowPlace: Equatable, Sendable {
 struct PeoplePlace: Equatable, Sendable {
   /// The list, the grid, the table or the org tree.
   var view: ViewMode
-  /// The group's identity (nil: everyone).
-  var group: String?
+  /// A group's people or a manager's reports (nil: everyone).
+  var scope: PeopleScope?
   /// The filter as its expression ("" for none).
   var filter: String
   var search: String
@@ -62,4 +62,14 @@ struct PeoplePlace: Equatable, Sendable {
   var selected: String?
   /// How far the view was scrolled, in pixels.
   var scroll: Double
+}
+
+/// Whose people a view shows, when not everyone's.
+///
+/// Threading: a plain value; `Sendable`.
+enum PeopleScope: Equatable, Sendable {
+  /// A group's people, by the group's identity and name.
+  case group(id: String, name: String)
+  /// A manager's direct reports, by the manager's identity and name.
+  case reports(identity: String, name: String)
 }

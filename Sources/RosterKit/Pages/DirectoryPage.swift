@@ -47,6 +47,12 @@ package protocol DirectoryPage: AnyObject {
   /// Shows only the people of group `number` of the groups the page told
   /// of (``PageNotice/groups(_:everyone:)``), nil for everyone.
   func showGroup(_ number: Int?)
+  /// Shows only the people of the group whose identity is `id` (a link on
+  /// a person's page), named `name` in the subtitle.
+  func showGroup(id: String, name: String)
+  /// Shows only the direct reports of the person `identity` (named `name`
+  /// in the subtitle).
+  func showReports(of identity: String, name: String)
 
   // MARK: Views and selection
 

@@ -24,11 +24,11 @@ extension LocalDirectoryPage {
 
   /// Whether the model shows fewer people than the directory (a search, a
   /// filter or a group).
-  var isNarrowed: Bool { searchMatches != nil || filter != nil || group != nil }
+  var isNarrowed: Bool { searchMatches != nil || isNarrowedByChoice }
 
   /// Whether the people shown are chosen other than by a search (a filter
   /// or a group): a new directory is narrowed again before it shows.
-  var isNarrowedByChoice: Bool { filter != nil || group != nil }
+  var isNarrowedByChoice: Bool { filter != nil || group != nil || reportsOf != nil }
 
   /// Whether a filter is running (tests wait for it).
   package var isFiltering: Bool { filtering != nil }
@@ -49,10 +49,14 @@ extension LocalDirectoryPage {
     }
     let table = contents.viewModels
     let everyone = contents.rows
-    let (filter, group, groups) = (filter, group, contents.groups)
+    let (filter, group, groups, manager) = (filter, group, contents.groups, reportsOf?.identity)
     let run = Task.detached(priority: .userInitiated) { () -> ([UserRef], Int?)? in
       var positions = search?.positions
       if let group { positions = groups.members(of: group, among: positions) }
+      if let manager {
+        let reports = table.position(ofIdentity: manager).map(table.directReports(of:)) ?? []
+        positions = positions.map { among in among.filter(Set(reports).contains) } ?? reports
+      }
       if let filter {
         guard let matches = TableFilter(filter, over: table).positions(within: positions)
         else { return nil }
@@ -91,7 +95,9 @@ extension LocalDirectoryPage {
       self?.reselect(index, in: rows)
       self?.restorePlace()
     }
-    let total = group.map { contents.groups[$0].members.count } ?? contents.viewModels.count
+    let total =
+      reportsOf != nil
+      ? rows.count : group.map { contents.groups[$0].members.count } ?? contents.viewModels.count
     let subtitle =
       if let query = shownQuery, filter == nil, rows.isEmpty {
         String(format: tr("No one matches “%@”"), query)
@@ -100,10 +106,11 @@ extension LocalDirectoryPage {
       } else {
         NumberText.people(total)
       }
-    if let group {
+    if let scope = group.map({ DisplayText.of(contents.groups[$0].name) })
+      ?? reportsOf.map({ String(format: tr("Reporting to %@"), DisplayText.of($0.name)) })
+    {
       // The group's name first: "Engineering — 12 of 100 people".
-      let name = DisplayText.of(contents.groups[group].name)
-      onNotice?(.subtitle(String(format: tr("%1$@ — %2$@"), name, subtitle)))
+      onNotice?(.subtitle(String(format: tr("%1$@ — %2$@"), scope, subtitle)))
     } else {
       onNotice?(.subtitle(subtitle))
     }

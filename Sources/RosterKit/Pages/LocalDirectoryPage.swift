@@ -49,6 +49,9 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// The group whose people show (its number in the directory's groups),
   /// nil for everyone (LocalDirectoryPage+Groups.swift).
   package internal(set) var group: Int?
+  /// The manager whose direct reports show instead (by identity, with
+  /// their name for the subtitle), nil for none (LocalDirectoryPage+Groups.swift).
+  package internal(set) var reportsOf: (identity: String, name: String)?
   /// The selection and scroll Back asked for, put back once the people
   /// being shown are in place (LocalDirectoryPage+Person.swift).
   var placeToRestore: (identity: String?, scroll: Double)?

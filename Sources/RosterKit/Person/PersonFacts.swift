@@ -30,14 +30,24 @@ package struct PersonFacts: Sendable {
     case unknownManager(String)
     /// At someone already in the chain: it comes round.
     case cycle(Link)
+    /// After ``Directory/ServerManagerChain/maxDepth`` managers (a server's chain).
+    case tooLong
+  }
+
+  /// A person's direct reports.
+  package enum Reports: Sendable {
+    /// A local directory's rows, shown on the page.
+    case people([UserRef])
+    /// How many a server holds (nil: not known), shown in the list on asking.
+    case count(Int?)
   }
 
   package var person: UserViewModel
   /// Their managers, the nearest first.
   package var managers: [Link]
   package var chainEnd: ChainEnd
-  /// Their direct reports (a local directory's rows).
-  package var reports: [UserRef]
+  /// Their direct reports.
+  package var reports: Reports
   package var groups: [GroupLink]
 
   /// The facts of person `position` of `table`, in a directory with `groups`.
@@ -56,9 +66,47 @@ package struct PersonFacts: Sendable {
       }
     return PersonFacts(
       person: table[position], managers: chain.managers.map(link), chainEnd: end,
-      reports: table.directReports(of: position).map { UserRef(table: table, index: $0) },
+      reports: .people(table.directReports(of: position).map { UserRef(table: table, index: $0) }),
       groups: groups.groups(containing: position).map {
         GroupLink(id: groups[$0].id, name: groups[$0].name, people: groups[$0].members.count)
       })
+  }
+
+  /// The facts of the server's entry `person`: the chain, the groups and
+  /// the count of reports asked of `directory` at once, off the main
+  /// thread; a question the server fails leaves its part empty.
+  package static func server(_ person: DirectoryEntry, in directory: any OrganisedDirectory) async
+    -> PersonFacts
+  {
+    async let chain = try? directory.managerChain(of: person)
+    async let groups = try? directory.groups(of: person.id)
+    async let reports = try? directory.reports(to: person.id).window(0..<1).count
+    let link = { (entry: DirectoryEntry) in
+      Link(identity: entry.id, name: UserViewModel(entry: entry).displayName)
+    }
+    let found = await chain
+    let end: ChainEnd =
+      switch found?.end {
+      case .top, nil: .top
+      case .unknownManager(let identity): .unknownManager(identity)
+      case .cycle(let repeated): .cycle(link(repeated))
+      case .tooLong: .tooLong
+      }
+    return PersonFacts(
+      person: UserViewModel(entry: person), managers: (found?.managers ?? []).map(link),
+      chainEnd: end, reports: .count(await reports),
+      groups: (await groups ?? []).map {
+        GroupLink(id: $0.id, name: $0.name, people: $0.memberCount)
+      })
+  }
+
+  /// The facts of the server's entry `identity`; nil when it does not exist.
+  package static func server(identity: String, in directory: any OrganisedDirectory) async
+    -> PersonFacts?
+  {
+    guard let person = try? await directory.person(identity: identity) else {
+      return nil
+    }
+    return await server(person, in: directory)
   }
 }

@@ -36,8 +36,13 @@ final class PersonPage {
   private(set) var identity: String?
   /// A person's name was clicked (their identity).
   var onPerson: (@MainActor (String) -> Void)?
-  /// A group's name was clicked (its identity).
-  var onGroup: (@MainActor (String) -> Void)?
+  /// A group's name was clicked (its identity and name).
+  var onGroup: (@MainActor (String, String) -> Void)?
+  /// "Show in the List" was clicked: the person's reports, read a window at
+  /// a time in the list (a server's; identity and name).
+  var onShowReports: (@MainActor (String, String) -> Void)?
+  /// "Show in the List" beside a server's count of reports.
+  let reportsButton: Widget
   /// "Show in org tree" was clicked (the person's identity).
   var onShowInTree: (@MainActor (String) -> Void)?
   /// "Show in org tree" (hidden where the page has no tree).
@@ -86,6 +91,10 @@ final class PersonPage {
 
     reportsHeading = Gtk.label(classes: ["heading"])
     gtk_label_set_xalign(gtkObject(reportsHeading), 0)
+    reportsButton = gtk_button_new_with_label(tr("Show in the List"))!
+    gtk_widget_add_css_class(reportsButton, "flat")
+    let reportsLine = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    Gtk.append(reportsLine, reportsHeading, reportsButton)
     let model = ListModel<UserRef>([])
     reportsModel = model
     reports = PeopleList(
@@ -100,12 +109,16 @@ final class PersonPage {
     // The reports take the height left; the details only what they need.
     gtk_widget_set_vexpand(attributes.widget, 0)
     let header = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["person-page"])
-    Gtk.append(header, top, attributes.widget, groupsBox, reportsHeading)
+    Gtk.append(header, top, attributes.widget, groupsBox, reportsLine)
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL)
     gtk_widget_set_margin_bottom(reports.scroller, 18)
     gtk_widget_set_margin_start(reports.scroller, 24)
     gtk_widget_set_margin_end(reports.scroller, 24)
     Gtk.append(widget, header, reports.scroller)
+    Signals.connect(gobject(reportsButton), .clicked) { [weak self] in
+      guard let self, let identity = self.identity else { return }
+      self.onShowReports?(identity, self.shownName)
+    }
     Signals.connect(gobject(treeButton), .clicked) { [weak self] in
       guard let self, let identity = self.identity else { return }
       self.onShowInTree?(identity)
@@ -140,15 +153,25 @@ final class PersonPage {
     attributes.show(Self.detailLines(person))
     showChain(facts)
     showGroups(facts.groups)
-    reportsModel.replaceAll(with: facts.reports)
-    let count = facts.reports.count
-    Gtk.setText(
-      reportsHeading,
-      count == 0
-        ? tr("No direct reports")
-        : String(
-          format: trn("%@ direct report", "%@ direct reports", count), NumberText.grouped(count)))
-    Gtk.setVisible(reports.scroller, count > 0)
+    let people: [UserRef]
+    let count: Int?
+    switch facts.reports {
+    case .people(let rows): (people, count) = (rows, rows.count)
+    case .count(let known): (people, count) = ([], known)
+    }
+    reportsModel.replaceAll(with: people)
+    let heading =
+      switch count {
+      case nil: tr("Direct reports")
+      case 0: tr("No direct reports")
+      case let count?:
+        String(
+          format: trn("%@ direct report", "%@ direct reports", count), NumberText.grouped(count))
+      }
+    Gtk.setText(reportsHeading, heading)
+    Gtk.setVisible(reports.scroller, !people.isEmpty)
+    // A server's reports are read a window at a time in the list.
+    Gtk.setVisible(reportsButton, people.isEmpty && count != 0)
   }
 
   /// Lets the avatar go (the page is left).
@@ -182,6 +205,8 @@ final class PersonPage {
         String(
           format: tr("The managers come round to %@ again; the chain stops there"),
           DisplayText.of(repeated.name))
+      case .tooLong:
+        String(format: tr("The chain stops after %ld managers"), ServerManagerChain.maxDepth)
       }
     Gtk.setText(chainNote, note)
     Gtk.setVisible(chainNote, !note.isEmpty)
@@ -194,7 +219,7 @@ final class PersonPage {
     for group in links {
       let text = DisplayText.of(group.name)
       groupTexts.append(text)
-      let button = link(text) { [weak self] in self?.onGroup?(group.id) }
+      let button = link(text) { [weak self] in self?.onGroup?(group.id, group.name) }
       groupLinks.append(button)
       gtk_flow_box_append(gtkObject(box), button)
     }

@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import GtkKit
+import SharedSupport
 
 /// The server's list as tests and the bench see it, its selection, the
 /// person at a position with every attribute of their entry, and what is
@@ -92,19 +93,52 @@ extension ServerDirectoryPage {
     await Self.attributes(of: identity, in: directory)
   }
 
-  /// A server's person: the row's own fields (their managers, reports and
-  /// groups are not read from servers yet); the entry's attributes follow.
+  /// A server's person: their managers up to the top, their groups and how
+  /// many report to them, each read off the main thread from a server that
+  /// keeps them (``Directory/OrganisedDirectory``; else the row alone); the
+  /// entry's attributes follow.
   package func facts(at position: Int) async -> PersonFacts? {
-    person(at: position).map {
-      PersonFacts(person: $0, managers: [], chainEnd: .top, reports: [], groups: [])
+    guard let person = person(at: position) else { return nil }
+    guard let organised = directory as? any OrganisedDirectory else {
+      return PersonFacts(
+        person: person, managers: [], chainEnd: .top, reports: .count(nil), groups: [])
     }
+    let entry = DirectoryEntry(
+      id: person.identity, username: person.username, details: person.details, role: person.role)
+    return await PersonFacts.server(entry, in: organised)
+  }
+
+  package func facts(ofIdentity identity: String) async -> PersonFacts? {
+    guard let organised = directory as? any OrganisedDirectory else { return nil }
+    return await PersonFacts.server(identity: identity, in: organised)
   }
 
   /// A server's page has no org tree yet.
   package func revealInTree(_ identity: String) {}
 
-  /// A server's person pages link to nobody yet.
-  package func facts(ofIdentity identity: String) async -> PersonFacts? { nil }
+  /// Everyone again (the sidebar lists no groups of a server yet).
+  package func showGroup(_ number: Int?) {
+    guard number == nil, presenter.scopeName != nil else { return }
+    narrow(to: nil, named: nil)
+  }
+
+  package func showGroup(id: String, name: String) {
+    guard let organised = directory as? any OrganisedDirectory else { return }
+    narrow(to: organised.members(of: DirectoryGroupEntry(id: id, name: name)), named: name)
+  }
+
+  package func showReports(of identity: String, name: String) {
+    guard let organised = directory as? any OrganisedDirectory else { return }
+    narrow(
+      to: organised.reports(to: identity), named: String(format: tr("Reporting to %@"), name))
+  }
+
+  /// Reads `scope` (nil: everyone) a window at a time in place of what shows.
+  private func narrow(to scope: (any WindowedDirectory)?, named name: String?) {
+    loadStarted = .now
+    onNotice?(.loading(replacesPage: false))
+    presenter.narrow(to: scope, named: name)
+  }
 
   /// Back to the server's list: its rows come back a window at a time, so
   /// only the scroll is put back (the selection stays as the list kept it).

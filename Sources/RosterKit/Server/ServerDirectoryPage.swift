@@ -35,7 +35,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// or a refresh (the count shown), or failed, and how long it took.
   package var onOpen: (@MainActor (Result<Int, DirectoryError>, Duration) -> Void)?
   /// When the open, search or refresh started.
-  private var loadStarted: ContinuousClock.Instant?
+  var loadStarted: ContinuousClock.Instant?
   /// Whether the last open, search or refresh that succeeded showed rows.
   private var showsRows = false
   /// Tells the window when rows with people first show, in either view.
@@ -190,10 +190,6 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The server searches: there is no index to wait for.
   package var isSearchIndexBuilt: Bool { true }
 
-  /// A server's groups are not read yet: the page tells of none, so the
-  /// sidebar offers none.
-  package func showGroup(_ number: Int?) {}
-
   /// Shows only the people `filter` selects, narrowed on the server with the
   /// search and the order kept; a filter the server refuses shows the page's
   /// error notice.
@@ -250,17 +246,23 @@ package final class ServerDirectoryPage: DirectoryPage {
         Self.subtitle(
           count: count, total: presenter.totalCount ?? count, isFinal: model.isCountFinal,
           query: presenter.query, isNarrowed: !presenter.showsEveryone,
-          location: directory.location)))
+          location: directory.location, scope: presenter.scopeName.map(DisplayText.of))))
   }
 
   /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1"
   /// (a search or a filter), "500 people so far · 127.0.0.1" while a server
   /// read forward counts.
+  /// Of a group's people or a manager's reports (`scope`), their name
+  /// first and their own count: "Engineering — 30 people · 127.0.0.1".
   static func subtitle(
     count: Int, total: Int, isFinal: Bool = true, query: String, isNarrowed: Bool? = nil,
-    location: String
+    location: String, scope: String? = nil
   ) -> String {
     if count == 0, !query.isEmpty { return String(format: tr("No one matches “%@”"), query) }
+    if let scope {
+      let people = NumberText.people(count, soFar: !isFinal)
+      return String(format: tr("%1$@ — %2$@"), scope, people) + " · \(location)"
+    }
     let people =
       !(isNarrowed ?? !query.isEmpty)
       ? NumberText.people(count, soFar: !isFinal)

@@ -23,6 +23,11 @@ final class ServerPresenter {
   var scrollToTop: @MainActor (Int) -> Void = { _ in }
   /// What the list shows: the directory, or a search of it.
   private(set) var shown: any WindowedDirectory
+  /// What searches, filters and orders narrow: the whole directory, or a
+  /// group's people or a manager's reports on it (``narrow(to:named:)``).
+  private(set) var base: any WindowedDirectory
+  /// The name of the group or manager ``base`` is of, nil for everyone.
+  private(set) var scopeName: String?
   /// The search whose result is shown ("" for everyone).
   private(set) var query = ""
   /// The column order the server applies (nil: by username).
@@ -48,6 +53,7 @@ final class ServerPresenter {
     self.directory = directory
     self.model = model
     shown = directory
+    base = directory
     model.onError = { [weak self] error in
       self?.onPageError?(error as? DirectoryError ?? .network(String(describing: error)))
     }
@@ -82,7 +88,7 @@ final class ServerPresenter {
   func search(_ text: String) {
     guard text != query else { return }
     query = text
-    shown = Self.view(of: directory, query: query, filter: filter, sort: sort)
+    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
     start(shown, anchor: nil)
   }
 
@@ -90,7 +96,7 @@ final class ServerPresenter {
   /// set before ``open()``).
   func startOrdered(by sort: PersonSort?) {
     self.sort = sort
-    shown = Self.view(of: directory, query: query, filter: filter, sort: sort)
+    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
   }
 
   /// Shows the list (searched as it is) ordered on the server by `sort`
@@ -101,7 +107,7 @@ final class ServerPresenter {
   func sort(by sort: PersonSort?) {
     guard sort != self.sort else { return }
     self.sort = sort
-    shown = Self.view(of: directory, query: query, filter: filter, sort: sort)
+    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
     start(shown, anchor: nil)
   }
 
@@ -110,12 +116,23 @@ final class ServerPresenter {
   func filter(by filter: PersonFilter?) {
     guard filter != self.filter else { return }
     self.filter = filter
-    shown = Self.view(of: directory, query: query, filter: filter, sort: sort)
+    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
     start(shown, anchor: nil)
   }
 
   /// Whether the list shows everyone (no search, no filter).
   var showsEveryone: Bool { query.isEmpty && filter == nil }
+
+  /// Shows the people of `scope` (a group's people, a manager's reports:
+  /// views of the directory read a window at a time), named `name`, or
+  /// everyone for nil, searched, filtered and ordered as before, from the
+  /// top. The pages of the view left are no longer asked for.
+  func narrow(to scope: (any WindowedDirectory)?, named name: String?) {
+    base = scope ?? directory
+    scopeName = scope == nil ? nil : name
+    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
+    start(shown, anchor: nil)
+  }
 
   /// The fields the server refuses to order by, with its reason, asked of
   /// the server once (off the main thread); a failed question refuses none,

@@ -44,8 +44,10 @@ extension MainWindow {
     actions.setEnabled(.sidebar, false)
     sidebar.onSelect = { [weak self] group in
       guard let self else { return }
-      self.peopleChoiceWillChange(
-        group: .some(group.map { self.sidebar.groups[$0].id }), filter: nil)
+      let scope = group.map {
+        PeopleScope.group(id: self.sidebar.groups[$0].id, name: self.sidebar.groups[$0].name)
+      }
+      self.peopleChoiceWillChange(scope: .some(scope), filter: nil)
       self.page.showGroup(group)
       if self.isSidebarFolded { self.isSidebarOpen = false }
     }

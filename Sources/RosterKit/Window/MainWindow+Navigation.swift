@@ -22,7 +22,10 @@ extension MainWindow {
 
   func connectNavigation() {
     personPage.onPerson = { [weak self] identity in self?.openPerson(identity: identity) }
-    personPage.onGroup = { [weak self] id in self?.showGroup(id: id) }
+    personPage.onGroup = { [weak self] id, name in self?.showGroup(id: id, name: name) }
+    personPage.onShowReports = { [weak self] identity, name in
+      self?.showReports(of: identity, name: name)
+    }
     personPage.onShowInTree = { [weak self] identity in self?.showInTree(identity) }
     // The mouse's back and forward buttons (8 and 9), anywhere in the window.
     let click = gtk_gesture_click_new()!
@@ -50,7 +53,7 @@ extension MainWindow {
     if let identity = shownPersonPage?.identity { return .person(identity) }
     return .people(
       PeoplePlace(
-        view: viewMode, group: shownChoice.group, filter: shownChoice.filter,
+        view: viewMode, scope: shownChoice.scope, filter: shownChoice.filter,
         search: searchBar.text,
         selected: selectedPosition.flatMap { page.person(at: $0)?.identity },
         scroll: ShownPlace.scroll(of: page.shownView)))
@@ -64,6 +67,7 @@ extension MainWindow {
   /// Runs `change`, which goes to a new place: the place left is kept for
   /// Back once, however many steps the change takes.
   func navigate(_ change: () -> Void) {
+    placeGeneration += 1
     guard !isRestoringPlace else { return change() }
     history.leave(currentPlace)
     isRestoringPlace = true
@@ -72,41 +76,75 @@ extension MainWindow {
     showNavigationState()
   }
 
-  /// Notes that the user chose group `id` or filter `filter` themselves
-  /// (the sidebar, the filter bar): the place before is kept for Back.
-  func peopleChoiceWillChange(group: String??, filter: String?) {
+  /// Notes that the user chose the people of `scope` or filter `filter`
+  /// themselves (the sidebar, the filter bar): the place before is kept for Back.
+  func peopleChoiceWillChange(scope: PeopleScope??, filter: String?) {
+    placeGeneration += 1
     if !isRestoringPlace {
       history.leave(currentPlace)
       showNavigationState()
     }
-    if let group { shownChoice.group = group }
+    if let scope { shownChoice.scope = scope }
     if let filter { shownChoice.filter = filter }
   }
 
   /// Opens the page of the person at `position` of the view.
   public func openPerson(at position: Int) {
-    let page = page
+    let (page, generation) = (page, placeGeneration)
     Task { @MainActor [weak self] in
-      guard let facts = await page.facts(at: position), let self else { return }
+      guard let facts = await page.facts(at: position), let self,
+        self.placeGeneration == generation
+      else { return }
       self.navigate { self.showPerson(facts) }
     }
   }
 
   /// Opens the page of the person `identity` (a name on a person's page).
   func openPerson(identity: String) {
-    let page = page
+    let (page, generation) = (page, placeGeneration)
     Task { @MainActor [weak self] in
-      guard let facts = await page.facts(ofIdentity: identity), let self else { return }
+      guard let facts = await page.facts(ofIdentity: identity), let self,
+        self.placeGeneration == generation
+      else { return }
       self.navigate { self.showPerson(facts) }
     }
   }
 
-  /// Shows the people of the group `id` (a group on a person's page).
-  func showGroup(id: String) {
-    guard let number = sidebar.number(ofGroup: id) else { return }
+  /// Shows the people of the group `id` (a group on a person's page):
+  /// chosen in the sidebar when it lists it, else read by the page.
+  func showGroup(id: String, name: String) {
     navigate {
       showPeople()
-      sidebar.select(number)
+      show(.group(id: id, name: name))
+    }
+  }
+
+  /// Shows the direct reports of the person `identity` in the list (a
+  /// server's, "Show in the List" on their page).
+  func showReports(of identity: String, name: String) {
+    navigate {
+      showPeople()
+      show(.reports(identity: identity, name: name))
+    }
+  }
+
+  /// Narrows the people to `scope` (nil: everyone), through the sidebar
+  /// where it lists the group.
+  private func show(_ scope: PeopleScope?) {
+    shownChoice.scope = scope
+    switch scope {
+    case nil:
+      if sidebar.selectedGroup != nil { sidebar.select(nil) }
+      page.showGroup(nil)
+    case .group(let id, let name):
+      if let number = sidebar.number(ofGroup: id) {
+        sidebar.select(number)
+      } else {
+        page.showGroup(id: id, name: name)
+      }
+    case .reports(let identity, let name):
+      if sidebar.selectedGroup != nil { sidebar.select(nil) }
+      page.showReports(of: identity, name: name)
     }
   }
 
@@ -132,6 +170,8 @@ extension MainWindow {
   }
 
   private func go(to place: WindowPlace) {
+    placeGeneration += 1
+    let generation = placeGeneration
     isRestoringPlace = true
     defer {
       isRestoringPlace = false
@@ -141,15 +181,15 @@ extension MainWindow {
     case .person(let identity):
       let page = page
       Task { @MainActor [weak self] in
-        guard let facts = await page.facts(ofIdentity: identity), let self else { return }
+        guard let facts = await page.facts(ofIdentity: identity), let self,
+          self.placeGeneration == generation
+        else { return }
         self.showPerson(facts)
       }
     case .people(let people):
       showPeople()
       viewMode = people.view
-      if people.group != shownChoice.group {
-        sidebar.select(people.group.flatMap(sidebar.number(ofGroup:)))
-      }
+      if people.scope != shownChoice.scope { show(people.scope) }
       if people.filter != shownChoice.filter {
         if !people.filter.isEmpty { isFilterBarOpen = true }
         filterBar.apply(expression: people.filter)

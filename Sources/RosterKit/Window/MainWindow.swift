@@ -58,9 +58,12 @@ public final class MainWindow {
   /// True while Back or Forward puts a place back: what that changes is
   /// not a new place.
   var isRestoringPlace = false
+  /// Counts the moves from place to place: a person's page whose facts
+  /// arrive after a later move does not show.
+  var placeGeneration = 0
   /// The group and filter the people show, as last chosen (the place a
   /// new choice leaves).
-  var shownChoice = (group: String?.none, filter: "")
+  var shownChoice = (scope: PeopleScope?.none, filter: "")
   /// The subtitle of the people, kept while a person's page shows.
   var peopleSubtitle = ""
   /// The header bar's directory menu and the Connect dialog, when the
@@ -138,7 +141,7 @@ public final class MainWindow {
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
     filterBar.onChange = { [weak self] filter in
       guard let self else { return }
-      self.peopleChoiceWillChange(group: nil, filter: filter?.description ?? "")
+      self.peopleChoiceWillChange(scope: nil, filter: filter?.description ?? "")
       self.page.showOnly(filter)
     }
     // A page without a grid greys the toggle out rather than leaving it inert.
