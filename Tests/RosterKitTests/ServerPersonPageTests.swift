@@ -97,4 +97,27 @@ final class ServerPersonPageTests: XCTestCase {
       XCTAssertEqual(window.subtitle, "30 people · 127.0.0.1")
     }
   }
+
+  func testAServersGroupsAreInTheSidebarAndAGroupShowsItsPeople() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow()
+      defer { window.close() }
+      XCTAssertTrue(
+        MainContext.run(until: { window.offersGroups }, timeout: .seconds(20)),
+        "the server's groups were not listed")
+      window.isSidebarOpen = true
+      XCTAssertTrue(
+        MainContext.run(until: {
+          window.sidebar.shownLines.map(\.name) == ["All people", "Engineering"]
+        }), "the sidebar did not list the server's group")
+      // A server's group is listed without reading its members to count them.
+      XCTAssertEqual(window.sidebar.shownLines.map(\.count), ["30", ""])
+      XCTAssertTrue(window.showGroup(0))
+      XCTAssertEqual(Self.usernames(window, count: 3), ["user0005", "user0002", "user0009"])
+      XCTAssertTrue(window.subtitle.hasPrefix("Engineering — 3 people"), window.subtitle)
+      XCTAssertTrue(window.showGroup(nil))
+      XCTAssertEqual(Self.usernames(window, count: 30).count, 30)
+      XCTAssertEqual(window.subtitle, "30 people · 127.0.0.1")
+    }
+  }
 }

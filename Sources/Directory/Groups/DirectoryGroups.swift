@@ -11,12 +11,23 @@ public struct DirectoryGroups: Sendable, RandomAccessCollection {
   private let groups: [DirectoryGroup]
   /// How many people the table has (the size of a bit set over them).
   private let personCount: Int
+  /// Whether each group's members are known (a server's groups are listed
+  /// by name only: reading every member to count them would read everyone).
+  public let membersKnown: Bool
   private let index = MadeOnce<PersonGroupsIndex>()
 
   /// `groups` over a table of `personCount` people.
   public init(_ groups: [DirectoryGroup] = [], personCount: Int = 0) {
     self.groups = groups
     self.personCount = personCount
+    membersKnown = true
+  }
+
+  /// A server's groups, by identity and name, their members not read.
+  public init(listed entries: [DirectoryGroupEntry]) {
+    groups = entries.map { DirectoryGroup(id: $0.id, name: $0.name) }
+    personCount = 0
+    membersKnown = false
   }
 
   public var startIndex: Int { groups.startIndex }

@@ -12,7 +12,8 @@ final class GroupRow: ListRow {
   /// What a line shows.
   struct Model {
     var name: String
-    var people: Int
+    /// How many people it holds; nil when not known (a server's group).
+    var people: Int?
     /// The tree's row, for the expander.
     var row: ObjectRef
   }
@@ -46,7 +47,7 @@ final class GroupRow: ListRow {
   func bind(_ model: Model, position: Int) {
     gtk_tree_expander_set_list_row(gtkObject(widget), model.row.opaque)
     gtk_label_set_text(gtkObject(name), DisplayText.of(model.name))
-    gtk_label_set_text(gtkObject(count), NumberText.grouped(model.people))
+    gtk_label_set_text(gtkObject(count), model.people.map(NumberText.grouped) ?? "")
   }
 
   /// The name and the count shown (tests).

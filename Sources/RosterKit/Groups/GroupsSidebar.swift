@@ -143,7 +143,8 @@ final class GroupsSidebar {
     }
     guard groups.indices.contains(number) else { return nil }
     let group = groups[number]
-    return GroupRow.Model(name: group.name, people: group.members.count, row: node.row)
+    return GroupRow.Model(
+      name: group.name, people: groups.membersKnown ? group.members.count : nil, row: node.row)
   }
 
   /// Lists "All people" and `numbers`, selecting the group shown when it is

@@ -116,12 +116,6 @@ extension ServerDirectoryPage {
   /// A server's page has no org tree yet.
   package func revealInTree(_ identity: String) {}
 
-  /// Everyone again (the sidebar lists no groups of a server yet).
-  package func showGroup(_ number: Int?) {
-    guard number == nil, presenter.scopeName != nil else { return }
-    narrow(to: nil, named: nil)
-  }
-
   package func showGroup(id: String, name: String) {
     guard let organised = directory as? any OrganisedDirectory else { return }
     narrow(to: organised.members(of: DirectoryGroupEntry(id: id, name: name)), named: name)
@@ -134,7 +128,7 @@ extension ServerDirectoryPage {
   }
 
   /// Reads `scope` (nil: everyone) a window at a time in place of what shows.
-  private func narrow(to scope: (any WindowedDirectory)?, named name: String?) {
+  func narrow(to scope: (any WindowedDirectory)?, named name: String?) {
     loadStarted = .now
     onNotice?(.loading(replacesPage: false))
     presenter.narrow(to: scope, named: name)

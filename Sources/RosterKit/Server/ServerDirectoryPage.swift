@@ -43,6 +43,11 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The banner's message about a switch to another server, and since when,
   /// until pages arrive.
   private var failover: (message: String, shown: ContinuousClock.Instant)?
+  /// The server's groups, listed once the directory opened
+  /// (ServerDirectoryPage+Groups.swift).
+  var serverGroups: [DirectoryGroupEntry] = []
+  /// Listing the groups off the main thread, while it runs.
+  var listingGroups: Task<Void, Never>?
 
   /// A page for `directory` (nothing is read before ``refresh()``).
   init(directory: any WindowedDirectory, avatars: PageAvatars, pageSize: Int = 100) {
@@ -118,6 +123,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The window went away: an open, search or refresh still running is
   /// cancelled, so a late first window does not scroll the list's widgets.
   package func close() {
+    listingGroups?.cancel()
     presenter.close()
     list.textShaping.close()
     table.textShaping.close()
@@ -208,6 +214,7 @@ package final class ServerDirectoryPage: DirectoryPage {
       onNotice?(.loaded(isEmpty: isEmpty))
       updateSubtitle(count: count)
       if !isEmpty { firstRows.start() }
+      listGroupsOnce()
     case .failure(let error):
       onNotice?(.failed(error, keepsRows: showsRows))
     }
