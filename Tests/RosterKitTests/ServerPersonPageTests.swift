@@ -55,6 +55,8 @@ final class ServerPersonPageTests: XCTestCase {
       let window = try Self.openWindow()
       defer { window.close() }
       XCTAssertEqual(Self.usernames(window, count: 30).prefix(2), ["user0000", "user0001"])
+      // Opened as a double-click does: the row selected first.
+      window.select(5)
       let page = try XCTUnwrap(window.openPersonPage(at: 5))
       XCTAssertTrue(MainContext.run(until: { page.chainTexts.count == 2 }, timeout: .seconds(20)))
       XCTAssertEqual(page.shownName, "Person 0005")
@@ -95,6 +97,10 @@ final class ServerPersonPageTests: XCTestCase {
       WindowTestSupport.waitForFrames(window)
       XCTAssertNil(window.shownPersonPage, "a late person's page showed after Back")
       XCTAssertEqual(window.subtitle, "30 people · 127.0.0.1")
+      XCTAssertTrue(
+        MainContext.run(until: { window.selectedPosition == 5 }),
+        "the person whose page was opened is selected again: \(String(describing: window.selectedPosition))"
+      )
     }
   }
 
@@ -118,6 +124,30 @@ final class ServerPersonPageTests: XCTestCase {
       XCTAssertTrue(window.showGroup(nil))
       XCTAssertEqual(Self.usernames(window, count: 30).count, 30)
       XCTAssertEqual(window.subtitle, "30 people · 127.0.0.1")
+    }
+  }
+
+  func testAServersOrgTreeOpensFromTheTopThroughTheEnterpriseManager() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow()
+      defer { window.close() }
+      XCTAssertEqual(Self.usernames(window, count: 30).count, 30)
+      window.viewMode = .tree
+      let tree = try XCTUnwrap(window.server?.orgTree)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { !tree.isBusy && tree.shownLines.map(\.count) == ["4 reports"] },
+          timeout: .seconds(20)), "the top of the organisation: \(tree.shownLines)")
+      XCTAssertEqual(tree.shownLines.map(\.name), [#"Ann "Q0000" O\Brien"#])
+      tree.setExpanded(true, line: 0)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { !tree.isBusy && tree.shownLines.count == 5 && tree.shownLines[1].count != "" },
+          timeout: .seconds(20)), "the reports: \(tree.shownLines)")
+      XCTAssertEqual(
+        tree.shownLines.map(\.name),
+        [#"Ann "Q0000" O\Brien"#, "Person 0001", "Person 0002", "Person 0003", "Person 0004"])
+      XCTAssertEqual(tree.shownLines[1].count, "4 reports")
     }
   }
 }

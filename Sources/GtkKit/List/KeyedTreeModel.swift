@@ -23,6 +23,8 @@ public final class KeyedTreeModel {
 
   /// The `GtkTreeListModel` (hand ``listModel`` to a selection model).
   public let object: ObjectRef
+  /// The roots' `GtkStringList`: the tree took the reference made with it,
+  /// and the list goes with the tree.
   private let roots: OpaquePointer
   private let context: TreeContext
 
@@ -81,8 +83,27 @@ public final class KeyedTreeModel {
     gtk_tree_list_row_set_expanded(node.row.opaque, expanded ? 1 : 0)
   }
 
+  /// The node `node` is a child of; nil for a root.
+  public func parent(of node: Node) -> Node? {
+    guard let parent = gtk_tree_list_row_get_parent(node.row.opaque) else { return nil }
+    let owned = ObjectRef(UnsafeMutableRawPointer(parent), adopt: true)
+    guard let item = gtk_tree_list_row_get_item(parent) else { return nil }
+    defer { g_object_unref(item) }
+    let key = String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+    return Node(key: key, depth: Int(gtk_tree_list_row_get_depth(parent)), row: owned)
+  }
+
+  /// The keys under `node` while it is open (nil: the roots): a caller
+  /// that learns them later (from a server) puts them in with
+  /// ``KeyList/replace(_:with:)``. Nil when `node` is closed or a leaf.
+  public func children(of node: Node?) -> KeyList? {
+    guard let node else { return KeyList(roots) }
+    guard let list = gtk_tree_list_row_get_children(node.row.opaque) else { return nil }
+    return KeyList(list)
+  }
+
   /// Replaces `removing` keys of `list` at `position` with `keys`.
-  private static func splice(
+  fileprivate static func splice(
     _ list: OpaquePointer, at position: Int, removing: Int, adding keys: [String]
   ) {
     // GTK copies the strings: they only need to live for the call.
@@ -95,9 +116,49 @@ public final class KeyedTreeModel {
       }
     }
   }
+}
 
-  isolated deinit {
-    g_object_unref(UnsafeMutableRawPointer(roots))
+/// The keys of the roots or of an open node's children, as the tree holds
+/// them: kept alive while held (a node closed meanwhile drops its list
+/// from the tree, and changing the list then changes nothing shown).
+///
+/// Threading: main-actor only.
+@MainActor
+public final class KeyList {
+  private let list: ObjectRef
+
+  fileprivate init(_ model: OpaquePointer) {
+    list = ObjectRef(UnsafeMutableRawPointer(model))
+  }
+
+  /// How many keys there are.
+  public var count: Int { Int(g_list_model_get_n_items(list.opaque)) }
+
+  /// The key at `index`.
+  public subscript(index: Int) -> String {
+    String(cString: gtk_string_list_get_string(list.opaque, guint(index)))
+  }
+
+  /// Whether this is the list `other` is (the same node's children).
+  public func isSame(as other: KeyList) -> Bool { list.opaque == other.list.opaque }
+
+  /// The last index holding `key`, if any.
+  public func lastIndex(of key: String) -> Int? {
+    var index = count - 1
+    while index >= 0 {
+      if self[index] == key { return index }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Replaces the last `key` with `keys` (none: removes it); false when
+  /// `key` is not there.
+  @discardableResult
+  public func replace(_ key: String, with keys: [String]) -> Bool {
+    guard let index = lastIndex(of: key) else { return false }
+    KeyedTreeModel.splice(list.opaque, at: index, removing: 1, adding: keys)
+    return true
   }
 }
 

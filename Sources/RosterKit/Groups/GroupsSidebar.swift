@@ -46,11 +46,9 @@ final class GroupsSidebar {
         guard let self = weakSelf, let node = tree.node(at: position) else { return nil }
         return self.line(for: node)
       })
-    let single = gtk_single_selection_new(tree.object.transferredReference())!
-    gtk_single_selection_set_autoselect(single, 0)
-    gtk_single_selection_set_can_unselect(single, 1)
-    selection = ObjectRef(single)
-    listView = gtk_list_view_new(gtkObject(single), factory.object.transferredReference())!
+    let lines = SingleSelectionList(tree, factory: factory.object)
+    selection = lines.selection
+    listView = lines.listView
     gtk_widget_add_css_class(listView, "navigation-sidebar")
     RowAccessibility.setLabel(listView, tr("Groups"))
     searchEntry = gtk_search_entry_new()!
@@ -66,7 +64,8 @@ final class GroupsSidebar {
     gtk_widget_add_css_class(widget, "background")
     Gtk.append(widget, searchEntry, Gtk.scrolledWindow(listView))
     weakSelf = self
-    Signals.connect(gobject(single), .notify("selected")) { [weak self] in self?.selectionChanged()
+    Signals.connect(selection.pointer, .notify("selected")) { [weak self] in
+      self?.selectionChanged()
     }
     Signals.connect(gobject(searchEntry), .searchChanged) { [weak self] in
       guard let self else { return }

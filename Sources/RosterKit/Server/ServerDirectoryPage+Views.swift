@@ -34,18 +34,30 @@ extension ServerDirectoryPage {
 
   // MARK: Views and selection
 
-  /// A server's people show as a list or a table; a grid would need its
-  /// own reading of pages (its cells are not rows).
-  package var viewModes: [ViewMode] { [.list, .table] }
+  /// A server's people show as a list or a table, and as the org tree
+  /// where the server keeps managers; a grid would need its own reading of
+  /// pages (its cells are not rows).
+  package var viewModes: [ViewMode] { orgTree == nil ? [.list, .table] : [.list, .table, .tree] }
 
   package var viewMode: ViewMode {
     get {
-      String(cString: gtk_stack_get_visible_child_name(gtkObject(widget))) == ViewMode.table.name
-        ? .table : .list
+      switch String(cString: gtk_stack_get_visible_child_name(gtkObject(widget))) {
+      case ViewMode.table.name: .table
+      case ViewMode.tree.name: .tree
+      default: .list
+      }
     }
     set {
       let old = viewMode
       guard newValue != old, viewModes.contains(newValue) else { return }
+      if newValue == .tree, let orgTree {
+        if !orgTree.isShown { orgTree.show() }
+        gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
+        if old == .table { table.shown.setActive(false) }
+        model.rows = list.factory
+        gtk_widget_grab_focus(shownView)
+        return
+      }
       // Keep the selected person (or the one at the top) in view across the switch.
       let selected = selectedPosition
       let anchor = selected ?? max(0, shownViewport.visible.lowerBound)
@@ -73,6 +85,7 @@ extension ServerDirectoryPage {
 
   package var selectedPosition: Int? {
     if viewMode == .table { return table.selected }
+    // The tree's lines are not the list's positions: its people open by identity.
     let selected = list.selected
     return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
   }
@@ -113,8 +126,11 @@ extension ServerDirectoryPage {
     return await PersonFacts.server(identity: identity, in: organised)
   }
 
-  /// A server's page has no org tree yet.
-  package func revealInTree(_ identity: String) {}
+  package func revealInTree(_ identity: String) {
+    guard let orgTree else { return }
+    viewMode = .tree
+    orgTree.reveal(identity)
+  }
 
   package func showGroup(id: String, name: String) {
     guard let organised = directory as? any OrganisedDirectory else { return }
@@ -135,9 +151,34 @@ extension ServerDirectoryPage {
   }
 
   /// Back to the server's list: its rows come back a window at a time, so
-  /// only the scroll is put back (the selection stays as the list kept it).
+  /// the scroll is put back first and the person is selected again once
+  /// the rows on screen there have arrived (``reselect()``).
   package func restore(selected identity: String?, scroll: Double) {
     ShownPlace.restore(scroll: scroll, of: shownView)
+    placeToRestore = identity.map { ($0, scroll) }
+    reselect()
+  }
+
+  /// Selects the person Back returns to once their row is on screen; gives
+  /// up once the view is back at the scroll and every row on screen has
+  /// arrived without them.
+  func reselect() {
+    // The rows held while the people Back returns to are read are the
+    // ones left: the same person may be at another position among them.
+    guard let (identity, scroll) = placeToRestore, !presenter.isLoading else { return }
+    let visible = shownViewport.visible
+    var waiting = visible.isEmpty || abs(ShownPlace.scroll(of: shownView) - scroll) >= 1
+    for position in visible {
+      guard let person = model[position] else {
+        waiting = true
+        continue
+      }
+      if person.identity == identity {
+        placeToRestore = nil
+        return select(position)
+      }
+    }
+    if !waiting { placeToRestore = nil }
   }
 
   /// Runs off the main thread; a failure shows no attributes.
@@ -147,15 +188,26 @@ extension ServerDirectoryPage {
     (try? await directory.attributes(of: identity)) ?? []
   }
 
-  package var shownView: Widget { viewMode == .table ? table.listView : list.listView }
+  package var shownView: Widget {
+    switch viewMode {
+    case .table: table.listView
+    case .tree: orgTree?.listView ?? list.listView
+    default: list.listView
+    }
+  }
 
   package var shownDragScroller: DragScroller {
-    viewMode == .table ? table.dragScroller : list.dragScroller
+    switch viewMode {
+    case .table: table.dragScroller
+    case .tree: orgTree?.dragScroller ?? list.dragScroller
+    default: list.dragScroller
+    }
   }
 
   package func setMaxFlingVelocity(_ velocity: Double) {
     list.dragScroller.maxFlingVelocity = velocity
     table.dragScroller.maxFlingVelocity = velocity
+    orgTree?.dragScroller.maxFlingVelocity = velocity
   }
 
   package var shapesTextAhead: Bool {
@@ -169,6 +221,9 @@ extension ServerDirectoryPage {
   // MARK: Statistics
 
   package var hasVisibleRows: Bool {
+    if viewMode == .tree, let orgTree {
+      return orgTree.factory.statistics.binds > 0 && gtk_widget_get_mapped(orgTree.listView) != 0
+    }
     let visible = shownViewport.visible
     return !visible.isEmpty && model[visible.lowerBound] != nil
   }
@@ -190,5 +245,7 @@ extension ServerDirectoryPage {
 
   package var hasBoundRows: Bool { list.factory.statistics.binds > 0 }
 
-  package var liveRows: Int { list.factory.liveRows + table.factory.liveRows }
+  package var liveRows: Int {
+    list.factory.liveRows + table.factory.liveRows + (orgTree?.factory.liveRows ?? 0)
+  }
 }

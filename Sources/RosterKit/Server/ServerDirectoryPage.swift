@@ -26,7 +26,9 @@ package final class ServerDirectoryPage: DirectoryPage {
   let list: PeopleList<ServerRow>
   /// The same people in columns, connected to the model while it shows.
   let table: TablePage<ServerTableRow>
-  /// The list and the table, one showing at a time.
+  /// The organisation as a tree, for a server that keeps it.
+  package let orgTree: ServerOrgTreePage?
+  /// The list, the table and the tree, one showing at a time.
   package let widget: Widget
   /// How the list is filled.
   let presenter: ServerPresenter
@@ -48,6 +50,9 @@ package final class ServerDirectoryPage: DirectoryPage {
   var serverGroups: [DirectoryGroupEntry] = []
   /// Listing the groups off the main thread, while it runs.
   var listingGroups: Task<Void, Never>?
+  /// The person Back selects again and the scroll they were seen at,
+  /// until the rows there arrive (ServerDirectoryPage+Views.swift).
+  var placeToRestore: (identity: String, scroll: Double)?
 
   /// A page for `directory` (nothing is read before ``refresh()``).
   init(directory: any WindowedDirectory, avatars: PageAvatars, pageSize: Int = 100) {
@@ -87,9 +92,14 @@ package final class ServerDirectoryPage: DirectoryPage {
       visibleWillChange: { if page?.viewMode == .table { model.setVisible($0) } })
     model.rows = list.factory
     presenter = ServerPresenter(directory: directory, model: model)
+    orgTree = (directory as? any OrganisedDirectory).map {
+      ServerOrgTreePage(
+        directory: $0, avatars: avatars.rows, instrumentation: avatars.instrumentation)
+    }
     widget = gtk_stack_new()!
     gtk_stack_add_named(gtkObject(widget), list.scroller, ViewMode.list.name)
     gtk_stack_add_named(gtkObject(widget), table.widget, ViewMode.table.name)
+    if let orgTree { gtk_stack_add_named(gtkObject(widget), orgTree.widget, ViewMode.tree.name) }
     firstRows = FirstRowsWatch(widget: widget)
     page = self
     connectParts()
@@ -118,12 +128,18 @@ package final class ServerDirectoryPage: DirectoryPage {
     presenter.topVisible = { [weak self] in self?.shownViewport.visible.first }
     presenter.scrollToTop = { [weak self] position in self?.scroll(toTop: position) }
     table.header.onClick = { [weak self] field in self?.sortByColumn(field) }
+    orgTree?.onActivate = { [weak self] identity in self?.onNotice?(.activatedPerson(identity)) }
+    orgTree?.onError = { [weak self] error in
+      self?.onNotice?(
+        .problem(String(format: tr("Can't read the directory: %@"), error.localizedDescription)))
+    }
   }
 
   /// The window went away: an open, search or refresh still running is
   /// cancelled, so a late first window does not scroll the list's widgets.
   package func close() {
     listingGroups?.cancel()
+    orgTree?.close()
     presenter.close()
     list.textShaping.close()
     table.textShaping.close()
@@ -149,6 +165,8 @@ package final class ServerDirectoryPage: DirectoryPage {
     } else {
       onNotice?(.loading(replacesPage: false))
       presenter.refresh()
+      // The tree is read afresh: now if it shows, else when it next does.
+      if viewMode == .tree { orgTree?.show() } else { orgTree?.close() }
     }
     return true
   }
@@ -215,7 +233,9 @@ package final class ServerDirectoryPage: DirectoryPage {
       updateSubtitle(count: count)
       if !isEmpty { firstRows.start() }
       listGroupsOnce()
+      reselect()
     case .failure(let error):
+      placeToRestore = nil
       onNotice?(.failed(error, keepsRows: showsRows))
     }
     onOpen?(result, duration)
@@ -234,6 +254,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// Pages flow again: the switch's banner goes, once it could be read
   /// (unless another message or another switch took its place).
   private func pagesArrived() {
+    reselect()
     guard let told = failover else { return }
     failover = nil
     let message = told.message

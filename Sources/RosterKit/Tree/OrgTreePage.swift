@@ -21,7 +21,7 @@ package final class OrgTreePage {
   let factory: ListFactory<OrgTreeRow>
   let dragScroller: DragScroller
   private let tree: KeyedTreeModel
-  private let selection: ObjectRef
+  private let lines: SingleSelectionList
   /// The people the tree shows.
   package private(set) var table: UserTable?
   /// Finding the roots off the main thread, if running.
@@ -44,11 +44,8 @@ package final class OrgTreePage {
         return OrgTreeRow.Model(
           person: table[index], reports: table.reportCount(of: index), row: node.row)
       }, census: instrumentation.rows)
-    let single = gtk_single_selection_new(tree.object.transferredReference())!
-    gtk_single_selection_set_autoselect(single, 0)
-    gtk_single_selection_set_can_unselect(single, 1)
-    selection = ObjectRef(single)
-    listView = gtk_list_view_new(gtkObject(single), factory.object.transferredReference())!
+    lines = SingleSelectionList(tree, factory: factory.object)
+    listView = lines.listView
     gtk_widget_add_css_class(listView, "user-list")
     gtk_widget_add_css_class(listView, "org-tree")
     RowAccessibility.setLabel(listView, tr("Organisation"))
@@ -116,10 +113,7 @@ package final class OrgTreePage {
   package func setExpanded(_ expanded: Bool, line: Int) { tree.setExpanded(expanded, at: line) }
 
   /// The line selected, if any.
-  var selectedLine: Int? {
-    let selected = gtk_single_selection_get_selected(selection.opaque)
-    return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
-  }
+  var selectedLine: Int? { lines.selected }
 
   /// Opens every manager above person `index` (top first), selects them
   /// and scrolls them into view; false when the tree does not hold them.
@@ -137,9 +131,7 @@ package final class OrgTreePage {
       guard let next = self.line(of: person, from: line + 1, depth: depth + 1) else { return false }
       line = next
     }
-    gtk_single_selection_set_selected(selection.opaque, guint(line))
-    gtk_widget_activate_action_variant(
-      listView, "list.scroll-to-item", g_variant_new_uint32(guint(line)))
+    lines.select(andShow: line)
     return true
   }
 

@@ -5,15 +5,18 @@ import SharedSupport
 
 /// One line of the org tree: the expander of a manager (indented by their
 /// level), the person drawn as a list row draws them (``PersonView``) and
-/// how many people report to them.
+/// how many people report to them; a skeleton while a server's window
+/// holding the line is on its way.
 ///
 /// Threading: main-actor only.
 @MainActor
 final class OrgTreeRow: ListRow {
   /// What a line shows.
   struct Model {
-    var person: UserViewModel
-    var reports: Int
+    /// Nil: a skeleton, the person still on their way from a server.
+    var person: UserViewModel?
+    /// Nil: not known yet (shown as nothing).
+    var reports: Int?
     /// The tree's row, for the expander.
     var row: ObjectRef
   }
@@ -41,12 +44,15 @@ final class OrgTreeRow: ListRow {
 
   func bind(_ model: Model, position: Int) {
     gtk_tree_expander_set_list_row(gtkObject(widget), model.row.opaque)
-    person.bind(model.person)
+    if let shown = model.person {
+      person.bind(shown)
+    } else {
+      person.showSkeleton(label: tr("Loading"))
+    }
+    let total = model.reports ?? 0
     let reports =
-      model.reports == 0
-      ? ""
-      : String(
-        format: trn("%@ report", "%@ reports", model.reports), NumberText.grouped(model.reports))
+      total == 0
+      ? "" : String(format: trn("%@ report", "%@ reports", total), NumberText.grouped(total))
     Gtk.setText(count, reports)
     // A screen reader hears the level (1 at the top) and the team's size.
     let level = Int(gtk_tree_list_row_get_depth(model.row.opaque)) + 1

@@ -1,0 +1,36 @@
+import CGtk
+import GtkKit
+
+/// A `GtkListView` over a tree of keys where one line at a time can be
+/// selected, none at first (the groups sidebar, the org trees).
+///
+/// Threading: main-actor only.
+@MainActor
+struct SingleSelectionList {
+  /// The `GtkSingleSelection` over the tree.
+  let selection: ObjectRef
+  /// The list view showing it.
+  let listView: Widget
+
+  /// A list of `tree`'s lines, each made and bound by `factory`.
+  init(_ tree: KeyedTreeModel, factory: ObjectRef) {
+    let single = gtk_single_selection_new(tree.object.transferredReference())!
+    gtk_single_selection_set_autoselect(single, 0)
+    gtk_single_selection_set_can_unselect(single, 1)
+    selection = ObjectRef(single)
+    listView = gtk_list_view_new(gtkObject(single), factory.transferredReference())!
+  }
+
+  /// The line selected, if any.
+  var selected: Int? {
+    let selected = gtk_single_selection_get_selected(selection.opaque)
+    return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
+  }
+
+  /// Selects `line` and scrolls it into view.
+  func select(andShow line: Int) {
+    gtk_single_selection_set_selected(selection.opaque, guint(line))
+    gtk_widget_activate_action_variant(
+      listView, "list.scroll-to-item", g_variant_new_uint32(guint(line)))
+  }
+}
