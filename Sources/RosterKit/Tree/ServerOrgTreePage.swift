@@ -12,9 +12,8 @@ import SharedSupport
 /// skeleton line; once on screen (or a screen ahead of it) it reads the
 /// next window (``pageSize`` people) of that list and the people take its
 /// place, with a new skeleton after them while the server has more. GTK
-/// binds far more lines than show (up to 200), so what is read follows the
-/// scroll position and the lines' height, never the binds: a manager of
-/// ten thousand costs
+/// binds far more lines than show, so what is read follows the
+/// ``LinesOnScreen``, never the binds: a manager of ten thousand costs
 /// the windows scrolled through, not the whole team. How many report to
 /// each person is asked one person at a time while their line shows;
 /// someone with none loses their expander.
@@ -33,10 +32,8 @@ package final class ServerOrgTreePage {
   let listView: Widget
   let factory: ListFactory<OrgTreeRow>
   let dragScroller: DragScroller
-  /// The tree's vertical adjustment.
-  private let adjustment: ObjectRef
-  /// The height of a line, once one was laid out.
-  private var lineHeight = 0
+  /// Which lines show.
+  private let onScreen: LinesOnScreen
   private let tree: KeyedTreeModel
   private let lines: SingleSelectionList
   private let directory: any OrganisedDirectory
@@ -54,8 +51,6 @@ package final class ServerOrgTreePage {
   private var revealing: Task<Void, Never>?
   /// The windows being read: their list's owner and offset.
   private var reading: Set<String> = []
-  /// Whether a look at the lines on screen waits for the main loop.
-  private var isLookPending = false
   /// Bumped by ``show()``: answers for an older tree are dropped.
   private var generation = 0
   /// Whether the tree was asked for its top.
@@ -85,12 +80,10 @@ package final class ServerOrgTreePage {
     RowAccessibility.setLabel(listView, tr("Organisation"))
     widget = Gtk.scrolledWindow(listView)
     dragScroller = DragScroller(listView: listView, scroller: widget)
-    adjustment = ObjectRef(gtk_scrollable_get_vadjustment(gtkObject(listView))!)
+    let factory = factory
+    onScreen = LinesOnScreen(listView: listView, tree: tree) { factory.shownPositions() }
     weakSelf = self
-    // Lines came or went, the tree scrolled or was laid out again.
-    Signals.connect(tree.object.pointer, .itemsChanged) { [weak self] _, _, _ in self?.lookSoon() }
-    Signals.connect(adjustment.pointer, .valueChanged) { [weak self] in self?.lookSoon() }
-    Signals.connect(adjustment.pointer, .changed) { [weak self] in self?.lookSoon() }
+    onScreen.onLook = { [weak self] node in self?.look(at: node) }
     Signals.connect(gobject(listView), .activateItem) { [weak self] position in
       guard let self, let node = self.tree.node(at: Int(position)),
         Self.placeholderOffset(node.key) == nil
@@ -143,33 +136,16 @@ package final class ServerOrgTreePage {
       person: people[node.key], reports: reportCounts[node.key], row: node.row)
   }
 
-  /// Looks at the lines on screen once the main loop is idle (however
-  /// often the lines or the scroll changed meanwhile).
-  private func lookSoon() {
-    guard !isLookPending else { return }
-    isLookPending = true
-    Idle.add { [weak self] in
-      self?.isLookPending = false
-      self?.lookAtLinesOnScreen()
-      return false
-    }
-  }
-
-  /// The lines on screen and a screen below: a skeleton's window is read,
-  /// a person's report count asked.
-  private func lookAtLinesOnScreen() {
-    let visible = visibleLines
-    guard !visible.isEmpty else { return }
-    for line in visible.lowerBound..<min(tree.count, visible.upperBound + visible.count) {
-      guard let node = tree.node(at: line) else { break }
-      if let offset = Self.placeholderOffset(node.key) {
-        let parent = tree.parent(of: node)
-        if let list = tree.children(of: parent) {
-          startReading(at: offset, in: list, of: parent?.key)
-        }
-      } else if reportCounts[node.key] == nil {
-        wantCount(of: node.key)
+  /// A line on screen (or a screen below): a skeleton's window is read, a
+  /// person's report count asked.
+  private func look(at node: KeyedTreeModel.Node) {
+    if let offset = Self.placeholderOffset(node.key) {
+      let parent = tree.parent(of: node)
+      if let list = tree.children(of: parent) {
+        startReading(at: offset, in: list, of: parent?.key)
       }
+    } else if reportCounts[node.key] == nil {
+      wantCount(of: node.key)
     }
   }
 
@@ -244,28 +220,9 @@ package final class ServerOrgTreePage {
     }
   }
 
-  /// The lines on screen: from the scroll position and a line's height
-  /// (every line is as high as the first laid out).
-  var visibleLines: Range<Int> {
-    if lineHeight == 0 {
-      factory.forEachBoundRow { row, _ in
-        lineHeight = max(lineHeight, Int(gtk_widget_get_height(row.widget)))
-      }
-    }
-    let count = tree.count
-    guard lineHeight > 0, count > 0 else { return 0..<0 }
-    let value = gtk_adjustment_get_value(cgtk_adjustment(adjustment.pointer))
-    let page = gtk_adjustment_get_page_size(cgtk_adjustment(adjustment.pointer))
-    let height = Double(lineHeight)
-    let first = min(count - 1, max(0, Int((value / height).rounded(.down))))
-    let last = min(count - 1, Int(((value + page) / height).rounded(.up)) - 1)
-    return last >= first ? first..<(last + 1) : 0..<0
-  }
-
   /// The next person whose line still shows and whose count is wanted.
   private func nextCount() -> String? {
-    let visible = visibleLines
-    let shown = Set(visible.compactMap { tree.node(at: $0)?.key })
+    let shown = onScreen.visibleKeys
     while !countQueue.isEmpty {
       let key = countQueue.removeFirst()
       if shown.contains(key) { return key }
