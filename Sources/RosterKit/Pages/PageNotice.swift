@@ -37,4 +37,8 @@ package enum PageNotice: Sendable {
   /// The directory's groups, for the sidebar (a directory of `everyone`
   /// people); a directory without groups sends none.
   case groups(DirectoryGroups, everyone: Int)
+  /// A directory server's groups, for the sidebar to read a window at a
+  /// time from `directory`: the first window by name (a directory of
+  /// `everyone` people). A server without groups sends none.
+  case serverGroups(any OrganisedDirectory, first: GroupWindow, everyone: Int)
 }

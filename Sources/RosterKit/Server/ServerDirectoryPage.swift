@@ -45,9 +45,9 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The banner's message about a switch to another server, and since when,
   /// until pages arrive.
   private var failover: (message: String, shown: ContinuousClock.Instant)?
-  /// The server's groups, listed once the directory opened
+  /// Whether the server's first window of groups was told to the window
   /// (ServerDirectoryPage+Groups.swift).
-  var serverGroups: [DirectoryGroupEntry] = []
+  var hasListedGroups = false
   /// Listing the groups off the main thread, while it runs.
   var listingGroups: Task<Void, Never>?
   /// The person Back selects again and the scroll they were seen at,

@@ -80,8 +80,7 @@ package final class ServerOrgTreePage {
     RowAccessibility.setLabel(listView, tr("Organisation"))
     widget = Gtk.scrolledWindow(listView)
     dragScroller = DragScroller(listView: listView, scroller: widget)
-    let factory = factory
-    onScreen = LinesOnScreen(listView: listView, tree: tree) { factory.shownPositions() }
+    onScreen = LinesOnScreen(listView: listView, tree: tree)
     weakSelf = self
     onScreen.onLook = { [weak self] node in self?.look(at: node) }
     Signals.connect(gobject(listView), .activateItem) { [weak self] position in

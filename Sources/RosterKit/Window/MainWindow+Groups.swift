@@ -25,7 +25,9 @@ extension MainWindow {
   public var offersGroups: Bool { actions.isEnabled(.sidebar) }
 
   /// The group whose people show (its number in the directory's groups), nil for everyone.
-  public var shownGroup: Int? { sidebar.selectedGroup }
+  public var shownGroup: Int? {
+    sidebar.selectedGroup ?? sidebar.selectedServerGroup.flatMap { sidebar.number(ofGroup: $0.id) }
+  }
 
   /// Builds the flap around `content`, the sidebar at its start.
   static func makeFlap(content: Widget, sidebar: GroupsSidebar) -> Widget {
@@ -42,13 +44,15 @@ extension MainWindow {
 
   func connectSidebar() {
     actions.setEnabled(.sidebar, false)
-    sidebar.onSelect = { [weak self] group in
+    sidebar.onSelect = { [weak self] choice in
       guard let self else { return }
-      let scope = group.map {
-        PeopleScope.group(id: self.sidebar.groups[$0].id, name: self.sidebar.groups[$0].name)
-      }
+      let scope = choice.map { PeopleScope.group(id: $0.id, name: $0.name) }
       self.peopleChoiceWillChange(scope: .some(scope), filter: nil)
-      self.page.showGroup(group)
+      if let choice, choice.number == nil {
+        self.page.showGroup(id: choice.id, name: choice.name)
+      } else {
+        self.page.showGroup(choice?.number)
+      }
       if self.isSidebarFolded { self.isSidebarOpen = false }
     }
     // The flap closes itself (a click beside it when folded, a swipe) and
@@ -62,13 +66,28 @@ extension MainWindow {
   /// Lists `groups` in the sidebar, offering it when there are any.
   /// A wide window shows it beside the people when they first come.
   func showGroups(_ groups: DirectoryGroups, everyone: Int) {
-    let wasOffered = offersGroups
     sidebar.show(groups, everyone: everyone)
-    actions.setEnabled(.sidebar, !groups.isEmpty)
-    adw_flap_set_swipe_to_open(gtkObject(flap), groups.isEmpty ? 0 : 1)
-    adw_flap_set_locked(gtkObject(flap), groups.isEmpty ? 1 : 0)
-    if groups.isEmpty, isSidebarOpen { isSidebarOpen = false }
-    if !groups.isEmpty, !wasOffered, !isSidebarFolded { isSidebarOpen = true }
+    offerSidebar(!groups.isEmpty)
+  }
+
+  /// Lists a server's groups in the sidebar from `first`, their first
+  /// window by name, and offers it.
+  func showServerGroups(
+    _ directory: any OrganisedDirectory, first: GroupWindow, everyone: Int
+  ) {
+    sidebar.show(server: directory, first: first, everyone: everyone)
+    offerSidebar(first.count > 0)
+  }
+
+  /// Offers the sidebar when there are groups (a wide window shows it
+  /// beside the people when they first come), else closes and locks it.
+  private func offerSidebar(_ hasGroups: Bool) {
+    let wasOffered = offersGroups
+    actions.setEnabled(.sidebar, hasGroups)
+    adw_flap_set_swipe_to_open(gtkObject(flap), hasGroups ? 1 : 0)
+    adw_flap_set_locked(gtkObject(flap), hasGroups ? 0 : 1)
+    if !hasGroups, isSidebarOpen { isSidebarOpen = false }
+    if hasGroups, !wasOffered, !isSidebarFolded { isSidebarOpen = true }
   }
 
   /// Shows the people of group `number` (nil: everyone) as choosing its

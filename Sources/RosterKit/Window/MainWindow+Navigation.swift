@@ -134,7 +134,7 @@ extension MainWindow {
     shownChoice.scope = scope
     switch scope {
     case nil:
-      if sidebar.selectedGroup != nil { sidebar.select(nil) }
+      if sidebar.hasSelectedGroup { sidebar.select(nil) }
       page.showGroup(nil)
     case .group(let id, let name):
       if let number = sidebar.number(ofGroup: id) {
@@ -143,7 +143,7 @@ extension MainWindow {
         page.showGroup(id: id, name: name)
       }
     case .reports(let identity, let name):
-      if sidebar.selectedGroup != nil { sidebar.select(nil) }
+      if sidebar.hasSelectedGroup { sidebar.select(nil) }
       page.showReports(of: identity, name: name)
     }
   }

@@ -53,6 +53,8 @@ extension MainWindow {
       openPerson(identity: identity)
     case .groups(let groups, let everyone):
       showGroups(groups, everyone: everyone)
+    case .serverGroups(let directory, let first, let everyone):
+      showServerGroups(directory, first: first, everyone: everyone)
     }
   }
 
