@@ -111,4 +111,20 @@ final class OrgTreeTests: XCTestCase {
       XCTAssertLessThan(tree.factory.liveRows, 500, "the tree made a row a report")
     }
   }
+
+  func testTheTreesSubtitleCountsEveryoneWhateverGroupTheListShows() throws {
+    try MainActor.assumeIsolated {
+      let (window, folder) = try Self.open()
+      defer { window.close() }
+      _ = folder
+      XCTAssertTrue(window.showGroup(0))
+      let platform = "Platform — 2 people"
+      XCTAssertTrue(
+        MainContext.run(until: { window.subtitle == platform }), "the group: \(window.subtitle)")
+      window.activate(.showTree)
+      XCTAssertEqual(window.subtitle, "11 people", "the tree shows everyone")
+      window.viewMode = .list
+      XCTAssertEqual(window.subtitle, platform, "the list shows the group again")
+    }
+  }
 }

@@ -126,6 +126,7 @@ final class ServerOrgTreeTests: ServerTestCase {
       let (window, tree) = try Self.openTree()
       defer { window.close() }
       _ = Self.settledKeys(tree) { $0.count == 2 }
+      XCTAssertEqual(window.subtitle, "233 people · 127.0.0.1")
       tree.setExpanded(true, line: 0)
       _ = Self.settledKeys(tree) { $0.count == 3 }
       window.refresh()

@@ -110,9 +110,9 @@ extension LocalDirectoryPage {
       ?? reportsOf.map({ String(format: tr("Reporting to %@"), DisplayText.of($0.name)) })
     {
       // The group's name first: "Engineering — 12 of 100 people".
-      onNotice?(.subtitle(String(format: tr("%1$@ — %2$@"), scope, subtitle)))
+      tellSubtitle(String(format: tr("%1$@ — %2$@"), scope, subtitle))
     } else {
-      onNotice?(.subtitle(subtitle))
+      tellSubtitle(subtitle)
     }
   }
 

@@ -47,6 +47,7 @@ extension LocalDirectoryPage {
           target, "list.scroll-to-item", g_variant_new_uint32(anchor))
       }
       gtk_widget_grab_focus(target)
+      if old == .tree || newValue == .tree { showSubtitle() }
     }
   }
 

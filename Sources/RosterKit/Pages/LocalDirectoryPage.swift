@@ -55,6 +55,8 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// The selection and scroll Back asked for, put back once the people
   /// being shown are in place (LocalDirectoryPage+Person.swift).
   var placeToRestore: (identity: String?, scroll: Double)?
+  /// What the subtitle says of the people the list, grid and table show.
+  var listSubtitle = ""
   /// The search's last result for the directory shown, nil when not
   /// searching or while the search of a new directory runs.
   var searchResult: SearchController.Result?
@@ -176,7 +178,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     configureAvatars(for: preview.source)
     presenter.showPreview(preview.rows)
     firstRows.start()
-    onNotice?(.subtitle(tr("Loading…")))
+    tellSubtitle(tr("Loading…"))
     onNotice?(.previewShown)
   }
 
@@ -221,8 +223,27 @@ package final class LocalDirectoryPage: DirectoryPage {
     if refilters {
       showMatches(keepingSelection: true)
     } else {
-      onNotice?(.subtitle(NumberText.people(contents.viewModels.count)))
+      tellSubtitle(NumberText.people(contents.viewModels.count))
     }
+  }
+
+  /// Tells the window `text`, the subtitle of the people shown, unless the
+  /// org tree shows: it shows everyone (``showSubtitle()``).
+  func tellSubtitle(_ text: String) {
+    listSubtitle = text
+    showSubtitle()
+  }
+
+  /// Tells the window the subtitle of the view that shows: the org tree
+  /// counts everyone, whatever group or filter the list shows.
+  func showSubtitle() {
+    let text =
+      if viewMode == .tree, let contents {
+        NumberText.people(contents.viewModels.count)
+      } else {
+        listSubtitle
+      }
+    onNotice?(.subtitle(text))
   }
 
   // MARK: Search

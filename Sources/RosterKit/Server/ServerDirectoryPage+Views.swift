@@ -56,7 +56,7 @@ extension ServerDirectoryPage {
         if old == .table { table.shown.setActive(false) }
         model.rows = list.factory
         gtk_widget_grab_focus(shownView)
-        return
+        return updateSubtitle()
       }
       // Keep the selected person (or the one at the top) in view across the switch.
       let selected = selectedPosition
@@ -75,6 +75,7 @@ extension ServerDirectoryPage {
       if anchor < model.count { scroll(toTop: anchor) }
       model.setVisible(shownViewport.visible)
       gtk_widget_grab_focus(shownView)
+      if old == .tree { updateSubtitle() }
     }
   }
 

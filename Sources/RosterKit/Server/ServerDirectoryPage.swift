@@ -267,7 +267,16 @@ package final class ServerDirectoryPage: DirectoryPage {
   }
 
   /// Says how many people the list holds and where they come from.
-  private func updateSubtitle(count: Int? = nil) {
+  /// The org tree, when it shows, counts everyone whatever the list shows.
+  func updateSubtitle(count: Int? = nil) {
+    if viewMode == .tree, let total = presenter.totalCount {
+      onNotice?(
+        .subtitle(
+          Self.subtitle(
+            count: total, total: total, isFinal: true, query: "", isNarrowed: false,
+            location: directory.location, scope: nil)))
+      return
+    }
     let count = count ?? model.count
     onNotice?(
       .subtitle(
