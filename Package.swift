@@ -162,7 +162,7 @@ let package = Package(
     .testTarget(
       name: "DirectoryTests",
       dependencies: [
-        "Directory", "DirectoryGenerator", "SharedSupport", "TestSupport",
+        "Directory", "DirectoryGenerator", "SharedSupport", "TestSupport", "LDAPDemo",
         .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
