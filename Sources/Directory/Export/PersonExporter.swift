@@ -15,9 +15,9 @@ public enum PersonExporter {
   /// How many people are written between checks for cancellation and
   /// progress.
   public static let checkEvery = 1024
-  /// How many people one window of a server directory asks for (the page
-  /// `ldapsearch -E pr=1000` reads, SCIM's usual most).
-  public static let windowSize = 1000
+  /// How many people one window of a server directory asks for: OpenLDAP's
+  /// default size limit, which a larger window would run into.
+  public static let windowSize = 500
 
   /// Writes the people of `table` at `positions` (nil: everyone, in the
   /// table's order) to `destination`; `photo` gives the photo of an avatar
