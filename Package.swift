@@ -124,7 +124,7 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit", "RosterArguments", "Directory",
+        "RosterKit", "RosterArguments", "Directory", "PreparedImages", "SharedSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Runs async work on a detached task while the command's thread waits for
+/// its result.
+///
+/// Threading: `run` blocks the calling thread until the task ends.
+enum BlockingTask {
+  /// The result of `body`, run off the calling thread.
+  static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<
+    T, any Error
+  > {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<T>()
+    Task.detached {
+      do { box.value = .success(try await body()) } catch { box.value = .failure(error) }
+      done.signal()
+    }
+    done.wait()
+    return box.value!
+  }
+}
+
+/// Where the task leaves its result for the waiting thread.
+private final class ResultBox<T>: @unchecked Sendable {
+  /// Written once by the task before it signals; read after the wait.
+  var value: Result<T, any Error>?
+}
