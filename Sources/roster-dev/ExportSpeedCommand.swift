@@ -85,19 +85,6 @@ struct ExportSpeedCommand: ParsableCommand {
 
   /// Runs `body` on a task while this thread waits.
   private static func wait(_ body: @escaping @Sendable () async throws -> Void) throws {
-    let done = DispatchSemaphore(value: 0)
-    let failure = FailureBox()
-    Task.detached {
-      do { try await body() } catch { failure.error = error }
-      done.signal()
-    }
-    done.wait()
-    if let error = failure.error { throw error }
+    try BlockingTask.run(body).get()
   }
-}
-
-/// Where the task leaves its error for the waiting thread.
-private final class FailureBox: @unchecked Sendable {
-  /// Written once by the task before it signals; read after the wait.
-  var error: (any Error)?
 }

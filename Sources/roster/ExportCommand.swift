@@ -3,6 +3,7 @@ import Directory
 import Foundation
 import RosterArguments
 import RosterKit
+import SharedSupport
 
 /// `roster export`: the people of a view (``ViewOptions``: the source, a
 /// group or a manager's reports, the filter and the order) written to a
@@ -81,10 +82,11 @@ struct ExportCommand: ParsableCommand {
         case .everyone:
           people = directory
         case .group(let name, _):
-          guard let group = try await ServerTask.organised(directory).group(named: name) else {
+          let organised = try ServerTask.organised(directory)
+          guard let group = try await organised.group(named: name) else {
             return "the directory has no group named “\(name)”"
           }
-          people = try ServerTask.organised(directory).members(of: group)
+          people = organised.members(of: group)
         case .reports(let username, _):
           let organised = try ServerTask.organised(directory)
           guard let manager = try await organised.person(username: username) else {

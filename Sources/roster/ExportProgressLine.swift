@@ -20,7 +20,8 @@ struct ExportProgressLine: Sendable {
     if let total = progress.total { text += "of \(total) " }
     text += "people"
     if let left = progress.estimatedRemaining, progress.done < (progress.total ?? 0) {
-      text += ", \(Int((Double(left.components.seconds) + 0.5).rounded())) s left"
+      let seconds = left.components.seconds + (left.components.attoseconds > 0 ? 1 : 0)
+      text += ", \(seconds) s left"
     }
     FileHandle.standardError.write(Data(text.utf8))
   }

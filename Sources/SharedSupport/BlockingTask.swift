@@ -1,12 +1,13 @@
 import Foundation
 
-/// Runs async work on a detached task while the command's thread waits for
-/// its result.
+/// Runs async work on a detached task while a command's thread waits for
+/// its result (the command-line tools' synchronous `main`).
 ///
-/// Threading: `run` blocks the calling thread until the task ends.
-enum BlockingTask {
+/// Threading: `run` blocks the calling thread until the task ends; never
+/// call it on the main thread of a running GLib loop.
+public enum BlockingTask {
   /// The result of `body`, run off the calling thread.
-  static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<
+  public static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<
     T, any Error
   > {
     let done = DispatchSemaphore(value: 0)
