@@ -124,7 +124,7 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit", "RosterArguments", "Directory",
+        "RosterKit", "RosterArguments", "Directory", "PreparedImages", "SharedSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -162,7 +162,7 @@ let package = Package(
     .testTarget(
       name: "DirectoryTests",
       dependencies: [
-        "Directory", "DirectoryGenerator", "SharedSupport", "TestSupport",
+        "Directory", "DirectoryGenerator", "SharedSupport", "TestSupport", "LDAPDemo",
         .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),

@@ -4,12 +4,21 @@ import Foundation
 /// Reads this process's memory figures from /proc.
 ///
 /// Threading: any thread.
-enum ResourceUsage {
+package enum ResourceUsage {
   /// Peak resident set size (VmHWM) in MiB.
-  static var peakResidentMiB: Double { field("VmHWM:") / 1024 }
+  package static var peakResidentMiB: Double { field("VmHWM:") / 1024 }
 
   /// Resident set size now (VmRSS) in MiB.
-  static var residentMiB: Double { field("VmRSS:") / 1024 }
+  package static var residentMiB: Double { field("VmRSS:") / 1024 }
+
+  /// Starts the peak (VmHWM) again from the resident size now, so that a
+  /// later ``peakResidentMiB`` is the peak of what ran in between; false
+  /// when the kernel refused.
+  package static func resetPeak() -> Bool {
+    guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
+    defer { fclose(file) }
+    return fputs("5", file) >= 0
+  }
 
   /// malloc's live bytes (every arena's, and its own mappings') and the
   /// free bytes its arenas keep, in MiB (glibc's `mallinfo2`).

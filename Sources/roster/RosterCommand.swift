@@ -22,7 +22,7 @@ struct RosterCommand: ParsableCommand {
       $XDG_CONFIG_HOME/roster/settings.json.
       """,
     version: "roster \(RosterVersion.current)",
-    subcommands: [ShowCommand.self, ListCommand.self, PersonCommand.self],
+    subcommands: [ShowCommand.self, ListCommand.self, PersonCommand.self, ExportCommand.self],
     defaultSubcommand: ShowCommand.self
   )
 }

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Writes the people of a view to a file in one of the export formats,
+/// streaming: a local table's people straight from its columns, a server's
+/// a window at a time, so memory stays one buffer (and one window) however
+/// many people there are. The file appears complete or not at all
+/// (``AtomicFileWriter``): a failure or a cancellation leaves the
+/// destination as it was and no temporary file behind.
+///
+/// Threading: the functions are `nonisolated` and `async`: they run on the
+/// global executor, never the main actor's, and check for cancellation
+/// every ``checkEvery`` people (and every window). Progress is reported on
+/// the exporting task, at most every ``ExportProgressReporter/interval``.
+public enum PersonExporter {
+  /// How many people are written between checks for cancellation and
+  /// progress.
+  public static let checkEvery = 1024
+  /// How many people one window of a server directory asks for: OpenLDAP's
+  /// default size limit, which a larger window would run into.
+  public static let windowSize = 500
+
+  /// Writes the people of `table` at `positions` (nil: everyone, in the
+  /// table's order) to `destination`; `photo` gives the photo of an avatar
+  /// string for the formats that carry photos (bytes past the export's
+  /// photo limit are left out). Returns the final progress.
+  public static func export(
+    _ table: UserTable, positions: [Int]? = nil, as export: PersonExport, to destination: URL,
+    photo: (@Sendable (String) -> ExportPhoto?)? = nil,
+    progress: @escaping @Sendable (ExportProgress) -> Void = { _ in }
+  ) async throws -> ExportProgress {
+    try await export.withWriter(
+      TablePeople(
+        table: table, positions: positions, destination: destination,
+        photo: export.format.carriesPhotos ? photo : nil, photoLimit: export.photoLimit,
+        progress: progress))
+  }
+
+  /// Writes the people of `directory` (already narrowed and ordered, e.g.
+  /// by ``WindowedDirectory/querying(filter:sort:)``) to `destination`, a
+  /// window at a time. Returns the final progress.
+  public static func export(
+    _ directory: any WindowedDirectory, as export: PersonExport, to destination: URL,
+    progress: @escaping @Sendable (ExportProgress) -> Void = { _ in }
+  ) async throws -> ExportProgress {
+    try await export.withWriter(
+      ServerPeople(
+        directory: directory, destination: destination,
+        photoLimit: export.format.carriesPhotos ? export.photoLimit : nil, progress: progress))
+  }
+
+  /// Opens the file, writes what `body` writes between the writer's
+  /// beginning and end, and commits it; discards it on any error.
+  static func writeFile<W: PersonWriter>(
+    _ destination: URL, _ writer: W, progress: @escaping @Sendable (ExportProgress) -> Void,
+    body: (ByteSink, ExportProgressReporter) async throws -> Int
+  ) async throws -> ExportProgress {
+    let file = try AtomicFileWriter(destination: destination)
+    let sink = ByteSink { bytes in try file.write(bytes) }
+    let reporter = ExportProgressReporter(sink: sink, report: progress)
+    do {
+      writer.begin(sink)
+      let done = try await body(sink, reporter)
+      writer.end(sink)
+      sink.flush()
+      if let failure = sink.failure { throw failure }
+      try Task.checkCancellation()
+      try file.commit()
+      return reporter.finish(done: done)
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+}
+
+/// The people of a local table, written straight from its columns.
+///
+/// Threading: a value used by the exporting task.
+private struct TablePeople: PersonWriterVisitor {
+  let table: UserTable
+  let positions: [Int]?
+  let destination: URL
+  let photo: (@Sendable (String) -> ExportPhoto?)?
+  let photoLimit: Int
+  let progress: @Sendable (ExportProgress) -> Void
+
+  func visit(_ writer: some PersonWriter) async throws -> ExportProgress {
+    let total = positions?.count ?? table.userCount
+    return try await PersonExporter.writeFile(destination, writer, progress: progress) {
+      sink, reporter in
+      let every = PersonExporter.checkEvery
+      for number in 0..<total {
+        let index = positions?[number] ?? number
+        var picture: ExportPhoto?
+        if let photo {
+          let avatar = table.avatar(at: index)
+          if !avatar.isEmpty { picture = photo(avatar) }
+          if case .bytes(let bytes) = picture, bytes.count > photoLimit { picture = nil }
+        }
+        writer.write(TableRecord(table: table, index: index), photo: picture, into: sink)
+        if number % every == every - 1 { try reporter.tick(done: number + 1, total: total) }
+      }
+      return total
+    }
+  }
+}
+
+/// The people of a server directory, read a window at a time.
+///
+/// Threading: a value used by the exporting task.
+private struct ServerPeople: PersonWriterVisitor {
+  let directory: any WindowedDirectory
+  let destination: URL
+  /// The photo limit, when the format carries photos.
+  let photoLimit: Int?
+  let progress: @Sendable (ExportProgress) -> Void
+
+  func visit(_ writer: some PersonWriter) async throws -> ExportProgress {
+    try await PersonExporter.writeFile(destination, writer, progress: progress) {
+      sink, reporter in
+      var next = 0
+      while true {
+        let window = try await directory.window(next..<(next + PersonExporter.windowSize))
+        for entry in window.entries {
+          var photo: ExportPhoto?
+          if let photoLimit {
+            photo = try await serverPhoto(of: entry, in: directory, limit: photoLimit)
+          }
+          writer.write(entry, photo: photo, into: sink)
+        }
+        next += window.entries.count
+        try reporter.tick(done: next, total: window.isCountFinal ? window.count : nil)
+        if window.entries.isEmpty || (window.isCountFinal && next >= window.count) {
+          return next
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Runs async work on a detached task while a command's thread waits for
+/// its result (the command-line tools' synchronous `main`).
+///
+/// Threading: `run` blocks the calling thread until the task ends; never
+/// call it on the main thread of a running GLib loop.
+public enum BlockingTask {
+  /// The result of `body`, run off the calling thread.
+  public static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<
+    T, any Error
+  > {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<T>()
+    Task.detached {
+      do { box.value = .success(try await body()) } catch { box.value = .failure(error) }
+      done.signal()
+    }
+    done.wait()
+    return box.value!
+  }
+}
+
+/// Where the task leaves its result for the waiting thread.
+private final class ResultBox<T>: @unchecked Sendable {
+  /// Written once by the task before it signals; read after the wait.
+  var value: Result<T, any Error>?
+}
