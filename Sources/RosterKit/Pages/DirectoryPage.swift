@@ -80,6 +80,9 @@ package protocol DirectoryPage: AnyObject {
   /// `scroll` (pixels) once the people being shown now are in place: Back
   /// returning to a view.
   func restore(selected identity: String?, scroll: Double)
+  /// The people shown now, in their order, for an export (nil before
+  /// the directory opened).
+  var exportSource: ExportSource? { get }
   /// Shows the org tree opened down to the person `identity`, selected
   /// (a page without the tree does nothing).
   func revealInTree(_ identity: String)

@@ -113,6 +113,13 @@ extension LocalDirectoryPage {
     }
   }
 
+  package var exportSource: ExportSource? {
+    guard let contents else { return nil }
+    return .table(
+      contents.viewModels, positions: model.elements.map(\.index),
+      base: contents.source.baseURL)
+  }
+
   // MARK: Statistics
 
   package var hasVisibleRows: Bool {

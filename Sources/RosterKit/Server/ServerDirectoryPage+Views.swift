@@ -219,6 +219,11 @@ extension ServerDirectoryPage {
     }
   }
 
+  package var exportSource: ExportSource? {
+    guard presenter.hasStarted, !presenter.isLoading else { return nil }
+    return .server(presenter.shown, count: model.count)
+  }
+
   // MARK: Statistics
 
   package var hasVisibleRows: Bool {

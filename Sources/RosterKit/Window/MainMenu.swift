@@ -25,6 +25,7 @@ final class MainMenu {
     ObjectSlot.withAdopted(g_menu_new()!) { menu in
       g_menu_append(menu, tr("_Filter"), WindowAction.filter.detailedName)
       g_menu_append(menu, tr("_Org Tree"), WindowAction.tree.detailedName)
+      g_menu_append(menu, tr("_Export…"), WindowAction.export.detailedName)
       g_menu_append(menu, tr("_Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
       g_menu_append(menu, tr("_About Roster"), "menu.about")
       gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))

@@ -36,6 +36,11 @@ public final class MainWindow {
   let searchBar: SearchBar
   /// The filter bar under the search bar (Ctrl+Shift+F).
   let filterBar = FilterBar()
+  /// The bar under the people while an export runs (MainWindow+Export.swift).
+  let exportBar = ExportBar()
+  /// The export running, if any, and the file chooser asking where to.
+  var exporting: (task: Task<Void, Never>, destination: URL)?
+  var exportChooser: ObjectRef?
   let pages: PageStack
   /// The groups sidebar (F9), in ``flap`` beside the pages.
   let sidebar = GroupsSidebar()
@@ -116,7 +121,8 @@ public final class MainWindow {
     // Typing anywhere in the window starts a search.
     searchBar = SearchBar(keyCaptureWidget: window)
     let listPage = Gtk.box(GTK_ORIENTATION_VERTICAL)
-    Gtk.append(listPage, searchBar.widget, filterBar.widget, banner.widget, listOverlay)
+    Gtk.append(
+      listPage, searchBar.widget, filterBar.widget, banner.widget, listOverlay, exportBar.widget)
     pages = PageStack(listPage: listPage)
     toasts = adw_toast_overlay_new()!
     navigation = Self.makeNavigation(people: pages.widget, person: personPage.widget)
@@ -136,6 +142,7 @@ public final class MainWindow {
 
   private func connectParts() {
     connectSidebar()
+    exportBar.onCancel = { [weak self] in self?.cancelExport() }
     connectNavigation()
     page.onNotice = { [weak self] notice in self?.handle(notice) }
     searchBar.onChange = { [weak self] text in self?.page.search(text) }

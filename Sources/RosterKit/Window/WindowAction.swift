@@ -24,6 +24,8 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case showTree = "show-tree"
   /// Opens the search bar.
   case search
+  /// Exports the people shown to a file.
+  case export
   /// Shows or hides the filter bar (a toggle).
   case filter
   /// Shows or hides the groups sidebar (a toggle).

@@ -118,6 +118,9 @@ final class WindowActions {
         action: .search, accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),
       WindowShortcut(
+        action: .export, accelerators: "<Control>e", title: tr("Export the people shown"),
+        kind: .action { [weak window] in window?.chooseExportFile() }),
+      WindowShortcut(
         action: .filter, accelerators: "<Shift><Control>f",
         title: tr("Show or hide the filter bar"),
         kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),

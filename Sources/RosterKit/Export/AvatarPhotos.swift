@@ -10,14 +10,20 @@ import SharedSupport
 ///
 /// Threading: a plain value; `Sendable`. Reading blocks on the file system:
 /// the exporter calls it off the main thread.
-struct AvatarPhotos: Sendable {
+package struct AvatarPhotos: Sendable {
   /// The users.json's URL, which avatars are relative to.
-  let base: URL
+  package let base: URL
   /// The most bytes of a photo carried.
-  let limit: Int
+  package let limit: Int
+
+  /// Photos of avatars relative to `base`, each of at most `limit` bytes.
+  package init(base: URL, limit: Int) {
+    self.base = base
+    self.limit = limit
+  }
 
   /// The photo of the avatar string `avatar`.
-  func photo(of avatar: String) -> ExportPhoto? {
+  package func photo(of avatar: String) -> ExportPhoto? {
     switch ImageSource.resolve(avatar, relativeTo: base) {
     case .success(.file(let path)):
       return (try? BoundedFileReader.read(path: path, maxBytes: limit)).map { .bytes($0) }

@@ -1,0 +1,40 @@
+import Directory
+import Foundation
+
+/// The people a page exports: what it shows now, in its order (its group
+/// or a manager's reports, its search, its filter and its sort).
+///
+/// Threading: a plain value; `Sendable`.
+package enum ExportSource: Sendable {
+  /// A users.json's people at `positions` of `table`, their avatars
+  /// relative to `base`.
+  case table(UserTable, positions: [Int], base: URL)
+  /// A server's view, read a window at a time; `count` as the list has it.
+  case server(any WindowedDirectory, count: Int)
+
+  /// How many people the export writes, as far as known before it starts.
+  package var count: Int {
+    switch self {
+    case .table(_, let positions, _): positions.count
+    case .server(_, let count): count
+    }
+  }
+
+  /// Writes the people to `destination` as `export` says, off the main
+  /// thread; `progress` hears how far it came.
+  package func write(
+    _ export: PersonExport, to destination: URL,
+    progress: @escaping @Sendable (ExportProgress) -> Void
+  ) async throws -> ExportProgress {
+    switch self {
+    case .table(let table, let positions, let base):
+      let photos = AvatarPhotos(base: base, limit: export.photoLimit)
+      return try await PersonExporter.export(
+        table, positions: positions, as: export, to: destination, photo: photos.photo(of:),
+        progress: progress)
+    case .server(let directory, _):
+      return try await PersonExporter.export(
+        directory, as: export, to: destination, progress: progress)
+    }
+  }
+}

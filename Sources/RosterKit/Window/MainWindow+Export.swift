@@ -1,0 +1,143 @@
+import CGtk
+import Directory
+import Foundation
+import GtkKit
+import SharedSupport
+
+/// "Export…" (Ctrl+E, the main menu): the people shown — their group or
+/// a manager's reports, search, filter and order — written to a file
+/// chosen in the file chooser (the desktop portal's when there is one), as
+/// CSV, vCard, LDIF or users.json by the name's extension. The export runs
+/// off the main thread with the ``ExportBar`` under the people (count,
+/// total, time left, Cancel); the file appears complete or not at all.
+extension MainWindow {
+  /// The file formats by the extensions the chooser offers, the first the default.
+  static let exportFormats: [(name: String, pattern: String, format: PersonExportFormat)] = [
+    (tr("CSV (spreadsheets)"), "*.csv", .csv),
+    (tr("vCard (contacts)"), "*.vcf", .vcard),
+    (tr("LDIF (directories)"), "*.ldif", .ldif),
+    (tr("JSON (Roster’s users.json)"), "*.json", .json),
+  ]
+
+  /// Whether an export is running.
+  public var isExporting: Bool { exporting != nil }
+
+  /// Asks where to export the people shown, then exports them there.
+  func chooseExportFile() {
+    guard exporting == nil, exportChooser == nil, page.exportSource != nil else { return }
+    let chooser = gtk_file_chooser_native_new(
+      tr("Export People"), cgtk_window(window), GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"),
+      tr("_Cancel"))!
+    exportChooser = ObjectRef(chooser, adopt: true)
+    gtk_file_chooser_set_current_name(gtkObject(chooser), "people.csv")
+    for (name, pattern, _) in Self.exportFormats {
+      let filter = gtk_file_filter_new()!
+      gtk_file_filter_set_name(filter, name)
+      gtk_file_filter_add_pattern(filter, pattern)
+      gtk_file_chooser_add_filter(gtkObject(chooser), filter)
+      g_object_unref(UnsafeMutableRawPointer(filter))
+    }
+    Signals.connect(gobject(chooser), .response) { [weak self] response in
+      guard let self else { return }
+      var path: String?
+      if response == GTK_RESPONSE_ACCEPT.rawValue,
+        let file = gtk_file_chooser_get_file(gtkObject(chooser))
+      {
+        ObjectSlot.withAdopted(file) { file in
+          guard let chosen = g_file_get_path(file) else { return }
+          path = String(cString: chosen)
+          g_free(chosen)
+        }
+      }
+      let filter = self.chosenFormat(chooser)
+      self.exportChooser = nil
+      guard let path else { return }
+      let url = URL(fileURLWithPath: path)
+      // A name without a known extension takes the chosen filter's.
+      if let format = PersonExportFormat(fileExtension: url.pathExtension) {
+        self.export(to: url, as: format)
+      } else {
+        self.export(to: url.appendingPathExtension(filter.fileExtension), as: filter)
+      }
+    }
+    gtk_native_dialog_show(cgtk_native_dialog(gobject(chooser)))
+  }
+
+  /// The format of the filter chosen in `chooser` (CSV when none is).
+  private func chosenFormat(_ chooser: OpaquePointer) -> PersonExportFormat {
+    guard let chosen = gtk_file_chooser_get_filter(gtkObject(chooser)),
+      let name = gtk_file_filter_get_name(chosen)
+    else { return .csv }
+    let title = String(cString: name)
+    return Self.exportFormats.first { $0.name == title }?.format ?? .csv
+  }
+
+  /// Exports the people shown to `destination` as `format`, off the main
+  /// thread, the bar telling how far it came; false when there is nothing
+  /// to export or an export runs.
+  @discardableResult
+  package func export(to destination: URL, as format: PersonExportFormat) -> Bool {
+    guard exporting == nil, let source = page.exportSource else { return false }
+    let export = PersonExport(format: format)
+    let name = destination.lastPathComponent
+    let bar = exportBar
+    bar.show(ExportProgress(done: 0, total: source.count, elapsed: .zero), to: name)
+    let run = Task.detached(priority: .userInitiated) {
+      try await source.write(export, to: destination) { progress in
+        Task { @MainActor in
+          // A late report of a finished export does not bring the bar back.
+          if bar.isShown { bar.show(progress, to: name) }
+        }
+      }
+    }
+    let task = Task { @MainActor [weak self] in
+      let result = await withTaskCancellationHandler {
+        await run.result
+      } onCancel: {
+        run.cancel()
+      }
+      self?.exportEnded(result, name: name)
+    }
+    exporting = (task, destination)
+    return true
+  }
+
+  /// Stops the export running: nothing is written.
+  func cancelExport() {
+    exporting?.task.cancel()
+  }
+
+  private func exportEnded(_ result: Result<ExportProgress, any Error>, name: String) {
+    exporting = nil
+    exportBar.hide()
+    switch result {
+    case .success(let progress):
+      showToast(
+        String(
+          format: trn(
+            "Exported %1$@ person to %2$@", "Exported %1$@ people to %2$@", progress.done),
+          NumberText.grouped(progress.done), DisplayText.of(name)))
+    case .failure(let error) where error is CancellationError:
+      showToast(
+        String(format: tr("Export to %@ cancelled; nothing was written"), DisplayText.of(name)))
+    case .failure(let error):
+      showToast(
+        String(
+          format: tr("Can't export to %1$@: %2$@"), DisplayText.of(name),
+          (error as? LocalizedError)?.errorDescription ?? String(describing: error)))
+    }
+  }
+}
+
+extension PersonExportFormat {
+  /// The format a file's extension names (csv, vcf or vcard, ldif, json).
+  init?(fileExtension: String) {
+    switch fileExtension.lowercased() {
+    case "csv": self = .csv
+    case "vcf", "vcard": self = .vcard
+    case "ldif": self = .ldif
+    case "json": self = .json
+    default: return nil
+    }
+  }
+}
