@@ -9,6 +9,7 @@ packages=(
   pkg-config
   xvfb xauth        # headless runs and tests
   xdotool           # real X input in interaction tests
+  xclip             # the clipboard read from another X client in tests
   weston wl-clipboard  # window tests under headless Wayland (scripts/wayland-tests.sh); wl-paste
   librsvg2-common   # SVG icons
   desktop-file-utils appstream  # validating Resources/

@@ -47,6 +47,11 @@ final class PersonPage {
   var onShowInTree: (@MainActor (String) -> Void)?
   /// "Show in org tree" (hidden where the page has no tree).
   let treeButton: Widget
+  /// Send Email, Call, Copy Email and Copy Username, each shown when the
+  /// person has what it needs (PersonPage+Contact.swift).
+  let contact = ContactButtons()
+  /// The person shown, if any.
+  private(set) var person: UserViewModel?
   /// What the links say, in order (tests): the managers, top first.
   private(set) var chainTexts: [String] = []
   /// The groups' links (tests).
@@ -78,7 +83,7 @@ final class PersonPage {
     gtk_widget_add_css_class(treeButton, "pill")
     let about = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
     gtk_widget_set_hexpand(about, 1)
-    Gtk.append(about, name, subtitle, chainBox, chainNote, treeButton)
+    Gtk.append(about, name, subtitle, contact.widget, chainBox, chainNote, treeButton)
     let top = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24)
     Gtk.append(top, avatar.widget, about)
 
@@ -145,6 +150,8 @@ final class PersonPage {
   func show(_ facts: PersonFacts) {
     let person = facts.person
     identity = person.identity
+    self.person = person
+    contact.show(person)
     Gtk.setText(name, person.displayName)
     Gtk.setText(subtitle, person.subtitle)
     RowAccessibility.setLabel(widget, person.accessibleText)
@@ -178,6 +185,7 @@ final class PersonPage {
   func clear() {
     avatar.unbind()
     identity = nil
+    person = nil
   }
 
   private func showChain(_ facts: PersonFacts) {

@@ -143,6 +143,7 @@ public final class MainWindow {
   private func connectParts() {
     connectSidebar()
     exportBar.onCancel = { [weak self] in self?.cancelExport() }
+    connectContact()
     connectNavigation()
     page.onNotice = { [weak self] notice in self?.handle(notice) }
     searchBar.onChange = { [weak self] text in self?.page.search(text) }

@@ -26,6 +26,8 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case search
   /// Exports the people shown to a file.
   case export
+  /// Copies the selected person (text and vCard).
+  case copy
   /// Shows or hides the filter bar (a toggle).
   case filter
   /// Shows or hides the groups sidebar (a toggle).

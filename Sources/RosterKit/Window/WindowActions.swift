@@ -118,6 +118,9 @@ final class WindowActions {
         action: .search, accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),
       WindowShortcut(
+        action: .copy, accelerators: "<Control>c", title: tr("Copy the selected person"),
+        kind: .action { [weak window] in window?.copySelection() }),
+      WindowShortcut(
         action: .export, accelerators: "<Control>e", title: tr("Export the people shown"),
         kind: .action { [weak window] in window?.chooseExportFile() }),
       WindowShortcut(
