@@ -44,13 +44,11 @@ package final class OrgTreePage {
         return OrgTreeRow.Model(
           person: table[index], reports: table.reportCount(of: index), row: node.row)
       }, census: instrumentation.rows)
-    lines = SingleSelectionList(tree, factory: factory.object)
-    listView = lines.listView
-    gtk_widget_add_css_class(listView, "user-list")
-    gtk_widget_add_css_class(listView, "org-tree")
-    RowAccessibility.setLabel(listView, tr("Organisation"))
-    widget = Gtk.scrolledWindow(listView)
-    dragScroller = DragScroller(listView: listView, scroller: widget)
+    let view = OrgTreeView(tree, factory: factory.object)
+    lines = view.lines
+    listView = view.listView
+    widget = view.widget
+    dragScroller = view.dragScroller
     weakSelf = self
     Signals.connect(gobject(listView), .activateItem) { [weak self] position in
       guard let self, let index = self.person(atLine: Int(position)), let table = self.table

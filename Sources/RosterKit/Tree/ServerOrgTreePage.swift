@@ -73,13 +73,11 @@ package final class ServerOrgTreePage {
         guard let node = tree.node(at: position) else { return nil }
         return weakSelf?.line(for: node)
       }, census: instrumentation.rows)
-    lines = SingleSelectionList(tree, factory: factory.object)
-    listView = lines.listView
-    gtk_widget_add_css_class(listView, "user-list")
-    gtk_widget_add_css_class(listView, "org-tree")
-    RowAccessibility.setLabel(listView, tr("Organisation"))
-    widget = Gtk.scrolledWindow(listView)
-    dragScroller = DragScroller(listView: listView, scroller: widget)
+    let view = OrgTreeView(tree, factory: factory.object)
+    lines = view.lines
+    listView = view.listView
+    widget = view.widget
+    dragScroller = view.dragScroller
     onScreen = LinesOnScreen(listView: listView, tree: tree)
     weakSelf = self
     onScreen.onLook = { [weak self] node in self?.look(at: node) }
