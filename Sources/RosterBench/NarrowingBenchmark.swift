@@ -17,8 +17,10 @@ import SharedSupport
 /// each, ldapsearch reads the same sorted window (the filter and sort keys
 /// the window's view sent) on a fresh connection: the server's own cost.
 /// Between runs the list goes back to everyone, so every choice reads a new
-/// view on a connection of its own, as a click does. Prints one JSON line
-/// per narrowing with the medians, each sample and the difference.
+/// view on a connection of its own, as a click does; each timed step starts
+/// with the window at rest (no row on screen waiting for its avatar). Prints
+/// one JSON line per narrowing with the medians, each sample, the
+/// difference, and Roster's time split at its first window's answer.
 ///
 /// Threading: main-actor only; drives the GLib main context while it waits.
 @MainActor
@@ -45,6 +47,18 @@ struct NarrowingBenchmark {
     /// Every run's time, in the order measured.
     let firstRowsSamplesMs: [Fixed]
     let ldapsearchSamplesMs: [Fixed]
+    /// Of Roster's time, the part until the first window was read (the
+    /// view made, its connection opened, the server's sort) and the part
+    /// after it until the rows were painted (the first page of rows read
+    /// and shown); medians, then every run's.
+    let firstWindowMs: Fixed?
+    let rowsAfterFirstWindowMs: Fixed?
+    let firstWindowSamplesMs: [Fixed]
+    /// While the first window was on its way: the CPU time Roster's
+    /// process used (on a machine of few cores, taken from the server's
+    /// sort) and the frames it painted; medians.
+    let cpuUntilFirstWindowMs: Fixed?
+    let framesUntilFirstWindow: Fixed?
     /// The narrowed views' requests over all runs: windows read, sorted
     /// lists the server opened, connections, "busy" answers retried.
     let windows, contextsOpened, connectionsOpened, busyRetries: Int
@@ -127,14 +141,26 @@ struct NarrowingBenchmark {
       back = { page.showGroup(nil) }
     }
     var roster: [Double] = []
+    var opened: [Double] = []
+    var cpu: [Double] = []
+    var frames: [Double] = []
     var baseline: [Double] = []
     var totals = LDAPStatistics()
     var rows = 0
     var sent = (filter: "", sortKeys: "")
     for _ in 0..<Self.runs {
+      Self.settle(window)
+      let painting = PaintCounter(window)
+      let cpuBefore = ResourceUsage.cpuMilliseconds
       let started = ContinuousClock.now
       narrow()
-      guard Self.filled(page, timeout: .seconds(600)), Self.painted(window) else {
+      guard MainContext.run(until: { !page.isLoading }, timeout: .seconds(600)) else {
+        return fail("\(name)'s first window did not come")
+      }
+      opened.append((ContinuousClock.now - started).inMilliseconds)
+      cpu.append(ResourceUsage.cpuMilliseconds - cpuBefore)
+      frames.append(Double(painting.stop()))
+      guard Self.filled(page, timeout: .seconds(60)), Self.painted(window) else {
         return fail("\(name)'s first rows did not show")
       }
       roster.append((ContinuousClock.now - started).inMilliseconds)
@@ -146,6 +172,7 @@ struct NarrowingBenchmark {
       totals.contextsOpened += statistics.contextsOpened
       totals.connectionsOpened += statistics.connectionsOpened
       totals.busyRetries += statistics.busyRetries
+      Self.settle(window)
       if let time = LDAPSearchBaseline.firstWindow(
         url: url, filter: sent.filter, sortKeys: sent.sortKeys)
       {
@@ -158,11 +185,12 @@ struct NarrowingBenchmark {
           until: { !page.isLoading && page.model.count == everyone && page.hasVisibleRows },
           timeout: .seconds(600))
       else { return fail("everyone did not come back") }
-      MainContext.run(for: .milliseconds(200))
     }
     let rosterMedian = Percentiles(roster)(0.5)
     let baselineMedian = Percentiles(baseline)(0.5)
     let difference = rosterMedian.flatMap { r in baselineMedian.map { r - $0 } }
+    let openedMedian = Percentiles(opened)(0.5)
+    let after = Percentiles(zip(roster, opened).map { $0 - $1 })(0.5)
     let kind =
       switch choice {
       case .group: "group"
@@ -178,6 +206,11 @@ struct NarrowingBenchmark {
         targetOverLdapsearchMs: target, met: difference.map { $0 <= Double(target) },
         firstRowsSamplesMs: roster.map { Fixed($0, 1) },
         ldapsearchSamplesMs: baseline.map { Fixed($0, 1) },
+        firstWindowMs: openedMedian.map { Fixed($0, 1) },
+        rowsAfterFirstWindowMs: after.map { Fixed($0, 1) },
+        firstWindowSamplesMs: opened.map { Fixed($0, 1) },
+        cpuUntilFirstWindowMs: Percentiles(cpu)(0.5).map { Fixed($0, 1) },
+        framesUntilFirstWindow: Percentiles(frames)(0.5).map { Fixed($0, 0) },
         windows: totals.windowsFetched, contextsOpened: totals.contextsOpened,
         connectionsOpened: totals.connectionsOpened, busyRetries: totals.busyRetries))
   }
@@ -190,6 +223,14 @@ struct NarrowingBenchmark {
       until: {
         !page.isLoading && page.hasVisibleRows && page.skeletonRows().visible == 0
       }, timeout: timeout)
+  }
+
+  /// Lets the window come to rest before a timed step, so neither Roster
+  /// nor ldapsearch is timed while the other's avatars still load: until
+  /// no row on screen waits for one (ten seconds at most), then 200 ms.
+  private static func settle(_ window: MainWindow) {
+    MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(10))
+    MainContext.run(for: .milliseconds(200))
   }
 
   /// Waits for the window's next painted frame; false when none came in ten seconds.
@@ -234,5 +275,26 @@ struct NarrowingBenchmark {
   private func fail<T>(_ message: String) -> T? {
     FileHandle.standardError.write(Data("roster-dev bench: \(message)\n".utf8))
     return nil
+  }
+}
+
+/// Counts the frames a window paints from its making until ``stop()``.
+///
+/// Threading: main-actor only.
+@MainActor
+private final class PaintCounter {
+  private var count = 0
+  private var connection: SignalConnection?
+
+  init(_ window: MainWindow) {
+    guard let clock = gtk_widget_get_frame_clock(window.window) else { return }
+    connection = Signals.connect(gobject(clock), .afterPaint) { [weak self] in self?.count += 1 }
+  }
+
+  /// The frames painted so far; no more are counted.
+  func stop() -> Int {
+    connection?.disconnect()
+    connection = nil
+    return count
   }
 }
