@@ -47,3 +47,21 @@ bench_pairs "$url" "$users" "$pairs" "$seconds" "$log" "$roster" "${xvfb[@]}"
 for order in department,displayName title:desc; do
   "${xvfb[@]}" "$roster" bench --source "$url" --column-sort "$order" 2>/dev/null | tee -a "$log"
 done
+
+# Narrowing the window on the server: the group "Everyone" (100,000 members)
+# chosen in the sidebar, and a manager's reports shown from their page, each
+# timed from the choice to the first frame painted with its rows, beside
+# ldapsearch's same sorted window (the filter and sort keys the window sent,
+# a fresh connection; medians of 5, alternating). The manager is the one of
+# the first person by username: the generator's teams are of 16 (the last
+# one of 15), so none has exactly 10.
+groups_base=ou=groups,dc=example,dc=com
+# (ldapsearch ends with 1 on the "q" that closes its virtual list view.)
+top=$( { echo q | ldapsearch -x -LLL -H "ldap://127.0.0.1:$port" -b "ou=people,dc=example,dc=com" \
+  -s one -E '!sss=uid:caseIgnoreOrderingMatch' -E '!vlv=0/0/1/0' "(objectClass=inetOrgPerson)" \
+  manager 2>/dev/null || true; } | sed -n 's/^manager: //p' | head -1)
+manager=$(ldapsearch -x -LLL -H "ldap://127.0.0.1:$port" -b "$top" -s base uid 2>/dev/null \
+  | sed -n 's/^uid: //p' | head -1)
+"${xvfb[@]}" "$roster" bench --source "$url" --groups-base "$groups_base" --group Everyone \
+  --reports-to "$manager" 2>/dev/null | tee -a "$log"
+echo "results: $log" >&2

@@ -75,8 +75,14 @@ public struct BenchmarkOptions: Sendable {
   /// Instead of scrolling: type a sequence of searches and report frame intervals.
   public var search = false
   /// Scroll the people of the group with this name (or id) instead of
-  /// everyone; the report says which and how many.
+  /// everyone; the report says which and how many. With an LDAP `source`:
+  /// instead of scrolling, time choosing it in the sidebar beside
+  /// ldapsearch's same sorted window (``NarrowingBenchmark``).
   public var group: String?
+  /// With an LDAP `source`: instead of scrolling, time showing the reports
+  /// of the person with this username beside ldapsearch's same sorted
+  /// window (``NarrowingBenchmark``).
+  public var reportsTo: String?
   /// Instead of scrolling: choose groups and open org-tree managers in a
   /// row, and report their first rows and the peak memory (``GroupsBenchmark``).
   public var browseGroups = false

@@ -27,6 +27,15 @@ package enum ResourceUsage {
     return (Double(info.uordblks + info.hblkhd) / 1_048_576, Double(info.fordblks) / 1_048_576)
   }
 
+  /// CPU time this process used so far (user and system), in milliseconds.
+  static var cpuMilliseconds: Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    let user = Double(usage.ru_utime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec) / 1000
+    let system = Double(usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_stime.tv_usec) / 1000
+    return user + system
+  }
+
   /// Open file descriptors: the entries of /proc/self/fd (less the one
   /// reading it).
   static var openDescriptors: Int {

@@ -77,6 +77,17 @@ public final class RosterBenchmark {
       print(line)
       return 0
     }
+    let narrowings =
+      (options.group.map { [NarrowingBenchmark.Choice.group($0)] } ?? [])
+      + (options.reportsTo.map { [NarrowingBenchmark.Choice.reports($0)] } ?? [])
+    if !narrowings.isEmpty {
+      let benchmark = NarrowingBenchmark(url: url, choices: narrowings) {
+        () throws(DirectoryError) in try server.directory(url: url)
+      }
+      guard let lines = benchmark.run() else { return 1 }
+      for line in lines { print(line) }
+      return 0
+    }
     return ServerBenchmark(url: url, options: options) { () throws(DirectoryError) in
       try server.directory(url: url)
     }.run()

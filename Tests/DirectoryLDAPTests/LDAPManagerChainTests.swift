@@ -91,6 +91,17 @@ final class LDAPManagerChainTests: XCTestCase {
     XCTAssertEqual(nobody, [])
   }
 
+  func testAManagersReportsAreReadWithTheirManagerFilterAndTheSortKeys() async throws {
+    let directory = try directory()
+    let manager = OrgFixture.dns(0..<1)[0]
+    let same = try await LDAPDirectory.reading(directory)
+    XCTAssertTrue(same === directory, "everyone is read from the directory itself")
+    let reports = try await LDAPDirectory.reading(directory.reports(to: manager))
+    let read = try XCTUnwrap(reports)
+    XCTAssertTrue(read.filter.hasSuffix("(manager=\(manager)))"), read.filter)
+    XCTAssertEqual(read.sortKeys, directory.sortKeys)
+  }
+
   func testAManagersReportsAreFilteredSortedAndSearchedLikeEveryone() async throws {
     let directory = try directory()
     let manager = OrgFixture.dns(0..<1)[0]

@@ -46,6 +46,19 @@ extension LDAPDirectory: OrganisedDirectory {
     try await entry(identity, attributes: mapper.windowAttributes).map { mapper.entry($0) }
   }
 
+  /// The directory `view` reads its windows from: `view` itself, or the
+  /// view a group's people or a manager's reports read once their
+  /// narrowing is worked out (asking the server when it is not yet); nil
+  /// for a view of another kind. Its `filter` and `sortKeys` are what the
+  /// server is sent.
+  public static func reading(_ view: any WindowedDirectory) async throws(DirectoryError)
+    -> LDAPDirectory?
+  {
+    if let directory = view as? LDAPDirectory { return directory }
+    guard let deferred = view as? DeferredLDAPView else { return nil }
+    return try await deferred.resolved()
+  }
+
   /// Whether the server keeps memberOf on the people: a search for anyone
   /// with a memberOf value, at most one entry, no attributes. Asked once
   /// per directory (its views share the answer).

@@ -59,6 +59,10 @@ extension Signal where Handler == @MainActor () -> Void {
   public static var realize: Self { plain("realize") }
   /// GtkWidget's "unrealize".
   public static var unrealize: Self { plain("unrealize") }
+  /// GtkWidget's "map" (about to show: it and its ancestors are visible).
+  public static var map: Self { plain("map") }
+  /// GtkWidget's "unmap" (no longer shows).
+  public static var unmap: Self { plain("unmap") }
   /// GdkFrameClock's "before-paint".
   public static var beforePaint: Self { plain("before-paint") }
   /// GdkFrameClock's "layout".

@@ -144,6 +144,10 @@ extension ServerDirectoryPage {
       to: organised.reports(to: identity), named: String(format: tr("Reporting to %@"), name))
   }
 
+  /// The view the list reads now: the directory, or a group's people or a
+  /// manager's reports on it, searched, filtered and ordered as shown.
+  package var shownDirectory: any WindowedDirectory { presenter.shown }
+
   /// Reads `scope` (nil: everyone) a window at a time in place of what shows.
   func narrow(to scope: (any WindowedDirectory)?, named name: String?) {
     loadStarted = .now

@@ -121,7 +121,7 @@ extension MainWindow {
 
   /// Shows the direct reports of the person `identity` in the list (a
   /// server's, "Show in the List" on their page).
-  func showReports(of identity: String, name: String) {
+  package func showReports(of identity: String, name: String) {
     navigate {
       showPeople()
       show(.reports(identity: identity, name: name))

@@ -1,4 +1,5 @@
 import CGtk
+import Directory
 import GtkKit
 
 /// What tests, the bench and headless runs ask the window of its page:
@@ -16,6 +17,9 @@ extension MainWindow {
   /// Row widgets alive in the page's views: built by their factory's setup
   /// and not yet torn down.
   package var liveRows: Int { page.liveRows }
+
+  /// The groups the sidebar lists (numbered as ``showGroup(_:)`` takes them).
+  package var sidebarGroups: DirectoryGroups { sidebar.groups }
 
   /// The people the page holds (a server's count for a server's list).
   package var itemCount: Int { page.count }

@@ -11,15 +11,19 @@ import SharedSupport
 final class PageStack {
   /// The GtkStack.
   let widget: Widget
+  private let loadingPage: StatusPage
   private let errorPage: StatusPage
   /// What shows now.
   private(set) var state: MainWindow.State = .loading
   /// The error page's description (under "Can't retrieve the directory").
   var errorDescription: String { errorPage.text }
 
+  /// Whether the loading page's spinner spins: only while that page shows.
+  var isLoadingSpinnerSpinning: Bool { loadingPage.isSpinning }
+
   /// The three status pages around `listPage`; shows the loading page.
   init(listPage: Widget) {
-    let loadingPage = StatusPage(icon: nil, title: tr("Loading the directory…"), spinner: true)
+    loadingPage = StatusPage(icon: nil, title: tr("Loading the directory…"), spinner: true)
     let emptyPage = StatusPage(
       icon: "system-users-symbolic", title: tr("No people"),
       description: tr("The directory is empty."))

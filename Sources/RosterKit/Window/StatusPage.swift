@@ -12,6 +12,12 @@ import GtkKit
 final class StatusPage {
   let widget: Widget
   let button: Widget?
+  /// The loading page's spinner. It spins only while it shows: a spinning
+  /// GtkSpinner asks for a frame every refresh even on a page the stack
+  /// hides, so the window would paint 60 frames a second while idle,
+  /// taking the CPU from the rest of the desktop (and from a directory
+  /// server on the same machine sorting the next answer).
+  private let spinner: Widget?
 
   init(
     icon: String?, title: String, description: String = "", spinner: Bool = false,
@@ -24,9 +30,10 @@ final class StatusPage {
     adw_status_page_set_description(gtkObject(widget), Self.markup(description))
     if let icon { adw_status_page_set_icon_name(gtkObject(widget), icon) }
     self.button = button
-    if spinner {
-      let spinner = gtk_spinner_new()!
-      gtk_spinner_start(gtkObject(spinner))
+    self.spinner = spinner ? gtk_spinner_new()! : nil
+    if let spinner = self.spinner {
+      Signals.connect(gobject(spinner), .map) { gtk_spinner_start(gtkObject(spinner)) }
+      Signals.connect(gobject(spinner), .unmap) { gtk_spinner_stop(gtkObject(spinner)) }
       gtk_widget_set_size_request(spinner, 32, 32)
       adw_status_page_set_child(gtkObject(widget), spinner)
     } else if let button {
@@ -36,6 +43,9 @@ final class StatusPage {
       adw_status_page_set_child(gtkObject(widget), button)
     }
   }
+
+  /// Whether the page's spinner spins (it does only while it shows).
+  var isSpinning: Bool { spinner.map { gtk_spinner_get_spinning(gtkObject($0)) != 0 } ?? false }
 
   /// The description under the title, as plain text.
   private(set) var text = ""
