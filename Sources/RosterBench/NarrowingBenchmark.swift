@@ -127,10 +127,17 @@ struct NarrowingBenchmark {
     case .group(let group):
       name = group
       target = Self.groupTarget
-      guard MainContext.run(until: { window.offersGroups }, timeout: .seconds(600)),
-        let number = window.sidebarGroups.number(named: group)
+      // As a user finds it: the sidebar opened, the name typed in its search.
+      guard MainContext.run(until: { window.offersGroups }, timeout: .seconds(600)) else {
+        return fail("the server lists no groups")
+      }
+      window.isSidebarOpen = true
+      window.searchSidebarGroups(group)
+      guard
+        MainContext.run(
+          until: { window.sidebarShowsGroup(named: group) }, timeout: .seconds(600))
       else { return fail("the server lists no group named \(group)") }
-      narrow = { window.showGroup(number) }
+      narrow = { window.chooseSidebarGroup(named: group) }
       back = { window.showGroup(nil) }
     case .reports(let username):
       name = username

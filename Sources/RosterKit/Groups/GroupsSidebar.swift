@@ -156,6 +156,29 @@ final class GroupsSidebar {
     return true
   }
 
+  /// The line of the group named `name` among the lines now, if any.
+  func line(named name: String) -> Int? {
+    (0..<tree.count).first { line in
+      guard let key = tree.node(at: line)?.key, key != Self.everyoneKey else { return false }
+      if let server { return server.group(forKey: key)?.name == name }
+      return Int(key).map { groups.indices.contains($0) && groups[$0].name == name } ?? false
+    }
+  }
+
+  /// Selects the line of the group named `name` as a click on it does;
+  /// false when no line shows it now (a search may bring it).
+  @discardableResult
+  func select(named name: String) -> Bool {
+    guard let line = line(named: name) else { return false }
+    gtk_single_selection_set_selected(selection.opaque, guint(line))
+    return true
+  }
+
+  /// Searches the groups' names as typing `text` in the search entry does.
+  func search(typing text: String) {
+    gtk_editable_set_text(gtkObject(searchEntry), text)
+  }
+
   /// Opens or closes list line `position` (a group holding groups).
   func setExpanded(_ expanded: Bool, line position: Int) {
     tree.setExpanded(expanded, at: position)

@@ -18,8 +18,16 @@ extension MainWindow {
   /// and not yet torn down.
   package var liveRows: Int { page.liveRows }
 
-  /// The groups the sidebar lists (numbered as ``showGroup(_:)`` takes them).
-  package var sidebarGroups: DirectoryGroups { sidebar.groups }
+  /// Searches the sidebar's groups for `text`, as typing it there does.
+  package func searchSidebarGroups(_ text: String) { sidebar.search(typing: text) }
+
+  /// Whether the sidebar shows a line of the group named `name` now.
+  package func sidebarShowsGroup(named name: String) -> Bool { sidebar.line(named: name) != nil }
+
+  /// Chooses the group named `name` as a click on its line does; false
+  /// when the sidebar does not show it now.
+  @discardableResult
+  package func chooseSidebarGroup(named name: String) -> Bool { sidebar.select(named: name) }
 
   /// The people the page holds (a server's count for a server's list).
   package var itemCount: Int { page.count }
