@@ -95,12 +95,21 @@ final class ServerGroupsSidebarTests: ServerTestCase {
       let found = ["All people"] + (1050..<1060).map { "Group \($0)" }
       Self.settle(window) { sidebar.shownLines.map(\.name) == found }
       XCTAssertEqual(sidebar.lineCount, found.count)
+      // A line of the search chosen as a click does: Group 1052 holds Cy.
+      XCTAssertFalse(window.chooseSidebarGroup(named: "Group 0004"), "not among the lines")
+      XCTAssertTrue(window.chooseSidebarGroup(named: "Group 1052"))
+      let page = try XCTUnwrap(window.server)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { !window.isLoading && page.model.count == 1 && page.model[0] != nil },
+          timeout: .seconds(20)), "the group's people did not come")
+      XCTAssertEqual(page.model[0]?.username, "cy")
+      XCTAssertTrue(window.subtitle.hasPrefix("Group 1052 — 1 person"), window.subtitle)
 
       gtk_editable_set_text(gtkObject(sidebar.searchEntry), "")
       Self.settle(window) { sidebar.lineCount == 1 + ServerGroupLines.window + 1 }
       // Group 0004 holds Bob: the list narrows to him on the server.
       XCTAssertTrue(window.showGroup(4))
-      let page = try XCTUnwrap(window.server)
       XCTAssertTrue(
         MainContext.run(
           until: { !window.isLoading && page.model.count == 1 && page.model[0] != nil },
