@@ -25,6 +25,7 @@ static inline GListModel *cgtk_list_model(gpointer p) { return (GListModel *)p; 
 static inline GObject *cgtk_gobject(gpointer p) { return G_OBJECT(p); }
 static inline GtkWidget *cgtk_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkButton *cgtk_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GAppLaunchContext *cgtk_app_launch_context(gpointer p) { return G_APP_LAUNCH_CONTEXT(p); }
 static inline GtkCheckButton *cgtk_check_button(gpointer p) { return GTK_CHECK_BUTTON(p); }
 static inline GtkPopover *cgtk_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkGrid *cgtk_grid(gpointer p) { return GTK_GRID(p); }

@@ -30,7 +30,7 @@ struct LineFolder {
 
   /// Appends one ASCII byte.
   mutating func byte(_ byte: UInt8) {
-    withUnsafeBytes(of: byte) { unit($0.assumingMemoryBound(to: UInt8.self)) }
+    withUnsafePointer(to: byte) { unit(UnsafeBufferPointer(start: $0, count: 1)) }
   }
 
   /// Appends ASCII text, a byte at a time.

@@ -64,7 +64,6 @@ enum PeopleClipboard {
     let union = providers.withUnsafeMutableBufferPointer {
       gdk_content_provider_new_union($0.baseAddress, gsize($0.count))
     }
-    gdk_clipboard_set_content(clipboard, union)
-    g_object_unref(UnsafeMutableRawPointer(union))
+    ObjectSlot.withAdopted(union!) { gdk_clipboard_set_content(clipboard, $0) }
   }
 }

@@ -52,10 +52,21 @@ extension MainWindow {
 
   /// Opens `uri` (mailto:, tel:) in the desktop's app for it.
   func open(_ uri: String) {
-    let context = gdk_display_get_app_launch_context(gtk_widget_get_display(window))
+    guard let context = gdk_display_get_app_launch_context(gtk_widget_get_display(window)) else {
+      return
+    }
     let box = Unmanaged.passRetained(LaunchBox(window: self)).toOpaque()
+    ObjectSlot.withAdopted(context) { context in
+      launch(uri, context: cgtk_app_launch_context(UnsafeMutableRawPointer(context)), box: box)
+    }
+  }
+
+  /// Starts opening `uri` with `context`; `box` reaches the callback.
+  private func launch(
+    _ uri: String, context: UnsafeMutablePointer<GAppLaunchContext>?, box: UnsafeMutableRawPointer
+  ) {
     g_app_info_launch_default_for_uri_async(
-      uri, UnsafeMutableRawPointer(context)?.assumingMemoryBound(to: GAppLaunchContext.self), nil,
+      uri, context, nil,
       { _, result, data in
         guard let data else { return }
         let box = Unmanaged<LaunchBox>.fromOpaque(data).takeRetainedValue()
@@ -69,7 +80,6 @@ extension MainWindow {
             String(format: tr("Can't open it: %@"), message ?? tr("no app for it")))
         }
       }, box)
-    if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
   }
 }
 

@@ -31,11 +31,11 @@ extension MainWindow {
     exportChooser = ObjectRef(chooser, adopt: true)
     gtk_file_chooser_set_current_name(gtkObject(chooser), "people.csv")
     for (name, pattern, _) in Self.exportFormats {
-      let filter = gtk_file_filter_new()!
-      gtk_file_filter_set_name(filter, name)
-      gtk_file_filter_add_pattern(filter, pattern)
-      gtk_file_chooser_add_filter(gtkObject(chooser), filter)
-      g_object_unref(UnsafeMutableRawPointer(filter))
+      ObjectSlot.withAdopted(gtk_file_filter_new()!) { filter in
+        gtk_file_filter_set_name(filter, name)
+        gtk_file_filter_add_pattern(filter, pattern)
+        gtk_file_chooser_add_filter(gtkObject(chooser), filter)
+      }
     }
     Signals.connect(gobject(chooser), .response) { [weak self] response in
       guard let self else { return }
