@@ -18,6 +18,10 @@ public enum PersonExporter {
   /// How many people one window of a server directory asks for: OpenLDAP's
   /// default size limit, which a larger window would run into.
   public static let windowSize = 500
+  /// How many people one page of a server read forward asks for
+  /// (``ForwardReadableDirectory``): slapd answers sorted pages sent back
+  /// to back "busy", and a retry's wait costs less spread over 10,000.
+  public static let pageSize = 10000
 
   /// Writes the people of `table` at `positions` (nil: everyone, in the
   /// table's order) to `destination`; `photo` gives the photo of an avatar
@@ -36,8 +40,8 @@ public enum PersonExporter {
   }
 
   /// Writes the people of `directory` (already narrowed and ordered, e.g.
-  /// by ``WindowedDirectory/querying(filter:sort:)``) to `destination`, a
-  /// window at a time. Returns the final progress.
+  /// by ``WindowedDirectory/querying(filter:sort:)``) to `destination`, in
+  /// pages read forward or a window at a time. Returns the final progress.
   public static func export(
     _ directory: any WindowedDirectory, as export: PersonExport, to destination: URL,
     progress: @escaping @Sendable (ExportProgress) -> Void = { _ in }
@@ -105,7 +109,9 @@ private struct TablePeople: PersonWriterVisitor {
   }
 }
 
-/// The people of a server directory, read a window at a time.
+/// The people of a server directory: read forward in pages when the
+/// format carries no photos and the directory can
+/// (``ForwardReadableDirectory``), else a window at a time.
 ///
 /// Threading: a value used by the exporting task.
 private struct ServerPeople: PersonWriterVisitor {
@@ -118,6 +124,16 @@ private struct ServerPeople: PersonWriterVisitor {
   func visit(_ writer: some PersonWriter) async throws -> ExportProgress {
     try await PersonExporter.writeFile(destination, writer, progress: progress) {
       sink, reporter in
+      if photoLimit == nil, let forward = directory as? any ForwardReadableDirectory {
+        var written = 0
+        let wasRead = try await forward.readForward(pageSize: PersonExporter.pageSize) {
+          entries in
+          for entry in entries { writer.write(entry, photo: nil, into: sink) }
+          written += entries.count
+          try reporter.tick(done: written, total: nil)
+        }
+        if wasRead { return written }
+      }
       var next = 0
       while true {
         let window = try await directory.window(next..<(next + PersonExporter.windowSize))

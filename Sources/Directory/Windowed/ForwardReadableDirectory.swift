@@ -1,0 +1,16 @@
+/// A ``WindowedDirectory`` that can also be read once from its first entry
+/// to its last, in the order its windows show, a page at a time and faster
+/// than window by window (an LDAP server's Paged Results under its sort
+/// control, as `ldapsearch -E pr=…` reads it). What an export of a whole
+/// view reads when it carries no photos.
+///
+/// Threading: `Sendable`; `readForward` runs off the main thread and is
+/// cancellable through the calling task.
+public protocol ForwardReadableDirectory: WindowedDirectory {
+  /// Calls `page` with each page of at most `pageSize` entries, in order,
+  /// until the last; the entries carry no photo versions. Returns false,
+  /// having read nothing, when this view cannot be read so (read it a
+  /// window at a time instead).
+  func readForward(pageSize: Int, _ page: ([DirectoryEntry]) async throws -> Void) async throws
+    -> Bool
+}

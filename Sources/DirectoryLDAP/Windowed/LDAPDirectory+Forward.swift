@@ -1,0 +1,72 @@
+import Directory
+
+/// Reading a view once from start to end: one Paged Results search (RFC
+/// 2696) with the view's sort control (critical where the server offers
+/// virtual list view, so the order is the windows'), in pages as `ldapsearch
+/// -E pr=…` reads it, without the windows' second search for photo holders.
+/// The next page is asked for while the caller handles the last one. A
+/// group read from its member values is read a window at a time instead.
+extension LDAPDirectory: ForwardReadableDirectory {
+  /// One page: its entries, the cookie for the next (empty after the
+  /// last) and the session that read it.
+  private struct ForwardPage: Sendable {
+    var entries: [DirectoryEntry]
+    var cookie: [UInt8]
+    var session: ObjectIdentifier
+  }
+
+  public func readForward(pageSize: Int, _ page: ([DirectoryEntry]) async throws -> Void)
+    async throws -> Bool
+  {
+    guard members == nil else { return false }
+    let mode = try await mode()
+    let request = LDAPSearchRequest(
+      base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
+      sortKey: sortKeys, isSortCritical: mode == .virtualListView)
+    var current = try await forwardPage(request, size: pageSize, cookie: [])
+    while true {
+      guard !current.cookie.isEmpty else {
+        try await page(current.entries)
+        return true
+      }
+      let cookie = current.cookie
+      async let following = forwardPage(request, size: pageSize, cookie: cookie)
+      try await page(current.entries)
+      let next = try await following
+      // The cookie belongs to the connection that sent it.
+      guard next.session == current.session else {
+        throw DirectoryError.network("the connection to the server was lost while reading")
+      }
+      current = next
+    }
+  }
+
+  /// The page of `request` after `cookie`.
+  private func forwardPage(_ request: LDAPSearchRequest, size: Int, cookie: [UInt8])
+    async throws(DirectoryError) -> ForwardPage
+  {
+    var search = request
+    search.page = (size, cookie)
+    let paged = search
+    let mapper = mapper
+    return try await perform { [self] session, flag throws(DirectoryError) in
+      let response: LDAPSearchResponse
+      do throws(DirectoryError) {
+        response = try session.search(paged, cancel: flag)
+      } catch {
+        throw sortRefused(error)
+      }
+      return ForwardPage(
+        entries: response.entries.map { mapper.entry($0, hasPhoto: false) },
+        cookie: response.pageCookie ?? [], session: ObjectIdentifier(session))
+    }
+  }
+}
+
+extension DeferredLDAPView: ForwardReadableDirectory {
+  func readForward(pageSize: Int, _ page: ([DirectoryEntry]) async throws -> Void) async throws
+    -> Bool
+  {
+    try await resolved().readForward(pageSize: pageSize, page)
+  }
+}
