@@ -60,6 +60,9 @@ public struct BenchmarkOptions: Sendable {
   /// Sorts the people by this order a third of the way into each measured
   /// scroll, and reports the frames painted while it ran (``SortDuringScroll``).
   public var sortDuringScroll: PersonSort?
+  /// Export the people shown in this format a third of the way into each
+  /// run (`--export-during-scroll`), as Export… does.
+  public var exportDuringScroll: PersonExportFormat?
   /// With an LDAP `source`: instead of scrolling, time the first window of
   /// everyone in this order beside ldapsearch's (``ColumnSortBenchmark``).
   public var columnSort: PersonSort?

@@ -105,6 +105,8 @@ struct BenchmarkReport: ReportObject {
   let hudUs: Spread?
   /// A sort run during the scroll (`--sort-during-scroll`), if any.
   let sortDuringScroll: SortDuringScroll.Figures?
+  /// An export run during the scroll (`--export-during-scroll`), if any.
+  let exportDuringScroll: ExportDuringScroll.Figures?
   /// The group whose people scrolled (`--group`), nil for everyone.
   let group: String?
   let peakRssMib: Fixed
@@ -115,7 +117,8 @@ struct BenchmarkReport: ReportObject {
     tracker: AvatarLatencyTracker, pipeline counters: ImagePipelineStatistics,
     options: BenchmarkOptions, columns: Int, naiveDecodes: Int, chromeRenders: Int,
     text: (ahead: Int, whileDrawing: Int),
-    load: LoadFigures, sort: SortDuringScroll.Figures? = nil
+    load: LoadFigures, sort: SortDuringScroll.Figures? = nil,
+    export: ExportDuringScroll.Figures? = nil
   ) {
     func ms(_ duration: Duration) -> Fixed { Fixed(duration.inMilliseconds, 1) }
     self.rows = rows
@@ -163,6 +166,7 @@ struct BenchmarkReport: ReportObject {
       firstRows: ms(load.firstRows), longestMainStall: ms(load.longestMainThreadStall))
     hudUs = hudCosts.isEmpty ? nil : Spread(Percentiles(hudCosts))
     sortDuringScroll = sort
+    exportDuringScroll = export
     peakRssMib = Fixed(ResourceUsage.peakResidentMiB, 1)
   }
 

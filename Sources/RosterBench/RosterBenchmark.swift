@@ -170,7 +170,11 @@ public final class RosterBenchmark {
     let chromeBefore = instrumentation.headerRenders.count
     tracker.isRecording = true
     let sort = options.sortDuringScroll.map { SortDuringScroll(order: $0, at: options.seconds / 3) }
-    runScroll(window, speed: speed, recorder: recorder, tracker: tracker, sort: sort)
+    let export = options.exportDuringScroll.map {
+      ExportDuringScroll(format: $0, at: options.seconds / 3)
+    }
+    runScroll(
+      window, speed: speed, recorder: recorder, tracker: tracker, sort: sort, export: export)
     tracker.isRecording = false
     let chromeRenders = instrumentation.headerRenders.count - chromeBefore
     recorder.stop()
@@ -196,7 +200,7 @@ public final class RosterBenchmark {
       hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
       columns: window.localPage.tableColumnCount,
       naiveDecodes: naiveDecodes, chromeRenders: chromeRenders, text: text, load: load,
-      sort: sort?.figures(recorder)
+      sort: sort?.figures(recorder), export: export?.figures(recorder, people: window.itemCount)
     ).json
   }
 
@@ -229,7 +233,7 @@ public final class RosterBenchmark {
 
   private func runScroll(
     _ window: MainWindow, speed: Double, recorder: FrameRecorder?, tracker: AvatarLatencyTracker?,
-    sort: SortDuringScroll? = nil
+    sort: SortDuringScroll? = nil, export: ExportDuringScroll? = nil
   ) {
     let recorder = recorder ?? FrameRecorder(window: window.window)
     let page = window.localPage
@@ -254,9 +258,9 @@ public final class RosterBenchmark {
     let start = ContinuousClock.now
     driver.run(
       frame: { _ in
-        sort?.frame(
-          elapsed: (ContinuousClock.now - start).inMilliseconds / 1000, page: page,
-          recorder: recorder)
+        let elapsed = (ContinuousClock.now - start).inMilliseconds / 1000
+        sort?.frame(elapsed: elapsed, page: page, recorder: recorder)
+        export?.frame(elapsed: elapsed, window: window, recorder: recorder)
       }, done: { done = true })
     // Blocking in poll between frames, as the app's own loop does (not polling every ms).
     MainContext.runBlocking(until: { done }, timeout: .seconds(options.seconds * 3 + 30))

@@ -35,6 +35,12 @@ struct BenchCommand: ParsableCommand {
   var sortDuringScroll: String?
   @Option(
     help: """
+      Export everyone shown in this format (csv, vcard, ldif, json) a third of the way into \
+      each run, as Export… does, and report the frames painted while it ran.
+      """)
+  var exportDuringScroll: String?
+  @Option(
+    help: """
       With an ldap:// source: instead of scrolling, time the first window of everyone sorted \
       by these fields on the server (a table header's click), beside ldapsearch's (5 runs).
       """)
@@ -133,6 +139,12 @@ struct BenchCommand: ParsableCommand {
     options.cache = cache
     options.view = view
     options.sortDuringScroll = try sortDuringScroll.map { try PersonSort(parsing: $0) }
+    if let exportDuringScroll {
+      guard let format = PersonExportFormat(rawValue: exportDuringScroll.lowercased()) else {
+        throw ValidationError("--export-during-scroll: csv, vcard, ldif or json")
+      }
+      options.exportDuringScroll = format
+    }
     options.columnSort = try columnSort.map { try PersonSort(parsing: $0) }
     options.pipeline = pipeline
     options.source = try ServerArguments.source(source)

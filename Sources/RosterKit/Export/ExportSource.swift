@@ -6,16 +6,17 @@ import Foundation
 ///
 /// Threading: a plain value; `Sendable`.
 package enum ExportSource: Sendable {
-  /// A users.json's people at `positions` of `table`, their avatars
-  /// relative to `base`.
-  case table(UserTable, positions: [Int], base: URL)
+  /// A users.json's people `rows` of `table` (the list's own array,
+  /// shared, not copied: their positions are taken off the main thread),
+  /// their avatars relative to `base`.
+  case table(UserTable, rows: [UserRef], base: URL)
   /// A server's view, read a window at a time; `count` as the list has it.
   case server(any WindowedDirectory, count: Int)
 
   /// How many people the export writes, as far as known before it starts.
   package var count: Int {
     switch self {
-    case .table(_, let positions, _): positions.count
+    case .table(_, let rows, _): rows.count
     case .server(_, let count): count
     }
   }
@@ -27,11 +28,11 @@ package enum ExportSource: Sendable {
     progress: @escaping @Sendable (ExportProgress) -> Void
   ) async throws -> ExportProgress {
     switch self {
-    case .table(let table, let positions, let base):
+    case .table(let table, let rows, let base):
       let photos = AvatarPhotos(base: base, limit: export.photoLimit)
       return try await PersonExporter.export(
-        table, positions: positions, as: export, to: destination, photo: photos.photo(of:),
-        progress: progress)
+        table, positions: rows.map(\.index), as: export, to: destination,
+        photo: photos.photo(of:), progress: progress)
     case .server(let directory, _):
       return try await PersonExporter.export(
         directory, as: export, to: destination, progress: progress)

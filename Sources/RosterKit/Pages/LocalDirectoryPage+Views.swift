@@ -115,9 +115,7 @@ extension LocalDirectoryPage {
 
   package var exportSource: ExportSource? {
     guard let contents else { return nil }
-    return .table(
-      contents.viewModels, positions: model.elements.map(\.index),
-      base: contents.source.baseURL)
+    return .table(contents.viewModels, rows: model.elements, base: contents.source.baseURL)
   }
 
   // MARK: Statistics
