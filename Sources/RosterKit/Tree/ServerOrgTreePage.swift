@@ -41,6 +41,11 @@ package final class ServerOrgTreePage {
   private var people: [String: UserViewModel] = [:]
   /// How many report to each person, as far as known.
   private var reportCounts: [String: Int] = [:]
+  /// The server's views of the lists read last (the top under ""), kept so
+  /// their next windows reuse the view's connection and sorted list; at
+  /// most ``keptScopes``, since each view holds a connection of its own.
+  private var scopes: [(manager: String, view: any WindowedDirectory)] = []
+  static let keptScopes = 8
   /// The people whose count was asked for (or is on its way).
   private var countsAsked: Set<String> = []
   /// The people whose count is to be asked, in the order their lines bound.
@@ -104,6 +109,7 @@ package final class ServerOrgTreePage {
     revealing = nil
     people = [:]
     reportCounts = [:]
+    scopes = []
     countsAsked = []
     countQueue = []
     reading = []
@@ -149,8 +155,22 @@ package final class ServerOrgTreePage {
   /// What a list of the tree holds on the server: the top of the
   /// organisation (`manager` nil), or someone's reports.
   private func scope(of manager: String?) -> any WindowedDirectory {
-    guard let manager else { return directory.querying(filter: Self.topFilter, sort: nil) }
-    return directory.reports(to: manager)
+    let key = manager ?? ""
+    if let kept = scopes.firstIndex(where: { $0.manager == key }) {
+      // The list read last goes to the end: the first is dropped first.
+      let scope = scopes.remove(at: kept)
+      scopes.append(scope)
+      return scope.view
+    }
+    let view =
+      if let manager {
+        directory.reports(to: manager)
+      } else {
+        directory.querying(filter: Self.topFilter, sort: nil)
+      }
+    if scopes.count == Self.keptScopes { scopes.removeFirst() }
+    scopes.append((key, view))
+    return view
   }
 
   private func startReading(at offset: Int, in list: KeyList, of manager: String?) {
