@@ -64,6 +64,6 @@ enum PeopleClipboard {
     let union = providers.withUnsafeMutableBufferPointer {
       gdk_content_provider_new_union($0.baseAddress, gsize($0.count))
     }
-    ObjectSlot.withAdopted(union!) { gdk_clipboard_set_content(clipboard, $0) }
+    _ = ObjectSlot.withAdopted(union!) { gdk_clipboard_set_content(clipboard, $0) }
   }
 }
