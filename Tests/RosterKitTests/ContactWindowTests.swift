@@ -28,24 +28,6 @@ final class ContactWindowTests: XCTestCase {
     return (window, folder)
   }
 
-  /// The clipboard as `target` (an X selection target), read by xclip
-  /// while the window serves it.
-  @MainActor
-  private static func clipboard(_ target: String) throws -> String {
-    let xclip = Process()
-    xclip.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
-    xclip.arguments = ["-selection", "clipboard", "-o", "-t", target]
-    let output = Pipe()
-    xclip.standardOutput = output
-    xclip.standardError = FileHandle.nullDevice
-    try xclip.run()
-    XCTAssertTrue(
-      MainContext.run(until: { !xclip.isRunning }, timeout: .seconds(10)), "xclip did not end")
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    XCTAssertEqual(xclip.terminationStatus, 0, "xclip could not read \(target)")
-    return String(decoding: data, as: UTF8.self)
-  }
-
   @MainActor
   private static func page(of username: String, in window: MainWindow) throws -> PersonPage {
     let position = try XCTUnwrap(window.model.elements.firstIndex { $0.username == username })
@@ -82,10 +64,10 @@ final class ContactWindowTests: XCTestCase {
       _ = folder
       let ada = try Self.page(of: "ada", in: window)
       cgtk_emit(gobject(ada.contact.copyEmailButton), "clicked")
-      XCTAssertEqual(try Self.clipboard("UTF8_STRING"), "ada@example.org")
+      XCTAssertEqual(try WindowTestSupport.clipboard("UTF8_STRING"), "ada@example.org")
       XCTAssertEqual(window.lastToast, "Email address copied")
       cgtk_emit(gobject(ada.contact.copyUsernameButton), "clicked")
-      XCTAssertEqual(try Self.clipboard("UTF8_STRING"), "ada")
+      XCTAssertEqual(try WindowTestSupport.clipboard("UTF8_STRING"), "ada")
     }
   }
 
@@ -98,8 +80,8 @@ final class ContactWindowTests: XCTestCase {
       window.select(ada)
       XCTAssertTrue(window.activate(.copy))
       XCTAssertTrue(MainContext.run(until: { window.lastToast == "Copied Ada Lovelace" }))
-      XCTAssertEqual(try Self.clipboard("UTF8_STRING"), "Ada Lovelace <ada@example.org>")
-      let card = try Self.clipboard("text/vcard")
+      XCTAssertEqual(try WindowTestSupport.clipboard("UTF8_STRING"), "Ada Lovelace <ada@example.org>")
+      let card = try WindowTestSupport.clipboard("text/vcard")
       XCTAssertTrue(card.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n"), card)
       for line in ["FN:Ada Lovelace", "EMAIL:ada@example.org", "TITLE:Analyst", "END:VCARD"] {
         XCTAssertTrue(card.contains(line + "\r\n"), "\(line) missing from \(card)")
@@ -110,7 +92,7 @@ final class ContactWindowTests: XCTestCase {
       window.select(eve)
       XCTAssertTrue(window.activate(.copy))
       XCTAssertTrue(MainContext.run(until: { window.lastToast?.hasPrefix("Copied Eve") == true }))
-      XCTAssertEqual(try Self.clipboard("UTF8_STRING"), "Eve Bcc eve@evil.test")
+      XCTAssertEqual(try WindowTestSupport.clipboard("UTF8_STRING"), "Eve Bcc eve@evil.test")
     }
   }
 }

@@ -78,6 +78,24 @@ enum WindowTestSupport {
     MainContext.run(for: .milliseconds(50))
   }
 
+  /// The clipboard as `target` (an X selection target), read by xclip
+  /// while the window serves it (its output drained as it comes, so a
+  /// paste bigger than a pipe's buffer does not stall it).
+  static func clipboard(_ target: String) throws -> String {
+    let xclip = Process()
+    xclip.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+    xclip.arguments = ["-selection", "clipboard", "-o", "-t", target]
+    let output = Pipe()
+    xclip.standardOutput = output
+    xclip.standardError = FileHandle.nullDevice
+    try xclip.run()
+    let read = PipeRead(output.fileHandleForReading)
+    XCTAssertTrue(
+      MainContext.run(until: { !xclip.isRunning }, timeout: .seconds(20)), "xclip did not end")
+    XCTAssertEqual(xclip.terminationStatus, 0, "xclip could not read \(target)")
+    return String(decoding: read.wait(), as: UTF8.self)
+  }
+
   static func fileSource(_ url: URL) -> Result<DirectorySource, DirectoryError> {
     Result { () throws(DirectoryError) in try DirectorySource(argument: url.path) }
   }
@@ -103,5 +121,24 @@ final class TemporaryDirectory {
   func writeUsers(_ names: [String]) throws {
     let entries = names.map { #"{"username": "\#($0)", "role": "User", "avatar": ""}"# }
     try write("[" + entries.joined(separator: ",\n") + "]")
+  }
+}
+
+/// Reads a pipe to its end on another thread.
+private final class PipeRead: @unchecked Sendable {
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    DispatchQueue.global().async {
+      self.data = handle.readDataToEndOfFile()
+      self.done.signal()
+    }
+  }
+
+  /// Everything read, once the writer closed the pipe.
+  func wait() -> Data {
+    done.wait()
+    return data
   }
 }

@@ -7,6 +7,13 @@ extension PersonExport {
   public func bytes(
     of people: [DirectoryEntry], photo: (DirectoryEntry) -> ExportPhoto? = { _ in nil }
   ) -> [UInt8] {
+    bytes(of: people.map { ($0, format.carriesPhotos ? photo($0) : nil) })
+  }
+
+  /// `people` with their photos (nil: none), as ``bytes(of:photo:)``.
+  public func bytes(
+    of people: some Sequence<(entry: DirectoryEntry, photo: ExportPhoto?)>
+  ) -> [UInt8] {
     let output = ByteCollector()
     let sink = ByteSink { chunk in output.bytes.append(contentsOf: chunk) }
     let writer: any PersonWriter =
@@ -17,8 +24,8 @@ extension PersonExport {
       case .ldif: LDIFPeopleWriter(columns: columns, base: ldifBase)
       }
     writer.begin(sink)
-    for person in people {
-      var picture = format.carriesPhotos ? photo(person) : nil
+    for (person, photo) in people {
+      var picture = format.carriesPhotos ? photo : nil
       if case .bytes(let bytes) = picture, bytes.count > photoLimit { picture = nil }
       writer.write(person, photo: picture, into: sink)
     }

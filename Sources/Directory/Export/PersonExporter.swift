@@ -41,15 +41,59 @@ public enum PersonExporter {
 
   /// Writes the people of `directory` (already narrowed and ordered, e.g.
   /// by ``WindowedDirectory/querying(filter:sort:)``) to `destination`, in
-  /// pages read forward or a window at a time. Returns the final progress.
+  /// pages read forward or a window at a time; only those at the positions
+  /// of `ranges` when given (a selection), a window at a time. Returns the
+  /// final progress.
   public static func export(
-    _ directory: any WindowedDirectory, as export: PersonExport, to destination: URL,
-    progress: @escaping @Sendable (ExportProgress) -> Void = { _ in }
+    _ directory: any WindowedDirectory, only ranges: [Range<Int>]? = nil, as export: PersonExport,
+    to destination: URL, progress: @escaping @Sendable (ExportProgress) -> Void = { _ in }
   ) async throws -> ExportProgress {
     try await export.withWriter(
       ServerPeople(
-        directory: directory, destination: destination,
+        directory: directory, ranges: ranges, destination: destination,
         photoLimit: export.format.carriesPhotos ? export.photoLimit : nil, progress: progress))
+  }
+
+  /// The people of `directory` at the positions of `ranges`, in order, at
+  /// most `limit` of them, read a window at a time; the first `photoCount`
+  /// each with their photo (at most `photoLimit` bytes) when `photoLimit`
+  /// is given. For the clipboard and a drag: what a file export streams,
+  /// held in memory.
+  public static func people(
+    of directory: any WindowedDirectory, in ranges: [Range<Int>], limit: Int, photoLimit: Int?,
+    photoCount: Int = .max
+  ) async throws -> [(entry: DirectoryEntry, photo: ExportPhoto?)] {
+    var people: [(entry: DirectoryEntry, photo: ExportPhoto?)] = []
+    try await readWindows(of: directory, in: ranges, limit: limit) { entry in
+      var photo: ExportPhoto?
+      if let photoLimit, people.count < photoCount {
+        photo = try await serverPhoto(of: entry, in: directory, limit: photoLimit)
+      }
+      people.append((entry, photo))
+    }
+    return people
+  }
+
+  /// Reads the people at the positions of `ranges` a window at a time, at
+  /// most `limit`, handing each to `body` in order; stops early where the
+  /// directory has fewer people than the ranges say.
+  static func readWindows(
+    of directory: any WindowedDirectory, in ranges: [Range<Int>], limit: Int = .max,
+    _ body: (DirectoryEntry) async throws -> Void
+  ) async throws {
+    var left = limit
+    for range in ranges {
+      var next = range.lowerBound
+      while next < range.upperBound, left > 0 {
+        try Task.checkCancellation()
+        let end = min(range.upperBound, next + min(windowSize, left))
+        let window = try await directory.window(next..<end)
+        for entry in window.entries.prefix(end - next) { try await body(entry) }
+        left -= min(window.entries.count, end - next)
+        guard window.entries.count >= end - next else { return }
+        next = end
+      }
+    }
   }
 
   /// Opens the file, writes what `body` writes between the writer's
@@ -116,6 +160,8 @@ private struct TablePeople: PersonWriterVisitor {
 /// Threading: a value used by the exporting task.
 private struct ServerPeople: PersonWriterVisitor {
   let directory: any WindowedDirectory
+  /// The positions to write (a selection), nil for everyone.
+  let ranges: [Range<Int>]?
   let destination: URL
   /// The photo limit, when the format carries photos.
   let photoLimit: Int?
@@ -124,6 +170,20 @@ private struct ServerPeople: PersonWriterVisitor {
   func visit(_ writer: some PersonWriter) async throws -> ExportProgress {
     try await PersonExporter.writeFile(destination, writer, progress: progress) {
       sink, reporter in
+      if let ranges {
+        let total = ranges.reduce(0) { $0 + $1.count }
+        var written = 0
+        try await PersonExporter.readWindows(of: directory, in: ranges) { entry in
+          var photo: ExportPhoto?
+          if let photoLimit {
+            photo = try await serverPhoto(of: entry, in: directory, limit: photoLimit)
+          }
+          writer.write(entry, photo: photo, into: sink)
+          written += 1
+          if written % PersonExporter.checkEvery == 0 { try reporter.tick(done: written, total: total) }
+        }
+        return written
+      }
       if photoLimit == nil, let forward = directory as? any ForwardReadableDirectory {
         var written = 0
         let wasRead = try await forward.readForward(pageSize: PersonExporter.pageSize) {

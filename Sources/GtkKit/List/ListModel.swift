@@ -29,6 +29,8 @@ public final class ListModel<Element: Identifiable> {
   private var idleSteps: guint = 0
   /// The chunk size of a reload's announcements and how it adapts.
   private var chunkSize = AdaptiveChunkSize(chunk: 1, budget: .zero, maxChunk: 1)
+  /// Run once a reload's change of length is all announced.
+  private var afterReload: [@MainActor () -> Void] = []
   /// Takes the elements a reload replaced, once GTK no longer sees them
   /// (see ``releasingReplacedElementsInBackground()``).
   var freeReplacedElements: (@MainActor (consuming [Element]) -> Void)?
@@ -175,6 +177,13 @@ public final class ListModel<Element: Identifiable> {
     return 0..<kept
   }
 
+  /// Runs `body` once GTK sees every element: now, or after the last
+  /// announcement of the reload running (or when another change finishes it).
+  public func whenReloaded(_ body: @escaping @MainActor () -> Void) {
+    if transition == nil, !isReloading { return body() }
+    afterReload.append(body)
+  }
+
   /// Announces the rest of a reload now.
   public func finishReloading() {
     guard isReloading || transition != nil else { return }
@@ -230,6 +239,9 @@ public final class ListModel<Element: Identifiable> {
     let old = transition.take()!.old
     core.count = elements.count
     if let freeReplacedElements { freeReplacedElements(consume old) }
+    let waiting = afterReload
+    afterReload = []
+    for body in waiting { body() }
     return false
   }
 

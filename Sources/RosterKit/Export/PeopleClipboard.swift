@@ -3,11 +3,13 @@ import Directory
 import Foundation
 import GtkKit
 
-/// People put on the clipboard: as plain text, "Display Name <email>" a
-/// line (a person without an email address is their name alone), and as vCard 4.0
-/// (`text/vcard`, with the photo inline, capped) for a contacts app. A
-/// name is made single-line and stripped of angle brackets, so a hostile
-/// name cannot add a line or an address of its own.
+/// People put on the clipboard or dragged out: as plain text, "Display
+/// Name <email>" a line (a person without an email address is their name
+/// alone), and as vCard 4.0 (`text/vcard`, the first ``photoCount`` with
+/// their photo inline, capped) for a contacts app, each made only when an
+/// app asks for it (``LazyContent``). A name is made single-line and
+/// stripped of angle brackets, so a hostile name cannot add a line or an
+/// address of its own.
 ///
 /// Threading: main-actor only for the clipboard; the texts are made
 /// anywhere.
@@ -39,31 +41,45 @@ enum PeopleClipboard {
         }))
   }
 
-  /// The vCards of `people`, their photos from `photo`.
-  nonisolated static func vCards(
-    of people: [DirectoryEntry], photo: (DirectoryEntry) -> ExportPhoto? = { _ in nil }
-  ) -> [UInt8] {
-    PersonExport(format: .vcard).bytes(of: people, photo: photo)
+  /// The formats people are offered in, most preferred first.
+  static let mimeTypes = ["text/plain;charset=utf-8", "text/plain", "text/vcard", "text/x-vcard"]
+  /// The most people one copy or drag carries (Export writes any number).
+  static let limit = 100_000
+  /// How many of them carry their photo in the vCards (each at most
+  /// ``PersonExport/photoLimit`` bytes).
+  static let photoCount = 100
+
+  /// The people of `source`, made into text or vCards only when an app
+  /// asks (a paste, a drop), read off the main thread.
+  static func content(of source: ExportSource) -> LazyContent {
+    LazyContent(mimeTypes: mimeTypes) { mimeType in
+      let vCards = PersonExport(format: .vcard)
+      let isVCard = mimeType.hasSuffix("vcard")
+      let people = try await source.people(
+        limit: limit, photos: isVCard ? (vCards.photoLimit, photoCount) : nil)
+      return isVCard ? vCards.bytes(of: people) : Array(text(of: people.map(\.entry)).utf8)
+    }
   }
 
-  /// Puts `text` and, when given, `vCards` on `widget`'s clipboard.
-  static func set(text: String, vCards: [UInt8]? = nil, on widget: Widget) {
+  /// `person` (with `photo`), made into text or a vCard when an app asks.
+  static func content(of person: DirectoryEntry, photo: @escaping @Sendable () -> ExportPhoto?)
+    -> LazyContent
+  {
+    LazyContent(mimeTypes: mimeTypes) { mimeType in
+      guard mimeType.hasSuffix("vcard") else { return Array(text(of: [person]).utf8) }
+      return PersonExport(format: .vcard).bytes(of: [(person, photo())])
+    }
+  }
+
+  /// Puts `content` on `widget`'s clipboard.
+  static func set(_ content: LazyContent, on widget: Widget) {
     let clipboard = gdk_display_get_clipboard(gtk_widget_get_display(widget))
-    var value = GValue()
-    g_value_init(&value, cgtk_type_string())
-    g_value_set_string(&value, text)
-    var providers: [UnsafeMutablePointer<GdkContentProvider>?] = [
-      gdk_content_provider_new_for_value(&value)
-    ]
-    g_value_unset(&value)
-    if let vCards {
-      let bytes = vCards.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-      providers.append(gdk_content_provider_new_for_bytes("text/vcard", bytes))
-      g_bytes_unref(bytes)
-    }
-    let union = providers.withUnsafeMutableBufferPointer {
-      gdk_content_provider_new_union($0.baseAddress, gsize($0.count))
-    }
-    _ = ObjectSlot.withAdopted(union!) { gdk_clipboard_set_content(clipboard, $0) }
+    gdk_clipboard_set_content(clipboard, content.pointer)
+  }
+
+  /// Puts `text` on `widget`'s clipboard (an address, a username).
+  static func set(text: String, on widget: Widget) {
+    let clipboard = gdk_display_get_clipboard(gtk_widget_get_display(widget))
+    gdk_clipboard_set_text(clipboard, text)
   }
 }

@@ -62,8 +62,10 @@ package protocol DirectoryPage: AnyObject {
   var viewMode: ViewMode { get set }
   /// The position selected in the view on screen, if any.
   var selectedPosition: Int? { get }
-  /// Selects `position` (nil clears the selection).
+  /// Selects `position` alone (nil clears the selection).
   func select(_ position: Int?)
+  /// The people selected in the list, the grid or the table, by position.
+  var selection: RangeSelection { get }
   /// The person at `position`, if the page has them.
   func person(at position: Int) -> UserViewModel?
   /// Every attribute of the entry `identity`, read off the main thread, or
@@ -139,5 +141,13 @@ package enum ViewMode: Sendable, Equatable {
     case .table: "table"
     case .tree: "tree"
     }
+  }
+}
+
+extension DirectoryPage {
+  /// Tells the window how many people are selected in the view that shows
+  /// (none in the org tree, whose lines are not the list's), when that changed.
+  func tellSelection() {
+    onNotice?(.selected(viewMode == .tree ? 0 : selection.count))
   }
 }

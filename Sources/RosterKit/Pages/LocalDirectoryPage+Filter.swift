@@ -19,7 +19,7 @@ extension LocalDirectoryPage {
   package func showOnly(_ filter: PersonFilter?) {
     guard filter != self.filter else { return }
     self.filter = filter
-    showMatches(keepingSelection: true)
+    showMatches(scrollingToSelection: true)
   }
 
   /// Whether the model shows fewer people than the directory (a search, a
@@ -34,23 +34,22 @@ extension LocalDirectoryPage {
   package var isFiltering: Bool { filtering != nil }
 
   /// Shows the search's matches (everyone without a search) that the
-  /// filter matches, keeping the selected person selected if asked and
-  /// still shown. A search still running on a new directory shows them
-  /// when it finishes.
-  func showMatches(keepingSelection: Bool = false) {
+  /// filter matches, keeping the selected people selected where they are
+  /// still shown (and scrolled to, when `scrollingToSelection`). A search
+  /// still running on a new directory shows them when it finishes.
+  func showMatches(scrollingToSelection: Bool = false) {
     guard let contents else { return }
     filtering?.cancel()
     filtering = nil
     if !search.query.isEmpty, searchResult == nil { return }
-    let selected = keepingSelection ? selectedPosition.map { model[$0] } : nil
     let search = searchResult
     guard isNarrowedByChoice else {
-      return show(search?.rows ?? contents.rows, selecting: selected?.index)
+      return show(search?.rows ?? contents.rows, scroll: scrollingToSelection)
     }
     let table = contents.viewModels
     let everyone = contents.rows
     let (filter, group, groups, manager) = (filter, group, contents.groups, reportsOf?.identity)
-    let run = Task.detached(priority: .userInitiated) { () -> ([UserRef], Int?)? in
+    let run = Task.detached(priority: .userInitiated) { () -> [UserRef]? in
       var positions = search?.positions
       if let group { positions = groups.members(of: group, among: positions) }
       if let manager {
@@ -63,14 +62,7 @@ extension LocalDirectoryPage {
         positions = matches
       }
       guard let positions, !Task.isCancelled else { return nil }
-      let rows = positions.map { everyone[$0] }
-      // After a refresh the selected person is looked for by name.
-      let index =
-        selected.flatMap { old in
-          old.table === table
-            ? old.index : rows.first(where: { $0.username == old.username })?.index
-        }
-      return (rows, index)
+      return positions.map { everyone[$0] }
     }
     filtering = Task { @MainActor [weak self] in
       let found = await withTaskCancellationHandler {
@@ -80,20 +72,22 @@ extension LocalDirectoryPage {
       }
       guard let self, !Task.isCancelled, let found else { return }
       self.filtering = nil
-      self.show(found.0, selecting: found.1)
+      self.show(found, scroll: scrollingToSelection)
     }
   }
 
-  /// Shows `rows` in the page's order, selecting the person at directory
-  /// position `index` if they are among them, and says how many show.
-  private func show(_ rows: [UserRef], selecting index: Int?) {
+  /// Shows `rows` in the page's order, with the people selected before
+  /// who are among them still selected, and says how many show.
+  private func show(_ rows: [UserRef], scroll: Bool) {
     guard let contents else { return }
     searchMatches = searchResult?.rows.count
     shownQuery = searchResult?.query
     ordered(rows) { [weak self] rows, _ in
-      self?.presenter.reload(with: rows)
-      self?.reselect(index, in: rows)
-      self?.restorePlace()
+      guard let self else { return }
+      let kept = KeptSelection(self.selection, over: self.model)
+      self.presenter.reload(with: rows)
+      self.reselect(kept, in: rows, scroll: scroll)
+      self.restorePlace()
     }
     let total =
       reportsOf != nil
@@ -113,24 +107,6 @@ extension LocalDirectoryPage {
       tellSubtitle(String(format: tr("%1$@ — %2$@"), scope, subtitle))
     } else {
       tellSubtitle(subtitle)
-    }
-  }
-
-  /// Selects the person at directory position `index` if `rows` (the model
-  /// now) holds them, and scrolls to them once GTK has laid out the new
-  /// rows: a scroll asked for in the same turn of the loop as the swap can
-  /// be undone by the layout of the swap itself (GTK 4.8 re-anchors the
-  /// view on the adjustment the swap reset).
-  func reselect(_ index: Int?, in rows: [UserRef]) {
-    guard let index, let position = rows.firstIndex(where: { $0.index == index }) else { return }
-    select(position)
-    let version = presenter.version
-    Idle.add { [weak self] in
-      guard let self, self.presenter.version == version, self.selectedPosition == position
-      else { return false }
-      gtk_widget_activate_action_variant(
-        self.shownView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
-      return false
     }
   }
 }

@@ -12,7 +12,7 @@ extension LocalDirectoryPage {
     guard number.map({ contents.groups.indices.contains($0) }) ?? true else { return }
     group = number
     reportsOf = nil
-    showMatches(keepingSelection: true)
+    showMatches(scrollingToSelection: true)
   }
 
   package func showGroup(id: String, name: String) {
@@ -26,7 +26,7 @@ extension LocalDirectoryPage {
     guard contents != nil else { return }
     group = nil
     reportsOf = (identity, name)
-    showMatches(keepingSelection: true)
+    showMatches(scrollingToSelection: true)
   }
 
   /// The directory's groups (none before it loads).

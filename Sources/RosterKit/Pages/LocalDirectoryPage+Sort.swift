@@ -29,9 +29,12 @@ extension LocalDirectoryPage {
       shown, restoringDirectoryOrder: isNarrowed,
       prepare: { [weak self] rows in await self?.shapeTableAhead(rows, selected: selectedIndex) },
       then: { [weak self] rows, _ in
-        self?.presenter.reload(with: rows)
-        self?.table.dropShapedCellsAfterNextFrame()
-        self?.reselect(selectedIndex, in: rows)
+        guard let self else { return }
+        // Who is selected now: the user may have clicked while it sorted.
+        let kept = KeptSelection(self.selection, over: self.model)
+        self.presenter.reload(with: rows)
+        self.table.dropShapedCellsAfterNextFrame()
+        self.reselect(kept, in: rows)
       })
   }
 

@@ -28,13 +28,11 @@ extension LocalDirectoryPage {
       let old = viewMode
       guard newValue != old else { return }
       // Keep the selected person (or the one at the top) in view across the switch.
-      let invalid = guint(GTK_INVALID_LIST_POSITION)
-      let selected = selectedPosition.map { guint($0) } ?? invalid
-      let anchor = selected != invalid ? selected : guint(max(0, list.viewport.visible.lowerBound))
+      let anchor = guint(selectedPosition ?? max(0, list.viewport.visible.lowerBound))
       switch newValue {
-      case .list: list.select(selected)
-      case .grid: grid.shown.setActive(true, selected: selected)
-      case .table: table.shown.setActive(true, selected: selected)
+      case .list: break
+      case .grid: grid.shown.setActive(true)
+      case .table: table.shown.setActive(true)
       case .tree:
         if let people = contents?.viewModels, orgTree.table !== people { orgTree.show(people) }
       }
@@ -47,29 +45,17 @@ extension LocalDirectoryPage {
           target, "list.scroll-to-item", g_variant_new_uint32(anchor))
       }
       gtk_widget_grab_focus(target)
-      if old == .tree || newValue == .tree { showSubtitle() }
-    }
-  }
-
-  package var selectedPosition: Int? {
-    let selected =
-      switch viewMode {
-      case .list: list.selected
-      case .grid: grid.shown.selection.map(gtk_single_selection_get_selected) ?? list.selected
-      case .table: table.shown.selection.map(gtk_single_selection_get_selected) ?? list.selected
-      case .tree: list.selected
+      if old == .tree || newValue == .tree {
+        showSubtitle()
+        tellSelection()
       }
-    return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
-  }
-
-  /// Selects `position` in every view (nil clears the selection).
-  package func select(_ position: Int?) {
-    let value = position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION)
-    list.select(value)
-    for selection in [grid.shown.selection, table.shown.selection].compactMap({ $0 }) {
-      gtk_single_selection_set_selected(selection, value)
     }
   }
+
+  package var selectedPosition: Int? { selection.focus ?? selection.ranges.first }
+
+  /// Selects `position` alone in every view (nil clears the selection).
+  package func select(_ position: Int?) { selection.select(position) }
 
   package func person(at position: Int) -> UserViewModel? {
     guard position >= 0, position < model.count else { return nil }

@@ -17,6 +17,8 @@ import SharedSupport
 package final class LocalDirectoryPage: DirectoryPage {
   /// The people, as GTK sees them.
   package let model: ListModel<UserRef>
+  /// The people selected, shared by the list, the grid and the table.
+  package let selection: RangeSelection
   /// List mode.
   let list: PeopleList<UserRow>
   /// Grid mode's view of the same model.
@@ -83,15 +85,20 @@ package final class LocalDirectoryPage: DirectoryPage {
     }
     avatarSizes = [avatars.rows, gridAvatars, tableAvatars, avatars.details].compactMap { $0 }
     let model = model
+    let selection = RangeSelection(model: model.object)
+    self.selection = selection
     list = PeopleList(
-      model: model.object, count: { model.count }, content: { model[$0].viewModel },
+      selection: selection, count: { model.count }, content: { model[$0].viewModel },
       avatars: avatars.rows, instrumentation: avatars.instrumentation,
       avatar: { avatars, position in
         position < model.count ? avatars.request(for: model[position].avatar) : nil
       })
-    grid = GridPage(model: model, avatars: gridAvatars, instrumentation: avatars.instrumentation)
+    grid = GridPage(
+      model: model, selection: selection, avatars: gridAvatars,
+      instrumentation: avatars.instrumentation)
     table = TablePage(
-      model: model, avatars: tableAvatars, instrumentation: avatars.instrumentation)
+      model: model, selection: selection, avatars: tableAvatars,
+      instrumentation: avatars.instrumentation)
     orgTree = OrgTreePage(avatars: avatars.rows, instrumentation: avatars.instrumentation)
     presenter = ModelPresenter(model: model, list: list, grid: grid, table: table, window: window)
     widget = gtk_stack_new()!
@@ -105,6 +112,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   }
 
   private func connectParts() {
+    selection.onChange = { [weak self] in self?.tellSelection() }
     controller.onStart = { [weak self] in
       guard let self else { return }
       self.onNotice?(.loading(replacesPage: self.contents == nil))
@@ -203,10 +211,10 @@ package final class LocalDirectoryPage: DirectoryPage {
       let version = presenter.version
       let shown = self.contents == nil ? nil : model.elements
       ordered(contents.rows, against: shown) { [weak self] rows, diff in
-        self?.presenter.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
+        self?.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
       }
     } else if search.query.isEmpty, !isNarrowedByChoice {
-      presenter.apply(
+      apply(
         contents.rows, diff: controller.lastDiff?.diff,
         diffVersion: controller.lastDiff?.version ?? -1, afterPreview: self.contents == nil)
       if self.contents != nil, let changed = presenter.lastRefresh?.changedPeople, changed > 0 {
@@ -221,7 +229,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     if viewMode == .tree { orgTree.show(contents.viewModels) }
     list.viewport.update()
     if refilters {
-      showMatches(keepingSelection: true)
+      showMatches(scrollingToSelection: true)
     } else {
       tellSubtitle(NumberText.people(contents.viewModels.count))
     }

@@ -21,6 +21,9 @@ package enum PageNotice: Sendable {
   case failed(DirectoryError, keepsRows: Bool)
   /// The header's subtitle: how many people, from where.
   case subtitle(String)
+  /// How many people are selected in the view that shows (0 in the org
+  /// tree, whose lines are not the list's); the subtitle says so from two.
+  case selected(Int)
   /// News that passes ("12 people changed"): a toast.
   case news(String)
   /// A problem that stays until it is solved (pages that cannot be read,

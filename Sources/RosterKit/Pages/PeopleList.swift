@@ -18,9 +18,8 @@ final class PeopleList<Row: PeopleRow> {
   let listView: Widget
   /// The row factory (its statistics show binds and recycled rows).
   let factory: ListFactory<Row>
-  /// The list's selection model (the list holds a reference).
-  var selection: OpaquePointer { selectionReference.opaque }
-  private let selectionReference: ObjectRef
+  /// The people selected (the page's selection, shared with its other views).
+  let selection: RangeSelection
   let viewport: ViewportTracker
   let dragScroller: DragScroller
   /// Shapes the text of the rows about to scroll in, between frames.
@@ -28,12 +27,12 @@ final class PeopleList<Row: PeopleRow> {
   /// Called after the rows on screen change (bound rows are told first).
   var onVisibleChange: (@MainActor (Range<Int>) -> Void)?
 
-  /// A list over `model` (a GListModel of `count()` items) whose rows show
+  /// A list over `selection`'s model (a GListModel of `count()` items) whose rows show
   /// `content(position)` and prefetch `avatar(service, position)`, counting
   /// into `instrumentation`;
   /// `visibleWillChange` hears of a new visible range before anything else.
   init(
-    model: ObjectRef, count: @escaping @MainActor () -> Int,
+    selection: RangeSelection, count: @escaping @MainActor () -> Int,
     content: @escaping @MainActor (Int) -> Row.Model?,
     avatars: AvatarService?, instrumentation: RowInstrumentation,
     avatar: @escaping @MainActor (AvatarService, Int) -> ImageRequest?,
@@ -50,7 +49,8 @@ final class PeopleList<Row: PeopleRow> {
           avatarPending: { waiting.add($0) })
         return row
       }, model: content, census: instrumentation.rows)
-    (listView, selectionReference) = Gtk.peopleList(model: model, factory: factory.object)
+    self.selection = selection
+    listView = Gtk.peopleList(selection: selection, factory: factory.object)
     scroller = Gtk.scrolledWindow(listView)
     // A binder that loads in bind (the bench's naive one) has nothing to prefetch into.
     let prefetcher: ImagePrefetcher? = avatars.flatMap { avatars in
@@ -71,15 +71,6 @@ final class PeopleList<Row: PeopleRow> {
       self?.onVisibleChange?(visible)
     }
   }
-
-  /// Drops the selection's reference on the main thread.
-  isolated deinit {}
-
-  /// The position selected, or `GTK_INVALID_LIST_POSITION`.
-  var selected: guint { gtk_single_selection_get_selected(selection) }
-
-  /// Selects `position` (`GTK_INVALID_LIST_POSITION` clears).
-  func select(_ position: guint) { gtk_single_selection_set_selected(selection, position) }
 
   /// Rows that are bound and on screen and satisfy `isWaiting`.
   func visibleRows(where isWaiting: (Row) -> Bool) -> Int {

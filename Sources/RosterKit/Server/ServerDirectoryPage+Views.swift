@@ -56,17 +56,15 @@ extension ServerDirectoryPage {
         if old == .table { table.shown.setActive(false) }
         model.rows = list.factory
         gtk_widget_grab_focus(shownView)
-        return updateSubtitle()
+        updateSubtitle()
+        return tellSelection()
       }
       // Keep the selected person (or the one at the top) in view across the switch.
-      let selected = selectedPosition
-      let anchor = selected ?? max(0, shownViewport.visible.lowerBound)
-      let invalid = guint(GTK_INVALID_LIST_POSITION)
+      let anchor = selectedPosition ?? max(0, shownViewport.visible.lowerBound)
       if newValue == .table {
-        table.shown.setActive(true, selected: selected.map { guint($0) } ?? invalid)
+        table.shown.setActive(true)
         model.rows = table.factory
       } else {
-        list.select(selected.map { guint($0) } ?? invalid)
         model.rows = list.factory
       }
       gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
@@ -75,7 +73,10 @@ extension ServerDirectoryPage {
       if anchor < model.count { scroll(toTop: anchor) }
       model.setVisible(shownViewport.visible)
       gtk_widget_grab_focus(shownView)
-      if old == .tree { updateSubtitle() }
+      if old == .tree {
+        updateSubtitle()
+        tellSelection()
+      }
     }
   }
 
@@ -84,18 +85,12 @@ extension ServerDirectoryPage {
     viewMode == .table ? table.viewport ?? list.viewport : list.viewport
   }
 
-  package var selectedPosition: Int? {
-    if viewMode == .table { return table.selected }
-    // The tree's lines are not the list's positions: its people open by identity.
-    let selected = list.selected
-    return selected == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(selected)
-  }
+  /// The person the selection centres on: the one last selected alone, else
+  /// the first. (The tree's lines are not the list's positions: its people
+  /// open by identity.)
+  package var selectedPosition: Int? { selection.focus ?? selection.ranges.first }
 
-  package func select(_ position: Int?) {
-    let value = position.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION)
-    list.select(value)
-    if let selection = table.shown.selection { gtk_single_selection_set_selected(selection, value) }
-  }
+  package func select(_ position: Int?) { selection.select(position) }
 
   /// The person at `position`, once their page has arrived.
   package func person(at position: Int) -> UserViewModel? {

@@ -23,6 +23,8 @@ package final class ServerDirectoryPage: DirectoryPage {
 
   /// The people, as GTK sees them; nil elements are still on their way.
   package let model: WindowedListModel<UserViewModel>
+  /// The people selected, by position, shared by the list and the table.
+  package let selection: RangeSelection
   let list: PeopleList<ServerRow>
   /// The same people in columns, connected to the model while it shows.
   let table: TablePage<ServerTableRow>
@@ -77,13 +79,15 @@ package final class ServerDirectoryPage: DirectoryPage {
     }
     // Only the view that shows tells the model which pages to read.
     weak var page: ServerDirectoryPage?
+    let selection = RangeSelection(model: model.object)
+    self.selection = selection
     list = PeopleList(
-      model: model.object, count: { model.count }, content: content,
+      selection: selection, count: { model.count }, content: content,
       avatars: avatars.rows, instrumentation: avatars.instrumentation,
       avatar: { avatars, position in model[position].flatMap { avatars.request(for: $0) } },
       visibleWillChange: { if page?.viewMode != .table { model.setVisible($0) } })
     table = TablePage(
-      model: model.object, count: { model.count }, content: content,
+      selection: selection, count: { model.count }, content: content,
       makeRow: { columns, _ in
         ServerTableRow(
           columns: columns, avatars: tableAvatars, instrumentation: avatars.instrumentation)
@@ -106,6 +110,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   }
 
   private func connectParts() {
+    selection.onChange = { [weak self] in self?.tellSelection() }
     presenter.onOpen = { [weak self] result in self?.opened(result) }
     presenter.onPageError = { [weak self] error in
       self?.onNotice?(

@@ -49,21 +49,13 @@ enum Gtk {
     g_value_unset(&value)
   }
 
-  /// A list view of people over `model` (a `GListModel`) and `factory`,
-  /// with a single selection that starts empty; returns the view and the
-  /// selection (one reference is the caller's).
-  static func peopleList(model: ObjectRef, factory: ObjectRef) -> (
-    view: Widget, selection: ObjectRef
-  ) {
-    let selection = gtk_single_selection_new(model.transferredReference())!
-    gtk_single_selection_set_autoselect(selection, 0)
-    gtk_single_selection_set_can_unselect(selection, 1)
-    // The selection's reference goes to the view; the caller's is taken first.
-    let owned = ObjectRef(selection)
-    let view = gtk_list_view_new(gtkObject(selection), factory.transferredReference())!
+  /// A list view of people over `selection` (and its model) and `factory`.
+  static func peopleList(selection: RangeSelection, factory: ObjectRef) -> Widget {
+    let view = gtk_list_view_new(
+      selection.object.transferredReference(), factory.transferredReference())!
     gtk_widget_add_css_class(view, "user-list")
     RowAccessibility.setLabel(view, tr("People"))
-    return (view, owned)
+    return view
   }
 
   /// A scrolled window that scrolls `child` vertically only and fills the height.

@@ -32,6 +32,11 @@ enum NumberText {
     return String(format: format, grouped(value))
   }
 
+  /// "3 selected": how many people of the view are selected.
+  static func selected(_ value: Int) -> String {
+    String(format: trn("%@ selected", "%@ selected", value), grouped(value))
+  }
+
   /// "12 of 2,000 people": the matches of a search among `total`.
   static func matches(_ count: Int, of total: Int, soFar: Bool = false) -> String {
     let format =

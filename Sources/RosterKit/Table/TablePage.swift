@@ -38,11 +38,11 @@ final class TablePage<Row: TablePageRow> {
   /// The longest a pass of ``shapeAhead(_:)`` takes between two frames.
   private static var shapingBudget: Duration { .milliseconds(4) }
 
-  /// A table over `model` (a GListModel of `count()` items) whose rows,
+  /// A table over `selection`'s model (a GListModel of `count()` items) whose rows,
   /// made by `makeRow`, show `content(position)`; `visibleWillChange`, if
   /// given, hears of each new range of rows on screen.
   init(
-    model: ObjectRef, count: @escaping @MainActor () -> Int,
+    selection: RangeSelection, count: @escaping @MainActor () -> Int,
     content: @escaping @MainActor (Int) -> Row.Model?,
     makeRow: @escaping @MainActor (TableColumns, ShapedCells) -> Row,
     instrumentation: RowInstrumentation,
@@ -54,7 +54,7 @@ final class TablePage<Row: TablePageRow> {
     factory = ListFactory(
       makeRow: { makeRow(columns, shapedCells) }, model: content, census: instrumentation.rows)
     listView = gtk_list_view_new(nil, factory.object.transferredReference())!
-    shown = SelectionWhileShown(model: model) { [listView] in
+    shown = SelectionWhileShown(selection: selection) { [listView] in
       gtk_list_view_set_model(gtkObject(listView), $0)
     }
     gtk_widget_add_css_class(listView, "user-list")
@@ -138,23 +138,17 @@ final class TablePage<Row: TablePageRow> {
     }
     return found
   }
-
-  /// The position selected, or nil (also while the table is hidden).
-  var selected: Int? {
-    guard let selection = shown.selection else { return nil }
-    let position = gtk_single_selection_get_selected(selection)
-    return position == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(position)
-  }
 }
 
 extension TablePage where Row == TableRow {
   /// A local directory's table over `model`, loading 32 pt avatars through
   /// `avatars` (nil: initials only).
   convenience init(
-    model: ListModel<UserRef>, avatars: AvatarService?, instrumentation: RowInstrumentation
+    model: ListModel<UserRef>, selection: RangeSelection, avatars: AvatarService?,
+    instrumentation: RowInstrumentation
   ) {
     self.init(
-      model: model.object, count: { model.count },
+      selection: selection, count: { model.count },
       content: { position in position < model.count ? model[position].viewModel : nil },
       makeRow: {
         TableRow(

@@ -26,13 +26,16 @@ final class GridPage {
   /// The grid's selection over the model, while it shows.
   let shown: SelectionWhileShown
 
-  init(model: ListModel<UserRef>, avatars: AvatarService?, instrumentation: RowInstrumentation) {
+  init(
+    model: ListModel<UserRef>, selection: RangeSelection, avatars: AvatarService?,
+    instrumentation: RowInstrumentation
+  ) {
     factory = ListFactory(
       makeRow: { UserCell(avatars: avatars, instrumentation: instrumentation) },
       model: { position in position < model.count ? model[position].viewModel : nil },
       census: instrumentation.rows)
     gridView = gtk_grid_view_new(nil, factory.object.transferredReference())!
-    shown = SelectionWhileShown(model: model.object) { [gridView] in
+    shown = SelectionWhileShown(selection: selection) { [gridView] in
       gtk_grid_view_set_model(gtkObject(gridView), $0)
     }
     gtk_grid_view_set_max_columns(gtkObject(gridView), 12)

@@ -4,8 +4,8 @@ import Foundation
 import GtkKit
 import SharedSupport
 
-/// Reaching people from the window: Ctrl+C puts the selected person on the
-/// clipboard as text ("Name <email>") and as a vCard; a person's page
+/// Reaching people from the window: Ctrl+C puts the selected people on
+/// the clipboard as text ("Name <email>") and as vCards; a person's page
 /// sends an email, calls, or copies their address or username. Links open
 /// in the desktop's app for them through GIO (the portal's OpenURI when
 /// sandboxed); a failure is said in a toast.
@@ -22,32 +22,42 @@ extension MainWindow {
     }
   }
 
-  /// Ctrl+C: the selected person (of the list, or the page shown) as text
-  /// and as a vCard, their photo inline when it is a users.json's file.
+  /// Ctrl+C: the people selected in the list, the grid or the table (or
+  /// the person whose page shows) as text and as vCards, made only when an
+  /// app pastes them: a million selected cost nothing until then.
   func copySelection() {
-    let shown =
-      shownPersonPage?.person ?? page.selectedPosition.flatMap { page.person(at: $0) }
-    guard let person = shown else { return }
-    let base: URL? =
-      if case .table(_, _, let base)? = page.exportSource { base } else { nil }
+    if let person = shownPersonPage?.person { return copy(person) }
+    let selection = page.selection
+    guard page.viewMode != .tree, selection.count > 0, let source = page.exportSource else {
+      return
+    }
+    PeopleClipboard.set(
+      PeopleClipboard.content(of: source.only(selection.ranges.ranges)), on: window)
+    let count = selection.count
+    let name = count == 1 ? selection.ranges.first.flatMap { page.person(at: $0) } : nil
+    showToast(
+      count > PeopleClipboard.limit
+        ? String(
+          format: tr("Copied the first %1$@ of %2$@ people; Export writes them all"),
+          NumberText.grouped(PeopleClipboard.limit), NumberText.grouped(count))
+        : String(
+          format: tr("Copied %@"), name.map { DisplayText.of($0.displayName) } ?? NumberText.people(count)))
+  }
+
+  /// Copies the person a page shows, their photo inline when it is a
+  /// users.json's file.
+  private func copy(_ person: UserViewModel) {
+    let base = page.exportSource?.avatarBase
     let entry = DirectoryEntry(
       id: person.identity, username: person.username, details: person.details, role: person.role)
     let avatar = person.avatar
-    let render = Task.detached(priority: .userInitiated) {
-      let photos = base.map {
-        AvatarPhotos(base: $0, limit: PersonExport(format: .vcard).photoLimit)
-      }
-      let cards = PeopleClipboard.vCards(of: [entry]) { _ in
-        avatar.isEmpty ? nil : photos?.photo(of: avatar)
-      }
-      return (PeopleClipboard.text(of: [entry]), cards)
+    let content = PeopleClipboard.content(of: entry) {
+      guard let base, !avatar.isEmpty else { return nil }
+      return AvatarPhotos(base: base, limit: PersonExport(format: .vcard).photoLimit)
+        .photo(of: avatar)
     }
-    Task { @MainActor [weak self] in
-      let (text, cards) = await render.value
-      guard let self else { return }
-      PeopleClipboard.set(text: text, vCards: cards, on: self.window)
-      self.showToast(String(format: tr("Copied %@"), DisplayText.of(person.displayName)))
-    }
+    PeopleClipboard.set(content, on: window)
+    showToast(String(format: tr("Copied %@"), DisplayText.of(person.displayName)))
   }
 
   /// Opens `uri` (mailto:, tel:) in the desktop's app for it.

@@ -5,9 +5,10 @@ import GtkKit
 import SharedSupport
 
 /// "Export…" (Ctrl+E, the main menu): the people shown — their group or
-/// a manager's reports, search, filter and order — written to a file
-/// chosen in the file chooser (the desktop portal's when there is one), as
-/// CSV, vCard, LDIF or users.json by the name's extension. The export runs
+/// a manager's reports, search, filter and order — or just the selected
+/// of them (a choice in the chooser when two or more are selected),
+/// written to a file chosen in the file chooser (the desktop portal's when
+/// there is one), as CSV, vCard, LDIF or users.json by the name's extension. The export runs
 /// off the main thread with the ``ExportBar`` under the people (count,
 /// total, time left, Cancel); the file appears complete or not at all.
 extension MainWindow {
@@ -30,6 +31,21 @@ extension MainWindow {
       tr("_Cancel"))!
     exportChooser = ObjectRef(chooser, adopt: true)
     gtk_file_chooser_set_current_name(gtkObject(chooser), "people.csv")
+    let selected = page.viewMode == .tree ? 0 : page.selection.count
+    if selected > 1 {
+      // Who: the selected (the default) or everyone shown.
+      let labels = [
+        String(format: tr("The %@ selected"), NumberText.grouped(selected)),
+        String(format: tr("Everyone shown (%@)"), NumberText.grouped(page.count)),
+      ]
+      Self.withCStrings(["selected", "shown"]) { options in
+        Self.withCStrings(labels) { labels in
+          gtk_file_chooser_add_choice(
+            gtkObject(chooser), Self.exportWhoChoice, tr("Export"), options, labels)
+        }
+      }
+      gtk_file_chooser_set_choice(gtkObject(chooser), Self.exportWhoChoice, "selected")
+    }
     for (name, pattern, _) in Self.exportFormats {
       ObjectSlot.withAdopted(gtk_file_filter_new()!) { filter in
         gtk_file_filter_set_name(filter, name)
@@ -50,14 +66,21 @@ extension MainWindow {
         }
       }
       let filter = self.chosenFormat(chooser)
+      let onlySelected =
+        selected > 1
+        && gtk_file_chooser_get_choice(gtkObject(chooser), Self.exportWhoChoice).map {
+          String(cString: $0) == "selected"
+        } == true
       self.exportChooser = nil
       guard let path else { return }
       let url = URL(fileURLWithPath: path)
       // A name without a known extension takes the chosen filter's.
       if let format = PersonExportFormat(fileExtension: url.pathExtension) {
-        self.export(to: url, as: format)
+        self.export(to: url, as: format, onlySelected: onlySelected)
       } else {
-        self.export(to: url.appendingPathExtension(filter.fileExtension), as: filter)
+        self.export(
+          to: url.appendingPathExtension(filter.fileExtension), as: filter,
+          onlySelected: onlySelected)
       }
     }
     gtk_native_dialog_show(cgtk_native_dialog(gobject(chooser)))
@@ -72,12 +95,31 @@ extension MainWindow {
     return Self.exportFormats.first { $0.name == title }?.format ?? .csv
   }
 
-  /// Exports the people shown to `destination` as `format`, off the main
-  /// thread, the bar telling how far it came; false when there is nothing
-  /// to export or an export runs.
+  /// The chooser's choice of who is exported.
+  private static let exportWhoChoice = "people"
+
+  /// Runs `body` with `strings` as a NULL-terminated C array.
+  private static func withCStrings<Result>(
+    _ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result
+  ) -> Result {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    var array: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+    return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+  }
+
+  /// Exports the people shown (only the selected when `onlySelected`) to
+  /// `destination` as `format`, off the main thread, the bar telling how
+  /// far it came; false when there is nothing to export or an export runs.
   @discardableResult
-  package func export(to destination: URL, as format: PersonExportFormat) -> Bool {
-    guard exporting == nil, let source = page.exportSource else { return false }
+  package func export(
+    to destination: URL, as format: PersonExportFormat, onlySelected: Bool = false
+  ) -> Bool {
+    guard exporting == nil, var source = page.exportSource else { return false }
+    if onlySelected {
+      guard page.selection.count > 0 else { return false }
+      source = source.only(page.selection.ranges.ranges)
+    }
     let export = PersonExport(format: format)
     let name = destination.lastPathComponent
     let bar = exportBar

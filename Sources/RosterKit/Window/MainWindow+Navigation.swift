@@ -221,7 +221,7 @@ extension MainWindow {
     gtk_stack_set_visible_child_name(gtkObject(navigation), "people")
     personPage.clear()
     header.titleText = tr("Roster")
-    header.subtitleText = peopleSubtitle
+    showPeopleSubtitle()
     gtk_widget_grab_focus(page.shownView)
   }
 

@@ -38,7 +38,11 @@ extension MainWindow {
       }
     case .subtitle(let text):
       peopleSubtitle = text
-      if shownPersonPage == nil { header.subtitleText = text }
+      if shownPersonPage == nil { showPeopleSubtitle() }
+    case .selected(let count):
+      guard count != selectedCount else { return }
+      selectedCount = count
+      if shownPersonPage == nil { showPeopleSubtitle() }
     case .news(let text):
       showToast(text)
     case .problem(let message):
@@ -126,6 +130,15 @@ extension MainWindow {
   }
 
   private func toastPointer(_ toast: ObjectRef) -> OpaquePointer { toast.opaque }
+
+  /// The people's subtitle, and how many are selected from two on
+  /// ("1,000 people — 3 selected").
+  func showPeopleSubtitle() {
+    header.subtitleText =
+      selectedCount > 1
+      ? String(format: tr("%1$@ — %2$@"), peopleSubtitle, NumberText.selected(selectedCount))
+      : peopleSubtitle
+  }
 
   /// The first button in `widget`'s tree whose label is `label`.
   private static func button(in widget: Widget, labelled label: String) -> Widget? {

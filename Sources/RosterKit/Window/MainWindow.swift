@@ -71,6 +71,8 @@ public final class MainWindow {
   var shownChoice = (scope: PeopleScope?.none, filter: "")
   /// The subtitle of the people, kept while a person's page shows.
   var peopleSubtitle = ""
+  /// How many people the page says are selected (the subtitle counts them from two).
+  var selectedCount = 0
   /// The header bar's directory menu and the Connect dialog, when the
   /// window's owner remembers directories (``installDirectoryMenu(_:)``).
   var directoryMenu: DirectoryMenu?

@@ -1,43 +1,34 @@
 import CGtk
-import Directory
 import GtkKit
 
-/// The grid's or the table's single selection over the page's list model,
-/// which exists only while that view shows: a hidden view would otherwise
-/// bind rows (and load their avatars) and follow every change of a
-/// million-row model for nothing.
+/// The grid's or the table's hold on the page's selection (and through it
+/// the page's list model), which exists only while that view shows: a
+/// hidden view would otherwise bind rows (and load their avatars) and
+/// follow every change of a million-row model for nothing. The selection
+/// itself is the page's, shared by its views, so what is selected in one
+/// is selected in the next.
 ///
 /// Threading: main-actor only.
 @MainActor
 final class SelectionWhileShown {
-  /// The list model (a GListModel) the views share.
-  private let model: ObjectRef
+  /// The page's selection, over the list model the views share.
+  let selection: RangeSelection
   /// Hands the view its model (the selection), or nil to disconnect it.
   private let setModel: (OpaquePointer?) -> Void
-  /// The selection while the view shows.
-  private(set) var selection: OpaquePointer?
+  /// Whether the view holds the selection now.
+  private(set) var isActive = false
 
-  /// A selection over `model` that `setModel` gives to the view when it shows.
-  init(model: ObjectRef, setModel: @escaping (OpaquePointer?) -> Void) {
-    self.model = model
+  /// A hold on `selection` that `setModel` gives to the view when it shows.
+  init(selection: RangeSelection, setModel: @escaping (OpaquePointer?) -> Void) {
+    self.selection = selection
     self.setModel = setModel
   }
 
-  /// Connects the view to the model (selecting `selected`) or disconnects it.
-  func setActive(_ active: Bool, selected: guint = guint(GTK_INVALID_LIST_POSITION)) {
-    if active {
-      guard selection == nil else { return }
-      let selection = gtk_single_selection_new(model.transferredReference())!
-      gtk_single_selection_set_autoselect(selection, 0)
-      gtk_single_selection_set_can_unselect(selection, 1)
-      gtk_single_selection_set_selected(selection, selected)
-      // The view holds the selection; this keeps a pointer while it shows.
-      ObjectSlot.withAdopted(selection) { setModel($0) }
-      self.selection = gtkObject(selection)
-    } else {
-      guard selection != nil else { return }
-      setModel(nil)
-      selection = nil
-    }
+  /// Connects the view to the selection or disconnects it.
+  func setActive(_ active: Bool) {
+    guard active != isActive else { return }
+    isActive = active
+    // The view takes its own reference.
+    setModel(active ? selection.selectionModel : nil)
   }
 }

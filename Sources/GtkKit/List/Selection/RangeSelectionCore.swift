@@ -107,10 +107,11 @@ final class RangeSelectionCore: @unchecked Sendable {
     gtk_selection_model_selection_changed(object, guint(span.lowerBound), guint(span.count))
   }
 
-  /// After a change: whether everything is selected, where the focus is, who hears.
+  /// After a change: whether everything is still selected (only Ctrl+A
+  /// selects everything to come; selecting the one person shown does not),
+  /// where the focus is, who hears.
   @MainActor private func finishChange() {
-    let count = itemCount
-    selectsAll = count > 0 && ranges.count == count
+    selectsAll = selectsAll && ranges.count == itemCount
     if let focus, !ranges.contains(focus) { self.focus = nil }
     onChange?()
   }
