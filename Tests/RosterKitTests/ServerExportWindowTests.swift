@@ -58,4 +58,62 @@ final class ServerExportWindowTests: ServerTestCase {
         expected)
     }
   }
+
+  /// Ctrl+A over a server's view selects everyone without reading a
+  /// window; Ctrl+C of a range that runs past the windows read so far
+  /// reads them when another app pastes; Export writes only the selection.
+  func testASelectionOfTheServersViewIsCopiedAndExportedByItsPositions() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: try Self.server().peopleURL)
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server)
+      let count = page.model.count
+      let everyone = try stride(from: 0, to: count, by: PersonExporter.windowSize).flatMap {
+        try Self.usernames(page.shownDirectory, range: $0..<min(count, $0 + PersonExporter.windowSize))
+      }
+      MainContext.run(for: .milliseconds(100))
+      let started = page.model.statistics.started
+
+      gtk_widget_activate_action_variant(page.shownView, "list.select-all", nil)
+      XCTAssertEqual(page.selection.count, count)
+      XCTAssertEqual(
+        window.subtitle.hasSuffix("— \(NumberText.grouped(count)) selected"), true, window.subtitle)
+      MainContext.run(for: .milliseconds(100))
+      XCTAssertEqual(page.model.statistics.started, started, "selecting everyone read windows")
+
+      // Positions 3...702 (beyond the windows on screen) and 1,000.
+      page.selection.replace(with: SelectionRanges([3..<703, 1000..<1001]))
+      XCTAssertTrue(window.activate(.copy))
+      XCTAssertEqual(window.lastToast, "Copied 701 people")
+      let lines = try WindowTestSupport.clipboard("UTF8_STRING").split(separator: "\n")
+      let expected = Array(everyone[3..<703]) + [everyone[1000]]
+      XCTAssertEqual(lines.count, expected.count)
+      let byUsername = Dictionary(uniqueKeysWithValues: Self.people.map { ($0.uid, $0) })
+      for (line, username) in zip(lines, expected) {
+        let person = try XCTUnwrap(byUsername[username])
+        let name = person.displayName ?? person.cn
+        XCTAssertEqual(String(line), person.mail.map { "\(name) <\($0)>" } ?? name)
+      }
+
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "roster-export-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let file = folder.appendingPathComponent("selected.csv")
+      XCTAssertTrue(window.export(to: file, as: .csv, onlySelected: true))
+      XCTAssertTrue(
+        MainContext.run(until: { !window.isExporting }, timeout: .seconds(30)),
+        "the export did not end")
+      XCTAssertEqual(window.lastToast, "Exported 701 people to selected.csv")
+      let rows = try String(contentsOf: file, encoding: .utf8)
+        .split(separator: "\r\n", omittingEmptySubsequences: true)
+      let header = rows[0].split(separator: ",").map(String.init)
+      let column = try XCTUnwrap(header.firstIndex(of: "username"))
+      XCTAssertEqual(
+        rows.dropFirst().map {
+          String($0.split(separator: ",", omittingEmptySubsequences: false)[column])
+        },
+        expected)
+    }
+  }
 }

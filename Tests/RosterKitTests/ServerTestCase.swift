@@ -56,7 +56,14 @@ class ServerTestCase: XCTestCase {
   @MainActor static func usernames(
     _ directory: any WindowedDirectory, count: Int
   ) throws -> [String] {
-    try runBlocking { try await directory.window(0..<count).entries.map(\.username) }
+    try usernames(directory, range: 0..<count)
+  }
+
+  /// The usernames of the people of `directory` at `range` (one window).
+  @MainActor static func usernames(
+    _ directory: any WindowedDirectory, range: Range<Int>
+  ) throws -> [String] {
+    try runBlocking { try await directory.window(range).entries.map(\.username) }
   }
 
   /// A 480x800 window on the directory at `url`, presented and opening;
