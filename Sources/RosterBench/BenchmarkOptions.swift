@@ -63,6 +63,9 @@ public struct BenchmarkOptions: Sendable {
   /// Export the people shown in this format a third of the way into each
   /// run (`--export-during-scroll`), as Export… does.
   public var exportDuringScroll: PersonExportFormat?
+  /// Select everyone, then copy this many and paste them from another X
+  /// client, a third of the way into each run (`--copy-during-scroll`).
+  public var copyDuringScroll: Int?
   /// With an LDAP `source`: instead of scrolling, time the first window of
   /// everyone in this order beside ldapsearch's (``ColumnSortBenchmark``).
   public var columnSort: PersonSort?

@@ -107,6 +107,8 @@ struct BenchmarkReport: ReportObject {
   let sortDuringScroll: SortDuringScroll.Figures?
   /// An export run during the scroll (`--export-during-scroll`), if any.
   let exportDuringScroll: ExportDuringScroll.Figures?
+  /// A select-all, copy and paste run during the scroll (`--copy-during-scroll`), if any.
+  let copyDuringScroll: CopyDuringScroll.Figures?
   /// The group whose people scrolled (`--group`), nil for everyone.
   let group: String?
   let peakRssMib: Fixed
@@ -118,7 +120,7 @@ struct BenchmarkReport: ReportObject {
     options: BenchmarkOptions, columns: Int, naiveDecodes: Int, chromeRenders: Int,
     text: (ahead: Int, whileDrawing: Int),
     load: LoadFigures, sort: SortDuringScroll.Figures? = nil,
-    export: ExportDuringScroll.Figures? = nil
+    export: ExportDuringScroll.Figures? = nil, copy: CopyDuringScroll.Figures? = nil
   ) {
     func ms(_ duration: Duration) -> Fixed { Fixed(duration.inMilliseconds, 1) }
     self.rows = rows
@@ -167,6 +169,7 @@ struct BenchmarkReport: ReportObject {
     hudUs = hudCosts.isEmpty ? nil : Spread(Percentiles(hudCosts))
     sortDuringScroll = sort
     exportDuringScroll = export
+    copyDuringScroll = copy
     peakRssMib = Fixed(ResourceUsage.peakResidentMiB, 1)
   }
 

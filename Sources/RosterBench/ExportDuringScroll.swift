@@ -34,10 +34,7 @@ final class ExportDuringScroll {
   private let file: URL
   private var started: ContinuousClock.Instant?
   private var duration: Duration?
-  private var firstFrame = 0
-  private var firstInterval = 0
-  private var lastFrame = 0
-  private var lastInterval = 0
+  private var span = FrameSpan()
   private var peakBefore = 0.0
   private var peakAfter = 0.0
 
@@ -54,13 +51,11 @@ final class ExportDuringScroll {
     if started == nil, elapsed >= at {
       peakBefore = ResourceUsage.peakResidentMiB
       started = .now
-      firstFrame = recorder.work.count
-      firstInterval = recorder.intervals.count
+      span.begin(recorder)
       window.export(to: file, as: format)
     } else if let started, duration == nil, !window.isExporting {
       duration = .now - started
-      lastFrame = recorder.work.count
-      lastInterval = recorder.intervals.count
+      span.end(recorder)
       peakAfter = ResourceUsage.peakResidentMiB
     }
   }
@@ -69,15 +64,12 @@ final class ExportDuringScroll {
   /// the file is removed.
   func figures(_ recorder: FrameRecorder, people: Int) -> Figures? {
     defer { try? FileManager.default.removeItem(at: file) }
-    guard let duration else { return nil }
+    guard let duration, let frames = span.figures(recorder) else { return nil }
     let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-    let work = recorder.work[firstFrame..<lastFrame]
-    let intervals = recorder.intervals[firstInterval..<lastInterval]
     return Figures(
       format: format.rawValue, people: people, bytes: bytes,
-      ms: Fixed(duration.inMilliseconds, 1), frames: work.count,
-      maxIntervalMs: intervals.max().map { Fixed($0, 1) },
-      frameWorkMaxMs: work.max().map { Fixed($0) },
+      ms: Fixed(duration.inMilliseconds, 1), frames: frames.frames,
+      maxIntervalMs: frames.maxIntervalMs, frameWorkMaxMs: frames.frameWorkMaxMs,
       peakRssBeforeMib: Fixed(peakBefore, 1), peakRssAfterMib: Fixed(peakAfter, 1))
   }
 }

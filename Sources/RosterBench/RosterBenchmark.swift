@@ -173,8 +173,10 @@ public final class RosterBenchmark {
     let export = options.exportDuringScroll.map {
       ExportDuringScroll(format: $0, at: options.seconds / 3)
     }
+    let copy = options.copyDuringScroll.map { CopyDuringScroll(count: $0, at: options.seconds / 3) }
     runScroll(
-      window, speed: speed, recorder: recorder, tracker: tracker, sort: sort, export: export)
+      window, speed: speed, recorder: recorder, tracker: tracker, sort: sort, export: export,
+      copy: copy)
     tracker.isRecording = false
     let chromeRenders = instrumentation.headerRenders.count - chromeBefore
     recorder.stop()
@@ -200,7 +202,8 @@ public final class RosterBenchmark {
       hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
       columns: window.localPage.tableColumnCount,
       naiveDecodes: naiveDecodes, chromeRenders: chromeRenders, text: text, load: load,
-      sort: sort?.figures(recorder), export: export?.figures(recorder, people: window.itemCount)
+      sort: sort?.figures(recorder), export: export?.figures(recorder, people: window.itemCount),
+      copy: copy?.figures(recorder)
     ).json
   }
 
@@ -233,7 +236,8 @@ public final class RosterBenchmark {
 
   private func runScroll(
     _ window: MainWindow, speed: Double, recorder: FrameRecorder?, tracker: AvatarLatencyTracker?,
-    sort: SortDuringScroll? = nil, export: ExportDuringScroll? = nil
+    sort: SortDuringScroll? = nil, export: ExportDuringScroll? = nil,
+    copy: CopyDuringScroll? = nil
   ) {
     let recorder = recorder ?? FrameRecorder(window: window.window)
     let page = window.localPage
@@ -261,6 +265,7 @@ public final class RosterBenchmark {
         let elapsed = (ContinuousClock.now - start).inMilliseconds / 1000
         sort?.frame(elapsed: elapsed, page: page, recorder: recorder)
         export?.frame(elapsed: elapsed, window: window, recorder: recorder)
+        copy?.frame(elapsed: elapsed, window: window, recorder: recorder)
       }, done: { done = true })
     // Blocking in poll between frames, as the app's own loop does (not polling every ms).
     MainContext.runBlocking(until: { done }, timeout: .seconds(options.seconds * 3 + 30))

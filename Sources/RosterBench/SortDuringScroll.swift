@@ -27,10 +27,7 @@ final class SortDuringScroll {
   private let at: Double
   private var started: ContinuousClock.Instant?
   private var duration: Duration?
-  private var firstFrame = 0
-  private var firstInterval = 0
-  private var lastFrame = 0
-  private var lastInterval = 0
+  private var span = FrameSpan()
 
   /// Sorts by `order` `at` seconds into the scroll.
   init(order: PersonSort, at seconds: Double) {
@@ -42,27 +39,24 @@ final class SortDuringScroll {
   func frame(elapsed: Double, page: LocalDirectoryPage, recorder: FrameRecorder) {
     if started == nil, elapsed >= at {
       started = .now
-      firstFrame = recorder.work.count
-      firstInterval = recorder.intervals.count
+      span.begin(recorder)
       page.sort(by: order)
     } else if let started, duration == nil, !page.isSorting {
       // Before this frame's layout: the frames so far were painted while
       // sorting; the next one shows the swapped model.
       duration = .now - started
-      lastFrame = recorder.work.count
-      lastInterval = recorder.intervals.count
+      span.end(recorder)
     }
   }
 
   /// The figures, or nil when the sort did not finish within the scroll.
   func figures(_ recorder: FrameRecorder) -> Figures? {
-    guard let duration else { return nil }
-    let work = recorder.work[firstFrame..<lastFrame]
-    let intervals = recorder.intervals[firstInterval..<lastInterval]
+    guard let duration, let frames = span.figures(recorder), let swap = span.endFrame else {
+      return nil
+    }
     return Figures(
-      order: order.description, ms: Fixed(duration.inMilliseconds, 1), frames: work.count,
-      maxIntervalMs: intervals.max().map { Fixed($0, 1) },
-      frameWorkMaxMs: work.max().map { Fixed($0) },
-      swapFrameWorkMs: lastFrame < recorder.work.count ? Fixed(recorder.work[lastFrame]) : nil)
+      order: order.description, ms: Fixed(duration.inMilliseconds, 1), frames: frames.frames,
+      maxIntervalMs: frames.maxIntervalMs, frameWorkMaxMs: frames.frameWorkMaxMs,
+      swapFrameWorkMs: swap < recorder.work.count ? Fixed(recorder.work[swap]) : nil)
   }
 }

@@ -41,6 +41,12 @@ struct BenchCommand: ParsableCommand {
   var exportDuringScroll: String?
   @Option(
     help: """
+      Select everyone (Ctrl+A) a third of the way into each run, then copy this many people \
+      (Ctrl+C) and paste them with xclip, and report the frames painted meanwhile.
+      """)
+  var copyDuringScroll: Int?
+  @Option(
+    help: """
       With an ldap:// source: instead of scrolling, time the first window of everyone sorted \
       by these fields on the server (a table header's click), beside ldapsearch's (5 runs).
       """)
@@ -139,6 +145,10 @@ struct BenchCommand: ParsableCommand {
     options.cache = cache
     options.view = view
     options.sortDuringScroll = try sortDuringScroll.map { try PersonSort(parsing: $0) }
+    if let copyDuringScroll, copyDuringScroll < 1 {
+      throw ValidationError("--copy-during-scroll: at least one person")
+    }
+    options.copyDuringScroll = copyDuringScroll
     if let exportDuringScroll {
       guard let format = PersonExportFormat(rawValue: exportDuringScroll.lowercased()) else {
         throw ValidationError("--export-during-scroll: csv, vcard, ldif or json")

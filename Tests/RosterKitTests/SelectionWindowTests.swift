@@ -162,4 +162,36 @@ final class SelectionWindowTests: XCTestCase {
       XCTAssertTrue(lines[2].hasPrefix("margaret,"), String(lines[2]))
     }
   }
+
+  func testAnEmailGoesToEveryoneSelectedOrTheirAddressesAreCopied() throws {
+    try MainActor.assumeIsolated {
+      let (window, folder) = try Self.open()
+      defer { window.close() }
+      Self.click(0, in: window)
+      Self.click(3, in: window, extend: true)  // ada, ken, grace and linus (no address)
+      XCTAssertTrue(window.activate(.email))
+      XCTAssertTrue(MainContext.run(until: { window.lastOpenedURI != nil }))
+      XCTAssertEqual(
+        window.lastOpenedURI, "mailto:ada@example.org,ken@example.org,grace@example.org")
+
+      // Three hundred addresses do not fit in one link: they are offered to copy.
+      let many = (0..<300).map {
+        #"{"username": "person\#($0)", "email": "person\#($0)@example.org"}"#
+      }
+      try folder.write("[" + many.joined(separator: ",") + "]")
+      XCTAssertTrue(window.refresh())
+      WindowTestSupport.waitForLoad(window)
+      XCTAssertTrue(MainContext.run(until: { window.model.count == 300 }))
+      gtk_widget_activate_action_variant(window.local.shownView, "list.select-all", nil)
+      window.lastOpenedURI = nil
+      XCTAssertTrue(window.activate(.email))
+      XCTAssertTrue(
+        MainContext.run(until: { window.lastToast == "300 people are too many for one email" }))
+      XCTAssertNil(window.lastOpenedURI)
+      XCTAssertTrue(window.activate(.copyAddresses))
+      let pasted = try WindowTestSupport.clipboard("UTF8_STRING").split(separator: "\n")
+      XCTAssertEqual(pasted.count, 300)
+      XCTAssertEqual(pasted.first, "person0@example.org")
+    }
+  }
 }

@@ -26,6 +26,7 @@ final class MainMenu {
       g_menu_append(menu, tr("_Filter"), WindowAction.filter.detailedName)
       g_menu_append(menu, tr("_Org Tree"), WindowAction.tree.detailedName)
       g_menu_append(menu, tr("_Export…"), WindowAction.export.detailedName)
+      g_menu_append(menu, tr("_Send Email to the Selected"), WindowAction.email.detailedName)
       g_menu_append(menu, tr("_Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
       g_menu_append(menu, tr("_About Roster"), "menu.about")
       gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))

@@ -31,8 +31,9 @@ extension MainWindow {
     guard page.viewMode != .tree, selection.count > 0, let source = page.exportSource else {
       return
     }
-    PeopleClipboard.set(
-      PeopleClipboard.content(of: source.only(selection.ranges.ranges)), on: window)
+    let content = PeopleClipboard.content(of: source.only(selection.ranges.ranges))
+    PeopleClipboard.set(content, on: window)
+    lastCopied = content
     let count = selection.count
     let name = count == 1 ? selection.ranges.first.flatMap { page.person(at: $0) } : nil
     showToast(
@@ -57,11 +58,13 @@ extension MainWindow {
         .photo(of: avatar)
     }
     PeopleClipboard.set(content, on: window)
+    lastCopied = content
     showToast(String(format: tr("Copied %@"), DisplayText.of(person.displayName)))
   }
 
   /// Opens `uri` (mailto:, tel:) in the desktop's app for it.
   func open(_ uri: String) {
+    lastOpenedURI = uri
     guard let context = gdk_display_get_app_launch_context(gtk_widget_get_display(window)) else {
       return
     }

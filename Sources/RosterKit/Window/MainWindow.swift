@@ -73,6 +73,12 @@ public final class MainWindow {
   var peopleSubtitle = ""
   /// How many people the page says are selected (the subtitle counts them from two).
   var selectedCount = 0
+  /// What the last Ctrl+C put on the clipboard (the bench counts what was made).
+  package internal(set) var lastCopied: LazyContent?
+  /// The people whose addresses one email could not hold, for the toast's Copy.
+  var addressesToCopy: ExportSource?
+  /// The last link handed to the desktop to open (mailto:, tel:).
+  package internal(set) var lastOpenedURI: String?
   /// The header bar's directory menu and the Connect dialog, when the
   /// window's owner remembers directories (``installDirectoryMenu(_:)``).
   var directoryMenu: DirectoryMenu?

@@ -26,8 +26,16 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case search
   /// Exports the people shown to a file.
   case export
-  /// Copies the selected person (text and vCard).
+  /// Copies the selected people (text and vCards).
   case copy
+  /// Writes one email to the selected people.
+  case email
+  /// Copies the addresses an email could not hold (a toast's button).
+  case copyAddresses = "copy-addresses"
+  /// Selects everyone shown (the list's own Ctrl+A; listed in the shortcuts window).
+  case selectAll = "select-all"
+  /// Shift with a click or the arrow keys (the list's own; listed in the shortcuts window).
+  case extendSelection = "extend-selection"
   /// Shows or hides the filter bar (a toggle).
   case filter
   /// Shows or hides the groups sidebar (a toggle).

@@ -118,8 +118,21 @@ final class WindowActions {
         action: .search, accelerators: "<Control>f", title: tr("Search"),
         kind: .action { [weak window] in window?.startSearch() }),
       WindowShortcut(
-        action: .copy, accelerators: "<Control>c", title: tr("Copy the selected person"),
+        action: .copy, accelerators: "<Control>c", title: tr("Copy the selected people"),
         kind: .action { [weak window] in window?.copySelection() }),
+      WindowShortcut(
+        action: .email, accelerators: "<Shift><Control>m",
+        title: tr("Send an email to the selected people"),
+        kind: .action { [weak window] in window?.emailSelection() }),
+      WindowShortcut(
+        action: .copyAddresses, accelerators: "", title: tr("Copy the addresses"),
+        kind: .action { [weak window] in window?.copyPendingAddresses() }),
+      WindowShortcut(
+        action: .selectAll, accelerators: "<Control>a", title: tr("Select everyone shown"),
+        kind: .builtIn),
+      WindowShortcut(
+        action: .extendSelection, accelerators: "<Shift>Up|<Shift>Down",
+        title: tr("Select a range (also Shift+click; Ctrl+click adds one)"), kind: .builtIn),
       WindowShortcut(
         action: .export, accelerators: "<Control>e", title: tr("Export the people shown"),
         kind: .action { [weak window] in window?.chooseExportFile() }),
