@@ -194,4 +194,39 @@ final class SelectionWindowTests: XCTestCase {
       XCTAssertEqual(pasted.first, "person0@example.org")
     }
   }
+
+  /// A drag from a selected row carries everyone selected, as Ctrl+C
+  /// does; from a row that is not selected it carries nothing (and the
+  /// drag scrolls).
+  func testADragFromASelectedRowCarriesTheSelection() throws {
+    try MainActor.assumeIsolated {
+      let (window, folder) = try Self.open()
+      defer { window.close() }
+      _ = folder
+      Self.click(1, in: window)
+      Self.click(2, in: window, modify: true)
+      let drag = try XCTUnwrap(window.local.dragSources.first)
+      let (x, y) = try Self.point(ofRow: 2, in: window)
+      let content = try XCTUnwrap(drag.content(atX: x, y: y), "a selected row drags nothing")
+      let (outsideX, outsideY) = try Self.point(ofRow: 4, in: window)
+      XCTAssertNil(drag.content(atX: outsideX, y: outsideY), "a row not selected drags")
+      PeopleClipboard.set(content, on: window.window)
+      XCTAssertEqual(content.productions, 0)
+      XCTAssertEqual(
+        try WindowTestSupport.clipboard("UTF8_STRING"),
+        "Ken Thompson <ken@example.org>\nGrace Hopper <grace@example.org>")
+    }
+  }
+
+  /// A point inside the list row at `position`, in the list view's coordinates.
+  @MainActor
+  private static func point(ofRow position: Int, in window: MainWindow) throws -> (Double, Double) {
+    var found: Widget?
+    window.factory.forEachBoundRow { row, bound in if bound == position { found = row.widget } }
+    let row = try XCTUnwrap(found, "row \(position) is not bound")
+    var x = 0.0
+    var y = 0.0
+    XCTAssertNotEqual(gtk_widget_translate_coordinates(row, window.listView, 20, 10, &x, &y), 0)
+    return (x, y)
+  }
 }

@@ -19,6 +19,8 @@ package final class LocalDirectoryPage: DirectoryPage {
   package let model: ListModel<UserRef>
   /// The people selected, shared by the list, the grid and the table.
   package let selection: RangeSelection
+  /// Drags the selected people out of the list, the grid and the table.
+  package private(set) var dragSources: [PeopleDragSource] = []
   /// List mode.
   let list: PeopleList<UserRow>
   /// Grid mode's view of the same model.
@@ -113,6 +115,17 @@ package final class LocalDirectoryPage: DirectoryPage {
 
   private func connectParts() {
     selection.onChange = { [weak self] in self?.tellSelection() }
+    let (list, grid, table) = (list, grid, table)
+    let views: [(Widget, @MainActor (Widget) -> Int?)] = [
+      (list.listView, { list.factory.position(ofWidgetIn: $0) }),
+      (grid.gridView, { grid.factory.position(ofWidgetIn: $0) }),
+      (table.listView, { table.factory.position(ofWidgetIn: $0) }),
+    ]
+    dragSources = views.map { view, position in
+      PeopleDragSource(view: view, selection: selection, position: position) { [weak self] in
+        self?.exportSource
+      }
+    }
     controller.onStart = { [weak self] in
       guard let self else { return }
       self.onNotice?(.loading(replacesPage: self.contents == nil))

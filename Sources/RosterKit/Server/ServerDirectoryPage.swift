@@ -25,6 +25,8 @@ package final class ServerDirectoryPage: DirectoryPage {
   package let model: WindowedListModel<UserViewModel>
   /// The people selected, by position, shared by the list and the table.
   package let selection: RangeSelection
+  /// Drags the selected people out of the list and the table.
+  package private(set) var dragSources: [PeopleDragSource] = []
   let list: PeopleList<ServerRow>
   /// The same people in columns, connected to the model while it shows.
   let table: TablePage<ServerTableRow>
@@ -111,6 +113,16 @@ package final class ServerDirectoryPage: DirectoryPage {
 
   private func connectParts() {
     selection.onChange = { [weak self] in self?.tellSelection() }
+    let (list, table) = (list, table)
+    let views: [(Widget, @MainActor (Widget) -> Int?)] = [
+      (list.listView, { list.factory.position(ofWidgetIn: $0) }),
+      (table.listView, { table.factory.position(ofWidgetIn: $0) }),
+    ]
+    dragSources = views.map { view, position in
+      PeopleDragSource(view: view, selection: selection, position: position) { [weak self] in
+        self?.exportSource
+      }
+    }
     presenter.onOpen = { [weak self] result in self?.opened(result) }
     presenter.onPageError = { [weak self] error in
       self?.onNotice?(
