@@ -40,7 +40,8 @@ final class RangeSelectionTests: XCTestCase {
       XCTAssertTrue(shown.selection.selectsAll)
       MainContext.run(for: .milliseconds(50))
       XCTAssertLessThan(shown.model.itemObjectsCreated - before, 400, "items were asked for")
-      XCTAssertEqual(shown.selectedRows().count, shown.boundRows(), "every bound row shows selected")
+      XCTAssertEqual(
+        shown.selectedRows().count, shown.boundRows(), "every bound row shows selected")
 
       // GTK's own selection over another model, with no view: every item is asked for.
       let other = ListModel((0..<100_000).map { Person(id: "q\($0)") })
@@ -105,7 +106,8 @@ private final class Shown {
     self.model = model
     factory = ListFactory(makeRow: { PersonRow() }, model: { $0 < model.count ? model[$0] : nil })
     selection = RangeSelection(model: model.object)
-    list = gtk_list_view_new(selection.object.transferredReference(), factory.object.transferredReference())!
+    list = gtk_list_view_new(
+      selection.object.transferredReference(), factory.object.transferredReference())!
     let scroller = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
     window = gtk_window_new()!

@@ -80,7 +80,8 @@ final class ContactWindowTests: XCTestCase {
       window.select(ada)
       XCTAssertTrue(window.activate(.copy))
       XCTAssertTrue(MainContext.run(until: { window.lastToast == "Copied Ada Lovelace" }))
-      XCTAssertEqual(try WindowTestSupport.clipboard("UTF8_STRING"), "Ada Lovelace <ada@example.org>")
+      XCTAssertEqual(
+        try WindowTestSupport.clipboard("UTF8_STRING"), "Ada Lovelace <ada@example.org>")
       let card = try WindowTestSupport.clipboard("text/vcard")
       XCTAssertTrue(card.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n"), card)
       for line in ["FN:Ada Lovelace", "EMAIL:ada@example.org", "TITLE:Analyst", "END:VCARD"] {

@@ -96,7 +96,8 @@ final class SelectionWindowTests: XCTestCase {
       XCTAssertEqual(Self.selected(in: window), ["ada", "linus", "barbara"])
 
       window.table.header.click(.title)
-      XCTAssertTrue(MainContext.run(until: { !window.local.isSorting && !window.model.isReloading }))
+      XCTAssertTrue(
+        MainContext.run(until: { !window.local.isSorting && !window.model.isReloading }))
       // By title: Admiral, Director, Hacker, Kernel, Professor, Zoologist.
       XCTAssertEqual(Self.selected(in: window), ["linus", "barbara", "ada"])
       XCTAssertEqual(window.subtitle, "6 people — 3 selected")

@@ -69,7 +69,8 @@ final class ServerExportWindowTests: ServerTestCase {
       let page = try XCTUnwrap(window.server)
       let count = page.model.count
       let everyone = try stride(from: 0, to: count, by: PersonExporter.windowSize).flatMap {
-        try Self.usernames(page.shownDirectory, range: $0..<min(count, $0 + PersonExporter.windowSize))
+        try Self.usernames(
+          page.shownDirectory, range: $0..<min(count, $0 + PersonExporter.windowSize))
       }
       MainContext.run(for: .milliseconds(100))
       let started = page.model.statistics.started

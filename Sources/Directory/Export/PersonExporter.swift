@@ -180,7 +180,9 @@ private struct ServerPeople: PersonWriterVisitor {
           }
           writer.write(entry, photo: photo, into: sink)
           written += 1
-          if written % PersonExporter.checkEvery == 0 { try reporter.tick(done: written, total: total) }
+          if written % PersonExporter.checkEvery == 0 {
+            try reporter.tick(done: written, total: total)
+          }
         }
         return written
       }

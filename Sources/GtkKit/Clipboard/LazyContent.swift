@@ -107,7 +107,8 @@ enum LazyContentObject {
     }
     provider.pointee.write_mime_type_async = {
       object, mimeType, stream, priority, cancellable, callback, data in
-      let task = g_task_new(object.map { UnsafeMutableRawPointer($0) }, cancellable, callback, data)!
+      let task = g_task_new(
+        object.map { UnsafeMutableRawPointer($0) }, cancellable, callback, data)!
       let write = PendingWrite(task: task, stream: stream!, priority: priority)
       let mimeType = String(cString: mimeType!)
       let payload = payload(object)
@@ -151,7 +152,8 @@ private final class PendingWrite: @unchecked Sendable {
     case .failure(let error):
       fail("\(error)")
     case .success(let bytes):
-      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+      let buffer = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: max(bytes.count, 1), alignment: 1)
       bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
       self.buffer = buffer
       g_output_stream_write_all_async(
@@ -162,7 +164,8 @@ private final class PendingWrite: @unchecked Sendable {
           var error: UnsafeMutablePointer<GError>?
           let written =
             g_output_stream_write_all_finish(
-              UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GOutputStream.self), result, nil,
+              UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GOutputStream.self), result,
+              nil,
               &error) != 0
           MainActor.assumeIsolated { write.written(ok: written, error: error) }
         }, Unmanaged.passRetained(self).toOpaque())

@@ -103,7 +103,8 @@ final class PersonPage {
     let model = ListModel<UserRef>([])
     reportsModel = model
     reports = PeopleList(
-      selection: RangeSelection(model: model.object), count: { model.count }, content: { model[$0].viewModel },
+      selection: RangeSelection(model: model.object), count: { model.count },
+      content: { model[$0].viewModel },
       avatars: avatars, instrumentation: instrumentation,
       avatar: { avatars, position in
         position < model.count ? avatars.request(for: model[position].avatar) : nil

@@ -42,7 +42,8 @@ extension MainWindow {
           format: tr("Copied the first %1$@ of %2$@ people; Export writes them all"),
           NumberText.grouped(PeopleClipboard.limit), NumberText.grouped(count))
         : String(
-          format: tr("Copied %@"), name.map { DisplayText.of($0.displayName) } ?? NumberText.people(count)))
+          format: tr("Copied %@"),
+          name.map { DisplayText.of($0.displayName) } ?? NumberText.people(count)))
   }
 
   /// Copies the person a page shows, their photo inline when it is a

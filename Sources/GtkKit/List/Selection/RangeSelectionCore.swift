@@ -132,7 +132,9 @@ final class RangeSelectionCore: @unchecked Sendable {
         focus = nil
       }
     }
-    if let object { g_list_model_items_changed(object, guint(position), guint(removed), guint(added)) }
+    if let object {
+      g_list_model_items_changed(object, guint(position), guint(removed), guint(added))
+    }
     onChange?()
   }
 }

@@ -99,7 +99,9 @@ enum RangeSelectionObject {
     guard let bitset, gtk_bitset_is_empty(bitset) == 0 else { return SelectionRanges() }
     let low = Int(gtk_bitset_get_minimum(bitset))
     let high = Int(gtk_bitset_get_maximum(bitset))
-    if Int(gtk_bitset_get_size(bitset)) == high - low + 1 { return SelectionRanges(low..<(high + 1)) }
+    if Int(gtk_bitset_get_size(bitset)) == high - low + 1 {
+      return SelectionRanges(low..<(high + 1))
+    }
     var result = SelectionRanges()
     var iterator = GtkBitsetIter()
     var value: guint = 0

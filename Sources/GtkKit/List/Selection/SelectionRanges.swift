@@ -65,8 +65,10 @@ public struct SelectionRanges: Equatable, Sendable, CustomStringConvertible {
     var end = start
     var merged = range
     while end < ranges.count, ranges[end].lowerBound <= range.upperBound {
-      merged = min(merged.lowerBound, ranges[end].lowerBound)..<max(
-        merged.upperBound, ranges[end].upperBound)
+      merged =
+        min(
+          merged.lowerBound, ranges[end].lowerBound)..<max(
+          merged.upperBound, ranges[end].upperBound)
       count -= ranges[end].count
       end += 1
     }
