@@ -117,4 +117,27 @@ final class ServerExportWindowTests: ServerTestCase {
         expected)
     }
   }
+
+  /// Another order of the server's view puts other people at the selected
+  /// positions: the selection goes, unless everyone was selected.
+  func testAnotherViewOfTheServerClearsASelectionButNotEveryone() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: try Self.server().peopleURL)
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server)
+      page.selection.replace(with: SelectionRanges(2..<5))
+      page.sort(by: PersonSort([.init(.username, descending: true)]))
+      XCTAssertTrue(
+        MainContext.run(until: { !window.isLoading && page.selection.count == 0 }),
+        "the selection stayed on other people")
+      gtk_widget_activate_action_variant(page.shownView, "list.select-all", nil)
+      page.showOnly(try PersonFilter(parsing: #"username sw "a""#))
+      let count = Self.people.filter { $0.uid.lowercased().hasPrefix("a") }.count
+      XCTAssertTrue(
+        MainContext.run(until: { !window.isLoading && page.model.count == count }),
+        "the filtered view did not open")
+      XCTAssertEqual(page.selection.count, count)
+      XCTAssertTrue(page.selection.selectsAll)
+    }
+  }
 }

@@ -129,6 +129,11 @@ package final class ServerDirectoryPage: DirectoryPage {
         .problem(String(format: tr("Can't read the directory: %@"), error.localizedDescription)))
     }
     presenter.onFailover = { [weak self] failover in self?.showFailover(failover) }
+    // Another view's positions are other people: only everyone stays selected.
+    presenter.onNewView = { [weak self] in
+      guard let self, !self.selection.selectsAll else { return }
+      self.selection.select(nil)
+    }
     model.onArrival = { [weak self] in self?.pagesArrived() }
     list.onVisibleChange = { [weak self] visible in
       guard let self else { return }

@@ -48,6 +48,9 @@ final class ServerPresenter {
   var onPageError: (@MainActor (DirectoryError) -> Void)?
   /// Called when the directory lost its server and continues on another.
   var onFailover: (@MainActor (DirectoryFailover) -> Void)?
+  /// Called before the model starts over with another view of the server
+  /// (a search, a filter, an order, a group): its positions are other people.
+  var onNewView: (@MainActor () -> Void)?
 
   init(directory: any WindowedDirectory, model: WindowedListModel<UserViewModel>) {
     self.directory = directory
@@ -179,6 +182,7 @@ final class ServerPresenter {
         if refill, window.count == self.model.count {
           self.model.refill()
         } else {
+          if !refill { self.onNewView?() }
           self.model.reset(count: window.count, fetch: Self.fetch(from: target))
         }
         if anchor != nil { self.scrollToTop(window.offset) }
