@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GtkKit
 import RosterKit
+import SharedSupport
 
 /// Selects everyone (Ctrl+A, GTK's own action on the list) a third of the
 /// way into the measured scroll, then the first `count` people (a click
@@ -124,25 +125,5 @@ final class CopyDuringScroll {
       copied: count, madeBeforePaste: madeBeforePaste, pasteMs: Fixed(paste.ms, 1),
       pasteBytes: paste.bytes, pasteLines: paste.lines, copyFrames: copied.frames,
       copyMaxIntervalMs: copied.maxIntervalMs, copyFrameWorkMaxMs: copied.frameWorkMaxMs)
-  }
-}
-
-/// Reads a pipe to its end on another thread, so a paste bigger than the
-/// pipe's buffer does not stall its writer.
-private final class PipeReader: @unchecked Sendable {
-  private var data = Data()
-  private let done = DispatchSemaphore(value: 0)
-
-  init(_ handle: FileHandle) {
-    DispatchQueue.global().async {
-      self.data = handle.readDataToEndOfFile()
-      self.done.signal()
-    }
-  }
-
-  /// Everything read, once the writer closed the pipe.
-  func wait() -> Data {
-    done.wait()
-    return data
   }
 }

@@ -12,15 +12,6 @@ import XCTest
 /// under the people while it runs, Cancel leaving nothing behind, and the
 /// bar's screenshot.
 final class ExportWindowTests: XCTestCase {
-  @MainActor
-  private static func open(_ text: String) throws -> (MainWindow, TemporaryDirectory) {
-    try WindowTestSupport.setUp()
-    let folder = try TemporaryDirectory()
-    try folder.write(text)
-    let window = WindowTestSupport.openWindow(on: folder)
-    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
-    return (window, folder)
-  }
 
   /// The usernames column of the CSV file at `url`, as Python's csv module reads it.
   private static func csvUsernames(_ url: URL) throws -> [String] {
@@ -49,7 +40,7 @@ final class ExportWindowTests: XCTestCase {
 
   func testTheGroupShownFilteredAndSortedIsExported() throws {
     try MainActor.assumeIsolated {
-      let (window, folder) = try Self.open(PersonPageTests.directory)
+      let (window, folder) = try WindowTestSupport.open(PersonPageTests.directory)
       defer { window.close() }
       // "Everyone": ceo, vp, dev and intern; without the developer, by name descending.
       XCTAssertTrue(window.showGroup(1))
@@ -78,7 +69,7 @@ final class ExportWindowTests: XCTestCase {
       let people = (0..<100_000).map {
         #"{"username": "user\#($0)", "email": "u\#($0)@example.org"}"#
       }
-      let (window, folder) = try Self.open("[" + people.joined(separator: ",\n") + "]")
+      let (window, folder) = try WindowTestSupport.open("[" + people.joined(separator: ",\n") + "]")
       defer { window.close() }
       XCTAssertTrue(
         MainContext.run(until: { window.model.count == 100_000 }, timeout: .seconds(20)))
@@ -99,7 +90,7 @@ final class ExportWindowTests: XCTestCase {
 
   func testAFolderThatCannotBeWrittenSaysSo() throws {
     try MainActor.assumeIsolated {
-      let (window, folder) = try Self.open(PersonPageTests.directory)
+      let (window, folder) = try WindowTestSupport.open(PersonPageTests.directory)
       defer { window.close() }
       let file = folder.folder.appendingPathComponent("missing/people.ldif")
       XCTAssertTrue(window.export(to: file, as: .ldif))

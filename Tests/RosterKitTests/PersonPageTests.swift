@@ -32,12 +32,7 @@ final class PersonPageTests: XCTestCase {
 
   @MainActor
   private static func open() throws -> (MainWindow, TemporaryDirectory) {
-    try WindowTestSupport.setUp()
-    let folder = try TemporaryDirectory()
-    try folder.write(directory)
-    let window = WindowTestSupport.openWindow(on: folder)
-    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
-    return (window, folder)
+    try WindowTestSupport.open(directory)
   }
 
   /// The position of `username` in the list shown.

@@ -22,12 +22,7 @@ final class SelectionWindowTests: XCTestCase {
 
   @MainActor
   private static func open() throws -> (MainWindow, TemporaryDirectory) {
-    try WindowTestSupport.setUp()
-    let folder = try TemporaryDirectory()
-    try folder.write(directory)
-    let window = WindowTestSupport.openWindow(on: folder)
-    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
-    return (window, folder)
+    try WindowTestSupport.open(directory)
   }
 
   /// What a click (with Ctrl: `modify`, with Shift: `extend`) on the row

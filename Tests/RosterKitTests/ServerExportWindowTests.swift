@@ -35,27 +35,10 @@ final class ServerExportWindowTests: ServerTestCase {
           timeout: .seconds(20)), "the filtered view did not open: \(page.model.count)")
       XCTAssertGreaterThan(expected.count, PersonExporter.windowSize * 2, "several windows")
 
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "roster-export-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: folder) }
-      let file = folder.appendingPathComponent("people.csv")
-      XCTAssertTrue(window.export(to: file, as: .csv))
-      XCTAssertTrue(
-        MainContext.run(until: { !window.isExporting }, timeout: .seconds(30)),
-        "the export did not end")
+      XCTAssertEqual(try Self.exportedUsernames(of: window, as: "people.csv"), expected)
       XCTAssertEqual(
         window.lastToast,
         "Exported \(NumberText.grouped(expected.count)) people to people.csv")
-      let rows = try String(contentsOf: file, encoding: .utf8)
-        .split(separator: "\r\n", omittingEmptySubsequences: true)
-      let header = rows[0].split(separator: ",").map(String.init)
-      let column = try XCTUnwrap(header.firstIndex(of: "username"))
-      XCTAssertEqual(
-        rows.dropFirst().map {
-          String($0.split(separator: ",", omittingEmptySubsequences: false)[column])
-        },
-        expected)
     }
   }
 
@@ -96,25 +79,9 @@ final class ServerExportWindowTests: ServerTestCase {
         XCTAssertEqual(String(line), person.mail.map { "\(name) <\($0)>" } ?? name)
       }
 
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "roster-export-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: folder) }
-      let file = folder.appendingPathComponent("selected.csv")
-      XCTAssertTrue(window.export(to: file, as: .csv, onlySelected: true))
-      XCTAssertTrue(
-        MainContext.run(until: { !window.isExporting }, timeout: .seconds(30)),
-        "the export did not end")
-      XCTAssertEqual(window.lastToast, "Exported 701 people to selected.csv")
-      let rows = try String(contentsOf: file, encoding: .utf8)
-        .split(separator: "\r\n", omittingEmptySubsequences: true)
-      let header = rows[0].split(separator: ",").map(String.init)
-      let column = try XCTUnwrap(header.firstIndex(of: "username"))
       XCTAssertEqual(
-        rows.dropFirst().map {
-          String($0.split(separator: ",", omittingEmptySubsequences: false)[column])
-        },
-        expected)
+        try Self.exportedUsernames(of: window, as: "selected.csv", onlySelected: true), expected)
+      XCTAssertEqual(window.lastToast, "Exported 701 people to selected.csv")
     }
   }
 
@@ -138,6 +105,31 @@ final class ServerExportWindowTests: ServerTestCase {
         "the filtered view did not open")
       XCTAssertEqual(page.selection.count, count)
       XCTAssertTrue(page.selection.selectsAll)
+    }
+  }
+
+  /// Exports the window's people (only the selected when `onlySelected`)
+  /// to a CSV file `name` in a folder of its own, and reads back its
+  /// usernames column.
+  @MainActor
+  private static func exportedUsernames(
+    of window: MainWindow, as name: String, onlySelected: Bool = false
+  ) throws -> [String] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-export-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent(name)
+    XCTAssertTrue(window.export(to: file, as: .csv, onlySelected: onlySelected))
+    XCTAssertTrue(
+      MainContext.run(until: { !window.isExporting }, timeout: .seconds(30)),
+      "the export did not end")
+    let rows = try String(contentsOf: file, encoding: .utf8)
+      .split(separator: "\r\n", omittingEmptySubsequences: true)
+    let header = rows[0].split(separator: ",").map(String.init)
+    let column = try XCTUnwrap(header.firstIndex(of: "username"))
+    return rows.dropFirst().map {
+      String($0.split(separator: ",", omittingEmptySubsequences: false)[column])
     }
   }
 }

@@ -4,6 +4,7 @@ import Foundation
 import GtkKit
 import PreparedImages
 import RosterKit
+import SharedSupport
 import XCTest
 
 /// Shared set-up for tests that open real Roster windows under Xvfb.
@@ -48,6 +49,17 @@ enum WindowTestSupport {
     return window
   }
 
+  /// A window on a users.json of `text` in a folder of its own, once its
+  /// rows are on screen; the folder lives as long as the caller keeps it.
+  static func open(_ text: String) throws -> (MainWindow, TemporaryDirectory) {
+    try setUp()
+    let folder = try TemporaryDirectory()
+    try folder.write(text)
+    let window = openWindow(on: folder)
+    XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
+    return (window, folder)
+  }
+
   /// Opens a window on `directory`'s users.json and waits for the first load.
   static func openWindow(on directory: TemporaryDirectory) -> MainWindow {
     openWindow(source: fileSource(directory.usersFile))
@@ -89,7 +101,7 @@ enum WindowTestSupport {
     xclip.standardOutput = output
     xclip.standardError = FileHandle.nullDevice
     try xclip.run()
-    let read = PipeRead(output.fileHandleForReading)
+    let read = PipeReader(output.fileHandleForReading)
     XCTAssertTrue(
       MainContext.run(until: { !xclip.isRunning }, timeout: .seconds(20)), "xclip did not end")
     XCTAssertEqual(xclip.terminationStatus, 0, "xclip could not read \(target)")
@@ -121,24 +133,5 @@ final class TemporaryDirectory {
   func writeUsers(_ names: [String]) throws {
     let entries = names.map { #"{"username": "\#($0)", "role": "User", "avatar": ""}"# }
     try write("[" + entries.joined(separator: ",\n") + "]")
-  }
-}
-
-/// Reads a pipe to its end on another thread.
-private final class PipeRead: @unchecked Sendable {
-  private var data = Data()
-  private let done = DispatchSemaphore(value: 0)
-
-  init(_ handle: FileHandle) {
-    DispatchQueue.global().async {
-      self.data = handle.readDataToEndOfFile()
-      self.done.signal()
-    }
-  }
-
-  /// Everything read, once the writer closed the pipe.
-  func wait() -> Data {
-    done.wait()
-    return data
   }
 }
