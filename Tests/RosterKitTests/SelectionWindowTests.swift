@@ -214,6 +214,59 @@ final class SelectionWindowTests: XCTestCase {
     }
   }
 
+  /// A right-click on a person not selected selects them and offers what
+  /// one person allows; on one of many selected it offers what many allow;
+  /// the Menu key opens it at the selection.
+  func testTheContextMenuOffersWhatTheSelectionAllows() throws {
+    try MainActor.assumeIsolated {
+      let (window, folder) = try Self.open()
+      defer { window.close() }
+      _ = folder
+      let menu = try XCTUnwrap(window.local.contextMenus.first)
+      let (x, y) = try Self.point(ofRow: 1, in: window)
+      menu.rightClick(atX: x, y: y)
+      XCTAssertEqual(Self.selected(in: window), ["ken"])
+      XCTAssertEqual(
+        try Self.labels(of: menu),
+        ["Send Email", "Call", "Copy", "Copy Email", "Copy Username", "Export…"])
+      XCTAssertTrue(window.activate(.copyUsername))
+      XCTAssertEqual(try WindowTestSupport.clipboard("UTF8_STRING"), "ken")
+
+      Self.click(3, in: window, extend: true)
+      let (x2, y2) = try Self.point(ofRow: 2, in: window)
+      menu.rightClick(atX: x2, y: y2)
+      XCTAssertEqual(Self.selected(in: window), ["ken", "grace", "linus"], "the selection stays")
+      XCTAssertEqual(try Self.labels(of: menu), ["Send Email", "Copy 3 people", "Export…"])
+
+      if let shown = menu.shown { gtk_popover_popdown(cgtk_popover(shown)) }
+      XCTAssertTrue(window.activate(.contextMenu))
+      XCTAssertNotNil(menu.shown, "the Menu key opened nothing")
+    }
+  }
+
+  /// The labels of the menu showing, in order.
+  @MainActor
+  private static func labels(of menu: PeopleContextMenu) throws -> [String] {
+    let shown = try XCTUnwrap(menu.shown, "no menu shows")
+    let model = try XCTUnwrap(gtk_popover_menu_get_menu_model(OpaquePointer(shown)))
+    var labels: [String] = []
+    for section in 0..<g_menu_model_get_n_items(model) {
+      guard let items = g_menu_model_get_item_link(model, section, "section") else { continue }
+      defer { g_object_unref(items) }
+      for item in 0..<g_menu_model_get_n_items(items) {
+        var label: UnsafeMutablePointer<CChar>?
+        guard let value = g_menu_model_get_item_attribute_value(items, item, "label", nil) else {
+          continue
+        }
+        label = g_variant_dup_string(value, nil)
+        g_variant_unref(value)
+        labels.append(String(cString: label!))
+        g_free(label)
+      }
+    }
+    return labels
+  }
+
   /// A point inside the list row at `position`, in the list view's coordinates.
   @MainActor
   private static func point(ofRow position: Int, in window: MainWindow) throws -> (Double, Double) {

@@ -66,6 +66,8 @@ package protocol DirectoryPage: AnyObject {
   func select(_ position: Int?)
   /// The people selected in the list, the grid or the table, by position.
   var selection: RangeSelection { get }
+  /// The menus of the page's views of people (the list first).
+  var contextMenus: [PeopleContextMenu] { get }
   /// The person at `position`, if the page has them.
   func person(at position: Int) -> UserViewModel?
   /// Every attribute of the entry `identity`, read off the main thread, or
@@ -149,5 +151,14 @@ extension DirectoryPage {
   /// (none in the org tree, whose lines are not the list's), when that changed.
   func tellSelection() {
     onNotice?(.selected(viewMode == .tree ? 0 : selection.count))
+  }
+
+  /// Opens the menu of the selected people in the view on screen (the
+  /// Menu key, Shift+F10); the org tree has none.
+  func showContextMenu() {
+    guard viewMode != .tree, let index = viewModes.firstIndex(of: viewMode),
+      index < contextMenus.count
+    else { return }
+    contextMenus[index].popUpAtSelection()
   }
 }

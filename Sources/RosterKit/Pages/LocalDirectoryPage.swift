@@ -21,6 +21,8 @@ package final class LocalDirectoryPage: DirectoryPage {
   package let selection: RangeSelection
   /// Drags the selected people out of the list, the grid and the table.
   package private(set) var dragSources: [PeopleDragSource] = []
+  /// The menus of the list, the grid and the table, in that order.
+  package private(set) var contextMenus: [PeopleContextMenu] = []
   /// List mode.
   let list: PeopleList<UserRow>
   /// Grid mode's view of the same model.
@@ -116,15 +118,18 @@ package final class LocalDirectoryPage: DirectoryPage {
   private func connectParts() {
     selection.onChange = { [weak self] in self?.tellSelection() }
     let (list, grid, table) = (list, grid, table)
-    let views: [(Widget, @MainActor (Widget) -> Int?)] = [
-      (list.listView, { list.factory.position(ofWidgetIn: $0) }),
-      (grid.gridView, { grid.factory.position(ofWidgetIn: $0) }),
-      (table.listView, { table.factory.position(ofWidgetIn: $0) }),
+    let views: [(Widget, @MainActor (Widget) -> Int?, @MainActor (Int) -> Widget?)] = [
+      (list.listView, list.factory.position(ofWidgetIn:), list.factory.widget(ofRowAt:)),
+      (grid.gridView, grid.factory.position(ofWidgetIn:), grid.factory.widget(ofRowAt:)),
+      (table.listView, table.factory.position(ofWidgetIn:), table.factory.widget(ofRowAt:)),
     ]
-    dragSources = views.map { view, position in
+    dragSources = views.map { view, position, _ in
       PeopleDragSource(view: view, selection: selection, position: position) { [weak self] in
         self?.exportSource
       }
+    }
+    contextMenus = views.map { view, position, row in
+      PeopleContextMenu(view: view, selection: selection, position: position, rowWidget: row)
     }
     controller.onStart = { [weak self] in
       guard let self else { return }

@@ -12,6 +12,11 @@ import SharedSupport
 /// Threading: main-actor only.
 @MainActor
 final class ContactButtons {
+  /// The buttons, in order.
+  enum Kind: Int, CaseIterable, Sendable {
+    case email, call, copyEmail, copyUsername
+  }
+
   /// What a button does.
   enum Action: Sendable, Equatable {
     /// Opens the link (`mailto:…`, `tel:…`) in the desktop's app for it.
@@ -53,14 +58,7 @@ final class ContactButtons {
 
   /// Offers what `person`'s values allow.
   func show(_ person: UserViewModel) {
-    let email = person.details.email ?? ""
-    let phone = person.details.phone ?? ""
-    actions = [
-      ContactLinks.mailto([email]).map(Action.open),
-      ContactLinks.tel(phone).map(Action.open),
-      ContactLinks.isAddress(email) ? .copy(email, what: tr("Email address")) : nil,
-      person.username.isEmpty ? nil : .copy(person.username, what: tr("Username")),
-    ]
+    actions = Self.actions(for: person)
     for (button, action) in zip(buttons, actions) {
       // The flow box's child holds the button.
       if let child = gtk_widget_get_parent(button) { Gtk.setVisible(child, action != nil) }
@@ -69,6 +67,19 @@ final class ContactButtons {
 
   /// What each button does now (nil: hidden), in order (tests).
   var shownActions: [Action?] { actions }
+
+  /// What each button does for `person` (nil: what their values do not
+  /// allow), in the order of ``Kind``.
+  nonisolated static func actions(for person: UserViewModel) -> [Action?] {
+    let email = person.details.email ?? ""
+    let phone = person.details.phone ?? ""
+    return [
+      ContactLinks.mailto([email]).map(Action.open),
+      ContactLinks.tel(phone).map(Action.open),
+      ContactLinks.isAddress(email) ? .copy(email, what: tr("Email address")) : nil,
+      person.username.isEmpty ? nil : .copy(person.username, what: tr("Username")),
+    ]
+  }
 
   private static func button(_ label: String, icon: String) -> Widget {
     let content = adw_button_content_new()!

@@ -27,6 +27,8 @@ package final class ServerDirectoryPage: DirectoryPage {
   package let selection: RangeSelection
   /// Drags the selected people out of the list and the table.
   package private(set) var dragSources: [PeopleDragSource] = []
+  /// The menus of the list and the table, in that order.
+  package private(set) var contextMenus: [PeopleContextMenu] = []
   let list: PeopleList<ServerRow>
   /// The same people in columns, connected to the model while it shows.
   let table: TablePage<ServerTableRow>
@@ -114,14 +116,17 @@ package final class ServerDirectoryPage: DirectoryPage {
   private func connectParts() {
     selection.onChange = { [weak self] in self?.tellSelection() }
     let (list, table) = (list, table)
-    let views: [(Widget, @MainActor (Widget) -> Int?)] = [
-      (list.listView, { list.factory.position(ofWidgetIn: $0) }),
-      (table.listView, { table.factory.position(ofWidgetIn: $0) }),
+    let views: [(Widget, @MainActor (Widget) -> Int?, @MainActor (Int) -> Widget?)] = [
+      (list.listView, list.factory.position(ofWidgetIn:), list.factory.widget(ofRowAt:)),
+      (table.listView, table.factory.position(ofWidgetIn:), table.factory.widget(ofRowAt:)),
     ]
-    dragSources = views.map { view, position in
+    dragSources = views.map { view, position, _ in
       PeopleDragSource(view: view, selection: selection, position: position) { [weak self] in
         self?.exportSource
       }
+    }
+    contextMenus = views.map { view, position, row in
+      PeopleContextMenu(view: view, selection: selection, position: position, rowWidget: row)
     }
     presenter.onOpen = { [weak self] result in self?.opened(result) }
     presenter.onPageError = { [weak self] error in

@@ -11,15 +11,30 @@ import SharedSupport
 /// sandboxed); a failure is said in a toast.
 extension MainWindow {
   func connectContact() {
-    personPage.contact.onAction = { [weak self] action in
-      guard let self else { return }
-      switch action {
-      case .open(let uri): self.open(uri)
-      case .copy(let text, let what):
-        PeopleClipboard.set(text: text, on: self.window)
-        self.showToast(String(format: tr("%@ copied"), what))
-      }
+    personPage.contact.onAction = { [weak self] action in self?.perform(action) }
+  }
+
+  /// Opens a link or copies a value, as a person's button says.
+  private func perform(_ action: ContactButtons.Action) {
+    switch action {
+    case .open(let uri): open(uri)
+    case .copy(let text, let what):
+      PeopleClipboard.set(text: text, on: window)
+      showToast(String(format: tr("%@ copied"), what))
     }
+  }
+
+  /// The context menu's Call, Copy Email and Copy Username: for the person
+  /// whose page shows, else the one person selected.
+  func contact(_ kind: ContactButtons.Kind) {
+    let selection = page.selection
+    let person =
+      shownPersonPage?.person
+      ?? (selection.count == 1 ? selection.ranges.first.flatMap { page.person(at: $0) } : nil)
+    guard let person, let action = ContactButtons.actions(for: person)[kind.rawValue] else {
+      return
+    }
+    perform(action)
   }
 
   /// Ctrl+C: the people selected in the list, the grid or the table (or

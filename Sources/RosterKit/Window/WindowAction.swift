@@ -32,6 +32,14 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case email
   /// Copies the addresses an email could not hold (a toast's button).
   case copyAddresses = "copy-addresses"
+  /// Calls the one person selected (the context menu).
+  case call
+  /// Copies the email address of the one person selected (the context menu).
+  case copyEmail = "copy-email"
+  /// Copies the username of the one person selected (the context menu).
+  case copyUsername = "copy-username"
+  /// Opens the context menu of the selected people.
+  case contextMenu = "context-menu"
   /// Selects everyone shown (the list's own Ctrl+A; listed in the shortcuts window).
   case selectAll = "select-all"
   /// Shift with a click or the arrow keys (the list's own; listed in the shortcuts window).

@@ -128,6 +128,19 @@ final class WindowActions {
         action: .copyAddresses, accelerators: "", title: tr("Copy the addresses"),
         kind: .action { [weak window] in window?.copyPendingAddresses() }),
       WindowShortcut(
+        action: .call, accelerators: "", title: tr("Call"),
+        kind: .action { [weak window] in window?.contact(.call) }),
+      WindowShortcut(
+        action: .copyEmail, accelerators: "", title: tr("Copy Email"),
+        kind: .action { [weak window] in window?.contact(.copyEmail) }),
+      WindowShortcut(
+        action: .copyUsername, accelerators: "", title: tr("Copy Username"),
+        kind: .action { [weak window] in window?.contact(.copyUsername) }),
+      WindowShortcut(
+        action: .contextMenu, accelerators: "Menu|<Shift>F10",
+        title: tr("Open the menu of the selected people"),
+        kind: .action { [weak window] in window?.page.showContextMenu() }),
+      WindowShortcut(
         action: .selectAll, accelerators: "<Control>a", title: tr("Select everyone shown"),
         kind: .builtIn),
       WindowShortcut(
