@@ -147,7 +147,7 @@ final class InteractionTests: XCTestCase {
         [
           "<Control>r|F5", "<Control>g", "<Control>1", "<Control>2", "<Control>3", "<Control>f",
           "<Shift><Control>f", "F9", "<Alt>Left", "<Alt>Right", "F12", "<Control>question",
-          "<Control>4", "<Control>c", "<Control>e", "<Shift><Control>m",
+          "<Control>4", "<Control>c", "<Control>e", "<Shift><Control>m", "Menu|<Shift>F10",
         ])
       let shortcutList = main.actions.shortcutsWindowEntries
       for trigger in installed {
