@@ -17,4 +17,11 @@ static inline int cldap_result_search_result(void) { return (int)LDAP_RES_SEARCH
 static inline void *cldap_option_on(void) { return LDAP_OPT_ON; }
 static inline void *cldap_option_off(void) { return LDAP_OPT_OFF; }
 
+/* Puts liblber's read-ahead layer (a 16 KiB buffer) above the socket of
+ * `sockbuf`: without it libldap reads each message with two read(2) calls
+ * and a poll(2). */
+static inline int cldap_add_readahead(Sockbuf *sockbuf) {
+  return ber_sockbuf_add_io(sockbuf, &ber_sockbuf_io_readahead, LBER_SBIOD_LEVEL_PROVIDER, NULL);
+}
+
 #endif

@@ -45,6 +45,26 @@ final class LDAPForwardReadTests: XCTestCase {
     XCTAssertEqual(pages.joined().map(\.details), windows.map(\.details))
   }
 
+  func testCancellingTheReadBetweenPagesStopsIt() async throws {
+    let forward = try XCTUnwrap(try view() as? any ForwardReadableDirectory)
+    let reading = Task {
+      var pages = 0
+      do {
+        _ = try await forward.readForward(pageSize: 64) { _ in
+          pages += 1
+          withUnsafeCurrentTask { $0?.cancel() }
+        }
+        return (pages, nil as DirectoryError?)
+      } catch let error as DirectoryError {
+        return (pages, error)
+      }
+    }
+    let (pages, error) = try await reading.value
+    XCTAssertEqual(error, .cancelled)
+    // The page asked for before the cancellation may still be handed over.
+    XCTAssertLessThanOrEqual(pages, 2)
+  }
+
   func testACSVExportReadForwardIsTheOneReadAWindowAtATime() async throws {
     let folder = TemporaryDirectory()
     let forward = folder.url.appendingPathComponent("forward.csv")

@@ -42,6 +42,15 @@ public enum FieldLimit {
   /// The first at most ``maxBytes`` of `bytes` as text; nil when they are
   /// not UTF-8.
   public static func validatedString(_ bytes: [UInt8]) -> String? {
-    bytes.withUnsafeBufferPointer { String(validating: prefix($0), as: UTF8.self) }
+    bytes.withUnsafeBufferPointer(validatedString)
+  }
+
+  /// The first at most ``maxBytes`` of `bytes` as text; nil when they are
+  /// not UTF-8. ASCII, the usual case, is taken as it is: the generic
+  /// validation looks up type metadata at every call.
+  public static func validatedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    let kept = prefix(bytes)
+    guard kept.contains(where: { $0 >= 0x80 }) else { return String(decoding: kept, as: UTF8.self) }
+    return String(validating: kept, as: UTF8.self)
   }
 }

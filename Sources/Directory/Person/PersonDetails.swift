@@ -43,9 +43,33 @@ public struct PersonDetails: Sendable, Hashable {
   }
 
   /// The value of `field`, one of the text fields details hold.
+  /// A switch rather than the field's key path, which the runtime resolves
+  /// on every access.
   public subscript(field: DetailField) -> String? {
-    get { self[keyPath: field.keyPath] }
-    set { self[keyPath: field.keyPath] = newValue }
+    get {
+      switch field {
+      case .displayName: displayName
+      case .email: email
+      case .title: title
+      case .department: department
+      case .location: location
+      case .phone: phone
+      case .manager: manager
+      case .employeeNumber: employeeNumber
+      }
+    }
+    set {
+      switch field {
+      case .displayName: displayName = newValue
+      case .email: email = newValue
+      case .title: title = newValue
+      case .department: department = newValue
+      case .location: location = newValue
+      case .phone: phone = newValue
+      case .manager: manager = newValue
+      case .employeeNumber: employeeNumber = newValue
+      }
+    }
   }
 
   /// Whether no field has a value.

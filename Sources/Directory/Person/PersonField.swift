@@ -7,8 +7,21 @@ public enum PersonField: String, CaseIterable, Sendable {
   case username, displayName, email, title, department, location, phone, manager
   case employeeNumber, role
 
-  /// The details field it is, if it is one.
-  public var detail: DetailField? { DetailField(rawValue: rawValue) }
+  /// The details field it is, if it is one (a switch: matching the raw
+  /// value's string for each field of each person cost an export dearly).
+  public var detail: DetailField? {
+    switch self {
+    case .displayName: .displayName
+    case .email: .email
+    case .title: .title
+    case .department: .department
+    case .location: .location
+    case .phone: .phone
+    case .manager: .manager
+    case .employeeNumber: .employeeNumber
+    case .username, .role: nil
+    }
+  }
 
   /// The field named `name`, matched without regard to case (as SCIM
   /// attribute names are).

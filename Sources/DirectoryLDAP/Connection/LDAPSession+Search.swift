@@ -9,11 +9,11 @@ extension LDAPSession {
   /// How long one wait for the server's next message lasts.
   private static let pollInterval = Duration.milliseconds(50)
 
-  /// Runs `request`; a result code other than success throws, mapped to a
-  /// sentence for this server. Cancelled: the operation is abandoned.
-  func search(_ request: LDAPSearchRequest, cancel: CancellationFlag) throws(DirectoryError)
-    -> LDAPSearchResponse
-  {
+  /// Sends `request` and returns its message id. Every search waits for
+  /// its answer in `search(_:cancel:read:)`: a result code other than
+  /// success throws, mapped to a sentence for this server; cancelled, the
+  /// operation is abandoned.
+  private func send(_ request: LDAPSearchRequest) throws(DirectoryError) -> Int32 {
     options.mainThreadCalls?.record()
     var controls: [UnsafeMutablePointer<LDAPControl>?] = []
     defer { for control in controls { ldap_control_free(control) } }
@@ -32,26 +32,43 @@ extension LDAPSession {
       }
     }
     guard code == LDAP_SUCCESS else { throw error(code) }
-    return try collect(messageID, cancel: cancel)
+    return messageID
   }
 
-  private func collect(_ messageID: Int32, cancel: CancellationFlag) throws(DirectoryError)
+  /// Runs `request` and collects its entries as ``LDAPRawEntry`` values.
+  func search(_ request: LDAPSearchRequest, cancel: CancellationFlag) throws(DirectoryError)
     -> LDAPSearchResponse
   {
+    let (entries, response) = try search(request, cancel: cancel) { readEntry($0) }
+    var complete = response
+    complete.entries = entries
+    return complete
+  }
+
+  /// Runs `request`, turning each entry into a value with `read` as it
+  /// arrives (`valueBytes`: the bytes of its values, which count towards
+  /// `LDAPOptions.maxResponseBytes`). The response's own `entries` stay
+  /// empty.
+  func search<Entry>(
+    _ request: LDAPSearchRequest, cancel: CancellationFlag,
+    read: (OpaquePointer) -> (entry: Entry, valueBytes: Int)
+  ) throws(DirectoryError) -> (entries: [Entry], response: LDAPSearchResponse) {
+    let messageID = try send(request)
+    var entries: [Entry] = []
     var response = LDAPSearchResponse()
     var bytes = 0
     let result = try waitForResult(of: messageID, cancel: cancel) {
       message throws(DirectoryError) in
-      let entry = readEntry(message)
-      bytes += entry.attributes.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+      let (entry, valueBytes) = read(message)
+      bytes += valueBytes
       guard bytes <= options.maxResponseBytes else {
         throw .tooLarge(limit: options.maxResponseBytes)
       }
-      response.entries.append(entry)
+      entries.append(entry)
     }
     defer { ldap_msgfree(result) }
     try finish(result, into: &response)
-    return response
+    return (entries, response)
   }
 
   /// Waits for operation `messageID`'s final message (the caller frees it),
@@ -132,32 +149,6 @@ extension LDAPSession {
     }
   }
 
-  private func readEntry(_ message: OpaquePointer) -> LDAPRawEntry {
-    var entry = LDAPRawEntry(dn: "", attributes: [])
-    if let dn = ldap_get_dn(handle, message) {
-      entry.dn = String(cString: dn)
-      ldap_memfree(dn)
-    }
-    var ber: OpaquePointer?
-    var name = ldap_first_attribute(handle, message, &ber)
-    while let current = name {
-      var values: [[UInt8]] = []
-      if let list = ldap_get_values_len(handle, message, current) {
-        var index = 0
-        while let value = list[index] {
-          values.append(Self.bytes(value.pointee))
-          index += 1
-        }
-        ldap_value_free_len(list)
-      }
-      entry.attributes.append(.init(name: String(cString: current), values: values))
-      ldap_memfree(current)
-      name = ldap_next_attribute(handle, message, ber)
-    }
-    ber_free(ber, 0)
-    return entry
-  }
-
   private func makeControls(
     for request: LDAPSearchRequest, into controls: inout [UnsafeMutablePointer<LDAPControl>?]
   ) throws(DirectoryError) {
@@ -214,7 +205,7 @@ extension LDAPSession {
     }
   }
 
-  private static func bytes(_ value: berval) -> [UInt8] {
+  static func bytes(_ value: berval) -> [UInt8] {
     guard let base = value.bv_val, value.bv_len > 0 else { return [] }
     return base.withMemoryRebound(to: UInt8.self, capacity: Int(value.bv_len)) {
       Array(UnsafeBufferPointer(start: $0, count: Int(value.bv_len)))

@@ -52,7 +52,21 @@ final class LDAPSession {
       guard code == LDAP_SUCCESS else { throw session.tlsError(code) }
     }
     try session.bind(cancel: cancel)
+    session.readAhead()
     return session
+  }
+
+  /// On a connection without TLS, reads the socket through liblber's
+  /// read-ahead buffer, as many entries a read(2) as fit in 16 KiB: libldap
+  /// alone reads each entry's header and body apart and polls before each,
+  /// three system calls an entry. (Under TLS the TLS layer already reads
+  /// whole records.)
+  private func readAhead() {
+    guard !url.isSecure, !options.startTLS else { return }
+    var sockbuf: OpaquePointer?
+    guard ldap_get_option(handle, LDAP_OPT_SOCKBUF, &sockbuf) == LDAP_OPT_SUCCESS, let sockbuf
+    else { return }
+    _ = cldap_add_readahead(sockbuf)
   }
 
   /// Before each connection, SIGPIPE is ignored for the whole process (one

@@ -3,7 +3,9 @@ import Directory
 /// Reading a view once from start to end: one Paged Results search (RFC
 /// 2696) with the view's sort control (critical where the server offers
 /// virtual list view, so the order is the windows'), in pages as `ldapsearch
-/// -E pr=…` reads it, without the windows' second search for photo holders.
+/// -E pr=…` reads it, without the windows' second search for photo holders
+/// and without the photo's version (`entryCSN`, `modifyTimestamp`): each
+/// entry is made straight from libldap's buffer (``LDAPPersonFields``).
 /// The next page is asked for while the caller handles the last one. A
 /// group read from its member values is read a window at a time instead.
 extension LDAPDirectory: ForwardReadableDirectory {
@@ -21,7 +23,7 @@ extension LDAPDirectory: ForwardReadableDirectory {
     guard members == nil else { return false }
     let mode = try await mode()
     let request = LDAPSearchRequest(
-      base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
+      base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.personAttributes,
       sortKey: sortKeys, isSortCritical: mode == .virtualListView)
     var current = try await forwardPage(request, size: pageSize, cookie: [])
     while true {
@@ -48,17 +50,18 @@ extension LDAPDirectory: ForwardReadableDirectory {
     var search = request
     search.page = (size, cookie)
     let paged = search
-    let mapper = mapper
+    let fields = LDAPPersonFields(mapper)
     return try await perform { [self] session, flag throws(DirectoryError) in
-      let response: LDAPSearchResponse
       do throws(DirectoryError) {
-        response = try session.search(paged, cancel: flag)
+        let (entries, response) = try session.search(paged, cancel: flag) {
+          fields.entry($0, in: session)
+        }
+        return ForwardPage(
+          entries: entries, cookie: response.pageCookie ?? [],
+          session: ObjectIdentifier(session))
       } catch {
         throw sortRefused(error)
       }
-      return ForwardPage(
-        entries: response.entries.map { mapper.entry($0, hasPhoto: false) },
-        cookie: response.pageCookie ?? [], session: ObjectIdentifier(session))
     }
   }
 }

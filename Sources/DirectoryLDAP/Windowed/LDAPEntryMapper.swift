@@ -9,10 +9,14 @@ struct LDAPEntryMapper: Sendable {
 
   /// The attributes a window asks for: what a row shows and the person's
   /// details, never the photo.
-  var windowAttributes: [String] {
+  var windowAttributes: [String] { personAttributes + ["entryCSN", "modifyTimestamp"] }
+
+  /// The attributes of a person without their photo's version: what a
+  /// read forward asks for.
+  var personAttributes: [String] {
     var names =
       [schema.usernameAttribute, schema.fallbackNameAttribute, schema.roleAttribute]
-      + DetailField.allCases.map(schema.attribute(for:)) + ["entryCSN", "modifyTimestamp"]
+      + DetailField.allCases.map(schema.attribute(for:))
     if identity == .entryUUID { names.append("entryUUID") }
     return names
   }
