@@ -169,7 +169,9 @@ let package = Package(
     .testTarget(name: "SharedSupportTests", dependencies: ["SharedSupport"]),
     .testTarget(
       name: "DirectoryLDAPTests",
-      dependencies: ["DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP", "TestSupport"]),
+      dependencies: [
+        "DirectoryLDAP", "LDAPDemo", "Directory", "CLDAP", "SharedSupport", "TestSupport",
+      ]),
     .testTarget(
       name: "DirectorySCIMTests",
       dependencies: [

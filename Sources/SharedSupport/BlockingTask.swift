@@ -6,17 +6,20 @@ import Foundation
 /// Threading: `run` blocks the calling thread until the task ends; never
 /// call it on the main thread of a running GLib loop.
 public enum BlockingTask {
-  /// The result of `body`, run off the calling thread.
-  public static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<
-    T, any Error
-  > {
+  /// The result of `body`, run off the calling thread; when
+  /// `interruptible`, SIGINT or SIGTERM cancels it (see ``SignalCancellation``).
+  public static func run<T: Sendable>(
+    interruptible: Bool = false, _ body: @escaping @Sendable () async throws -> T
+  ) -> Result<T, any Error> {
     let done = DispatchSemaphore(value: 0)
     let box = ResultBox<T>()
-    Task.detached {
+    let task = Task.detached {
       do { box.value = .success(try await body()) } catch { box.value = .failure(error) }
       done.signal()
     }
+    let interruption = interruptible ? SignalCancellation { task.cancel() } : nil
     done.wait()
+    interruption?.stop()
     return box.value!
   }
 }

@@ -75,7 +75,9 @@ struct ExportCommand: ParsableCommand {
       let selection = view.serverSelection
       let filter = try view.parsedFilter()
       let sort = try view.parsedSort()
-      try ServerTask.run("export", source: source, options: view.server.options) {
+      try ServerTask.run(
+        "export", source: source, options: view.server.options, interruptible: true
+      ) {
         directory throws(DirectoryError) in
         let people: any WindowedDirectory
         switch selection {
@@ -111,13 +113,16 @@ struct ExportCommand: ParsableCommand {
     let contents = try LocalDirectory.load(view.source, for: "export")
     let positions = try view.positions(in: contents, for: "export")
     let photos = AvatarPhotos(base: contents.source.baseURL, limit: export.photoLimit)
-    let result = BlockingTask.run {
+    let result = BlockingTask.run(interruptible: true) {
       try await PersonExporter.export(
         contents.viewModels, positions: positions, as: export, to: destination,
         photo: photos.photo(of:), progress: progress.report)
     }
     progress.end()
-    if case .failure(let error) = result { LocalDirectory.fail("\(error)", command: "export") }
+    if case .failure(let error) = result {
+      if error is CancellationError { Interrupted.exit("export") }
+      LocalDirectory.fail("\(error)", command: "export")
+    }
   }
 
   /// The export the options ask for (validated).

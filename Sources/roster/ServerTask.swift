@@ -2,6 +2,7 @@ import ArgumentParser
 import Directory
 import Foundation
 import RosterKit
+import SharedSupport
 
 /// Runs a command's reading of a directory server on a task while the
 /// command's thread waits: the server opened as the window opens it
@@ -12,13 +13,15 @@ import RosterKit
 /// Threading: `run` blocks the calling thread until the task ends.
 enum ServerTask {
   /// Reads the server at `source` with `body`, for `command`'s messages.
+  /// When `interruptible`, SIGINT or SIGTERM cancels the reading; the
+  /// command then says so and ends with 130.
   static func run(
-    _ command: String, source: String, options: ServerOptions,
+    _ command: String, source: String, options: ServerOptions, interruptible: Bool = false,
     _ body: @escaping @Sendable (any WindowedDirectory) async throws(DirectoryError) -> String?
   ) throws {
     let done = DispatchSemaphore(value: 0)
     let failure = Failure()
-    Task.detached {
+    let task = Task.detached {
       do throws(DirectoryError) {
         failure.message = try await body(try options.directory(url: source))
       } catch {
@@ -26,7 +29,10 @@ enum ServerTask {
       }
       done.signal()
     }
+    let interruption = interruptible ? SignalCancellation { task.cancel() } : nil
     done.wait()
+    interruption?.stop()
+    if interruption?.signalReceived != nil { Interrupted.exit(command) }
     if let message = failure.message {
       FileHandle.standardError.write(Data("roster \(command): \(message)\n".utf8))
       throw ExitCode.failure
@@ -48,4 +54,15 @@ enum ServerTask {
 private final class Failure: @unchecked Sendable {
   /// Written once by the task before it signals; read after the wait.
   var message: String?
+}
+
+/// The end of a command stopped by SIGINT or SIGTERM.
+enum Interrupted {
+  /// Says that `command` was stopped and nothing was written, and exits
+  /// with 130 (a shell's code for a process ended by Ctrl+C).
+  static func exit(_ command: String) -> Never {
+    FileHandle.standardError.write(
+      Data("roster \(command): interrupted; nothing was written\n".utf8))
+    Foundation.exit(130)
+  }
 }

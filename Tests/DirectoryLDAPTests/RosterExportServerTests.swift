@@ -1,5 +1,6 @@
 import Foundation
 import LDAPDemo
+import SharedSupport
 import TestSupport
 import XCTest
 
@@ -63,5 +64,52 @@ final class RosterExportServerTests: XCTestCase {
     XCTAssertNotEqual(run.status, 0)
     XCTAssertTrue(run.errors.hasPrefix("roster export: "), run.errors)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+  }
+
+  /// Ctrl+C (SIGINT) while `roster export` waits on the server cancels it:
+  /// the temporary file beside the destination goes, nothing is written,
+  /// and the command says so and ends with 130.
+  func testAnInterruptedExportLeavesNothingBehind() async throws {
+    let server = try XCTUnwrap(Self.server)
+    let proxy = try await DelayingTCPProxy.start(targetPort: server.server.port, delays: 0...0)
+    proxy.pause()
+    let folder = TemporaryDirectory()
+    let file = folder.url.appendingPathComponent("people.csv")
+    let process = Process()
+    process.executableURL = RosterProcess.url
+    process.arguments = [
+      "export", "--source", "ldap://127.0.0.1:\(proxy.port)/ou=people,\(TestServer.suffix)??one",
+      "--format", "csv", "--output", file.path,
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let reader = PipeReader(errors.fileHandleForReading)
+    // The export has begun once its temporary file is there; the server's
+    // answers are held back, so it stays begun.
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(20)
+    while try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty,
+      clock.now < deadline, process.isRunning
+    {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    XCTAssertTrue(process.isRunning, "the export ended before it was interrupted")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, 1)
+    let interrupted = clock.now
+    kill(process.processIdentifier, SIGINT)
+    while process.isRunning, clock.now < interrupted + .seconds(10) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    XCTAssertFalse(process.isRunning, "the export went on")
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 130)
+    XCTAssertEqual(
+      String(decoding: reader.wait(), as: UTF8.self),
+      "roster export: interrupted; nothing was written\n")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    proxy.resume()
+    try await proxy.stop()
   }
 }
