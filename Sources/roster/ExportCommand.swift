@@ -37,6 +37,14 @@ struct ExportCommand: ParsableCommand {
   @Option(name: [.customShort("o"), .long], help: "The file written (replaced if it exists).")
   var output: String
 
+  @Flag(
+    name: .customLong("server-order"),
+    help: """
+      From a directory server: the people in the server's own order, read as fast as it \
+      sends them (no order asked of it; not with --sort).
+      """)
+  var serverOrder = false
+
   @Option(
     name: .customLong("ldif-base"),
     help: "With --format ldif: the DN the entries go under (default: ou=people,dc=example,dc=org).")
@@ -52,6 +60,12 @@ struct ExportCommand: ParsableCommand {
       do { _ = try PeopleListing.columns(parsing: columns) } catch {
         throw ValidationError("--columns: \(error)")
       }
+    }
+    if serverOrder, !view.isServer {
+      throw ValidationError("--server-order: only for a directory server")
+    }
+    if serverOrder, view.sort != nil {
+      throw ValidationError("--server-order: the server's own order, not --sort's")
     }
     if view.isServer, view.allLevels {
       throw ValidationError("--all-levels: export reads one level of a server's group or reports")
@@ -75,6 +89,7 @@ struct ExportCommand: ParsableCommand {
       let selection = view.serverSelection
       let filter = try view.parsedFilter()
       let sort = try view.parsedSort()
+      let serverOrder = serverOrder
       try ServerTask.run(
         "export", source: source, options: view.server.options, interruptible: true
       ) {
@@ -98,8 +113,8 @@ struct ExportCommand: ParsableCommand {
         }
         do {
           _ = try await PersonExporter.export(
-            people.querying(filter: filter, sort: sort), as: export, to: destination,
-            progress: progress.report)
+            people.querying(filter: filter, sort: sort), inServerOrder: serverOrder, as: export,
+            to: destination, progress: progress.report)
         } catch let error as DirectoryError {
           throw error
         } catch {

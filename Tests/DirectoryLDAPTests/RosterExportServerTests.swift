@@ -53,6 +53,27 @@ final class RosterExportServerTests: XCTestCase {
     }
   }
 
+  /// `--server-order` reads in the server's own order (no sort control):
+  /// the same people, the same lines, in another order.
+  func testTheServersOwnOrderHoldsTheSamePeople() throws {
+    let server = try XCTUnwrap(Self.server)
+    let folder = TemporaryDirectory()
+    let sorted = try export(["--source", server.peopleURL], in: folder)
+    let unsorted = try export(["--source", server.peopleURL, "--server-order"], in: folder)
+    let sortedLines = sorted.components(separatedBy: "\r\n")
+    let unsortedLines = unsorted.components(separatedBy: "\r\n")
+    XCTAssertEqual(unsortedLines.first, sortedLines.first, "the header")
+    XCTAssertEqual(unsortedLines.count, Self.people.count + 2)
+    XCTAssertEqual(unsortedLines.sorted(), sortedLines.sorted())
+    XCTAssertNotEqual(unsortedLines, sortedLines, "the server keeps the people sorted already")
+    let refused = try RosterProcess.run(
+      [
+        "export", "--source", server.peopleURL, "--server-order", "--sort", "username",
+        "--format", "csv", "--output", folder.url.appendingPathComponent("x.csv").path,
+      ])
+    XCTAssertNotEqual(refused.status, 0)
+  }
+
   func testARefusedServerFailsLeavingNoFile() throws {
     let folder = TemporaryDirectory()
     let file = folder.url.appendingPathComponent("people.csv")

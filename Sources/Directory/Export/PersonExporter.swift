@@ -42,15 +42,18 @@ public enum PersonExporter {
   /// Writes the people of `directory` (already narrowed and ordered, e.g.
   /// by ``WindowedDirectory/querying(filter:sort:)``) to `destination`, in
   /// pages read forward or a window at a time; only those at the positions
-  /// of `ranges` when given (a selection), a window at a time. Returns the
-  /// final progress.
+  /// of `ranges` when given (a selection), a window at a time;
+  /// `inServerOrder` reads forward in the server's own order, not the
+  /// view's (as fast as the server sends). Returns the final progress.
   public static func export(
-    _ directory: any WindowedDirectory, only ranges: [Range<Int>]? = nil, as export: PersonExport,
-    to destination: URL, progress: @escaping @Sendable (ExportProgress) -> Void = { _ in }
+    _ directory: any WindowedDirectory, only ranges: [Range<Int>]? = nil,
+    inServerOrder: Bool = false, as export: PersonExport, to destination: URL,
+    progress: @escaping @Sendable (ExportProgress) -> Void = { _ in }
   ) async throws -> ExportProgress {
     try await export.withWriter(
       ServerPeople(
-        directory: directory, ranges: ranges, destination: destination,
+        directory: directory, ranges: ranges, inServerOrder: inServerOrder,
+        destination: destination,
         photoLimit: export.format.carriesPhotos ? export.photoLimit : nil, progress: progress))
   }
 
@@ -162,6 +165,8 @@ private struct ServerPeople: PersonWriterVisitor {
   let directory: any WindowedDirectory
   /// The positions to write (a selection), nil for everyone.
   let ranges: [Range<Int>]?
+  /// Whether a forward read takes the server's own order.
+  let inServerOrder: Bool
   let destination: URL
   /// The photo limit, when the format carries photos.
   let photoLimit: Int?
@@ -188,7 +193,9 @@ private struct ServerPeople: PersonWriterVisitor {
       }
       if photoLimit == nil, let forward = directory as? any ForwardReadableDirectory {
         var written = 0
-        let wasRead = try await forward.readForward(pageSize: PersonExporter.pageSize) {
+        let wasRead = try await forward.readForward(
+          pageSize: PersonExporter.pageSize, inServerOrder: inServerOrder
+        ) {
           entries in
           for entry in entries { writer.write(entry, photo: nil, into: sink) }
           written += entries.count

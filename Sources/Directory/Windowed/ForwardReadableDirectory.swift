@@ -11,6 +11,19 @@ public protocol ForwardReadableDirectory: WindowedDirectory {
   /// until the last; the entries carry no photo versions. Returns false,
   /// having read nothing, when this view cannot be read so (read it a
   /// window at a time instead).
-  func readForward(pageSize: Int, _ page: ([DirectoryEntry]) async throws -> Void) async throws
-    -> Bool
+  /// `inServerOrder` asks for no order at all: the server's own, sent as
+  /// fast as it reads its entries (no sort to wait for).
+  func readForward(
+    pageSize: Int, inServerOrder: Bool, _ page: ([DirectoryEntry]) async throws -> Void
+  ) async throws -> Bool
+}
+
+extension ForwardReadableDirectory {
+  /// Reads the view forward in its own order (see
+  /// ``readForward(pageSize:inServerOrder:_:)``).
+  public func readForward(pageSize: Int, _ page: ([DirectoryEntry]) async throws -> Void)
+    async throws -> Bool
+  {
+    try await readForward(pageSize: pageSize, inServerOrder: false, page)
+  }
 }

@@ -17,14 +17,15 @@ extension LDAPDirectory: ForwardReadableDirectory {
     var session: ObjectIdentifier
   }
 
-  public func readForward(pageSize: Int, _ page: ([DirectoryEntry]) async throws -> Void)
-    async throws -> Bool
-  {
+  public func readForward(
+    pageSize: Int, inServerOrder: Bool, _ page: ([DirectoryEntry]) async throws -> Void
+  ) async throws -> Bool {
     guard members == nil else { return false }
     let mode = try await mode()
     let request = LDAPSearchRequest(
       base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.personAttributes,
-      sortKey: sortKeys, isSortCritical: mode == .virtualListView)
+      sortKey: inServerOrder ? nil : sortKeys,
+      isSortCritical: !inServerOrder && mode == .virtualListView)
     var current = try await forwardPage(request, size: pageSize, cookie: [])
     while true {
       guard !current.cookie.isEmpty else {
@@ -67,9 +68,9 @@ extension LDAPDirectory: ForwardReadableDirectory {
 }
 
 extension DeferredLDAPView: ForwardReadableDirectory {
-  func readForward(pageSize: Int, _ page: ([DirectoryEntry]) async throws -> Void) async throws
-    -> Bool
-  {
-    try await resolved().readForward(pageSize: pageSize, page)
+  func readForward(
+    pageSize: Int, inServerOrder: Bool, _ page: ([DirectoryEntry]) async throws -> Void
+  ) async throws -> Bool {
+    try await resolved().readForward(pageSize: pageSize, inServerOrder: inServerOrder, page)
   }
 }
