@@ -117,20 +117,13 @@ package final class LocalDirectoryPage: DirectoryPage {
 
   private func connectParts() {
     selection.onChange = { [weak self] in self?.tellSelection() }
-    let (list, grid, table) = (list, grid, table)
-    let views: [(Widget, @MainActor (Widget) -> Int?, @MainActor (Int) -> Widget?)] = [
-      (list.listView, list.factory.position(ofWidgetIn:), list.factory.widget(ofRowAt:)),
-      (grid.gridView, grid.factory.position(ofWidgetIn:), grid.factory.widget(ofRowAt:)),
-      (table.listView, table.factory.position(ofWidgetIn:), table.factory.widget(ofRowAt:)),
-    ]
-    dragSources = views.map { view, position, _ in
-      PeopleDragSource(view: view, selection: selection, position: position) { [weak self] in
-        self?.exportSource
-      }
-    }
-    contextMenus = views.map { view, position, row in
-      PeopleContextMenu(view: view, selection: selection, position: position, rowWidget: row)
-    }
+    (dragSources, contextMenus) = PeopleViewActions.attach(
+      to: [
+        PeopleViewActions(list.listView, rows: list.factory),
+        PeopleViewActions(grid.gridView, rows: grid.factory),
+        PeopleViewActions(table.listView, rows: table.factory),
+      ], selection: selection
+    ) { [weak self] in self?.exportSource }
     controller.onStart = { [weak self] in
       guard let self else { return }
       self.onNotice?(.loading(replacesPage: self.contents == nil))

@@ -115,19 +115,12 @@ package final class ServerDirectoryPage: DirectoryPage {
 
   private func connectParts() {
     selection.onChange = { [weak self] in self?.tellSelection() }
-    let (list, table) = (list, table)
-    let views: [(Widget, @MainActor (Widget) -> Int?, @MainActor (Int) -> Widget?)] = [
-      (list.listView, list.factory.position(ofWidgetIn:), list.factory.widget(ofRowAt:)),
-      (table.listView, table.factory.position(ofWidgetIn:), table.factory.widget(ofRowAt:)),
-    ]
-    dragSources = views.map { view, position, _ in
-      PeopleDragSource(view: view, selection: selection, position: position) { [weak self] in
-        self?.exportSource
-      }
-    }
-    contextMenus = views.map { view, position, row in
-      PeopleContextMenu(view: view, selection: selection, position: position, rowWidget: row)
-    }
+    (dragSources, contextMenus) = PeopleViewActions.attach(
+      to: [
+        PeopleViewActions(list.listView, rows: list.factory),
+        PeopleViewActions(table.listView, rows: table.factory),
+      ], selection: selection
+    ) { [weak self] in self?.exportSource }
     presenter.onOpen = { [weak self] result in self?.opened(result) }
     presenter.onPageError = { [weak self] error in
       self?.onNotice?(
