@@ -61,14 +61,14 @@ final class SelectionWindowTests: XCTestCase {
       Self.click(3, in: window, modify: true, extend: true)
       Self.click(5, in: window, modify: true)
       XCTAssertEqual(Self.selected(in: window), ["ken", "grace", "linus", "margaret"])
-      XCTAssertEqual(window.subtitle, "6 people — 4 selected")
+      XCTAssertEqual(window.subtitle, "4 selected")
       Self.click(2, in: window, modify: true)
       XCTAssertEqual(Self.selected(in: window), ["ken", "linus", "margaret"])
       XCTAssertEqual(window.selectedPosition, 5, "the last clicked is the one shown")
 
       // Ctrl+A, as GTK's list binds it.
       gtk_widget_activate_action_variant(window.local.shownView, "list.select-all", nil)
-      XCTAssertEqual(window.subtitle, "6 people — 6 selected")
+      XCTAssertEqual(window.subtitle, "6 selected")
 
       // The table and the grid show the same selection.
       window.viewMode = .table
@@ -95,7 +95,7 @@ final class SelectionWindowTests: XCTestCase {
         MainContext.run(until: { !window.local.isSorting && !window.model.isReloading }))
       // By title: Admiral, Director, Hacker, Kernel, Professor, Zoologist.
       XCTAssertEqual(Self.selected(in: window), ["linus", "barbara", "ada"])
-      XCTAssertEqual(window.subtitle, "6 people — 3 selected")
+      XCTAssertEqual(window.subtitle, "3 selected")
 
       window.setSearchText("lovelace")
       XCTAssertTrue(MainContext.run(until: { window.local.showsSearchResult(for: "lovelace") }))

@@ -131,13 +131,12 @@ extension MainWindow {
 
   private func toastPointer(_ toast: ObjectRef) -> OpaquePointer { toast.opaque }
 
-  /// The people's subtitle, and how many are selected from two on
-  /// ("1,000 people — 3 selected").
+  /// The people's subtitle ("1,000 people"), or how many are selected
+  /// from two on ("3 selected"): both would not fit beside a narrow
+  /// window's buttons.
   func showPeopleSubtitle() {
     header.subtitleText =
-      selectedCount > 1
-      ? String(format: tr("%1$@ — %2$@"), peopleSubtitle, NumberText.selected(selectedCount))
-      : peopleSubtitle
+      selectedCount > 1 ? NumberText.selected(selectedCount) : peopleSubtitle
   }
 
   /// The first button in `widget`'s tree whose label is `label`.

@@ -71,7 +71,7 @@ public final class MainWindow {
   var shownChoice = (scope: PeopleScope?.none, filter: "")
   /// The subtitle of the people, kept while a person's page shows.
   var peopleSubtitle = ""
-  /// How many people the page says are selected (the subtitle counts them from two).
+  /// How many people the page says are selected (the subtitle says so from two).
   var selectedCount = 0
   /// What the last Ctrl+C put on the clipboard (the bench counts what was made).
   package internal(set) var lastCopied: LazyContent?
