@@ -229,6 +229,9 @@ final class SelectionWindowTests: XCTestCase {
       XCTAssertEqual(
         try Self.labels(of: menu),
         ["Send Email", "Call", "Copy", "Copy Email", "Copy Username", "Export…"])
+      let popover = try XCTUnwrap(menu.shown)
+      XCTAssertTrue(
+        MainContext.run(until: { gtk_widget_get_mapped(popover) != 0 }), "the menu did not map")
       XCTAssertTrue(window.activate(.copyUsername))
       XCTAssertEqual(try WindowTestSupport.clipboard("UTF8_STRING"), "ken")
 
