@@ -34,8 +34,12 @@ package final class PeopleContextMenu {
     gtk_popover_set_has_arrow(cgtk_popover(popover), 0)
     gtk_widget_set_halign(popover, GTK_ALIGN_START)
     gtk_widget_set_parent(popover, view)
-    // A view does not let go of a child it did not add: the menu goes first.
-    Signals.connect(gobject(view), .destroy) { [popover] in gtk_widget_unparent(popover) }
+    // A view does not let go of a child it did not add: the menu goes
+    // first, closed, so that no grab of an open menu outlives the window.
+    Signals.connect(gobject(view), .destroy) { [popover] in
+      gtk_popover_popdown(cgtk_popover(popover))
+      gtk_widget_unparent(popover)
+    }
     let click = gtkObject(gtk_gesture_click_new()!)
     gtk_gesture_single_set_button(click, guint(GDK_BUTTON_SECONDARY))
     Signals.connect(gobject(click), .pressed) { [weak self] _, x, y in
