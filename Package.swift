@@ -116,7 +116,8 @@ let package = Package(
     .target(
       name: "RosterArguments",
       dependencies: [
-        "RosterKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "RosterKit", "DirectoryLDAP",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The app people run and the .deb ships: the window, and `roster list`
@@ -124,7 +125,8 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit", "RosterArguments", "Directory", "PreparedImages", "SharedSupport",
+        "RosterKit", "RosterArguments", "Directory", "DirectoryLDAP", "PreparedImages",
+        "SharedSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -5,6 +5,11 @@
 
 #include <lber.h>
 #include <ldap.h>
+#include <sasl/sasl.h>
+#include <gnutls/gnutls.h>
+#include <gnutls/x509.h>
+#include <stdlib.h>
+#include <string.h>
 
 static inline int cldap_scope_base(void) { return LDAP_SCOPE_BASE; }
 static inline int cldap_scope_one_level(void) { return LDAP_SCOPE_ONELEVEL; }
@@ -23,5 +28,67 @@ static inline void *cldap_option_off(void) { return LDAP_OPT_OFF; }
 static inline int cldap_add_readahead(Sockbuf *sockbuf) {
   return ber_sockbuf_add_io(sockbuf, &ber_sockbuf_io_readahead, LBER_SBIOD_LEVEL_PROVIDER, NULL);
 }
+
+/* The SASL interaction libldap asks for during an interactive bind (GSSAPI,
+ * EXTERNAL): nothing is ever prompted; each value takes its default, and
+ * the authorization identity is left empty, so the server derives it from
+ * the Kerberos principal or the certificate. */
+static inline int cldap_sasl_defaults(LDAP *ld, unsigned flags, void *defaults, void *interactions) {
+  (void)ld; (void)flags; (void)defaults;
+  for (sasl_interact_t *interaction = interactions; interaction->id != SASL_CB_LIST_END; interaction++) {
+    const char *value = interaction->defresult ? interaction->defresult : "";
+    if (interaction->id == SASL_CB_USER) value = "";
+    interaction->result = value;
+    interaction->len = (unsigned)strlen(value);
+  }
+  return LDAP_SUCCESS;
+}
+
+static inline LDAP_SASL_INTERACT_PROC *cldap_sasl_defaults_proc(void) { return cldap_sasl_defaults; }
+
+/* A private key in PEM (`pem`, `pem_length` bytes), decrypted with
+ * `passphrase` when it is encrypted, re-encoded as unencrypted PKCS #8 DER
+ * (the form libldap's GnuTLS layer reads) into `der` (free with
+ * cldap_free_key_der). Returns 0, or a GnuTLS error code
+ * (GNUTLS_E_DECRYPTION_FAILED: a wrong passphrase). */
+static inline int cldap_private_key_der(const unsigned char *pem, unsigned pem_length,
+                                        const char *passphrase, gnutls_datum_t *der) {
+  gnutls_x509_privkey_t key;
+  int code = gnutls_x509_privkey_init(&key);
+  if (code < 0) return code;
+  gnutls_datum_t data = {(unsigned char *)pem, pem_length};
+  code = gnutls_x509_privkey_import2(key, &data, GNUTLS_X509_FMT_PEM, passphrase,
+                                     0);
+  if (code >= 0)
+    code = gnutls_x509_privkey_export2_pkcs8(key, GNUTLS_X509_FMT_DER, NULL, GNUTLS_PKCS_PLAIN, der);
+  gnutls_x509_privkey_deinit(key);
+  return code;
+}
+
+/* The first certificate of a PEM file (`pem`, `pem_length` bytes) as DER in
+ * `der` (free with cldap_free_key_der). Returns 0 or a GnuTLS error code. */
+static inline int cldap_certificate_der(const unsigned char *pem, unsigned pem_length,
+                                        gnutls_datum_t *der) {
+  gnutls_x509_crt_t certificate;
+  int code = gnutls_x509_crt_init(&certificate);
+  if (code < 0) return code;
+  gnutls_datum_t data = {(unsigned char *)pem, pem_length};
+  code = gnutls_x509_crt_import(certificate, &data, GNUTLS_X509_FMT_PEM);
+  if (code >= 0) code = gnutls_x509_crt_export2(certificate, GNUTLS_X509_FMT_DER, der);
+  gnutls_x509_crt_deinit(certificate);
+  return code;
+}
+
+/* Zeroes and frees a key made by cldap_private_key_der. */
+static inline void cldap_free_key_der(gnutls_datum_t *der) {
+  if (der->data) {
+    memset(der->data, 0, der->size);
+    gnutls_free(der->data);
+  }
+  der->data = NULL;
+  der->size = 0;
+}
+
+static inline int cldap_gnutls_decryption_failed(void) { return GNUTLS_E_DECRYPTION_FAILED; }
 
 #endif

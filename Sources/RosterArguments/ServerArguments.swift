@@ -1,4 +1,5 @@
 import ArgumentParser
+import DirectoryLDAP
 import RosterKit
 
 /// The command-line options of a directory server source (`--source
@@ -13,6 +14,34 @@ package struct ServerArguments: ParsableArguments {
     case openldap
     case ad
   }
+
+  /// A SASL mechanism `--sasl` names.
+  package enum SASL: String, ExpressibleByArgument, CaseIterable {
+    /// Kerberos: the person's ticket.
+    case gssapi
+    /// The TLS client certificate.
+    case external
+  }
+
+  @Option(
+    help: """
+      Sign in without a password: gssapi (your Kerberos ticket, from kinit or the desktop's \
+      sign-in) or external (the --client-cert certificate, over ldaps:// or --starttls).
+      """)
+  var sasl: SASL?
+
+  @Option(help: "Present this TLS client certificate (PEM) to an LDAP server.")
+  var clientCert: String?
+
+  @Option(
+    help: """
+      The client certificate's private key (PEM); the passphrase of an encrypted one from \
+      $ROSTER_KEY_PASSPHRASE or --key-passphrase-file.
+      """)
+  var clientKey: String?
+
+  @Option(help: "Read the client key's passphrase from the first line of this file.")
+  var keyPassphraseFile: String?
 
   @Option(
     name: .customLong("bind-dn"),
@@ -50,6 +79,18 @@ package struct ServerArguments: ParsableArguments {
   /// No server options given (ArgumentParser fills them in).
   package init() {}
 
+  package func validate() throws {
+    if sasl != nil, bindDN != nil {
+      throw ValidationError("--sasl signs in without a bind DN: give one or the other")
+    }
+    if (clientCert == nil) != (clientKey == nil) {
+      throw ValidationError("--client-cert and --client-key go together")
+    }
+    if sasl == .external, clientCert == nil {
+      throw ValidationError("--sasl external needs --client-cert and --client-key")
+    }
+  }
+
   /// `--source` as given, once or several times: several are the servers of
   /// one directory (ldap:// or ldaps:// each) and become one URL list,
   /// tried in order.
@@ -65,6 +106,16 @@ package struct ServerArguments: ParsableArguments {
   /// The options as the app takes them.
   package var options: ServerOptions {
     var options = ServerOptions()
+    switch sasl {
+    case nil: options.signIn = .password
+    case .gssapi: options.signIn = .kerberos
+    case .external: options.signIn = .certificate
+    }
+    if let clientCert, let clientKey {
+      options.clientCertificate = LDAPClientCertificate(
+        certificateFile: clientCert, keyFile: clientKey)
+    }
+    options.keyPassphraseFile = keyPassphraseFile
     options.bindDN = bindDN
     options.passwordFile = passwordFile
     options.tokenFile = tokenFile

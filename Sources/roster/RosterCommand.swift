@@ -22,7 +22,9 @@ struct RosterCommand: ParsableCommand {
       $XDG_CONFIG_HOME/roster/settings.json.
       """,
     version: "roster \(RosterVersion.current)",
-    subcommands: [ShowCommand.self, ListCommand.self, PersonCommand.self, ExportCommand.self],
+    subcommands: [
+      ShowCommand.self, ListCommand.self, PersonCommand.self, ExportCommand.self, CheckCommand.self,
+    ],
     defaultSubcommand: ShowCommand.self
   )
 }

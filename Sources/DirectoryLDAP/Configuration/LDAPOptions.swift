@@ -13,9 +13,17 @@ public struct LDAPOptions: Sendable {
     case entryUUID
   }
 
-  /// The DN to bind as; nil binds anonymously.
+  /// How the person signs in: a password (simple bind), Kerberos or a
+  /// client certificate.
+  public var signIn = LDAPSignIn.password
+  /// The DN to bind as with a password; nil binds anonymously.
   public var bindDN: String?
   public var password: Secret?
+  /// The TLS client certificate: presented in the handshake whenever set,
+  /// and what ``LDAPSignIn/certificate`` signs in with.
+  public var clientCertificate: LDAPClientCertificate?
+  /// The passphrase of an encrypted ``LDAPClientCertificate/keyFile``.
+  public var keyPassphrase: Secret?
   /// Upgrade an ldap:// connection to TLS before binding.
   public var startTLS = false
   /// A PEM file of the certificate authorities to trust instead of the

@@ -18,6 +18,24 @@ public enum LDAPError: BackendError {
   case tlsFailed(server: String, reason: String)
   /// A password would travel unencrypted to a host that is not this machine.
   case plaintextPasswordRefused(server: String)
+  /// Kerberos sign-in found no ticket (or only an expired one).
+  case noKerberosTicket(expired: Bool)
+  /// Kerberos sign-in failed for `reason` (Kerberos's own words: an
+  /// unknown service, a realm without a KDC, a refused ticket).
+  case kerberosFailed(server: String, reason: String)
+  /// This machine lacks the SASL module for the sign-in method.
+  case signInUnavailable(LDAPSignIn)
+  /// A client certificate was asked for without TLS to present it in.
+  case certificateNeedsTLS(server: String)
+  /// The client certificate or its key could not be read.
+  case clientCertificateUnreadable(path: String, reason: String)
+  /// The client key is encrypted and no passphrase was given.
+  case keyPassphraseNeeded(path: String)
+  /// The passphrase given does not decrypt the client key.
+  case keyPassphraseWrong(path: String)
+  /// The server refused the client certificate (in the handshake or the
+  /// SASL EXTERNAL bind).
+  case certificateRefused(server: String, reason: String)
   /// The sort attribute has no ordering rule on the server (LDAP result 18).
   case noOrderingRule(attribute: String)
   /// The server refused to order by `attributes` (e.g. "unwilling to
@@ -50,6 +68,30 @@ public enum LDAPError: BackendError {
       String(
         format: tr("Refusing to send a password unencrypted to %@: use ldaps:// or StartTLS"),
         server)
+    case .noKerberosTicket(let expired):
+      expired
+        ? tr("The Kerberos ticket has expired: run kinit or sign in to the domain again")
+        : tr("No Kerberos ticket: run kinit or sign in to the domain")
+    case .kerberosFailed(let server, let reason):
+      String(format: tr("Kerberos sign-in to %1$@ failed: %2$@"), server, reason)
+    case .signInUnavailable(let method):
+      method == .kerberos
+        ? tr("Kerberos sign-in needs Cyrus SASL's GSSAPI module (libsasl2-modules-gssapi-mit)")
+        : tr("Certificate sign-in needs Cyrus SASL's EXTERNAL support (libsasl2-2)")
+    case .certificateNeedsTLS(let server):
+      String(
+        format: tr("A client certificate is sent only over TLS: use ldaps:// or StartTLS for %@"),
+        server)
+    case .clientCertificateUnreadable(let path, let reason):
+      String(format: tr("Could not read the client certificate or key %1$@: %2$@"), path, reason)
+    case .keyPassphraseNeeded(let path):
+      String(format: tr("The key %@ is encrypted: enter its passphrase"), path)
+    case .keyPassphraseWrong(let path):
+      String(format: tr("The passphrase does not open the key %@"), path)
+    case .certificateRefused(let server, let reason):
+      String(
+        format: tr("The directory server at %1$@ refused the client certificate: %2$@"), server,
+        reason)
     case .noOrderingRule(let attribute):
       String(
         format: tr("The directory server cannot sort by “%@”: the attribute has no ordering rule"),

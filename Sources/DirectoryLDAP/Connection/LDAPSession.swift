@@ -4,8 +4,8 @@ import Foundation
 import SharedSupport
 
 /// One connected, bound libldap handle: opening it (timeouts, TLS,
-/// StartTLS, simple bind) and closing it. Searches are in
-/// `LDAPSession+Search.swift`.
+/// StartTLS, simple bind) and closing it. Kerberos and certificate sign-in
+/// are in `LDAPSession+SASL.swift`, searches in `LDAPSession+Search.swift`.
 ///
 /// Threading: NOT thread-safe, like the `LDAP*` it wraps; owned by one
 /// `LDAPConnection` and used only on that connection's queue.
@@ -35,7 +35,11 @@ final class LDAPSession {
   {
     ignoreBrokenPipes()
     options.mainThreadCalls?.record()
-    let hasPassword = !(options.password?.value.isEmpty ?? true)
+    let hasPassword = options.signIn == .password && !(options.password?.value.isEmpty ?? true)
+    let isTLS = url.isSecure || options.startTLS
+    if options.signIn == .certificate || options.clientCertificate != nil, !isTLS {
+      throw .ldap(.certificateNeedsTLS(server: url.server))
+    }
     if hasPassword && !url.isSecure && !options.startTLS && !url.isLoopback
       && !options.allowPlaintextPassword
     {
@@ -51,7 +55,11 @@ final class LDAPSession {
       let code = ldap_start_tls_s(raw, nil, nil)
       guard code == LDAP_SUCCESS else { throw session.tlsError(code) }
     }
-    try session.bind(cancel: cancel)
+    if let mechanism = options.signIn.saslMechanism {
+      try session.saslBind(mechanism, cancel: cancel)
+    } else {
+      try session.bind(cancel: cancel)
+    }
     session.readAhead()
     return session
   }
@@ -62,7 +70,8 @@ final class LDAPSession {
   /// three system calls an entry. (Under TLS the TLS layer already reads
   /// whole records.)
   private func readAhead() {
-    guard !url.isSecure, !options.startTLS else { return }
+    // A SASL security layer (Kerberos's) already reads whole packets.
+    guard !url.isSecure, !options.startTLS, options.signIn.saslMechanism == nil else { return }
     var sockbuf: OpaquePointer?
     guard ldap_get_option(handle, LDAP_OPT_SOCKBUF, &sockbuf) == LDAP_OPT_SUCCESS, let sockbuf
     else { return }
@@ -79,6 +88,7 @@ final class LDAPSession {
     _ = signal(SIGPIPE, SIG_IGN)
   }
 
+  /// Sets the handle's options before it connects.
   private func configure() throws(DirectoryError) {
     var version = LDAP_VERSION3
     var network = timeval(options.networkTimeout)
@@ -92,12 +102,20 @@ final class LDAPSession {
       // Referrals would silently send the bind password to another server.
       ldap_set_option(handle, LDAP_OPT_REFERRALS, cldap_option_off()),
       ldap_set_option(handle, LDAP_OPT_RESTART, cldap_option_on()),
+      // Kerberos names the service after the host as written in the URL,
+      // not after what a reverse lookup of its address says: DNS that
+      // someone else answers must not choose whom the ticket is for.
+      ldap_set_option(handle, LDAP_OPT_X_SASL_NOCANON, cldap_option_on()),
     ].contains { $0 != LDAP_OPT_SUCCESS }
     if url.isSecure || options.startTLS {
       if let caFile = options.caFile {
         failed =
           failed
           || caFile.withCString { ldap_set_option(handle, LDAP_OPT_X_TLS_CACERTFILE, $0) } != 0
+      }
+      if let certificate = options.clientCertificate {
+        let presented = try present(certificate)
+        failed = failed || !presented
       }
       failed =
         failed || ldap_set_option(handle, LDAP_OPT_X_TLS_REQUIRE_CERT, &requireCertificate) != 0
@@ -150,6 +168,7 @@ final class LDAPSession {
   /// A failure to reach an ldaps:// server: refused, or TLS that failed.
   private func connectionError(_ code: Int32) -> DirectoryError {
     let message = diagnosticMessage
+    if let refusal = handshakeRefusal(code, message: message) { return refusal }
     if message.isEmpty || message.contains("Can't contact") {
       return .ldap(.cannotConnect(server: url.server))
     }
@@ -159,6 +178,7 @@ final class LDAPSession {
   /// A failed StartTLS.
   private func tlsError(_ code: Int32) -> DirectoryError {
     let message = diagnosticMessage
+    if let refusal = handshakeRefusal(code, message: message) { return refusal }
     if code == LDAP_SERVER_DOWN && message.isEmpty {
       return .ldap(.cannotConnect(server: url.server))
     }

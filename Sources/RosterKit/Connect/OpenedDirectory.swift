@@ -23,7 +23,9 @@ public enum OpenedDirectory: Sendable {
       throw .unsupportedSource(argument)
     }
     var options = ServerOptions()
-    options.bindDN = directory.bindDN.isEmpty ? nil : directory.bindDN
+    options.signIn = directory.signInMethod
+    if options.signIn == .password, !directory.bindDN.isEmpty { options.bindDN = directory.bindDN }
+    options.clientCertificate = directory.clientCertificate
     options.secret = secret
     self = try options.open(directory.kind, location: argument, environment: [:])
   }

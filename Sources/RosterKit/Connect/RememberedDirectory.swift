@@ -1,4 +1,5 @@
 import Directory
+import DirectoryLDAP
 import Foundation
 import SharedSupport
 
@@ -17,6 +18,8 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
     case baseDN
     case filter
     case bindDN
+    case certificate
+    case key
     case secret
   }
 
@@ -29,8 +32,16 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
   public var baseDN = ""
   /// LDAP: which entries are people (empty: the URL's own filter).
   public var filter = ""
-  /// LDAP: whom to bind as (empty: anonymous).
+  /// LDAP: whom to bind as with a password (empty: anonymous).
   public var bindDN = ""
+  /// LDAP: how the person signs in; nil is a password (or anonymous), as
+  /// directories remembered before the choice existed say.
+  public var signIn: LDAPSignIn?
+  /// LDAP with a certificate: the client certificate's PEM file.
+  public var certificate: String?
+  /// LDAP with a certificate: its private key's PEM file (the passphrase of
+  /// an encrypted one is the secret, in the keyring).
+  public var key: String?
 
   /// A new directory of `kind` at `location`, with a fresh id.
   public init(kind: Kind, location: String) {
@@ -39,13 +50,33 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
     self.location = location
   }
 
+  /// How the person signs in (LDAP): a password unless chosen otherwise.
+  public var signInMethod: LDAPSignIn { signIn ?? .password }
+
   /// Whether connecting needs a password or token.
   public var needsSecret: Bool {
     switch kind.secret {
     case .none: false
-    case .bindPassword: !bindDN.isEmpty
+    case .bindPassword: signInMethod == .password && !bindDN.isEmpty
     case .bearerToken: true
     }
+  }
+
+  /// Whether a secret may be kept for it: one it needs, or a client key's
+  /// passphrase (needed only when the key is encrypted, which the file says
+  /// when it is read). A Kerberos directory keeps none: the ticket is the
+  /// desktop's.
+  public var keepsSecret: Bool {
+    needsSecret || (kind.secret == .bindPassword && signInMethod == .certificate)
+  }
+
+  /// The client certificate and key (LDAP with a certificate), when both
+  /// are given.
+  public var clientCertificate: LDAPClientCertificate? {
+    guard signInMethod == .certificate, let certificate, let key, !certificate.isEmpty,
+      !key.isEmpty
+    else { return nil }
+    return LDAPClientCertificate(certificateFile: certificate, keyFile: key)
   }
 
   /// What the menu shows: "LDAP · ldap://127.0.0.1:3890".
@@ -76,6 +107,8 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
     case .baseDN: baseDN = text
     case .filter: filter = text
     case .bindDN: bindDN = text
+    case .certificate: certificate = text.isEmpty ? nil : text
+    case .key: key = text.isEmpty ? nil : text
     case .secret: break
     }
   }

@@ -26,7 +26,13 @@ extension DirectoryKind {
         ldap.insecureTLS = options.insecureTLS
         ldap.allowPlaintextPassword = options.allowPlaintextPassword
         ldap.mainThreadCalls = options.ldapMainThreadCalls
-        if options.bindDN != nil { ldap.password = secret }
+        ldap.signIn = options.signIn
+        ldap.clientCertificate = options.clientCertificate
+        switch options.signIn {
+        case .password: if options.bindDN != nil { ldap.password = secret }
+        case .kerberos: break
+        case .certificate: ldap.keyPassphrase = secret
+        }
         return .server(try LDAPDirectory(url: location, options: ldap))
       },
       counters: { directory in

@@ -10,8 +10,15 @@ import SharedSupport
 ///
 /// Threading: a plain value; `Sendable`.
 public struct ServerOptions: Sendable {
-  /// The DN to bind as; nil binds anonymously.
+  /// How the person signs in to an LDAP server: a password (or
+  /// anonymously), Kerberos or a client certificate.
+  public var signIn = LDAPSignIn.password
+  /// The DN to bind as with a password; nil binds anonymously.
   public var bindDN: String?
+  /// The TLS client certificate and key (LDAP).
+  public var clientCertificate: LDAPClientCertificate?
+  /// A file whose first line is the client key's passphrase.
+  public var keyPassphraseFile: String?
   /// Counts an LDAP directory's libldap operations run on the main thread,
   /// when given (the bench; the app gives none).
   public var ldapMainThreadCalls: LDAPMainThreadCalls?
@@ -42,6 +49,8 @@ public struct ServerOptions: Sendable {
 
   /// The environment variable a bind password is read from.
   public static let passwordVariable = "ROSTER_BIND_PASSWORD"
+  /// The environment variable a client key's passphrase is read from.
+  public static let keyPassphraseVariable = "ROSTER_KEY_PASSPHRASE"
   /// The environment variable a SCIM bearer token is read from.
   public static let tokenVariable = "ROSTER_TOKEN"
   /// The longest password file read.
@@ -78,7 +87,12 @@ public struct ServerOptions: Sendable {
     let secret: Secret? =
       switch kind.secret {
       case .none: nil
-      case .bindPassword: bindDN == nil ? nil : try password(environment: environment)
+      case .bindPassword:
+        switch signIn {
+        case .password: bindDN == nil ? nil : try password(environment: environment)
+        case .kerberos: nil
+        case .certificate: try keyPassphrase(environment: environment)
+        }
       case .bearerToken: try token(environment: environment)
       }
     return try kind.make(location: location, secret: secret, options: self)
@@ -92,6 +106,17 @@ public struct ServerOptions: Sendable {
       String(
         format: tr("--bind-dn needs a password: set %@ or pass --password-file"),
         Self.passwordVariable))
+  }
+
+  /// A client key's passphrase, when one is given: the caller's, else the
+  /// first line of ``keyPassphraseFile``, else the environment's; nil when
+  /// none is (an unencrypted key needs none, and an encrypted one says so
+  /// when it is read).
+  private func keyPassphrase(environment: [String: String]) throws(DirectoryError) -> Secret? {
+    if let secret { return secret }
+    if let keyPassphraseFile { return try Self.firstLine(of: keyPassphraseFile, isToken: false) }
+    if let value = environment[Self.keyPassphraseVariable], !value.isEmpty { return Secret(value) }
+    return nil
   }
 
   /// A SCIM server's token: the caller's, else the environment's, else the

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Directory
+import DirectoryLDAP
+import Foundation
+import RosterArguments
+import RosterKit
+
+/// `roster check`: connects to a directory server and signs in as the
+/// window would, then prints whom the server says Roster is (an LDAP
+/// server's "Who am I?", RFC 4532) and how many people the source holds:
+/// the first thing to run when a sign-in is refused, with the same
+/// sentences the window shows.
+struct CheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract:
+      "Sign in to a directory server and print who you are there and how many people it holds."
+  )
+
+  @Option(
+    name: .long,
+    help:
+      "An LDAP URL (ldap[s]://host:port/base??one?filter) or a SCIM 2.0 service (scim+https://…).")
+  var source: String
+
+  @OptionGroup(title: "Directory servers") var server: ServerArguments
+
+  func validate() throws {
+    guard ServerOptions.isServerURL(source) else {
+      throw ValidationError(
+        "--source must name a directory server (ldap://, ldaps://, scim+https://)")
+    }
+  }
+
+  func run() throws {
+    try ServerTask.run("check", source: source, options: server.options) {
+      directory throws(DirectoryError) in
+      let count = try await directory.window(0..<1).count
+      let ldap = directory as? LDAPDirectory
+      var lines = ["Server: \(ldap?.url.server ?? directory.location)"]
+      if let ldap {
+        let identity = try await ldap.signedInAs()
+        lines.append("Signed in as: \(identity.isEmpty ? "anonymous" : identity)")
+      }
+      lines.append("People: \(count)")
+      print(lines.joined(separator: "\n"))
+      return nil
+    }
+  }
+}
