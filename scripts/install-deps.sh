@@ -17,6 +17,9 @@ packages=(
   dbus dbus-x11 at-spi2-core python3-pyatspi  # accessibility checks
   adwaita-icon-theme
   slapd ldap-utils libldap-dev openssl  # LDAP directories: client library, test servers
+  libsasl2-dev libgnutls28-dev  # SASL sign-in (Kerberos, certificates) and decrypting a client key
+  libsasl2-modules-gssapi-mit  # Kerberos sign-in (SASL GSSAPI), for Roster and the test slapd
+  krb5-kdc krb5-admin-server krb5-user  # the tests' own Kerberos realm: KDC, kadmin.local, kinit
   libsecret-1-dev gnome-keyring  # remembered secrets: libsecret, a real keyring in tests
   python3 python3-venv  # the SCIM test server's virtual environment (below)
   gettext locales   # message catalogues (po/), and the German locale the tests use

@@ -101,6 +101,11 @@ public final class DemoLDAPServer: @unchecked Sendable {
     let slapd = Process()
     slapd.executableURL = URL(fileURLWithPath: "/usr/sbin/slapd")
     slapd.arguments = ["-h", listeners, "-f", configurationFile.path, "-d", "0"]
+    if !configuration.environment.isEmpty {
+      slapd.environment = ProcessInfo.processInfo.environment.merging(configuration.environment) {
+        $1
+      }
+    }
     _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
     let log = try FileHandle(forWritingTo: logFile)
     defer { try? log.close() }
@@ -183,7 +188,7 @@ public final class DemoLDAPServer: @unchecked Sendable {
   }
 
   /// Whether something accepts TCP connections on 127.0.0.1:`port`.
-  private static func answers(port: Int) -> Bool {
+  public static func answers(port: Int) -> Bool {
     let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return false }
     defer { close(socket) }

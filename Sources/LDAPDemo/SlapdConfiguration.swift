@@ -18,6 +18,35 @@ public struct SlapdConfiguration: Sendable {
     }
   }
 
+  /// SASL sign-in: Kerberos (GSSAPI) for the service `ldap/host` in
+  /// `realm`, and how a SASL identity (a principal, a certificate's
+  /// subject) maps to an entry.
+  public struct SASL: Sendable {
+    /// One `authz-regexp` rule: an identity matching `pattern` is the entry
+    /// `replacement` names ($1 for the first group).
+    public struct Mapping: Sendable {
+      public var pattern: String
+      public var replacement: String
+
+      public init(_ pattern: String, to replacement: String) {
+        self.pattern = pattern
+        self.replacement = replacement
+      }
+    }
+
+    /// The Kerberos realm (nil: no Kerberos).
+    public var realm: String?
+    /// The host name of the service principal, `ldap/host@REALM`.
+    public var host: String?
+    public var mappings: [Mapping]
+
+    public init(realm: String? = nil, host: String? = nil, mappings: [Mapping]) {
+      self.realm = realm
+      self.host = host
+      self.mappings = mappings
+    }
+  }
+
   /// The top of the tree, "dc=example,dc=org".
   public var suffix = "dc=example,dc=org"
   /// The administrator; it may bind with `rootPassword` (tests of a wrong
@@ -34,6 +63,13 @@ public struct SlapdConfiguration: Sendable {
   /// dangling member or manager.
   public var memberOf = true
   public var tls: TLSFiles?
+  /// With ``tls``: ask every client for a certificate signed by this
+  /// authority (PEM), and refuse a client without one.
+  public var clientCertificateAuthority: URL?
+  public var sasl: SASL?
+  /// slapd's environment besides the caller's (KRB5_KTNAME: the keytab
+  /// of its Kerberos service; KRB5_CONFIG).
+  public var environment: [String: String] = [:]
 
   /// A configuration with `rootPassword` for the administrator.
   public init(
@@ -64,6 +100,16 @@ public struct SlapdConfiguration: Sendable {
         "TLSCertificateFile \(tls.certificate.path)",
         "TLSCertificateKeyFile \(tls.key.path)",
       ]
+    }
+    if let authority = clientCertificateAuthority {
+      lines += ["TLSCACertificateFile \(authority.path)", "TLSVerifyClient demand"]
+    }
+    if let sasl {
+      if let realm = sasl.realm { lines.append("sasl-realm \(realm)") }
+      if let host = sasl.host { lines.append("sasl-host \(host)") }
+      for mapping in sasl.mappings {
+        lines.append("authz-regexp \"\(mapping.pattern)\" \"\(mapping.replacement)\"")
+      }
     }
     lines += [
       "database mdb",

@@ -16,11 +16,15 @@ public enum RosterProcess {
       .deletingLastPathComponent().appendingPathComponent(".build/debug/roster")
   }
 
-  /// Runs `roster` with `arguments` until it exits.
-  public static func run(_ arguments: [String]) throws -> Run {
+  /// Runs `roster` with `arguments` until it exits, with `environment`
+  /// added to this process's.
+  public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -15,20 +15,22 @@ public final class TestServer: @unchecked Sendable {
   /// Configures, loads `people` (slapadd) and starts a server, then adds
   /// `groups` under ou=groups through it (ldapadd), in order. With
   /// `memberOf`, the server keeps memberOf for them (the `memberof` and
-  /// `refint` overlays); without, it keeps none.
+  /// `refint` overlays); without, it keeps none. `adjust` changes the rest
+  /// of the configuration (SASL, client certificates).
   public init(
     people: [LDIFPerson], groups: [LDIFGroup] = [], memberOf: Bool = false,
-    virtualListView: Bool = true, tls: SlapdConfiguration.TLSFiles? = nil, folder: URL? = nil
+    virtualListView: Bool = true, tls: SlapdConfiguration.TLSFiles? = nil, folder: URL? = nil,
+    adjust: (inout SlapdConfiguration) -> Void = { _ in }
   ) throws {
     self.folder =
       folder
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "roster-ldap-tests-\(UUID().uuidString)")
+    var configuration = SlapdConfiguration(
+      rootPassword: Self.password, virtualListView: virtualListView, memberOf: memberOf, tls: tls)
+    adjust(&configuration)
     server = try DemoLDAPServer(
-      folder: self.folder.appendingPathComponent("slapd"),
-      configuration: SlapdConfiguration(
-        rootPassword: Self.password, virtualListView: virtualListView, memberOf: memberOf,
-        tls: tls))
+      folder: self.folder.appendingPathComponent("slapd"), configuration: configuration)
     try server.load(ldif: TestPeople.ldif(people))
     try server.start()
     if !groups.isEmpty { try server.add(ldif: LDIFWriter.groups(groups, suffix: Self.suffix)) }

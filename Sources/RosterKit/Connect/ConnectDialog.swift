@@ -1,5 +1,6 @@
 import CGtk
 import Directory
+import DirectoryLDAP
 import GtkKit
 import SharedSupport
 
@@ -77,16 +78,23 @@ final class ConnectDialog {
   }
 
   private func connectSignals() {
-    Signals.connect(gobject(kindChooser), .notify("selected")) { [weak self] in
-      guard let self else { return }
-      self.fields.show(self.kind)
-      self.say("", isError: false)
+    for chooser in [kindChooser, fields.signInChooser] {
+      Signals.connect(gobject(chooser), .notify("selected")) { [weak self] in
+        guard let self else { return }
+        self.fields.show(self.kind)
+        self.say("", isError: false)
+      }
     }
     Signals.connect(gobject(testButton), .clicked) { [weak self] in self?.run(connecting: false) }
     Signals.connect(gobject(connectButton), .clicked) { [weak self] in self?.run(connecting: true)
     }
     Signals.connect(gobject(sessionButton), .clicked) { [weak self] in self?.useForSession() }
-    Signals.connect(gobject(fields.chooseButton), .clicked) { [weak self] in self?.chooseFile() }
+    Signals.connect(gobject(fields.chooseButton), .clicked) { [weak self] in
+      self?.chooseFile(for: .location)
+    }
+    for (field, button) in fields.chooseButtons {
+      Signals.connect(gobject(button), .clicked) { [weak self] in self?.chooseFile(for: field) }
+    }
     for entry in fields.entries.values {
       // Return in any field connects, as the default button would.
       Signals.connect(gobject(entry), .activate) { [weak self] in self?.run(connecting: true) }
@@ -121,6 +129,9 @@ final class ConnectDialog {
     fields.setText(.baseDN, directory.baseDN)
     fields.setText(.filter, directory.filter)
     fields.setText(.bindDN, directory.bindDN)
+    fields.signIn = directory.signInMethod
+    fields.setText(.certificate, directory.certificate ?? "")
+    fields.setText(.key, directory.key ?? "")
   }
 
   /// The directory the fields describe (keeping the edited one's id).
@@ -128,8 +139,11 @@ final class ConnectDialog {
     let kind = kind
     var directory = RememberedDirectory(kind: kind, location: fields.text(.location))
     if let editing, editing.kind == kind { directory.id = editing.id }
-    // The kind's other rows (an LDAP base DN, filter and bind DN), trimmed.
-    for row in kind.fields where row.field != .location && row.field != .secret {
+    let signIn = kind.signIns.isEmpty ? LDAPSignIn.password : fields.signIn
+    if !kind.signIns.isEmpty { directory.signIn = signIn }
+    // The other rows shown (an LDAP base DN, filter, bind DN or
+    // certificate and key), trimmed.
+    for row in kind.fields(for: signIn) where row.field != .location && row.field != .secret {
       directory.set(row.field, to: fields.text(row.field).trimmingCharacters(in: .whitespaces))
     }
     return directory
@@ -147,7 +161,9 @@ final class ConnectDialog {
       say(tr("Correct the marked fields"), isError: true)
       return
     }
-    let secret = directory.needsSecret ? Secret(typed) : nil
+    // A client key's passphrase only when one is typed: an unencrypted key
+    // has none.
+    let secret = directory.keepsSecret && !typed.isEmpty ? Secret(typed) : nil
     let opened: OpenedDirectory
     do throws(DirectoryError) {
       opened = try OpenedDirectory(directory, secret: secret)
@@ -205,17 +221,24 @@ final class ConnectDialog {
     close()
   }
 
-  private func chooseFile() {
+  /// Lets the person pick the file `field` names (a users.json, a client
+  /// certificate or its key).
+  private func chooseFile(for field: RememberedDirectory.Field) {
+    let title =
+      switch field {
+      case .certificate: tr("Choose the Client Certificate")
+      case .key: tr("Choose the Certificate’s Key")
+      default: tr("Choose a Directory File")
+      }
     let chooser = gtk_file_chooser_native_new(
-      tr("Choose a Directory File"), cgtk_window(window), GTK_FILE_CHOOSER_ACTION_OPEN,
-      tr("_Open"), tr("_Cancel"))!
+      title, cgtk_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
     self.chooser = ObjectRef(chooser, adopt: true)
     Signals.connect(gobject(chooser), .response) { [weak self] response in
       let accepted = response == GTK_RESPONSE_ACCEPT.rawValue
       if accepted, let file = gtk_file_chooser_get_file(gtkObject(chooser)) {
         ObjectSlot.withAdopted(file) { file in
           guard let path = g_file_get_path(file) else { return }
-          self?.fields.setText(.location, String(cString: path))
+          self?.fields.setText(field, String(cString: path))
           g_free(path)
         }
       }

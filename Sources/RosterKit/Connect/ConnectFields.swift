@@ -1,10 +1,13 @@
 import CGtk
+import DirectoryLDAP
 import GtkKit
 import SharedSupport
 
 /// The Connect dialog's fields: a label, an entry and a line for what is
-/// wrong with it, per ``RememberedDirectory/Field``, laid out in a grid.
-/// Which rows show and what they are called depends on the kind.
+/// wrong with it, per ``RememberedDirectory/Field``, laid out in a grid,
+/// and for a kind that offers several ways of signing in (LDAP), a chooser
+/// of the way. Which rows show and what they are called depends on the
+/// kind and the way chosen.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -16,12 +19,31 @@ final class ConnectFields {
   private var problems: [Field: Widget] = [:]
   /// "Choose…" beside the path of a JSON file.
   let chooseButton: Widget
+  /// "Choose…" beside a client certificate's and a key's path.
+  let chooseButtons: [Field: Widget]
+  /// How to sign in, in ``LDAPSignIn/allCases``' order.
+  let signInChooser: Widget
+  private let signInLabel: Widget
+  /// The grid row of the sign-in chooser: before the bind DN.
+  private static let signInRow: Int32 = 6
 
   init() {
     grid = gtk_grid_new()!
     gtk_grid_set_row_spacing(grid.asGrid, 4)
     gtk_grid_set_column_spacing(grid.asGrid, 12)
     chooseButton = gtk_button_new_with_mnemonic(tr("_Choose…"))!
+    chooseButtons = [
+      .certificate: gtk_button_new_with_label(tr("Choose…"))!,
+      .key: gtk_button_new_with_label(tr("Choose…"))!,
+    ]
+    let ways = gtk_string_list_new(nil)!
+    for signIn in LDAPSignIn.allCases { gtk_string_list_append(ways, Self.title(of: signIn)) }
+    signInChooser = gtk_drop_down_new(ways, nil)!
+    signInLabel = Gtk.label(tr("Sign in with"), classes: ["dim-label"])
+    gtk_label_set_xalign(gtkObject(signInLabel), 1)
+    RowAccessibility.setLabel(signInChooser, tr("Sign in with"))
+    gtk_grid_attach(grid.asGrid, signInLabel, 0, Self.signInRow, 1, 1)
+    gtk_grid_attach(grid.asGrid, signInChooser, 1, Self.signInRow, 1, 1)
     for (index, field) in Field.allCases.enumerated() {
       let label = Gtk.label("", classes: ["dim-label"])
       gtk_label_set_xalign(gtkObject(label), 1)
@@ -32,8 +54,9 @@ final class ConnectFields {
       gtk_label_set_xalign(gtkObject(problem), 0)
       gtk_label_set_wrap(gtkObject(problem), 1)
       Gtk.setVisible(problem, false)
-      let row = Int32(index * 2)
+      let row = Int32(index * 2) + (Int32(index * 2) >= Self.signInRow ? 2 : 0)
       gtk_grid_attach(grid.asGrid, label, 0, row, 1, 1)
+      if let choose = chooseButtons[field] { gtk_grid_attach(grid.asGrid, choose, 2, row, 1, 1) }
       gtk_grid_attach(grid.asGrid, entry, 1, row, 1, 1)
       gtk_grid_attach(grid.asGrid, problem, 1, row + 1, 2, 1)
       labels[field] = label
@@ -43,10 +66,36 @@ final class ConnectFields {
     gtk_grid_attach(grid.asGrid, chooseButton, 2, 0, 1, 1)
   }
 
-  /// Shows the rows `kind` uses, named for it.
+  /// What the chooser calls `signIn`.
+  static func title(of signIn: LDAPSignIn) -> String {
+    switch signIn {
+    case .password: tr("Password")
+    case .kerberos: tr("Kerberos (single sign-on)")
+    case .certificate: tr("Client certificate")
+    }
+  }
+
+  /// The way of signing in chosen.
+  var signIn: LDAPSignIn {
+    get {
+      let index = Int(gtk_drop_down_get_selected(gtkObject(signInChooser)))
+      return LDAPSignIn.allCases[min(index, LDAPSignIn.allCases.count - 1)]
+    }
+    set {
+      let index = LDAPSignIn.allCases.firstIndex(of: newValue) ?? 0
+      gtk_drop_down_set_selected(gtkObject(signInChooser), guint(index))
+    }
+  }
+
+  /// Shows the rows `kind` uses for the way of signing in chosen, named
+  /// for it, and the chooser when the kind offers a choice.
   func show(_ kind: DirectoryKind) {
+    let offersChoice = !kind.signIns.isEmpty
+    Gtk.setVisible(signInLabel, offersChoice)
+    Gtk.setVisible(signInChooser, offersChoice)
+    let rows = kind.fields(for: offersChoice ? signIn : .password)
     for field in Field.allCases {
-      let row = kind.fields.first { $0.field == field }
+      let row = rows.first { $0.field == field }
       let name = row?.label
       Gtk.setText(labels[field]!, name ?? "")
       RowAccessibility.setLabel(entries[field]!, name ?? "")
@@ -57,6 +106,9 @@ final class ConnectFields {
       }
     }
     Gtk.setVisible(chooseButton, kind.isFile)
+    for (field, button) in chooseButtons {
+      Gtk.setVisible(button, rows.contains { $0.field == field })
+    }
     mark([:])
   }
 

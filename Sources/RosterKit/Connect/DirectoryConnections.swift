@@ -47,19 +47,23 @@ public final class DirectoryConnections {
   /// (or this session's) off the main thread.
   public func open(_ id: String) {
     guard let directory = remembered.first(where: { $0.id == id }) else { return }
-    guard directory.needsSecret, sessionSecrets[id] == nil else {
+    guard directory.keepsSecret, sessionSecrets[id] == nil else {
       show(directory, secret: sessionSecrets[id])
       return
     }
     Task { @MainActor in
       do throws(SecretStore.Unavailable) {
-        guard let secret = try await keyring.lookup(id) else {
+        let secret = try await keyring.lookup(id)
+        // A client key may need no passphrase: without one it opens as it
+        // is, and an encrypted key says so.
+        guard secret != nil || !directory.needsSecret else {
           onNeedsSecret?(
             directory, tr("The keyring holds no secret for this directory: enter it"))
           return
         }
         show(directory, secret: secret)
       } catch {
+        guard directory.needsSecret else { return show(directory, secret: nil) }
         onNeedsSecret?(
           directory,
           String(format: tr("%@. Enter the secret to use it for this session only."), "\(error)"))
@@ -100,7 +104,7 @@ public final class DirectoryConnections {
     remembered.insert(directory, at: 0)
     save()
     onChange?()
-    guard let secret, directory.needsSecret else { return }
+    guard let secret, directory.keepsSecret else { return }
     try await keyring.store(secret, for: directory.id, label: "Roster: \(directory.title)")
   }
 

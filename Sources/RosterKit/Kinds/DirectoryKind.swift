@@ -1,4 +1,5 @@
 import Directory
+import DirectoryLDAP
 import Foundation
 import SharedSupport
 
@@ -20,17 +21,23 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
     case bearerToken
   }
 
-  /// One row of the Connect dialog a kind shows: which field, its label and
-  /// the hint its empty entry shows.
+  /// One row of the Connect dialog a kind shows: which field, its label,
+  /// the hint its empty entry shows, and the sign-in methods it belongs to
+  /// (all of them unless said).
   public struct FieldRow: Sendable {
     public let field: RememberedDirectory.Field
     public let label: String
     public let placeholder: String?
+    public let signIns: [LDAPSignIn]
 
-    init(_ field: RememberedDirectory.Field, _ label: String, placeholder: String? = nil) {
+    init(
+      _ field: RememberedDirectory.Field, _ label: String, placeholder: String? = nil,
+      signIns: [LDAPSignIn] = LDAPSignIn.allCases
+    ) {
       self.field = field
       self.label = label
       self.placeholder = placeholder
+      self.signIns = signIns
     }
   }
 
@@ -59,6 +66,9 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
   public let secret: SecretKind
   /// The dialog's rows for this kind, the location first.
   public let fields: [FieldRow]
+  /// The ways of signing in the dialog offers for this kind (LDAP's), else
+  /// none: the kind has one.
+  public var signIns: [LDAPSignIn] = []
   /// What is wrong with the directory's fields (not its secret), one reason
   /// per field.
   let validate: @Sendable (RememberedDirectory) -> [RememberedDirectory.Field: String]
@@ -72,6 +82,11 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
       throws(DirectoryError) -> OpenedDirectory
   /// The counters of `directory` when it is of this kind.
   let counters: @Sendable (any WindowedDirectory) -> Statistics?
+
+  /// The dialog's rows for signing in with `signIn`.
+  public func fields(for signIn: LDAPSignIn) -> [FieldRow] {
+    fields.filter { $0.signIns.contains(signIn) }
+  }
 
   /// Opens the directory at `location` (a `--source` argument) with
   /// `secret`, if it needs one; `options` say how to reach a server (bind

@@ -8,15 +8,18 @@ extension DirectoryKind {
   /// time: an ldap:// or ldaps:// URL, a base DN, a filter and a bind DN
   /// whose password is the secret.
   public static var ldap: DirectoryKind {
-    DirectoryKind(
+    var kind = DirectoryKind(
       id: "ldap", title: "LDAP", schemes: ["ldap", "ldaps"], isServer: true, isFile: false,
       secret: .bindPassword,
       fields: [
         FieldRow(.location, tr("Server URL"), placeholder: "ldap://ldap.example.org"),
         FieldRow(.baseDN, tr("Base DN")),
         FieldRow(.filter, tr("Filter"), placeholder: "(objectClass=inetOrgPerson)"),
-        FieldRow(.bindDN, tr("Bind DN")),
-        FieldRow(.secret, tr("Password")),
+        FieldRow(.bindDN, tr("Bind DN"), signIns: [.password]),
+        FieldRow(.certificate, tr("Certificate"), placeholder: "PEM", signIns: [.certificate]),
+        FieldRow(.key, tr("Key"), placeholder: "PEM", signIns: [.certificate]),
+        FieldRow(.secret, tr("Password"), signIns: [.password]),
+        FieldRow(.secret, tr("Key passphrase"), signIns: [.certificate]),
       ],
       validate: LDAPFields.problems, argument: LDAPFields.argument,
       open: { location, secret, options throws(DirectoryError) in
@@ -41,6 +44,8 @@ extension DirectoryKind {
           Statistics(heading: "Directory server statistics:", counters: $0.statistics)
         }
       })
+    kind.signIns = LDAPSignIn.allCases
+    return kind
   }
 }
 
@@ -61,8 +66,22 @@ private enum LDAPFields {
     if !directory.baseDN.isEmpty, !directory.baseDN.contains("=") {
       problems[.baseDN] = tr("A DN names attributes, like ou=people,dc=example,dc=org")
     }
-    if !directory.bindDN.isEmpty, !directory.bindDN.contains("=") {
-      problems[.bindDN] = tr("A DN names attributes, like cn=admin,dc=example,dc=org")
+    switch directory.signInMethod {
+    case .password:
+      if !directory.bindDN.isEmpty, !directory.bindDN.contains("=") {
+        problems[.bindDN] = tr("A DN names attributes, like cn=admin,dc=example,dc=org")
+      }
+    case .kerberos: break
+    case .certificate:
+      if (directory.certificate ?? "").isEmpty {
+        problems[.certificate] = tr("Choose the client certificate (a PEM file)")
+      }
+      if (directory.key ?? "").isEmpty {
+        problems[.key] = tr("Choose its private key (a PEM file)")
+      }
+      if problems[.location] == nil, DirectoryKind.scheme(of: directory.location) != "ldaps" {
+        problems[.location] = tr("A client certificate is sent only over TLS: use an ldaps:// URL")
+      }
     }
     return problems
   }
