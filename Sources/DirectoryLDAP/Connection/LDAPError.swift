@@ -23,8 +23,9 @@ public enum LDAPError: BackendError {
   /// Kerberos sign-in failed for `reason` (Kerberos's own words: an
   /// unknown service, a realm without a KDC, a refused ticket).
   case kerberosFailed(server: String, reason: String)
-  /// This machine lacks the SASL module for the sign-in method.
-  case signInUnavailable(LDAPSignIn)
+  /// This machine lacks Cyrus SASL's GSSAPI module, which Kerberos sign-in
+  /// needs.
+  case kerberosUnavailable
   /// A client certificate was asked for without TLS to present it in.
   case certificateNeedsTLS(server: String)
   /// The client certificate or its key could not be read.
@@ -74,10 +75,8 @@ public enum LDAPError: BackendError {
         : tr("No Kerberos ticket: run kinit or sign in to the domain")
     case .kerberosFailed(let server, let reason):
       String(format: tr("Kerberos sign-in to %1$@ failed: %2$@"), server, reason)
-    case .signInUnavailable(let method):
-      method == .kerberos
-        ? tr("Kerberos sign-in needs Cyrus SASL's GSSAPI module (libsasl2-modules-gssapi-mit)")
-        : tr("Certificate sign-in needs Cyrus SASL's EXTERNAL support (libsasl2-2)")
+    case .kerberosUnavailable:
+      tr("Kerberos sign-in needs Cyrus SASL's GSSAPI module (libsasl2-modules-gssapi-mit)")
     case .certificateNeedsTLS(let server):
       String(
         format: tr("A client certificate is sent only over TLS: use ldaps:// or StartTLS for %@"),

@@ -47,7 +47,7 @@ extension LDAPSession {
     if signIn == .kerberos,
       code == LDAP_NOT_SUPPORTED || message.contains("no mechanism available")
     {
-      return .ldap(.signInUnavailable(signIn))
+      return .ldap(.kerberosUnavailable)
     }
     if code == LDAP_SERVER_DOWN || code == LDAP_CONNECT_ERROR {
       return message.isEmpty || message.contains("Can't contact")
