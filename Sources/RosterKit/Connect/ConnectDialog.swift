@@ -179,21 +179,25 @@ final class ConnectDialog {
       case .failure(let error):
         setBusy(false)
         say(error.localizedDescription, isError: true)
-      case .success(let (checked, count)):
-        await succeeded(
-          directory, secret: secret, count: count, opened: checked, connecting: connecting)
+      case .success(let check):
+        await succeeded(directory, secret: secret, check: check, connecting: connecting)
       }
     }
   }
 
-  /// `opened` is what the check read (a users.json's contents), shown as
-  /// it is when connecting.
+  /// `check.opened` is what the check read (a users.json's contents),
+  /// shown as it is when connecting.
   private func succeeded(
-    _ directory: RememberedDirectory, secret: Secret?, count: Int, opened: OpenedDirectory,
+    _ directory: RememberedDirectory, secret: Secret?, check: OpenedDirectory.Check,
     connecting: Bool
   ) async {
     editing = directory
-    let found = String(format: tr("Connected: %@"), NumberText.people(count))
+    let people = NumberText.people(check.count)
+    let found =
+      check.identity.map {
+        String(format: tr("Connected as %1$@: %2$@"), DisplayText.of($0), people)
+      }
+      ?? String(format: tr("Connected: %@"), people)
     do throws(SecretStore.Unavailable) {
       try await connections.remember(directory, secret: secret)
     } catch {
@@ -208,7 +212,7 @@ final class ConnectDialog {
     setBusy(false)
     say(found, isError: false)
     guard connecting else { return }
-    connections.show(directory, secret: secret, opened: opened)
+    connections.show(directory, secret: secret, opened: check.opened)
     close()
   }
 

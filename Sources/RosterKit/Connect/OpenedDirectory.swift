@@ -1,4 +1,5 @@
 import Directory
+import DirectoryLDAP
 
 /// A directory ready to show: a users.json (loaded whole) or a directory
 /// server (read a window at a time), made from a ``RememberedDirectory`` and
@@ -30,20 +31,40 @@ public enum OpenedDirectory: Sendable {
     self = try options.open(directory.kind, location: argument, environment: [:])
   }
 
+  /// What a check found: the directory to show, how many people it holds
+  /// and, for a server signed in to without a password, whom it says the
+  /// person is ("uid=ada,ou=people,dc=example,dc=org").
+  public struct Check: Sendable {
+    public let opened: OpenedDirectory
+    public let count: Int
+    public let identity: String?
+  }
+
   /// Reads the directory enough to know how many people it holds: a
   /// users.json is loaded (and comes back `.loaded`, so showing it reads
-  /// nothing again), a server answers its first window. Runs on the global
-  /// executor.
-  public func checked() async -> Result<(opened: OpenedDirectory, count: Int), DirectoryError> {
+  /// nothing again), a server answers its first window; an LDAP server
+  /// signed in to with Kerberos or a certificate says whom it took the
+  /// person for. Runs on the global executor.
+  public func checked() async -> Result<Check, DirectoryError> {
     do throws(DirectoryError) {
       switch self {
       case .source(let source):
         let contents = try await DirectoryLoader().load(source)
-        return .success((.loaded(contents), contents.viewModels.count))
+        return .success(
+          Check(opened: .loaded(contents), count: contents.viewModels.count, identity: nil))
       case .loaded(let contents):
-        return .success((self, contents.viewModels.count))
+        return .success(Check(opened: self, count: contents.viewModels.count, identity: nil))
       case .server(let directory):
-        return .success((self, try await directory.window(0..<1).count))
+        let count = try await directory.window(0..<1).count
+        var identity: String?
+        if let ldap = directory as? LDAPDirectory, ldap.options.signIn != .password {
+          let answer = try await ldap.signedInAs()
+          // "dn:uid=…" for an entry, "u:name" for a name it did not map.
+          identity =
+            answer.hasPrefix("dn:") || answer.hasPrefix("u:")
+            ? String(answer.drop { $0 != ":" }.dropFirst()) : answer
+        }
+        return .success(Check(opened: self, count: count, identity: identity))
       }
     } catch {
       return .failure(error)
