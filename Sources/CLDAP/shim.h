@@ -9,6 +9,7 @@
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
 #include <stdlib.h>
+#include "sync.h"
 #include <string.h>
 
 static inline int cldap_scope_base(void) { return LDAP_SCOPE_BASE; }

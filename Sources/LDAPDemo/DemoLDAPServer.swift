@@ -72,8 +72,23 @@ public final class DemoLDAPServer: @unchecked Sendable {
     try add(ldifFile: file)
   }
 
+  /// Applies the change records in `ldif` (changetype: add, modify, modrdn,
+  /// delete) through the running server (ldapmodify, bound as the
+  /// administrator), as another client of the directory would.
+  public func modify(ldif: String) throws {
+    let file = folder.appendingPathComponent("modify-\(UUID().uuidString).ldif")
+    try ldif.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try asAdministrator("/usr/bin/ldapmodify", file: file)
+  }
+
   /// Adds the entries in `file` (see `add(ldif:)`).
   public func add(ldifFile file: URL) throws {
+    try asAdministrator("/usr/bin/ldapadd", file: file)
+  }
+
+  /// Runs `tool` (ldapadd, ldapmodify) on `file`, bound as the administrator.
+  private func asAdministrator(_ tool: String, file: URL) throws {
     // The password goes through a file of the server's own, not argv.
     let secret = folder.appendingPathComponent("admin.password")
     guard
@@ -83,8 +98,7 @@ public final class DemoLDAPServer: @unchecked Sendable {
     else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: secret.path]) }
     defer { try? FileManager.default.removeItem(at: secret) }
     try DemoCommand.run(
-      "/usr/bin/ldapadd",
-      ["-x", "-H", url, "-D", configuration.rootDN, "-y", secret.path, "-f", file.path])
+      tool, ["-x", "-H", url, "-D", configuration.rootDN, "-y", secret.path, "-f", file.path])
   }
 
   /// Starts slapd (on the ports of the first start, if it ran before) and

@@ -67,6 +67,10 @@ public struct SlapdConfiguration: Sendable {
   /// authority (PEM), and refuse a client without one.
   public var clientCertificateAuthority: URL?
   public var sasl: SASL?
+  /// Load the `syncprov` overlay: Content Sync (RFC 4533) for clients that
+  /// keep a copy, with a session log of recent changes (a cookie within it
+  /// is answered with a delete phase, an older one with a present phase).
+  public var contentSync = false
   /// slapd's environment besides the caller's (KRB5_KTNAME: the keytab
   /// of its Kerberos service; KRB5_CONFIG).
   public var environment: [String: String] = [:]
@@ -95,6 +99,7 @@ public struct SlapdConfiguration: Sendable {
     ]
     if virtualListView { lines.append("moduleload sssvlv") }
     if memberOf { lines += ["moduleload memberof", "moduleload refint"] }
+    if contentSync { lines.append("moduleload syncprov") }
     if let tls {
       lines += [
         "TLSCertificateFile \(tls.certificate.path)",
@@ -139,6 +144,12 @@ public struct SlapdConfiguration: Sendable {
         "memberof-refint TRUE",
         "overlay refint",
         "refint_attributes member manager",
+      ]
+    }
+    if contentSync {
+      lines += [
+        "index entryCSN,entryUUID eq", "overlay syncprov", "syncprov-checkpoint 100 1",
+        "syncprov-sessionlog 1000",
       ]
     }
     if virtualListView {

@@ -197,7 +197,7 @@ extension LDAPSession {
     return code
   }
 
-  private func scope(_ scope: LDAPURL.Scope) -> Int32 {
+  func scope(_ scope: LDAPURL.Scope) -> Int32 {
     switch scope {
     case .base: cldap_scope_base()
     case .one: cldap_scope_one_level()
