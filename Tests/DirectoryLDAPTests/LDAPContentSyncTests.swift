@@ -180,3 +180,50 @@ final class SyncLog: Sendable {
     return condition(changes)
   }
 }
+
+/// Following a server: a crash of slapd is reported and retried with
+/// backoff, and what changed while it was down arrives once it is back.
+final class LDAPContentSyncFollowTests: XCTestCase {
+  func testAServerThatComesBackIsFollowedFromTheLastCookie() async throws {
+    let people = TestPeople.people(count: 8, seed: 43)
+    let server = try TestServer(people: people) { $0.contentSync = true }
+    defer { server.shutDown() }
+    let sync = try LDAPContentSync(url: server.peopleURL, options: LDAPOptions())
+    let log = SyncLog()
+    let failures = Mutex(0)
+    let task = Task {
+      await sync.follow(
+        from: nil, backoff: .milliseconds(50)...Duration.milliseconds(400),
+        status: { _ in failures.withLock { $0 += 1 } }, log.append)
+    }
+    defer { task.cancel() }
+    let refreshed = await log.wait { $0.contains(.refreshDone) }
+    XCTAssertTrue(refreshed)
+    let before = log.changes.count
+
+    server.server.crash()
+    let noticed = await log.wait { _ in failures.withLock { $0 } > 0 }
+    XCTAssertTrue(noticed)
+    try server.server.start()
+    try server.server.modify(
+      ldif: """
+        dn: uid=while.away,ou=people,\(TestServer.suffix)
+        changetype: add
+        objectClass: inetOrgPerson
+        uid: while.away
+        cn: While Away
+        sn: Away
+
+        """)
+    let caughtUp = await log.wait { _ in log.entry(named: "while.away") != nil }
+    XCTAssertTrue(caughtUp, "\(log.changes.suffix(from: before))")
+    // From the cookie: the new person, not everyone again.
+    let resent = log.changes.suffix(from: before).filter {
+      if case .upserted = $0 { return true }
+      return false
+    }
+    XCTAssertEqual(resent.count, 1, "\(resent)")
+    task.cancel()
+    await task.value
+  }
+}

@@ -43,17 +43,26 @@ extension LDAPDirectory {
     }
   }
 
+  /// The controls the server's root DSE lists (`supportedControl`), asked
+  /// once and shared with every view.
+  func supportedControls() async throws(DirectoryError) -> Set<String> {
+    if let known = traits.supportedControls.withLock({ $0 }) { return known }
+    let rootDSE = LDAPSearchRequest(
+      base: "", scope: .base, filter: "(objectClass=*)", attributes: ["supportedControl"])
+    let values = try await perform { session, flag throws(DirectoryError) in
+      try session.search(rootDSE, cancel: flag).entries.first?.values("supportedControl") ?? []
+    }
+    let controls = Set(values.map { String(decoding: $0, as: UTF8.self) })
+    traits.supportedControls.withLock { $0 = controls }
+    return controls
+  }
+
   /// How the server is read, asking its root DSE the first time.
   func mode() async throws(DirectoryError) -> Mode {
     let known = state.withLock { $0.mode }
     guard known == .unknown else { return known }
-    let rootDSE = LDAPSearchRequest(
-      base: "", scope: .base, filter: "(objectClass=*)", attributes: ["supportedControl"])
-    let controls = try await perform { session, flag throws(DirectoryError) in
-      try session.search(rootDSE, cancel: flag).entries.first?.values("supportedControl") ?? []
-    }
-    let mode: Mode =
-      controls.contains(Array(Self.virtualListViewOID.utf8)) ? .virtualListView : .paged
+    let controls = try await supportedControls()
+    let mode: Mode = controls.contains(Self.virtualListViewOID) ? .virtualListView : .paged
     state.withLock { $0.mode = mode }
     return mode
   }

@@ -9,4 +9,6 @@ final class LDAPServerTraits: Sendable {
   /// Whether the server keeps memberOf on its people (slapd's `memberof`
   /// overlay, Active Directory); nil until asked.
   let keepsMemberOf = Mutex<Bool?>(nil)
+  /// The controls the root DSE lists; nil until asked.
+  let supportedControls = Mutex<Set<String>?>(nil)
 }

@@ -10,4 +10,11 @@ extension LDAPDirectory {
       try session.whoAmI(cancel: cancel)
     }
   }
+
+  /// Whether the server offers Content Sync (RFC 4533; slapd's `syncprov`):
+  /// its root DSE lists ``LDAPContentSync/controlOID``. A copy kept by
+  /// ``LDAPContentSync`` needs it.
+  public func offersContentSync() async throws(DirectoryError) -> Bool {
+    try await supportedControls().contains(LDAPContentSync.controlOID)
+  }
 }

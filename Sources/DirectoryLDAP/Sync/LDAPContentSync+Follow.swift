@@ -1,0 +1,73 @@
+import Directory
+import Synchronization
+
+/// What following a server says besides its changes.
+///
+/// Threading: a plain value; `Sendable`.
+public enum LDAPSyncStatus: Sendable, Equatable {
+  /// The connection was lost or could not be made; the next try is after
+  /// `retryIn`, from the last cookie.
+  case disconnected(DirectoryError, retryIn: Duration)
+}
+
+extension LDAPContentSync {
+  /// The first and the longest wait before reconnecting.
+  public static let defaultBackoff = Duration.milliseconds(500)...Duration.seconds(30)
+
+  /// Syncs from `cookie` until the task is cancelled, reconnecting after
+  /// every lost connection from the last cookie the server gave, after a
+  /// wait that starts at `backoff`'s lower bound and doubles up to its upper
+  /// bound while the server stays away (back to the lower bound once it
+  /// answers). Each failure goes to `status` with the wait before the next
+  /// try; the changes go to `handler` as ``run(from:_:)`` gives them.
+  public func follow(
+    from cookie: [UInt8]?, backoff: ClosedRange<Duration> = defaultBackoff,
+    status: @escaping @Sendable (LDAPSyncStatus) -> Void,
+    _ handler: @escaping @Sendable (LDAPSyncChange) -> Void
+  ) async {
+    let progress = Mutex(FollowProgress(cookie: cookie))
+    var delay = backoff.lowerBound
+    while !Task.isCancelled {
+      let start = progress.withLock { $0.cookie }
+      do throws(DirectoryError) {
+        try await run(from: start) { change in
+          progress.withLock { progress in
+            progress.answered = true
+            switch change {
+            case .cookie(let bytes): progress.cookie = bytes
+            case .reloadRequired: progress.cookie = nil
+            default: break
+            }
+          }
+          handler(change)
+        }
+        return
+      } catch {
+        guard !Task.isCancelled else { return }
+        if progress.withLock({ $0.takeAnswered() }) { delay = backoff.lowerBound }
+        status(.disconnected(error, retryIn: delay))
+        do {
+          try await Task.sleep(for: delay)
+        } catch {
+          return
+        }
+        delay = min(delay * 2, backoff.upperBound)
+      }
+    }
+  }
+}
+
+/// Where a follow has got to: the last cookie, and whether the server
+/// answered since the last failure.
+///
+/// Threading: behind the follow's lock.
+private struct FollowProgress {
+  var cookie: [UInt8]?
+  var answered = false
+
+  /// Whether the server answered since the last call.
+  mutating func takeAnswered() -> Bool {
+    defer { answered = false }
+    return answered
+  }
+}
