@@ -1,0 +1,288 @@
+import Foundation
+import SharedSupport
+
+/// A directory server's people kept on this machine: the copy Content Sync
+/// fills and keeps current, browsed at once at the next start and when the
+/// server is away. It holds no secrets.
+///
+/// In its folder (mode 0700; files 0600), generation G of the copy is three
+/// files of checksummed records (``ReplicaFile``): `people-G`, everyone as
+/// of the last fold; `changes-G`, what changed since, appended as it
+/// arrives; and `state-G`, the server's cookie for `people-G`, written last
+/// (a temporary file synced, then renamed), which makes generation G the
+/// copy. Every step leaves a copy that opens: a crash before `state-G` is
+/// written leaves generation G − 1, a torn end of `changes-G` is cut off
+/// (the server sends those changes again from the cookie before them), and
+/// files of other generations are removed when the copy opens.
+///
+/// Memory: the people are one ``UserTable`` (the compact columns) plus the
+/// changes since the fold, by identity; a full refresh streams into
+/// `people-G.part` and keeps only a 64-bit hash per person.
+///
+/// Threading: owned by one thread or task at a time; every call blocks on
+/// the file system.
+public final class ReplicaStore {
+  public let folder: URL
+  /// The server's cookie for the copy as it stands (nil: no copy yet, or
+  /// one whose refresh never finished).
+  public private(set) var cookie: [UInt8]?
+  /// The people as the copy holds them now; a person's `avatar` is their
+  /// photo's version on the server ("" for none).
+  public private(set) var table: UserTable
+  /// The generation the copy is at; 0 when there is none.
+  public private(set) var generation = 0
+  private var base: UserTable
+  /// What changed since `people-G`, by identity (nil: deleted).
+  private var overlay: [String: DirectoryEntry?] = [:]
+  private var log: ReplicaFile?
+  private var refresh: FullRefresh?
+
+  /// A full refresh under way: the next generation's people, streamed.
+  private struct FullRefresh {
+    let file: ReplicaFile
+    let generation: Int
+    /// Everyone written, by a 64-bit hash of their identity.
+    var written: Set<UInt64> = []
+    /// Changes to people already written (a person changed during the
+    /// refresh), applied after it.
+    var late: [ReplicaRecord] = []
+  }
+
+  /// Opens the copy in `folder` (made, mode 0700, when missing).
+  public init(folder: URL) throws(ReplicaError) {
+    self.folder = folder
+    table = UserTable([User]())
+    base = table
+    try Self.makePrivateFolder(folder.path)
+    try open()
+  }
+
+  /// Whether the copy holds a complete refresh (it can be browsed).
+  public var isComplete: Bool { generation > 0 }
+
+  /// How many changes wait to be folded into the next generation.
+  public var unfoldedChanges: Int { overlay.count }
+
+  private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  private func open() throws(ReplicaError) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var chosen: (generation: Int, cookie: [UInt8])?
+    for name in names where name.hasPrefix("state-") {
+      guard let number = Int(name.dropFirst("state-".count)), number > (chosen?.generation ?? 0),
+        let cookie = try? Self.readCookie(path(name))
+      else { continue }
+      chosen = (number, cookie)
+    }
+    let keep =
+      chosen.map {
+        ["state-\($0.generation)", "people-\($0.generation)", "changes-\($0.generation)"]
+      } ?? []
+    for name in names where !keep.contains(name) { unlink(path(name)) }
+    guard let chosen else { return }
+    generation = chosen.generation
+    cookie = chosen.cookie
+    base = try Self.loadPeople(path("people-\(generation)"))
+    let valid = try ReplicaFile.read(path("changes-\(generation)")) { record in
+      self.remember(record)
+    }
+    log = try ReplicaFile.append(to: path("changes-\(generation)"), validLength: valid)
+    table = materialize()
+  }
+
+  /// The cookie a state file holds.
+  private static func readCookie(_ path: String) throws(ReplicaError) -> [UInt8]? {
+    var found: [UInt8]?
+    try ReplicaFile.read(path) { record in
+      if case .cookie(let bytes) = record { found = bytes }
+    }
+    return found
+  }
+
+  /// A table of the people in the file at `path`.
+  private static func loadPeople(_ path: String) throws(ReplicaError) -> UserTable {
+    var builder = UserTableBuilder()
+    try ReplicaFile.read(path) { record throws(ReplicaError) in
+      guard case .person(let entry) = record else { return }
+      do {
+        try builder.append(Self.user(entry))
+      } catch {
+        throw ReplicaError("the copy is larger than a table holds: \(error)")
+      }
+    }
+    return UserTable(builder.finish())
+  }
+
+  static func user(_ entry: DirectoryEntry) -> User {
+    User(
+      id: entry.id, username: entry.username, avatar: entry.photoVersion ?? "", role: entry.role,
+      details: entry.details)
+  }
+
+  private static func entry(_ table: UserTable, at index: Int) -> DirectoryEntry {
+    let user = table.user(at: index)
+    return DirectoryEntry(
+      id: user.identity, username: user.username, details: user.details, role: user.role,
+      photoVersion: user.avatar.isEmpty ? nil : user.avatar)
+  }
+
+  // MARK: Full refresh
+
+  /// Starts a refresh of everyone (the first, or one the server requires):
+  /// the next generation is written beside the copy, which stays as it is
+  /// until ``finishFullRefresh(cookie:)``.
+  public func beginFullRefresh() throws(ReplicaError) {
+    let next = generation + 1
+    refresh = FullRefresh(
+      file: try ReplicaFile.create(path("people-\(next).part")), generation: next)
+  }
+
+  /// Whether a full refresh is under way.
+  public var isRefreshingFully: Bool { refresh != nil }
+
+  /// A record of the full refresh: a person is written out (a person sent
+  /// twice, changed meanwhile, is applied after the refresh), the rest
+  /// kept for after it.
+  public func refreshed(_ record: ReplicaRecord) throws(ReplicaError) {
+    guard var current = refresh else { return }
+    if case .person(let entry) = record,
+      current.written.insert(StableHash.fnv1a(entry.id)).inserted
+    {
+      current.file.append(record)
+      if current.file.pendingBytes > 1 << 20 { try current.file.flush(sync: false) }
+    } else if case .cookie = record {
+      // The cookie that counts comes with the end of the refresh.
+    } else {
+      current.late.append(record)
+    }
+    refresh = current
+  }
+
+  /// Ends the full refresh with the server's `cookie`: the new generation
+  /// becomes the copy, the old one goes.
+  public func finishFullRefresh(cookie: [UInt8]) throws(ReplicaError) {
+    guard let current = refresh else { return }
+    refresh = nil
+    try current.file.flush(sync: true)
+    let next = current.generation
+    guard rename(path("people-\(next).part"), path("people-\(next)")) == 0 else {
+      throw .system("rename", path("people-\(next).part"), errno: errno)
+    }
+    try commit(
+      generation: next, cookie: cookie, people: try Self.loadPeople(path("people-\(next)")))
+    if !current.late.isEmpty { try apply(current.late) }
+  }
+
+  // MARK: Changes
+
+  /// Applies `records` in order (people changed or gone, the cookie after
+  /// them): written to the change log and synced before the copy shows
+  /// them, so a change shown is never lost.
+  public func apply(_ records: [ReplicaRecord]) throws(ReplicaError) {
+    guard isComplete, let log else { throw ReplicaError("the copy has no complete refresh yet") }
+    for record in records { log.append(record) }
+    try log.flush(sync: true)
+    for record in records { remember(record) }
+    table = materialize()
+  }
+
+  /// Folds the changes into a new generation of the copy (everyone written
+  /// anew), so the change log starts empty.
+  public func fold() throws(ReplicaError) {
+    guard isComplete, let cookie else { return }
+    let next = generation + 1
+    let file = try ReplicaFile.create(path("people-\(next)"))
+    for index in 0..<table.userCount {
+      file.append(.person(Self.entry(table, at: index)))
+      if file.pendingBytes > 1 << 20 { try file.flush(sync: false) }
+    }
+    try file.flush(sync: true)
+    try commit(generation: next, cookie: cookie, people: table)
+  }
+
+  /// Makes generation `next` (its people already on disk) the copy: an
+  /// empty change log, then its state, then the old generation's files go.
+  private func commit(generation next: Int, cookie: [UInt8], people: UserTable) throws(ReplicaError)
+  {
+    let newLog = try ReplicaFile.create(path("changes-\(next)"))
+    try newLog.flush(sync: true)
+    let temporary = path(".state-\(next)")
+    let state = try ReplicaFile.create(temporary)
+    state.append(.cookie(cookie))
+    try state.flush(sync: true)
+    guard rename(temporary, path("state-\(next)")) == 0 else {
+      throw .system("rename", temporary, errno: errno)
+    }
+    try Self.syncFolder(folder.path)
+    let old = generation
+    generation = next
+    self.cookie = cookie
+    log = newLog
+    base = people
+    overlay = [:]
+    table = people
+    if old > 0 {
+      for name in ["state-\(old)", "people-\(old)", "changes-\(old)"] { unlink(path(name)) }
+    }
+  }
+
+  /// Records `record` in memory (the log holds it already).
+  private func remember(_ record: ReplicaRecord) {
+    switch record {
+    case .person(let entry): overlay[entry.id] = .some(entry)
+    case .deleted(let id): overlay[id] = .some(nil)
+    case .cookie(let bytes): cookie = bytes
+    }
+  }
+
+  /// The people: `base` in its order with the changes applied, then the
+  /// people it did not hold.
+  private func materialize() -> UserTable {
+    guard !overlay.isEmpty else { return base }
+    var builder = UserTableBuilder()
+    var placed = Set<String>()
+    for index in 0..<base.userCount {
+      let identity = base.identity(at: index)
+      if let change = overlay[identity] {
+        placed.insert(identity)
+        if let entry = change { try? builder.append(Self.user(entry)) }
+      } else {
+        try? builder.append(base.user(at: index))
+      }
+    }
+    for (identity, change) in overlay where !placed.contains(identity) {
+      if let entry = change { try? builder.append(Self.user(entry)) }
+    }
+    return UserTable(builder.finish())
+  }
+
+  // MARK: Files
+
+  /// Deletes the copy in `folder` (Forget This Directory).
+  public static func forget(folder: URL) throws(ReplicaError) {
+    do {
+      try FileManager.default.removeItem(at: folder)
+    } catch CocoaError.fileNoSuchFile {
+      return
+    } catch {
+      throw ReplicaError("could not remove \(folder.path): \(error.localizedDescription)")
+    }
+  }
+
+  private static func makePrivateFolder(_ path: String) throws(ReplicaError) {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw ReplicaError("could not create \(path): \(error.localizedDescription)")
+    }
+    guard chmod(path, 0o700) == 0 else { throw .system("protect", path, errno: errno) }
+  }
+
+  private static func syncFolder(_ path: String) throws(ReplicaError) {
+    let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw .system("open", path, errno: errno) }
+    defer { close(fd) }
+    guard fsync(fd) == 0 else { throw .system("sync", path, errno: errno) }
+  }
+}

@@ -1,0 +1,154 @@
+import Directory
+import Foundation
+import TestSupport
+import XCTest
+
+/// The on-disk copy of a directory server: a full refresh becoming the
+/// copy, changes logged and replayed, folds, and every interruption
+/// leaving a copy that opens (an unfinished refresh, a torn log).
+final class ReplicaStoreTests: XCTestCase {
+  private var folder: URL!
+
+  override func setUp() {
+    super.setUp()
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-replica-\(UUID().uuidString)/copy")
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
+    super.tearDown()
+  }
+
+  private func person(_ id: String, _ username: String, title: String? = nil) -> DirectoryEntry {
+    var details = PersonDetails()
+    details.title = title
+    details.displayName = username.capitalized
+    return DirectoryEntry(
+      id: id, username: username, details: details, role: .user, photoVersion: "v-\(id)")
+  }
+
+  /// A copy made by a full refresh of `people`, with cookie [1].
+  private func filled(_ people: [DirectoryEntry]) throws -> ReplicaStore {
+    let store = try ReplicaStore(folder: folder)
+    try store.beginFullRefresh()
+    for entry in people { try store.refreshed(.person(entry)) }
+    try store.finishFullRefresh(cookie: [1])
+    return store
+  }
+
+  private func usernames(_ store: ReplicaStore) -> [String] {
+    (0..<store.table.userCount).map { store.table.username(at: $0) }
+  }
+
+  private func files() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+  }
+
+  func testAFullRefreshBecomesTheCopyAndOpensAgain() throws {
+    let store = try ReplicaStore(folder: folder)
+    XCTAssertFalse(store.isComplete)
+    try store.beginFullRefresh()
+    try store.refreshed(.person(person("a", "ada")))
+    try store.refreshed(.person(person("b", "grace")))
+    // Changed while the refresh ran: sent again, the later values win.
+    try store.refreshed(.person(person("a", "ada", title: "Countess")))
+    XCTAssertFalse(store.isComplete)
+    try store.finishFullRefresh(cookie: [7, 7])
+    XCTAssertEqual(usernames(store), ["ada", "grace"])
+
+    let again = try ReplicaStore(folder: folder)
+    XCTAssertTrue(again.isComplete)
+    XCTAssertEqual(again.cookie, [7, 7])
+    XCTAssertEqual(Set(usernames(again)), ["ada", "grace"])
+    let ada = try XCTUnwrap(
+      (0..<again.table.userCount).first { again.table.username(at: $0) == "ada" })
+    XCTAssertEqual(again.table.details(at: ada).title, "Countess")
+    XCTAssertEqual(again.table.avatar(at: ada), "v-a")
+  }
+
+  func testChangesAreLoggedFoldedAndSurviveAReopen() throws {
+    let store = try filled([person("a", "ada"), person("b", "grace"), person("c", "alan")])
+    try store.apply([
+      .person(person("d", "katherine")), .deleted("b"), .person(person("c", "alan.turing")),
+      .cookie([2]),
+    ])
+    XCTAssertEqual(usernames(store), ["ada", "alan.turing", "katherine"])
+    XCTAssertEqual(store.cookie, [2])
+    XCTAssertEqual(store.unfoldedChanges, 3)
+
+    let reopened = try ReplicaStore(folder: folder)
+    XCTAssertEqual(usernames(reopened), ["ada", "alan.turing", "katherine"])
+    XCTAssertEqual(reopened.cookie, [2])
+
+    try reopened.fold()
+    XCTAssertEqual(reopened.generation, 2)
+    XCTAssertEqual(reopened.unfoldedChanges, 0)
+    XCTAssertEqual(files(), ["changes-2", "people-2", "state-2"])
+    let folded = try ReplicaStore(folder: folder)
+    XCTAssertEqual(usernames(folded), ["ada", "alan.turing", "katherine"])
+    XCTAssertEqual(folded.cookie, [2])
+  }
+
+  func testATornEndOfTheChangeLogIsCutOffAndTheCopyGoesOn() throws {
+    let store = try filled([person("a", "ada")])
+    try store.apply([.person(person("b", "grace")), .cookie([2])])
+    try store.apply([.person(person("c", "alan")), .cookie([3])])
+    // A crash in the middle of the last write: its last bytes never landed.
+    let log = folder.appendingPathComponent("changes-1").path
+    let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: log)[.size] as? Int)
+    XCTAssertEqual(truncate(log, off_t(size - 3)), 0)
+
+    let reopened = try ReplicaStore(folder: folder)
+    XCTAssertEqual(usernames(reopened), ["ada", "grace", "alan"])
+    // The cookie before the torn record: the server sends it again.
+    XCTAssertEqual(reopened.cookie, [2])
+    try reopened.apply([.deleted("c"), .cookie([4])])
+    let last = try ReplicaStore(folder: folder)
+    XCTAssertEqual(usernames(last), ["ada", "grace"])
+    XCTAssertEqual(last.cookie, [4])
+  }
+
+  func testADamagedRecordEndsWhatIsRead() throws {
+    let store = try filled([person("a", "ada")])
+    try store.apply([.person(person("b", "grace")), .cookie([2])])
+    try store.apply([.person(person("c", "alan")), .cookie([3])])
+    let log = folder.appendingPathComponent("changes-1")
+    var bytes = try Data(contentsOf: log)
+    bytes[bytes.count - 10] ^= 0xFF
+    try bytes.write(to: log)
+    let reopened = try ReplicaStore(folder: folder)
+    XCTAssertEqual(usernames(reopened), ["ada", "grace", "alan"])
+    XCTAssertEqual(reopened.cookie, [2])
+  }
+
+  func testAnUnfinishedRefreshLeavesTheCopyAsItWas() throws {
+    do {
+      let store = try filled([person("a", "ada"), person("b", "grace")])
+      try store.beginFullRefresh()
+      try store.refreshed(.person(person("x", "someone.else")))
+      // Dropped here, as a crash would leave it.
+    }
+    XCTAssertTrue(files().contains("people-2.part"))
+    let reopened = try ReplicaStore(folder: folder)
+    XCTAssertEqual(reopened.generation, 1)
+    XCTAssertEqual(usernames(reopened), ["ada", "grace"])
+    XCTAssertEqual(files(), ["changes-1", "people-1", "state-1"])
+  }
+
+  func testTheCopyIsPrivateAndForgettable() throws {
+    _ = try filled([person("a", "ada")])
+    let folderMode = try XCTUnwrap(
+      FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int)
+    XCTAssertEqual(folderMode, 0o700)
+    for name in files() {
+      let mode = try XCTUnwrap(
+        FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[
+          .posixPermissions] as? Int)
+      XCTAssertEqual(mode, 0o600, name)
+    }
+    try ReplicaStore.forget(folder: folder)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path))
+    XCTAssertFalse(try ReplicaStore(folder: folder).isComplete)
+  }
+}
