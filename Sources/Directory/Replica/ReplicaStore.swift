@@ -34,6 +34,9 @@ public final class ReplicaStore {
   private var base: UserTable
   /// What changed since `people-G`, by identity (nil: deleted).
   private var overlay: [String: DirectoryEntry?] = [:]
+  /// The overlay's identities in the order they first changed: new people
+  /// follow `base` in this order.
+  private var overlayOrder: [String] = []
   private var log: ReplicaFile?
   private var refresh: FullRefresh?
 
@@ -220,6 +223,7 @@ public final class ReplicaStore {
     log = newLog
     base = people
     overlay = [:]
+    overlayOrder = []
     table = people
     if old > 0 {
       for name in ["state-\(old)", "people-\(old)", "changes-\(old)"] { unlink(path(name)) }
@@ -229,10 +233,14 @@ public final class ReplicaStore {
   /// Records `record` in memory (the log holds it already).
   private func remember(_ record: ReplicaRecord) {
     switch record {
-    case .person(let entry): overlay[entry.id] = .some(entry)
-    case .deleted(let id): overlay[id] = .some(nil)
+    case .person(let entry): change(entry.id, to: entry)
+    case .deleted(let id): change(id, to: nil)
     case .cookie(let bytes): cookie = bytes
     }
+  }
+
+  private func change(_ identity: String, to entry: DirectoryEntry?) {
+    if overlay.updateValue(entry, forKey: identity) == nil { overlayOrder.append(identity) }
   }
 
   /// The people: `base` in its order with the changes applied, then the
@@ -250,8 +258,8 @@ public final class ReplicaStore {
         try? builder.append(base.user(at: index))
       }
     }
-    for (identity, change) in overlay where !placed.contains(identity) {
-      if let entry = change { try? builder.append(Self.user(entry)) }
+    for identity in overlayOrder where !placed.contains(identity) {
+      if let entry = overlay[identity] ?? nil { try? builder.append(Self.user(entry)) }
     }
     return UserTable(builder.finish())
   }
