@@ -17,8 +17,8 @@ import GtkKit
 /// Threading: main-actor only; the finder is an actor off the main thread.
 @MainActor
 final class SearchProvider {
-  static let objectPath = "/org/roster/Roster/SearchProvider"
-  static let interfaceName = "org.gnome.Shell.SearchProvider2"
+  nonisolated static let objectPath = "/org/roster/Roster/SearchProvider"
+  nonisolated static let interfaceName = "org.gnome.Shell.SearchProvider2"
   /// The longest a search or the metas are waited for.
   static let timeLimit: Duration = .seconds(1)
 
