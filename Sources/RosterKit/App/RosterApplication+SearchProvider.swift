@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import GtkKit
+import SharedSupport
 
 /// The unique Roster's side of the shell's search: the provider exported on
 /// the session bus, what it searches (the remembered directory shown last,
@@ -13,9 +14,8 @@ extension RosterApplication {
     var error: UnsafeMutablePointer<GError>?
     guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
       if let error {
-        print(
-          "roster: no session bus for the search provider: \(String(cString: error.pointee.message))"
-        )
+        let reason = String(cString: error.pointee.message)
+        print(String(format: tr("Roster could not offer its search on D-Bus: %@"), reason))
         g_error_free(error)
       }
       return

@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import SharedSupport
 
 /// One interface exported at an object path of a D-Bus connection, its
 /// methods handed to a Swift closure on the main thread (GDBus dispatches
@@ -64,7 +65,8 @@ final class DBusExport {
 
   private static func report(_ error: UnsafeMutablePointer<GError>?) {
     if let error {
-      print("roster: D-Bus export failed: \(String(cString: error.pointee.message))")
+      let reason = String(cString: error.pointee.message)
+      print(String(format: tr("Roster could not offer its search on D-Bus: %@"), reason))
       g_error_free(error)
     }
   }
