@@ -86,6 +86,43 @@ final class SearchProviderSession {
     return try rosterPID()
   }
 
+  /// Starts `roster` as a person would (no arguments) on this session.
+  func launchRoster() throws -> Process {
+    let process = Process()
+    process.executableURL = RosterProcess.url
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Whether `pid` comes to own org.roster.Roster within 20 seconds.
+  func waitForOwner(_ pid: pid_t) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while ContinuousClock.now < deadline {
+      if (try? ownerPID()) == pid { return true }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return false
+  }
+
+  /// Whether `process` ends within 20 seconds.
+  func waitForExit(_ process: Process) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while process.isRunning, ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return !process.isRunning
+  }
+
+  /// The owner of org.roster.Roster, without starting one.
+  private func ownerPID() throws -> pid_t? {
+    let owned = try call(
+      destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+      method: "org.freedesktop.DBus.NameHasOwner", [Self.bus])
+    return owned.contains("true") ? try rosterPID() : nil
+  }
+
   /// The process that owns org.roster.Roster.
   func rosterPID() throws -> pid_t {
     let reply = try call(

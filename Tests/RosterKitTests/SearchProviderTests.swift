@@ -71,6 +71,30 @@ final class SearchProviderTests: XCTestCase {
     XCTAssertEqual(status, 0, "the person page did not show: \(report)")
   }
 
+  func testTheRunningRosterAnswersAndALaterLaunchGoesToIt() throws {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-search-running-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: data) }
+    let directory = try jsonDirectory(in: data)
+    let session = try SearchProviderSession(remembering: directory)
+    defer { session.stop() }
+    // Roster opened as a window, not by D-Bus: it takes the name.
+    let window = try session.launchRoster()
+    defer { window.terminate() }
+    XCTAssertTrue(session.waitForOwner(window.processIdentifier), "the window took no name")
+    // A second launch hands over to it and ends.
+    let second = try session.launchRoster()
+    XCTAssertTrue(session.waitForExit(second), "a second Roster kept running")
+    XCTAssertEqual(try session.rosterPID(), window.processIdentifier)
+
+    XCTAssertEqual(try session.results(["ingr"]).count, 2)
+    _ = try session.callProvider(
+      "ActivateResult", ["'\(directory.id)/p-ingram'", "['ingr']", "0"])
+    let (status, report) = try session.readPersonPage("Ingram ⟨U+202E⟩evil")
+    XCTAssertEqual(status, 0, "the person page did not show: \(report)")
+    XCTAssertEqual(try session.rosterPID(), window.processIdentifier, "another Roster answered")
+  }
+
   func testAServerIsSearchedOnTheServerWithItsPhotos() throws {
     let photo = try Self.smallPNG()
     let people = [

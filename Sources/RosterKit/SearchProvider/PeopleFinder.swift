@@ -82,9 +82,9 @@ actor PeopleFinder {
 
   private func searchLocal(_ text: String, in target: SearchTarget) async -> [FoundPerson] {
     guard let people = await localPeople(target),
-      let positions = people.index.matches(text, isCancelled: { Task.isCancelled })
+      let positions = people.index.firstMatches(text, limit: Self.maxResults)
     else { return [] }
-    return positions.prefix(Self.maxResults).map { position in
+    return positions.map { position in
       Self.person(at: position, of: people, in: target.directory)
     }
   }
