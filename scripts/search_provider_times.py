@@ -5,8 +5,9 @@ process (GDBus through PyGObject), as the shell calls it.
 Usage: search_provider_times.py [QUERIES]   (on the session bus in
 DBUS_SESSION_BUS_ADDRESS; scripts/search-provider-times.sh sets one up)
 
-Starts org.roster.Roster by D-Bus activation (not timed), sends one query
-to load the directory (its time printed as "first"), then QUERIES (default
+Starts org.roster.Roster by D-Bus activation (not timed), sends a query
+until the directory is in (the first answer's time and how long that took
+are printed), then QUERIES (default
 50) different GetInitialResultSet calls and a GetResultMetas for each
 answer's first five ids; prints p50 and p99 of each in milliseconds, and
 how many queries found someone.
@@ -52,7 +53,16 @@ def main():
     bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                   "StartServiceByName", GLib.Variant("(su)", (BUS, 0)), None,
                   Gio.DBusCallFlags.NONE, 30000, None)
-    (first_ids,), first = call(bus, "GetInitialResultSet", (["zzzq"],), "(as)")
+    # The first calls load the directory (a users.json not in a window) or
+    # open the server; each answers within the provider's one-second bound,
+    # empty until the directory is in. Asked again until one answers in
+    # time, so the timed queries below measure searches, not the load.
+    started = time.perf_counter()
+    (_,), first = call(bus, "GetInitialResultSet", (["zzzq"],), "(as)")
+    took = first
+    while took > 900 and time.perf_counter() - started < 120:
+        (_,), took = call(bus, "GetInitialResultSet", (["zzzq"],), "(as)")
+    ready = (time.perf_counter() - started) * 1000
     searches, metas, found = [], [], 0
     for fragment in (FRAGMENTS * 2)[:count]:
         (ids,), took = call(bus, "GetInitialResultSet", ([fragment],), "(as)")
@@ -61,7 +71,7 @@ def main():
             found += 1
             (_,), took = call(bus, "GetResultMetas", (ids[:5],), "(as)")
             metas.append(took)
-    print("first (loads the directory): %.1f ms" % first)
+    print("first answer: %.1f ms; directory in after %.1f ms" % (first, ready))
     print("GetInitialResultSet: n=%d p50=%.1f ms p99=%.1f ms max=%.1f ms (%d found someone)" % (
         len(searches), percentile(searches, 0.5), percentile(searches, 0.99), max(searches), found))
     if metas:
