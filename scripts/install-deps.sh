@@ -15,6 +15,7 @@ packages=(
   desktop-file-utils appstream  # validating Resources/
   lintian dpkg-dev help2man  # make deb: dependencies from dpkg-shlibdeps, a manual page, lintian
   dbus dbus-x11 at-spi2-core python3-pyatspi  # accessibility checks
+  libglib2.0-bin    # gdbus: the shell's search provider called in tests and scripts
   adwaita-icon-theme
   slapd ldap-utils libldap-dev openssl  # LDAP directories: client library, test servers
   libsasl2-dev libgnutls28-dev  # SASL sign-in (Kerberos, certificates) and decrypting a client key

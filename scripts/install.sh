@@ -20,7 +20,11 @@ files=(
   "Resources/$id.metainfo.xml share/metainfo/$id.metainfo.xml"
   "Resources/$id.svg share/icons/hicolor/scalable/apps/$id.svg"
   "Resources/$id-symbolic.svg share/icons/hicolor/symbolic/apps/$id-symbolic.svg"
+  "Resources/$id.search-provider.ini share/gnome-shell/search-providers/$id.search-provider.ini"
 )
+# The D-Bus service that starts Roster for the shell's search and for
+# activation (DBusActivatable=true); its Exec names the installed binary.
+service=share/dbus-1/services/$id.service
 
 refresh_caches() {
   # Only for a live install: a staged DESTDIR tree is refreshed by its package.
@@ -38,6 +42,9 @@ install)
     read -r source target <<<"$entry"
     install -D -m 0644 "$source" "$root/$target"
   done
+  install -d "$root/$(dirname "$service")"
+  sed "s|@BINDIR@|$prefix/bin|" "Resources/$id.service.in" >"$root/$service"
+  chmod 0644 "$root/$service"
   rm -rf "$root/share/roster"
   install -d "$root/share/roster/Resources" "$root/share/roster/data"
   install -m 0644 Resources/* "$root/share/roster/Resources/"
@@ -56,7 +63,7 @@ install)
   echo "Installed roster $("$root/bin/roster" --version | cut -d' ' -f2) into $root"
   ;;
 uninstall)
-  rm -f "$root/bin/roster"
+  rm -f "$root/bin/roster" "$root/$service"
   for entry in "${files[@]}"; do
     read -r _ target <<<"$entry"
     rm -f "$root/$target"

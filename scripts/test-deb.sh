@@ -23,6 +23,15 @@ DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "./$deb" >/dev/null
 echo "Installed $deb: $(/usr/bin/roster --version)"
 desktop-file-validate /usr/share/applications/org.roster.Roster.desktop
 appstreamcli validate --no-net /usr/share/metainfo/org.roster.Roster.metainfo.xml >/dev/null
+# GNOME Shell's search: the provider's ini, and the D-Bus service that starts
+# the installed binary for it (and for DBusActivatable=true).
+grep -qx "DBusActivatable=true" /usr/share/applications/org.roster.Roster.desktop \
+  || { echo "test-deb.sh: the desktop file is not D-Bus activatable" >&2; exit 1; }
+grep -qx "ObjectPath=/org/roster/Roster/SearchProvider" \
+  /usr/share/gnome-shell/search-providers/org.roster.Roster.search-provider.ini \
+  || { echo "test-deb.sh: no search provider for GNOME Shell" >&2; exit 1; }
+grep -qx "Exec=/usr/bin/roster --gapplication-service" /usr/share/dbus-1/services/org.roster.Roster.service \
+  || { echo "test-deb.sh: no D-Bus service starting /usr/bin/roster" >&2; exit 1; }
 
 # HOME and XDG folders of its own: settings and caches of the checkout's
 # runs are not read, and the checkout is not on the way to any of them.
@@ -36,5 +45,6 @@ grep -q "source: /usr/share/roster/data/users.json" <<<"$summary" \
 
 $sudo apt-get remove -y -q roster >/dev/null
 [ ! -e /usr/bin/roster ] && [ ! -e /usr/share/roster ] \
+  && [ ! -e /usr/share/dbus-1/services/org.roster.Roster.service ] \
   || { echo "test-deb.sh: files are left after removing the package" >&2; exit 1; }
 echo "test-deb.sh: the package installs, runs from /usr/bin and removes cleanly"

@@ -87,6 +87,11 @@ struct ShowCommand: ParsableCommand {
   @Flag(name: .long, help: "Open as the org tree: the organisation from the top down.")
   var tree = false
 
+  /// How the session bus starts Roster for the shell's search and for
+  /// activation (the D-Bus service file's Exec): no window until asked.
+  @Flag(name: .customLong("gapplication-service"), help: .hidden)
+  var gapplicationService = false
+
   func validate() throws {
     if let simulateLatency, RosterOptions.parseLatency(simulateLatency) == nil {
       throw ValidationError("--simulate-latency takes MS or MIN-MAX in milliseconds, e.g. 0-1000")
@@ -113,6 +118,7 @@ struct ShowCommand: ParsableCommand {
     options.server = server.options
     options.screenshot = screenshot
     options.quitAfterLoad = quitAfterLoad
+    options.isService = gapplicationService
     let status = MainActor.assumeIsolated { RosterApplication(options: options).run() }
     if status != 0 { throw ExitCode(status) }
   }

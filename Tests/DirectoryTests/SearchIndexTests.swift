@@ -36,6 +36,16 @@ final class SearchIndexTests: XCTestCase {
     XCTAssertEqual(index.matches("alice user"), [])
   }
 
+  func testTheFirstMatchesStopAtTheLimitInTheDirectorysOrder() {
+    let index = SearchIndex(sample)
+    XCTAssertEqual(index.firstMatches("bob", limit: 1), [1])
+    XCTAssertEqual(index.firstMatches("bob", limit: 20), index.matches("bob"))
+    XCTAssertEqual(index.firstMatches("o", limit: 2), [1, 2])
+    XCTAssertEqual(index.firstMatches("nobody", limit: 20), [])
+    XCTAssertEqual(index.firstMatches("", limit: 3), [0, 1, 2])
+    XCTAssertNil(index.firstMatches("bob", limit: 20, isCancelled: { true }))
+  }
+
   func testNoMatchAndEmptyQuery() {
     let index = SearchIndex(sample)
     XCTAssertEqual(index.matches("zzz"), [])

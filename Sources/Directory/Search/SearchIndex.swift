@@ -47,13 +47,37 @@ public struct SearchIndex: Sendable {
   ) -> [Int]? {
     let words = SearchText.words(of: query)
     if words.isEmpty { return candidates ?? Array(0..<count) }
-    // Which roles match each word, decided once per query.
-    let roleMatches: [[Bool]] = words.map { word in
-      Role.allCases.map { role in SearchText.folded(role.displayText).contains(word) }
-    }
+    let roleMatches = Self.roleMatches(words)
     return ParallelScan.positions(
       of: candidates ?? Array(0..<count), isCancelled: isCancelled
     ) { matches($0, words: words, roleMatches: roleMatches) }
+  }
+
+  /// The first `limit` positions (ascending) of the users matching
+  /// `query`, read in order until `limit` are found: what a launcher's few
+  /// results need (GNOME Shell's search shows a handful), without scanning
+  /// everyone for a common word. Returns nil if `isCancelled` turned true.
+  public func firstMatches(
+    _ query: String, limit: Int, isCancelled: @Sendable () -> Bool = { Task.isCancelled }
+  ) -> [Int]? {
+    let words = SearchText.words(of: query)
+    if words.isEmpty { return Array(0..<min(limit, count)) }
+    let roleMatches = Self.roleMatches(words)
+    var found: [Int] = []
+    for index in 0..<count {
+      if index & 0xFFF == 0, isCancelled() { return nil }
+      guard matches(index, words: words, roleMatches: roleMatches) else { continue }
+      found.append(index)
+      if found.count >= limit { break }
+    }
+    return found
+  }
+
+  /// Which roles match each word, decided once per query.
+  private static func roleMatches(_ words: [[UInt8]]) -> [[Bool]] {
+    words.map { word in
+      Role.allCases.map { role in SearchText.folded(role.displayText).contains(word) }
+    }
   }
 
   private func matches(_ index: Int, words: [[UInt8]], roleMatches: [[Bool]]) -> Bool {

@@ -63,9 +63,11 @@ extension RosterApplication {
       return false
     }
     (window.page as? ServerDirectoryPage)?.onOpen = { [weak self] result, duration in
+      self?.showPendingPerson()
       Task { @MainActor in await self?.serverOpened(result, duration) }
     }
     (window.page as? LocalDirectoryPage)?.onLoad = { [weak self] result, duration in
+      self?.showPendingPerson()
       // The load is reported from main-queue work; the headless steps wait on
       // the loop, so they run as their own task rather than nested inside it.
       Task { @MainActor in await self?.loaded(result, duration) }
@@ -74,6 +76,10 @@ extension RosterApplication {
     previous?.close()
     window.isHudShown = options.showHud
     if let search = options.search, !search.isEmpty { window.setSearchText(search) }
+    if let search = searchToShow {
+      searchToShow = nil
+      window.setSearchText(search)
+    }
     window.refresh()
     refreshTimer?.cancel()
     if let interval = options.refreshInterval {

@@ -27,6 +27,15 @@ public final class RosterApplication {
   var refreshTimer: Task<Void, Never>?
   /// Whether the headless summary of a server was printed.
   private var reportedServer = false
+  /// Unique on the session bus, or a process of its own (``ApplicationMode``).
+  let mode: ApplicationMode
+  /// The shell's search provider, exported while the application is unique.
+  var searchProvider: SearchProvider?
+  /// The person the shell asked to see, shown once their directory is in
+  /// the window.
+  var personToShow: SearchResultID?
+  /// The search the shell asked to see, typed once a window exists.
+  var searchToShow: String?
 
   /// Creates the application for `options`.
   public init(options: RosterOptions) {
@@ -35,15 +44,22 @@ public final class RosterApplication {
     g_set_application_name("Roster")
     // An AdwApplication: libadwaita's stylesheet and the style manager (the
     // dark style follows the system's) are set up before the first window.
-    application = cgtk_application(
-      adw_application_new("org.roster.Roster", G_APPLICATION_NON_UNIQUE)!)
+    mode = ApplicationMode.of(options)
+    application = cgtk_application(adw_application_new("org.roster.Roster", mode.flags)!)
     Signals.connect(gobject(application), .activate) { [weak self] in self?.activate() }
+    addShowPersonAction()
     Signals.connect(gobject(application), .startup) { Stylesheet.install() }
   }
 
   /// Runs the GTK main loop until the last window closes; returns the exit code.
   public func run() -> Int32 {
     MainQueueBridge.install()
+    if case .unique(let service) = mode {
+      // Exported before GApplication asks for the name, so no call reaches
+      // the bus name before the object is there.
+      exportSearchProvider()
+      if service { g_application_set_inactivity_timeout(cgtk_gapplication(application), 30_000) }
+    }
     var arguments = [strdup(CommandLine.arguments.first ?? "roster")]
     let status = g_application_run(cgtk_gapplication(application), 1, &arguments)
     for argument in arguments { free(argument) }

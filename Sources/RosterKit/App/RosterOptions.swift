@@ -32,6 +32,9 @@ public struct RosterOptions: Sendable {
   public var tree = false
   /// Show the frame-time HUD from the start.
   public var showHud = false
+  /// Started by D-Bus activation (`--gapplication-service`): no window until
+  /// one is asked for (the shell's search, an activation).
+  public var isService = false
 
   /// Parses "MS" or "MIN-MAX" (milliseconds) into a latency range.
   public static func parseLatency(_ text: String) -> ClosedRange<Duration>? {

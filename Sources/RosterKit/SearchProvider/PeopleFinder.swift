@@ -1,0 +1,225 @@
+import Directory
+import Foundation
+import PreparedImages
+
+/// The people behind the shell's search: finds them in the search target
+/// (a users.json searched in memory with ``SearchIndex``, a server searched
+/// on the server with the window's escaped filter), at most ``maxResults``,
+/// and remembers whom it found for the metas the shell asks next.
+///
+/// A users.json not shown in a window is loaded once and kept while the
+/// file stays the same (a URL's for ``urlLifetime``); a server is opened
+/// once and kept. Callers bound each answer in time (``SearchProvider``).
+///
+/// Threading: an actor, off the main thread; the loads and the server's
+/// calls run on the global executor (and LDAP on its connection's queue).
+actor PeopleFinder {
+  /// The most results a search returns (the shell shows a few of them).
+  static let maxResults = 20
+  /// The most people remembered for metas.
+  static let maxRemembered = 1_000
+  /// The largest server photo sent to the shell as an icon.
+  static let maxPhotoBytes = 100_000
+  /// How long a server photo is waited for before the metas go without it.
+  static let photoTimeLimit: Duration = .milliseconds(500)
+  /// How long a users.json downloaded from a URL is searched before it is
+  /// downloaded again.
+  static let urlLifetime: Duration = .seconds(300)
+
+  /// A users.json in memory with its index.
+  private struct LocalPeople: Sendable {
+    let table: UserTable
+    let index: SearchIndex
+    /// Where its avatars are relative to.
+    let base: URL
+  }
+
+  /// A load of a users.json: under which key, and its task.
+  private struct LocalLoad {
+    let key: String
+    let started: ContinuousClock.Instant
+    let task: Task<LocalPeople?, Never>
+  }
+
+  private var local: LocalLoad?
+  private var server: (key: String, directory: any WindowedDirectory)?
+  private var remembered: [SearchResultID: FoundPerson] = [:]
+
+  /// The people matching every word of `terms` in `target`, in the
+  /// directory's order; empty when nothing could be read.
+  func search(_ terms: [String], in target: SearchTarget) async -> [FoundPerson] {
+    let text = terms.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { return [] }
+    let found =
+      target.directory.kind.isServer
+      ? await searchServer(text, in: target) : await searchLocal(text, in: target)
+    remember(found)
+    return found
+  }
+
+  /// The metas of `ids`, in their order; ids this finder cannot name are
+  /// left out (the shell skips them).
+  func metas(_ ids: [SearchResultID], in target: SearchTarget) async -> [ResultMeta] {
+    var people: [FoundPerson] = []
+    for id in ids {
+      if let person = remembered[id] {
+        people.append(person)
+      } else if id.directory == target.directory.id, let person = await lookUp(id, in: target) {
+        people.append(person)
+      }
+    }
+    return await withTaskGroup(of: (Int, ResultMeta).self) { group in
+      for (order, person) in people.enumerated() {
+        group.addTask { (order, ResultMeta(person: person, icon: await Self.icon(of: person))) }
+      }
+      var metas: [(Int, ResultMeta)] = []
+      for await meta in group { metas.append(meta) }
+      return metas.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+  }
+
+  // MARK: - A users.json
+
+  private func searchLocal(_ text: String, in target: SearchTarget) async -> [FoundPerson] {
+    guard let people = await localPeople(target),
+      let positions = people.index.firstMatches(text, limit: Self.maxResults)
+    else { return [] }
+    return positions.map { position in
+      Self.person(at: position, of: people, in: target.directory)
+    }
+  }
+
+  private static func person(
+    at position: Int, of people: LocalPeople, in directory: RememberedDirectory
+  )
+    -> FoundPerson
+  {
+    let view = people.table[position]
+    var picture = FoundPerson.Picture.none
+    if case .success(.file(let path))? = ImageSource.resolve(view.avatar, relativeTo: people.base) {
+      picture = .file(path)
+    }
+    return FoundPerson(
+      id: SearchResultID(directory: directory.id, identity: view.identity), person: view,
+      picture: picture)
+  }
+
+  /// The users.json of `target`: the window's, else the one loaded before
+  /// while it is current, else loaded now.
+  private func localPeople(_ target: SearchTarget) async -> LocalPeople? {
+    guard let source = try? DirectorySource(argument: target.directory.sourceArgument) else {
+      return nil
+    }
+    if let loaded = target.loaded {
+      let key = "window:\(ObjectIdentifier(loaded.viewModels).hashValue)"
+      if local?.key != key {
+        let table = loaded.viewModels
+        local = LocalLoad(
+          key: key, started: .now,
+          task: Task.detached {
+            LocalPeople(table: table, index: SearchIndex(table), base: source.baseURL)
+          })
+      }
+      return await local?.task.value
+    }
+    let key = Self.key(of: source)
+    if let local, local.key == key, !Self.isStale(local, source) {
+      return await local.task.value
+    }
+    let load = LocalLoad(
+      key: key, started: .now,
+      task: Task.detached {
+        guard let contents = try? await DirectoryLoader().load(source) else { return nil }
+        let table = contents.viewModels
+        return LocalPeople(table: table, index: SearchIndex(table), base: source.baseURL)
+      })
+    local = load
+    return await load.task.value
+  }
+
+  /// What makes a loaded users.json current: a file's path, size and time
+  /// of change; a URL's address (it ages instead, ``urlLifetime``).
+  private static func key(of source: DirectorySource) -> String {
+    guard case .file(let url) = source else { return "url:\(source.baseURL.absoluteString)" }
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+    let changed = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "file:\(url.path):\(size):\(changed)"
+  }
+
+  private static func isStale(_ load: LocalLoad, _ source: DirectorySource) -> Bool {
+    guard case .remote = source else { return false }
+    return ContinuousClock.now - load.started > urlLifetime
+  }
+
+  // MARK: - A directory server
+
+  private func searchServer(_ text: String, in target: SearchTarget) async -> [FoundPerson] {
+    guard let directory = await serverDirectory(target),
+      let window = try? await directory.searching(text).window(0..<Self.maxResults)
+    else { return [] }
+    return window.entries.prefix(Self.maxResults).map { entry in
+      FoundPerson(
+        id: SearchResultID(directory: target.directory.id, identity: entry.id),
+        person: UserViewModel(entry: entry),
+        picture: entry.photoVersion == nil ? .none : .photo(directory, identity: entry.id))
+    }
+  }
+
+  /// The server of `target`: the window's, else the one opened before,
+  /// else opened now (with its secret from the keyring when it needs one).
+  private func serverDirectory(_ target: SearchTarget) async -> (any WindowedDirectory)? {
+    if let shown = target.server { return shown }
+    let remembered = target.directory
+    let key = "\(remembered.id) \(remembered.sourceArgument) \(remembered.bindDN)"
+    if let server, server.key == key { return server.directory }
+    let secret = remembered.needsSecret ? await target.secret() : nil
+    guard case .server(let directory)? = try? OpenedDirectory(remembered, secret: secret) else {
+      return nil
+    }
+    server = (key, directory)
+    return directory
+  }
+
+  // MARK: - Metas
+
+  /// A person the shell names that this finder did not find (it started
+  /// again since): read by identity.
+  private func lookUp(_ id: SearchResultID, in target: SearchTarget) async -> FoundPerson? {
+    if target.directory.kind.isServer {
+      guard let directory = await serverDirectory(target) as? any OrganisedDirectory,
+        let entry = try? await directory.person(identity: id.identity)
+      else { return nil }
+      return FoundPerson(
+        id: id, person: UserViewModel(entry: entry),
+        picture: entry.photoVersion == nil ? .none : .photo(directory, identity: entry.id))
+    }
+    guard let people = await localPeople(target),
+      let position = people.table.position(ofIdentity: id.identity)
+    else { return nil }
+    return Self.person(at: position, of: people, in: target.directory)
+  }
+
+  /// The icon of `person`: their avatar file when it is there, their
+  /// server photo when it arrives and is small enough, else the fallback.
+  private static func icon(of person: FoundPerson) async -> ResultMeta.Icon {
+    switch person.picture {
+    case .file(let path):
+      return FileManager.default.isReadableFile(atPath: path)
+        ? .file(path) : .themed(ResultMeta.fallbackIcon)
+    case .photo(let directory, let identity):
+      // A photo late or missing leaves the generic avatar; the name shows.
+      let bytes = await SearchDeadline.run(within: photoTimeLimit) {
+        try? await directory.photo(of: identity, maxBytes: maxPhotoBytes)
+      }
+      return bytes.map { .bytes($0) } ?? .themed(ResultMeta.fallbackIcon)
+    case .none:
+      return .themed(ResultMeta.fallbackIcon)
+    }
+  }
+
+  private func remember(_ people: [FoundPerson]) {
+    if remembered.count + people.count > Self.maxRemembered { remembered.removeAll() }
+    for person in people { remembered[person.id] = person }
+  }
+}
