@@ -82,6 +82,13 @@ public final class DemoLDAPServer: @unchecked Sendable {
     try asAdministrator("/usr/bin/ldapmodify", file: file)
   }
 
+  /// Builds the indexes of `attributes` over the entries already loaded
+  /// (slapindex; the server must be stopped): what a database loaded before
+  /// the configuration indexed them needs.
+  public func index(_ attributes: [String]) throws {
+    try DemoCommand.run("/usr/sbin/slapindex", ["-q", "-f", configurationFile.path] + attributes)
+  }
+
   /// Adds the entries in `file` (see `add(ldif:)`).
   public func add(ldifFile file: URL) throws {
     try asAdministrator("/usr/bin/ldapadd", file: file)

@@ -130,6 +130,8 @@ public struct SlapdConfiguration: Sendable {
       "dbnosync",
       "index objectClass eq",
       "index uid eq,sub",
+      // The window's and the overview's search: (|(uid=*x*)(displayName=*x*)).
+      "index displayName sub",
       // Without prtotal=unlimited, Paged Results stop at the soft limit.
       "sizelimit size.soft=500 size.prtotal=unlimited",
       "access to * by * read",

@@ -186,7 +186,9 @@ public final class ReplicaStore {
     for record in records { log.append(record) }
     try log.flush(sync: true)
     for record in records { remember(record) }
-    table = materialize()
+    if records.contains(where: { if case .cookie = $0 { false } else { true } }) {
+      table = materialize()
+    }
   }
 
   /// Folds the changes into a new generation of the copy (everyone written

@@ -19,16 +19,22 @@ extension LDAPContentSync {
   /// wait that starts at `backoff`'s lower bound and doubles up to its upper
   /// bound while the server stays away (back to the lower bound once it
   /// answers). Each failure goes to `status` with the wait before the next
-  /// try; the changes go to `handler` as ``run(from:_:)`` gives them.
+  /// try; the changes go to `handler` as ``run(from:_:)`` gives them. When
+  /// `resume` is given, it says the cookie each connection starts from
+  /// instead (a caller whose copy is only half refreshed starts over).
   public func follow(
     from cookie: [UInt8]?, backoff: ClosedRange<Duration> = defaultBackoff,
+    resume: (@Sendable () -> [UInt8]?)? = nil,
     status: @escaping @Sendable (LDAPSyncStatus) -> Void,
     _ handler: @escaping @Sendable (LDAPSyncChange) -> Void
   ) async {
     let progress = Mutex(FollowProgress(cookie: cookie))
     var delay = backoff.lowerBound
+    var isFirst = true
     while !Task.isCancelled {
-      let start = progress.withLock { $0.cookie }
+      var start = progress.withLock { $0.cookie }
+      if let resume, !isFirst { start = resume() }
+      isFirst = false
       do throws(DirectoryError) {
         try await run(from: start) { change in
           progress.withLock { progress in

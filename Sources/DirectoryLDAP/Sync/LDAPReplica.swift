@@ -1,0 +1,227 @@
+import Directory
+import Foundation
+import Synchronization
+
+/// How a copy kept by ``LDAPReplica`` is doing.
+///
+/// Threading: a plain value; `Sendable`.
+public enum LDAPReplicaStatus: Sendable, Equatable {
+  /// A full refresh is filling the copy: `count` people so far.
+  case filling(count: Int)
+  /// The copy is complete and current; the refresh that made it so
+  /// brought `received` people (everyone after a full refresh, only those
+  /// changed since the cookie otherwise).
+  case current(received: Int)
+  /// The server is away; the copy stays as it is and the next try is
+  /// after `retryIn`.
+  case disconnected(DirectoryError, retryIn: Duration)
+  /// The server's history no longer reached the copy's cookie: the copy is
+  /// refreshed in full.
+  case reloading
+}
+
+/// A directory server's people kept on this machine by Content Sync: the
+/// ``ReplicaStore`` in `folder` filled by a full refresh the first time,
+/// then resumed from its cookie at each start and on each reconnect, every
+/// change written to the disk before it is shown.
+///
+///     let replica = try LDAPReplica(url: url, options: options, folder: folder)
+///     try await replica.run { table in … } status: { … }   // until cancelled
+///
+/// Threading: `Sendable`. The store is used on the sync's thread only; the
+/// callbacks run there, in order.
+public final class LDAPReplica: Sendable {
+  public let sync: LDAPContentSync
+  public let folder: URL
+  /// Changes folded into a new generation of the copy past this many.
+  public let foldThreshold: Int
+
+  /// A copy of the people at `url` in `folder`.
+  public init(url: String, options: LDAPOptions, folder: URL, foldThreshold: Int = 10_000)
+    throws(DirectoryError)
+  {
+    sync = try LDAPContentSync(url: url, options: options)
+    self.folder = folder
+    self.foldThreshold = foldThreshold
+  }
+
+  /// Opens the copy and keeps it current until the task is cancelled (or
+  /// the disk fails: throws). `update` gets the people after each change
+  /// (and at once when a complete copy opens); `status` how the copy is
+  /// doing.
+  public func run(
+    backoff: ClosedRange<Duration> = LDAPContentSync.defaultBackoff,
+    update: @escaping @Sendable (UserTable) -> Void,
+    status: @escaping @Sendable (LDAPReplicaStatus) -> Void
+  ) async throws(ReplicaError) {
+    let feed = ReplicaFeed(
+      store: try ReplicaStore(folder: folder), foldThreshold: foldThreshold, update: update,
+      status: status)
+    if feed.store.isComplete { update(feed.store.table) }
+    let first = try feed.begin()
+    let following = Task {
+      await sync.follow(
+        from: first, backoff: backoff,
+        resume: { feed.beginAgain() },
+        status: { syncStatus in
+          if case .disconnected(let error, let retryIn) = syncStatus {
+            status(.disconnected(error, retryIn: retryIn))
+          }
+        },
+        { change in feed.handle(change) })
+    }
+    feed.onFailure = { following.cancel() }
+    await withTaskCancellationHandler {
+      await following.value
+    } onCancel: {
+      following.cancel()
+    }
+    if let failure = feed.failure { throw failure }
+  }
+}
+
+/// Turns the sync's changes into the store's records: a full refresh
+/// streamed into the next generation; an incremental one gathered and
+/// applied at its end (with the entries a present phase did not name
+/// deleted); a change after the refresh applied at once.
+///
+/// Threading: used on the sync's thread only (one connection at a time,
+/// its callbacks in order); `@unchecked Sendable` for the closures that
+/// carry it there.
+private final class ReplicaFeed: @unchecked Sendable {
+  enum Mode {
+    case full
+    case incremental
+  }
+
+  let store: ReplicaStore
+  let foldThreshold: Int
+  let update: @Sendable (UserTable) -> Void
+  let status: @Sendable (LDAPReplicaStatus) -> Void
+  var onFailure: (@Sendable () -> Void)?
+  private(set) var failure: ReplicaError?
+  private var mode = Mode.full
+  private var inRefresh = true
+  private var pending: [ReplicaRecord] = []
+  /// The identities named present or sent during an incremental refresh.
+  private var seen = Set<String>()
+  private var received = 0
+  private var lastCookie: [UInt8]?
+
+  init(
+    store: ReplicaStore, foldThreshold: Int, update: @escaping @Sendable (UserTable) -> Void,
+    status: @escaping @Sendable (LDAPReplicaStatus) -> Void
+  ) {
+    self.store = store
+    self.foldThreshold = foldThreshold
+    self.update = update
+    self.status = status
+  }
+
+  /// Prepares a connection's refresh; the cookie it starts from (nil: a
+  /// full refresh).
+  func begin() throws(ReplicaError) -> [UInt8]? {
+    pending = []
+    seen = []
+    inRefresh = true
+    received = 0
+    lastCookie = nil
+    guard store.isComplete, let cookie = store.cookie else {
+      mode = .full
+      try store.beginFullRefresh()
+      return nil
+    }
+    mode = .incremental
+    return cookie
+  }
+
+  /// ``begin()`` for a reconnect (a failure stops the sync).
+  func beginAgain() -> [UInt8]? {
+    guard failure == nil else { return nil }
+    do {
+      return try begin()
+    } catch {
+      fail(error)
+      return nil
+    }
+  }
+
+  func handle(_ change: LDAPSyncChange) {
+    guard failure == nil else { return }
+    do {
+      try apply(change)
+    } catch {
+      fail(error)
+    }
+  }
+
+  private func fail(_ error: ReplicaError) {
+    failure = error
+    onFailure?()
+  }
+
+  private func apply(_ change: LDAPSyncChange) throws(ReplicaError) {
+    switch (change, mode) {
+    case (.reloadRequired, _):
+      status(.reloading)
+      _ = try begin()
+    case (.cookie(let cookie), .full):
+      lastCookie = cookie
+    case (.upserted(let entry), .full):
+      try store.refreshed(.person(entry))
+      received += 1
+      if received % 10_000 == 0 { status(.filling(count: received)) }
+    case (.deleted(let id), .full):
+      try store.refreshed(.deleted(id))
+    case (.refreshDone, .full):
+      try store.finishFullRefresh(cookie: lastCookie ?? [])
+      mode = .incremental
+      inRefresh = false
+      status(.current(received: received))
+      update(store.table)
+    case (.present(let id), .incremental):
+      seen.insert(id)
+    case (.presentPhaseEnded, .incremental):
+      guard inRefresh else { return }
+      let table = store.table
+      for index in 0..<table.userCount where !seen.contains(table.identity(at: index)) {
+        pending.append(.deleted(table.identity(at: index)))
+      }
+    case (.refreshDone, .incremental):
+      inRefresh = false
+      try commit()
+      status(.current(received: received))
+    default:
+      try record(change)
+    }
+  }
+
+  /// A change of an incremental refresh (kept for its end) or after it
+  /// (applied now).
+  private func record(_ change: LDAPSyncChange) throws(ReplicaError) {
+    let record: ReplicaRecord
+    switch change {
+    case .upserted(let entry):
+      record = .person(entry)
+      seen.insert(entry.id)
+      received += 1
+    case .deleted(let id): record = .deleted(id)
+    case .cookie(let cookie): record = .cookie(cookie)
+    default: return
+    }
+    pending.append(record)
+    if !inRefresh { try commit() }
+  }
+
+  /// Applies what is pending; shows the people when someone changed.
+  private func commit() throws(ReplicaError) {
+    guard !pending.isEmpty else { return }
+    let records = pending
+    pending = []
+    try store.apply(records)
+    if store.unfoldedChanges > foldThreshold { try store.fold() }
+    if records.contains(where: { if case .cookie = $0 { false } else { true } }) {
+      update(store.table)
+    }
+  }
+}

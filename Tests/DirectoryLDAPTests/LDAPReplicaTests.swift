@@ -1,0 +1,175 @@
+import Directory
+import DirectoryLDAP
+import Foundation
+import LDAPDemo
+import Synchronization
+import TestSupport
+import XCTest
+
+/// A copy of a real slapd (syncprov) kept on disk: equal to the server
+/// after the first refresh, following its changes, and at a restart
+/// brought up to date with only what changed meanwhile.
+final class LDAPReplicaTests: XCTestCase {
+  private var server: TestServer!
+  private var folder: URL!
+  private let people = TestPeople.people(count: 30, seed: 47)
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    server = try TestServer(people: people) { $0.contentSync = true }
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-ldap-replica-\(UUID().uuidString)")
+  }
+
+  override func tearDown() {
+    server?.shutDown()
+    try? FileManager.default.removeItem(at: folder)
+    super.tearDown()
+  }
+
+  /// What a running replica reported.
+  private final class Reports: Sendable {
+    let table = Mutex<UserTable?>(nil)
+    /// How many people the first table reported held.
+    let firstCount = Mutex<Int?>(nil)
+    let statuses = Mutex<[LDAPReplicaStatus]>([])
+
+    var usernames: Set<String> {
+      table.withLock { table in
+        Set((0..<(table?.userCount ?? 0)).map { table!.username(at: $0) })
+      }
+    }
+
+    var lastCurrent: Int? {
+      statuses.withLock { statuses in
+        statuses.reversed().lazy.compactMap { status -> Int? in
+          guard case .current(let received) = status else { return nil }
+          return received
+        }.first
+      }
+    }
+
+    /// Waits (every 10 ms, at most 10 s) until `condition` holds.
+    func wait(_ condition: () -> Bool) async -> Bool {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+      }
+      return condition()
+    }
+  }
+
+  private func start() throws -> (Reports, Task<Void, any Error>) {
+    let replica = try LDAPReplica(url: server.peopleURL, options: LDAPOptions(), folder: folder)
+    let reports = Reports()
+    let task = Task {
+      try await replica.run(backoff: .milliseconds(50)...Duration.milliseconds(200)) { table in
+        reports.table.withLock { $0 = table }
+        reports.firstCount.withLock { $0 = $0 ?? table.userCount }
+      } status: { status in
+        reports.statuses.withLock { $0.append(status) }
+      }
+    }
+    return (reports, task)
+  }
+
+  private var serverUsernames: Set<String> {
+    get throws {
+      let listed = try server.ldapsearch(["-s", "one", "uid"])
+      return Set(
+        listed.split(separator: "\n").filter { $0.hasPrefix("uid: ") }.map {
+          String($0.dropFirst(5))
+        })
+    }
+  }
+
+  func testTheCopyEqualsTheServerThenFollowsItsChanges() async throws {
+    let (reports, task) = try start()
+    defer { task.cancel() }
+    let filled = await reports.wait { reports.lastCurrent != nil }
+    XCTAssertTrue(filled)
+    XCTAssertEqual(reports.lastCurrent, people.count)
+    XCTAssertEqual(reports.usernames, try serverUsernames)
+    XCTAssertEqual(reports.usernames.count, people.count)
+
+    let base = "ou=people,\(TestServer.suffix)"
+    try server.server.modify(
+      ldif: """
+        dn: uid=new.colleague,\(base)
+        changetype: add
+        objectClass: inetOrgPerson
+        uid: new.colleague
+        cn: New Colleague
+        sn: Colleague
+
+        dn: uid=\(people[3].uid),\(base)
+        changetype: delete
+
+        """)
+    let followed = await reports.wait { (try? self.serverUsernames) == reports.usernames }
+    XCTAssertTrue(
+      followed, "\(reports.usernames.symmetricDifference((try? serverUsernames) ?? []))")
+    XCTAssertTrue(reports.usernames.contains("new.colleague"))
+    XCTAssertFalse(reports.usernames.contains(people[3].uid))
+  }
+
+  func testARestartReceivesOnlyWhatChangedWhileRosterWasClosed() async throws {
+    var (reports, task) = try start()
+    let filled = await reports.wait { reports.lastCurrent != nil }
+    XCTAssertTrue(filled)
+    task.cancel()
+    _ = await task.result
+
+    let base = "ou=people,\(TestServer.suffix)"
+    try server.server.modify(
+      ldif: """
+        dn: uid=\(people[0].uid),\(base)
+        changetype: modify
+        replace: title
+        title: Changed While Closed
+
+        dn: uid=\(people[5].uid),\(base)
+        changetype: delete
+
+        """)
+    (reports, task) = try start()
+    defer { task.cancel() }
+    let caughtUp = await reports.wait { reports.lastCurrent != nil }
+    XCTAssertTrue(caughtUp)
+    // The copy showed at once, as it was before the changes.
+    XCTAssertEqual(reports.firstCount.withLock { $0 }, people.count)
+    XCTAssertEqual(reports.lastCurrent, 1, "only the changed person travels")
+    XCTAssertEqual(reports.usernames, try serverUsernames)
+    let title = reports.table.withLock { table -> String? in
+      guard let table else { return nil }
+      let index = (0..<table.userCount).first { table.username(at: $0) == self.people[0].uid }
+      return index.flatMap { table.details(at: $0).title }
+    }
+    XCTAssertEqual(title, "Changed While Closed")
+  }
+
+  func testWithTheServerDownTheCopyIsBrowsedAndTheOutageReported() async throws {
+    var (reports, task) = try start()
+    let filled = await reports.wait { reports.lastCurrent != nil }
+    XCTAssertTrue(filled)
+    task.cancel()
+    _ = await task.result
+    server.server.stop()
+
+    (reports, task) = try start()
+    defer { task.cancel() }
+    let offline = await reports.wait {
+      reports.statuses.withLock {
+        $0.contains { if case .disconnected = $0 { true } else { false } }
+      }
+    }
+    XCTAssertTrue(offline)
+    XCTAssertEqual(reports.usernames.count, people.count)
+
+    try server.server.start()
+    let back = await reports.wait { reports.lastCurrent != nil }
+    XCTAssertTrue(back)
+    XCTAssertEqual(reports.lastCurrent, 0)
+  }
+}
