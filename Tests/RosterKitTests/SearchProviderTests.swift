@@ -111,10 +111,10 @@ final class SearchProviderTests: XCTestCase {
     defer { session.stop() }
 
     // "ingr" is in Ingrid's username and in Ingres's display name only: the
-    // server's filter looks in both, and answers in the username's order.
+    // server's filter looks in both; the first matches come in name order.
     let ids = try session.results(["ingr"])
     XCTAssertEqual(
-      ids, [0, 2].map { "\(directory.id)/\(TestServer.dn(people[$0]))" })
+      ids, [2, 0].map { "\(directory.id)/\(TestServer.dn(people[$0]))" })
     XCTAssertEqual(try session.results(["ingri"]), ["\(directory.id)/\(TestServer.dn(people[0]))"])
     XCTAssertEqual(try session.results(["*)(uid=*"]), [], "the filter is escaped")
 
@@ -124,7 +124,7 @@ final class SearchProviderTests: XCTestCase {
     XCTAssertTrue(metas.contains("'description': <'Actor, Film'>"), metas)
     XCTAssertTrue(metas.contains("'icon': <('bytes', <"), metas)
 
-    _ = try session.callProvider("ActivateResult", ["'\(ids[0])'", "['ingr']", "0"])
+    _ = try session.callProvider("ActivateResult", ["'\(ids[1])'", "['ingr']", "0"])
     let (status, report) = try session.readPersonPage("Ingrid Bergström")
     XCTAssertEqual(status, 0, "the person page did not show: \(report)")
   }

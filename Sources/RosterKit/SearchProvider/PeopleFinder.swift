@@ -154,15 +154,55 @@ actor PeopleFinder {
 
   // MARK: - A directory server
 
+  /// The first matches of `text` on the server of `target`: read forward
+  /// in the server's own order (Paged Results, one page), so the server
+  /// stops at the first ``maxResults`` instead of sorting every match first
+  /// (which takes seconds over a million people), then ordered here by
+  /// name. A server that cannot be read so is asked for its first sorted
+  /// window.
   private func searchServer(_ text: String, in target: SearchTarget) async -> [FoundPerson] {
-    guard let directory = await serverDirectory(target),
-      let window = try? await directory.searching(text).window(0..<Self.maxResults)
-    else { return [] }
-    return window.entries.prefix(Self.maxResults).map { entry in
+    guard let directory = await serverDirectory(target) else { return [] }
+    let view = directory.searching(text)
+    var entries: [DirectoryEntry]
+    var photosKnown = true
+    if let forward = view as? any ForwardReadableDirectory,
+      let first = await Self.firstPage(of: forward)
+    {
+      entries = first.sorted {
+        ($0.displayName.isEmpty ? $0.username : $0.displayName).localizedStandardCompare(
+          $1.displayName.isEmpty ? $1.username : $1.displayName) == .orderedAscending
+      }
+      // Read forward, entries carry no photo versions: each may have one.
+      photosKnown = false
+    } else {
+      guard let window = try? await view.window(0..<Self.maxResults) else { return [] }
+      entries = window.entries
+    }
+    return entries.prefix(Self.maxResults).map { entry in
       FoundPerson(
         id: SearchResultID(directory: target.directory.id, identity: entry.id),
         person: UserViewModel(entry: entry),
-        picture: entry.photoVersion == nil ? .none : .photo(directory, identity: entry.id))
+        picture: photosKnown && entry.photoVersion == nil
+          ? .none : .photo(directory, identity: entry.id))
+    }
+  }
+
+  /// The first page (``maxResults`` people) of `view` in the server's
+  /// order; nil when it cannot be read forward or the read failed.
+  private static func firstPage(of view: any ForwardReadableDirectory) async -> [DirectoryEntry]? {
+    /// Thrown to stop after the first page.
+    struct Enough: Error {}
+    var found: [DirectoryEntry] = []
+    do {
+      let read = try await view.readForward(pageSize: maxResults, inServerOrder: true) { page in
+        found = page
+        throw Enough()
+      }
+      return read ? found : nil
+    } catch is Enough {
+      return found
+    } catch {
+      return nil
     }
   }
 
