@@ -70,13 +70,15 @@ public final class LDAPReplica: Sendable {
         },
         { change in feed.handle(change) })
     }
-    feed.onFailure = { following.cancel() }
+    feed.onFailure.withLock { $0 = { following.cancel() } }
+    // A failure before the line above stops the sync here.
+    if feed.failed { following.cancel() }
     await withTaskCancellationHandler {
       await following.value
     } onCancel: {
       following.cancel()
     }
-    if let failure = feed.failure { throw failure }
+    if let failure = feed.failure.withLock({ $0 }) { throw failure }
   }
 }
 
@@ -98,8 +100,11 @@ private final class ReplicaFeed: @unchecked Sendable {
   let foldThreshold: Int
   let update: @Sendable (UserTable) -> Void
   let status: @Sendable (LDAPReplicaStatus) -> Void
-  var onFailure: (@Sendable () -> Void)?
-  private(set) var failure: ReplicaError?
+  /// Stops the sync after a failure of the disk (set once the sync runs).
+  let onFailure = Mutex<(@Sendable () -> Void)?>(nil)
+  let failure = Mutex<ReplicaError?>(nil)
+
+  var failed: Bool { failure.withLock { $0 != nil } }
   private var mode = Mode.full
   private var inRefresh = true
   private var pending: [ReplicaRecord] = []
@@ -137,7 +142,7 @@ private final class ReplicaFeed: @unchecked Sendable {
 
   /// ``begin()`` for a reconnect (a failure stops the sync).
   func beginAgain() -> [UInt8]? {
-    guard failure == nil else { return nil }
+    guard !failed else { return nil }
     do {
       return try begin()
     } catch {
@@ -147,7 +152,7 @@ private final class ReplicaFeed: @unchecked Sendable {
   }
 
   func handle(_ change: LDAPSyncChange) {
-    guard failure == nil else { return }
+    guard !failed else { return }
     do {
       try apply(change)
     } catch {
@@ -156,8 +161,8 @@ private final class ReplicaFeed: @unchecked Sendable {
   }
 
   private func fail(_ error: ReplicaError) {
-    failure = error
-    onFailure?()
+    failure.withLock { $0 = error }
+    onFailure.withLock { $0 }?()
   }
 
   private func apply(_ change: LDAPSyncChange) throws(ReplicaError) {
