@@ -119,30 +119,9 @@ public final class DemoLDAPServer: @unchecked Sendable {
     if configuration.tls != nil && securePort == 0 { securePort = try Self.freePort() }
     var listeners = "ldap://127.0.0.1:\(port)/"
     if configuration.tls != nil { listeners += " ldaps://127.0.0.1:\(securePort)/" }
-    let slapd = Process()
-    slapd.executableURL = URL(fileURLWithPath: "/usr/sbin/slapd")
-    slapd.arguments = ["-h", listeners, "-f", configurationFile.path, "-d", "0"]
-    if !configuration.environment.isEmpty {
-      slapd.environment = ProcessInfo.processInfo.environment.merging(configuration.environment) {
-        $1
-      }
-    }
-    _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-    let log = try FileHandle(forWritingTo: logFile)
-    defer { try? log.close() }
-    slapd.standardOutput = log
-    slapd.standardError = log
-    try slapd.run()
-    process = slapd
-    let deadline = Date().addingTimeInterval(10)
-    while !Self.answers(port: port) {
-      guard slapd.isRunning, Date() < deadline else {
-        _stop()
-        let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-        throw DemoLDAPError.notAnswering(port: port, output: text)
-      }
-      usleep(20_000)
-    }
+    process = try ServerProcess.serve(
+      "/usr/sbin/slapd", ["-h", listeners, "-f", configurationFile.path, "-d", "0"],
+      environment: configuration.environment, log: logFile, port: port)
   }
 
   /// Stops slapd: SIGTERM, then SIGKILL if it is still there after 5 seconds.

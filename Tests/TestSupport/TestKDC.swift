@@ -118,26 +118,13 @@ public final class TestKDC: @unchecked Sendable {
   }
 
   private func start() throws {
-    let kdc = Process()
-    kdc.executableURL = URL(fileURLWithPath: "/usr/sbin/krb5kdc")
-    kdc.arguments = ["-n"]
-    kdc.environment = toolEnvironment()
-    let log = folder.appendingPathComponent("krb5kdc.out")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: log)
-    defer { try? handle.close() }
-    kdc.standardOutput = handle
-    kdc.standardError = handle
-    try kdc.run()
-    process = kdc
-    let deadline = Date().addingTimeInterval(10)
-    while !DemoLDAPServer.answers(port: port) {
-      guard kdc.isRunning, Date() < deadline else {
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        shutDown()
-        throw DemoLDAPError.commandFailed(command: "krb5kdc", status: -1, output: text)
-      }
-      usleep(20_000)
+    do {
+      process = try ServerProcess.serve(
+        "/usr/sbin/krb5kdc", ["-n"], environment: toolEnvironment(),
+        log: folder.appendingPathComponent("krb5kdc.out"), port: port)
+    } catch {
+      shutDown()
+      throw error
     }
   }
 
