@@ -135,6 +135,7 @@ let package = Package(
       name: "roster-dev",
       dependencies: [
         "RosterKit", "RosterArguments", "RosterBench", "DirectoryGenerator", "LDAPDemo",
+        "Directory", "DirectoryLDAP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

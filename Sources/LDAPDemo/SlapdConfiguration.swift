@@ -153,6 +153,9 @@ public struct SlapdConfiguration: Sendable {
     }
     if contentSync {
       lines += [
+        // A copy reads everyone in one search: the soft limit above is for
+        // plain searches, not for a consumer's refresh.
+        "limits * size.soft=unlimited size.hard=unlimited",
         "index entryCSN,entryUUID eq", "overlay syncprov", "syncprov-checkpoint 100 1",
         "syncprov-sessionlog 1000",
       ]

@@ -38,7 +38,7 @@ struct LDAPDemoFolder {
   /// "with groups": a folder loaded at version 3 before the LDIF held the
   /// groups has none, and is loaded again.
   private static let markerText =
-    "loaded \(DirectoryGenerator.dataVersion) with groups, substrings of 3 indexed\n"
+    "loaded \(DirectoryGenerator.dataVersion) with groups, substrings of 3 and sync indexed\n"
   /// What a folder of these people indexed otherwise before says: indexed
   /// again once, then marked as above.
   private static let loadedPrefix = "loaded \(DirectoryGenerator.dataVersion) with groups"
@@ -53,11 +53,12 @@ struct LDAPDemoFolder {
     if !isLoaded { try? FileManager.default.removeItem(at: folder) }
     var configuration = SlapdConfiguration(rootPassword: Self.password)
     configuration.suffix = Self.suffix
+    configuration.contentSync = true
     let server = try DemoLDAPServer(folder: folder, configuration: configuration, port: port)
     guard !isLoaded else {
       if marked != Self.markerText {
-        print("indexing uid and displayName for searches in \(folder.path) …")
-        try server.index(["uid", "displayName"])
+        print("indexing for searches and Content Sync in \(folder.path) …")
+        try server.index(["uid", "displayName", "entryCSN", "entryUUID"])
         try Data(Self.markerText.utf8).write(to: marker)
       }
       print("reusing the directory loaded in \(folder.path)")

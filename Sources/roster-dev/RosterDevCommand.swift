@@ -14,7 +14,7 @@ struct RosterDevCommand: ParsableCommand {
     version: "roster-dev \(RosterVersion.current)",
     subcommands: [
       GenerateCommand.self, BenchCommand.self, SoakCommand.self, DemoLDAPCommand.self,
-      SortSpeedCommand.self, ExportSpeedCommand.self,
+      SortSpeedCommand.self, ExportSpeedCommand.self, SyncSpeedCommand.self,
     ]
   )
 }

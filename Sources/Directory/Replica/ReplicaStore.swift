@@ -41,7 +41,8 @@ public final class ReplicaStore {
   private var refresh: FullRefresh?
 
   /// A full refresh under way: the next generation's people, streamed.
-  private struct FullRefresh {
+  /// (A class: the set of hashes grows in place, never copied.)
+  private final class FullRefresh {
     let file: ReplicaFile
     let generation: Int
     /// Everyone written, by a 64-bit hash of their identity.
@@ -49,6 +50,11 @@ public final class ReplicaStore {
     /// Changes to people already written (a person changed during the
     /// refresh), applied after it.
     var late: [ReplicaRecord] = []
+
+    init(file: ReplicaFile, generation: Int) {
+      self.file = file
+      self.generation = generation
+    }
   }
 
   /// Opens the copy in `folder` (made, mode 0700, when missing).
@@ -147,7 +153,7 @@ public final class ReplicaStore {
   /// twice, changed meanwhile, is applied after the refresh), the rest
   /// kept for after it.
   public func refreshed(_ record: ReplicaRecord) throws(ReplicaError) {
-    guard var current = refresh else { return }
+    guard let current = refresh else { return }
     if case .person(let entry) = record,
       current.written.insert(StableHash.fnv1a(entry.id)).inserted
     {
@@ -158,7 +164,6 @@ public final class ReplicaStore {
     } else {
       current.late.append(record)
     }
-    refresh = current
   }
 
   /// Ends the full refresh with the server's `cookie`: the new generation
