@@ -150,6 +150,12 @@ final class LDAPSession {
         result = try waitForResult(of: messageID, cancel: cancel)
       } catch {
         guard case .serverGone? = error.ldap else { throw error }
+        // In TLS 1.3 the server checks the client's certificate after the
+        // client's side of the handshake is done, so a refusal can arrive
+        // as a hang-up on the bind rather than a failed connection.
+        if let refusal = handshakeRefusal(LDAP_SERVER_DOWN, message: diagnosticMessage) {
+          throw refusal
+        }
         throw .ldap(.cannotConnect(server: url.server))  // hung up before binding
       }
       defer { ldap_msgfree(result) }
