@@ -87,6 +87,15 @@ struct ShowCommand: ParsableCommand {
   @Flag(name: .long, help: "Open as the org tree: the organisation from the top down.")
   var tree = false
 
+  @Flag(
+    name: .long, inversion: .prefixedNo,
+    help: """
+      Keep an offline copy of an LDAP server that offers Content Sync: later starts open it \
+      at once and show the server's changes as they happen (--no-offline-copy: read the \
+      server a window at a time only).
+      """)
+  var offlineCopy = true
+
   /// How the session bus starts Roster for the shell's search and for
   /// activation (the D-Bus service file's Exec): no window until asked.
   @Flag(name: .customLong("gapplication-service"), help: .hidden)
@@ -119,6 +128,7 @@ struct ShowCommand: ParsableCommand {
     options.screenshot = screenshot
     options.quitAfterLoad = quitAfterLoad
     options.isService = gapplicationService
+    options.offlineCopies = offlineCopy
     let status = MainActor.assumeIsolated { RosterApplication(options: options).run() }
     if status != 0 { throw ExitCode(status) }
   }

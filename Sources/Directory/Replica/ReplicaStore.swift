@@ -273,6 +273,29 @@ public final class ReplicaStore {
 
   // MARK: Files
 
+  /// Whether `folder` holds a complete copy, without reading it: a state
+  /// file names a generation.
+  public static func holdsCopy(folder: URL) -> Bool {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.contains { $0.hasPrefix("state-") }
+  }
+
+  /// When the copy in `folder` last took a change or a refresh from the
+  /// server (the newest of its files); nil without a copy.
+  public static func lastSynced(folder: URL) -> Date? {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var newest: Date?
+    for name in names where name.hasPrefix("state-") || name.hasPrefix("changes-") {
+      var status = stat()
+      guard stat(folder.appendingPathComponent(name).path, &status) == 0 else { continue }
+      let date = Date(
+        timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+      )
+      newest = max(newest ?? date, date)
+    }
+    return newest
+  }
+
   /// Deletes the copy in `folder` (Forget This Directory).
   public static func forget(folder: URL) throws(ReplicaError) {
     do {

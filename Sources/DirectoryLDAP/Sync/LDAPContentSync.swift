@@ -31,11 +31,16 @@ public final class LDAPContentSync: Sendable {
 
   /// A sync of the people at `url` (one LDAP URL: base DN, scope and
   /// filter) with `options`; nothing is sent before `run`.
-  public init(url: String, options: LDAPOptions) throws(DirectoryError) {
+  public convenience init(url: String, options: LDAPOptions) throws(DirectoryError) {
     guard let first = try LDAPURL.list(url).first else {
       throw .ldap(.invalidURL(url, reason: "no server"))
     }
-    self.url = first
+    self.init(url: first, options: options)
+  }
+
+  /// A sync of the people at `url` with `options`.
+  public init(url: LDAPURL, options: LDAPOptions) {
+    self.url = url
     var options = options
     options.identity = .entryUUID
     self.options = options

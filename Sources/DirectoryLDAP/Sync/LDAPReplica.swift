@@ -45,6 +45,14 @@ public final class LDAPReplica: Sendable {
     self.foldThreshold = foldThreshold
   }
 
+  /// A copy of the people at `url` (the first server of a directory) in
+  /// `folder`.
+  public init(url: LDAPURL, options: LDAPOptions, folder: URL, foldThreshold: Int = 10_000) {
+    sync = LDAPContentSync(url: url, options: options)
+    self.folder = folder
+    self.foldThreshold = foldThreshold
+  }
+
   /// Opens the copy and keeps it current until the task is cancelled (or
   /// the disk fails: throws). `update` gets the people after each change
   /// (and at once when a complete copy opens); `status` how the copy is

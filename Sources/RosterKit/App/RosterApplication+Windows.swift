@@ -1,4 +1,6 @@
 import CGtk
+import Directory
+import DirectoryLDAP
 import GtkKit
 
 /// The application's window, replaced on every switch of directory (a
@@ -8,8 +10,9 @@ import GtkKit
 extension RosterApplication {
   var isHeadless: Bool { options.quitAfterLoad || options.screenshot != nil }
 
-  /// Replaces the window with one on `opened` (a switch of directory).
-  func show(_ opened: OpenedDirectory) {
+  /// Replaces the window with one on `opened` (a switch of directory), a
+  /// server's kept in an offline copy unless `offlineCopy` is false.
+  func show(_ opened: OpenedDirectory, offlineCopy: Bool = true) {
     let window =
       switch opened {
       case .source(let source):
@@ -17,9 +20,23 @@ extension RosterApplication {
       case .loaded(let contents):
         MainWindow(application: application, loaded: contents, pipeline: pipeline)
       case .server(let directory):
-        MainWindow(application: application, server: directory, pipeline: pipeline)
+        serverWindow(directory, offlineCopy: offlineCopy)
       }
     install(window)
+  }
+
+  /// The window on a directory server: an LDAP server's people kept in an
+  /// offline copy (when the options and `offlineCopy` allow and there is a
+  /// cache folder), else read a window at a time.
+  func serverWindow(_ directory: any WindowedDirectory, offlineCopy: Bool = true) -> MainWindow {
+    if options.offlineCopies, offlineCopy, let ldap = directory as? LDAPDirectory,
+      let folder = OfflineCopyFolder.folder(for: ldap)
+    {
+      return MainWindow(
+        application: application, copy: OfflineCopy(directory: ldap, folder: folder),
+        pipeline: pipeline)
+    }
+    return MainWindow(application: application, server: directory, pipeline: pipeline)
   }
 
   /// A remembered directory needs its secret typed: the Connect dialog asks,

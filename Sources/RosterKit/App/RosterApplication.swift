@@ -121,7 +121,9 @@ public final class RosterApplication {
       return
     }
     pipeline = ImagePipeline(configuration: options.pipelineConfiguration)
-    connections.onOpen = { [weak self] opened, _ in self?.show(opened) }
+    connections.onOpen = { [weak self] opened, directory in
+      self?.show(opened, offlineCopy: directory?.keepsOfflineCopy ?? true)
+    }
     connections.onNeedsSecret = { [weak self] directory, message in
       self?.askForSecret(directory, message)
     }
@@ -138,9 +140,7 @@ public final class RosterApplication {
       // A directory server: read a window at a time, never loaded whole. A
       // source that cannot be opened shows its error like a bad file does.
       do throws(DirectoryError) {
-        window = MainWindow(
-          application: application, server: try options.server.directory(url: argument),
-          pipeline: pipeline)
+        window = serverWindow(try options.server.directory(url: argument))
       } catch {
         window = MainWindow(application: application, source: .failure(error), pipeline: pipeline)
       }

@@ -20,6 +20,9 @@ public struct RosterOptions: Sendable {
   public var simulatedLatency: ClosedRange<Duration>?
   /// Print the image pipeline's statistics on exit.
   public var printStatistics = false
+  /// Keep an offline copy of an LDAP server that offers Content Sync
+  /// (`--no-offline-copy`: never).
+  public var offlineCopies = true
   /// Start with this search.
   public var search: String?
   /// Refresh the directory every this many seconds (nil: only on request).

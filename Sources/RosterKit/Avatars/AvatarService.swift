@@ -72,6 +72,13 @@ package final class AvatarService {
     return request(for: model.avatar)
   }
 
+  /// The request for the avatar of the person `ref` holds, as
+  /// ``request(for:)-(UserViewModel)`` gives it, without making the view
+  /// model unless the avatar is a server's photo.
+  func request(for ref: UserRef) -> ImageRequest? {
+    serverPhotos == nil ? request(for: ref.avatar) : request(for: ref.viewModel)
+  }
+
   /// The request for an avatar string, or nil for none or a refused one.
   func request(for avatar: String) -> ImageRequest? {
     if avatar.isEmpty { return nil }

@@ -1,5 +1,7 @@
 import Directory
+import DirectoryLDAP
 import Foundation
+import PreparedImages
 import SharedSupport
 
 /// The remembered directories and the one shown: connects (remembering the
@@ -31,6 +33,9 @@ public final class DirectoryConnections {
   public var onNeedsSecret: (@MainActor (RememberedDirectory, String) -> Void)?
   /// Called whenever ``remembered`` or ``currentID`` changes (menus follow).
   public var onChange: (@MainActor () -> Void)?
+  /// Where offline copies of directory servers are kept (Forget deletes
+  /// the directory's); nil keeps none.
+  package var copiesRoot = ImagePipelineConfiguration.defaultDiskCacheDirectory()
 
   /// The directories remembered in `settingsFile`.
   public init(settingsFile: URL = WindowSettings.defaultFile) {
@@ -115,13 +120,29 @@ public final class DirectoryConnections {
   /// keyring when the returned task ends.
   @discardableResult
   public func forget(_ id: String) -> Task<Void, Never> {
+    let copy = remembered.first { $0.id == id }.flatMap(offlineCopyFolder(of:))
     remembered.removeAll { $0.id == id }
     sessionSecrets[id] = nil
     if currentID == id { currentID = nil }
     save()
     onChange?()
     let keyring = keyring
-    return Task { try? await keyring.forget(id) }
+    return Task {
+      try? await keyring.forget(id)
+      if let copy {
+        await Task.detached { try? ReplicaStore.forget(folder: copy) }.value
+      }
+    }
+  }
+
+  /// The folder of `directory`'s offline copy, if it is a server that may
+  /// have one.
+  private func offlineCopyFolder(of directory: RememberedDirectory) -> URL? {
+    guard directory.kind.isServer,
+      case .server(let server)? = try? OpenedDirectory(directory, secret: nil),
+      let ldap = server as? LDAPDirectory
+    else { return nil }
+    return OfflineCopyFolder.folder(for: ldap, cacheRoot: copiesRoot)
   }
 
   /// Writes the list and the last shown into settings.json, keeping every

@@ -43,12 +43,20 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
   /// an encrypted one is the secret, in the keyring).
   public var key: String?
 
+  /// LDAP: whether to keep an offline copy when the server offers Content
+  /// Sync; nil keeps one, as directories remembered before the choice
+  /// existed say.
+  public var offlineCopy: Bool?
+
   /// A new directory of `kind` at `location`, with a fresh id.
   public init(kind: Kind, location: String) {
     id = UUID().uuidString
     self.kind = kind
     self.location = location
   }
+
+  /// Whether an offline copy is kept (LDAP servers offering Content Sync).
+  public var keepsOfflineCopy: Bool { offlineCopy ?? true }
 
   /// How the person signs in (LDAP): a password unless chosen otherwise.
   public var signInMethod: LDAPSignIn { signIn ?? .password }

@@ -12,6 +12,7 @@ extension LocalDirectoryPage {
   /// ``ModelPresenter/apply(_:diff:diffVersion:afterPreview:)``, the
   /// selected people kept.
   func apply(_ rows: [UserRef], diff: ListDiff?, diffVersion: Int, afterPreview: Bool) {
+    defer { onRowsApplied?() }
     let kept = KeptSelection(selection, over: model)
     let carried = diff.map(selectedIdentitiesRemoved(by:)) ?? []
     presenter.apply(rows, diff: diff, diffVersion: diffVersion, afterPreview: afterPreview)

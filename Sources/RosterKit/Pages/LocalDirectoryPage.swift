@@ -37,7 +37,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   let controller: DirectoryController
   let search = SearchController()
   /// Every avatar size the page shows: the list's, the grid's, the details panel's.
-  private let avatarSizes: [AvatarService]
+  let avatarSizes: [AvatarService]
   /// The last directory shown, kept when a refresh fails.
   package private(set) var contents: DirectoryContents?
   /// The last search result shown, if the list is filtered.
@@ -69,6 +69,11 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// Tells the window when people first show, in whichever view.
   private let firstRows: FirstRowsWatch
   package var onNotice: (@MainActor (PageNotice) -> Void)?
+  /// Called each time rows reach the model (a load's, a change's).
+  var onRowsApplied: (@MainActor () -> Void)?
+  /// What Refresh does instead of reading the source again (an offline
+  /// copy connects to its server again); returns whether it started.
+  var refreshAction: (@MainActor () -> Bool)?
   /// Called after every load attempt, with the result and how long it took.
   package var onLoad: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
 
@@ -95,7 +100,7 @@ package final class LocalDirectoryPage: DirectoryPage {
       selection: selection, count: { model.count }, content: { model[$0].viewModel },
       avatars: avatars.rows, instrumentation: avatars.instrumentation,
       avatar: { avatars, position in
-        position < model.count ? avatars.request(for: model[position].avatar) : nil
+        position < model.count ? avatars.request(for: model[position]) : nil
       })
     grid = GridPage(
       model: model, selection: selection, avatars: gridAvatars,
@@ -166,7 +171,7 @@ package final class LocalDirectoryPage: DirectoryPage {
 
   /// Reloads the source; clicks during a load coalesce into it.
   @discardableResult
-  package func refresh() -> Bool { controller.load() }
+  package func refresh() -> Bool { refreshAction?() ?? controller.load() }
 
   private func loadFinished(
     _ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration

@@ -34,6 +34,11 @@ final class DirectoryController {
   /// Contents read before the window existed, which the first load shows
   /// instead of reading the source again.
   private var loaded: DirectoryContents?
+  /// Contents handed to ``show(_:)`` while a load ran: shown after it.
+  private var pushed: DirectoryContents?
+  /// Whether a load resolves the avatar strings against the source (not
+  /// when the avatars are a server's photos, read by identity).
+  var resolvesAvatars = true
 
   init(
     source: Result<DirectorySource, DirectoryError>, loader: DirectoryLoader = DirectoryLoader(),
@@ -68,20 +73,38 @@ final class DirectoryController {
       let start = ContinuousClock.now
       let elements = baseline?.elements ?? []
       let (result, diff, resolved) = await Self.fetch(
-        source, with: loader, loaded: loaded, diffingAgainst: elements)
+        source, with: loader, loaded: loaded, diffingAgainst: elements,
+        resolvingAvatars: resolvesAvatars)
       lastDiff = diff.map { ($0, baseline?.version ?? 0) }
       if let resolved { resolvedAvatars = resolved }
       isLoading = false
       if case .success = result { hasLoaded = true }
       onFinish?(result, ContinuousClock.now - start)
+      if let next = pushed {
+        pushed = nil
+        show(next)
+      }
     }
     return true
+  }
+
+  /// Shows `contents` (an offline copy's people after a change) the way a
+  /// load shows what it read: as its differences from the list shown,
+  /// computed off the main thread. During a load it waits for the load's
+  /// end; only the newest waits.
+  func show(_ contents: DirectoryContents) {
+    guard !isLoading else {
+      pushed = contents
+      return
+    }
+    loaded = contents
+    load()
   }
 
   /// Runs on the global executor, off the main thread.
   nonisolated private static func fetch(
     _ source: Result<DirectorySource, DirectoryError>, with loader: DirectoryLoader,
-    loaded: DirectoryContents?, diffingAgainst baseline: [UserRef]
+    loaded: DirectoryContents?, diffingAgainst baseline: [UserRef], resolvingAvatars: Bool
   ) async -> (Result<DirectoryContents, DirectoryError>, ListDiff?, ResolvedAvatars?) {
     let contents: DirectoryContents
     do throws(DirectoryError) {
@@ -94,8 +117,9 @@ final class DirectoryController {
       return (.failure(error), nil, nil)
     }
     // Both off the main thread, side by side: the diff and the avatar paths.
-    async let resolved = Task.detached(priority: .userInitiated) {
-      AvatarService.resolveAll(
+    async let resolved = Task.detached(priority: .userInitiated) { () -> ResolvedAvatars? in
+      guard resolvingAvatars else { return nil }
+      return AvatarService.resolveAll(
         contents.viewModels.distinctAvatars, relativeTo: contents.source.baseURL)
     }.value
     guard !baseline.isEmpty else { return (.success(contents), nil, await resolved) }

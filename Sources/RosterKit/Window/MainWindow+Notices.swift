@@ -136,7 +136,9 @@ extension MainWindow {
   /// window's buttons.
   func showPeopleSubtitle() {
     header.subtitleText =
-      selectedCount > 1 ? NumberText.selected(selectedCount) : peopleSubtitle
+      selectedCount > 1
+      ? NumberText.selected(selectedCount)
+      : [peopleSubtitle, copyProgress].compactMap { $0 }.joined(separator: " · ")
   }
 
   /// The first button in `widget`'s tree whose label is `label`.

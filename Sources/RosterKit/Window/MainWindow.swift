@@ -31,8 +31,28 @@ public final class MainWindow {
   let banner = ErrorBanner()
   /// Short news over the pages ("12 people changed"): an AdwToastOverlay.
   let toasts: Widget
-  /// The people and how they are loaded, searched and shown.
-  package let page: any DirectoryPage
+  /// The people and how they are loaded, searched and shown (replaced
+  /// once, when a server's offline copy is complete: MainWindow+OfflineCopy.swift).
+  package internal(set) var page: any DirectoryPage
+  /// The avatars pages are made with.
+  let pageAvatars: PageAvatars
+  /// Holds the page under the frame-time HUD: a stack, so a page that
+  /// takes over (an offline copy's) shows at once in the same place.
+  let pageHolder: Widget
+  /// A page another took over from, kept (hidden, closed) until the
+  /// window goes, so nothing it still runs reaches a freed widget.
+  var retiredPage: (any DirectoryPage)?
+  /// The offline copy's page while its rows are on their way, before it
+  /// takes over.
+  var incomingPage: (any DirectoryPage)?
+  /// The banner's message while the offline copy cannot reach its server.
+  var offlineMessage: String?
+  /// The server's offline copy the window follows, if any
+  /// (MainWindow+OfflineCopy.swift).
+  var offlineCopy: OfflineCopy?
+  /// How the offline copy is filling, after the people's subtitle; nil
+  /// when it is not.
+  var copyProgress: String?
   let searchBar: SearchBar
   /// The filter bar under the search bar (Ctrl+Shift+F).
   let filterBar = FilterBar()
@@ -103,6 +123,7 @@ public final class MainWindow {
     self.instrumentation = instrumentation
     let pageAvatars = PageAvatars(
       pipeline: pipeline, rowAvatars: rowAvatars, instrumentation: instrumentation)
+    self.pageAvatars = pageAvatars
     avatars = pageAvatars.rows
     personPage = PersonPage(
       avatars: pageAvatars.rows, details: pageAvatars.details, instrumentation: instrumentation)
@@ -121,7 +142,9 @@ public final class MainWindow {
         ended: { pipeline.frameEnded() })
     }
     let listOverlay = gtk_overlay_new()!
-    gtk_overlay_set_child(gtkObject(listOverlay), page.widget)
+    pageHolder = gtk_stack_new()!
+    gtk_stack_add_child(gtkObject(pageHolder), page.widget)
+    gtk_overlay_set_child(gtkObject(listOverlay), pageHolder)
     gtk_overlay_add_overlay(gtkObject(listOverlay), hud.widget)
     gtk_widget_set_margin_top(hud.widget, 8)
     gtk_widget_set_margin_end(hud.widget, 8)
@@ -153,25 +176,31 @@ public final class MainWindow {
     exportBar.onCancel = { [weak self] in self?.cancelExport() }
     connectContact()
     connectNavigation()
-    page.onNotice = { [weak self] notice in self?.handle(notice) }
+    adoptPage()
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
     filterBar.onChange = { [weak self] filter in
       guard let self else { return }
       self.peopleChoiceWillChange(scope: nil, filter: filter?.description ?? "")
       self.page.showOnly(filter)
     }
+    // The overlay frees its toasts with the window; Roster's own reference
+    // to the failed refresh's toast must not outlive them. The page's
+    // widgets are gone too: nothing still running may reach them.
+    Signals.connect(gobject(window), .destroy) { [weak self] in
+      self?.page.close()
+      self?.offlineCopy?.stop()
+      self?.failureToast = nil
+    }
+  }
+
+  /// Hears the page and fits the chrome to it.
+  func adoptPage() {
+    page.onNotice = { [weak self] notice in self?.handle(notice) }
     // A page without a grid greys the toggle out rather than leaving it inert.
     actions.setEnabled(.grid, page.viewModes.contains(.grid))
     actions.setEnabled(.table, page.viewModes.contains(.table))
     actions.setEnabled(.tree, page.viewModes.contains(.tree))
     Gtk.setVisible(personPage.treeButton, page.viewModes.contains(.tree))
-    // The overlay frees its toasts with the window; Roster's own reference
-    // to the failed refresh's toast must not outlive them. The page's
-    // widgets are gone too: nothing still running may reach them.
-    Signals.connect(gobject(window), .destroy) { [weak self, weak page] in
-      page?.close()
-      self?.failureToast = nil
-    }
   }
 
   /// Shows the window.

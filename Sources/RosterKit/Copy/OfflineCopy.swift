@@ -1,0 +1,140 @@
+import Directory
+import DirectoryLDAP
+import Foundation
+import Synchronization
+
+/// A directory server's people kept on this machine by Content Sync
+/// (``LDAPReplica``), followed from the main thread: the copy's people
+/// reach ``onPeople`` after each change, how the copy is doing reaches
+/// ``onStatus``. The sync, the disk and the materializing of the people
+/// run on the sync's own thread; only the results hop to the main actor,
+/// the latest one only when several are waiting.
+///
+///     let copy = OfflineCopy(directory: ldap, folder: OfflineCopy.folder(for: ldap)!)
+///     copy.onPeople = { table in … }
+///     copy.start()
+///
+/// Threading: main-actor only; the sync runs on its own thread.
+@MainActor
+package final class OfflineCopy {
+  /// The server whose people are copied.
+  package let directory: LDAPDirectory
+  /// The server read by the copy's identities (entryUUID): the photos of
+  /// the people the copy shows.
+  let photoDirectory: LDAPDirectory
+  /// Where the copy lives (mode 0700).
+  package let folder: URL
+  /// Called with the people after each change the copy took (and at once
+  /// when a complete copy opens), their rows made off the main thread.
+  var onPeople: (@MainActor (DirectoryContents) -> Void)?
+  /// Called with each status of the copy.
+  var onStatus: (@MainActor (LDAPReplicaStatus) -> Void)?
+  /// The people as last delivered; nil before the first.
+  package private(set) var people: DirectoryContents?
+  /// The last status; nil before the first.
+  package private(set) var status: LDAPReplicaStatus?
+  /// When the copy last took a change or a refresh from the server.
+  package private(set) var lastSynced: Date?
+  /// Why the copy stopped for good (its disk failed), if it did.
+  package private(set) var failure: ReplicaError?
+  /// The people waiting for the main thread, newest only.
+  private let waiting = PeopleMailbox()
+  private var running: Task<Void, Never>?
+  private let backoff: ClosedRange<Duration>
+
+  /// A copy of `directory`'s people in `folder`; nothing runs before
+  /// ``start()``.
+  package init(
+    directory: LDAPDirectory, folder: URL,
+    backoff: ClosedRange<Duration> = LDAPContentSync.defaultBackoff
+  ) {
+    self.directory = directory
+    var options = directory.options
+    options.identity = .entryUUID
+    photoDirectory = LDAPDirectory(url: directory.url, options: options)
+    self.folder = folder
+    self.backoff = backoff
+    lastSynced = ReplicaStore.lastSynced(folder: folder)
+  }
+
+  /// Whether the folder holds a complete copy to browse now.
+  package var isComplete: Bool { ReplicaStore.holdsCopy(folder: folder) }
+
+  /// Opens the copy and keeps it current until ``stop()``.
+  package func start() {
+    guard running == nil else { return }
+    failure = nil
+    let replica = LDAPReplica(url: directory.url, options: directory.options, folder: folder)
+    let waiting = waiting
+    let backoff = backoff
+    let source = DirectorySource.file(folder)
+    running = Task.detached(priority: .utility) { [weak self] in
+      do throws(ReplicaError) {
+        try await replica.run(
+          backoff: backoff,
+          update: { table in
+            guard waiting.put(DirectoryContents(source: source, users: table)) else { return }
+            Task { @MainActor in self?.deliverPeople() }
+          },
+          status: { status in Task { @MainActor in self?.report(status) } })
+      } catch {
+        Task { @MainActor in self?.failed(error) }
+      }
+    }
+  }
+
+  /// Stops the sync (the copy stays on disk).
+  package func stop() {
+    running?.cancel()
+    running = nil
+  }
+
+  /// Connects again now rather than after the backoff (Retry).
+  package func retry() {
+    stop()
+    start()
+  }
+
+  private func deliverPeople() {
+    guard let contents = waiting.take() else { return }
+    lastSynced = Date()
+    people = contents
+    onPeople?(contents)
+  }
+
+  private func report(_ status: LDAPReplicaStatus) {
+    self.status = status
+    if case .current = status { lastSynced = Date() }
+    onStatus?(status)
+  }
+
+  private func failed(_ error: ReplicaError) {
+    failure = error
+    running = nil
+    report(.disconnected(.unreadable(path: folder.path, reason: error.description), retryIn: .zero))
+  }
+}
+
+/// The newest people from the sync's thread, waiting for the main thread:
+/// a change that arrives before the last was shown replaces it.
+///
+/// Threading: `Sendable`; a lock guards the slot.
+private final class PeopleMailbox: Sendable {
+  private let slot = Mutex<DirectoryContents?>(nil)
+
+  /// Leaves `contents`; true when the slot was empty (the main thread must
+  /// be told), false when it replaced one not taken yet.
+  func put(_ contents: DirectoryContents) -> Bool {
+    slot.withLock { slot in
+      defer { slot = contents }
+      return slot == nil
+    }
+  }
+
+  func take() -> DirectoryContents? {
+    slot.withLock { slot in
+      defer { slot = nil }
+      return slot
+    }
+  }
+}

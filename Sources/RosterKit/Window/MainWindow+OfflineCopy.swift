@@ -1,0 +1,137 @@
+import CGtk
+import Directory
+import DirectoryLDAP
+import Foundation
+import GtkKit
+import PreparedImages
+import SharedSupport
+
+/// A directory server's people browsed from the offline copy Content Sync
+/// keeps (``OfflineCopy``). With a complete copy on disk the window opens
+/// on it at once and the copy resumes from its cookie; without one the
+/// window reads the server a window at a time, as for any server, while
+/// the copy fills (its progress after the subtitle), then the copy's page
+/// takes over in the same order and at the same scroll, and sorting and
+/// filtering are local from then on. Each change the server sends reaches
+/// the rows as differences; while the server is away the banner says since
+/// when the copy is current, with Retry.
+extension MainWindow {
+  /// Builds the window for an LDAP server whose people `copy` keeps; call
+  /// ``refresh()`` to open it.
+  package convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?, copy: OfflineCopy,
+    pipeline: ImagePipeline?
+  ) {
+    self.init(
+      application: application, copy: copy, pipeline: pipeline,
+      instrumentation: RowInstrumentation())
+  }
+
+  /// ``init(application:copy:pipeline:)`` with the rows counting into
+  /// `instrumentation`.
+  package convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?, copy: OfflineCopy,
+    pipeline: ImagePipeline?, instrumentation: RowInstrumentation,
+    rowAvatars: any AvatarBinder = PipelineAvatarBinder()
+  ) {
+    self.init(
+      application: application, pipeline: pipeline, instrumentation: instrumentation,
+      rowAvatars: rowAvatars
+    ) { window, avatars in
+      guard copy.isComplete else {
+        return ServerDirectoryPage(directory: copy.directory, avatars: avatars)
+      }
+      let page = LocalDirectoryPage(
+        source: .success(.file(copy.folder)), window: window, avatars: avatars)
+      page.follow(copy)
+      return page
+    }
+    follow(copy)
+  }
+
+  /// Hears `copy`; on a server's page, starts it once the server says it
+  /// offers Content Sync (a copy's page starts it with its first refresh).
+  private func follow(_ copy: OfflineCopy) {
+    offlineCopy = copy
+    copy.onStatus = { [weak self] status in self?.copyChanged(to: status) }
+    guard page is ServerDirectoryPage else { return }
+    Task { @MainActor [weak self] in
+      guard (try? await copy.directory.offersContentSync()) == true, let self,
+        self.offlineCopy === copy
+      else { return }
+      copy.start()
+    }
+  }
+
+  private func copyChanged(to status: LDAPReplicaStatus) {
+    switch status {
+    case .filling(let count):
+      copyProgress = String(
+        format: tr("making an offline copy: %@"), NumberText.grouped(count))
+    case .reloading:
+      copyProgress = tr("refreshing the offline copy")
+    case .current:
+      copyProgress = nil
+      if let message = offlineMessage {
+        offlineMessage = nil
+        handle(.problemSolved(message))
+      }
+      if page is ServerDirectoryPage { takeOverWithCopy() }
+    case .disconnected:
+      copyProgress = nil
+      if page is LocalDirectoryPage, let copy = offlineCopy {
+        let message = Self.offlineMessage(lastSynced: copy.lastSynced)
+        offlineMessage = message
+        handle(.problem(message))
+      }
+    }
+    if shownPersonPage == nil { showPeopleSubtitle() }
+  }
+
+  /// "Offline · last synced 10:42" (the date too when not today).
+  static func offlineMessage(lastSynced: Date?) -> String {
+    guard let lastSynced else { return tr("Offline") }
+    return String(format: tr("Offline · last synced %@"), ClockText.time(lastSynced))
+  }
+
+  /// The server's page gives way to the copy's once the copy's rows are
+  /// in place: the same order, the same scroll, the same search and filter.
+  private func takeOverWithCopy() {
+    guard let copy = offlineCopy, let server = page as? ServerDirectoryPage, incomingPage == nil
+    else { return }
+    let next = LocalDirectoryPage(
+      source: .success(.file(copy.folder)), window: window, avatars: pageAvatars)
+    next.sort(by: PersonSort([server.sortKey ?? PersonSort.Key(.username)]))
+    next.onRowsApplied = { [weak self, weak next, weak server] in
+      guard let self, let next, let server, self.page === server else { return }
+      next.onRowsApplied = nil
+      self.incomingPage = nil
+      let scroll = ShownPlace.scroll(of: server.shownView)
+      let mode = server.viewMode
+      let velocity = self.maxFlingVelocity
+      self.replacePage(with: next)
+      if next.viewModes.contains(mode) { next.viewMode = mode }
+      next.setMaxFlingVelocity(velocity)
+      next.restore(selected: nil, scroll: scroll)
+      if !self.searchBar.text.isEmpty { next.search(self.searchBar.text) }
+      if let filter = self.filterBar.filter { next.showOnly(filter) }
+    }
+    incomingPage = next
+    next.follow(copy)
+  }
+
+  /// Shows `next` in the page's place; the page it replaces stays hidden
+  /// until the window goes.
+  func replacePage(with next: any DirectoryPage) {
+    let old = page
+    old.onNotice = nil
+    old.close()
+    gtk_stack_add_child(gtkObject(pageHolder), next.widget)
+    gtk_stack_set_visible_child(gtkObject(pageHolder), next.widget)
+    page = next
+    retiredPage = old
+    adoptPage()
+    handle(.loaded(isEmpty: next.count == 0))
+    (next as? LocalDirectoryPage)?.showSubtitle()
+  }
+}

@@ -1,0 +1,259 @@
+import CGtk
+import Directory
+import DirectoryLDAP
+import Foundation
+import GtkKit
+import LDAPDemo
+import TestSupport
+import XCTest
+
+@testable import RosterKit
+
+/// The window on a slapd that offers Content Sync (syncprov, started by
+/// the test): the first time it reads the server while the offline copy
+/// fills, then the copy's page takes over in the same order; the server's
+/// adds, changes, renames and deletes reach the rows in place; a later
+/// start opens the copy at once, and without the server it shows the copy
+/// with the offline banner.
+final class OfflineCopyWindowTests: XCTestCase {
+  /// The server, its people and the copy's folder of one test.
+  private struct Setting: @unchecked Sendable {
+    let server: TestServer
+    let people: [LDIFPerson]
+    let folder: URL
+    let base = "ou=people,\(TestServer.suffix)"
+
+    /// How many entries the server's people URL finds (the people and
+    /// the demo's own two).
+    @MainActor var count: Int {
+      get throws {
+        let directory = try LDAPDirectory(url: server.peopleURL)
+        return try runBlocking { try await directory.window(0..<1).count }
+      }
+    }
+  }
+
+  nonisolated(unsafe) private var setting: Setting!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try MainActor.assumeIsolated { try WindowTestSupport.setUp() }
+    let people = TestPeople.people(count: 40, seed: 83)
+    setting = Setting(
+      server: try TestServer(people: people) { $0.contentSync = true }, people: people,
+      folder: FileManager.default.temporaryDirectory.appendingPathComponent(
+        "roster-offline-copy-\(UUID().uuidString)"))
+  }
+
+  override func tearDown() {
+    setting?.server.shutDown()
+    if let folder = setting?.folder { try? FileManager.default.removeItem(at: folder) }
+    super.tearDown()
+  }
+
+  /// A window on `url` whose copy lives in `folder`, presented and opening.
+  @MainActor private static func openWindow(url: String, folder: URL) throws -> MainWindow {
+    let copy = OfflineCopy(
+      directory: try LDAPDirectory(url: url), folder: folder,
+      backoff: .milliseconds(50)...Duration.milliseconds(200))
+    let window = MainWindow(
+      application: nil, copy: copy, pipeline: nil, instrumentation: RowInstrumentation())
+    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    window.present()
+    window.refresh()
+    return window
+  }
+
+  /// The usernames the copy's page holds, in its order.
+  @MainActor private static func usernames(_ page: LocalDirectoryPage) -> [String] {
+    page.model.elements.map(\.username)
+  }
+
+  /// The usernames of the page's people sorted by username, as a sort in
+  /// the user's locale orders them.
+  @MainActor private static func sortedUsernames(_ page: LocalDirectoryPage) -> [String] {
+    guard let table = page.model.elements.first?.table,
+      let positions = table.sortedPositions(
+        by: PersonSort([.init(.username)]), within: page.model.elements.map(\.index))
+    else { return [] }
+    return positions.map { table.username(at: $0) }
+  }
+
+  /// Waits until `window` shows the copy with `count` people, loaded and sorted.
+  @MainActor private static func waitForCopy(
+    _ window: MainWindow, count: Int, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> LocalDirectoryPage {
+    let shown = MainContext.run(
+      until: {
+        guard let page = window.page as? LocalDirectoryPage else { return false }
+        return page.count == count && !page.isLoading && !page.isSorting
+      }, timeout: .seconds(20))
+    XCTAssertTrue(shown, "the copy did not take over", file: file, line: line)
+    return try XCTUnwrap(window.page as? LocalDirectoryPage, file: file, line: line)
+  }
+
+  func testTheFirstStartReadsTheServerThenTheCopyTakesOverInTheSameOrder() throws {
+    let setting = setting!
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      defer { window.close() }
+      XCTAssertNotNil(window.serverPage, "without a copy the server is read a window at a time")
+      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }, timeout: .seconds(20)))
+      let serverOrder = try ServerTestCase.usernames(
+        try LDAPDirectory(url: setting.server.peopleURL), count: try setting.count)
+      let page = try Self.waitForCopy(window, count: try setting.count)
+      // The server's order by username; the copy sorts it in the user's locale.
+      XCTAssertEqual(page.sortOrder, PersonSort([.init(.username)]))
+      XCTAssertEqual(Self.usernames(page), Self.sortedUsernames(page))
+      XCTAssertEqual(Set(Self.usernames(page)), Set(serverOrder))
+      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }, timeout: .seconds(10)))
+      XCTAssertFalse(window.subtitle.contains("offline copy"), window.subtitle)
+    }
+
+    // The copy is private: the folder 0700, its files 0600.
+    var status = stat()
+    XCTAssertEqual(stat(setting.folder.path, &status), 0)
+    XCTAssertEqual(status.st_mode & 0o777, 0o700)
+    let names = try FileManager.default.contentsOfDirectory(atPath: setting.folder.path)
+    XCTAssertFalse(names.isEmpty)
+    for name in names {
+      XCTAssertEqual(stat(setting.folder.appendingPathComponent(name).path, &status), 0)
+      XCTAssertEqual(status.st_mode & 0o777, 0o600, name)
+    }
+  }
+
+  func testTheServersChangesReachTheRowsInPlace() throws {
+    let setting = setting!
+    let people = setting.people
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      defer { window.close() }
+      let count = try setting.count
+      let page = try Self.waitForCopy(window, count: count)
+      let version = page.presenter.version
+      try setting.server.server.modify(
+        ldif: """
+          dn: uid=\(people[2].uid),\(setting.base)
+          changetype: modify
+          replace: title
+          title: Head of Offline Copies
+
+          """)
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            page.model.elements.contains {
+              $0.username == people[2].uid && $0.details.title == "Head of Offline Copies"
+            }
+          }, timeout: .seconds(10)), "a changed title reaches its row")
+      XCTAssertEqual(page.count, count)
+      XCTAssertEqual(page.lastRefresh?.changedPeople, 1, "only the changed person is replaced")
+
+      try setting.server.server.modify(
+        ldif: """
+          dn: uid=aaron.added,\(setting.base)
+          changetype: add
+          objectClass: inetOrgPerson
+          uid: aaron.added
+          cn: Aaron Added
+          sn: Added
+
+          dn: uid=\(people[5].uid),\(setting.base)
+          changetype: delete
+
+          dn: uid=\(people[7].uid),\(setting.base)
+          changetype: modrdn
+          newrdn: uid=renamed.person
+          deleteoldrdn: 1
+
+          """)
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            let names = Set(Self.usernames(page))
+            return names.contains("aaron.added") && !names.contains(people[5].uid)
+              && names.contains("renamed.person") && !names.contains(people[7].uid)
+          }, timeout: .seconds(10)), "\(Self.usernames(page))")
+      XCTAssertEqual(page.count, count)
+      XCTAssertGreaterThan(page.presenter.version, version)
+      XCTAssertTrue(window.page === page, "the page stays: changes are differences")
+      XCTAssertEqual(Self.usernames(page), Self.sortedUsernames(page), "sorted in by username")
+    }
+  }
+
+  func testALaterStartOpensTheCopyAtOnceAndWithoutTheServerSaysItIsOffline() throws {
+    let setting = setting!
+    try MainActor.assumeIsolated {
+      let count = try setting.count
+      let first = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      _ = try Self.waitForCopy(first, count: count)
+      first.close()
+
+      let again = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      XCTAssertNotNil(again.page as? LocalDirectoryPage, "a complete copy opens at once")
+      _ = try Self.waitForCopy(again, count: count)
+      again.close()
+
+      setting.server.server.stop()
+      let offline = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      defer { offline.close() }
+      let page = try Self.waitForCopy(offline, count: count)
+      XCTAssertTrue(
+        MainContext.run(until: { offline.bannerMessage != nil }, timeout: .seconds(10)))
+      let message = try XCTUnwrap(offline.bannerMessage)
+      XCTAssertTrue(message.hasPrefix("Offline · last synced "), message)
+      XCTAssertEqual(page.count, count, "the copy is browsed")
+
+      try setting.server.server.start()
+      XCTAssertTrue(
+        MainContext.run(until: { offline.bannerMessage == nil }, timeout: .seconds(10)),
+        "the banner goes when the server is back")
+    }
+  }
+
+  func testWithoutContentSyncTheServerIsReadAsBefore() throws {
+    let setting = setting!
+    let plain = try TestServer(people: setting.people)
+    defer { plain.shutDown() }
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: plain.peopleURL, folder: setting.folder)
+      defer { window.close() }
+      XCTAssertTrue(
+        MainContext.run(
+          until: { window.hasVisibleRows && !window.isLoading }, timeout: .seconds(20)))
+      MainContext.run(for: .milliseconds(300))
+      XCTAssertNotNil(window.serverPage)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: setting.folder.path), "no copy is made")
+  }
+
+  func testForgettingADirectoryDeletesItsCopy() throws {
+    let setting = setting!
+    let settings = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-forget-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: settings) }
+    var directory = RememberedDirectory(kind: .ldap, location: setting.server.server.url)
+    directory.baseDN = setting.base
+    var remembered = WindowSettings()
+    remembered.directories = [directory]
+    try remembered.save(to: settings)
+    guard case .server(let opened) = try OpenedDirectory(directory, secret: nil),
+      let ldap = opened as? LDAPDirectory
+    else { return XCTFail("an LDAP directory opens as a server") }
+    let copyFolder = try XCTUnwrap(OfflineCopyFolder.folder(for: ldap, cacheRoot: setting.folder))
+    try FileManager.default.createDirectory(at: copyFolder, withIntermediateDirectories: true)
+    XCTAssertTrue(
+      FileManager.default.createFile(
+        atPath: copyFolder.appendingPathComponent("state-1").path, contents: Data()))
+    MainActor.assumeIsolated {
+      let connections = DirectoryConnections(settingsFile: settings)
+      connections.copiesRoot = setting.folder
+      XCTAssertEqual(connections.remembered.map(\.id), [directory.id])
+      _ = connections.forget(directory.id)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { !FileManager.default.fileExists(atPath: copyFolder.path) },
+          timeout: .seconds(10)))
+    }
+  }
+}
