@@ -174,6 +174,36 @@ final class ConnectDialogTests: ServerTestCase {
     }
   }
 
+  func testTheOfflineCopySwitchIsLDAPsAndRemembered() throws {
+    let folder: URL = folder
+    try MainActor.assumeIsolated {
+      let server = try Self.server()
+      let harness = try ConnectHarness(folder: folder)
+      defer { harness.close() }
+      let dialog = try harness.openDialog()
+      dialog.kind = .jsonFile
+      XCTAssertEqual(gtk_widget_get_visible(dialog.fields.offlineCopySwitch), 0)
+      dialog.kind = .ldap
+      XCTAssertEqual(gtk_widget_get_visible(dialog.fields.offlineCopySwitch), 1)
+      XCTAssertTrue(dialog.fields.keepsOfflineCopy, "a copy is kept unless switched off")
+      dialog.fields.setText(.location, server.server.url)
+      dialog.fields.setText(.baseDN, "ou=people,\(TestServer.suffix)")
+      dialog.fields.keepsOfflineCopy = false
+      harness.run(dialog, connecting: true)
+      XCTAssertEqual(harness.opened, 1, dialog.statusText)
+      let remembered = try XCTUnwrap(harness.connections.remembered.first)
+      XCTAssertEqual(remembered.offlineCopy, false)
+      XCTAssertFalse(remembered.keepsOfflineCopy)
+      let reread = try XCTUnwrap(
+        DirectoryConnections(settingsFile: harness.settingsFile).remembered.first)
+      XCTAssertFalse(reread.keepsOfflineCopy, harness.settingsText)
+
+      harness.window.presentConnectDialog(directory: remembered, message: "")
+      let editing = try XCTUnwrap(harness.window.connectDialog)
+      XCTAssertFalse(editing.fields.keepsOfflineCopy, "the dialog shows the choice made")
+    }
+  }
+
   func testSCIMOpensThroughServerOptionsWithTheTokenAsItsSecret() throws {
     guard ServerOptions.isServerURL("scim+http://x") else {
       throw XCTSkip(

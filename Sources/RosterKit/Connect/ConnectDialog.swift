@@ -132,6 +132,7 @@ final class ConnectDialog {
     fields.signIn = directory.signInMethod
     fields.setText(.certificate, directory.certificate ?? "")
     fields.setText(.key, directory.key ?? "")
+    fields.keepsOfflineCopy = directory.keepsOfflineCopy
   }
 
   /// The directory the fields describe (keeping the edited one's id).
@@ -146,6 +147,7 @@ final class ConnectDialog {
     for row in kind.fields(for: signIn) where row.field != .location && row.field != .secret {
       directory.set(row.field, to: fields.text(row.field).trimmingCharacters(in: .whitespaces))
     }
+    if kind.offersOfflineCopy, !fields.keepsOfflineCopy { directory.offlineCopy = false }
     return directory
   }
 

@@ -26,6 +26,10 @@ final class ConnectFields {
   private let signInLabel: Widget
   /// The grid row of the sign-in chooser: before the bind DN.
   private static let signInRow: Int32 = 6
+  /// "Keep an offline copy" (an LDAP server's, when it offers Content
+  /// Sync), after the fields; on by default.
+  let offlineCopySwitch: Widget
+  private let offlineCopyLabel: Widget
 
   init() {
     grid = gtk_grid_new()!
@@ -64,6 +68,24 @@ final class ConnectFields {
       problems[field] = problem
     }
     gtk_grid_attach(grid.asGrid, chooseButton, 2, 0, 1, 1)
+    offlineCopySwitch = gtk_switch_new()!
+    gtk_switch_set_active(gtkObject(offlineCopySwitch), 1)
+    gtk_widget_set_halign(offlineCopySwitch, GTK_ALIGN_START)
+    offlineCopyLabel = Gtk.label(tr("Keep an offline copy"), classes: ["dim-label"])
+    gtk_label_set_xalign(gtkObject(offlineCopyLabel), 1)
+    RowAccessibility.setLabel(offlineCopySwitch, tr("Keep an offline copy"))
+    gtk_widget_set_tooltip_text(
+      offlineCopySwitch,
+      tr("Opens at once next time and shows the server's changes as they happen"))
+    let lastRow = Int32(Field.allCases.count * 2) + 2
+    gtk_grid_attach(grid.asGrid, offlineCopyLabel, 0, lastRow, 1, 1)
+    gtk_grid_attach(grid.asGrid, offlineCopySwitch, 1, lastRow, 1, 1)
+  }
+
+  /// Whether the offline copy switch is on.
+  var keepsOfflineCopy: Bool {
+    get { gtk_switch_get_active(gtkObject(offlineCopySwitch)) != 0 }
+    set { gtk_switch_set_active(gtkObject(offlineCopySwitch), newValue ? 1 : 0) }
   }
 
   /// What the chooser calls `signIn`.
@@ -106,6 +128,8 @@ final class ConnectFields {
       }
     }
     Gtk.setVisible(chooseButton, kind.isFile)
+    Gtk.setVisible(offlineCopyLabel, kind.offersOfflineCopy)
+    Gtk.setVisible(offlineCopySwitch, kind.offersOfflineCopy)
     for (field, button) in chooseButtons {
       Gtk.setVisible(button, rows.contains { $0.field == field })
     }

@@ -69,6 +69,9 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
   /// The ways of signing in the dialog offers for this kind (LDAP's), else
   /// none: the kind has one.
   public var signIns: [LDAPSignIn] = []
+  /// Whether the directory may be kept in an offline copy (an LDAP server
+  /// that offers Content Sync): the dialog offers the switch.
+  public var offersOfflineCopy = false
   /// What is wrong with the directory's fields (not its secret), one reason
   /// per field.
   let validate: @Sendable (RememberedDirectory) -> [RememberedDirectory.Field: String]

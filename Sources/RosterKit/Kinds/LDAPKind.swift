@@ -45,6 +45,7 @@ extension DirectoryKind {
         }
       })
     kind.signIns = LDAPSignIn.allCases
+    kind.offersOfflineCopy = true
     return kind
   }
 }
