@@ -29,6 +29,7 @@ struct SyncSpeedCommand: ParsableCommand {
     var ldapsearch: [Duration] = []
     var people = 0
     var size = 0
+    var opening: (median: Double, tableBytes: Int) = (0, 0)
     for run in 1...runs {
       try? FileManager.default.removeItem(at: folder)
       let started = ContinuousClock.now
@@ -36,6 +37,7 @@ struct SyncSpeedCommand: ParsableCommand {
       roster.append(ContinuousClock.now - started)
       people = copied
       size = Self.size(of: folder)
+      if run == runs { opening = try Self.timeOpening(folder) }
       ldapsearch.append(try Self.ldapsearch(url, attributes: Self.attributes))
       print("run \(run): Roster \(roster.last!), ldapsearch \(ldapsearch.last!), \(people) people")
     }
@@ -49,6 +51,25 @@ struct SyncSpeedCommand: ParsableCommand {
         theirs / mine * 100))
     print(String(format: "peak RSS: %.1f MiB", ResourceUsage.peakResidentMiB))
     print(String(format: "the copy on disk: %.1f MiB", Double(size) / 1_048_576))
+    print(
+      String(
+        format: "the table's columns in memory: %.1f MiB; disk ÷ table: %.2f",
+        Double(opening.tableBytes) / 1_048_576, Double(size) / Double(max(opening.tableBytes, 1))))
+    print(String(format: "opening the copy (median of 5): %.1f ms", opening.median * 1000))
+  }
+
+  /// How long opening the copy in `folder` takes (the median of five, the
+  /// people mapped), and the bytes of its table's columns.
+  private static func timeOpening(_ folder: URL) throws -> (median: Double, tableBytes: Int) {
+    var times: [Duration] = []
+    var bytes = 0
+    for _ in 0..<5 {
+      let started = ContinuousClock.now
+      let store = try ReplicaStore(folder: folder)
+      times.append(ContinuousClock.now - started)
+      bytes = store.table.imageSize
+    }
+    return (median(times), bytes)
   }
 
   /// The attributes a copy asks for (a person's, and the photo's version).

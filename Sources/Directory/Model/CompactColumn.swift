@@ -22,12 +22,24 @@ final class CompactColumn<Value: BitwiseCopyable>: @unchecked Sendable {
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<Value>?
   @exclusivity(unchecked) private(set) var count = 0
   @exclusivity(unchecked) private var capacity = 0
+  /// The mapped file the values are in, for a column read from a table's
+  /// image (``UserTable/init(image:)``): never grown, written or freed.
+  private let mapping: TableMapping?
 
   init(reserving capacity: Int = 0) {
+    mapping = nil
     if capacity > 0 { grow(to: capacity) }
   }
 
-  deinit { free(base) }
+  /// The `count` values at `start` in `mapping`.
+  init(mapped start: UnsafeRawPointer, count: Int, in mapping: TableMapping) {
+    self.mapping = mapping
+    base = UnsafeMutableRawPointer(mutating: start).bindMemory(to: Value.self, capacity: count)
+    self.count = count
+    capacity = count
+  }
+
+  deinit { if mapping == nil { free(base) } }
 
   @inline(__always)
   subscript(index: Int) -> Value {
@@ -83,6 +95,7 @@ final class CompactColumn<Value: BitwiseCopyable>: @unchecked Sendable {
   }
 
   private func grow(to newCapacity: Int) {
+    precondition(mapping == nil, "a mapped column is read-only")
     let bytes = newCapacity * MemoryLayout<Value>.stride
     guard let moved = realloc(base, bytes) else { fatalError("out of memory (\(bytes) bytes)") }
     base = moved.bindMemory(to: Value.self, capacity: newCapacity)

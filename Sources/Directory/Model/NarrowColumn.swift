@@ -24,10 +24,27 @@ final class NarrowColumn: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var width = 1
   @exclusivity(unchecked) private(set) var count = 0
   @exclusivity(unchecked) private var capacity = 0
+  /// The mapped file the values are in, for a column read from a table's
+  /// image (``UserTable/init(image:)``): never grown, written or freed.
+  private let mapping: TableMapping?
 
-  init() {}
+  init() { mapping = nil }
 
-  deinit { free(base) }
+  /// The `count` values `width` bytes each at `start` in `mapping`.
+  init(mapped start: UnsafeRawPointer, count: Int, width: Int, in mapping: TableMapping) {
+    precondition([1, 2, 4].contains(width), "a narrow column is 1, 2 or 4 bytes a value")
+    self.mapping = mapping
+    base = UnsafeMutableRawPointer(mutating: start)
+    self.count = count
+    self.width = width
+    capacity = count
+  }
+
+  deinit { if mapping == nil { free(base) } }
+
+  /// The values' bytes, `width` a value, valid while the column lives and
+  /// is not appended to.
+  var rawBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count * width) }
 
   @inline(__always)
   subscript(index: Int) -> UInt32 {
@@ -91,6 +108,7 @@ final class NarrowColumn: @unchecked Sendable {
   }
 
   private func grow(to newCapacity: Int) {
+    precondition(mapping == nil, "a mapped column is read-only")
     let bytes = newCapacity * width
     guard let moved = realloc(base, bytes) else { fatalError("out of memory (\(bytes) bytes)") }
     base = moved
@@ -105,6 +123,7 @@ final class NarrowColumn: @unchecked Sendable {
 
   /// Copies every value into a block `newWidth` bytes a value.
   private func widen(to newWidth: Int) {
+    precondition(mapping == nil, "a mapped column is read-only")
     let bytes = max(capacity, 1) * newWidth
     guard let wider = malloc(bytes) else { fatalError("out of memory (\(bytes) bytes)") }
     for index in 0..<count {

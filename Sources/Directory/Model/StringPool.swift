@@ -6,11 +6,21 @@
 /// with the table).
 struct StringPool {
   /// The strings' bytes, back to back.
-  let text = CompactColumn<UInt8>()
+  let text: CompactColumn<UInt8>
   /// `count + 1` offsets into `text`.
-  let starts = CompactColumn<UInt32>()
+  let starts: CompactColumn<UInt32>
 
-  init() { starts.append(0) }
+  init() {
+    text = CompactColumn<UInt8>()
+    starts = CompactColumn<UInt32>()
+    starts.append(0)
+  }
+
+  /// A pool of `text` and its `starts` (read from a table's image).
+  init(text: CompactColumn<UInt8>, starts: CompactColumn<UInt32>) {
+    self.text = text
+    self.starts = starts
+  }
 
   /// How many strings.
   var count: Int { starts.count - 1 }

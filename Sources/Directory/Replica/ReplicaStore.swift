@@ -6,18 +6,22 @@ import SharedSupport
 /// server is away. It holds no secrets.
 ///
 /// In its folder (mode 0700; files 0600), generation G of the copy is three
-/// files of checksummed records (``ReplicaFile``): `people-G`, everyone as
-/// of the last fold; `changes-G`, what changed since, appended as it
-/// arrives; and `state-G`, the server's cookie for `people-G`, written last
+/// files: `people-G`, everyone as of the last fold, as the table's image
+/// (``UserTable/init(image:)``: mapped, so a million people open at once);
+/// `changes-G`, checksummed records of what changed since (``ReplicaFile``),
+/// appended as it arrives; and `state-G`, the server's cookie for
+/// `people-G`, a record written last
 /// (a temporary file synced, then renamed), which makes generation G the
 /// copy. Every step leaves a copy that opens: a crash before `state-G` is
 /// written leaves generation G − 1, a torn end of `changes-G` is cut off
 /// (the server sends those changes again from the cookie before them), and
 /// files of other generations are removed when the copy opens.
 ///
-/// Memory: the people are one ``UserTable`` (the compact columns) plus the
-/// changes since the fold, by identity; a full refresh streams into
-/// `people-G.part` and keeps only a 64-bit hash per person.
+/// Memory: the people are one ``UserTable`` (the compact columns, mapped
+/// from `people-G`) plus the changes since the fold, by identity; a full
+/// refresh streams records into `people-G.part` and keeps only a 64-bit
+/// hash per person, then reads them into the table whose image becomes
+/// `people-G`.
 ///
 /// Threading: owned by one thread or task at a time; every call blocks on
 /// the file system.
@@ -91,7 +95,10 @@ public final class ReplicaStore {
     guard let chosen else { return }
     generation = chosen.generation
     cookie = chosen.cookie
-    base = try Self.loadPeople(path("people-\(generation)"))
+    guard let people = UserTable(image: path("people-\(generation)")) else {
+      throw ReplicaError("the copy's people in \(path("people-\(generation)")) cannot be read")
+    }
+    base = people
     let valid = try ReplicaFile.read(path("changes-\(generation)")) { record in
       self.remember(record)
     }
@@ -108,8 +115,8 @@ public final class ReplicaStore {
     return found
   }
 
-  /// A table of the people in the file at `path`.
-  private static func loadPeople(_ path: String) throws(ReplicaError) -> UserTable {
+  /// A table of the people in the file of records at `path`.
+  private static func loadRecords(_ path: String) throws(ReplicaError) -> UserTable {
     var builder = UserTableBuilder()
     try ReplicaFile.read(path) { record throws(ReplicaError) in
       guard case .person(let entry) = record else { return }
@@ -126,13 +133,6 @@ public final class ReplicaStore {
     User(
       id: entry.id, username: entry.username, avatar: entry.photoVersion ?? "", role: entry.role,
       details: entry.details)
-  }
-
-  private static func entry(_ table: UserTable, at index: Int) -> DirectoryEntry {
-    let user = table.user(at: index)
-    return DirectoryEntry(
-      id: user.identity, username: user.username, details: user.details, role: user.role,
-      photoVersion: user.avatar.isEmpty ? nil : user.avatar)
   }
 
   // MARK: Full refresh
@@ -173,11 +173,11 @@ public final class ReplicaStore {
     refresh = nil
     try current.file.flush(sync: true)
     let next = current.generation
-    guard rename(path("people-\(next).part"), path("people-\(next)")) == 0 else {
-      throw .system("rename", path("people-\(next).part"), errno: errno)
-    }
-    try commit(
-      generation: next, cookie: cookie, people: try Self.loadPeople(path("people-\(next)")))
+    let part = path("people-\(next).part")
+    let people = try Self.loadRecords(part)
+    try Self.writeImage(of: people, to: path("people-\(next)"))
+    unlink(part)
+    try commit(generation: next, cookie: cookie, people: people)
     if !current.late.isEmpty { try apply(current.late) }
   }
 
@@ -201,12 +201,7 @@ public final class ReplicaStore {
   public func fold() throws(ReplicaError) {
     guard isComplete, let cookie else { return }
     let next = generation + 1
-    let file = try ReplicaFile.create(path("people-\(next)"))
-    for index in 0..<table.userCount {
-      file.append(.person(Self.entry(table, at: index)))
-      if file.pendingBytes > 1 << 20 { try file.flush(sync: false) }
-    }
-    try file.flush(sync: true)
+    try Self.writeImage(of: table, to: path("people-\(next)"))
     try commit(generation: next, cookie: cookie, people: table)
   }
 
@@ -315,6 +310,29 @@ public final class ReplicaStore {
       throw ReplicaError("could not create \(path): \(error.localizedDescription)")
     }
     guard chmod(path, 0o700) == 0 else { throw .system("protect", path, errno: errno) }
+  }
+
+  /// Writes `table`'s image to a new file at `path`, synced.
+  private static func writeImage(of table: UserTable, to path: String) throws(ReplicaError) {
+    let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw .system("create", path, errno: errno) }
+    defer { close(fd) }
+    do {
+      try table.writeImage { bytes in
+        var written = 0
+        while written < bytes.count {
+          let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
+          if count < 0, errno == EINTR { continue }
+          guard count > 0 else { throw ReplicaError.system("write", path, errno: errno) }
+          written += count
+        }
+      }
+    } catch let error as ReplicaError {
+      throw error
+    } catch {
+      throw ReplicaError("could not write \(path): \(error)")
+    }
+    guard fsync(fd) == 0 else { throw .system("sync", path, errno: errno) }
   }
 
   private static func syncFolder(_ path: String) throws(ReplicaError) {

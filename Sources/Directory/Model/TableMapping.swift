@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file mapped read-only into memory for as long as this lives: the
+/// columns of a ``UserTable`` read from its image point into it, and its
+/// pages come from the page cache as they are first read.
+///
+/// Unlike SharedSupport's `MappedFile` (a users.json parsed once, front to
+/// back, under a read lease against a writer cutting it short), a table's
+/// image is mapped for the table's whole life and read anywhere. It is
+/// Roster's own file in a private folder, written whole under a new name
+/// and never rewritten in place (a new generation is a new file), so no
+/// lease is taken.
+///
+/// Threading: immutable once made; `@unchecked Sendable` (the mapping is
+/// never written).
+final class TableMapping: @unchecked Sendable {
+  let bytes: UnsafeRawBufferPointer
+
+  /// Maps the file at `path`; nil when it cannot be opened, read or
+  /// mapped, or is empty.
+  init?(path: String) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_size > 0 else { return nil }
+    let length = Int(status.st_size)
+    guard let start = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED
+    else { return nil }
+    bytes = UnsafeRawBufferPointer(start: start, count: length)
+  }
+
+  deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
+}
