@@ -72,7 +72,9 @@ extension UserTable {
     guard let mapping = TableMapping(path: path),
       let columns = Self.columns(in: mapping)
     else { return nil }
-    self.init(columns)
+    // Written from a table whose managers were linked: what is left
+    // unlinked names nobody in it.
+    self.init(columns, linkingManagers: false)
   }
 
   private static func columns(in mapping: TableMapping) -> Columns? {

@@ -75,12 +75,13 @@ public final class UserTable: Sendable {
   /// Everyone by identity, made the first time a person is looked up so.
   let identityCache = MadeOnce<IdentityIndex>()
 
-  /// Takes complete columns (the builder's).
-  init(_ columns: Columns) {
+  /// Takes complete columns (the builder's), linking managers unless
+  /// they are linked already (a table's image).
+  init(_ columns: Columns, linkingManagers: Bool = true) {
     // The builder grew them by half as they filled; give back what is unused.
     columns.shrinkToFit()
     self.columns = columns
-    ManagerLinks.resolve(in: self)
+    if linkingManagers { ManagerLinks.resolve(in: self) }
   }
 
   /// A table of `users`, in order (tests, fixtures, a preview's first users).

@@ -174,6 +174,8 @@ public final class ReplicaStore {
     try current.file.flush(sync: true)
     let next = current.generation
     let part = path("people-\(next).part")
+    // The hashes are done with: let them go before the people are read.
+    current.written = []
     let people = try Self.loadRecords(part)
     try Self.writeImage(of: people, to: path("people-\(next)"))
     unlink(part)
