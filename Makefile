@@ -11,7 +11,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
-.PHONY: deps build run ldap-demo test bench ldap-bench scim-bench groups-bench microbench format lint validate clean
+.PHONY: deps build run ldap-demo ldap-demo-changes test bench ldap-bench scim-bench groups-bench microbench format lint validate clean
 .PHONY: install uninstall deb test-deb locale pot
 PREFIX ?= /usr/local
 
@@ -51,6 +51,12 @@ ldap-demo: deps
 	$(SWIFT) build -c release --product roster
 	$(SWIFT) build -c release --product roster-dev
 	.build/release/roster-dev demo-ldap --users $(or $(USERS),1000000) --avatars $(or $(AVATARS),1000) -- $(ARGS)
+
+# Changes the demo directory every second (a title; someone joining or
+# leaving every five), so the window's offline copy shows them live:
+#   make ldap-demo-changes URL=ldap://127.0.0.1:PORT  (the URL ldap-demo printed)
+ldap-demo-changes:
+	bash scripts/ldap-demo-changes.sh $(or $(URL),$(error URL=ldap://127.0.0.1:PORT, as make ldap-demo printed it)) $(or $(USERS),1000000)
 
 # Each step is timed (scripts/step.sh); the table of steps and their
 # durations ends the output, also when a step fails.

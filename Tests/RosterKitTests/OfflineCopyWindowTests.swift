@@ -203,6 +203,11 @@ final class OfflineCopyWindowTests: XCTestCase {
       let message = try XCTUnwrap(offline.bannerMessage)
       XCTAssertTrue(message.hasPrefix("Offline · last synced "), message)
       XCTAssertEqual(page.count, count, "the copy is browsed")
+      XCTAssertTrue(MainContext.run(until: { offline.hasVisibleRows }, timeout: .seconds(10)))
+      MainContext.run(for: .milliseconds(400))
+      let screenshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/screenshots/offline.png").standardizedFileURL.path
+      try Screenshot.save(offline.window, to: screenshot)
 
       try setting.server.server.start()
       XCTAssertTrue(
