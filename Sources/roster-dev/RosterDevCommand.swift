@@ -15,6 +15,7 @@ struct RosterDevCommand: ParsableCommand {
     subcommands: [
       GenerateCommand.self, BenchCommand.self, SoakCommand.self, DemoLDAPCommand.self,
       SortSpeedCommand.self, ExportSpeedCommand.self, SyncSpeedCommand.self,
+      CopyChangesCommand.self,
     ]
   )
 }

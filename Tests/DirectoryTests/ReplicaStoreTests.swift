@@ -37,6 +37,14 @@ final class ReplicaStoreTests: XCTestCase {
     return store
   }
 
+  /// The copy in the folder opened again, with the changes logged since
+  /// its fold applied.
+  private func opened() throws -> ReplicaStore {
+    let store = try ReplicaStore(folder: folder)
+    store.catchUp()
+    return store
+  }
+
   private func usernames(_ store: ReplicaStore) -> [String] {
     (0..<store.table.userCount).map { store.table.username(at: $0) }
   }
@@ -57,7 +65,7 @@ final class ReplicaStoreTests: XCTestCase {
     try store.finishFullRefresh(cookie: [7, 7])
     XCTAssertEqual(usernames(store), ["ada", "grace"])
 
-    let again = try ReplicaStore(folder: folder)
+    let again = try opened()
     XCTAssertTrue(again.isComplete)
     XCTAssertEqual(again.cookie, [7, 7])
     XCTAssertEqual(Set(usernames(again)), ["ada", "grace"])
@@ -78,6 +86,12 @@ final class ReplicaStoreTests: XCTestCase {
     XCTAssertEqual(store.unfoldedChanges, 3)
 
     let reopened = try ReplicaStore(folder: folder)
+    // Just opened: the people as of the fold, until the log's changes are applied.
+    XCTAssertTrue(reopened.isBehind)
+    XCTAssertEqual(usernames(reopened), ["ada", "grace", "alan"])
+    XCTAssertTrue(reopened.catchUp())
+    XCTAssertFalse(reopened.isBehind)
+    XCTAssertFalse(reopened.catchUp(), "nothing more to apply")
     XCTAssertEqual(usernames(reopened), ["ada", "alan.turing", "katherine"])
     XCTAssertEqual(reopened.cookie, [2])
 
@@ -85,7 +99,7 @@ final class ReplicaStoreTests: XCTestCase {
     XCTAssertEqual(reopened.generation, 2)
     XCTAssertEqual(reopened.unfoldedChanges, 0)
     XCTAssertEqual(files(), ["changes-2", "people-2", "state-2"])
-    let folded = try ReplicaStore(folder: folder)
+    let folded = try opened()
     XCTAssertEqual(usernames(folded), ["ada", "alan.turing", "katherine"])
     XCTAssertEqual(folded.cookie, [2])
   }
@@ -99,12 +113,12 @@ final class ReplicaStoreTests: XCTestCase {
     let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: log)[.size] as? Int)
     XCTAssertEqual(truncate(log, off_t(size - 3)), 0)
 
-    let reopened = try ReplicaStore(folder: folder)
+    let reopened = try opened()
     XCTAssertEqual(usernames(reopened), ["ada", "grace", "alan"])
     // The cookie before the torn record: the server sends it again.
     XCTAssertEqual(reopened.cookie, [2])
     try reopened.apply([.deleted("c"), .cookie([4])])
-    let last = try ReplicaStore(folder: folder)
+    let last = try opened()
     XCTAssertEqual(usernames(last), ["ada", "grace"])
     XCTAssertEqual(last.cookie, [4])
   }
@@ -117,7 +131,7 @@ final class ReplicaStoreTests: XCTestCase {
     var bytes = try Data(contentsOf: log)
     bytes[bytes.count - 10] ^= 0xFF
     try bytes.write(to: log)
-    let reopened = try ReplicaStore(folder: folder)
+    let reopened = try opened()
     XCTAssertEqual(usernames(reopened), ["ada", "grace", "alan"])
     XCTAssertEqual(reopened.cookie, [2])
   }

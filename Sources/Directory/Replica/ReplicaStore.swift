@@ -31,8 +31,12 @@ public final class ReplicaStore {
   /// one whose refresh never finished).
   public private(set) var cookie: [UInt8]?
   /// The people as the copy holds them now; a person's `avatar` is their
-  /// photo's version on the server ("" for none).
+  /// photo's version on the server ("" for none). Just opened, the people
+  /// as of the last fold until ``catchUp()`` applies the changes logged
+  /// since (``isBehind``).
   public private(set) var table: UserTable
+  /// Whether ``table`` lacks changes the log holds (the copy just opened).
+  public private(set) var isBehind = false
   /// The generation the copy is at; 0 when there is none.
   public private(set) var generation = 0
   private var base: UserTable
@@ -70,6 +74,16 @@ public final class ReplicaStore {
     try open()
   }
 
+  /// Applies the changes logged since the last fold to ``table``; returns
+  /// whether there were any.
+  @discardableResult
+  public func catchUp() -> Bool {
+    guard isBehind else { return false }
+    table = materialize()
+    isBehind = false
+    return true
+  }
+
   /// Whether the copy holds a complete refresh (it can be browsed).
   public var isComplete: Bool { generation > 0 }
 
@@ -103,7 +117,10 @@ public final class ReplicaStore {
       self.remember(record)
     }
     log = try ReplicaFile.append(to: path("changes-\(generation)"), validLength: valid)
-    table = materialize()
+    // The people as of the fold show at once; the changes since take a
+    // pass over everyone (``catchUp()``).
+    table = base
+    isBehind = !overlay.isEmpty
   }
 
   /// The cookie a state file holds.
@@ -195,6 +212,7 @@ public final class ReplicaStore {
     for record in records { remember(record) }
     if records.contains(where: { if case .cookie = $0 { false } else { true } }) {
       table = materialize()
+      isBehind = false
     }
   }
 
@@ -202,6 +220,7 @@ public final class ReplicaStore {
   /// anew), so the change log starts empty.
   public func fold() throws(ReplicaError) {
     guard isComplete, let cookie else { return }
+    catchUp()
     let next = generation + 1
     try Self.writeImage(of: table, to: path("people-\(next)"))
     try commit(generation: next, cookie: cookie, people: table)
@@ -227,6 +246,7 @@ public final class ReplicaStore {
     log = newLog
     base = people
     overlay = [:]
+    isBehind = false
     overlayOrder = []
     table = people
     if old > 0 {

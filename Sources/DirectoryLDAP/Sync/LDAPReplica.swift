@@ -65,7 +65,11 @@ public final class LDAPReplica: Sendable {
     let feed = ReplicaFeed(
       store: try ReplicaStore(folder: folder), foldThreshold: foldThreshold, update: update,
       status: status)
-    if feed.store.isComplete { update(feed.store.table) }
+    if feed.store.isComplete {
+      // The people as of the last fold at once, then with the changes since.
+      update(feed.store.table)
+      if feed.store.catchUp() { update(feed.store.table) }
+    }
     let first = try feed.begin()
     let following = Task {
       await sync.follow(

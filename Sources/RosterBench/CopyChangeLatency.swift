@@ -1,0 +1,143 @@
+import CGtk
+import Directory
+import DirectoryLDAP
+import Foundation
+import GtkKit
+import RosterKit
+import SharedSupport
+
+/// `roster-dev copy-changes`: the window on an LDAP server's offline copy
+/// (filled first if there is none), then `changes` titles changed with
+/// ldapmodify, one at a time: how long each takes from ldapmodify's exit to
+/// the row showing the new title, and what a column sort of the copy costs.
+/// People are picked with a seeded generator; the server names them by
+/// employee number (the demo directory's way). Prints one JSON line.
+///
+/// Threading: main-actor only; drives the GLib main context while it waits.
+@MainActor
+public struct CopyChangeLatency {
+  /// One line of figures.
+  struct Report: ReportObject {
+    let tool = "roster"
+    let source = "ldap-copy"
+    let rows: Int
+    /// From the window's making to its first rows, the copy opened.
+    let firstRowsMs: Fixed?
+    let changes: Int
+    let changeP50Ms: Fixed?
+    let changeP99Ms: Fixed?
+    let changeMaxMs: Fixed?
+    /// The copy sorted by department, then display name, on the main page.
+    let sortMs: Fixed?
+  }
+
+  let url: String
+  let changes: Int
+  let adminDN: String
+  let passwordFile: String
+
+  public init(url: String, changes: Int, adminDN: String, passwordFile: String) {
+    self.url = url
+    self.changes = changes
+    self.adminDN = adminDN
+    self.passwordFile = passwordFile
+  }
+
+  /// The JSON line, or nil (and why, on stderr) when a step failed.
+  public func run() -> String? {
+    guard RosterBenchmark.startGTK() else { return nil }
+    let directory: LDAPDirectory
+    do {
+      directory = try LDAPDirectory(url: url)
+    } catch {
+      return fail(error.localizedDescription)
+    }
+    guard let folder = OfflineCopyFolder.folder(for: directory) else { return fail("no cache") }
+    let copy = OfflineCopy(directory: directory, folder: folder)
+    let made = ContinuousClock.now
+    let window = MainWindow(
+      application: nil, copy: copy, pipeline: nil, instrumentation: RowInstrumentation())
+    defer { window.close() }
+    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    window.present()
+    window.refresh()
+    let ready = MainContext.run(
+      until: {
+        guard let page = window.page as? LocalDirectoryPage, page.count > 0, !page.isLoading,
+          case .current? = copy.status
+        else { return false }
+        return window.hasVisibleRows
+      }, timeout: .seconds(600))
+    guard ready, let page = window.page as? LocalDirectoryPage else {
+      return fail("the copy did not open")
+    }
+    let firstRows = window.firstRowsShown.map { (made.duration(to: $0)).inMilliseconds }
+    var random = SplitMix64(seed: 2026)
+    var latencies: [Double] = []
+    for change in 0..<changes {
+      let position = Int(random.next() % UInt64(page.count))
+      guard let number = page.model[position].details.employeeNumber else { continue }
+      let title = "Latency \(change) \(random.next() % 1_000_000)"
+      let dn = "employeeNumber=\(number),\(directory.url.baseDN)"
+      guard modify(dn, title: title) else { return fail("ldapmodify failed for \(dn)") }
+      let sent = ContinuousClock.now
+      guard
+        MainContext.run(
+          until: { position < page.count && page.model[position].details.title == title },
+          timeout: .seconds(30))
+      else { return fail("change \(change) did not reach its row") }
+      latencies.append((ContinuousClock.now - sent).inMilliseconds)
+    }
+    let started = ContinuousClock.now
+    page.sort(by: PersonSort([.init(.department), .init(.displayName)]))
+    let sorted = MainContext.run(until: { !page.isSorting }, timeout: .seconds(60))
+    let sortMs = sorted ? (ContinuousClock.now - started).inMilliseconds : nil
+    let percentiles = Percentiles(latencies)
+    return try? ReportLine.json(
+      Report(
+        rows: page.count, firstRowsMs: firstRows.map { Fixed($0, 1) }, changes: latencies.count,
+        changeP50Ms: percentiles(0.5).map { Fixed($0, 1) },
+        changeP99Ms: percentiles(0.99).map { Fixed($0, 1) },
+        changeMaxMs: percentiles(1).map { Fixed($0, 1) }, sortMs: sortMs.map { Fixed($0, 1) }))
+  }
+
+  /// Sets the title of the entry `dn` with ldapmodify, the password read
+  /// from its file by ldapmodify itself.
+  private func modify(_ dn: String, title: String) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ldapmodify")
+    process.arguments = [
+      "-x", "-H", LDAPURLText.server(of: url), "-D", adminDN, "-y", passwordFile,
+    ]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return false
+    }
+    input.fileHandleForWriting.write(
+      Data("dn: \(dn)\nchangetype: modify\nreplace: title\ntitle: \(title)\n".utf8))
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  private func fail(_ reason: String) -> String? {
+    FileHandle.standardError.write(Data("copy-changes: \(reason)\n".utf8))
+    return nil
+  }
+}
+
+/// The scheme, host and port of an LDAP URL ("ldap://127.0.0.1:3890").
+///
+/// Threading: stateless.
+private enum LDAPURLText {
+  static func server(of url: String) -> String {
+    guard let scheme = url.range(of: "://") else { return url }
+    let rest = url[scheme.upperBound...]
+    let end = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+    return String(url[..<end])
+  }
+}
