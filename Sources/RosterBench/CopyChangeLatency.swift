@@ -73,20 +73,32 @@ public struct CopyChangeLatency {
     }
     let firstRows = window.firstRowsShown.map { (made.duration(to: $0)).inMilliseconds }
     var random = SplitMix64(seed: 2026)
+    let run = UInt64(Date().timeIntervalSince1970 * 1000)
     var latencies: [Double] = []
     for change in 0..<changes {
       let position = Int(random.next() % UInt64(page.count))
       guard let number = page.model[position].details.employeeNumber else { continue }
-      let title = "Latency \(change) \(random.next() % 1_000_000)"
+      // A title no earlier run set (the people are the same each run).
+      let title = "Latency \(change) of run \(run)"
       let dn = "employeeNumber=\(number),\(directory.url.baseDN)"
-      guard modify(dn, title: title) else { return fail("ldapmodify failed for \(dn)") }
+      // From ldapmodify's start to the row showing the title, the main loop
+      // running all along (ldapmodify is waited for in the same loop).
       let sent = ContinuousClock.now
+      guard let process = modify(dn, title: title) else { return fail("ldapmodify did not start") }
+      var shown: ContinuousClock.Instant?
       guard
         MainContext.run(
-          until: { position < page.count && page.model[position].details.title == title },
-          timeout: .seconds(30))
+          until: {
+            if shown == nil, position < page.count,
+              page.model[position].details.title == title
+            {
+              shown = .now
+            }
+            return shown != nil && !process.isRunning
+          }, timeout: .seconds(30)), let shown
       else { return fail("change \(change) did not reach its row") }
-      latencies.append((ContinuousClock.now - sent).inMilliseconds)
+      guard process.terminationStatus == 0 else { return fail("ldapmodify failed for \(dn)") }
+      latencies.append((shown - sent).inMilliseconds)
     }
     let started = ContinuousClock.now
     page.sort(by: PersonSort([.init(.department), .init(.displayName)]))
@@ -101,9 +113,9 @@ public struct CopyChangeLatency {
         changeMaxMs: percentiles(1).map { Fixed($0, 1) }, sortMs: sortMs.map { Fixed($0, 1) }))
   }
 
-  /// Sets the title of the entry `dn` with ldapmodify, the password read
-  /// from its file by ldapmodify itself.
-  private func modify(_ dn: String, title: String) -> Bool {
+  /// Starts ldapmodify setting the title of the entry `dn`, the password
+  /// read from its file by ldapmodify itself; nil if it did not start.
+  private func modify(_ dn: String, title: String) -> Process? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/ldapmodify")
     process.arguments = [
@@ -115,13 +127,12 @@ public struct CopyChangeLatency {
     do {
       try process.run()
     } catch {
-      return false
+      return nil
     }
     input.fileHandleForWriting.write(
       Data("dn: \(dn)\nchangetype: modify\nreplace: title\ntitle: \(title)\n".utf8))
     try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    return process
   }
 
   private func fail(_ reason: String) -> String? {

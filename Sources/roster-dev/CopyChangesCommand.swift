@@ -11,7 +11,7 @@ struct CopyChangesCommand: ParsableCommand {
       "Time the server's changes reaching the window on an LDAP server's offline copy (release build).",
     discussion: """
       Opens the window on the copy (filled first if there is none), changes --changes titles with \
-      ldapmodify one at a time and times each from ldapmodify's exit to the row showing it, then \
+      ldapmodify one at a time and times each from ldapmodify's start to the row showing it, then \
       times a column sort of the copy. The server names people by employee number (the demo \
       directory): roster-dev demo-ldap --run … is not needed; pass the URL it printed.
       """)
