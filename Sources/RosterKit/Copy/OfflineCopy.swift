@@ -40,6 +40,9 @@ package final class OfflineCopy {
   /// The people waiting for the main thread, newest only.
   private let waiting = PeopleMailbox()
   private var running: Task<Void, Never>?
+  /// The sync last stopped, until it has let go of the folder: the next
+  /// one waits for it, so two never write the copy at once.
+  private var stopping: Task<Void, Never>?
   private let backoff: ClosedRange<Duration>
 
   /// A copy of `directory`'s people in `folder`; nothing runs before
@@ -68,7 +71,9 @@ package final class OfflineCopy {
     let waiting = waiting
     let backoff = backoff
     let source = DirectorySource.file(folder)
+    let previous = stopping
     running = Task.detached(priority: .utility) { [weak self] in
+      await previous?.value
       do throws(ReplicaError) {
         try await replica.run(
           backoff: backoff,
@@ -86,6 +91,7 @@ package final class OfflineCopy {
   /// Stops the sync (the copy stays on disk).
   package func stop() {
     running?.cancel()
+    if let running { stopping = running }
     running = nil
   }
 
