@@ -86,7 +86,7 @@ struct SyncSpeedCommand: ParsableCommand {
     let source = source
     try BlockingTask.run {
       let task = Task {
-        try await replica.run { table in
+        try await replica.run { table, _ in
           count.value.withLock { $0 = table.userCount }
         } status: {
           status in

@@ -64,7 +64,7 @@ final class LDAPReplicaTests: XCTestCase {
     let replica = try LDAPReplica(url: server.peopleURL, options: LDAPOptions(), folder: folder)
     let reports = Reports()
     let task = Task {
-      try await replica.run(backoff: .milliseconds(50)...Duration.milliseconds(200)) { table in
+      try await replica.run(backoff: .milliseconds(50)...Duration.milliseconds(200)) { table, _ in
         reports.table.withLock { $0 = table }
         reports.firstCount.withLock { $0 = $0 ?? table.userCount }
       } status: { status in

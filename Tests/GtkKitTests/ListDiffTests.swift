@@ -92,7 +92,7 @@ final class ListDiffTests: XCTestCase {
   }
 
   func testRandomEditsAlwaysReproduceTheNewList() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 300)
     for round in 0..<300 {
       let count = Int.random(in: 0..<60, using: &generator)
       let old = (0..<count).map {
@@ -130,6 +130,51 @@ final class ListDiffTests: XCTestCase {
         }
       }
     }
+  }
+
+  func testSplicesFromThePlacesElementsLeftAndCameReproduceTheNewList() {
+    var generator = SplitMix64(seed: 4533)
+    for round in 0..<300 {
+      let old = (0..<Int.random(in: 0..<40, using: &generator)).map { Person(id: "p\($0)") }
+      // Some leave; some come back changed, where they were or elsewhere.
+      var left: [Int] = []
+      var kept: [Person] = []
+      var coming: [Person] = []
+      for (position, person) in old.enumerated() {
+        if Int.random(in: 0..<5, using: &generator) == 0 {
+          left.append(position)
+          if Bool.random(using: &generator) { coming.append(Person(id: person.id, role: "Admin")) }
+        } else {
+          kept.append(person)
+        }
+      }
+      coming += (0..<Int.random(in: 0..<4, using: &generator)).map {
+        Person(id: "n\(round)-\($0)")
+      }
+      var new = kept
+      var came: [Int] = []
+      for person in coming {
+        new.insert(person, at: Int.random(in: 0...new.count, using: &generator))
+      }
+      let comingIDs = Set(coming.map(\.id))
+      came = new.indices.filter { comingIDs.contains(new[$0].id) }
+      let diff = ListDiff.splicing(left: left, came: came) { old[$0].id == new[$1].id }
+      XCTAssertEqual(applied(diff, to: old, new: new), new, "round \(round)")
+      for position in diff.reconfigured {
+        XCTAssertTrue(old.contains { $0.id == new[position].id }, "round \(round)")
+      }
+    }
+  }
+
+  func testAPersonWhoLeftAndCameBackInPlaceIsReconfigured() {
+    let old = people("a", "b", "c")
+    let new = [Person(id: "a"), Person(id: "b", role: "Admin"), Person(id: "c")]
+    let diff = ListDiff.splicing(left: [1], came: [1]) { old[$0].id == new[$1].id }
+    XCTAssertEqual(diff, ListDiff(reconfigured: [1]))
+    let moved = people("a", "c", "b")
+    let splice = ListDiff.splicing(left: [1], came: [2]) { old[$0].id == moved[$1].id }
+    XCTAssertEqual(splice.removedCount, 1)
+    XCTAssertEqual(applied(splice, to: old, new: moved), moved)
   }
 
   /// A million elements, a third of one percent each changed, removed and inserted at seeded

@@ -134,6 +134,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       // let go of the copy before it opens it.
       for _ in 0..<3 { XCTAssertTrue(window.refresh()) }
       let version = page.presenter.version
+      let followed = page.followedPatches
       try setting.server.server.modify(
         ldif: """
           dn: uid=\(people[2].uid),\(setting.base)
@@ -151,6 +152,7 @@ final class OfflineCopyWindowTests: XCTestCase {
           }, timeout: .seconds(10)), "a changed title reaches its row")
       XCTAssertEqual(page.count, count)
       XCTAssertEqual(page.lastRefresh?.changedPeople, 1, "only the changed person is replaced")
+      XCTAssertEqual(page.followedPatches, followed + 1, "placed alone, not sorted and diffed whole")
 
       try setting.server.server.modify(
         ldif: """
@@ -180,6 +182,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       XCTAssertEqual(page.count, count)
       XCTAssertGreaterThan(page.presenter.version, version)
       XCTAssertTrue(window.page === page, "the page stays: changes are differences")
+      XCTAssertGreaterThan(page.followedPatches, followed + 1)
       XCTAssertEqual(Self.usernames(page), Self.sortedUsernames(page), "sorted in by username")
     }
   }

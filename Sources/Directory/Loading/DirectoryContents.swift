@@ -34,6 +34,10 @@ public struct DirectoryContents: Sendable {
   public var viewModelDuration: Duration
   /// Size of the JSON as read (after any HTTP decompression).
   public var byteCount: Int
+  /// How ``viewModels`` was patched from the table shown before, when it
+  /// was (an offline copy after a change): a list showing that table
+  /// follows the patch instead of sorting and diffing everyone.
+  public var patch: TablePatch?
 
   /// Assembles contents from a table already built.
   public init(

@@ -65,6 +65,25 @@ final class NarrowColumn: @unchecked Sendable {
     store(value, at: count - 1)
   }
 
+  /// Appends `source`'s values at `range`, a copy of their bytes when the
+  /// widths match (a patched table's runs of people kept as they were).
+  func append(contentsOf source: NarrowColumn, range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    precondition(range.upperBound <= source.count, "range out of column")
+    if source.width > width { widen(to: source.width) }
+    guard source.width == width else {
+      for index in range { append(source[index]) }
+      return
+    }
+    if count + range.count > capacity {
+      grow(to: max(count + range.count, capacity + capacity / 2))
+    }
+    (base.unsafelyUnwrapped + count * width).copyMemory(
+      from: source.base.unsafelyUnwrapped + range.lowerBound * width,
+      byteCount: range.count * width)
+    count += range.count
+  }
+
   /// Replaces the value at `index`, widening the column if it needs to.
   @inline(__always)
   func set(_ index: Int, to value: UInt32) {

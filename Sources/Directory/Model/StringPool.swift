@@ -50,6 +50,15 @@ struct StringPool {
     text.shrinkToFit()
     starts.shrinkToFit()
   }
+
+  /// A copy of the pool that grows apart from it (the pools of a patched
+  /// table: the same numbers for the same strings, then new ones).
+  func copy() -> StringPool {
+    let copy = StringPool()
+    copy.text.append(contentsOf: text.all)
+    copy.starts.append(contentsOf: starts.buffer(from: 1, count: count))
+    return copy
+  }
 }
 
 /// Gives each distinct string of a ``StringPool`` one number, storing its
@@ -93,6 +102,21 @@ struct StringInterner {
       remembered += 1
     }
     return id
+  }
+
+  /// Remembers the strings `pool` holds already (a builder that goes on
+  /// from a table's pools), up to ``capacity``.
+  mutating func remember(_ pool: StringPool) {
+    guard pool.count > 0 else { return }
+    if slots.isEmpty { slots = [UInt32](repeating: 0, count: Self.slotCount) }
+    let mask = Self.slotCount - 1
+    for id in 1...pool.count where remembered < Self.capacity {
+      let bytes = pool.bytes(of: id)
+      var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = UInt32(id)
+      remembered += 1
+    }
   }
 
   /// FNV-1a, 64-bit.

@@ -23,6 +23,49 @@ public struct UserTableBuilder {
     columns.starts.append(0)
   }
 
+  /// A builder that goes on from `table`'s pools: the people it copies
+  /// from `table` (``appendKept(of:range:link:)``) keep their pool numbers.
+  init(continuing table: UserTable) {
+    self.init()
+    let source = table.columns
+    columns.avatars = source.avatars.copy()
+    columns.values = source.values.copy()
+    columns.managerReferences = source.managerReferences.copy()
+    avatars.remember(columns.avatars)
+    values.remember(columns.values)
+    managerReferences.remember(columns.managerReferences)
+  }
+
+  /// Copies the people at `range` of `table` (the table this builder goes
+  /// on from) as their bytes, each manager link passed through `link`.
+  mutating func appendKept(of table: UserTable, range: Range<Int>, link: (UInt32) -> UInt32) {
+    guard !range.isEmpty else { return }
+    let source = table.columns
+    let from = Int(source.starts[range.lowerBound])
+    let to = Int(source.starts[range.upperBound])
+    let shift = Int(columns.text.count) - from
+    columns.text.append(contentsOf: source.text.buffer(from: from, count: to - from))
+    for index in (range.lowerBound + 1)...range.upperBound {
+      columns.starts.append(UInt32(Int(source.starts[index]) + shift))
+    }
+    let own = UserTable.ownFieldCount
+    columns.lengths.append(
+      contentsOf: source.lengths, range: (range.lowerBound * own)..<(range.upperBound * own))
+    columns.avatarIDs.append(contentsOf: source.avatarIDs, range: range)
+    columns.roles.append(contentsOf: source.roles.buffer(from: range.lowerBound, count: range.count))
+    columns.titles.append(contentsOf: source.titles, range: range)
+    columns.departments.append(contentsOf: source.departments, range: range)
+    columns.locations.append(contentsOf: source.locations, range: range)
+    for index in range { columns.managers.append(link(source.managers[index])) }
+  }
+
+  /// The number of `bytes` in the pool of manager references, added if new
+  /// (a link to a person no longer in the table becomes their identity).
+  mutating func managerReference(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    (try? managerReferences.id(
+      for: bytes, in: &columns.managerReferences, limit: UserTable.maxTextBytes)) ?? 0
+  }
+
   /// How many people so far.
   public var count: Int { columns.roles.count }
 

@@ -204,15 +204,33 @@ public final class ReplicaStore {
 
   /// Applies `records` in order (people changed or gone, the cookie after
   /// them): written to the change log and synced before the copy shows
-  /// them, so a change shown is never lost.
-  public func apply(_ records: [ReplicaRecord]) throws(ReplicaError) {
+  /// them, so a change shown is never lost. Returns how ``table`` changed
+  /// when it was patched (nil when nobody changed, or when the copy just
+  /// opened took every change logged since its fold at once).
+  @discardableResult
+  public func apply(_ records: [ReplicaRecord]) throws(ReplicaError) -> TablePatch? {
     guard isComplete, let log else { throw ReplicaError("the copy has no complete refresh yet") }
     for record in records { log.append(record) }
     try log.flush(sync: true)
     for record in records { remember(record) }
-    if records.contains(where: { if case .cookie = $0 { false } else { true } }) {
-      table = materialize()
-      isBehind = false
+    let changes = records.compactMap { record -> (identity: String, user: User?)? in
+      switch record {
+      case .person(let entry): (entry.id, Self.user(entry))
+      case .deleted(let id): (id, nil)
+      case .cookie: nil
+      }
+    }
+    guard !changes.isEmpty else { return nil }
+    guard !isBehind else {
+      catchUp()
+      return nil
+    }
+    do {
+      let patch = try table.patched(changes)
+      table = patch.table
+      return patch
+    } catch {
+      throw ReplicaError("the copy is larger than a table holds: \(error)")
     }
   }
 

@@ -55,11 +55,12 @@ public final class LDAPReplica: Sendable {
 
   /// Opens the copy and keeps it current until the task is cancelled (or
   /// the disk fails: throws). `update` gets the people after each change
-  /// (and at once when a complete copy opens); `status` how the copy is
-  /// doing.
+  /// (and at once when a complete copy opens), with how they changed from
+  /// the people it got last when a patch made them; `status` how the copy
+  /// is doing.
   public func run(
     backoff: ClosedRange<Duration> = LDAPContentSync.defaultBackoff,
-    update: @escaping @Sendable (UserTable) -> Void,
+    update: @escaping @Sendable (UserTable, TablePatch?) -> Void,
     status: @escaping @Sendable (LDAPReplicaStatus) -> Void
   ) async throws(ReplicaError) {
     let feed = ReplicaFeed(
@@ -67,8 +68,8 @@ public final class LDAPReplica: Sendable {
       status: status)
     if feed.store.isComplete {
       // The people as of the last fold at once, then with the changes since.
-      update(feed.store.table)
-      if feed.store.catchUp() { update(feed.store.table) }
+      update(feed.store.table, nil)
+      if feed.store.catchUp() { update(feed.store.table, nil) }
     }
     let first = try feed.begin()
     let following = Task {
@@ -110,7 +111,7 @@ private final class ReplicaFeed: @unchecked Sendable {
 
   let store: ReplicaStore
   let foldThreshold: Int
-  let update: @Sendable (UserTable) -> Void
+  let update: @Sendable (UserTable, TablePatch?) -> Void
   let status: @Sendable (LDAPReplicaStatus) -> Void
   /// Stops the sync after a failure of the disk (set once the sync runs).
   let onFailure = Mutex<(@Sendable () -> Void)?>(nil)
@@ -126,7 +127,8 @@ private final class ReplicaFeed: @unchecked Sendable {
   private var lastCookie: [UInt8]?
 
   init(
-    store: ReplicaStore, foldThreshold: Int, update: @escaping @Sendable (UserTable) -> Void,
+    store: ReplicaStore, foldThreshold: Int,
+    update: @escaping @Sendable (UserTable, TablePatch?) -> Void,
     status: @escaping @Sendable (LDAPReplicaStatus) -> Void
   ) {
     self.store = store
@@ -195,7 +197,7 @@ private final class ReplicaFeed: @unchecked Sendable {
       mode = .incremental
       inRefresh = false
       status(.current(received: received))
-      update(store.table)
+      update(store.table, nil)
     case (.present(let id), .incremental):
       seen.insert(id)
     case (.presentPhaseEnded, .incremental):
@@ -235,10 +237,10 @@ private final class ReplicaFeed: @unchecked Sendable {
     guard !pending.isEmpty else { return }
     let records = pending
     pending = []
-    try store.apply(records)
+    let patch = try store.apply(records)
     if store.unfoldedChanges > foldThreshold { try store.fold() }
     if records.contains(where: { if case .cookie = $0 { false } else { true } }) {
-      update(store.table)
+      update(store.table, patch)
     }
   }
 }

@@ -88,6 +88,41 @@ public struct ListDiff: Sendable, Equatable {
     return diff
   }
 
+  /// The changes of a list from which the elements at `left` (old
+  /// positions, ascending) went and into which those at `came` (new
+  /// positions, ascending) came, the others kept in their order: found
+  /// from those places alone, without reading the list. Where as many
+  /// came as left at one place and `same(old, new)` says each is the one
+  /// that left, they are reconfigured in place instead.
+  public static func splicing(
+    left: [Int], came: [Int], same: (_ old: Int, _ new: Int) -> Bool
+  ) -> ListDiff {
+    var diff = ListDiff()
+    var out = 0
+    var into = 0
+    // Each change sits after some number of kept elements: an element that
+    // left at old position p after `out` others left follows p - out kept.
+    while out < left.count || into < came.count {
+      let kept = min(
+        out < left.count ? left[out] - out : Int.max, into < came.count ? came[into] - into : Int.max)
+      let firstOut = out
+      while out < left.count, left[out] - out == kept { out += 1 }
+      let firstInto = into
+      while into < came.count, came[into] - into == kept { into += 1 }
+      let position = kept + firstInto
+      let inserted = position..<(position + into - firstInto)
+      let removed = out - firstOut
+      if removed == inserted.count,
+        zip(left[firstOut..<out], inserted).allSatisfy({ same($0, $1) })
+      {
+        diff.reconfigured += inserted
+      } else {
+        diff.splices.append(Splice(position: position, removed: removed, inserted: inserted))
+      }
+    }
+    return diff
+  }
+
   /// The longest sequence of elements present in both middles in the same
   /// order (patience sorting over new indices: O(n log n)).
   private static func keptPairs<Element: Identifiable>(

@@ -77,8 +77,12 @@ package final class OfflineCopy {
       do throws(ReplicaError) {
         try await replica.run(
           backoff: backoff,
-          update: { table in
-            guard waiting.put(DirectoryContents(source: source, users: table)) else { return }
+          update: { table, patch in
+            var contents = DirectoryContents(source: source, users: table)
+            // Of use only to a list showing the table patched: the one
+            // before, when it was taken.
+            contents.patch = patch
+            guard waiting.put(contents) else { return }
             Task { @MainActor in self?.deliverPeople() }
           },
           status: { status in Task { @MainActor in self?.report(status) } })

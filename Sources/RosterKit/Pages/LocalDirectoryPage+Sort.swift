@@ -96,4 +96,34 @@ extension LocalDirectoryPage {
       show(sorted.0, sorted.1)
     }
   }
+
+  /// The list, everyone of `patch`'s table before in ``sortOrder``, carried
+  /// over to its table (``TablePatch/carry(_:order:)``) with the diff made
+  /// from the places people left and came, off the main thread; then
+  /// `show`. A list that is not everyone of that table is sorted and
+  /// diffed whole instead.
+  func carried(
+    over patch: TablePatch,
+    then show: @escaping @MainActor @Sendable ([UserRef], ListDiff?) -> Void
+  ) {
+    let shown = model.elements
+    let order = sortOrder
+    let carry = Task.detached(priority: .userInitiated) { () -> ([UserRef], ListDiff)? in
+      guard let carried = patch.carry(shown, order: order) else { return nil }
+      let diff = ListDiff.splicing(left: carried.left, came: carried.came) { old, new in
+        shown[old].id == carried.rows[new].id
+      }
+      return (carried.rows, diff)
+    }
+    sorting = Task { @MainActor [weak self] in
+      let result = await carry.value
+      guard let self, !Task.isCancelled else { return }
+      self.sorting = nil
+      guard let (rows, diff) = result else {
+        return self.ordered(patch.table.references, against: shown, then: show)
+      }
+      self.followedPatches += 1
+      show(rows, diff)
+    }
+  }
 }

@@ -48,6 +48,9 @@ package final class LocalDirectoryPage: DirectoryPage {
   package internal(set) var sortOrder: PersonSort?
   /// The sort running off the main thread, if any.
   var sorting: Task<Void, Never>?
+  /// How many changes of an offline copy the list followed as patches,
+  /// placing the people changed alone (tests).
+  package internal(set) var followedPatches = 0
   /// The filter bar's filter, nil when none (LocalDirectoryPage+Filter.swift).
   package internal(set) var filter: PersonFilter?
   /// The filter running off the main thread, if any.
@@ -221,10 +224,18 @@ package final class LocalDirectoryPage: DirectoryPage {
     onNotice?(.groups(contents.groups, everyone: contents.viewModels.count))
     // Filtered, the filter runs over the new directory once it is in place.
     let refilters = search.query.isEmpty && isNarrowedByChoice
-    if search.query.isEmpty, !isNarrowedByChoice, sortOrder != nil {
+    let version = presenter.version
+    if search.query.isEmpty, !isNarrowedByChoice, sorting == nil, let patch = contents.patch,
+      let shown = self.contents, shown.viewModels === patch.previous
+    {
+      // A change of the offline copy: the list follows it, placing the
+      // people changed alone.
+      carried(over: patch) { [weak self] rows, diff in
+        self?.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
+      }
+    } else if search.query.isEmpty, !isNarrowedByChoice, sortOrder != nil {
       // The new directory in the order, as its differences from the list
       // shown (computed with the sort, off the main thread).
-      let version = presenter.version
       let shown = self.contents == nil ? nil : model.elements
       ordered(contents.rows, against: shown) { [weak self] rows, diff in
         self?.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
@@ -241,6 +252,9 @@ package final class LocalDirectoryPage: DirectoryPage {
               NumberText.grouped(changed))))
       }
     }
+    // The patch's table before is the list's no more: let it go.
+    var contents = contents
+    contents.patch = nil
     self.contents = contents
     if viewMode == .tree { orgTree.show(contents.viewModels) }
     list.viewport.update()

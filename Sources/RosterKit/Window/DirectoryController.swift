@@ -122,7 +122,10 @@ final class DirectoryController {
       return AvatarService.resolveAll(
         contents.viewModels.distinctAvatars, relativeTo: contents.source.baseURL)
     }.value
-    guard !baseline.isEmpty else { return (.success(contents), nil, await resolved) }
+    // A patch of the table listed is followed by the page, which needs no
+    // diff of everyone.
+    let followsPatch = contents.patch.map { $0.previous === baseline.first?.table } ?? false
+    guard !baseline.isEmpty, !followsPatch else { return (.success(contents), nil, await resolved) }
     let diff = await Task.detached(priority: .userInitiated) {
       ListDiff.between(baseline, contents.rows)
     }.value

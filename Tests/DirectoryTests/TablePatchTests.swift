@@ -1,0 +1,148 @@
+import Directory
+import SharedSupport
+import XCTest
+
+/// A table patched with a few changes (an offline copy's change) equals
+/// the table built whole from the changed people, managers linked the
+/// same; and a sorted list carried over to the patch equals the patched
+/// table sorted whole.
+final class TablePatchTests: XCTestCase {
+  private let titles = [nil, "Engineer", "Ärztin", "accountant", "Zoologist", "engineer"]
+
+  private func user(_ number: Int, _ random: inout SplitMix64, managers: Int) -> User {
+    var details = PersonDetails()
+    details.title = titles[Int(random.next() % UInt64(titles.count))]
+    details.displayName = random.next() % 5 == 0 ? nil : "Person \(random.next() % 50)"
+    // Managers among the first people, some of them never in the table.
+    let manager = Int(random.next() % UInt64(managers + 5))
+    details.manager = random.next() % 4 == 0 ? nil : "id-\(manager)"
+    let names = ["adam", "Älva", "bert", "Bert", "carl", "zoë"]
+    return User(
+      id: "id-\(number)", username: "\(names[Int(random.next() % 6)])\(random.next() % 40)",
+      avatar: random.next() % 3 == 0 ? "" : "v\(random.next() % 4)",
+      role: [.user, .admin, .owner, .unknown][Int(random.next() % 4)], details: details)
+  }
+
+  /// Random changes to `users`: people changed, removed (managers among
+  /// them) and added (some named as managers already); the changes and
+  /// the users they make, in the patch's order.
+  private func changes(
+    to users: [User], _ random: inout SplitMix64, next: inout Int
+  ) -> ([(identity: String, user: User?)], [User]) {
+    var result = users
+    var changes: [(identity: String, user: User?)] = []
+    for _ in 0..<(1 + Int(random.next() % 12)) {
+      switch random.next() % 3 {
+      case 0 where !result.isEmpty:
+        let position = Int(random.next() % UInt64(result.count))
+        var changed = user(Int(result[position].id!.dropFirst(3))!, &random, managers: next)
+        changed.id = result[position].id
+        result[position] = changed
+        changes.append((changed.id!, changed))
+      case 1 where !result.isEmpty:
+        let position = Int(random.next() % UInt64(result.count))
+        changes.append((result[position].id!, nil))
+        result.remove(at: position)
+      default:
+        // Past the people made so far: ids some managers already name.
+        let added = user(next, &random, managers: next)
+        next += 1
+        result.append(added)
+        changes.append((added.id!, added))
+      }
+    }
+    return (changes, result)
+  }
+
+  private func assertSame(_ table: UserTable, _ expected: UserTable, line: UInt = #line) {
+    XCTAssertEqual(table.users, expected.users, line: line)
+    for index in 0..<expected.userCount {
+      XCTAssertEqual(
+        table.managerIndex(at: index), expected.managerIndex(at: index), "person \(index)",
+        line: line)
+    }
+  }
+
+  func testAPatchEqualsTheTableBuiltWhole() throws {
+    var random = SplitMix64(seed: 34)
+    var next = 300
+    var users = (0..<300).map { user($0, &random, managers: 300) }
+    var table = UserTable(users)
+    for round in 0..<40 {
+      let (changes, expected) = changes(to: users, &random, next: &next)
+      let patch = try table.patched(changes)
+      XCTAssertTrue(patch.previous === table)
+      assertSame(patch.table, UserTable(expected))
+      XCTAssertEqual(
+        patch.count, Set(changes.map(\.identity)).count, "round \(round): one change a person")
+      users = expected
+      table = patch.table
+    }
+  }
+
+  func testTheLastChangeOfAPersonCounts() throws {
+    var random = SplitMix64(seed: 7)
+    let users = (0..<10).map { user($0, &random, managers: 10) }
+    var changed = users[3]
+    changed.username = "renamed"
+    let newcomer = User(id: "id-99", username: "newcomer", avatar: "", role: .user)
+    let patch = try UserTable(users).patched([
+      ("id-3", nil), ("id-3", changed), ("id-99", newcomer), ("id-99", nil), ("id-5", nil),
+    ])
+    var expected = users
+    expected[3] = changed
+    expected.remove(at: 5)
+    assertSame(patch.table, UserTable(expected))
+    XCTAssertEqual(patch.removed, [5])
+    XCTAssertEqual(patch.changed, [3])
+    XCTAssertTrue(patch.added.isEmpty)
+    XCTAssertEqual(patch.position(after: 4), 4)
+    XCTAssertNil(patch.position(after: 5))
+    XCTAssertEqual(patch.position(after: 6), 5)
+  }
+
+  func testACarriedListEqualsThePatchedTableSortedWhole() throws {
+    let orders = [
+      nil, PersonSort([.init(.username)]), PersonSort([.init(.title, descending: true)]),
+      PersonSort([.init(.displayName), .init(.role, descending: true)]),
+      PersonSort([.init(.manager)]),
+    ]
+    for order in orders {
+      var random = SplitMix64(seed: 2026)
+      var next = 400
+      var users = (0..<400).map { user($0, &random, managers: 400) }
+      var table = UserTable(users)
+      var shown = rows(of: table, in: order)
+      for round in 0..<25 {
+        let (changes, expected) = changes(to: users, &random, next: &next)
+        let patch = try table.patched(changes)
+        let carried = try XCTUnwrap(patch.carry(shown, order: order))
+        let whole = rows(of: patch.table, in: order)
+        XCTAssertEqual(
+          carried.rows.map(\.index), whole.map(\.index), "\(order?.description ?? "none") \(round)")
+        // The rows that stayed are the old list's, in its order.
+        let stayed = carried.rows.indices.filter { !carried.came.contains($0) }.map {
+          carried.rows[$0].id
+        }
+        let kept = shown.indices.filter { !carried.left.contains($0) }.map { shown[$0].id }
+        XCTAssertEqual(stayed, kept)
+        users = expected
+        table = patch.table
+        shown = carried.rows
+      }
+    }
+  }
+
+  func testAListThatIsNotEveryoneIsNotCarried() throws {
+    var random = SplitMix64(seed: 1)
+    let table = UserTable((0..<20).map { user($0, &random, managers: 20) })
+    let patch = try table.patched([("id-2", nil)])
+    XCTAssertNil(patch.carry(Array(table.references.dropFirst()), order: nil))
+    XCTAssertNil(patch.carry(patch.table.references + [table.references[0]], order: nil))
+  }
+
+  private func rows(of table: UserTable, in order: PersonSort?) -> [UserRef] {
+    let positions = order.map { table.sortedPositions(by: $0)! } ?? Array(0..<table.userCount)
+    return positions.map { UserRef(table: table, index: $0) }
+  }
+}
