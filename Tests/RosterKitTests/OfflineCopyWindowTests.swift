@@ -152,7 +152,8 @@ final class OfflineCopyWindowTests: XCTestCase {
           }, timeout: .seconds(10)), "a changed title reaches its row")
       XCTAssertEqual(page.count, count)
       XCTAssertEqual(page.lastRefresh?.changedPeople, 1, "only the changed person is replaced")
-      XCTAssertEqual(page.followedPatches, followed + 1, "placed alone, not sorted and diffed whole")
+      XCTAssertEqual(
+        page.followedPatches, followed + 1, "placed alone, not sorted and diffed whole")
 
       try setting.server.server.modify(
         ldif: """

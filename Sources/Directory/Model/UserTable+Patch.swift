@@ -67,7 +67,8 @@ extension UserTable {
     // A link to someone removed becomes their identity, as a reference.
     var gone: [Int: UInt32] = [:]
     for position in removed where gone[position] == nil {
-      gone[position] = ManagerLinks.unresolved(builder.managerReference(identityBytes(at: position)))
+      gone[position] = ManagerLinks.unresolved(
+        builder.managerReference(identityBytes(at: position)))
     }
     let link = { (link: UInt32) -> UInt32 in
       guard !removed.isEmpty, let manager = ManagerLinks.position(link) else { return link }

@@ -52,7 +52,8 @@ public struct UserTableBuilder {
     columns.lengths.append(
       contentsOf: source.lengths, range: (range.lowerBound * own)..<(range.upperBound * own))
     columns.avatarIDs.append(contentsOf: source.avatarIDs, range: range)
-    columns.roles.append(contentsOf: source.roles.buffer(from: range.lowerBound, count: range.count))
+    columns.roles.append(
+      contentsOf: source.roles.buffer(from: range.lowerBound, count: range.count))
     columns.titles.append(contentsOf: source.titles, range: range)
     columns.departments.append(contentsOf: source.departments, range: range)
     columns.locations.append(contentsOf: source.locations, range: range)

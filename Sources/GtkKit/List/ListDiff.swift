@@ -104,7 +104,8 @@ public struct ListDiff: Sendable, Equatable {
     // left at old position p after `out` others left follows p - out kept.
     while out < left.count || into < came.count {
       let kept = min(
-        out < left.count ? left[out] - out : Int.max, into < came.count ? came[into] - into : Int.max)
+        out < left.count ? left[out] - out : Int.max,
+        into < came.count ? came[into] - into : Int.max)
       let firstOut = out
       while out < left.count, left[out] - out == kept { out += 1 }
       let firstInto = into
