@@ -29,6 +29,10 @@ public struct CopyChangeLatency {
     let changeMaxMs: Fixed?
     /// The copy sorted by department, then display name, on the main page.
     let sortMs: Fixed?
+    /// The process's resident memory after the changes, and at its peak
+    /// while the changes arrived (from the copy's first rows on).
+    let rssMib: Fixed
+    let peakRssMib: Fixed
   }
 
   let url: String
@@ -72,6 +76,7 @@ public struct CopyChangeLatency {
       return fail("the copy did not open")
     }
     let firstRows = window.firstRowsShown.map { (made.duration(to: $0)).inMilliseconds }
+    _ = ResourceUsage.resetPeak()
     var random = SplitMix64(seed: 2026)
     let run = UInt64(Date().timeIntervalSince1970 * 1000)
     var latencies: [Double] = []
@@ -100,6 +105,8 @@ public struct CopyChangeLatency {
       guard process.terminationStatus == 0 else { return fail("ldapmodify failed for \(dn)") }
       latencies.append((shown - sent).inMilliseconds)
     }
+    let resident = ResourceUsage.residentMiB
+    let peak = ResourceUsage.peakResidentMiB
     let started = ContinuousClock.now
     page.sort(by: PersonSort([.init(.department), .init(.displayName)]))
     let sorted = MainContext.run(until: { !page.isSorting }, timeout: .seconds(60))
@@ -110,7 +117,8 @@ public struct CopyChangeLatency {
         rows: page.count, firstRowsMs: firstRows.map { Fixed($0, 1) }, changes: latencies.count,
         changeP50Ms: percentiles(0.5).map { Fixed($0, 1) },
         changeP99Ms: percentiles(0.99).map { Fixed($0, 1) },
-        changeMaxMs: percentiles(1).map { Fixed($0, 1) }, sortMs: sortMs.map { Fixed($0, 1) }))
+        changeMaxMs: percentiles(1).map { Fixed($0, 1) }, sortMs: sortMs.map { Fixed($0, 1) },
+        rssMib: Fixed(resident, 1), peakRssMib: Fixed(peak, 1)))
   }
 
   /// Starts ldapmodify setting the title of the entry `dn`, the password

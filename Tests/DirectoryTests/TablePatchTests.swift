@@ -19,7 +19,7 @@ final class TablePatchTests: XCTestCase {
     let names = ["adam", "Älva", "bert", "Bert", "carl", "zoë"]
     return User(
       id: "id-\(number)", username: "\(names[Int(random.next() % 6)])\(random.next() % 40)",
-      avatar: random.next() % 3 == 0 ? "" : "v\(random.next() % 4)",
+      avatar: random.next() % 3 == 0 ? "" : "v\(random.next() % 1000)",
       role: [.user, .admin, .owner, .unknown][Int(random.next() % 4)], details: details)
   }
 
@@ -70,9 +70,20 @@ final class TablePatchTests: XCTestCase {
     var table = UserTable(users)
     for round in 0..<40 {
       let (changes, expected) = changes(to: users, &random, next: &next)
+      let avatars = table.avatarCount
       let patch = try table.patched(changes)
+      XCTAssertEqual(table.avatarCount, avatars, "round \(round): a pool it shared grew")
       XCTAssertTrue(patch.previous === table)
       assertSame(patch.table, UserTable(expected))
+      // The pools the tables shared are the previous table's as they were.
+      XCTAssertEqual(table.users, users, "round \(round): the previous table is unchanged")
+      // The index of identities, carried over, finds everyone and no one gone.
+      for (position, person) in expected.enumerated() {
+        XCTAssertEqual(patch.table.position(ofIdentity: person.id!), position, "round \(round)")
+      }
+      for change in changes where !expected.contains(where: { $0.id == change.identity }) {
+        XCTAssertNil(patch.table.position(ofIdentity: change.identity), "round \(round)")
+      }
       XCTAssertEqual(
         patch.count, Set(changes.map(\.identity)).count, "round \(round): one change a person")
       users = expected
@@ -131,6 +142,25 @@ final class TablePatchTests: XCTestCase {
         shown = carried.rows
       }
     }
+  }
+
+  func testTablesLookedUpAndPatchedAreFreedOnceLetGo() throws {
+    var random = SplitMix64(seed: 9)
+    let users = (0..<50).map { user($0, &random, managers: 50) }
+    weak var first: UserTable?
+    weak var second: UserTable?
+    var latest: UserTable?
+    do {
+      let table = UserTable(users)
+      XCTAssertEqual(table.position(ofIdentity: "id-7"), 7)
+      first = table
+      let patch = try table.patched([("id-3", nil)])
+      second = patch.table
+      latest = try patch.table.patched([("id-4", nil)]).table
+    }
+    XCTAssertNil(first, "an index of identities kept its table alive")
+    XCTAssertNil(second)
+    XCTAssertEqual(latest?.position(ofIdentity: "id-7"), 5)
   }
 
   func testAListThatIsNotEveryoneIsNotCarried() throws {

@@ -56,6 +56,32 @@ final class UserTableImageTests: XCTestCase {
     XCTAssertEqual(empty.userCount, 0)
   }
 
+  func testAPatchOfAMappedTableWritesAnImageWithTheSamePeople() throws {
+    let mapped = try XCTUnwrap(UserTable(image: try write(UserTable(Self.people), to: "people")))
+    var changed = Self.people[5]
+    changed.avatar = "a new photo.png"
+    changed.details.title = "a title nobody had"
+    let added = User(
+      id: "id-new", username: "newcomer", avatar: "another new photo.png", role: .user,
+      details: PersonDetails(manager: "id-5"))
+    var patch = try mapped.patched([("id-5", changed), ("id-7", nil), ("id-new", added)])
+    // Patched again, from the patched table's layered pools.
+    var again = changed
+    again.avatar = "a third photo.png"
+    patch = try patch.table.patched([("id-5", again)])
+    XCTAssertFalse(patch.table.withFlatPools === patch.table, "the pools went on from the image's")
+    let opened = try XCTUnwrap(
+      UserTable(image: try write(patch.table.withFlatPools, to: "patched")))
+    var expected = Self.people
+    expected[5] = again
+    expected.remove(at: 7)
+    expected.append(added)
+    XCTAssertEqual(opened.users, expected)
+    XCTAssertEqual(opened.avatarCount, patch.table.avatarCount)
+    XCTAssertEqual(opened.managerIndex(at: expected.count - 1), 5)
+    XCTAssertEqual(mapped.users, Self.people, "the mapped table is as it was")
+  }
+
   func testAFileThatIsNotAWholeImageIsRefused() throws {
     let path = try write(UserTable(Array(Self.people.prefix(100))), to: "people")
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))

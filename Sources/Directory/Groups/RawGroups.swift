@@ -82,7 +82,7 @@ struct RawGroups {
       var group = DirectoryGroup(id: ids[number], name: names[number])
       let memberEnd = number + 1 < count ? memberStarts[number + 1] : members.count
       for reference in memberStarts[number]..<memberEnd {
-        guard let position = people?.position(of: members.reference(reference)) else {
+        guard let position = people?.position(of: members.reference(reference), in: table) else {
           group.unknownMembers += 1
           continue
         }

@@ -41,7 +41,8 @@ enum ManagerLinks {
     for position in 0..<count {
       let reference = unresolvedReference(columns.managers[position])
       guard reference != 0,
-        let manager = identities.position(of: columns.managerReferences.bytes(of: reference)),
+        let manager = identities.position(
+          of: columns.managerReferences.bytes(of: reference), in: table),
         manager != position
       else { continue }
       columns.managers.set(position, to: UInt32(manager + 1))

@@ -2,35 +2,68 @@
 /// 1 (0 stands for none): the avatars of a ``UserTable``, and the values
 /// many people share (titles, departments, locations).
 ///
+/// A pool can go on from another (``layered()``): the other's strings,
+/// shared and never written, keep their numbers, and the strings added
+/// follow in an arena of the pool's own. A table patched so shares a
+/// million avatars with the table before it instead of copying them.
+///
 /// Threading: filled by one builder, then only read (its columns are frozen
 /// with the table).
 struct StringPool {
-  /// The strings' bytes, back to back.
+  /// The pool's own strings' bytes, back to back.
   let text: CompactColumn<UInt8>
-  /// `count + 1` offsets into `text`.
+  /// Offsets into `text`: one more than the pool's own strings.
   let starts: CompactColumn<UInt32>
+  /// The strings of the pool this one goes on from, numbered first.
+  private let below: (text: CompactColumn<UInt8>, starts: CompactColumn<UInt32>)?
+  /// How many strings `below` holds.
+  private let belowCount: Int
 
   init() {
     text = CompactColumn<UInt8>()
     starts = CompactColumn<UInt32>()
     starts.append(0)
+    below = nil
+    belowCount = 0
   }
 
   /// A pool of `text` and its `starts` (read from a table's image).
   init(text: CompactColumn<UInt8>, starts: CompactColumn<UInt32>) {
     self.text = text
     self.starts = starts
+    below = nil
+    belowCount = 0
+  }
+
+  private init(
+    below: (text: CompactColumn<UInt8>, starts: CompactColumn<UInt32>), count: Int,
+    own: StringPool?
+  ) {
+    let own = own ?? StringPool()
+    text = own.text
+    starts = own.starts
+    self.below = below
+    belowCount = count
   }
 
   /// How many strings.
-  var count: Int { starts.count - 1 }
+  var count: Int { belowCount + starts.count - 1 }
+
+  /// Whether the strings are all in the pool's own arena (as a table's
+  /// image stores them).
+  var isFlat: Bool { below == nil }
 
   /// String `id`'s bytes (id 0: none, empty), valid while the pool lives.
   @inline(__always)
   func bytes(of id: Int) -> UnsafeBufferPointer<UInt8> {
     guard id > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
-    let start = Int(starts[id - 1])
-    return text.buffer(from: start, count: Int(starts[id]) - start)
+    if id <= belowCount, let below {
+      let start = Int(below.starts[id - 1])
+      return below.text.buffer(from: start, count: Int(below.starts[id]) - start)
+    }
+    let own = id - belowCount
+    let start = Int(starts[own - 1])
+    return text.buffer(from: start, count: Int(starts[own]) - start)
   }
 
   /// String `id` (nil for id 0).
@@ -51,12 +84,31 @@ struct StringPool {
     starts.shrinkToFit()
   }
 
-  /// A copy of the pool that grows apart from it (the pools of a patched
-  /// table: the same numbers for the same strings, then new ones).
-  func copy() -> StringPool {
+  /// A pool that goes on from this one, the same numbers for the same
+  /// strings, and grows apart from it (the pools of a patched table): the
+  /// strings below this pool's own stay shared, its own are copied.
+  func layered() -> StringPool {
+    guard let below else { return StringPool(below: (text, starts), count: count, own: nil) }
+    return StringPool(below: below, count: belowCount, own: ownCopy())
+  }
+
+  /// The pool with every string in its own arena (a copy when layered).
+  func flattened() -> StringPool {
+    guard let below else { return self }
+    let flat = StringPool()
+    flat.text.append(contentsOf: below.text.all)
+    flat.starts.append(contentsOf: below.starts.buffer(from: 1, count: belowCount))
+    let shift = UInt32(flat.text.count)
+    flat.text.append(contentsOf: text.all)
+    for k in 1..<starts.count { flat.starts.append(starts[k] + shift) }
+    return flat
+  }
+
+  /// A copy of the pool's own strings, as a pool of its own.
+  private func ownCopy() -> StringPool {
     let copy = StringPool()
     copy.text.append(contentsOf: text.all)
-    copy.starts.append(contentsOf: starts.buffer(from: 1, count: count))
+    copy.starts.append(contentsOf: starts.buffer(from: 1, count: starts.count - 1))
     return copy
   }
 }
@@ -79,6 +131,9 @@ struct StringInterner {
   /// 0 for an empty slot, else a string number (1-based).
   private var slots: [UInt32] = []
   private var remembered = 0
+  /// Whether the pool is another table's too: copied before a string is
+  /// added (``remember(_:sharing:)``).
+  private var sharesPool = false
 
   /// The number of `bytes` in `pool` (0 for ""), adding them if new; the
   /// pool's arena stops at `limit` bytes.
@@ -96,6 +151,10 @@ struct StringInterner {
       slot = (slot + 1) & mask
     }
     guard pool.text.count + bytes.count <= limit else { throw .tooLarge(limit: limit) }
+    if sharesPool {
+      pool = pool.layered()
+      sharesPool = false
+    }
     let id = pool.add(bytes)
     if remembered < Self.capacity {
       slots[slot] = id
@@ -105,8 +164,10 @@ struct StringInterner {
   }
 
   /// Remembers the strings `pool` holds already (a builder that goes on
-  /// from a table's pools), up to ``capacity``.
-  mutating func remember(_ pool: StringPool) {
+  /// from a table's pools), up to ``capacity``; when `sharing`, the pool is
+  /// another table's too and is copied before a string is added to it.
+  mutating func remember(_ pool: StringPool, sharing: Bool) {
+    sharesPool = sharing
     guard pool.count > 0 else { return }
     if slots.isEmpty { slots = [UInt32](repeating: 0, count: Self.slotCount) }
     let mask = Self.slotCount - 1

@@ -23,6 +23,9 @@ extension UserTable {
   /// bytes and width.
   private var imageColumns: [(bytes: UnsafeRawBufferPointer, width: Int)] {
     let c = columns
+    precondition(
+      c.avatars.isFlat && c.values.isFlat && c.managerReferences.isFlat,
+      "an image is of a table with flat pools (withFlatPools)")
     func compact<Value>(_ column: CompactColumn<Value>) -> (UnsafeRawBufferPointer, Int) {
       (UnsafeRawBufferPointer(column.all), MemoryLayout<Value>.stride)
     }
@@ -38,7 +41,22 @@ extension UserTable {
     ]
   }
 
-  /// The bytes of the table's image: what ``init(image:)`` opens.
+  /// The table with every pool's strings in one arena, as its image
+  /// stores them: this table unless it was patched (the other columns are
+  /// shared).
+  public var withFlatPools: UserTable {
+    var flat = columns
+    guard !(flat.avatars.isFlat && flat.values.isFlat && flat.managerReferences.isFlat) else {
+      return self
+    }
+    flat.avatars = flat.avatars.flattened()
+    flat.values = flat.values.flattened()
+    flat.managerReferences = flat.managerReferences.flattened()
+    return UserTable(flat, linkingManagers: false)
+  }
+
+  /// The bytes of the table's image (of ``withFlatPools``): what
+  /// ``init(image:)`` opens.
   public var imageSize: Int {
     16 + imageColumns.reduce(8) { $0 + 16 + Self.padded($1.bytes.count) }
   }

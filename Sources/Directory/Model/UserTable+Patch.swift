@@ -57,7 +57,13 @@ extension UserTable {
     for identity in order {
       let user = last[identity] ?? nil
       if let position = position(ofIdentity: identity) {
-        if let user { replaced[position] = user } else { removed.append(position) }
+        if let user, Self.identity(of: user) == identity {
+          replaced[position] = user
+        } else {
+          // Gone, or someone else now: out of place, and in at the end.
+          removed.append(position)
+          if let user { added.append(user) }
+        }
       } else if let user {
         added.append(user)
       }
@@ -78,7 +84,7 @@ extension UserTable {
     var cursor = 0
     for position in Set(replaced.keys).union(removed).sorted() {
       builder.appendKept(of: self, range: cursor..<position, link: link)
-      if let user = replaced[position] { try builder.append(user) }
+      if let user = replaced[position] { try builder.append(user, replacing: position, of: self) }
       cursor = position + 1
     }
     builder.appendKept(of: self, range: cursor..<userCount, link: link)
@@ -89,7 +95,14 @@ extension UserTable {
       previous: self, table: table, removed: removed, changed: replaced.keys.sorted(),
       added: addedRange)
     linkManagers(of: patch)
+    if let index = identityCache.made?.patched(patch) { table.identityCache.preset(index) }
     return patch
+  }
+
+  /// The identity a table gives `user`: the id, else the username.
+  private static func identity(of user: User) -> String {
+    if let id = user.id, !id.isEmpty { return id }
+    return user.username
   }
 
   /// Links the managers of the people `patch` changed and added, and the
@@ -128,7 +141,7 @@ extension UserTable {
 
   /// The position of the first person whose identity is `bytes`.
   private func position(ofIdentity bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    identityCache.value { IdentityIndex(self) }.position(of: bytes)
+    identityCache.value { IdentityIndex(self) }.position(of: bytes, in: self)
   }
 }
 

@@ -28,12 +28,13 @@ public struct UserTableBuilder {
   init(continuing table: UserTable) {
     self.init()
     let source = table.columns
-    columns.avatars = source.avatars.copy()
-    columns.values = source.values.copy()
-    columns.managerReferences = source.managerReferences.copy()
-    avatars.remember(columns.avatars)
-    values.remember(columns.values)
-    managerReferences.remember(columns.managerReferences)
+    // The pools are shared until a person brings a string they lack.
+    columns.avatars = source.avatars
+    columns.values = source.values
+    columns.managerReferences = source.managerReferences
+    avatars.remember(columns.avatars, sharing: true)
+    values.remember(columns.values, sharing: true)
+    managerReferences.remember(columns.managerReferences, sharing: true)
   }
 
   /// Copies the people at `range` of `table` (the table this builder goes
@@ -60,6 +61,17 @@ public struct UserTableBuilder {
     for index in range { columns.managers.append(link(source.managers[index])) }
   }
 
+  /// Adds `user` in place of person `position` of `table` (the table this
+  /// builder goes on from): an avatar the same as theirs keeps its number.
+  /// Avatars are often one per person (a photo's version), more than the
+  /// pool remembers: found anew, each would be stored again.
+  mutating func append(_ user: User, replacing position: Int, of table: UserTable)
+    throws(DirectoryError)
+  {
+    let same = table.avatarBytes(at: position).elementsEqual(user.avatar.utf8)
+    try append(EntryBytes(user), knownAvatar: same ? table.columns.avatarIDs[position] : nil)
+  }
+
   /// The number of `bytes` in the pool of manager references, added if new
   /// (a link to a person no longer in the table becomes their identity).
   mutating func managerReference(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
@@ -71,13 +83,19 @@ public struct UserTableBuilder {
   public var count: Int { columns.roles.count }
 
   /// Adds a person; an empty `id` means none (the username is the identity).
-  mutating func append(_ entry: borrowing EntryBytes) throws(DirectoryError) {
+  /// `knownAvatar` is the number of their avatar in the pool, when known.
+  mutating func append(_ entry: borrowing EntryBytes, knownAvatar: UInt32? = nil)
+    throws(DirectoryError)
+  {
     // The pools first: a value past the limit there leaves the person's own
     // text unwritten.
     let limit = textLimit
-    let avatarID =
-      entry.avatar.count > FieldLimit.maxBytes
-      ? 0 : try Self.intern(entry.avatar, with: &avatars, in: &columns.avatars, limit: limit)
+    var avatarID: UInt32 = 0
+    if let knownAvatar {
+      avatarID = knownAvatar
+    } else if entry.avatar.count <= FieldLimit.maxBytes {
+      avatarID = try Self.intern(entry.avatar, with: &avatars, in: &columns.avatars, limit: limit)
+    }
     let title = try Self.intern(entry[.title], with: &values, in: &columns.values, limit: limit)
     let department = try Self.intern(
       entry[.department], with: &values, in: &columns.values, limit: limit)

@@ -240,7 +240,7 @@ public final class ReplicaStore {
     guard isComplete, let cookie else { return }
     catchUp()
     let next = generation + 1
-    try Self.writeImage(of: table, to: path("people-\(next)"))
+    try Self.writeImage(of: table.withFlatPools, to: path("people-\(next)"))
     try commit(generation: next, cookie: cookie, people: table)
   }
 

@@ -106,10 +106,12 @@ package final class OfflineCopy {
   }
 
   private func deliverPeople() {
-    guard let contents = waiting.take() else { return }
+    guard var contents = waiting.take() else { return }
     lastSynced = Date()
-    people = contents
     onPeople?(contents)
+    // Kept without the patch: the table before is the list's to let go.
+    contents.patch = nil
+    people = contents
   }
 
   private func report(_ status: LDAPReplicaStatus) {
