@@ -188,6 +188,50 @@ final class OfflineCopyWindowTests: XCTestCase {
     }
   }
 
+  func testAPersonsPageFollowsTheirChangesOnTheServer() throws {
+    let setting = setting!
+    let people = setting.people
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      defer { window.close() }
+      let page = try Self.waitForCopy(window, count: try setting.count)
+      let position = try XCTUnwrap(Self.usernames(page).firstIndex(of: people[4].uid))
+      window.openPerson(at: position)
+      XCTAssertTrue(MainContext.run(until: { window.shownPersonPage != nil }, timeout: .seconds(5)))
+      let personPage = try XCTUnwrap(window.shownPersonPage)
+      XCTAssertEqual(personPage.person?.username, people[4].uid)
+      let shown = try XCTUnwrap(personPage.facts)
+      // Someone else changes: the page stays as it is.
+      let checks = window.shownPersonChecks
+      try setting.server.server.modify(
+        ldif: """
+          dn: uid=\(people[6].uid),\(setting.base)
+          changetype: modify
+          replace: title
+          title: Someone Else's Title
+
+          """)
+      XCTAssertTrue(
+        MainContext.run(until: { window.shownPersonChecks > checks }, timeout: .seconds(10)))
+      XCTAssertTrue(personPage.facts?.showsSame(as: shown) ?? false)
+      // They change: the page shows them as they are now, and stays theirs.
+      try setting.server.server.modify(
+        ldif: """
+          dn: uid=\(people[4].uid),\(setting.base)
+          changetype: modify
+          replace: title
+          title: Keeper of the Person Page
+
+          """)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { personPage.person?.details.title == "Keeper of the Person Page" },
+          timeout: .seconds(10)), "the person's page did not follow their change")
+      XCTAssertTrue(window.shownPersonPage === personPage)
+      XCTAssertEqual(personPage.person?.username, people[4].uid)
+    }
+  }
+
   func testALaterStartOpensTheCopyAtOnceAndWithoutTheServerSaysItIsOffline() throws {
     let setting = setting!
     try MainActor.assumeIsolated {

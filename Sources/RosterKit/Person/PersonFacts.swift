@@ -110,3 +110,19 @@ package struct PersonFacts: Sendable {
     return await server(person, in: directory)
   }
 }
+
+extension PersonFacts {
+  /// Whether `other` shows the same on the page: the person, their chain,
+  /// their reports and their groups (a directory changed elsewhere leaves
+  /// a shown person's page alone).
+  package func showsSame(as other: PersonFacts) -> Bool {
+    guard person == other.person, managers == other.managers, chainEnd == other.chainEnd,
+      groups == other.groups
+    else { return false }
+    switch (reports, other.reports) {
+    case (.people(let mine), .people(let theirs)): return mine == theirs
+    case (.count(let mine), .count(let theirs)): return mine == theirs
+    default: return false
+    }
+  }
+}

@@ -52,6 +52,8 @@ final class PersonPage {
   let contact = ContactButtons()
   /// The person shown, if any.
   private(set) var person: UserViewModel?
+  /// What the page shows, nil when it shows nobody.
+  private(set) var facts: PersonFacts?
   /// What the links say, in order (tests): the managers, top first.
   private(set) var chainTexts: [String] = []
   /// The groups' links (tests).
@@ -149,6 +151,7 @@ final class PersonPage {
 
   /// Shows `facts`.
   func show(_ facts: PersonFacts) {
+    self.facts = facts
     let person = facts.person
     identity = person.identity
     self.person = person
@@ -187,6 +190,7 @@ final class PersonPage {
     avatar.unbind()
     identity = nil
     person = nil
+    facts = nil
   }
 
   private func showChain(_ facts: PersonFacts) {

@@ -199,6 +199,23 @@ extension MainWindow {
     }
   }
 
+  /// Shows the person page again with the person as the local directory
+  /// now has them (after an offline copy's change or a refresh), when
+  /// anything the page shows of them changed.
+  func refreshShownPerson() {
+    guard let shown = shownPersonPage?.facts, page is LocalDirectoryPage else { return }
+    let (page, generation, identity) = (page, placeGeneration, shown.person.identity)
+    Task { @MainActor [weak self] in
+      let facts = await page.facts(ofIdentity: identity)
+      guard let self else { return }
+      self.shownPersonChecks += 1
+      guard let facts, self.placeGeneration == generation, self.personPage.identity == identity,
+        !facts.showsSame(as: shown)
+      else { return }
+      self.showPerson(facts)
+    }
+  }
+
   /// Shows `facts` on the person page, in place of the people.
   private func showPerson(_ facts: PersonFacts) {
     personPage.show(facts)

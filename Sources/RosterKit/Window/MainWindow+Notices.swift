@@ -26,6 +26,7 @@ extension MainWindow {
       header.setBusy(false)
       refreshSucceeded()
       pages.show(isEmpty ? .empty : .list)
+      refreshShownPerson()
     case .failed(let error, let keepsRows):
       header.setBusy(false)
       let message = String(

@@ -47,6 +47,9 @@ public final class MainWindow {
   var incomingPage: (any DirectoryPage)?
   /// The banner's message while the offline copy cannot reach its server.
   var offlineMessage: String?
+  /// How many times the shown person was looked up again after a load
+  /// (``refreshShownPerson()``; tests wait for it).
+  package internal(set) var shownPersonChecks = 0
   /// The server's offline copy the window follows, if any
   /// (MainWindow+OfflineCopy.swift).
   var offlineCopy: OfflineCopy?
