@@ -150,6 +150,53 @@ final class ReplicaStoreTests: XCTestCase {
     XCTAssertEqual(files(), ["changes-1", "people-1", "state-1"])
   }
 
+  func testAFoldCutShortAtAnyStepLeavesACopyThatOpens() throws {
+    let store = try filled([person("a", "ada"), person("b", "grace")])
+    try store.apply([.person(person("c", "alan")), .deleted("a"), .cookie([2])])
+    let expected = ["grace", "alan"]
+    func contents(_ names: [String]) throws -> [String: Data] {
+      Dictionary(
+        uniqueKeysWithValues: try names.map {
+          ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
+        })
+    }
+    let before = try contents(files())
+    XCTAssertEqual(before.keys.sorted(), ["changes-1", "people-1", "state-1"])
+    try store.fold()
+    var after = try contents(files())
+    XCTAssertEqual(after.keys.sorted(), ["changes-2", "people-2", "state-2"])
+    // The fold writes the state to a temporary file, then renames it.
+    after[".state-2"] = after["state-2"]
+    let image = try XCTUnwrap(after["people-2"])
+    // Each step of a fold, as a SIGKILL would leave the folder after it.
+    let steps: [(String, [String: Data], generation: Int)] = [
+      ("the image half written", ["people-2": image.prefix(image.count / 2)], 1),
+      ("the image written", ["people-2": image], 1),
+      ("the new log made", ["people-2": image, "changes-2": after["changes-2"]!], 1),
+      (
+        "the state written, not renamed",
+        ["people-2": image, "changes-2": after["changes-2"]!, ".state-2": after[".state-2"]!], 1
+      ),
+      (
+        "renamed, the old generation not removed",
+        ["people-2": image, "changes-2": after["changes-2"]!, "state-2": after["state-2"]!], 2
+      ),
+    ]
+    for (step, written, generation) in steps {
+      try FileManager.default.removeItem(at: folder)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for (name, bytes) in before.merging(written, uniquingKeysWith: { $1 }) {
+        try bytes.write(to: folder.appendingPathComponent(name))
+      }
+      let reopened = try opened()
+      XCTAssertEqual(reopened.generation, generation, step)
+      XCTAssertEqual(usernames(reopened), expected, step)
+      XCTAssertEqual(reopened.cookie, [2], step)
+      XCTAssertEqual(
+        files(), ["changes-\(generation)", "people-\(generation)", "state-\(generation)"], step)
+    }
+  }
+
   func testTheCopyIsPrivateAndForgettable() throws {
     _ = try filled([person("a", "ada")])
     let folderMode = try XCTUnwrap(

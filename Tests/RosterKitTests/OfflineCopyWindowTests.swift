@@ -188,6 +188,26 @@ final class OfflineCopyWindowTests: XCTestCase {
     }
   }
 
+  func testARefreshTheServerRequiresIsShownAsSuch() throws {
+    let setting = setting!
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      defer { window.close() }
+      let page = try Self.waitForCopy(window, count: try setting.count)
+      XCTAssertTrue(MainContext.run(until: { !page.isLoading }, timeout: .seconds(10)))
+      let copy = try XCTUnwrap(window.offlineCopy)
+      // What the copy says when the server answers e-syncRefreshRequired.
+      copy.onStatus?(.reloading)
+      XCTAssertTrue(window.subtitle.hasSuffix("refreshing the offline copy"), window.subtitle)
+      copy.onStatus?(.filling(count: 20_000))
+      XCTAssertTrue(
+        window.subtitle.hasSuffix("refreshing the offline copy: 20,000"), window.subtitle)
+      copy.onStatus?(.current(received: 20_000))
+      copy.onStatus?(.filling(count: 10_000))
+      XCTAssertTrue(window.subtitle.hasSuffix("making an offline copy: 10,000"), window.subtitle)
+    }
+  }
+
   func testAPersonsPageFollowsTheirChangesOnTheServer() throws {
     let setting = setting!
     let people = setting.people

@@ -67,10 +67,14 @@ extension MainWindow {
     switch status {
     case .filling(let count):
       copyProgress = String(
-        format: tr("making an offline copy: %@"), NumberText.grouped(count))
+        format: copyIsReloading
+          ? tr("refreshing the offline copy: %@") : tr("making an offline copy: %@"),
+        NumberText.grouped(count))
     case .reloading:
+      copyIsReloading = true
       copyProgress = tr("refreshing the offline copy")
     case .current:
+      copyIsReloading = false
       copyProgress = nil
       if let message = offlineMessage {
         offlineMessage = nil

@@ -56,6 +56,9 @@ public final class MainWindow {
   /// How the offline copy is filling, after the people's subtitle; nil
   /// when it is not.
   var copyProgress: String?
+  /// Whether the server asked for the copy to be refreshed in full (its
+  /// history no longer reaches the copy's cookie), until it is current.
+  var copyIsReloading = false
   let searchBar: SearchBar
   /// The filter bar under the search bar (Ctrl+Shift+F).
   let filterBar = FilterBar()
