@@ -36,6 +36,8 @@ public struct CopyChangeLatency {
     /// while the changes arrived (from the copy's first rows on).
     let rssMib: Fixed
     let peakRssMib: Fixed
+    /// What malloc holds for the process after the changes.
+    let heapMib: Fixed
   }
 
   let url: String
@@ -112,6 +114,7 @@ public struct CopyChangeLatency {
     }
     let resident = ResourceUsage.residentMiB
     let peak = ResourceUsage.peakResidentMiB
+    let heap = ResourceUsage.heapMiB.inUse
     let started = ContinuousClock.now
     page.sort(by: PersonSort([.init(.department), .init(.displayName)]))
     let sorted = MainContext.run(until: { !page.isSorting }, timeout: .seconds(60))
@@ -124,7 +127,7 @@ public struct CopyChangeLatency {
         changeP50Ms: percentiles(0.5).map { Fixed($0, 1) },
         changeP99Ms: percentiles(0.99).map { Fixed($0, 1) },
         changeMaxMs: percentiles(1).map { Fixed($0, 1) }, sortMs: sortMs.map { Fixed($0, 1) },
-        rssMib: Fixed(resident, 1), peakRssMib: Fixed(peak, 1)))
+        rssMib: Fixed(resident, 1), peakRssMib: Fixed(peak, 1), heapMib: Fixed(heap, 1)))
   }
 
   /// Starts ldapmodify setting the title of the entry `dn`, the password
