@@ -36,7 +36,10 @@ extension RosterApplication {
         application: application, copy: OfflineCopy(directory: ldap, folder: folder),
         pipeline: pipeline)
     }
-    return MainWindow(application: application, server: directory, pipeline: pipeline)
+    return MainWindow(
+      application: application, server: directory,
+      firstScreen: options.offlineCopies ? FirstScreenFile(for: directory) : nil,
+      pipeline: pipeline)
   }
 
   /// A remembered directory needs its secret typed: the Connect dialog asks,

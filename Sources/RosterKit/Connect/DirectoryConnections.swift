@@ -120,7 +120,9 @@ public final class DirectoryConnections {
   /// keyring when the returned task ends.
   @discardableResult
   public func forget(_ id: String) -> Task<Void, Never> {
-    let copy = remembered.first { $0.id == id }.flatMap(offlineCopyFolder(of:))
+    let forgotten = remembered.first { $0.id == id }
+    let copy = forgotten.flatMap(offlineCopyFolder(of:))
+    let screen = forgotten.flatMap(firstScreenFile(of:))
     remembered.removeAll { $0.id == id }
     sessionSecrets[id] = nil
     if currentID == id { currentID = nil }
@@ -129,10 +131,19 @@ public final class DirectoryConnections {
     let keyring = keyring
     return Task {
       try? await keyring.forget(id)
-      if let copy {
-        await Task.detached { try? ReplicaStore.forget(folder: copy) }.value
-      }
+      await Task.detached {
+        if let copy { try? ReplicaStore.forget(folder: copy) }
+        screen?.forget()
+      }.value
     }
+  }
+
+  /// The file of `directory`'s cached first screen, if it is a server.
+  private func firstScreenFile(of directory: RememberedDirectory) -> FirstScreenFile? {
+    guard directory.kind.isServer,
+      case .server(let server)? = try? OpenedDirectory(directory, secret: nil)
+    else { return nil }
+    return FirstScreenFile(for: server, cacheRoot: copiesRoot)
   }
 
   /// The folder of `directory`'s offline copy, if it is a server that may

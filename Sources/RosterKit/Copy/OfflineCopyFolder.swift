@@ -18,6 +18,13 @@ package enum OfflineCopyFolder {
     cacheRoot: URL? = ImagePipelineConfiguration.defaultDiskCacheDirectory()
   ) -> URL? {
     guard let cacheRoot else { return nil }
+    return cacheRoot.appendingPathComponent("copies", isDirectory: true)
+      .appendingPathComponent(StableHash.hex(key(of: directory)), isDirectory: true)
+  }
+
+  /// What names `directory`'s people: the server, base DN, scope, filter,
+  /// schema and the person signed in (never a secret).
+  package static func key(of directory: LDAPDirectory) -> String {
     let options = directory.options
     let who =
       switch options.signIn {
@@ -25,11 +32,9 @@ package enum OfflineCopyFolder {
       case .kerberos: "kerberos"
       case .certificate: "certificate:\(options.clientCertificate?.certificateFile ?? "")"
       }
-    let key = [
+    return [
       directory.settingsKey, directory.url.scope.rawValue, directory.url.filter, who,
       options.schema == .activeDirectory ? "activeDirectory" : "openLDAP",
     ].joined(separator: "\n")
-    return cacheRoot.appendingPathComponent("copies", isDirectory: true)
-      .appendingPathComponent(StableHash.hex(key), isDirectory: true)
   }
 }

@@ -59,6 +59,12 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The person Back selects again and the scroll they were seen at,
   /// until the rows there arrive (ServerDirectoryPage+Views.swift).
   var placeToRestore: (identity: String, scroll: Double)?
+  /// Where the server's first screen is kept, shown at once the next time
+  /// (nil: none kept).
+  package var firstScreenFile: FirstScreenFile?
+  /// Whether the first screen was kept since the directory opened or was
+  /// refreshed.
+  private var keptFirstScreen = false
 
   /// A page for `directory` (nothing is read before ``refresh()``).
   init(directory: any WindowedDirectory, avatars: PageAvatars, pageSize: Int = 100) {
@@ -179,7 +185,9 @@ package final class ServerDirectoryPage: DirectoryPage {
   @discardableResult
   package func refresh() -> Bool {
     loadStarted = .now
+    keptFirstScreen = false
     if presenter.totalCount == nil {
+      if !presenter.hasStarted { showCachedScreen() }
       onNotice?(.loading(replacesPage: !showsRows))
       presenter.open()
     } else {
@@ -261,6 +269,40 @@ package final class ServerDirectoryPage: DirectoryPage {
     onOpen?(result, duration)
   }
 
+  /// Whether the rows are the first screen kept from the last time, until
+  /// the server's first window replaces them.
+  package var showsCachedScreen: Bool { presenter.showsCached }
+
+  /// Shows the first screen kept from the last time, marked as cached,
+  /// when the list is to show everyone in the server's order.
+  private func showCachedScreen() {
+    guard presenter.showsEveryone, presenter.sort == nil, presenter.scopeName == nil,
+      let screen = firstScreenFile?.read(), screen.count > 0
+    else { return }
+    presenter.showCached(screen)
+    showsRows = true
+    onNotice?(.loaded(isEmpty: false))
+    updateSubtitle(count: screen.count)
+    firstRows.start()
+  }
+
+  /// Keeps the first screen of everyone in the server's order once its
+  /// rows are all in, for the next time (off the main thread).
+  private func keepFirstScreen() {
+    guard !keptFirstScreen, !presenter.showsCached, let file = firstScreenFile,
+      presenter.showsEveryone, presenter.sort == nil, presenter.scopeName == nil,
+      let total = presenter.totalCount, model.isCountFinal, total == model.count
+    else { return }
+    var people: [UserViewModel] = []
+    for position in 0..<min(total, FirstScreen.maxPeople) {
+      guard let person = model[position] else { return }
+      people.append(person)
+    }
+    keptFirstScreen = true
+    let screen = FirstScreen(people: people, count: total)
+    Task.detached(priority: .utility) { try? file.write(screen) }
+  }
+
   /// The server in use went away: the banner says where the list continues
   /// until its pages arrive again.
   private func showFailover(_ failover: DirectoryFailover) {
@@ -275,6 +317,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// (unless another message or another switch took its place).
   private func pagesArrived() {
     reselect()
+    keepFirstScreen()
     guard let told = failover else { return }
     failover = nil
     let message = told.message
@@ -298,12 +341,14 @@ package final class ServerDirectoryPage: DirectoryPage {
       return
     }
     let count = count ?? model.count
+    let subtitle = Self.subtitle(
+      count: count, total: presenter.totalCount ?? count, isFinal: model.isCountFinal,
+      query: presenter.query, isNarrowed: !presenter.showsEveryone,
+      location: directory.location, scope: presenter.scopeName.map(DisplayText.of))
     onNotice?(
       .subtitle(
-        Self.subtitle(
-          count: count, total: presenter.totalCount ?? count, isFinal: model.isCountFinal,
-          query: presenter.query, isNarrowed: !presenter.showsEveryone,
-          location: directory.location, scope: presenter.scopeName.map(DisplayText.of))))
+        presenter.showsCached
+          ? String(format: tr("%@ · cached"), subtitle) : subtitle))
   }
 
   /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1"

@@ -41,6 +41,9 @@ final class ServerPresenter {
   private var refusals: Task<[PersonField: String], Never>?
   /// Bumped by every open, search and refresh: an older one's answer is dropped.
   private var generation = 0
+  /// Whether the rows are a cached first screen (``showCached(_:)``) the
+  /// open's first window replaces in place.
+  private(set) var showsCached = false
   /// Called when a directory, a search or a refresh has its first window:
   /// the count shown, or why it failed.
   var onOpen: (@MainActor (Result<Int, DirectoryError>) -> Void)?
@@ -79,6 +82,20 @@ final class ServerPresenter {
     generation += 1
     opening?.cancel()
     opening = nil
+  }
+
+  /// Shows `screen`, the people from the top as Roster last showed them,
+  /// until ``open()``'s first window replaces them in place (rows past the
+  /// screen are read from the server meanwhile).
+  func showCached(_ screen: FirstScreen) {
+    let people = screen.people
+    let server = Self.fetch(from: shown)
+    showsCached = true
+    model.reset(count: screen.count) { range in
+      guard range.upperBound <= people.count else { return try await server(range) }
+      return WindowedPage(
+        offset: range.lowerBound, elements: Array(people[range]), count: screen.count)
+    }
   }
 
   /// Reads the first window and shows the directory from the top.
@@ -179,8 +196,13 @@ final class ServerPresenter {
       switch result {
       case .success(let window):
         if self.showsEveryone { self.totalCount = window.count }
+        let cached = self.showsCached
+        self.showsCached = false
         if refill, window.count == self.model.count {
           self.model.refill()
+        } else if cached, window.count == self.model.count {
+          // The cached screen's rows stay until the server's replace them.
+          self.model.refill(fetch: Self.fetch(from: target))
         } else {
           if !refill { self.onNewView?() }
           self.model.reset(count: window.count, fetch: Self.fetch(from: target))

@@ -42,6 +42,25 @@ extension MainWindow {
       instrumentation: RowInstrumentation())
   }
 
+  /// Builds the window for a directory server whose first screen is kept
+  /// in `firstScreen`: shown at once from the last time, marked as cached,
+  /// until the server's first window replaces it in place.
+  package convenience init(
+    application: UnsafeMutablePointer<GtkApplication>?,
+    server: any WindowedDirectory,
+    firstScreen: FirstScreenFile?,
+    pipeline: ImagePipeline?
+  ) {
+    self.init(
+      application: application, pipeline: pipeline, instrumentation: RowInstrumentation(),
+      rowAvatars: PipelineAvatarBinder()
+    ) { _, avatars in
+      let page = ServerDirectoryPage(directory: server, avatars: avatars)
+      page.firstScreenFile = firstScreen
+      return page
+    }
+  }
+
   /// Builds the window for `source` (or shows `loaded`, already read from
   /// it), its rows counting into `instrumentation` and loading their avatars
   /// through `rowAvatars`.

@@ -156,6 +156,14 @@ public final class WindowedListModel<Element: Sendable> {
     schedule()
   }
 
+  /// ``refill()`` from another source of the same count (a cached first
+  /// screen giving way to the server's): the rows keep what they show
+  /// until `fetch`'s pages arrive.
+  public func refill(fetch: @escaping Fetch) {
+    self.fetch = fetch
+    refill()
+  }
+
   /// A new generation: nothing running or queued belongs to it.
   private func startGeneration() {
     generation += 1

@@ -1,0 +1,115 @@
+import CGtk
+import Directory
+import DirectoryLDAP
+import Foundation
+import GtkKit
+import TestSupport
+import XCTest
+
+@testable import RosterKit
+
+/// A server without Content Sync (slapd without syncprov): the first
+/// screen a window showed is kept, and the next window shows it at once,
+/// marked as cached, while the server has not answered (a paused proxy
+/// holds its answers), then the server's first window replaces it in place.
+final class ServerFirstScreenTests: ServerTestCase {
+  override class func makeServer() throws -> TestServer {
+    try TestServer(people: TestPeople.people(count: 250, seed: 37))
+  }
+
+  nonisolated(unsafe) private var cacheRoot: URL!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try MainActor.assumeIsolated { try WindowTestSupport.setUp() }
+    cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-first-screen-\(UUID().uuidString)")
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: cacheRoot)
+    super.tearDown()
+  }
+
+  @MainActor private static func openWindow(url: String, screen: FirstScreenFile) throws
+    -> MainWindow
+  {
+    let window = MainWindow(
+      application: nil, server: try LDAPDirectory(url: url), firstScreen: screen, pipeline: nil)
+    gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+    window.present()
+    window.refresh()
+    return window
+  }
+
+  func testTheLastFirstScreenShowsAtOnceMarkedCachedThenTheServersReplacesIt() throws {
+    let cacheRoot = cacheRoot!
+    try MainActor.assumeIsolated {
+      let server = try Self.server()
+      let directory = try LDAPDirectory(url: server.peopleURL)
+      let screen = try XCTUnwrap(FirstScreenFile(for: directory, cacheRoot: cacheRoot))
+      XCTAssertNil(screen.read(), "nothing kept yet")
+
+      let first = try Self.openWindow(url: server.peopleURL, screen: screen)
+      XCTAssertTrue(
+        MainContext.run(until: { first.hasVisibleRows && !first.isLoading }, timeout: .seconds(20)))
+      XCTAssertFalse(first.subtitle.contains("cached"), first.subtitle)
+      let count = try XCTUnwrap(first.serverPage).count
+      XCTAssertTrue(
+        MainContext.run(until: { screen.read() != nil }, timeout: .seconds(10)),
+        "the first screen is kept for the next time")
+      first.close()
+      let kept = try XCTUnwrap(screen.read())
+      XCTAssertEqual(kept.count, count)
+      XCTAssertEqual(
+        kept.people.map(\.username),
+        try Self.usernames(directory, count: FirstScreen.maxPeople))
+      // Private: the folder 0700, the files 0600.
+      var status = stat()
+      XCTAssertEqual(stat(screen.folder.path, &status), 0)
+      XCTAssertEqual(status.st_mode & 0o777, 0o700)
+      for name in try FileManager.default.contentsOfDirectory(atPath: screen.folder.path) {
+        XCTAssertEqual(stat(screen.folder.appendingPathComponent(name).path, &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o600, name)
+      }
+
+      // The next time, the server has not answered yet.
+      let proxy = try Self.proxy(to: server, delays: 0...0, seed: 1)
+      proxy.pause()
+      let second = try Self.openWindow(url: Self.peopleURL(through: proxy), screen: screen)
+      defer {
+        second.close()
+        _ = try? runBlocking { try await proxy.stop() }
+      }
+      XCTAssertTrue(MainContext.run(until: { second.hasVisibleRows }, timeout: .seconds(5)))
+      let page = try XCTUnwrap(second.serverPage)
+      XCTAssertTrue(page.showsCachedScreen)
+      XCTAssertTrue(second.subtitle.hasSuffix("cached"), second.subtitle)
+      XCTAssertEqual(page.count, count)
+      XCTAssertEqual(page.model[0]?.username, kept.people[0].username)
+
+      proxy.resume()
+      XCTAssertTrue(
+        MainContext.run(
+          until: { !page.showsCachedScreen && !second.isLoading && page.model[0] != nil },
+          timeout: .seconds(20)), "the server's first window replaced the cached screen")
+      XCTAssertFalse(second.subtitle.contains("cached"), second.subtitle)
+      XCTAssertEqual(page.count, count)
+      XCTAssertEqual(page.model[0]?.username, kept.people[0].username)
+      XCTAssertTrue(second.hasVisibleRows)
+    }
+  }
+
+  func testEachServerAndBaseHasAFileOfItsOwn() throws {
+    let server = try Self.server()
+    let people = try LDAPDirectory(url: server.peopleURL)
+    let again = try LDAPDirectory(url: server.peopleURL)
+    let everyone = try LDAPDirectory(url: "\(server.server.url)/\(TestServer.suffix)??sub")
+    let file = { (directory: LDAPDirectory) in
+      FirstScreenFile(for: directory, cacheRoot: self.cacheRoot)?.name
+    }
+    XCTAssertEqual(file(people), file(again))
+    XCTAssertNotEqual(file(people), file(everyone))
+    XCTAssertFalse(try XCTUnwrap(file(people)).contains("127.0.0.1"), "the name names no server")
+  }
+}
