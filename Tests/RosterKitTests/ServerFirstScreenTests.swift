@@ -1,6 +1,7 @@
 import CGtk
 import Directory
 import DirectoryLDAP
+import DirectorySCIM
 import Foundation
 import GtkKit
 import TestSupport
@@ -34,8 +35,14 @@ final class ServerFirstScreenTests: ServerTestCase {
   @MainActor private static func openWindow(url: String, screen: FirstScreenFile) throws
     -> MainWindow
   {
+    openWindow(directory: try LDAPDirectory(url: url), screen: screen)
+  }
+
+  @MainActor private static func openWindow(
+    directory: any WindowedDirectory, screen: FirstScreenFile
+  ) -> MainWindow {
     let window = MainWindow(
-      application: nil, server: try LDAPDirectory(url: url), firstScreen: screen, pipeline: nil)
+      application: nil, server: directory, firstScreen: screen, pipeline: nil)
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()
@@ -97,6 +104,48 @@ final class ServerFirstScreenTests: ServerTestCase {
       XCTAssertEqual(page.count, count)
       XCTAssertEqual(page.model[0]?.username, kept.people[0].username)
       XCTAssertTrue(second.hasVisibleRows)
+    }
+  }
+
+  func testASCIMServiceShowsItsLastFirstScreenAtOnceToo() throws {
+    let cacheRoot = cacheRoot!
+    try MainActor.assumeIsolated {
+      let server = try runBlocking { try await TestSCIMServer(people: TestSCIMServer.people(150)) }
+      defer { server.kill() }
+      var options = ServerOptions()
+      options.secret = Secret(TestSCIMServer.token)
+      let direct = try options.directory(url: server.url, environment: [:])
+      let screen = try XCTUnwrap(FirstScreenFile(for: direct, cacheRoot: cacheRoot))
+      let first = Self.openWindow(directory: direct, screen: screen)
+      XCTAssertTrue(
+        MainContext.run(until: { first.hasVisibleRows && !first.isLoading }, timeout: .seconds(20)))
+      XCTAssertTrue(MainContext.run(until: { screen.read() != nil }, timeout: .seconds(10)))
+      first.close()
+      XCTAssertEqual(screen.read()?.count, 150)
+
+      let proxy = try runBlocking {
+        try await DelayingTCPProxy.start(targetPort: server.port, delays: 0...0, seed: 2)
+      }
+      proxy.pause()
+      let second = Self.openWindow(
+        directory: try options.directory(
+          url: "scim+http://127.0.0.1:\(proxy.port)/v2", environment: [:]),
+        screen: screen)
+      defer {
+        second.close()
+        _ = try? runBlocking { try await proxy.stop() }
+      }
+      XCTAssertTrue(MainContext.run(until: { second.hasVisibleRows }, timeout: .seconds(5)))
+      let page = try XCTUnwrap(second.serverPage)
+      XCTAssertTrue(page.showsCachedScreen)
+      XCTAssertEqual(page.model[0]?.username, "user0000")
+      XCTAssertTrue(second.subtitle.hasSuffix("cached"), second.subtitle)
+      proxy.resume()
+      XCTAssertTrue(
+        MainContext.run(
+          until: { !page.showsCachedScreen && !second.isLoading && page.model[0] != nil },
+          timeout: .seconds(20)))
+      XCTAssertEqual(second.subtitle, "150 people · 127.0.0.1")
     }
   }
 
