@@ -82,28 +82,9 @@ final class ServerFirstScreenTests: ServerTestCase {
 
       // The next time, the server has not answered yet.
       let proxy = try Self.proxy(to: server, delays: 0...0, seed: 1)
-      proxy.pause()
-      let second = try Self.openWindow(url: Self.peopleURL(through: proxy), screen: screen)
-      defer {
-        second.close()
-        _ = try? runBlocking { try await proxy.stop() }
-      }
-      XCTAssertTrue(MainContext.run(until: { second.hasVisibleRows }, timeout: .seconds(5)))
-      let page = try XCTUnwrap(second.serverPage)
-      XCTAssertTrue(page.showsCachedScreen)
-      XCTAssertTrue(second.subtitle.hasSuffix("cached"), second.subtitle)
-      XCTAssertEqual(page.count, count)
-      XCTAssertEqual(page.model[0]?.username, kept.people[0].username)
-
-      proxy.resume()
-      XCTAssertTrue(
-        MainContext.run(
-          until: { !page.showsCachedScreen && !second.isLoading && page.model[0] != nil },
-          timeout: .seconds(20)), "the server's first window replaced the cached screen")
-      XCTAssertFalse(second.subtitle.contains("cached"), second.subtitle)
-      XCTAssertEqual(page.count, count)
-      XCTAssertEqual(page.model[0]?.username, kept.people[0].username)
-      XCTAssertTrue(second.hasVisibleRows)
+      try Self.assertCachedThenLive(
+        through: proxy, directory: try LDAPDirectory(url: Self.peopleURL(through: proxy)),
+        screen: screen, first: kept.people[0].username, count: count)
     }
   }
 
@@ -126,27 +107,44 @@ final class ServerFirstScreenTests: ServerTestCase {
       let proxy = try runBlocking {
         try await DelayingTCPProxy.start(targetPort: server.port, delays: 0...0, seed: 2)
       }
-      proxy.pause()
-      let second = Self.openWindow(
+      try Self.assertCachedThenLive(
+        through: proxy,
         directory: try options.directory(
           url: "scim+http://127.0.0.1:\(proxy.port)/v2", environment: [:]),
-        screen: screen)
-      defer {
-        second.close()
-        _ = try? runBlocking { try await proxy.stop() }
-      }
-      XCTAssertTrue(MainContext.run(until: { second.hasVisibleRows }, timeout: .seconds(5)))
-      let page = try XCTUnwrap(second.serverPage)
-      XCTAssertTrue(page.showsCachedScreen)
-      XCTAssertEqual(page.model[0]?.username, "user0000")
-      XCTAssertTrue(second.subtitle.hasSuffix("cached"), second.subtitle)
-      proxy.resume()
-      XCTAssertTrue(
-        MainContext.run(
-          until: { !page.showsCachedScreen && !second.isLoading && page.model[0] != nil },
-          timeout: .seconds(20)))
-      XCTAssertEqual(second.subtitle, "150 people · 127.0.0.1")
+        screen: screen, first: "user0000", count: 150)
     }
+  }
+
+  /// A window on `directory` (reached through `proxy`, paused until the
+  /// cached screen showed): the cached screen at once, marked, then the
+  /// server's rows in its place.
+  @MainActor private static func assertCachedThenLive(
+    through proxy: DelayingTCPProxy, directory: any WindowedDirectory, screen: FirstScreenFile,
+    first: String, count: Int, line: UInt = #line
+  ) throws {
+    proxy.pause()
+    let window = openWindow(directory: directory, screen: screen)
+    defer {
+      window.close()
+      _ = try? runBlocking { try await proxy.stop() }
+    }
+    XCTAssertTrue(
+      MainContext.run(until: { window.hasVisibleRows }, timeout: .seconds(5)), line: line)
+    let page = try XCTUnwrap(window.serverPage, line: line)
+    XCTAssertTrue(page.showsCachedScreen, line: line)
+    XCTAssertTrue(window.subtitle.hasSuffix("cached"), window.subtitle, line: line)
+    XCTAssertEqual(page.count, count, line: line)
+    XCTAssertEqual(page.model[0]?.username, first, line: line)
+    proxy.resume()
+    XCTAssertTrue(
+      MainContext.run(
+        until: { !page.showsCachedScreen && !window.isLoading && page.model[0] != nil },
+        timeout: .seconds(20)), "the server's first window replaced the cached screen",
+      line: line)
+    XCTAssertFalse(window.subtitle.contains("cached"), window.subtitle, line: line)
+    XCTAssertEqual(page.count, count, line: line)
+    XCTAssertEqual(page.model[0]?.username, first, line: line)
+    XCTAssertTrue(window.hasVisibleRows, line: line)
   }
 
   func testEachServerAndBaseHasAFileOfItsOwn() throws {
