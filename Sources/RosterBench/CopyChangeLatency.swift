@@ -38,6 +38,15 @@ public struct CopyChangeLatency {
     let peakRssMib: Fixed
     /// What malloc holds for the process after the changes.
     let heapMib: Fixed
+    /// Resident memory and malloc's share once the copy shows, before any change.
+    let openRssMib: Fixed
+    let openHeapMib: Fixed
+    /// Resident memory split: the process's own (anonymous) at the copy's
+    /// opening, its highest sampled while the changes came, and the mapped
+    /// files' pages (libraries and the copy's table) after the changes.
+    let openRssAnonMib: Fixed
+    let peakRssAnonMib: Fixed
+    let rssFileMib: Fixed
   }
 
   let url: String
@@ -83,6 +92,10 @@ public struct CopyChangeLatency {
     }
     let firstRows = window.firstRowsShown.map { (made.duration(to: $0)).inMilliseconds }
     let afterOpen = window.firstRowsShown.map { (opened.duration(to: $0)).inMilliseconds }
+    let openResident = ResourceUsage.residentMiB
+    let openHeap = ResourceUsage.heapMiB.inUse
+    let openAnonymous = ResourceUsage.residentAnonymousMiB
+    var peakAnonymous = openAnonymous
     _ = ResourceUsage.resetPeak()
     var random = SplitMix64(seed: 2026)
     let run = UInt64(Date().timeIntervalSince1970 * 1000)
@@ -101,6 +114,7 @@ public struct CopyChangeLatency {
       guard
         MainContext.run(
           until: {
+            peakAnonymous = max(peakAnonymous, ResourceUsage.residentAnonymousMiB)
             if shown == nil, position < page.count,
               page.model[position].details.title == title
             {
@@ -115,6 +129,7 @@ public struct CopyChangeLatency {
     let resident = ResourceUsage.residentMiB
     let peak = ResourceUsage.peakResidentMiB
     let heap = ResourceUsage.heapMiB.inUse
+    let file = ResourceUsage.residentFileMiB
     let started = ContinuousClock.now
     page.sort(by: PersonSort([.init(.department), .init(.displayName)]))
     let sorted = MainContext.run(until: { !page.isSorting }, timeout: .seconds(60))
@@ -127,7 +142,10 @@ public struct CopyChangeLatency {
         changeP50Ms: percentiles(0.5).map { Fixed($0, 1) },
         changeP99Ms: percentiles(0.99).map { Fixed($0, 1) },
         changeMaxMs: percentiles(1).map { Fixed($0, 1) }, sortMs: sortMs.map { Fixed($0, 1) },
-        rssMib: Fixed(resident, 1), peakRssMib: Fixed(peak, 1), heapMib: Fixed(heap, 1)))
+        rssMib: Fixed(resident, 1), peakRssMib: Fixed(peak, 1), heapMib: Fixed(heap, 1),
+        openRssMib: Fixed(openResident, 1), openHeapMib: Fixed(openHeap, 1),
+        openRssAnonMib: Fixed(openAnonymous, 1), peakRssAnonMib: Fixed(peakAnonymous, 1),
+        rssFileMib: Fixed(file, 1)))
   }
 
   /// Starts ldapmodify setting the title of the entry `dn`, the password

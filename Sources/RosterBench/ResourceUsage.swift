@@ -11,6 +11,15 @@ package enum ResourceUsage {
   /// Resident set size now (VmRSS) in MiB.
   package static var residentMiB: Double { field("VmRSS:") / 1024 }
 
+  /// The resident part of the process's own memory (RssAnon: heap,
+  /// stacks, GTK's surfaces) in MiB: not pages of files mapped.
+  package static var residentAnonymousMiB: Double { field("RssAnon:") / 1024 }
+
+  /// The resident pages of mapped files (RssFile: libraries, an offline
+  /// copy's table) in MiB: clean pages of the page cache, which the kernel
+  /// takes back under pressure without writing them.
+  package static var residentFileMiB: Double { field("RssFile:") / 1024 }
+
   /// Starts the peak (VmHWM) again from the resident size now, so that a
   /// later ``peakResidentMiB`` is the peak of what ran in between; false
   /// when the kernel refused.

@@ -67,7 +67,7 @@ struct SyncSpeedCommand: ParsableCommand {
       let started = ContinuousClock.now
       let store = try ReplicaStore(folder: folder)
       times.append(ContinuousClock.now - started)
-      bytes = store.table.withFlatPools.imageSize
+      bytes = store.table.imageSize
     }
     return (median(times), bytes)
   }

@@ -1,6 +1,8 @@
-import Directory
+import Foundation
 import SharedSupport
 import XCTest
+
+@testable import Directory
 
 /// A table patched with a few changes (an offline copy's change) equals
 /// the table built whole from the changed people, managers linked the
@@ -75,6 +77,8 @@ final class TablePatchTests: XCTestCase {
       XCTAssertEqual(table.avatarCount, avatars, "round \(round): a pool it shared grew")
       XCTAssertTrue(patch.previous === table)
       assertSame(patch.table, UserTable(expected))
+      // Its image, where links name positions again, opens as the same table.
+      assertSame(try reopened(patch.table), UserTable(expected))
       // The pools the tables shared are the previous table's as they were.
       XCTAssertEqual(table.users, users, "round \(round): the previous table is unchanged")
       // The index of identities, carried over, finds everyone and no one gone.
@@ -89,6 +93,57 @@ final class TablePatchTests: XCTestCase {
       users = expected
       table = patch.table
     }
+  }
+
+  func testAPatchSharesTheRowsOfThePeopleItKeeps() throws {
+    var random = SplitMix64(seed: 5)
+    let users = (0..<2_000).map { user($0, &random, managers: 2_000) }
+    let table = UserTable(users)
+    var changed = users[10]
+    changed.username = "changed"
+    var patch = try table.patched([("id-10", changed), ("id-20", nil)])
+    // Added: someone nobody names as their manager.
+    let newcomer = User(id: "id-new", username: "newcomer", avatar: "", role: .user)
+    patch = try patch.table.patched([("id-30", nil), ("id-new", newcomer)])
+    let columns = patch.table.columns
+    // Two people's rows of its own (the one changed, the one added), the
+    // rest the first table's; a copy would hold all of them.
+    XCTAssertEqual(columns.roles.ownCount, 2)
+    XCTAssertEqual(columns.lengths.count, 2_002 * UserTable.ownFieldCount)
+    XCTAssertLessThan(columns.text.ownCount, 200)
+    XCTAssertEqual(patch.table.userCount, 1_999)
+    XCTAssertEqual(patch.table.username(at: 10), "changed")
+  }
+
+  func testAManagerRemovedThenAddedAgainIsTheirReportsManagerAgain() throws {
+    let boss = User(id: "id-boss", username: "boss", avatar: "", role: .owner)
+    let report = User(
+      id: "id-r", username: "report", avatar: "", role: .user,
+      details: PersonDetails(manager: "id-boss"))
+    let table = UserTable([boss, report])
+    XCTAssertEqual(table.managerIndex(at: 1), 0)
+    let gone = try table.patched([("id-boss", nil)]).table
+    XCTAssertNil(gone.managerIndex(at: 0))
+    XCTAssertEqual(gone.managerIdentity(at: 0), "id-boss", "the reference is kept as text")
+    XCTAssertNil(try reopened(gone).managerIndex(at: 0))
+    XCTAssertEqual(try reopened(gone).managerIdentity(at: 0), "id-boss")
+    let back = try gone.patched([("id-boss", boss)]).table
+    XCTAssertEqual(back.users.map(\.username), ["report", "boss"])
+    XCTAssertEqual(back.managerIndex(at: 0), 1)
+    XCTAssertEqual(try reopened(back).managerIndex(at: 0), 1)
+  }
+
+  /// `table` written as an image and opened again.
+  private func reopened(_ table: UserTable) throws -> UserTable {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-patch-\(UUID().uuidString)"
+    ).path
+    defer { unlink(path) }
+    var bytes: [UInt8] = []
+    table.writeImage { bytes.append(contentsOf: $0) }
+    XCTAssertEqual(bytes.count, table.imageSize)
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    return try XCTUnwrap(UserTable(image: path))
   }
 
   func testTheLastChangeOfAPersonCounts() throws {

@@ -82,9 +82,9 @@ extension UserTable {
     case .email: bytes(.email, at: index)
     case .phone: bytes(.phone, at: index)
     case .employeeNumber: bytes(.employeeNumber, at: index)
-    case .title: columns.values.bytes(of: Int(columns.titles[index]))
-    case .department: columns.values.bytes(of: Int(columns.departments[index]))
-    case .location: columns.values.bytes(of: Int(columns.locations[index]))
+    case .title: columns.values.bytes(of: Int(columns.titles[row(index)]))
+    case .department: columns.values.bytes(of: Int(columns.departments[row(index)]))
+    case .location: columns.values.bytes(of: Int(columns.locations[row(index)]))
     case .manager: managerIdentityBytes(at: index)
     case .role: role(at: index).jsonBytes
     }

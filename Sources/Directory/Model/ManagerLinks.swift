@@ -1,8 +1,8 @@
 /// How a ``UserTable`` links each person to their manager in 32 bits, and
 /// the pass that makes the links once every person is in.
 ///
-/// A link is 0 for no manager; `1 + position` of the manager in the same
-/// table; or, when nobody in the table has the manager's identity (a
+/// A link is 0 for no manager; `1 + row` of the manager in the same
+/// table (their position, unless the table was patched: ``RowMap``); or, when nobody in the table has the manager's identity (a
 /// preview of the first people, a file that names someone it does not
 /// hold), the reference as the source gave it, kept in the table's pool of
 /// manager references and marked by the top bit: nothing the source said is lost.
@@ -15,9 +15,9 @@ enum ManagerLinks {
   /// references' pool.
   static func unresolved(_ id: UInt32) -> UInt32 { id == 0 ? 0 : id | unresolvedBit }
 
-  /// The manager's position, when the link points at a person.
+  /// The manager's row, when the link points at a person.
   @inline(__always)
-  static func position(_ link: UInt32) -> Int? {
+  static func row(_ link: UInt32) -> Int? {
     link == 0 || link & unresolvedBit != 0 ? nil : Int(link) - 1
   }
 
@@ -32,8 +32,10 @@ enum ManagerLinks {
   /// table (by identity: id, else username) into a link to that person. A
   /// person named as their own manager keeps the reference as text, so a
   /// chain of managers always ends.
-  /// Runs while the table is made, before anyone else reads it.
+  /// Runs while the table is made, before anyone else reads it (a table
+  /// not patched: its rows are its positions).
   static func resolve(in table: UserTable) {
+    precondition(table.rowMap == nil, "links of a patched table are made by the patch")
     let columns = table.columns
     let count = columns.roles.count
     guard (0..<count).contains(where: { columns.managers[$0] != 0 }) else { return }

@@ -92,16 +92,19 @@ struct StringPool {
     return StringPool(below: below, count: belowCount, own: ownCopy())
   }
 
-  /// The pool with every string in its own arena (a copy when layered).
-  func flattened() -> StringPool {
-    guard let below else { return self }
-    let flat = StringPool()
-    flat.text.append(contentsOf: below.text.all)
-    flat.starts.append(contentsOf: below.starts.buffer(from: 1, count: belowCount))
-    let shift = UInt32(flat.text.count)
-    flat.text.append(contentsOf: text.all)
-    for k in 1..<starts.count { flat.starts.append(starts[k] + shift) }
-    return flat
+  /// The strings' bytes back to back: the ones below (when layered),
+  /// then the pool's own; string `k` ends at ``start(_:)`` of `k`.
+  var textParts: [UnsafeBufferPointer<UInt8>] {
+    guard let below else { return [text.all] }
+    return [below.text.buffer(from: 0, count: Int(below.starts[belowCount])), text.all]
+  }
+
+  /// Where string `k + 1` starts in ``textParts`` read as one (`k` from 0
+  /// through ``count``; the last is the end).
+  func start(_ k: Int) -> UInt32 {
+    guard let below else { return starts[k] }
+    if k <= belowCount { return below.starts[k] }
+    return below.starts[belowCount] + starts[k - belowCount]
   }
 
   /// A copy of the pool's own strings, as a pool of its own.

@@ -3,11 +3,12 @@
 extension UserTable {
   /// Person `index`'s details (the manager as their identity).
   public func details(at index: Int) -> PersonDetails {
-    PersonDetails(
+    let row = row(index)
+    return PersonDetails(
       displayName: string(.displayName, at: index), email: string(.email, at: index),
-      title: columns.values.string(Int(columns.titles[index])),
-      department: columns.values.string(Int(columns.departments[index])),
-      location: columns.values.string(Int(columns.locations[index])),
+      title: columns.values.string(Int(columns.titles[row])),
+      department: columns.values.string(Int(columns.departments[row])),
+      location: columns.values.string(Int(columns.locations[row])),
       phone: string(.phone, at: index),
       manager: managerIdentity(at: index),
       employeeNumber: string(.employeeNumber, at: index))
@@ -20,9 +21,9 @@ extension UserTable {
     case .email: string(.email, at: index)
     case .phone: string(.phone, at: index)
     case .employeeNumber: string(.employeeNumber, at: index)
-    case .title: columns.values.string(Int(columns.titles[index]))
-    case .department: columns.values.string(Int(columns.departments[index]))
-    case .location: columns.values.string(Int(columns.locations[index]))
+    case .title: columns.values.string(Int(columns.titles[row(index)]))
+    case .department: columns.values.string(Int(columns.departments[row(index)]))
+    case .location: columns.values.string(Int(columns.locations[row(index)]))
     case .manager: managerIdentity(at: index)
     }
   }
@@ -30,7 +31,7 @@ extension UserTable {
   /// The position of person `index`'s manager in this table; nil when they
   /// have none or the manager is not in the table.
   public func managerIndex(at index: Int) -> Int? {
-    ManagerLinks.position(columns.managers[index])
+    ManagerLinks.row(columns.managers[row(index)]).flatMap(position(ofRow:))
   }
 
   /// Person `index`'s manager's identity: the identity of the person linked
@@ -42,8 +43,9 @@ extension UserTable {
 
   @inline(__always)
   func managerIdentityBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-    let link = columns.managers[index]
-    if let position = ManagerLinks.position(link) { return identityBytes(at: position) }
+    let link = columns.managers[row(index)]
+    // A row linked to keeps the identity of the person removed from it.
+    if let row = ManagerLinks.row(link) { return identityBytes(row: row) }
     return columns.managerReferences.bytes(of: ManagerLinks.unresolvedReference(link))
   }
 
@@ -58,9 +60,11 @@ extension UserTable {
   /// `index` here and `other` of `table` are equal.
   @inline(__always)
   func sharedValuesEqual(at index: Int, as other: Int, in table: UserTable) -> Bool {
-    sameValue(columns.titles[index], table.columns.titles[other], in: table)
-      && sameValue(columns.departments[index], table.columns.departments[other], in: table)
-      && sameValue(columns.locations[index], table.columns.locations[other], in: table)
+    let row = row(index)
+    let theirs = table.row(other)
+    return sameValue(columns.titles[row], table.columns.titles[theirs], in: table)
+      && sameValue(columns.departments[row], table.columns.departments[theirs], in: table)
+      && sameValue(columns.locations[row], table.columns.locations[theirs], in: table)
   }
 
   @inline(__always)

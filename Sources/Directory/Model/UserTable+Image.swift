@@ -19,46 +19,97 @@ extension UserTable {
   private static let leadingMagic: UInt64 = 0x3142_5454_5352_5452  // "RTRSTTB1"
   private static let trailingMagic: UInt64 = 0x3144_4E45_5354_5252  // "RRSTEND1"
 
-  /// The table's columns in the image's order, with each one's values'
-  /// bytes and width.
-  private var imageColumns: [(bytes: UnsafeRawBufferPointer, width: Int)] {
+  /// The table's columns in the image's order: a column's own bytes when
+  /// they are stored as the image stores them, else made person by person
+  /// (a patched table's, whose rows are shared and placed by its row map,
+  /// and pools in two parts), so an image is written without a copy of
+  /// the table.
+  private var imageColumns: [ImageColumn] {
     let c = columns
-    precondition(
-      c.avatars.isFlat && c.values.isFlat && c.managerReferences.isFlat,
-      "an image is of a table with flat pools (withFlatPools)")
-    func compact<Value>(_ column: CompactColumn<Value>) -> (UnsafeRawBufferPointer, Int) {
-      (UnsafeRawBufferPointer(column.all), MemoryLayout<Value>.stride)
+    let references = DeadLinks(self)
+    func compact<Value>(_ column: CompactColumn<Value>) -> ImageColumn {
+      .parts(column.parts.map(UnsafeRawBufferPointer.init), width: MemoryLayout<Value>.stride)
     }
-    func narrow(_ column: NarrowColumn) -> (UnsafeRawBufferPointer, Int) {
-      (column.rawBytes, column.width)
+    func narrow(_ column: NarrowColumn) -> ImageColumn {
+      guard rowMap != nil || !column.isFlat else {
+        return .parts([column.rawBytes], width: column.width)
+      }
+      return .made(count: userCount, width: column.widestWidth, units: userCount) { range, out in
+        for position in range {
+          out.append(Int(column[self.row(position)]), width: column.widestWidth)
+        }
+      }
     }
+    func pool(_ pool: StringPool, adding extra: [UnsafeBufferPointer<UInt8>] = [])
+      -> [ImageColumn]
+    {
+      let text =
+        pool.textParts.map(UnsafeRawBufferPointer.init) + extra.map(UnsafeRawBufferPointer.init)
+      var end = Int(pool.start(pool.count))
+      return [
+        .parts(text, width: 1),
+        .made(count: pool.count + 1 + extra.count, width: 4, units: pool.count + 1 + extra.count) {
+          range, out in
+          for k in range {
+            if k <= pool.count {
+              out.append(Int(pool.start(k)), width: 4)
+            } else {
+              end += extra[k - pool.count - 1].count
+              out.append(end, width: 4)
+            }
+          }
+        },
+      ]
+    }
+    guard rowMap != nil else {
+      return [
+        compact(c.text), compact(c.starts), narrow(c.lengths), narrow(c.avatarIDs),
+        compact(c.roles),
+      ]
+        + pool(c.avatars) + pool(c.values)
+        + [narrow(c.titles), narrow(c.departments), narrow(c.locations), compact(c.managers)]
+        + pool(c.managerReferences)
+    }
+    let people = userCount
+    var textBytes = 0
+    for position in 0..<people { textBytes += text(row: row(position)).count }
+    var offset = 0
+    let own = Self.ownFieldCount
+    let lengthWidth = c.lengths.widestWidth
     return [
-      compact(c.text), compact(c.starts), narrow(c.lengths), narrow(c.avatarIDs),
-      compact(c.roles), compact(c.avatars.text), compact(c.avatars.starts),
-      compact(c.values.text), compact(c.values.starts), narrow(c.titles),
-      narrow(c.departments), narrow(c.locations), compact(c.managers),
-      compact(c.managerReferences.text), compact(c.managerReferences.starts),
-    ]
+      .made(count: textBytes, width: 1, units: people) { range, out in
+        for position in range { out.bytes.append(contentsOf: self.text(row: self.row(position))) }
+      },
+      .made(count: people + 1, width: 4, units: people + 1) { range, out in
+        for position in range {
+          out.append(offset, width: 4)
+          if position < people { offset += self.text(row: self.row(position)).count }
+        }
+      },
+      .made(count: people * own, width: lengthWidth, units: people) { range, out in
+        for position in range {
+          let row = self.row(position)
+          for k in 0..<own { out.append(Int(c.lengths[row * own + k]), width: lengthWidth) }
+        }
+      },
+      narrow(c.avatarIDs),
+      .made(count: people, width: 1, units: people) { range, out in
+        for position in range { out.bytes.append(c.roles[self.row(position)]) }
+      },
+    ] + pool(c.avatars) + pool(c.values)
+      + [
+        narrow(c.titles), narrow(c.departments), narrow(c.locations),
+        .made(count: people, width: 4, units: people) { range, out in
+          for position in range {
+            out.append(Int(references.link(c.managers[self.row(position)], in: self)), width: 4)
+          }
+        },
+      ] + pool(c.managerReferences, adding: references.identities)
   }
 
-  /// The table with every pool's strings in one arena, as its image
-  /// stores them: this table unless it was patched (the other columns are
-  /// shared).
-  public var withFlatPools: UserTable {
-    var flat = columns
-    guard !(flat.avatars.isFlat && flat.values.isFlat && flat.managerReferences.isFlat) else {
-      return self
-    }
-    flat.avatars = flat.avatars.flattened()
-    flat.values = flat.values.flattened()
-    flat.managerReferences = flat.managerReferences.flattened()
-    return UserTable(flat, linkingManagers: false)
-  }
-
-  /// The bytes of the table's image (of ``withFlatPools``): what
-  /// ``init(image:)`` opens.
+  /// The bytes of the table's image: what ``init(image:)`` opens.
   public var imageSize: Int {
-    16 + imageColumns.reduce(8) { $0 + 16 + Self.padded($1.bytes.count) }
+    16 + imageColumns.reduce(8) { $0 + 16 + Self.padded($1.count * $1.width) }
   }
 
   private static func padded(_ count: Int) -> Int { (count + 7) & ~7 }
@@ -72,11 +123,28 @@ extension UserTable {
     let zeros = [UInt8](repeating: 0, count: 8)
     try number(Self.leadingMagic)
     try number(UInt64(userCount))
-    for (bytes, width) in imageColumns {
-      try number(UInt64(bytes.count / width))
-      try number(UInt64(width))
-      if !bytes.isEmpty { try write(bytes) }
-      let padding = Self.padded(bytes.count) - bytes.count
+    for column in imageColumns {
+      try number(UInt64(column.count))
+      try number(UInt64(column.width))
+      let bytes = column.count * column.width
+      var written = 0
+      switch column {
+      case .parts(let parts, _):
+        for part in parts where !part.isEmpty {
+          try write(part)
+          written += part.count
+        }
+      case .made(_, _, let units, let fill):
+        var chunk = ImageChunk()
+        for first in stride(from: 0, to: units, by: ImageChunk.units) {
+          chunk.bytes.removeAll(keepingCapacity: true)
+          fill(first..<Swift.min(first + ImageChunk.units, units), &chunk)
+          try chunk.bytes.withUnsafeBytes { try write($0) }
+          written += chunk.bytes.count
+        }
+      }
+      precondition(written == bytes, "an image column's bytes are its count times its width")
+      let padding = Self.padded(bytes) - bytes
       if padding > 0 {
         try zeros.withUnsafeBytes { try write(UnsafeRawBufferPointer(rebasing: $0[..<padding])) }
       }
@@ -135,6 +203,75 @@ extension UserTable {
     columns.managers = managers
     columns.managerReferences = StringPool(text: referenceText, starts: referenceStarts)
     return columns
+  }
+}
+
+/// A column of a table's image: its bytes as they are stored (in parts:
+/// the values below a layered column, then its own), or made `units` at a
+/// time (people, or a pool's strings) into a chunk.
+private enum ImageColumn {
+  case parts([UnsafeRawBufferPointer], width: Int)
+  case made(count: Int, width: Int, units: Int, fill: (Range<Int>, inout ImageChunk) -> Void)
+
+  var width: Int {
+    switch self {
+    case .parts(_, let width), .made(_, let width, _, _): width
+    }
+  }
+
+  /// How many values.
+  var count: Int {
+    switch self {
+    case .parts(let parts, let width): parts.reduce(0) { $0 + $1.count } / width
+    case .made(let count, _, _, _): count
+    }
+  }
+}
+
+/// The bytes of an image column made a few thousand people at a time.
+///
+/// Threading: a local value of one writing.
+private struct ImageChunk {
+  /// The people (or strings) a chunk holds.
+  static let units = 16_384
+  var bytes: [UInt8] = []
+
+  /// Appends `value` in `width` bytes, little-endian.
+  @inline(__always)
+  mutating func append(_ value: Int, width: Int) {
+    for k in 0..<width { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * k))) }
+  }
+}
+
+/// The links of a patched table to rows whose person was removed: in an
+/// image, where links name positions, each becomes a reference to the
+/// removed person's identity, added after the table's own references.
+///
+/// Threading: a local value of one writing.
+private struct DeadLinks {
+  /// The reference for each row linked to whose person is gone.
+  private var references: [Int: UInt32] = [:]
+  /// Their identities, in the order of their references.
+  private(set) var identities: [UnsafeBufferPointer<UInt8>] = []
+
+  init(_ table: UserTable) {
+    guard table.rowMap != nil else { return }
+    let base = table.columns.managerReferences.count
+    for position in 0..<table.userCount {
+      guard let row = ManagerLinks.row(table.columns.managers[table.row(position)]),
+        table.position(ofRow: row) == nil, references[row] == nil
+      else { continue }
+      identities.append(table.identityBytes(row: row))
+      references[row] = UInt32(base + identities.count)
+    }
+  }
+
+  /// `link` as an image stores it: a row as the position of its person,
+  /// or the reference to a removed person's identity.
+  func link(_ link: UInt32, in table: UserTable) -> UInt32 {
+    guard let row = ManagerLinks.row(link) else { return link }
+    if let position = table.position(ofRow: row) { return UInt32(position + 1) }
+    return ManagerLinks.unresolved(references[row]!)
   }
 }
 

@@ -34,11 +34,10 @@ public struct TablePatch: Sendable {
 extension UserTable {
   /// This table with `changes` made in order: a person (by identity) given
   /// a user is changed in place, or added after everyone when the table
-  /// does not hold them; given nil, removed. The people not changed are
-  /// copied as their bytes (their pool numbers and manager links kept; a
-  /// link to a person removed becomes that person's identity), so a
-  /// million people take a copy of the columns, not a million `User`
-  /// values.
+  /// does not hold them; given nil, removed. The new table shares this
+  /// one's rows and pools (``Columns/layered()``): the people changed and
+  /// added take rows of its own, and its ``RowMap`` places everyone, so a
+  /// million people cost two 32-bit numbers each, not a copy of their text.
   ///
   /// Linear in the people; run it off the main thread. `.tooLarge` when
   /// the changes would pass the arenas' limit.
@@ -69,74 +68,127 @@ extension UserTable {
       }
     }
     removed.sort()
-    var builder = UserTableBuilder(continuing: self)
-    // A link to someone removed becomes their identity, as a reference.
-    var gone: [Int: UInt32] = [:]
-    for position in removed where gone[position] == nil {
-      gone[position] = ManagerLinks.unresolved(
-        builder.managerReference(identityBytes(at: position)))
+    let changed = replaced.keys.sorted()
+    let people = userCount - removed.count + added.count
+    let addedRange = (people - added.count)..<people
+    /// Where person `position` of this table is after the patch.
+    func after(_ position: Int) -> Int? {
+      let before = removed.partitioningIndex { $0 >= position }
+      if before < removed.count, removed[before] == position { return nil }
+      return position - before
     }
-    let link = { (link: UInt32) -> UInt32 in
-      guard !removed.isEmpty, let manager = ManagerLinks.position(link) else { return link }
-      if let reference = gone[manager] { return reference }
-      return UInt32(manager - removed.partitioningIndex { $0 >= manager } + 1)
+    var builder = UserTableBuilder(layering: self)
+    // The rows taken by people of this table, by their position here.
+    var newRows: [Int: Int] = [:]
+    for position in changed {
+      try builder.append(replaced[position]!, replacing: row(position), of: self)
+      newRows[position] = builder.count - 1
     }
-    var cursor = 0
-    for position in Set(replaced.keys).union(removed).sorted() {
-      builder.appendKept(of: self, range: cursor..<position, link: link)
-      if let user = replaced[position] { try builder.append(user, replacing: position, of: self) }
-      cursor = position + 1
+    let firstAdded = builder.count
+    var addedPositions: [[UInt8]: Int] = [:]
+    for (k, user) in added.enumerated() {
+      try builder.append(user)
+      let identity = Array(Self.identity(of: user).utf8)
+      if addedPositions[identity] == nil { addedPositions[identity] = addedRange.lowerBound + k }
     }
-    builder.appendKept(of: self, range: cursor..<userCount, link: link)
-    for user in added { try builder.append(user) }
-    let table = UserTable(builder.finish(), linkingManagers: false)
-    let addedRange = (table.userCount - added.count)..<table.userCount
+    // The people kept whose manager, named but absent, is someone added:
+    // a row of their own with the link.
+    if !added.isEmpty {
+      for position in 0..<userCount {
+        let reference = ManagerLinks.unresolvedReference(columns.managers[row(position)])
+        guard reference != 0,
+          let manager = addedPositions[Array(columns.managerReferences.bytes(of: reference))],
+          newRows[position] == nil, after(position) != nil
+        else { continue }
+        let link = UInt32(firstAdded + manager - addedRange.lowerBound + 1)
+        builder.appendCopy(ofRow: row(position), of: self, link: link)
+        newRows[position] = builder.count - 1
+      }
+    }
+    let built = builder.finish()
+    let references = built.managerReferences
+    // The managers of the people changed and added, linked to rows.
+    let newcomers =
+      changed.map { (row: newRows[$0]!, position: after($0)!) }
+      + added.indices.map { (row: firstAdded + $0, position: addedRange.lowerBound + $0) }
+    for (row, position) in newcomers {
+      let reference = ManagerLinks.unresolvedReference(built.managers[row])
+      guard reference != 0 else { continue }
+      let bytes = references.bytes(of: reference)
+      var linked: (row: Int, position: Int)?
+      if let manager = addedPositions[Array(bytes)] {
+        linked = (firstAdded + manager - addedRange.lowerBound, manager)
+      } else if let old = self.position(ofIdentity: bytes), let now = after(old) {
+        linked = (self.row(old), now)
+      }
+      if let linked, linked.position != position {
+        built.managers.set(row, to: UInt32(linked.row + 1))
+      }
+    }
+    let rowMap = rowMap(
+      rows: built.rowCount, newRows: newRows, removed: removed,
+      added: firstAdded..<(firstAdded + added.count), addedPositions: addedPositions)
+    let table = UserTable(built, linkingManagers: false, rowMap: rowMap)
     let patch = TablePatch(
-      previous: self, table: table, removed: removed, changed: replaced.keys.sorted(),
-      added: addedRange)
-    linkManagers(of: patch)
+      previous: self, table: table, removed: removed, changed: changed, added: addedRange)
     if let index = identityCache.made?.patched(patch) { table.identityCache.preset(index) }
     return patch
+  }
+
+  /// The row map of this table patched: the people kept in their rows or
+  /// in `newRows` (by their position here), the people added in rows
+  /// `added`; every row of this table placed where its person went (-1
+  /// when removed, unless someone added has their identity: a link to
+  /// them follows). Copies of the map before in runs, a pass over the
+  /// rows without a lookup a person: a few milliseconds for a million.
+  private func rowMap(
+    rows: Int, newRows: [Int: Int], removed: [Int], added: Range<Int>,
+    addedPositions: [[UInt8]: Int]
+  ) -> RowMap {
+    let map = CompactColumn<UInt32>(reserving: userCount - removed.count + added.count)
+    var cursor = 0
+    for gone in removed + [userCount] {
+      if let rowMap {
+        map.append(contentsOf: rowMap.rows.buffer(from: cursor, count: gone - cursor))
+      } else {
+        for position in cursor..<gone { map.append(UInt32(position)) }
+      }
+      cursor = gone + 1
+    }
+    for row in added { map.append(UInt32(row)) }
+    let positions = CompactColumn<Int32>(reserving: rows)
+    if let previous = rowMap?.positions, removed.isEmpty, addedPositions.isEmpty {
+      positions.append(contentsOf: previous.all)
+    } else {
+      for row in 0..<columns.rowCount {
+        var position = rowMap.map { Int($0.positions[row]) } ?? row
+        if position >= 0, !removed.isEmpty {
+          let before = removed.partitioningIndex { $0 >= position }
+          let isRemoved = before < removed.count && removed[before] == position
+          position = isRemoved ? -1 : position - before
+        }
+        if position < 0, !addedPositions.isEmpty {
+          position = addedPositions[Array(identityBytes(row: row))] ?? -1
+        }
+        positions.append(Int32(position))
+      }
+    }
+    for _ in columns.rowCount..<rows { positions.append(-1) }
+    for (old, row) in newRows {
+      let now = old - removed.partitioningIndex { $0 >= old }
+      map.set(now, to: UInt32(row))
+      positions.set(row, to: Int32(now))
+    }
+    for (k, row) in added.enumerated() {
+      positions.set(row, to: Int32(userCount - removed.count + k))
+    }
+    return RowMap(rows: map, positions: positions)
   }
 
   /// The identity a table gives `user`: the id, else the username.
   private static func identity(of user: User) -> String {
     if let id = user.id, !id.isEmpty { return id }
     return user.username
-  }
-
-  /// Links the managers of the people `patch` changed and added, and the
-  /// references of the others that name someone added: what
-  /// ``ManagerLinks/resolve(in:)`` would link, without a pass over everyone
-  /// when nobody was added.
-  private func linkManagers(of patch: TablePatch) {
-    let table = patch.table
-    let managers = table.columns.managers
-    var added: [[UInt8]: Int] = [:]
-    for position in patch.added { added[Array(table.identityBytes(at: position))] = position }
-    func manager(named reference: Int) -> Int? {
-      let bytes = table.columns.managerReferences.bytes(of: reference)
-      if let position = added[Array(bytes)] { return position }
-      guard let old = position(ofIdentity: bytes) else { return nil }
-      return patch.position(after: old)
-    }
-    var newcomers = patch.changed.compactMap { patch.position(after: $0) }
-    newcomers += patch.added
-    for position in newcomers {
-      let reference = ManagerLinks.unresolvedReference(managers[position])
-      if reference != 0, let found = manager(named: reference), found != position {
-        managers.set(position, to: UInt32(found + 1))
-      }
-    }
-    guard !added.isEmpty else { return }
-    for position in 0..<table.userCount {
-      let reference = ManagerLinks.unresolvedReference(managers[position])
-      guard reference != 0,
-        let found = added[Array(table.columns.managerReferences.bytes(of: reference))],
-        found != position
-      else { continue }
-      managers.set(position, to: UInt32(found + 1))
-    }
   }
 
   /// The position of the first person whose identity is `bytes`.

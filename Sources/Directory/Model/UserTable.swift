@@ -20,6 +20,12 @@
 /// derived for everyone, a rank per person for a few fields
 /// (``SortRankCache``), so sorting by them again is cheaper.
 ///
+/// A table patched from another (``patched(_:)``) shares its rows: the
+/// columns go on from the other's (``CompactColumn/layered()``) with the
+/// rows of the people changed and added, and a ``RowMap`` says which row
+/// is whose. Positions are people, in the table's order; rows are where
+/// their fields are stored. A table not patched has row i for person i.
+///
 /// Threading: immutable once built but for the sort's cache, which is
 /// thread-safe; `Sendable`, read from any thread.
 public final class UserTable: Sendable {
@@ -58,6 +64,25 @@ public final class UserTable: Sendable {
     /// titles, departments and locations stay small.
     var managerReferences = StringPool()
 
+    /// How many rows (people stored, some perhaps replaced since).
+    var rowCount: Int { roles.count }
+
+    /// Columns that go on from these: the same rows, shared, and the
+    /// same pools, to which rows are appended (a patch's).
+    func layered() -> Columns {
+      var layered = self
+      layered.text = text.layered()
+      layered.starts = starts.layered()
+      layered.lengths = lengths.layered()
+      layered.avatarIDs = avatarIDs.layered()
+      layered.roles = roles.layered()
+      layered.titles = titles.layered()
+      layered.departments = departments.layered()
+      layered.locations = locations.layered()
+      layered.managers = managers.layered()
+      return layered
+    }
+
     func shrinkToFit() {
       for column in [text, roles] { column.shrinkToFit() }
       for column in [starts, managers] { column.shrinkToFit() }
@@ -67,6 +92,8 @@ public final class UserTable: Sendable {
   }
 
   let columns: Columns
+  /// Which row holds whom, for a patched table; nil when person i is row i.
+  let rowMap: RowMap?
 
   /// The ranks sorts made of everyone by a field (``SortRanks``).
   let sortRanks = SortRankCache()
@@ -77,10 +104,11 @@ public final class UserTable: Sendable {
 
   /// Takes complete columns (the builder's), linking managers unless
   /// they are linked already (a table's image).
-  init(_ columns: Columns, linkingManagers: Bool = true) {
+  init(_ columns: Columns, linkingManagers: Bool = true, rowMap: RowMap? = nil) {
     // The builder grew them by half as they filled; give back what is unused.
     columns.shrinkToFit()
     self.columns = columns
+    self.rowMap = rowMap
     if linkingManagers { ManagerLinks.resolve(in: self) }
   }
 
@@ -96,7 +124,23 @@ public final class UserTable: Sendable {
   }
 
   /// How many users.
-  public var userCount: Int { columns.roles.count }
+  public var userCount: Int { rowMap?.rows.count ?? columns.rowCount }
+
+  /// The row holding person `index`.
+  @inline(__always)
+  func row(_ index: Int) -> Int {
+    guard let rowMap else { return index }
+    return Int(rowMap.rows[index])
+  }
+
+  /// The position of the person row `row` holds, or who replaced them;
+  /// nil when they were removed.
+  @inline(__always)
+  func position(ofRow row: Int) -> Int? {
+    guard let rowMap else { return row }
+    let position = rowMap.positions[row]
+    return position < 0 ? nil : Int(position)
+  }
 
   /// How many distinct avatar strings (ids stay below this plus one).
   public var avatarCount: Int { columns.avatars.count }
@@ -104,14 +148,27 @@ public final class UserTable: Sendable {
   /// Person `index`'s own field `field` as UTF-8, valid while the table lives.
   @inline(__always)
   func bytes(_ field: OwnField, at index: Int) -> UnsafeBufferPointer<UInt8> {
-    var start = Int(columns.starts[index])
-    let first = index * Self.ownFieldCount
+    bytes(field, row: row(index))
+  }
+
+  /// Row `row`'s own field `field` as UTF-8, valid while the table lives.
+  @inline(__always)
+  func bytes(_ field: OwnField, row: Int) -> UnsafeBufferPointer<UInt8> {
+    var start = Int(columns.starts[row])
+    let first = row * Self.ownFieldCount
     for k in 0..<field.rawValue { start += Int(columns.lengths[first + k]) }
     let count =
       field.rawValue < Self.ownFieldCount
       ? Int(columns.lengths[first + field.rawValue])
-      : Int(columns.starts[index + 1]) - start
+      : Int(columns.starts[row + 1]) - start
     return columns.text.buffer(from: start, count: count)
+  }
+
+  /// Row `row`'s own text, every field back to back.
+  @inline(__always)
+  func text(row: Int) -> UnsafeBufferPointer<UInt8> {
+    let start = Int(columns.starts[row])
+    return columns.text.buffer(from: start, count: Int(columns.starts[row + 1]) - start)
   }
 
   /// User `index`'s username as UTF-8, valid while the table lives.
@@ -121,14 +178,20 @@ public final class UserTable: Sendable {
   /// User `index`'s identity as UTF-8: its id, or its username when it has none.
   @inline(__always)
   func identityBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-    let id = bytes(.id, at: index)
-    return id.isEmpty ? nameBytes(at: index) : id
+    identityBytes(row: row(index))
+  }
+
+  /// Row `row`'s identity as UTF-8.
+  @inline(__always)
+  func identityBytes(row: Int) -> UnsafeBufferPointer<UInt8> {
+    let id = bytes(.id, row: row)
+    return id.isEmpty ? bytes(.username, row: row) : id
   }
 
   /// User `index`'s avatar string as UTF-8 ("" when none).
   @inline(__always)
   func avatarBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-    columns.avatars.bytes(of: Int(columns.avatarIDs[index]))
+    columns.avatars.bytes(of: Int(columns.avatarIDs[row(index)]))
   }
 
   public func username(at index: Int) -> String {
@@ -145,7 +208,7 @@ public final class UserTable: Sendable {
     String(decoding: avatarBytes(at: index), as: UTF8.self)
   }
 
-  public func role(at index: Int) -> Role { Role(byte: columns.roles[index]) }
+  public func role(at index: Int) -> Role { Role(byte: columns.roles[row(index)]) }
 
   /// User `index` as a `User` value.
   public func user(at index: Int) -> User {
@@ -168,17 +231,14 @@ public final class UserTable: Sendable {
   func sameUser(at index: Int, as other: Int, in table: UserTable) -> Bool {
     let mine = columns
     let theirs = table.columns
-    guard mine.roles[index] == theirs.roles[other] else { return false }
-    let ownStart = Int(mine.starts[index])
-    let theirStart = Int(theirs.starts[other])
-    guard
-      mine.text.buffer(from: ownStart, count: Int(mine.starts[index + 1]) - ownStart)
-        .elementsEqual(
-          theirs.text.buffer(from: theirStart, count: Int(theirs.starts[other + 1]) - theirStart))
+    let row = row(index)
+    let theirRow = table.row(other)
+    guard mine.roles[row] == theirs.roles[theirRow],
+      text(row: row).elementsEqual(table.text(row: theirRow))
     else { return false }
     for k in 0..<Self.ownFieldCount
-    where mine.lengths[index * Self.ownFieldCount + k]
-      != theirs.lengths[other * Self.ownFieldCount + k]
+    where mine.lengths[row * Self.ownFieldCount + k]
+      != theirs.lengths[theirRow * Self.ownFieldCount + k]
     {
       return false
     }
@@ -186,4 +246,16 @@ public final class UserTable: Sendable {
       && sharedValuesEqual(at: index, as: other, in: table)
       && managerIdentityBytes(at: index).elementsEqual(table.managerIdentityBytes(at: other))
   }
+}
+
+/// Which row of a patched ``UserTable`` holds whom.
+///
+/// Threading: built with its table, then only read; `Sendable` with it.
+struct RowMap {
+  /// Person i's row, for every person.
+  let rows: CompactColumn<UInt32>
+  /// For every row, the position of the person it holds, or of the person
+  /// who replaced them (a manager link names a row, and follows the person
+  /// changed); -1 when they were removed.
+  let positions: CompactColumn<Int32>
 }

@@ -23,63 +23,47 @@ public struct UserTableBuilder {
     columns.starts.append(0)
   }
 
-  /// A builder that goes on from `table`'s pools: the people it copies
-  /// from `table` (``appendKept(of:range:link:)``) keep their pool numbers.
-  init(continuing table: UserTable) {
-    self.init()
-    let source = table.columns
+  /// A builder that goes on from `table`'s rows and pools, sharing them
+  /// (``UserTable/Columns/layered()``): rows appended follow the table's,
+  /// and people copied or replaced keep their pool numbers.
+  init(layering table: UserTable) {
+    textLimit = UserTable.maxTextBytes
+    columns = table.columns.layered()
     // The pools are shared until a person brings a string they lack.
-    columns.avatars = source.avatars
-    columns.values = source.values
-    columns.managerReferences = source.managerReferences
     avatars.remember(columns.avatars, sharing: true)
     values.remember(columns.values, sharing: true)
     managerReferences.remember(columns.managerReferences, sharing: true)
   }
 
-  /// Copies the people at `range` of `table` (the table this builder goes
-  /// on from) as their bytes, each manager link passed through `link`.
-  mutating func appendKept(of table: UserTable, range: Range<Int>, link: (UInt32) -> UInt32) {
-    guard !range.isEmpty else { return }
+  /// Appends a copy of row `row` of `table` (the table this builder goes
+  /// on from), its manager link `link`.
+  mutating func appendCopy(ofRow row: Int, of table: UserTable, link: UInt32) {
     let source = table.columns
-    let from = Int(source.starts[range.lowerBound])
-    let to = Int(source.starts[range.upperBound])
-    let shift = Int(columns.text.count) - from
-    columns.text.append(contentsOf: source.text.buffer(from: from, count: to - from))
-    for index in (range.lowerBound + 1)...range.upperBound {
-      columns.starts.append(UInt32(Int(source.starts[index]) + shift))
-    }
+    columns.text.append(contentsOf: table.text(row: row))
+    columns.starts.append(UInt32(columns.text.count))
     let own = UserTable.ownFieldCount
-    columns.lengths.append(
-      contentsOf: source.lengths, range: (range.lowerBound * own)..<(range.upperBound * own))
-    columns.avatarIDs.append(contentsOf: source.avatarIDs, range: range)
-    columns.roles.append(
-      contentsOf: source.roles.buffer(from: range.lowerBound, count: range.count))
-    columns.titles.append(contentsOf: source.titles, range: range)
-    columns.departments.append(contentsOf: source.departments, range: range)
-    columns.locations.append(contentsOf: source.locations, range: range)
-    for index in range { columns.managers.append(link(source.managers[index])) }
+    for k in 0..<own { columns.lengths.append(source.lengths[row * own + k]) }
+    columns.avatarIDs.append(source.avatarIDs[row])
+    columns.roles.append(source.roles[row])
+    columns.titles.append(source.titles[row])
+    columns.departments.append(source.departments[row])
+    columns.locations.append(source.locations[row])
+    columns.managers.append(link)
   }
 
-  /// Adds `user` in place of person `position` of `table` (the table this
-  /// builder goes on from): an avatar the same as theirs keeps its number.
+  /// Adds `user` in place of row `row` of `table` (the table this builder
+  /// goes on from): an avatar the same as theirs keeps its number.
   /// Avatars are often one per person (a photo's version), more than the
   /// pool remembers: found anew, each would be stored again.
-  mutating func append(_ user: User, replacing position: Int, of table: UserTable)
+  mutating func append(_ user: User, replacing row: Int, of table: UserTable)
     throws(DirectoryError)
   {
-    let same = table.avatarBytes(at: position).elementsEqual(user.avatar.utf8)
-    try append(EntryBytes(user), knownAvatar: same ? table.columns.avatarIDs[position] : nil)
+    let known = table.columns.avatarIDs[row]
+    let same = table.columns.avatars.bytes(of: Int(known)).elementsEqual(user.avatar.utf8)
+    try append(EntryBytes(user), knownAvatar: same ? known : nil)
   }
 
-  /// The number of `bytes` in the pool of manager references, added if new
-  /// (a link to a person no longer in the table becomes their identity).
-  mutating func managerReference(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    (try? managerReferences.id(
-      for: bytes, in: &columns.managerReferences, limit: UserTable.maxTextBytes)) ?? 0
-  }
-
-  /// How many people so far.
+  /// How many people (rows) so far.
   public var count: Int { columns.roles.count }
 
   /// Adds a person; an empty `id` means none (the username is the identity).

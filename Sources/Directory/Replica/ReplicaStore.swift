@@ -240,7 +240,7 @@ public final class ReplicaStore {
     guard isComplete, let cookie else { return }
     catchUp()
     let next = generation + 1
-    try Self.writeImage(of: table.withFlatPools, to: path("people-\(next)"))
+    try Self.writeImage(of: table, to: path("people-\(next)"))
     try commit(generation: next, cookie: cookie, people: table)
   }
 
@@ -289,21 +289,13 @@ public final class ReplicaStore {
   /// people it did not hold.
   private func materialize() -> UserTable {
     guard !overlay.isEmpty else { return base }
-    var builder = UserTableBuilder()
-    var placed = Set<String>()
-    for index in 0..<base.userCount {
-      let identity = base.identity(at: index)
-      if let change = overlay[identity] {
-        placed.insert(identity)
-        if let entry = change { try? builder.append(Self.user(entry)) }
-      } else {
-        try? builder.append(base.user(at: index))
-      }
+    let changes = overlayOrder.map { identity in
+      (identity: identity, user: (overlay[identity] ?? nil).map(Self.user))
     }
-    for identity in overlayOrder where !placed.contains(identity) {
-      if let entry = overlay[identity] ?? nil { try? builder.append(Self.user(entry)) }
-    }
-    return UserTable(builder.finish())
+    // The fold's people shared, not copied: the changes take rows of their own.
+    // Past the arenas' 4 GiB the copy shows the people as of the fold; the
+    // log keeps the changes.
+    return (try? base.patched(changes))?.table ?? base
   }
 
   // MARK: Files

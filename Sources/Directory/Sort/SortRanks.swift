@@ -87,7 +87,7 @@ enum SortRanks {
     let byValue = CollationKeys(count: pool.count + 1) { pool.bytes(of: $0) }
       .ranks(count: pool.count + 1)
     return positions.map { position in
-      let value = Int(column[position])
+      let value = Int(column[table.row(position)])
       return pool.bytes(of: value).isEmpty ? missing : byValue[value]
     }
   }
