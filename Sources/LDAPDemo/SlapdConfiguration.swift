@@ -71,6 +71,11 @@ public struct SlapdConfiguration: Sendable {
   /// keep a copy, with a session log of recent changes (a cookie within it
   /// is answered with a delete phase, an older one with a present phase).
   public var contentSync = false
+  /// With ``contentSync``: no session log, and `syncprov-reloadhint`, so a
+  /// cookie older than every entry of the database is answered
+  /// e-syncRefreshRequired (the client must fetch everyone again) rather
+  /// than with a present phase.
+  public var contentSyncRefusesStaleCookies = false
   /// slapd's environment besides the caller's (KRB5_KTNAME: the keytab
   /// of its Kerberos service; KRB5_CONFIG).
   public var environment: [String: String] = [:]
@@ -157,8 +162,9 @@ public struct SlapdConfiguration: Sendable {
         // plain searches, not for a consumer's refresh.
         "limits * size.soft=unlimited size.hard=unlimited",
         "index entryCSN,entryUUID eq", "overlay syncprov", "syncprov-checkpoint 100 1",
-        "syncprov-sessionlog 1000",
       ]
+      lines.append(
+        contentSyncRefusesStaleCookies ? "syncprov-reloadhint TRUE" : "syncprov-sessionlog 1000")
     }
     if virtualListView {
       lines += ["overlay sssvlv", "sssvlv-max 16", "sssvlv-maxkeys 3", "sssvlv-maxperconn 8"]

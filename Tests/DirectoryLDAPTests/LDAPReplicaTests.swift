@@ -149,6 +149,56 @@ final class LDAPReplicaTests: XCTestCase {
     XCTAssertEqual(title, "Changed While Closed")
   }
 
+  func testACookieTheServerNoLongerKnowsRefillsTheCopy() async throws {
+    server.shutDown()
+    server = try TestServer(people: people) {
+      $0.contentSync = true
+      $0.contentSyncRefusesStaleCookies = true
+    }
+    var (reports, task) = try start()
+    let filled = await reports.wait { reports.lastCurrent != nil }
+    XCTAssertTrue(filled)
+    task.cancel()
+    _ = await task.result
+
+    // Every entry of the database changed, so none is as old as the
+    // cookie: slapd no longer knows what the copy holds.
+    let everyone = try server.ldapsearch(["1.1"], base: TestServer.suffix)
+      .split(separator: "\n").filter { $0.hasPrefix("dn: ") }.map { $0.dropFirst(4) }
+    XCTAssertGreaterThan(everyone.count, people.count)
+    let touched = everyone.map {
+      "dn: \($0)\nchangetype: modify\nreplace: description\ndescription: touched\n"
+    }
+    let base = "ou=people,\(TestServer.suffix)"
+    try server.server.modify(
+      ldif: touched.joined(separator: "\n") + """
+
+        dn: uid=\(people[0].uid),\(base)
+        changetype: modify
+        replace: title
+        title: Changed While Closed
+
+        dn: uid=\(people[5].uid),\(base)
+        changetype: delete
+
+        """)
+    (reports, task) = try start()
+    defer { task.cancel() }
+    let refilled = await reports.wait { reports.lastCurrent != nil }
+    XCTAssertTrue(refilled)
+    let statuses = reports.statuses.withLock { $0 }
+    XCTAssertTrue(statuses.contains(.reloading), "\(statuses)")
+    // Everyone travelled again, not only the two changed.
+    XCTAssertEqual(reports.lastCurrent, people.count - 1)
+    XCTAssertEqual(reports.usernames, try serverUsernames)
+    let title = reports.table.withLock { table -> String? in
+      guard let table else { return nil }
+      let index = (0..<table.userCount).first { table.username(at: $0) == self.people[0].uid }
+      return index.flatMap { table.details(at: $0).title }
+    }
+    XCTAssertEqual(title, "Changed While Closed")
+  }
+
   func testWithTheServerDownTheCopyIsBrowsedAndTheOutageReported() async throws {
     var (reports, task) = try start()
     let filled = await reports.wait { reports.lastCurrent != nil }

@@ -138,14 +138,14 @@ private final class ReplicaFeed: @unchecked Sendable {
   }
 
   /// Prepares a connection's refresh; the cookie it starts from (nil: a
-  /// full refresh).
-  func begin() throws(ReplicaError) -> [UInt8]? {
+  /// full refresh, which `full` asks for whatever the copy holds).
+  func begin(full: Bool = false) throws(ReplicaError) -> [UInt8]? {
     pending = []
     seen = []
     inRefresh = true
     received = 0
     lastCookie = nil
-    guard store.isComplete, let cookie = store.cookie else {
+    guard !full, store.isComplete, let cookie = store.cookie else {
       mode = .full
       try store.beginFullRefresh()
       return nil
@@ -182,8 +182,10 @@ private final class ReplicaFeed: @unchecked Sendable {
   private func apply(_ change: LDAPSyncChange) throws(ReplicaError) {
     switch (change, mode) {
     case (.reloadRequired, _):
+      // The search starts again without a cookie: everyone comes, and the
+      // people not among them are gone, so the copy is made anew.
       status(.reloading)
-      _ = try begin()
+      _ = try begin(full: true)
     case (.cookie(let cookie), .full):
       lastCookie = cookie
     case (.upserted(let entry), .full):
