@@ -108,6 +108,15 @@ final class OfflineCopyWindowTests: XCTestCase {
       XCTAssertEqual(Set(Self.usernames(page)), Set(serverOrder))
       XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }, timeout: .seconds(10)))
       XCTAssertFalse(window.subtitle.contains("offline copy"), window.subtitle)
+
+      // The person a server's page had selected is found again by username
+      // (the copy names people by entryUUID, the server's page by DN).
+      let wanted = setting.people[7].uid
+      page.select(username: "nobody-has-this-name")
+      page.select(username: wanted)
+      XCTAssertTrue(
+        MainContext.run(until: { page.selectedPosition != nil }, timeout: .seconds(10)))
+      XCTAssertEqual(page.selectedPosition.map { page.model[$0].username }, wanted)
     }
 
     // The copy is private: the folder 0700, its files 0600.

@@ -17,4 +17,22 @@ extension LocalDirectoryPage {
       return copy != nil
     }
   }
+
+  /// Selects the person shown whose username is `username`, found off the
+  /// main thread: the person a server's page had selected when the copy
+  /// took over (the copy names people by entryUUID, the server's page by
+  /// DN, so the username is what both pages hold alike). Nothing happens
+  /// when the rows changed meanwhile or nobody shown has it.
+  func select(username: String) {
+    guard let table = model.elements.first?.table else { return }
+    Task { @MainActor [weak self] in
+      let found = await Task.detached(priority: .userInitiated) {
+        table.position(ofUsername: username)
+      }.value
+      guard let self, let found, self.model.elements.first?.table === table,
+        let position = self.model.elements.firstIndex(where: { $0.index == found })
+      else { return }
+      self.select(position)
+    }
+  }
 }

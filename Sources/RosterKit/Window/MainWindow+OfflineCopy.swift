@@ -99,7 +99,8 @@ extension MainWindow {
   }
 
   /// The server's page gives way to the copy's once the copy's rows are
-  /// in place: the same order, the same scroll, the same search and filter.
+  /// in place: the same order, the same scroll, the same search and
+  /// filter, the same person selected.
   private func takeOverWithCopy() {
     guard let copy = offlineCopy, let server = page as? ServerDirectoryPage, incomingPage == nil
     else { return }
@@ -111,6 +112,7 @@ extension MainWindow {
       next.onRowsApplied = nil
       self.incomingPage = nil
       let scroll = ShownPlace.scroll(of: server.shownView)
+      let selected = server.selectedPosition.flatMap(server.person(at:))?.username
       let mode = server.viewMode
       let velocity = self.maxFlingVelocity
       self.replacePage(with: next)
@@ -119,6 +121,7 @@ extension MainWindow {
       next.restore(selected: nil, scroll: scroll)
       if !self.searchBar.text.isEmpty { next.search(self.searchBar.text) }
       if let filter = self.filterBar.filter { next.showOnly(filter) }
+      if let selected { next.select(username: selected) }
     }
     incomingPage = next
     next.follow(copy)
