@@ -49,6 +49,15 @@ final class LDAPReplicaTests: XCTestCase {
       }
     }
 
+    /// The title of the person named `username` in the last table.
+    func title(of username: String) -> String? {
+      table.withLock { table -> String? in
+        guard let table else { return nil }
+        let index = (0..<table.userCount).first { table.username(at: $0) == username }
+        return index.flatMap { table.details(at: $0).title }
+      }
+    }
+
     /// Waits (every 10 ms, at most 10 s) until `condition` holds.
     func wait(_ condition: () -> Bool) async -> Bool {
       let deadline = ContinuousClock.now + .seconds(10)
@@ -114,6 +123,21 @@ final class LDAPReplicaTests: XCTestCase {
     XCTAssertFalse(reports.usernames.contains(people[3].uid))
   }
 
+  /// A title changed and a person deleted, as LDIF for ldapmodify.
+  private var changesWhileClosed: String {
+    let base = "ou=people,\(TestServer.suffix)"
+    return """
+      dn: uid=\(people[0].uid),\(base)
+      changetype: modify
+      replace: title
+      title: Changed While Closed
+
+      dn: uid=\(people[5].uid),\(base)
+      changetype: delete
+
+      """
+  }
+
   func testARestartReceivesOnlyWhatChangedWhileRosterWasClosed() async throws {
     var (reports, task) = try start()
     let filled = await reports.wait { reports.lastCurrent != nil }
@@ -121,18 +145,7 @@ final class LDAPReplicaTests: XCTestCase {
     task.cancel()
     _ = await task.result
 
-    let base = "ou=people,\(TestServer.suffix)"
-    try server.server.modify(
-      ldif: """
-        dn: uid=\(people[0].uid),\(base)
-        changetype: modify
-        replace: title
-        title: Changed While Closed
-
-        dn: uid=\(people[5].uid),\(base)
-        changetype: delete
-
-        """)
+    try server.server.modify(ldif: changesWhileClosed)
     (reports, task) = try start()
     defer { task.cancel() }
     let caughtUp = await reports.wait { reports.lastCurrent != nil }
@@ -141,12 +154,7 @@ final class LDAPReplicaTests: XCTestCase {
     XCTAssertEqual(reports.firstCount.withLock { $0 }, people.count)
     XCTAssertEqual(reports.lastCurrent, 1, "only the changed person travels")
     XCTAssertEqual(reports.usernames, try serverUsernames)
-    let title = reports.table.withLock { table -> String? in
-      guard let table else { return nil }
-      let index = (0..<table.userCount).first { table.username(at: $0) == self.people[0].uid }
-      return index.flatMap { table.details(at: $0).title }
-    }
-    XCTAssertEqual(title, "Changed While Closed")
+    XCTAssertEqual(reports.title(of: people[0].uid), "Changed While Closed")
   }
 
   func testACookieTheServerNoLongerKnowsRefillsTheCopy() async throws {
@@ -169,19 +177,7 @@ final class LDAPReplicaTests: XCTestCase {
     let touched = everyone.map {
       "dn: \($0)\nchangetype: modify\nreplace: description\ndescription: touched\n"
     }
-    let base = "ou=people,\(TestServer.suffix)"
-    try server.server.modify(
-      ldif: touched.joined(separator: "\n") + """
-
-        dn: uid=\(people[0].uid),\(base)
-        changetype: modify
-        replace: title
-        title: Changed While Closed
-
-        dn: uid=\(people[5].uid),\(base)
-        changetype: delete
-
-        """)
+    try server.server.modify(ldif: touched.joined(separator: "\n") + "\n" + changesWhileClosed)
     (reports, task) = try start()
     defer { task.cancel() }
     let refilled = await reports.wait { reports.lastCurrent != nil }
@@ -191,12 +187,7 @@ final class LDAPReplicaTests: XCTestCase {
     // Everyone travelled again, not only the two changed.
     XCTAssertEqual(reports.lastCurrent, people.count - 1)
     XCTAssertEqual(reports.usernames, try serverUsernames)
-    let title = reports.table.withLock { table -> String? in
-      guard let table else { return nil }
-      let index = (0..<table.userCount).first { table.username(at: $0) == self.people[0].uid }
-      return index.flatMap { table.details(at: $0).title }
-    }
-    XCTAssertEqual(title, "Changed While Closed")
+    XCTAssertEqual(reports.title(of: people[0].uid), "Changed While Closed")
   }
 
   func testWithTheServerDownTheCopyIsBrowsedAndTheOutageReported() async throws {
