@@ -69,8 +69,9 @@ final class LDAPReplicaTests: XCTestCase {
     }
   }
 
-  private func start() throws -> (Reports, Task<Void, any Error>) {
-    let replica = try LDAPReplica(url: server.peopleURL, options: LDAPOptions(), folder: folder)
+  private func start(url: String? = nil) throws -> (Reports, Task<Void, any Error>) {
+    let replica = try LDAPReplica(
+      url: url ?? server.peopleURL, options: LDAPOptions(), folder: folder)
     let reports = Reports()
     let task = Task {
       try await replica.run(backoff: .milliseconds(50)...Duration.milliseconds(200)) { table, _ in
@@ -188,6 +189,16 @@ final class LDAPReplicaTests: XCTestCase {
     XCTAssertEqual(reports.lastCurrent, people.count - 1)
     XCTAssertEqual(reports.usernames, try serverUsernames)
     XCTAssertEqual(reports.title(of: people[0].uid), "Changed While Closed")
+  }
+
+  func testAListOfServersIsCopiedFromTheFirstThatAnswers() async throws {
+    // The first server of the list refuses connections.
+    let refusing = try RefusingPort()
+    let (reports, task) = try start(url: "ldap://127.0.0.1:\(refusing.port) \(server.peopleURL)")
+    defer { task.cancel() }
+    let filled = await reports.wait { reports.lastCurrent != nil }
+    XCTAssertTrue(filled, "\(reports.statuses.withLock { $0 })")
+    XCTAssertEqual(reports.usernames, try serverUsernames)
   }
 
   func testWithTheServerDownTheCopyIsBrowsedAndTheOutageReported() async throws {

@@ -16,8 +16,10 @@ import SharedSupport
 /// cooperative pool). Cancelling the calling task ends the loop within a
 /// poll interval and closes the connection. A server whose history no
 /// longer reaches the cookie is answered with a full refresh, announced by
-/// ``LDAPSyncChange/reloadRequired``. Reconnecting after the server goes
-/// away is the caller's: `run` throws.
+/// ``LDAPSyncChange/reloadRequired``. Given a list of servers (the same
+/// directory replicated), each connection goes to the first that answers,
+/// in the list's order. Reconnecting after the server goes away is the
+/// caller's: `run` throws.
 ///
 /// Threading: `Sendable`; `run` may be called again after it returns.
 public final class LDAPContentSync: Sendable {
@@ -25,22 +27,31 @@ public final class LDAPContentSync: Sendable {
   /// offers Content Sync.
   public static let controlOID = "1.3.6.1.4.1.4203.1.9.1.1"
 
-  public let url: LDAPURL
+  /// The first server, and the search every server is asked.
+  public var url: LDAPURL { servers[0] }
+  /// The servers tried in turn for each connection.
+  public let servers: [LDAPURL]
   public let options: LDAPOptions
   let mapper: LDAPEntryMapper
 
-  /// A sync of the people at `url` (one LDAP URL: base DN, scope and
-  /// filter) with `options`; nothing is sent before `run`.
+  /// A sync of the people at `url` (an LDAP URL with base DN, scope and
+  /// filter, or a list of them: servers of one directory) with `options`;
+  /// nothing is sent before `run`.
   public convenience init(url: String, options: LDAPOptions) throws(DirectoryError) {
-    guard let first = try LDAPURL.list(url).first else {
-      throw .ldap(.invalidURL(url, reason: "no server"))
-    }
-    self.init(url: first, options: options)
+    let servers = try LDAPURL.list(url)
+    guard let first = servers.first else { throw .ldap(.invalidURL(url, reason: "no server")) }
+    self.init(servers: [first] + servers.dropFirst(), options: options)
   }
 
   /// A sync of the people at `url` with `options`.
-  public init(url: LDAPURL, options: LDAPOptions) {
-    self.url = url
+  public convenience init(url: LDAPURL, options: LDAPOptions) {
+    self.init(servers: [url], options: options)
+  }
+
+  /// A sync of the people at `servers` (at least one), tried in turn.
+  public init(servers: [LDAPURL], options: LDAPOptions) {
+    precondition(!servers.isEmpty, "a sync needs a server")
+    self.servers = servers
     var options = options
     options.identity = .entryUUID
     self.options = options
@@ -74,7 +85,7 @@ public final class LDAPContentSync: Sendable {
     _ handler: @escaping @Sendable (LDAPSyncChange) -> Void
   ) -> Result<Void, DirectoryError> {
     do throws(DirectoryError) {
-      let session = try LDAPSession.open(url, options: options, cancel: flag)
+      let session = try openSession(flag)
       var cookie = cookie
       while !flag.isCancelled {
         let search = LDAPSyncSearch(session: session, mapper: mapper, handler: handler)
@@ -89,5 +100,19 @@ public final class LDAPContentSync: Sendable {
     } catch {
       return flag.isCancelled ? .success(()) : .failure(error)
     }
+  }
+
+  /// A session with the first of ``servers`` that answers; the last
+  /// server's error when none does.
+  private func openSession(_ flag: CancellationFlag) throws(DirectoryError) -> LDAPSession {
+    var failure: DirectoryError?
+    for server in servers where !flag.isCancelled {
+      do {
+        return try LDAPSession.open(server, options: options, cancel: flag)
+      } catch {
+        failure = error
+      }
+    }
+    throw failure ?? .cancelled
   }
 }

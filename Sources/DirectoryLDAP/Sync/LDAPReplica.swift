@@ -45,10 +45,12 @@ public final class LDAPReplica: Sendable {
     self.foldThreshold = foldThreshold
   }
 
-  /// A copy of the people at `url` (the first server of a directory) in
-  /// `folder`.
-  public init(url: LDAPURL, options: LDAPOptions, folder: URL, foldThreshold: Int = 10_000) {
-    sync = LDAPContentSync(url: url, options: options)
+  /// A copy of the people at `servers` (one directory's, tried in turn
+  /// for each connection) in `folder`.
+  public init(
+    servers: [LDAPURL], options: LDAPOptions, folder: URL, foldThreshold: Int = 10_000
+  ) {
+    sync = LDAPContentSync(servers: servers, options: options)
     self.folder = folder
     self.foldThreshold = foldThreshold
   }

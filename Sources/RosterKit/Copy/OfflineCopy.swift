@@ -67,7 +67,8 @@ package final class OfflineCopy {
   package func start() {
     guard running == nil else { return }
     failure = nil
-    let replica = LDAPReplica(url: directory.url, options: directory.options, folder: folder)
+    let replica = LDAPReplica(
+      servers: directory.servers, options: directory.options, folder: folder)
     let waiting = waiting
     let backoff = backoff
     let source = DirectorySource.file(folder)
