@@ -89,9 +89,11 @@ final class ReplicaStoreTests: XCTestCase {
     // Just opened: the people as of the fold, until the log's changes are applied.
     XCTAssertTrue(reopened.isBehind)
     XCTAssertEqual(usernames(reopened), ["ada", "grace", "alan"])
-    XCTAssertTrue(reopened.catchUp())
+    let patch = try XCTUnwrap(reopened.catchUp())
+    XCTAssertTrue(patch.table === reopened.table)
+    XCTAssertEqual(patch.count, 3, "katherine added, grace removed, alan changed")
     XCTAssertFalse(reopened.isBehind)
-    XCTAssertFalse(reopened.catchUp(), "nothing more to apply")
+    XCTAssertNil(reopened.catchUp(), "nothing more to apply")
     XCTAssertEqual(usernames(reopened), ["ada", "alan.turing", "katherine"])
     XCTAssertEqual(reopened.cookie, [2])
 

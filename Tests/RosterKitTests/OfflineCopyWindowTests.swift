@@ -160,6 +160,8 @@ final class OfflineCopyWindowTests: XCTestCase {
           }, timeout: .seconds(10)), "a changed title reaches its row")
       XCTAssertEqual(page.count, count)
       XCTAssertEqual(page.lastRefresh?.changedPeople, 1, "only the changed person is replaced")
+      // A change indexes nobody for a search until one is typed.
+      XCTAssertFalse(page.isSearchIndexBuilt)
 
       try setting.server.server.modify(
         ldif: """
@@ -188,6 +190,12 @@ final class OfflineCopyWindowTests: XCTestCase {
           }, timeout: .seconds(10)), "\(Self.usernames(page))")
       XCTAssertEqual(page.count, count)
       XCTAssertGreaterThan(page.presenter.version, version)
+      // Typed, a search indexes the copy as it is now.
+      page.search("aaron.added")
+      XCTAssertTrue(
+        MainContext.run(until: { Self.usernames(page) == ["aaron.added"] }, timeout: .seconds(10)),
+        "\(Self.usernames(page).prefix(5))")
+      XCTAssertTrue(page.isSearchIndexBuilt)
       XCTAssertTrue(window.page === page, "the page stays: changes are differences")
       XCTAssertEqual(Self.usernames(page), Self.sortedUsernames(page), "sorted in by username")
     }

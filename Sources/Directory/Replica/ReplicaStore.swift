@@ -75,13 +75,16 @@ public final class ReplicaStore {
   }
 
   /// Applies the changes logged since the last fold to ``table``; returns
-  /// whether there were any.
+  /// how it changed (nil when nothing was behind), so a list showing the
+  /// people as of the fold follows the patch rather than sorting and
+  /// comparing everyone.
   @discardableResult
-  public func catchUp() -> Bool {
-    guard isBehind else { return false }
-    table = materialize()
+  public func catchUp() -> TablePatch? {
+    guard isBehind else { return nil }
     isBehind = false
-    return true
+    let patch = caughtUp()
+    table = patch?.table ?? base
+    return patch
   }
 
   /// Whether the copy holds a complete refresh (it can be browsed).
@@ -117,8 +120,8 @@ public final class ReplicaStore {
       self.remember(record)
     }
     log = try ReplicaFile.append(to: path("changes-\(generation)"), validLength: valid)
-    // The people as of the fold show at once; the changes since take a
-    // pass over everyone (``catchUp()``).
+    // The people as of the fold show at once; the changes since follow as
+    // a patch (``catchUp()``).
     table = base
     isBehind = !overlay.isEmpty
   }
@@ -221,10 +224,7 @@ public final class ReplicaStore {
       }
     }
     guard !changes.isEmpty else { return nil }
-    guard !isBehind else {
-      catchUp()
-      return nil
-    }
+    guard !isBehind else { return catchUp() }
     do {
       let patch = try table.patched(changes)
       table = patch.table
@@ -285,17 +285,17 @@ public final class ReplicaStore {
     if overlay.updateValue(entry, forKey: identity) == nil { overlayOrder.append(identity) }
   }
 
-  /// The people: `base` in its order with the changes applied, then the
-  /// people it did not hold.
-  private func materialize() -> UserTable {
-    guard !overlay.isEmpty else { return base }
+  /// `base` patched with the changes logged: the people it held in its
+  /// order, changed or removed, then the people it did not hold. Nil when
+  /// none changed, or past the arenas' 4 GiB (the copy then shows the
+  /// people as of the fold; the log keeps the changes).
+  private func caughtUp() -> TablePatch? {
+    guard !overlay.isEmpty else { return nil }
     let changes = overlayOrder.map { identity in
       (identity: identity, user: (overlay[identity] ?? nil).map(Self.user))
     }
     // The fold's people shared, not copied: the changes take rows of their own.
-    // Past the arenas' 4 GiB the copy shows the people as of the fold; the
-    // log keeps the changes.
-    return (try? base.patched(changes))?.table ?? base
+    return try? base.patched(changes)
   }
 
   // MARK: Files

@@ -71,7 +71,7 @@ public final class LDAPReplica: Sendable {
     if feed.store.isComplete {
       // The people as of the last fold at once, then with the changes since.
       update(feed.store.table, nil)
-      if feed.store.catchUp() { update(feed.store.table, nil) }
+      if let patch = feed.store.catchUp() { update(patch.table, patch) }
     }
     let first = try feed.begin()
     let following = Task {

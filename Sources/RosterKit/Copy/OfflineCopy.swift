@@ -40,6 +40,10 @@ package final class OfflineCopy {
   /// The people waiting for the main thread, newest only.
   private let waiting = PeopleMailbox()
   private var running: Task<Void, Never>?
+  /// Which run of the sync is the current one: what an older run (stopped,
+  /// its last words still on their way to the main thread) says is dropped,
+  /// so nothing reaches a window closed meanwhile.
+  private var runs = 0
   /// The sync last stopped, until it has let go of the folder: the next
   /// one waits for it, so two never write the copy at once.
   private var stopping: Task<Void, Never>?
@@ -73,6 +77,8 @@ package final class OfflineCopy {
     let backoff = backoff
     let source = DirectorySource.file(folder)
     let previous = stopping
+    runs += 1
+    let run = runs
     running = Task.detached(priority: .utility) { [weak self] in
       await previous?.value
       do throws(ReplicaError) {
@@ -86,9 +92,9 @@ package final class OfflineCopy {
             guard waiting.put(contents) else { return }
             Task { @MainActor in self?.deliverPeople() }
           },
-          status: { status in Task { @MainActor in self?.report(status) } })
+          status: { status in Task { @MainActor in self?.report(status, of: run) } })
       } catch {
-        Task { @MainActor in self?.failed(error) }
+        Task { @MainActor in self?.failed(error, in: run) }
       }
     }
   }
@@ -106,8 +112,13 @@ package final class OfflineCopy {
     start()
   }
 
+  /// Whether `run` is the sync running now (not stopped, not replaced).
+  private func isCurrent(_ run: Int) -> Bool { run == runs && running != nil }
+
   private func deliverPeople() {
-    guard var contents = waiting.take() else { return }
+    // Taken even when stopped: the mailbox is the copy's, and a full one
+    // would keep the next run's people from being sent for.
+    guard var contents = waiting.take(), running != nil else { return }
     lastSynced = Date()
     onPeople?(contents)
     // Kept without the patch: the table before is the list's to let go.
@@ -115,16 +126,20 @@ package final class OfflineCopy {
     people = contents
   }
 
-  private func report(_ status: LDAPReplicaStatus) {
+  private func report(_ status: LDAPReplicaStatus, of run: Int) {
+    guard isCurrent(run) else { return }
     self.status = status
     if case .current = status { lastSynced = Date() }
     onStatus?(status)
   }
 
-  private func failed(_ error: ReplicaError) {
+  private func failed(_ error: ReplicaError, in run: Int) {
+    guard isCurrent(run) else { return }
     failure = error
+    report(
+      .disconnected(.unreadable(path: folder.path, reason: error.description), retryIn: .zero),
+      of: run)
     running = nil
-    report(.disconnected(.unreadable(path: folder.path, reason: error.description), retryIn: .zero))
   }
 }
 

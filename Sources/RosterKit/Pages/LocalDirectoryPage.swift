@@ -215,7 +215,8 @@ package final class LocalDirectoryPage: DirectoryPage {
     onNotice?(.loaded(isEmpty: contents.viewModels.isEmpty))
     if !contents.viewModels.isEmpty { firstRows.start() }
     configureAvatars(for: contents.source, resolved: resolved)
-    search.setDirectory(contents.viewModels, rows: contents.rows)
+    search.setDirectory(
+      contents.viewModels, rows: contents.rows, eagerly: contents.patch == nil)
     // A search re-runs on the new directory; its result shows with the filter.
     searchResult = nil
     // The group shown is the one with the same identity in the new directory.

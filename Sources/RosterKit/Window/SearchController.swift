@@ -3,7 +3,11 @@ import Foundation
 
 /// Filters the directory as the user types, off the main thread.
 ///
-/// The index is built in the background once per loaded directory; each
+/// The index is built in the background once per loaded directory (for a
+/// directory that is a live change of the one before, an offline copy's,
+/// only once a search needs it: changes can come every few hundred
+/// milliseconds, and indexing a million people each time would keep a
+/// core busy for a search nobody typed); each
 /// query runs on the global executor and cancels the one before it, and a
 /// query that extends the last one scans only its matches. Only the final
 /// result of the latest query reaches the main thread, as the rows
@@ -22,6 +26,10 @@ final class SearchController {
 
   private var directory: [UserRef] = []
   private var index: Task<SearchIndex, Never>?
+  /// The directory to index once a search needs it (see ``setDirectory``).
+  private var unindexed: UserTable?
+  /// The directory ``index`` or ``unindexed`` is of.
+  private var indexed: UserTable?
   private var running: Task<Void, Never>?
   private var last: (query: String, positions: [Int])?
   private var generation = 0
@@ -33,19 +41,37 @@ final class SearchController {
   /// Called on the main actor with each finished search; nil for "no filter".
   var onResult: (@MainActor (Result?) -> Void)?
 
-  /// Starts indexing a newly loaded directory; a search in progress is re-run on it.
-  func setDirectory(_ users: UserTable, rows: [UserRef]) {
+  /// Starts indexing a newly loaded directory, now or, unless `eagerly`,
+  /// when a search first needs it; a search in progress is re-run on it.
+  func setDirectory(_ users: UserTable, rows: [UserRef], eagerly: Bool = true) {
     directory = rows
+    // The same people again (a copy that reconnected): the index stands.
+    if users === indexed {
+      if !query.isEmpty { search(query) }
+      return
+    }
+    indexed = users
     index?.cancel()
+    index = nil
+    isIndexBuilt = false
+    unindexed = users
+    if eagerly { _ = builtIndex() }
+    last = nil
+    if !query.isEmpty { search(query) }
+  }
+
+  /// The index of the directory, its building started if it was not.
+  private func builtIndex() -> Task<SearchIndex, Never>? {
+    if let index { return index }
+    guard let users = unindexed else { return nil }
+    unindexed = nil
     let building = Task.detached(priority: .userInitiated) { SearchIndex(users) }
     index = building
-    isIndexBuilt = false
     Task { @MainActor [weak self] in
       _ = await building.value
       if let self, self.index == building { self.isIndexBuilt = true }
     }
-    last = nil
-    if !query.isEmpty { search(query) }
+    return building
   }
 
   /// Filters by `text` (empty shows everyone).
@@ -62,7 +88,7 @@ final class SearchController {
     let generation = generation
     let within = last.flatMap { text.hasPrefix($0.query) ? $0.positions : nil }
     let directory = directory
-    guard let index else { return }
+    guard let index = builtIndex() else { return }
     running = Task { @MainActor [weak self] in
       let search = Task.detached(priority: .userInitiated) { () -> Result? in
         let built = await index.value
