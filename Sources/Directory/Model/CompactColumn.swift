@@ -71,9 +71,6 @@ final class CompactColumn<Value: BitwiseCopyable>: @unchecked Sendable {
   @inline(__always)
   var count: Int { belowCount + ownCount }
 
-  /// Whether the values are all the column's own (no column below).
-  var isFlat: Bool { below == nil }
-
   @inline(__always)
   subscript(index: Int) -> Value {
     if index < belowCount {

@@ -49,10 +49,6 @@ struct StringPool {
   /// How many strings.
   var count: Int { belowCount + starts.count - 1 }
 
-  /// Whether the strings are all in the pool's own arena (as a table's
-  /// image stores them).
-  var isFlat: Bool { below == nil }
-
   /// String `id`'s bytes (id 0: none, empty), valid while the pool lives.
   @inline(__always)
   func bytes(of id: Int) -> UnsafeBufferPointer<UInt8> {
