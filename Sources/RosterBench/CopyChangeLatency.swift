@@ -9,7 +9,9 @@ import SharedSupport
 /// `roster-dev copy-changes`: the window on an LDAP server's offline copy
 /// (filled first if there is none), then `changes` titles changed with
 /// ldapmodify, one at a time: how long each takes from ldapmodify's exit to
-/// the row showing the new title, and what a column sort of the copy costs.
+/// the row showing the new title, and what a column sort and a search of
+/// the copy cost, with the memory resident at each step (the copy's mapped
+/// pages apart).
 /// People are picked with a seeded generator; the server names them by
 /// employee number (the demo directory's way). Prints one JSON line.
 ///
@@ -47,7 +49,29 @@ public struct CopyChangeLatency {
     let openRssAnonMib: Fixed
     let peakRssAnonMib: Fixed
     let rssFileMib: Fixed
+    /// The copy's own mapped pages resident at its opening, after the
+    /// changes, and after the sort.
+    let openCopyMib: Fixed
+    /// The process's peak resident memory from its start to the copy shown.
+    let openPeakRssMib: Fixed
+    let copyMib: Fixed
+    let sortedCopyMib: Fixed
+    /// Resident memory in all after the sort, and its peak during it.
+    let sortedRssMib: Fixed
+    let sortPeakRssMib: Fixed
+    /// The process's own memory at its highest sampled during the sort.
+    let sortPeakRssAnonMib: Fixed
+    /// A search of the copy for a common word (``query``): from its typing
+    /// to its rows, the peak of resident memory during it, and the copy's
+    /// mapped pages resident after.
+    let searchMs: Fixed?
+    let searchMatches: Int
+    let searchPeakRssMib: Fixed
+    let searchedCopyMib: Fixed
   }
+
+  /// What the search step types: part of many names.
+  static let query = "ann"
 
   let url: String
   let changes: Int
@@ -95,6 +119,8 @@ public struct CopyChangeLatency {
     let openResident = ResourceUsage.residentMiB
     let openHeap = ResourceUsage.heapMiB.inUse
     let openAnonymous = ResourceUsage.residentAnonymousMiB
+    let openCopy = ResourceUsage.residentMiB(ofFilesUnder: folder.path)
+    let openPeak = ResourceUsage.peakResidentMiB
     var peakAnonymous = openAnonymous
     _ = ResourceUsage.resetPeak()
     var random = SplitMix64(seed: 2026)
@@ -130,14 +156,35 @@ public struct CopyChangeLatency {
     let peak = ResourceUsage.peakResidentMiB
     let heap = ResourceUsage.heapMiB.inUse
     let file = ResourceUsage.residentFileMiB
+    let copyResident = ResourceUsage.residentMiB(ofFilesUnder: folder.path)
+    _ = ResourceUsage.resetPeak()
     let started = ContinuousClock.now
     page.sort(by: PersonSort([.init(.department), .init(.displayName)]))
-    let sorted = MainContext.run(until: { !page.isSorting }, timeout: .seconds(60))
+    var sortPeakAnonymous = 0.0
+    let sorted = MainContext.run(
+      until: {
+        sortPeakAnonymous = max(sortPeakAnonymous, ResourceUsage.residentAnonymousMiB)
+        return !page.isSorting
+      }, timeout: .seconds(60))
     let sortMs = sorted ? (ContinuousClock.now - started).inMilliseconds : nil
+    let sortedResident = ResourceUsage.residentMiB
+    let sortPeak = ResourceUsage.peakResidentMiB
+    let sortedCopy = ResourceUsage.residentMiB(ofFilesUnder: folder.path)
+    let rows = page.count
+    // A search of everyone in the copy (indexed as it is typed: the changes
+    // made new tables).
+    _ = ResourceUsage.resetPeak()
+    let searchStarted = ContinuousClock.now
+    page.search(Self.query)
+    let searched = MainContext.run(
+      until: { page.showsSearchResult(for: Self.query) }, timeout: .seconds(60))
+    let searchMs = searched ? (ContinuousClock.now - searchStarted).inMilliseconds : nil
+    let searchPeak = ResourceUsage.peakResidentMiB
+    let searchedCopy = ResourceUsage.residentMiB(ofFilesUnder: folder.path)
     let percentiles = Percentiles(latencies)
     return try? ReportLine.json(
       Report(
-        rows: page.count, firstRowsMs: firstRows.map { Fixed($0, 1) },
+        rows: rows, firstRowsMs: firstRows.map { Fixed($0, 1) },
         firstRowsAfterOpenMs: afterOpen.map { Fixed($0, 1) }, changes: latencies.count,
         changeP50Ms: percentiles(0.5).map { Fixed($0, 1) },
         changeP99Ms: percentiles(0.99).map { Fixed($0, 1) },
@@ -145,7 +192,13 @@ public struct CopyChangeLatency {
         rssMib: Fixed(resident, 1), peakRssMib: Fixed(peak, 1), heapMib: Fixed(heap, 1),
         openRssMib: Fixed(openResident, 1), openHeapMib: Fixed(openHeap, 1),
         openRssAnonMib: Fixed(openAnonymous, 1), peakRssAnonMib: Fixed(peakAnonymous, 1),
-        rssFileMib: Fixed(file, 1)))
+        rssFileMib: Fixed(file, 1), openCopyMib: Fixed(openCopy, 1),
+        openPeakRssMib: Fixed(openPeak, 1),
+        copyMib: Fixed(copyResident, 1), sortedCopyMib: Fixed(sortedCopy, 1),
+        sortedRssMib: Fixed(sortedResident, 1), sortPeakRssMib: Fixed(sortPeak, 1),
+        sortPeakRssAnonMib: Fixed(sortPeakAnonymous, 1), searchMs: searchMs.map { Fixed($0, 1) },
+        searchMatches: page.count, searchPeakRssMib: Fixed(searchPeak, 1),
+        searchedCopyMib: Fixed(searchedCopy, 1)))
   }
 
   /// Starts ldapmodify setting the title of the entry `dn`, the password

@@ -39,7 +39,7 @@ public struct TableFilter: Sendable {
     within candidates: [Int]? = nil, isCancelled: @Sendable () -> Bool = { Task.isCancelled }
   ) -> [Int]? {
     ParallelScan.positions(
-      of: candidates ?? Array(0..<table.userCount), isCancelled: isCancelled
+      of: candidates ?? Array(0..<table.userCount), in: table, isCancelled: isCancelled
     ) { matches(at: $0) }
   }
 

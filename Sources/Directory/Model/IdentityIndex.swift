@@ -18,7 +18,9 @@ struct IdentityIndex: Sendable {
     while slotCount < count * 2 { slotCount <<= 1 }
     let mask = slotCount - 1
     var slots = [UInt32](repeating: 0, count: slotCount)
+    defer { table.releaseMappedPages() }
     for position in 0..<count {
+      table.scanned(position)
       var slot = Int(truncatingIfNeeded: StringInterner.hash(table.identityBytes(at: position)))
       slot &= mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }

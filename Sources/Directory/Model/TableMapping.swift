@@ -32,5 +32,14 @@ final class TableMapping: @unchecked Sendable {
     bytes = UnsafeRawBufferPointer(start: start, count: length)
   }
 
+  /// Lets go of the pages read so far: they leave the process's resident
+  /// memory but stay in the page cache, so that a page read again is mapped
+  /// again without reading the disk. Safe while other threads read: the
+  /// mapping is read-only and its file never rewritten, so a page mapped
+  /// again holds the same bytes.
+  func release() {
+    madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count, MADV_DONTNEED)
+  }
+
   deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
 }

@@ -10,6 +10,7 @@ extension UserTable: RandomAccessCollection {
 
   /// User `position`'s row values, computed now.
   public subscript(position: Int) -> UserViewModel {
+    readOne()
     var model = UserViewModel(user: user(at: position))
     if let manager = managerIndex(at: position) {
       model.managerName = value(.displayName, at: manager) ?? username(at: manager)

@@ -114,6 +114,9 @@ extension UserTable {
 
   private static func padded(_ count: Int) -> Int { (count + 7) & ~7 }
 
+  /// The most of a column's part written at once (``writeImage(_:)``).
+  private static let partSlice = 4 << 20
+
   /// Writes the table's image, handing `write` each run of its bytes in
   /// order.
   public func writeImage(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
@@ -130,8 +133,13 @@ extension UserTable {
       var written = 0
       switch column {
       case .parts(let parts, _):
+        // A few MiB at a time, letting go of a mapped image's pages read.
         for part in parts where !part.isEmpty {
-          try write(part)
+          for start in stride(from: 0, to: part.count, by: Self.partSlice) {
+            let end = Swift.min(start + Self.partSlice, part.count)
+            try write(UnsafeRawBufferPointer(rebasing: part[start..<end]))
+            releaseMappedPages()
+          }
           written += part.count
         }
       case .made(_, _, let units, let fill):
@@ -141,7 +149,9 @@ extension UserTable {
           fill(first..<Swift.min(first + ImageChunk.units, units), &chunk)
           try chunk.bytes.withUnsafeBytes { try write($0) }
           written += chunk.bytes.count
+          if first & (Self.pageReleaseStride - 1) == 0 { releaseMappedPages() }
         }
+        releaseMappedPages()
       }
       precondition(written == bytes, "an image column's bytes are its count times its width")
       let padding = Self.padded(bytes) - bytes
@@ -190,6 +200,7 @@ extension UserTable {
       })
     else { return nil }
     var columns = Columns()
+    columns.mapping = mapping
     columns.text = text
     columns.starts = starts
     columns.lengths = lengths

@@ -44,6 +44,9 @@ extension UserTable {
   public func patched(_ changes: [(identity: String, user: User?)]) throws(DirectoryError)
     -> TablePatch
   {
+    // People are looked up by identity and copied at random: a mapped
+    // image's pages read go when the patch is made.
+    defer { releaseMappedPages() }
     // The last change of each person, in the order people first changed.
     var last: [String: User?] = [:]
     var order: [String] = []

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A whole directory of people in a few flat columns, with nothing per
 /// person on the heap: the shape a million people take in memory.
 ///
@@ -63,6 +65,9 @@ public final class UserTable: Sendable {
     /// once (``ManagerLinks``): a pool of its own, so that the numbers of
     /// titles, departments and locations stay small.
     var managerReferences = StringPool()
+    /// The image these columns (or those they go on from) are read from,
+    /// when mapped.
+    var mapping: TableMapping?
 
     /// How many rows (people stored, some perhaps replaced since).
     var rowCount: Int { roles.count }
@@ -101,6 +106,8 @@ public final class UserTable: Sendable {
   let reportsCache = MadeOnce<ReportsIndex>()
   /// Everyone by identity, made the first time a person is looked up so.
   let identityCache = MadeOnce<IdentityIndex>()
+  /// People read one at a time (``readOne()``), for a mapped image.
+  let singleReads = Atomic<Int>(0)
 
   /// Takes complete columns (the builder's), linking managers unless
   /// they are linked already (a table's image).

@@ -9,9 +9,11 @@ import Foundation
 /// must be safe to call from several threads at once.
 enum ParallelScan {
   /// The positions of `candidates` (kept in their order) for which `test`
-  /// holds; nil if `isCancelled` turned true while scanning.
+  /// holds; nil if `isCancelled` turned true while scanning. The chunks let
+  /// go of the pages of `table`'s image they read as they go, when mapped
+  /// (``UserTable/scanned(_:every:)``).
   static func positions(
-    of candidates: [Int], isCancelled: @Sendable () -> Bool,
+    of candidates: [Int], in table: UserTable, isCancelled: @Sendable () -> Bool,
     where test: (Int) -> Bool
   ) -> [Int]? {
     let total = candidates.count
@@ -22,6 +24,7 @@ enum ParallelScan {
     defer { results.deinitialize().deallocate() }
     let output = ChunkResults(results)
     let cancelled = CancelFlag()
+    let stride = table.releaseStride(reading: total)
     withoutActuallyEscaping(test) { test in
       let test = UncheckedSendable(test)
       DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
@@ -33,10 +36,12 @@ enum ParallelScan {
         let end = min(start + chunkSize, total)
         guard start < end else { return }
         var found: [Int] = []
-        for slot in start..<end where test.value(candidates[slot]) {
-          found.append(candidates[slot])
+        for slot in start..<end {
+          table.scanned(slot, every: stride)
+          if test.value(candidates[slot]) { found.append(candidates[slot]) }
         }
         output.store(found, at: chunk)
+        table.releaseMappedPages()
       }
     }
     if cancelled.value { return nil }

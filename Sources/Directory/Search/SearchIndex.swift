@@ -29,8 +29,13 @@ public struct SearchIndex: Sendable {
   public init(_ table: UserTable) {
     self.table = table
     folded = Self.searchedFields.map { field in
-      FoldedTexts((0..<table.userCount).lazy.map { (index: $0, bytes: table.bytes(field, at: $0)) })
+      FoldedTexts(
+        (0..<table.userCount).lazy.map {
+          table.scanned($0)
+          return (index: $0, bytes: table.bytes(field, at: $0))
+        })
     }
+    table.releaseMappedPages()
   }
 
   /// Indexes `viewModels` (tests and small lists).
@@ -49,7 +54,7 @@ public struct SearchIndex: Sendable {
     if words.isEmpty { return candidates ?? Array(0..<count) }
     let roleMatches = Self.roleMatches(words)
     return ParallelScan.positions(
-      of: candidates ?? Array(0..<count), isCancelled: isCancelled
+      of: candidates ?? Array(0..<count), in: table, isCancelled: isCancelled
     ) { matches($0, words: words, roleMatches: roleMatches) }
   }
 
@@ -64,8 +69,10 @@ public struct SearchIndex: Sendable {
     if words.isEmpty { return Array(0..<min(limit, count)) }
     let roleMatches = Self.roleMatches(words)
     var found: [Int] = []
+    defer { table.releaseMappedPages() }
     for index in 0..<count {
       if index & 0xFFF == 0, isCancelled() { return nil }
+      table.scanned(index)
       guard matches(index, words: words, roleMatches: roleMatches) else { continue }
       found.append(index)
       if found.count >= limit { break }

@@ -108,12 +108,16 @@ enum SortRanks {
   private static func own(
     _ field: PersonField, _ table: UserTable, _ positions: [Int], _ isCancelled: () -> Bool
   ) -> [UInt32]? {
+    defer { table.releaseMappedPages() }
+    let stride = table.releaseStride(reading: positions.count)
     let texts = DistinctTexts(count: positions.count) {
-      table.filterBytes(field, at: positions[$0])
+      table.scanned($0, every: stride)
+      return table.filterBytes(field, at: positions[$0])
     }
     if isCancelled() { return nil }
     let keys = CollationKeys(count: texts.count) {
-      table.filterBytes(field, at: positions[texts.firsts[$0]])
+      table.scanned($0, every: stride)
+      return table.filterBytes(field, at: positions[texts.firsts[$0]])
     }
     if isCancelled() { return nil }
     let ranks = keys.withKeys { ByteRanks.of(count: texts.count, bytes: $0) }

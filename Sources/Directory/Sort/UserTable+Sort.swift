@@ -49,15 +49,65 @@ extension UserTable {
     entries.radixSortByKey()
     // People equal in every key: by username (its first eight bytes, then
     // all of it), then as they came.
+    let tied = TiedNames(of: entries, at: positions, in: self)
     entries.withUnsafeMutableBufferPointer { entries in
-      entries.sortRunsInParallel(tieKey: { leadingBytes(nameBytes(at: positions[Int($0.slot)])) }) {
-        left, right in
-        let order = compareBytes(
-          nameBytes(at: positions[Int(left.slot)]), nameBytes(at: positions[Int(right.slot)]))
-        return order != 0 ? order < 0 : left.slot < right.slot
+      tied.withNames { name in
+        entries.sortRunsInParallel(tieKey: { leadingBytes(name($0.slot)) }) { left, right in
+          let order = compareBytes(name(left.slot), name(right.slot))
+          return order != 0 ? order < 0 : left.slot < right.slot
+        }
       }
     }
     return isCancelled() ? nil : entries.map { positions[Int($0.slot)] }
+  }
+}
+
+/// The usernames of the people a sort found equal in every key, copied
+/// out of the table in the order of their positions: a mapped image is
+/// read front to back, letting go of its pages behind
+/// (``UserTable/scanned(_:)``), and the ties then sort without reading the
+/// table at random (a million ties would have made the whole image
+/// resident).
+///
+/// Threading: a plain value, read by the sort's threads.
+private struct TiedNames {
+  private var text: [UInt8] = []
+  /// By slot, where its username starts in `text`; `slots + 1` of them
+  /// (an untied slot's name is empty).
+  private var starts: [UInt32]
+
+  /// The names of those of `entries` (sorted by key) that share their key
+  /// with another; `positions` by slot.
+  init(of entries: [SortEntry], at positions: [Int], in table: UserTable) {
+    var tied = BitSet(count: entries.count)
+    for k in entries.indices.dropFirst() where entries[k].key == entries[k - 1].key {
+      _ = tied.insert(Int(entries[k].slot))
+      _ = tied.insert(Int(entries[k - 1].slot))
+    }
+    starts = [UInt32](repeating: 0, count: entries.count + 1)
+    let stride = table.releaseStride(reading: entries.count)
+    for slot in entries.indices {
+      if tied.contains(slot) {
+        table.scanned(slot, every: stride)
+        text.append(contentsOf: table.nameBytes(at: positions[slot]))
+      }
+      starts[slot + 1] = UInt32(text.count)
+    }
+    table.releaseMappedPages()
+  }
+
+  /// Runs `body` with a function from a slot to its username.
+  func withNames<Result>(
+    _ body: ((UInt32) -> UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    text.withUnsafeBufferPointer { text in
+      starts.withUnsafeBufferPointer { starts in
+        body { slot in
+          UnsafeBufferPointer(
+            rebasing: text[Int(starts[Int(slot)])..<Int(starts[Int(slot) + 1])])
+        }
+      }
+    }
   }
 }
 
