@@ -8,8 +8,9 @@ import SharedSupport
 /// table, without a window: each run sorts a table of its own (its first
 /// sort), then sorts it again (what a second click on the same order costs).
 /// With `--filter`, each run also times that filter over the whole table
-/// (``TableFilter``, as the filter bar runs it). Prints the median and the
-/// range of each.
+/// (``TableFilter``, as the filter bar runs it). With `--image`, each run
+/// opens that table image (an offline copy's `people-G`) mapped, in place
+/// of a generated table. Prints the median and the range of each.
 struct SortSpeedCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sort-speed",
@@ -24,6 +25,8 @@ struct SortSpeedCommand: ParsableCommand {
   var distinctNames = false
   @Option(help: "Also time this filter over the whole table (Roster's filter language).")
   var filter: String?
+  @Option(help: "Sort this table image (an offline copy's people-G file), mapped, instead.")
+  var image: String?
 
   func run() throws {
     guard setlocale(LC_COLLATE, locale) != nil else {
@@ -32,7 +35,8 @@ struct SortSpeedCommand: ParsableCommand {
     let sort = try PersonSort(parsing: order)
     let personFilter = try filter.map { try PersonFilter(parsing: $0) }
     let avatars = (1...4_000).map { "avatars/avatar-\($0).png" }
-    var people = UserGenerator.users(count: users, avatarFileNames: avatars, seed: 2026)
+    var people =
+      image == nil ? UserGenerator.users(count: users, avatarFileNames: avatars, seed: 2026) : []
     if distinctNames {
       for k in people.indices {
         people[k].details.displayName = (people[k].details.displayName ?? "") + " \(k)"
@@ -42,15 +46,25 @@ struct SortSpeedCommand: ParsableCommand {
     var second: [Duration] = []
     var filtered: [Duration] = []
     var matches = 0
+    var count = users
     for _ in 0..<runs {
-      let table = UserTable(people)
+      let table: UserTable
+      if let image {
+        guard let mapped = UserTable(image: image) else {
+          throw ValidationError("\(image) is not a table's image")
+        }
+        table = mapped
+      } else {
+        table = UserTable(people)
+      }
+      count = table.userCount
       let clock = ContinuousClock()
       var sorted: [Int]?
       first.append(
         clock.measure { sorted = table.sortedPositions(by: sort, isCancelled: { false }) })
       second.append(
         clock.measure { sorted = table.sortedPositions(by: sort, isCancelled: { false }) })
-      precondition(sorted?.count == users)
+      precondition(sorted?.count == count)
       if let personFilter {
         let scan = TableFilter(personFilter, over: table)
         filtered.append(
@@ -63,7 +77,8 @@ struct SortSpeedCommand: ParsableCommand {
         format: "%@: median %.1f ms (min %.1f, max %.1f, %d runs)", name, ms(0.5)!, ms(0)!,
         ms(1)!, samples.count)
     }
-    print("sort \(users) people by \(sort)\(distinctNames ? ", distinct names" : ""), \(locale)")
+    let what = image.map { "the image \($0)" } ?? (distinctNames ? "distinct names" : "generated")
+    print("sort \(count) people by \(sort) (\(what)), \(locale)")
     print(line("first sort", first))
     print(line("second sort", second))
     if let filter, !filtered.isEmpty {
