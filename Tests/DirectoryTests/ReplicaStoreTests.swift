@@ -64,6 +64,7 @@ final class ReplicaStoreTests: XCTestCase {
     XCTAssertFalse(store.isComplete)
     try store.finishFullRefresh(cookie: [7, 7])
     XCTAssertEqual(usernames(store), ["ada", "grace"])
+    XCTAssertTrue(store.table.isMapped, "browsed from its image, as a later start browses it")
 
     let again = try opened()
     XCTAssertTrue(again.isComplete)

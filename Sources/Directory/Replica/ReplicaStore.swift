@@ -196,9 +196,12 @@ public final class ReplicaStore {
     let part = path("people-\(next).part")
     // The hashes are done with: let them go before the people are read.
     current.written = []
-    let people = try Self.loadRecords(part)
-    try Self.writeImage(of: people, to: path("people-\(next)"))
+    let built = try Self.loadRecords(part)
+    try Self.writeImage(of: built, to: path("people-\(next)"))
     unlink(part)
+    // The copy is then browsed as a later start browses it, its image
+    // mapped: the people built in memory go.
+    let people = UserTable(image: path("people-\(next)")) ?? built
     try commit(generation: next, cookie: cookie, people: people)
     if !current.late.isEmpty { try apply(current.late) }
   }
