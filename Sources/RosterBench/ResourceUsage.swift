@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import SharedSupport
 
 /// Reads this process's memory figures from /proc.
 ///
@@ -23,25 +24,8 @@ package enum ResourceUsage {
   /// The resident pages of the files mapped from under `folder` (an
   /// offline copy's table), in MiB, summed over /proc/self/smaps.
   package static func residentMiB(ofFilesUnder folder: String) -> Double {
-    // Read line by line: /proc's files have no size to read up to.
-    guard let file = fopen("/proc/self/smaps", "r") else { return 0 }
-    defer { fclose(file) }
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    var inFolder = false
-    var kib = 0.0
-    var buffer: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    defer { free(buffer) }
-    while getline(&buffer, &capacity, file) > 0, let buffer {
-      let line = String(cString: buffer)
-      let head = line.prefix { $0 != " " }
-      if head.contains("-"), head.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
-        inFolder = line.contains(prefix)
-      } else if inFolder, line.hasPrefix("Rss:") {
-        kib += Double(line.dropFirst(4).split(separator: " ").first ?? "") ?? 0
-      }
-    }
-    return kib / 1024
+    return Double(ResidentMappings.bytes { $0.hasPrefix(prefix) }) / 1_048_576
   }
 
   /// Starts the peak (VmHWM) again from the resident size now, so that a

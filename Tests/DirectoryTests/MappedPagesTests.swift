@@ -1,5 +1,6 @@
 import Directory
 import Foundation
+import SharedSupport
 import XCTest
 
 /// A table read from a mapped image lets go of the pages its scans read:
@@ -48,25 +49,7 @@ final class MappedPagesTests: XCTestCase {
   }
 
   /// The resident bytes of this process's mappings of the file at `path`.
-  private func resident(_ path: String) -> Int {
-    guard let file = fopen("/proc/self/smaps", "r") else { return -1 }
-    defer { fclose(file) }
-    var line: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    defer { free(line) }
-    var inFile = false
-    var kib = 0
-    while getline(&line, &capacity, file) > 0, let line {
-      let text = String(cString: line)
-      let head = text.prefix { $0 != " " }
-      if head.contains("-"), head.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
-        inFile = text.hasSuffix(" \(path)\n")
-      } else if inFile, text.hasPrefix("Rss:") {
-        kib += Int(text.dropFirst(4).split(separator: " ").first ?? "") ?? 0
-      }
-    }
-    return kib * 1024
-  }
+  private func resident(_ path: String) -> Int { ResidentMappings.bytes { $0 == path } }
 
   private func size(_ path: String) throws -> Int {
     try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
