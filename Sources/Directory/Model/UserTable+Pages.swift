@@ -1,5 +1,5 @@
 /// What a table read from a mapped image (an offline copy's) does with the
-/// pages a scan of everyone reads.
+/// pages its scans and its rows read.
 ///
 /// A mapped page read once stays in the process's resident memory until
 /// the mapping goes: a sort, a search or an index over a million people
@@ -42,9 +42,10 @@ extension UserTable {
   /// For a read of one person (a row bound to its view model, in a list
   /// whose order is not the image's): every ``singleReadStride`` such reads
   /// it lets go of the image's pages. A person's fields lie on several
-  /// pages, and the kernel maps the pages around each one read too (64 KiB
-  /// in all), so a few thousand rows bound while scrolling would otherwise
-  /// leave most of the image resident.
+  /// pages, and the kernel maps more than the page read (the pages around
+  /// it, or the page cache's whole folio, up to 2 MiB), so a few hundred
+  /// rows bound while scrolling would otherwise leave most of the image
+  /// resident.
   @inline(__always)
   func readOne() {
     guard columns.mapping != nil else { return }
