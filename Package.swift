@@ -16,9 +16,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
     .systemLibrary(
@@ -38,33 +36,25 @@ let package = Package(
     // Small helpers every layer may use: bounded file reading, a stable hash,
     // durations, percentiles and message translation (glibc only).
     .target(name: "SharedSupport", dependencies: ["CIntl"]),
-    // The one AsyncHTTPClient factory: shared event loops, verified TLS, no
-    // connect retries, the caller's timeouts and limits.
-    .target(
-      name: "HTTPSupport",
-      dependencies: [
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
-      ]
+    // libsoup 3: GNOME's HTTP client, with GIO's proxy resolver and TLS.
+    .systemLibrary(
+      name: "CSoup",
+      pkgConfig: "libsoup-3.0",
+      providers: [.apt(["libsoup-3.0-dev"])]
     ),
+    // Roster's one HTTP client (libsoup on a network thread of its own):
+    // the system's proxies and trust, no connect retries, the caller's
+    // timeouts, redirects and limits.
+    .target(name: "HTTPSupport", dependencies: ["CSoup"]),
     .target(name: "GtkKit", dependencies: ["CGtk"]),
     .target(
       name: "PreparedImages",
       dependencies: [
         "CGtk", "GtkKit", "SharedSupport", "HTTPSupport",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
-    .target(
-      name: "Directory",
-      dependencies: [
-        "SharedSupport", "HTTPSupport",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOCore", package: "swift-nio"),
-      ]
-    ),
+    .target(name: "Directory", dependencies: ["SharedSupport", "HTTPSupport"]),
     .systemLibrary(
       name: "CLDAP",
       pkgConfig: "ldap",
@@ -83,13 +73,7 @@ let package = Package(
     // no GTK.
     .target(
       name: "DirectorySCIM",
-      dependencies: [
-        "Directory", "SharedSupport", "HTTPSupport",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
-      ]
+      dependencies: ["Directory", "SharedSupport", "HTTPSupport"]
     ),
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
@@ -135,7 +119,7 @@ let package = Package(
       name: "roster-dev",
       dependencies: [
         "RosterKit", "RosterArguments", "RosterBench", "DirectoryGenerator", "LDAPDemo",
-        "Directory", "DirectoryLDAP",
+        "Directory", "DirectoryLDAP", "PreparedImages", "SharedSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -144,13 +128,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "LDAPDemo", "SharedSupport",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        "LDAPDemo", "SharedSupport", "CSoup",
       ],
       path: "Tests/TestSupport"
     ),
@@ -159,14 +137,12 @@ let package = Package(
       name: "PreparedImagesTests",
       dependencies: [
         "PreparedImages", "CGtk", "SharedSupport", "TestSupport",
-        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     .testTarget(
       name: "DirectoryTests",
       dependencies: [
         "Directory", "DirectoryGenerator", "SharedSupport", "TestSupport", "LDAPDemo",
-        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     .testTarget(name: "SharedSupportTests", dependencies: ["SharedSupport"]),
@@ -179,7 +155,6 @@ let package = Package(
       name: "DirectorySCIMTests",
       dependencies: [
         "DirectorySCIM", "Directory", "TestSupport", "LDAPDemo",
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]),
     .testTarget(
       name: "DirectoryGeneratorTests",

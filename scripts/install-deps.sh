@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   libgtk-4-dev      # GTK 4, gdk-pixbuf, pkg-config files
+  libsoup-3.0-dev glib-networking  # HTTP: GNOME's client, with the system's proxies and TLS
   libadwaita-1-dev  # the GNOME chrome: window, header bar, toasts, status pages
   pkg-config
   xvfb xauth        # headless runs and tests

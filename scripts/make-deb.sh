@@ -34,7 +34,6 @@ install -d "$stage/usr/share/man/man1"
 help2man --no-info --no-discard-stderr --name "browse a directory of people" \
   "$stage/usr/bin/roster" | gzip -9n >"$stage/usr/share/man/man1/roster.1.gz"
 chmod 0644 "$stage/usr/share/man/man1/roster.1.gz"
-install -D -m 0644 packaging/lintian-overrides "$stage/usr/share/lintian/overrides/roster"
 
 # dpkg-shlibdeps reads the package's name from a debian/control of its own.
 mkdir -p "$work/src/debian"
@@ -42,6 +41,8 @@ printf 'Source: roster\n\nPackage: roster\nArchitecture: any\n' >"$work/src/debi
 depends=$(cd "$work/src" && dpkg-shlibdeps -O -e"../../../$stage/usr/bin/roster" 2>/dev/null \
   | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# libsoup's TLS and proxy resolution are GIO modules, loaded at run time.
+depends="$depends, glib-networking"
 
 install -d "$stage/DEBIAN"
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" \

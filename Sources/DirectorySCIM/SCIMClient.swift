@@ -1,25 +1,22 @@
-import AsyncHTTPClient
 import Directory
 import Foundation
 import HTTPSupport
-import NIOCore
-import NIOHTTP1
-import NIOSSL
 import Synchronization
 
 /// The HTTP side of a ``SCIMDirectory`` and its `searching` views: requests
 /// with the bearer token to the service's own origin, photos from anywhere
 /// without it, the server's configuration, and the counters.
 ///
-/// Two clients, so the token cannot leak: `api` sends the token and follows
-/// no redirect (a redirect could point anywhere); `photos` never holds the
-/// token and may follow a few redirects, as avatar hosts do. A refused
+/// Two sessions (libsoup: the system's proxies), so the token cannot leak:
+/// `api` sends the token and follows no redirect (a redirect could point
+/// anywhere); `photos` never holds the token and may follow a few
+/// redirects, as avatar hosts do. A refused
 /// connection fails at once (no connect retries), TLS is verified, every
 /// answer is bounded, and 429/503 wait for Retry-After (bounded) a few times.
 ///
-/// Threading: `Sendable`; the clients are thread-safe and the bookkeeping
-/// is behind one lock. Both clients shut down when the last directory
-/// holding this goes.
+/// Threading: `Sendable`; the sessions are thread-safe and the bookkeeping
+/// is behind one lock. Both sessions close when the last directory holding
+/// this goes.
 final class SCIMClient: Sendable {
   /// What a GET answered: 200 with the body, or 304.
   struct Answer: Sendable {
@@ -49,8 +46,8 @@ final class SCIMClient: Sendable {
   let options: SCIMOptions
   private let token: Secret
   private let trust: SCIMTrust
-  private let api: HTTPClient
-  private let photoClient: HTTPClient
+  private let api: HTTPSession
+  private let photoSession: HTTPSession
   private let state = Mutex(State())
   /// Shared by the directory and its searches (the query tells them apart).
   let pages = SCIMPageCache()
@@ -61,26 +58,8 @@ final class SCIMClient: Sendable {
     self.token = token
     self.options = options
     trust = try SCIMTrust(options: options)
-    api = Self.client(options: options, tls: trust.api, redirects: .disallow)
-    photoClient = Self.client(
-      options: options, tls: trust.photos,
-      redirects: .follow(max: HTTPFetcher.maxRedirects, allowCycles: false))
-  }
-
-  deinit {
-    // Nothing to wait for: in-flight requests were cancelled with their
-    // tasks, and a failed shutdown is nothing the user could act on.
-    _ = api.shutdown()
-    _ = photoClient.shutdown()
-  }
-
-  private static func client(
-    options: SCIMOptions, tls: TLSConfiguration,
-    redirects: HTTPClient.Configuration.RedirectConfiguration
-  ) -> HTTPClient {
-    HTTPClientFactory.client(
-      redirects: redirects, connect: min(options.timeout, HTTPClientFactory.maxConnectTimeout),
-      read: options.timeout, decompressionLimit: options.maxResponseBytes, tls: tls)
+    api = HTTPSession(.init(ioTimeout: options.timeout, trust: trust.api))
+    photoSession = HTTPSession(.init(ioTimeout: options.timeout, trust: trust.photos))
   }
 
   var statistics: SCIMStatistics { state.withLock { $0.statistics } }
@@ -92,11 +71,13 @@ final class SCIMClient: Sendable {
   /// GET `path` (with its query) under the base, with the token;
   /// If-None-Match when `etag` is given.
   func get(_ path: String, etag: String? = nil) async throws(DirectoryError) -> Answer {
-    var request = HTTPClientRequest(url: url.base + path)
-    request.headers.add(name: "Accept", value: "application/scim+json, application/json")
-    request.headers.add(name: "Authorization", value: "Bearer \(token.value)")
-    if let etag { request.headers.add(name: "If-None-Match", value: etag) }
-    return try await send(request, with: api, maxBytes: options.maxResponseBytes)
+    var headers = [
+      (name: "Accept", value: "application/scim+json, application/json"),
+      (name: "Authorization", value: "Bearer \(token.value)"),
+    ]
+    if let etag { headers.append((name: "If-None-Match", value: etag)) }
+    return try await send(
+      url.base + path, headers: headers, with: api, maxBytes: options.maxResponseBytes)
   }
 
   /// The capabilities once asked for; nil before.
@@ -144,56 +125,57 @@ final class SCIMClient: Sendable {
   /// The bytes at `address`, at most `maxBytes`: with the token only when it
   /// is on the service's own origin.
   func photo(at address: URL, maxBytes: Int) async throws(DirectoryError) -> [UInt8] {
-    var request = HTTPClientRequest(url: address.absoluteString)
-    request.headers.add(name: "Accept", value: "image/*")
+    let accept = (name: "Accept", value: "image/*")
     if url.isSameOrigin(address) {
-      request.headers.add(name: "Authorization", value: "Bearer \(token.value)")
       count { $0.photosWithToken += 1 }
-      return try await send(request, with: api, maxBytes: maxBytes).body
+      let token = (name: "Authorization", value: "Bearer \(token.value)")
+      return try await send(
+        address.absoluteString, headers: [accept, token], with: api, maxBytes: maxBytes
+      ).body
     }
     count { $0.photosWithoutToken += 1 }
-    return try await send(request, with: photoClient, maxBytes: maxBytes).body
+    return try await send(
+      address.absoluteString, headers: [accept], with: photoSession, maxBytes: maxBytes,
+      redirects: HTTPFetcher.maxRedirects
+    ).body
   }
 
   /// Sends `request`, waiting out 429 and 503 as Retry-After says (at most
   /// `maxRetryAfter` each, `maxRetries` times).
-  private func send(_ request: HTTPClientRequest, with client: HTTPClient, maxBytes: Int)
-    async throws(DirectoryError) -> Answer
-  {
+  private func send(
+    _ address: String, headers: [(name: String, value: String)], with session: HTTPSession,
+    maxBytes: Int, redirects: Int = 0
+  ) async throws(DirectoryError) -> Answer {
+    let request = HTTPRequest(
+      url: address, headers: headers, maxBodyBytes: maxBytes, maxRedirects: redirects,
+      timeLimit: .head(options.timeout))
     var retries = 0
     while true {
       count { $0.requests += 1 }
-      let status: Int
-      let headers: HTTPHeaders
-      let body: [UInt8]
+      let response: HTTPResponse
       do {
-        let response = try await client.execute(
-          request, timeout: HTTPClientFactory.timeAmount(options.timeout))
-        status = Int(response.status.code)
-        headers = response.headers
-        body =
-          (200...299).contains(status)
-          ? Array(buffer: try await response.body.collect(upTo: maxBytes)) : []
+        response = try await session.send(request)
       } catch {
         // A photo may live on another host than the service: name its own.
-        let server = URL(string: request.url).flatMap(SCIMURL.origin(of:)) ?? request.url
+        let server = URL(string: address).flatMap(SCIMURL.origin(of:)) ?? address
         if let failure = trust.failure(error, server: server) {
           throw failure
         }
         throw HTTPFetcher.directoryError(for: error, maxBytes: maxBytes)
       }
+      let status = response.status
       switch status {
       case 200...299:
-        return Answer(notModified: false, etag: headers.first(name: "ETag"), body: body)
+        return Answer(notModified: false, etag: response.header("ETag"), body: response.body)
       case 304:
-        return Answer(notModified: true, etag: headers.first(name: "ETag"), body: [])
+        return Answer(notModified: true, etag: response.header("ETag"), body: [])
       case 401, 403:
         throw .scim(.tokenRefused(server: url.origin))
       case 429 where retries < options.maxRetries, 503 where retries < options.maxRetries:
         retries += 1
         count { $0.throttledRetries += 1 }
         let wait = min(
-          Self.retryAfter(headers.first(name: "Retry-After")) ?? .seconds(1), options.maxRetryAfter)
+          Self.retryAfter(response.header("Retry-After")) ?? .seconds(1), options.maxRetryAfter)
         do { try await Task.sleep(for: wait) } catch { throw .cancelled }
       default:
         throw .httpStatus(status)

@@ -1,78 +1,73 @@
 import Directory
-import NIOSSL
+import HTTPSupport
 import SharedSupport
 
 /// Whom a SCIM client's TLS trusts, made once from ``SCIMOptions``: the
 /// system's authorities, or the ones in `caFile` (a service behind a
 /// company's own CA), or nobody checked at all (`insecureTLS`, test servers
-/// only). Also turns a failed handshake into a sentence naming the
+/// only). Also turns a refused certificate into a sentence naming the
 /// authority that was expected.
 ///
-/// Threading: a `Sendable` value, made before the clients and read by them.
+/// Threading: a `Sendable` value, made before the sessions and read by them.
 struct SCIMTrust: Sendable {
-  /// The largest CA file read: a bundle of a few hundred certificates.
-  static let maxCAFileBytes = 1 << 20
-
   /// For the service itself: only `caFile`'s authorities when given.
-  let api: TLSConfiguration
+  let api: HTTPTrust
   /// For photos on other hosts: the system's authorities and `caFile`'s.
-  let photos: TLSConfiguration
+  let photos: HTTPTrust
   /// "the authority in FILE" or "a trusted authority", for errors.
   let authority: String
 
   /// Throws `.unreadable` when `caFile` cannot be read or holds no
   /// certificate: a wrong path says so at once, not at the first request.
   init(options: SCIMOptions) throws(DirectoryError) {
-    var api = TLSConfiguration.makeClientConfiguration()
-    var photos = api
-    if let path = options.caFile {
-      let certificates = try Self.certificates(at: path)
-      api.trustRoots = .certificates(certificates)
-      photos.additionalTrustRoots = [.certificates(certificates)]
-    }
     if options.insecureTLS {
-      api.certificateVerification = .none
-      photos.certificateVerification = .none
+      api = .anyone
+      photos = .anyone
+    } else if let path = options.caFile {
+      let file = try Self.authorities(at: path)
+      api = .only(file)
+      photos = .systemAnd(file)
+    } else {
+      api = .system
+      photos = .system
     }
-    self.api = api
-    self.photos = photos
     authority =
       options.caFile.map { String(format: tr("the authority in %@"), $0) }
       ?? tr("a trusted authority")
   }
 
-  /// The certificates of the PEM file at `path` (bounded; at least one).
-  private static func certificates(at path: String) throws(DirectoryError)
-    -> [NIOSSLCertificate]
-  {
-    let bytes = try FileReader.read(path: path, maxBytes: maxCAFileBytes)
-    let certificates = try? NIOSSLCertificate.fromPEMBytes(bytes)
-    guard let certificates, !certificates.isEmpty else {
+  /// The authorities of the PEM file at `path` (bounded; at least one).
+  private static func authorities(at path: String) throws(DirectoryError) -> AuthorityFile {
+    _ = try FileReader.read(path: path, maxBytes: AuthorityFile.maxBytes)
+    do {
+      return try AuthorityFile(path: path)
+    } catch {
       throw .unreadable(path: path, reason: "it holds no PEM certificate")
     }
-    return certificates
   }
 
-  /// `error` as a TLS failure with `server` ("https://host:port"), or nil
-  /// when it is not about TLS. BoringSSL's codes are not for people: a
-  /// failed check says which authority was expected instead.
-  func failure(_ error: any Error, server: String) -> DirectoryError? {
-    switch error {
-    case let error as NIOSSLError:
-      if case .handshakeFailed = error, "\(error)".contains("CERTIFICATE_VERIFY_FAILED") {
-        return .scim(
-          .tlsFailed(
-            server: server,
-            reason: String(format: tr("its certificate is not signed by %@"), authority)))
-      }
+  /// `failure` as a TLS failure with `server` ("https://host:port"), or nil
+  /// when it is not about TLS. GnuTLS's words are not for people: a
+  /// refused certificate says what was wrong with it instead.
+  func failure(_ failure: HTTPFailure, server: String) -> DirectoryError? {
+    switch failure {
+    case .certificateRefused(_, let problems):
+      let reason =
+        if problems.contains(.unknownAuthority) {
+          String(format: tr("its certificate is not signed by %@"), authority)
+        } else if problems.contains(.wrongHost) {
+          tr("its certificate does not name this host")
+        } else if problems.contains(.expired) {
+          tr("its certificate has expired")
+        } else if problems.contains(.notYetValid) {
+          tr("its certificate is not valid yet")
+        } else {
+          tr("its certificate was refused")
+        }
+      return .scim(.tlsFailed(server: server, reason: reason))
+    case .tlsFailed(_, let words):
       return .scim(
-        .tlsFailed(
-          server: server, reason: String(format: tr("the handshake failed (%@)"), "\(error)")))
-    case is NIOSSLExtraError:
-      return .scim(
-        .tlsFailed(
-          server: server,
-          reason: String(format: tr("its certificate does not name this host (%@)"), "\(error)")))
+        .tlsFailed(server: server, reason: String(format: tr("the handshake failed (%@)"), words)))
     default:
       return nil
     }

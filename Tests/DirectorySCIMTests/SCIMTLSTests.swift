@@ -2,7 +2,6 @@ import Directory
 import DirectorySCIM
 import Foundation
 import LDAPDemo
-import NIOSSL
 import TestSupport
 import XCTest
 
@@ -29,14 +28,8 @@ final class SCIMTLSTests: XCTestCase {
       folder: folder.appendingPathComponent("stranger"), name: "Stranger CA")
     let server = try await TestSCIMServer(people: TestSCIMServer.people(30))
     Self.server = server
-    let context = try NIOSSLContext(
-      configuration: .makeServerConfiguration(
-        certificateChain: try NIOSSLCertificate.fromPEMFile(authority.server.certificate.path)
-          .map { .certificate($0) },
-        privateKey: .privateKey(
-          try NIOSSLPrivateKey(file: authority.server.key.path, format: .pem))))
     Self.proxy = try await DelayingTCPProxy.start(
-      targetPort: server.port, delays: 0...0, tls: context)
+      targetPort: server.port, delays: 0...0, tls: authority.server)
   }
 
   override class func tearDown() {
@@ -110,5 +103,47 @@ final class SCIMTLSTests: XCTestCase {
         error as? DirectoryError,
         .unreadable(path: notPEM.path, reason: "it holds no PEM certificate"))
     }
+  }
+
+  /// GIO resumes a TLS session from a cache shared by the whole process,
+  /// without looking at the certificate again: a session `insecureTLS`
+  /// accepted must not let a checked directory of the same server in.
+  func testATLSSessionAcceptedWithoutChecksIsCheckedAgainByTheNext() async throws {
+    let insecure = try await directory(caFile: nil, insecure: true).window(0..<5)
+    XCTAssertEqual(insecure.entries.count, 5)
+    let error = await failure(of: try directory(caFile: nil))
+    XCTAssertEqual(
+      error,
+      .scim(
+        .tlsFailed(server: origin, reason: "its certificate is not signed by a trusted authority")))
+    for _ in 0..<2 {
+      let trusted = try await directory(caFile: Self.authority!.certificate.path).window(0..<5)
+      XCTAssertEqual(trusted.entries.count, 5)
+    }
+  }
+
+  /// `https_proxy` sends the service's requests through the proxy (a
+  /// CONNECT tunnel, TLS still checked end to end); `no_proxy` naming the
+  /// host sends them straight.
+  func testTheServiceIsReadThroughTheSystemsProxyUnlessNoProxyNamesIt() async throws {
+    let proxy = try TestConnectProxy()
+    defer { proxy.stop() }
+    let service = "127.0.0.1:\(Self.proxy!.port)"
+    let caFile = Self.authority!.certificate.path
+    try await withEnvironment(
+      ["https_proxy": proxy.address, "HTTPS_PROXY": nil, "no_proxy": nil, "NO_PROXY": nil]
+    ) {
+      let window = try await directory(caFile: caFile).window(0..<10)
+      XCTAssertEqual(window.entries.count, 10)
+    }
+    XCTAssertTrue(proxy.targets.contains(service), "\(proxy.targets)")
+    let through = proxy.targets.count
+    try await withEnvironment(
+      ["https_proxy": proxy.address, "HTTPS_PROXY": nil, "no_proxy": "127.0.0.1", "NO_PROXY": nil]
+    ) {
+      let window = try await directory(caFile: caFile).window(0..<10)
+      XCTAssertEqual(window.entries.count, 10)
+    }
+    XCTAssertEqual(proxy.targets.count, through, "\(proxy.targets)")
   }
 }

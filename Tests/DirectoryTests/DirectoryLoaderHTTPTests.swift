@@ -1,6 +1,5 @@
 import Directory
 import Foundation
-import NIOCore
 import TestSupport
 import XCTest
 

@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import TestSupport
 import XCTest
 
@@ -36,6 +35,27 @@ final class HTTPLoadingTests: XCTestCase {
     let statistics = pipeline.statistics()
     await pipeline.shutdown()
     return (applied, statistics, elapsed)
+  }
+
+  /// `http_proxy` sends an avatar's request through the proxy (in absolute
+  /// form); `no_proxy` naming the host sends it straight.
+  @MainActor
+  func testAnAvatarComesThroughTheSystemsProxyUnlessNoProxyNamesIt() async throws {
+    let proxy = try TestConnectProxy()
+    defer { proxy.stop() }
+    server.image("/ada.png", TestImages.solid(.init(red: 10, green: 20, blue: 30)))
+    let host = "127.0.0.1:\(server.port)"
+    let proxied = await withEnvironment(
+      ["http_proxy": proxy.address, "HTTP_PROXY": nil, "no_proxy": nil, "NO_PROXY": nil]
+    ) { await bind("/ada.png") }
+    XCTAssertNotNil(proxied.applied.last)
+    XCTAssertEqual(proxy.targets, [host])
+    let straight = await withEnvironment(
+      ["http_proxy": proxy.address, "HTTP_PROXY": nil, "no_proxy": "127.0.0.1", "NO_PROXY": nil]
+    ) { await bind("/ada.png") }
+    XCTAssertNotNil(straight.applied.last)
+    XCTAssertEqual(proxy.targets, [host])
+    XCTAssertEqual(server.hits("/ada.png"), 2)
   }
 
   @MainActor

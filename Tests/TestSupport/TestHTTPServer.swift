@@ -1,15 +1,11 @@
 import Foundation
-import NIOConcurrencyHelpers
-import NIOCore
-import NIOHTTP1
-import NIOPosix
 
 /// A real HTTP/1.1 server on 127.0.0.1 (port chosen by the kernel) for the tests, with per-path
-/// responses, latency and faults, so loader tests go through sockets, AsyncHTTPClient and all.
-/// Every response closes its connection.
+/// responses, latency and faults, so loader tests go through sockets, libsoup and all. Every
+/// response closes its connection. Plain sockets, a thread per connection (``TCPListener``).
 ///
-/// Threading: `Sendable`; routes and hit counts are guarded by a mutex, responses are written on
-/// the connection's event loop.
+/// Threading: `Sendable`; routes and hit counts are behind a lock, each response is written on
+/// its connection's thread.
 public final class TestHTTPServer: Sendable {
   /// What the server does for one path.
   public enum Response: Sendable {
@@ -18,7 +14,7 @@ public final class TestHTTPServer: Sendable {
     /// That status, empty body.
     case status(Int)
     /// 200 with a full Content-Length, then one byte per `interval`.
-    case drip([UInt8], interval: TimeAmount)
+    case drip([UInt8], interval: Duration)
     /// Announces all of `bytes`, sends the first `sent`, then hangs up.
     case truncated([UInt8], sent: Int)
     /// 200 image/jpeg streaming `count` bytes; chunked (no Content-Length) unless `declared`.
@@ -28,7 +24,7 @@ public final class TestHTTPServer: Sendable {
     /// Reads the request and never answers.
     case hang
     /// 200 application/json after `delay`.
-    case delayed(TimeAmount, [UInt8])
+    case delayed(Duration, [UInt8])
     /// `status` with these header fields and bytes.
     case answer(status: Int, headers: [String: String], body: [UInt8])
     /// The first response for the first request, the next for the next, the
@@ -43,42 +39,21 @@ public final class TestHTTPServer: Sendable {
 
   fileprivate struct Route {
     var response: Response
-    var latency: TimeAmount
+    var latency: Duration
   }
 
-  private struct State {
-    var routes: [String: Route] = [:]
-    var hits: [String: Int] = [:]
-    var headers: [String: [String: String]] = [:]
+  private let routes: Routes
+  private let listener: TCPListener
+
+  public var port: Int { listener.port }
+
+  private init() throws {
+    let routes = Routes()
+    self.routes = routes
+    listener = try TCPListener { client in Self.serve(client, routes: routes) }
   }
 
-  // Locks TSan can see (pthread mutexes): requests arrive on several event
-  // loop threads at once, and a contended Synchronization.Mutex hands over
-  // through the kernel (a priority-inheritance futex) where TSan sees no
-  // ordering, so it reported the guarded state as racing.
-  private let state = NIOLockedValueBox(State())
-  private let channel: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
-  private let portNumber = NIOLockedValueBox(0)
-
-  public var port: Int { portNumber.withLockedValue { $0 } }
-
-  public static func start() async throws -> TestHTTPServer {
-    let server = TestHTTPServer()
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .serverChannelOption(.backlog, value: 256)
-      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-          try channel.pipeline.syncOperations.addHandler(RequestHandler(server: server))
-        }
-      }
-      .bind(host: "127.0.0.1", port: 0)
-      .get()
-    server.channel.withLockedValue { $0 = channel }
-    server.portNumber.withLockedValue { $0 = channel.localAddress?.port ?? 0 }
-    return server
-  }
+  public static func start() async throws -> TestHTTPServer { try TestHTTPServer() }
 
   /// A server answering each path of `routes` with its response (anything else: 404).
   public static func start(routes: [String: Response]) async throws -> TestHTTPServer {
@@ -88,45 +63,75 @@ public final class TestHTTPServer: Sendable {
   }
 
   public func stop() async throws {
-    let channel = self.channel.withLockedValue { channel in
-      defer { channel = nil }
-      return channel
-    }
-    try await channel?.close()
+    listener.stop()
   }
 
   public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
-  public func set(_ path: String, _ response: Response, latency: TimeAmount = .zero) {
-    state.withLockedValue { $0.routes[path] = Route(response: response, latency: latency) }
+  public func set(_ path: String, _ response: Response, latency: Duration = .zero) {
+    routes.state.withLock { $0.routes[path] = Route(response: response, latency: latency) }
   }
 
   public func image(
-    _ path: String, _ bytes: [UInt8], contentType: String = "image/png", latency: TimeAmount = .zero
+    _ path: String, _ bytes: [UInt8], contentType: String = "image/png", latency: Duration = .zero
   ) {
     set(path, .body(bytes, contentType: contentType), latency: latency)
   }
 
   /// Requests received for `path`.
-  public func hits(_ path: String) -> Int { state.withLockedValue { $0.hits[path] ?? 0 } }
+  public func hits(_ path: String) -> Int { routes.state.withLock { $0.hits[path] ?? 0 } }
 
   /// The header fields of the last request for the route `path` (its own
   /// address, or the path a query was sent to; names lowercased).
   public func lastHeaders(_ path: String) -> [String: String]? {
-    state.withLockedValue { $0.headers[path] }
+    routes.state.withLock { $0.headers[path] }
   }
+
+  private static func serve(_ client: Int32, routes: Routes) {
+    guard let (head, _) = Sockets.readHead({ Sockets.read(client) }) else { return }
+    let lines = head.split(separator: "\r\n")
+    let words = lines.first?.split(separator: " ") ?? []
+    guard words.count == 3 else { return }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    let route = routes.route(for: String(words[1]), headers: headers)
+    pause(route.latency)
+    Responder(client: client).respond(route.response)
+  }
+
+  fileprivate static func pause(_ duration: Duration) {
+    guard duration > .zero else { return }
+    let (seconds, attoseconds) = duration.components
+    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+  }
+}
+
+/// The server's routes, the hits and the last headers of each.
+///
+/// Threading: `Sendable`; everything is behind one lock.
+private final class Routes: Sendable {
+  struct State {
+    var routes: [String: TestHTTPServer.Route] = [:]
+    var hits: [String: Int] = [:]
+    var headers: [String: [String: String]] = [:]
+  }
+
+  let state = Locked(State())
 
   /// The route of `uri`: its own, else that of its path without the query.
   /// A sequence moves on by one.
-  fileprivate func route(for uri: String, headers: HTTPHeaders) -> Route {
-    state.withLockedValue { state in
+  func route(for uri: String, headers: [String: String]) -> TestHTTPServer.Route {
+    state.withLock { state in
       state.hits[uri, default: 0] += 1
       let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
       let key = state.routes[uri] != nil ? uri : path
-      state.headers[key] = Dictionary(
-        headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+      state.headers[key] = headers
       guard var route = state.routes[key] else {
-        return Route(response: .status(404), latency: .zero)
+        return TestHTTPServer.Route(response: .status(404), latency: .zero)
       }
       if case .sequence(var responses) = route.response, let first = responses.first {
         if responses.count > 1 { responses.removeFirst() }
@@ -138,131 +143,80 @@ public final class TestHTTPServer: Sendable {
   }
 }
 
-/// Answers one request per connection according to the server's routes.
-private final class RequestHandler: ChannelInboundHandler {
-  typealias InboundIn = HTTPServerRequestPart
-  typealias OutboundOut = HTTPServerResponsePart
+/// Writes one response on a connection's socket, on its thread.
+private struct Responder {
+  typealias Response = TestHTTPServer.Response
 
-  private let server: TestHTTPServer
-  private var path = "/"
-  private var headers = HTTPHeaders()
+  let client: Int32
 
-  init(server: TestHTTPServer) {
-    self.server = server
-  }
-
-  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    switch unwrapInboundIn(data) {
-    case .head(let head):
-      path = head.uri
-      headers = head.headers
-    case .body:
-      break
-    case .end:
-      let route = server.route(for: path, headers: headers)
-      context.eventLoop.assumeIsolated().scheduleTask(in: route.latency) {
-        self.respond(route.response, context: context)
-      }
-    }
-  }
-
-  private func respond(_ response: Response, context: ChannelHandlerContext) {
+  func respond(_ response: Response) {
     switch response {
     case .body(let bytes, let contentType):
-      writeHead(
-        .ok, ["Content-Type": contentType, "Content-Length": "\(bytes.count)"], context: context)
-      writeBody(bytes, context: context)
-      finish(context: context)
+      writeHead(200, ["Content-Type": contentType, "Content-Length": "\(bytes.count)"])
+      Sockets.write(client, bytes)
     case .status(let code):
-      writeHead(HTTPResponseStatus(statusCode: code), ["Content-Length": "0"], context: context)
-      finish(context: context)
+      writeHead(code, ["Content-Length": "0"])
     case .drip(let bytes, let interval):
-      writeHead(
-        .ok, ["Content-Type": "image/png", "Content-Length": "\(bytes.count)"], context: context)
-      drip(bytes[...], interval: interval, context: context)
+      writeHead(200, ["Content-Type": "image/png", "Content-Length": "\(bytes.count)"])
+      for byte in bytes {
+        guard Sockets.write(client, [byte]) else { return }
+        TestHTTPServer.pause(interval)
+      }
     case .truncated(let bytes, let sent):
-      writeHead(
-        .ok, ["Content-Type": "image/jpeg", "Content-Length": "\(bytes.count)"], context: context)
-      writeBody(Array(bytes.prefix(sent)), context: context)
-      context.flush()
-      context.close(promise: nil)
+      writeHead(200, ["Content-Type": "image/jpeg", "Content-Length": "\(bytes.count)"])
+      Sockets.write(client, bytes.prefix(sent))
     case .flood(let count, let declared):
       var headers = ["Content-Type": "image/jpeg"]
       headers[declared ? "Content-Length" : "Transfer-Encoding"] = declared ? "\(count)" : "chunked"
-      writeHead(.ok, headers, context: context)
-      flood(remaining: count, context: context)
+      writeHead(200, headers)
+      flood(count, chunked: !declared)
     case .redirect(let location):
-      writeHead(.found, ["Location": location, "Content-Length": "0"], context: context)
-      finish(context: context)
+      writeHead(302, ["Location": location, "Content-Length": "0"])
     case .hang:
-      break
+      // Until the client hangs up, or the server stops.
+      while !Sockets.read(client).isEmpty {}
     case .delayed(let delay, let bytes):
-      context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
-        self.respond(.json(bytes), context: context)
-      }
+      TestHTTPServer.pause(delay)
+      respond(.json(bytes))
     case .answer(let status, let fields, let bytes):
-      writeHead(
-        HTTPResponseStatus(statusCode: status),
-        fields.merging(["Content-Length": "\(bytes.count)"]) { $1 }, context: context)
-      writeBody(bytes, context: context)
-      finish(context: context)
+      writeHead(status, fields.merging(["Content-Length": "\(bytes.count)"]) { $1 })
+      Sockets.write(client, bytes)
     case .sequence(let responses):
-      // Only the last of a sequence is stored as one (see `route(for:headers:)`).
-      respond(responses.last ?? .status(404), context: context)
+      // Only the last of a sequence is stored as one (see `Routes.route(for:headers:)`).
+      respond(responses.last ?? .status(404))
     }
   }
 
-  private typealias Response = TestHTTPServer.Response
-
-  private func writeHead(
-    _ status: HTTPResponseStatus, _ fields: [String: String], context: ChannelHandlerContext
-  ) {
-    var headers = HTTPHeaders(fields.map { ($0.key, $0.value) })
-    headers.add(name: "Connection", value: "close")
-    context.write(
-      wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
-      promise: nil)
+  private func writeHead(_ status: Int, _ fields: [String: String]) {
+    var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+    for (name, value) in fields { head += "\(name): \(value)\r\n" }
+    head += "Connection: close\r\n\r\n"
+    Sockets.write(client, head.utf8)
   }
 
-  private func writeBody(_ bytes: [UInt8], context: ChannelHandlerContext) {
-    guard !bytes.isEmpty else { return }
-    context.write(
-      wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: bytes)))),
-      promise: nil)
-  }
-
-  private func finish(context: ChannelHandlerContext) {
-    context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
-      context.close(promise: nil)
+  private static func reason(_ status: Int) -> String {
+    switch status {
+    case 200: "OK"
+    case 302: "Found"
+    case 304: "Not Modified"
+    case 404: "Not Found"
+    default: "Status"
     }
   }
 
-  private func drip(
-    _ bytes: ArraySlice<UInt8>, interval: TimeAmount, context: ChannelHandlerContext
-  ) {
-    guard let first = bytes.first, context.channel.isActive else {
-      finish(context: context)
-      return
+  /// Streams 0xFF bytes in 64 KiB pieces until done or the client hangs up.
+  private func flood(_ count: Int, chunked: Bool) {
+    var remaining = count
+    let piece = [UInt8](repeating: 0xFF, count: 64 << 10)
+    while remaining > 0 {
+      let size = min(remaining, piece.count)
+      let framed =
+        chunked
+        ? Array("\(String(size, radix: 16))\r\n".utf8) + piece[..<size] + Array("\r\n".utf8)
+        : Array(piece[..<size])
+      guard Sockets.write(client, framed) else { return }
+      remaining -= size
     }
-    writeBody([first], context: context)
-    context.flush()
-    context.eventLoop.assumeIsolated().scheduleTask(in: interval) {
-      self.drip(bytes.dropFirst(), interval: interval, context: context)
-    }
-  }
-
-  /// Streams zeros in 64 KiB pieces, each after the previous was written, until done or the
-  /// client hangs up.
-  private func flood(remaining: Int, context: ChannelHandlerContext) {
-    guard remaining > 0 else {
-      finish(context: context)
-      return
-    }
-    let size = min(remaining, 64 << 10)
-    let buffer = context.channel.allocator.buffer(repeating: 0xFF, count: size)
-    context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer)))).assumeIsolated().whenComplete
-    { result in
-      if case .success = result { self.flood(remaining: remaining - size, context: context) }
-    }
+    if chunked { Sockets.write(client, "0\r\n\r\n".utf8) }
   }
 }

@@ -1,7 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// Groups and managers on a ``TestSCIMServer``: groups are POSTed to /Groups
 /// after the people (members by userName, subgroups by the name of a group
@@ -53,7 +50,7 @@ extension TestSCIMServer {
         return ["value": id, "type": "Group"]
       }
       let created = try await send(
-        .POST, "/Groups",
+        "POST", "/Groups",
         [
           "schemas": ["urn:ietf:params:scim:schemas:core:2.0:Group"],
           "displayName": group.name, "members": people + inner,
@@ -70,7 +67,7 @@ extension TestSCIMServer {
   /// user `id`.
   public func setManager(of id: String, to managerID: String) async throws {
     _ = try await send(
-      .PATCH, "/Users/\(id)",
+      "PATCH", "/Users/\(id)",
       [
         "schemas": ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
         "Operations": [
@@ -82,33 +79,26 @@ extension TestSCIMServer {
   /// The server's JSON answer to GET `path` (with its query, already
   /// encoded), with the token.
   public func json(_ path: String) async throws -> [String: Any] {
-    try await send(.GET, path, nil)
+    try await send("GET", path, nil)
   }
 
-  private func send(_ method: HTTPMethod, _ path: String, _ body: [String: Any]?) async throws
+  private func send(_ method: String, _ path: String, _ body: [String: Any]?) async throws
     -> [String: Any]
   {
-    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v2\(path)")
-    request.method = method
-    request.headers.add(name: "Authorization", value: "Bearer \(Self.token)")
-    if let body {
-      request.headers.add(name: "Content-Type", value: "application/scim+json")
-      request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
-    }
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
-    let answer = try await response.body.collect(upTo: 16 << 20)
-    guard (200...299).contains(response.status.code) else {
-      throw TestSCIMServerError(
-        "\(method) \(path) answered \(response.status): \(String(buffer: answer))")
+    var headers = ["Authorization": "Bearer \(Self.token)"]
+    if body != nil { headers["Content-Type"] = "application/scim+json" }
+    let answer = try await TestHTTPClient.send(
+      method, "http://127.0.0.1:\(port)/v2\(path)", headers: headers,
+      body: try body.map { Array(try JSONSerialization.data(withJSONObject: $0)) })
+    guard (200...299).contains(answer.status) else {
+      throw TestSCIMServerError("\(method) \(path) answered \(answer.status): \(answer.text)")
     }
     // PATCH may answer 204 without a body.
-    guard answer.readableBytes > 0 else { return [:] }
+    guard !answer.body.isEmpty else { return [:] }
     guard
-      let object = try JSONSerialization.jsonObject(with: Data(answer.readableBytesView))
-        as? [String: Any]
+      let object = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
     else {
-      throw TestSCIMServerError(
-        "\(method) \(path) answered \(response.status): \(String(buffer: answer))")
+      throw TestSCIMServerError("\(method) \(path) answered \(answer.status): \(answer.text)")
     }
     return object
   }

@@ -1,7 +1,5 @@
-import AsyncHTTPClient
 import Foundation
 import LDAPDemo
-import NIOCore
 
 /// A real SCIM 2.0 server (scim2-server from PyPI, in .build/scim-venv made by
 /// scripts/install-deps.sh) on 127.0.0.1 with a free port and a bearer token,
@@ -129,10 +127,10 @@ public final class TestSCIMServer: @unchecked Sendable {
     let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       guard process.isRunning else { throw TestSCIMServerError("scim2-server exited") }
-      var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v2/ServiceProviderConfig")
-      request.headers.add(name: "Authorization", value: "Bearer \(Self.token)")
-      if let response = try? await HTTPClient.shared.execute(request, timeout: .seconds(2)),
-        response.status == .ok
+      if let answer = try? await TestHTTPClient.send(
+        "GET", "http://127.0.0.1:\(port)/v2/ServiceProviderConfig",
+        headers: ["Authorization": "Bearer \(Self.token)"], timeout: .seconds(2)),
+        answer.status == 200
       {
         return
       }
@@ -158,15 +156,13 @@ public final class TestSCIMServer: @unchecked Sendable {
     let body = try JSONSerialization.data(withJSONObject: [
       "schemas": ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], "Operations": operations,
     ])
-    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v2/Bulk")
-    request.method = .POST
-    request.headers.add(name: "Authorization", value: "Bearer \(Self.token)")
-    request.headers.add(name: "Content-Type", value: "application/scim+json")
-    request.body = .bytes(ByteBuffer(bytes: body))
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
-    let answer = try await response.body.collect(upTo: 16 << 20)
-    guard response.status == .ok, !String(buffer: answer).contains(#""status": "4"#) else {
-      throw TestSCIMServerError("/Bulk answered \(response.status): \(String(buffer: answer))")
+    let answer = try await TestHTTPClient.send(
+      "POST", "http://127.0.0.1:\(port)/v2/Bulk",
+      headers: [
+        "Authorization": "Bearer \(Self.token)", "Content-Type": "application/scim+json",
+      ], body: Array(body), timeout: .seconds(120))
+    guard answer.status == 200, !answer.text.contains(#""status": "4"#) else {
+      throw TestSCIMServerError("/Bulk answered \(answer.status): \(answer.text)")
     }
   }
 }

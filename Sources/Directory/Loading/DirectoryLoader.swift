@@ -62,7 +62,7 @@ public struct DirectoryLoader: Sendable {
           Result { () throws(DirectoryError) in try DirectoryContents(parsing: buffer, from: source)
           }
         }
-        return try body.withUnsafeReadableBytes(parse).get()
+        return try body.withUnsafeBytes(parse).get()
       }
       contents.fetchDuration = fetchDuration
     }

@@ -1,4 +1,4 @@
-import NIOCore
+import DequeModule
 
 /// Tasks waiting for a load slot or a decode worker: highest priority first, first come first
 /// served within a priority.
@@ -14,7 +14,7 @@ import NIOCore
 /// ``PipelineCoordinator``'s lock. A task is in at most one queue at a time.
 struct PendingQueue {
   private typealias Entry = (stamp: UInt64, task: ImageTask)
-  private var lanes = [CircularBuffer<Entry>](repeating: [], count: ImagePriority.allCases.count)
+  private var lanes = [Deque<Entry>](repeating: [], count: ImagePriority.allCases.count)
   /// The stamp the next push gives; every other number from the first.
   private var nextStamp: UInt64
   private var entryCount = 0
@@ -80,7 +80,7 @@ struct PendingQueue {
 
   private mutating func compact() {
     for lane in lanes.indices {
-      lanes[lane] = CircularBuffer(lanes[lane].filter { $0.task.queueStamp == $0.stamp })
+      lanes[lane] = Deque(lanes[lane].filter { $0.task.queueStamp == $0.stamp })
     }
     entryCount = lanes.reduce(0) { $0 + $1.count }
   }

@@ -1,6 +1,5 @@
 import Foundation
 import LDAPDemo
-import NIOConcurrencyHelpers
 
 /// A tiny LDAPv3 server of the tests' own on 127.0.0.1, standing in for
 /// Active Directory where slapd cannot: it hands out a group's `member`
@@ -31,9 +30,9 @@ public final class RangedLDAPResponder: Sendable {
   private let people: [String: [(String, [String])]]
   private let listener: Int32
   public let port: Int
-  /// Behind a pthread lock (`NIOLockedValueBox`), which Thread Sanitizer
+  /// Behind a pthread lock (``Locked``), which Thread Sanitizer
   /// sees: a contended `Mutex` on Linux hands over in the kernel, unseen.
-  private let state = NIOLockedValueBox(State())
+  private let state = Locked(State())
 
   private struct State {
     var isStopped = false
@@ -67,13 +66,13 @@ public final class RangedLDAPResponder: Sendable {
   public var url: String { "ldap://127.0.0.1:\(port)" }
 
   /// The attribute lists the group's base searches asked for, in order.
-  public var groupAttributesAsked: [[String]] { state.withLockedValue { $0.attributesAsked } }
+  public var groupAttributesAsked: [[String]] { state.withLock { $0.attributesAsked } }
   /// How many searches it answered.
-  public var searches: Int { state.withLockedValue { $0.searches } }
+  public var searches: Int { state.withLock { $0.searches } }
 
   /// Closes the listener and every connection.
   public func stop() {
-    let clients = state.withLockedValue { state -> [Int32] in
+    let clients = state.withLock { state -> [Int32] in
       guard !state.isStopped else { return [] }
       state.isStopped = true
       shutdown(listener, Int32(SHUT_RDWR))
@@ -87,7 +86,7 @@ public final class RangedLDAPResponder: Sendable {
     while true {
       let client = accept(listener, nil, nil)
       guard client >= 0 else { return }  // closed by stop()
-      let accepted = state.withLockedValue { state -> Bool in
+      let accepted = state.withLock { state -> Bool in
         guard !state.isStopped else { return false }
         state.clients.append(client)
         return true
@@ -104,7 +103,7 @@ public final class RangedLDAPResponder: Sendable {
   /// silent past the deadline or the responder stops.
   private func serve(_ client: Int32) {
     defer {
-      state.withLockedValue { $0.clients.removeAll { $0 == client } }
+      state.withLock { $0.clients.removeAll { $0 == client } }
       close(client)
     }
     var buffer: [UInt8] = []
@@ -138,7 +137,7 @@ public final class RangedLDAPResponder: Sendable {
   }
 
   private func search(_ id: Int, _ fields: [BER]) -> [UInt8] {
-    state.withLockedValue { $0.searches += 1 }
+    state.withLock { $0.searches += 1 }
     guard fields.count >= 8 else { return reply(id, 0x65, code: 2) }
     let base = fields[0].text
     let isBase = fields[1].integer == 0
@@ -148,7 +147,7 @@ public final class RangedLDAPResponder: Sendable {
       return entry(id, "", [("supportedLDAPVersion", ["3"])]) + reply(id, 0x65, code: 0)
     }
     if base.lowercased() == groupDN.lowercased() {
-      state.withLockedValue { $0.attributesAsked.append(asked) }
+      state.withLock { $0.attributesAsked.append(asked) }
       return entry(id, groupDN, groupAttributes(asked)) + reply(id, 0x65, code: 0)
     }
     guard let person = people[base.lowercased()] else { return reply(id, 0x65, code: 32) }

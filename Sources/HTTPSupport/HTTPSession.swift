@@ -1,0 +1,131 @@
+import CSoup
+
+/// Roster's HTTP client: a libsoup 3 session on the ``NetworkThread``, so
+/// requests go through the system's proxy settings (`https_proxy`,
+/// `no_proxy`, GNOME's settings, PAC files: GIO's default proxy resolver)
+/// and the system's TLS library and trust store (glib-networking), keep
+/// connections alive between requests, and inflate gzip answers.
+///
+/// Every session keeps the same rules: the caller's timeouts and body
+/// limit, redirects followed one hop at a time by ``HTTPExchange`` (only to
+/// http(s), no cycles, bounded), a refused connection failing at once, and
+/// TLS verified unless ``HTTPTrust/anyone`` says otherwise.
+///
+/// Threading: `Sendable`; ``send(_:)`` may run concurrently from any task
+/// and suspends, never blocks. libsoup itself is touched only on the
+/// network thread.
+public final class HTTPSession: Sendable {
+  /// What every request of a session shares.
+  public struct Configuration: Sendable {
+    /// The longest silence of a connection, connecting included.
+    public var ioTimeout: Duration
+    public var trust: HTTPTrust
+    /// Connections open at once to one host.
+    public var connectionsPerHost: Int
+
+    public init(ioTimeout: Duration, trust: HTTPTrust = .system, connectionsPerHost: Int = 8) {
+      self.ioTimeout = ioTimeout
+      self.trust = trust
+      self.connectionsPerHost = connectionsPerHost
+    }
+  }
+
+  let handle: SessionHandle
+
+  public init(_ configuration: Configuration) {
+    handle = SessionHandle(configuration)
+  }
+
+  deinit {
+    let handle = handle
+    NetworkThread.shared.perform { handle.abort() }
+  }
+
+  /// What the server at `request.url` answered, or why not. Cancelling the
+  /// calling task cancels the exchange.
+  public func send(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
+    let cancellable = Cancellable()
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let exchange = HTTPExchange(
+          request, session: handle, cancellable: cancellable, continuation: continuation)
+        NetworkThread.shared.perform { exchange.start() }
+      }
+    } onCancel: {
+      cancellable.cancel()
+    }
+    return try result.get()
+  }
+
+  /// Cancels every exchange in flight; later ones are sent as usual.
+  public func abort() {
+    let handle = handle
+    NetworkThread.shared.perform { handle.abort() }
+  }
+}
+
+/// The libsoup session behind an ``HTTPSession``, made on first use.
+///
+/// Threading: everything but `deinit` runs on the network thread; the
+/// last reference may be dropped anywhere, and the session is then
+/// released on the network thread.
+final class SessionHandle: @unchecked Sendable {
+  let configuration: HTTPSession.Configuration
+  private var made: OwnedObject<UnsafeMutablePointer<SoupSession>>?
+
+  init(_ configuration: HTTPSession.Configuration) {
+    self.configuration = configuration
+  }
+
+  deinit {
+    // A session is finalized on the thread that made it: the last
+    // reference goes there, taken out of the hand-over.
+    guard made != nil else { return }
+    let handOver = SessionHandOver(made)
+    made = nil
+    NetworkThread.shared.perform {
+      if let session = handOver.session { soup_session_abort(session.pointer) }
+      handOver.session = nil
+    }
+  }
+
+  /// The session (network thread).
+  var session: UnsafeMutablePointer<SoupSession> {
+    if let made { return made.pointer }
+    let perHost = UInt32(clamping: configuration.connectionsPerHost)
+    let session = csoup_session_new(max(perHost * 4, 10), perHost)!
+    let (seconds, attoseconds) = configuration.ioTimeout.components
+    soup_session_set_timeout(session, UInt32(clamping: seconds + (attoseconds > 0 ? 1 : 0)))
+    soup_session_set_user_agent(session, "Roster")
+    if case .only(let file) = configuration.trust.kind {
+      soup_session_set_tls_database(session, file.database)
+    }
+    made = OwnedObject(adopting: session)
+    return session
+  }
+
+  /// Cancels what is in flight (network thread).
+  func abort() {
+    if let made { soup_session_abort(made.pointer) }
+  }
+}
+
+/// A session's last reference on its way to the network thread.
+///
+/// Threading: filled on the thread that drops the handle, emptied on the
+/// network thread (the idle source orders the two).
+private final class SessionHandOver: @unchecked Sendable {
+  var session: OwnedObject<UnsafeMutablePointer<SoupSession>>?
+  init(_ session: OwnedObject<UnsafeMutablePointer<SoupSession>>?) { self.session = session }
+}
+
+/// GIO's `GCancellable`, which any thread may cancel.
+final class Cancellable: Sendable {
+  private let owned = OwnedObject(adopting: g_cancellable_new()!)
+
+  var pointer: UnsafeMutablePointer<GCancellable> { owned.pointer }
+
+  func cancel() { g_cancellable_cancel(pointer) }
+
+  var isCancelled: Bool { g_cancellable_is_cancelled(pointer) != 0 }
+}

@@ -1,0 +1,74 @@
+import CSoup
+
+/// The one thread Roster's HTTP runs on: its own GLib main context, where
+/// every ``HTTPSession``'s libsoup session lives and every exchange's
+/// callbacks run. The application's main loop never waits on the network,
+/// and libsoup, which is not thread-safe beyond sending, is only ever
+/// touched here.
+///
+/// Threading: ``perform(_:)`` may be called from any thread; the work runs
+/// on the network thread, in the order given.
+final class NetworkThread: @unchecked Sendable {
+  /// Made on first use; runs for the life of the process.
+  static let shared = NetworkThread()
+
+  /// The thread's main context (owned by it while its loop runs).
+  private let context: OpaquePointer
+
+  private init() {
+    context = g_main_context_new()
+    let loop = g_main_loop_new(context, 0)
+    let thread = g_thread_new(
+      "roster-http",
+      { data in
+        let loop = OpaquePointer(data)
+        g_main_context_push_thread_default(g_main_loop_get_context(loop))
+        g_main_loop_run(loop)
+        return nil
+      }, UnsafeMutableRawPointer(loop))
+    g_thread_unref(thread)
+  }
+
+  /// Runs `work` on the network thread. An idle source, not
+  /// `g_main_context_invoke`: that would run `work` on the caller's thread
+  /// whenever the loop has not yet acquired its context.
+  func perform(_ work: @escaping @Sendable () -> Void) {
+    let source = g_idle_source_new()
+    g_source_set_priority(source, G_PRIORITY_DEFAULT)
+    g_source_set_callback(
+      source,
+      { data in
+        Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().body()
+        return 0  // G_SOURCE_REMOVE
+      }, Unmanaged.passRetained(Work(work)).toOpaque(),
+      { data in Unmanaged<Work>.fromOpaque(data!).release() })
+    g_source_attach(source, context)
+    g_source_unref(source)
+  }
+
+  /// Attaches a one-shot timer to the network thread's context: `fire`
+  /// runs there after `delay` unless the returned source is destroyed
+  /// first (call on the network thread).
+  func timer(after delay: Duration, _ fire: @escaping @Sendable () -> Void) -> UnsafeMutablePointer<
+    GSource
+  > {
+    let milliseconds = max(
+      delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000, 0)
+    let source = g_timeout_source_new(UInt32(clamping: milliseconds))!
+    g_source_set_callback(
+      source,
+      { data in
+        Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().body()
+        return 0
+      }, Unmanaged.passRetained(Work(fire)).toOpaque(),
+      { data in Unmanaged<Work>.fromOpaque(data!).release() })
+    g_source_attach(source, context)
+    return source
+  }
+}
+
+/// A closure carried through GLib's `gpointer`.
+private final class Work {
+  let body: @Sendable () -> Void
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
