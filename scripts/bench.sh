@@ -3,7 +3,8 @@
 # cache, first the list, then the table beside `run-floor --table 6`, under
 # each renderer in turn (GSK_RENDERERS, default "cairo gl": the
 # renderer most desktops use is GL, under Xvfb on Mesa llvmpipe), and prints
-# a table of medians with the ratios to the floor per renderer.
+# a table of medians with the ratios to the floor per renderer; last, the
+# avatar pipeline's HTTP throughput from a local server (`http-speed`).
 # Usage: scripts/bench.sh [PAIRS (3)] [SECONDS (8)] [USERS (1000000)]
 # ROSTER_BIN=path measures another build of roster-dev, or an older roster
 # that still had `bench` (a "before"; without the table, only the list).
@@ -89,3 +90,13 @@ for renderer in "${renderers[@]}"; do
   python3 scripts/bench-table.py "$out/$stamp-$renderer.jsonl"
   echo "raw results: $out/$stamp-$renderer.jsonl"
 done
+
+# The avatar pipeline's downloads from a local server (Python's http.server
+# serving data/avatars): avatars per second and MiB per second.
+echo
+echo "## HTTP avatars"
+if "$roster" http-speed --help >/dev/null 2>&1; then
+  "$roster" http-speed --runs 5
+else
+  echo "(this build of roster-dev has no http-speed)"
+fi

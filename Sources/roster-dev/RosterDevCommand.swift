@@ -7,7 +7,8 @@ import RosterKit
 struct RosterDevCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "roster-dev",
-    abstract: "Roster's developer tools: generate, bench, soak, demo-ldap and sort-speed.",
+    abstract:
+      "Roster's developer tools: generate, bench, soak, demo-ldap, sort-speed and http-speed.",
     discussion: """
       The window itself is `roster`; demo-ldap opens it from the same folder as this tool.
       """,
@@ -15,7 +16,7 @@ struct RosterDevCommand: ParsableCommand {
     subcommands: [
       GenerateCommand.self, BenchCommand.self, SoakCommand.self, DemoLDAPCommand.self,
       SortSpeedCommand.self, ExportSpeedCommand.self, SyncSpeedCommand.self,
-      CopyChangesCommand.self,
+      CopyChangesCommand.self, HTTPSpeedCommand.self,
     ]
   )
 }
