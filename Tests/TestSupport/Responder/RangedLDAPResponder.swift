@@ -12,7 +12,7 @@ import LDAPDemo
 /// for every other search. Filters are not read (a base search finds its
 /// entry whatever the filter).
 ///
-/// Each connection is served on a thread of its own; every read waits at
+/// Each connection is served on a thread of its own (``TCPListener``); every read waits at
 /// most ``readDeadline``, so a silent client cannot hang it, and `stop()`
 /// closes everything.
 ///
@@ -28,15 +28,12 @@ public final class RangedLDAPResponder: Sendable {
   public let memberDNs: [String]
   /// The people it serves, by DN lowered.
   private let people: [String: [(String, [String])]]
-  private let listener: Int32
-  public let port: Int
+  private let listener = Locked<TCPListener?>(nil)
   /// Behind a pthread lock (``Locked``), which Thread Sanitizer
   /// sees: a contended `Mutex` on Linux hands over in the kernel, unseen.
   private let state = Locked(State())
 
   private struct State {
-    var isStopped = false
-    var clients: [Int32] = []
     var attributesAsked: [[String]] = []
     var searches = 0
   }
@@ -55,12 +52,14 @@ public final class RangedLDAPResponder: Sendable {
       ]
     }
     self.people = entries
-    (listener, port) = try Self.listen()
-    let thread = Thread { [self] in acceptLoop() }
-    thread.start()
+    let listener = try TCPListener { [weak self] client in self?.serve(client) }
+    self.listener.withLock { $0 = listener }
   }
 
   deinit { stop() }
+
+  /// The port it listens on, on 127.0.0.1.
+  public var port: Int { listener.withLock { $0?.port ?? 0 } }
 
   /// "ldap://127.0.0.1:PORT".
   public var url: String { "ldap://127.0.0.1:\(port)" }
@@ -72,46 +71,18 @@ public final class RangedLDAPResponder: Sendable {
 
   /// Closes the listener and every connection.
   public func stop() {
-    let clients = state.withLock { state -> [Int32] in
-      guard !state.isStopped else { return [] }
-      state.isStopped = true
-      shutdown(listener, Int32(SHUT_RDWR))
-      close(listener)
-      return state.clients
-    }
-    for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
-  }
-
-  private func acceptLoop() {
-    while true {
-      let client = accept(listener, nil, nil)
-      guard client >= 0 else { return }  // closed by stop()
-      let accepted = state.withLock { state -> Bool in
-        guard !state.isStopped else { return false }
-        state.clients.append(client)
-        return true
-      }
-      guard accepted else {
-        close(client)
-        return
-      }
-      Thread { [self] in serve(client) }.start()
-    }
+    listener.withLock { $0?.stop() }
   }
 
   /// Answers one client's messages until it unbinds, hangs up, stays
   /// silent past the deadline or the responder stops.
   private func serve(_ client: Int32) {
-    defer {
-      state.withLock { $0.clients.removeAll { $0 == client } }
-      close(client)
-    }
     var buffer: [UInt8] = []
     while true {
       while let (message, length) = BER.read(buffer[...]) {
         buffer.removeFirst(length)
         guard let answer = answer(message) else { return }
-        guard write(answer, to: client) else { return }
+        guard Sockets.write(client, answer) else { return }
       }
       guard let bytes = read(client) else { return }
       buffer += bytes
@@ -200,37 +171,5 @@ public final class RangedLDAPResponder: Sendable {
     let count = recv(client, &bytes, bytes.count, 0)
     guard count > 0 else { return nil }
     return Array(bytes[0..<count])
-  }
-
-  private func write(_ bytes: [UInt8], to client: Int32) -> Bool {
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes[sent...].withUnsafeBytes {
-        send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-      guard count > 0 else { return false }
-      sent += count
-    }
-    return true
-  }
-
-  /// A listening socket on 127.0.0.1 and the port the kernel chose.
-  private static func listen() throws -> (Int32, Int) {
-    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw DemoLDAPError.noFreePort }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-      }
-    }
-    guard bound, Foundation.listen(socket, 16) == 0 else {
-      close(socket)
-      throw DemoLDAPError.noFreePort
-    }
-    return (socket, Int(UInt16(bigEndian: address.sin_port)))
   }
 }

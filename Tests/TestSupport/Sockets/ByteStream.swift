@@ -65,7 +65,6 @@ final class TLSServerStream: ByteStream, @unchecked Sendable {
   /// Nil when the handshake fails (the client hung up or refused the
   /// certificate).
   init?(socket descriptor: Int32, identity: TLSIdentity) {
-    self.descriptor = descriptor
     // GIO closes what it owns: hand it a copy of the descriptor.
     guard let socket = g_socket_new_from_fd(dup(descriptor), nil) else { return nil }
     guard let base = g_socket_connection_factory_create_connection(socket) else {
@@ -78,13 +77,16 @@ final class TLSServerStream: ByteStream, @unchecked Sendable {
       identity.certificate, nil)
     g_object_unref(base)
     guard let tls else { return nil }
-    connection = UnsafeMutableRawPointer(tls).assumingMemoryBound(to: GIOStream.self)
     let handshaked = g_tls_connection_handshake(
       UnsafeMutableRawPointer(tls).assumingMemoryBound(to: GTlsConnection.self), nil, nil)
+    // Failing before every property is set: no deinit runs, so the
+    // connection is dropped here, once.
     guard handshaked != 0 else {
-      g_object_unref(connection)
+      g_object_unref(tls)
       return nil
     }
+    self.descriptor = descriptor
+    connection = UnsafeMutableRawPointer(tls).assumingMemoryBound(to: GIOStream.self)
   }
 
   deinit { g_object_unref(connection) }

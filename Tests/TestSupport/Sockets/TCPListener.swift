@@ -15,7 +15,7 @@ public final class TCPListener: Sendable {
   private let open = Locked<(stopped: Bool, clients: Set<Int32>)>((false, []))
 
   /// Listens; `serve` is called with each connection's socket on a new
-  /// thread, and the socket is closed when it returns.
+  /// thread, and the socket is closed when it returns (never before).
   public init(_ serve: @escaping @Sendable (Int32) -> Void) throws {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var yes: Int32 = 1
@@ -37,10 +37,13 @@ public final class TCPListener: Sendable {
     self.descriptor = descriptor
     port = Int(UInt16(bigEndian: address.sin_port))
     let open = open
+    // The threads close the descriptors they use, never `stop`: a number
+    // closed under a thread still sleeping on it could be handed to a new
+    // socket (the next test's), which the thread would then write to.
     Thread.detachNewThread {
       while true {
         let client = accept(descriptor, nil, nil)
-        guard client >= 0 else { return }
+        guard client >= 0 else { break }  // `stop` shut the listener down
         let taken = open.withLock { state in
           guard !state.stopped else { return false }
           state.clients.insert(client)
@@ -48,36 +51,31 @@ public final class TCPListener: Sendable {
         }
         guard taken else {
           close(client)
-          return
+          break
         }
         Thread.detachNewThread {
           serve(client)
-          // Closed here, or by `stop` if it came first.
-          if open.withLock({ $0.clients.remove(client) }) != nil { close(client) }
+          open.withLock { _ = $0.clients.remove(client) }
+          close(client)
         }
       }
+      close(descriptor)
     }
   }
 
-  /// Stops accepting and hangs up on every connection still open.
+  /// Stops accepting and hangs up on every connection still open: their
+  /// reads end and their writes fail, and their threads close them.
   public func stop() {
     let clients = open.withLock { state -> Set<Int32> in
       guard !state.stopped else { return [] }
       state.stopped = true
-      defer { state.clients = [] }
+      shutdown(descriptor, Int32(SHUT_RDWR))
       return state.clients
     }
-    shutdown(descriptor, Int32(SHUT_RDWR))
-    for client in clients {
-      shutdown(client, Int32(SHUT_RDWR))
-      close(client)
-    }
+    for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
   }
 
-  deinit {
-    stop()
-    close(descriptor)
-  }
+  deinit { stop() }
 }
 
 /// Blocking socket I/O for the test servers.
