@@ -154,7 +154,9 @@ final class HTTPExchange: @unchecked Sendable {
     }
     g_uri_unref(base)
     let scheme = String(cString: g_uri_get_scheme(next)).lowercased()
-    let address = String(cString: g_uri_to_string(next))
+    let text = g_uri_to_string(next)
+    let address = text.map { String(cString: $0) } ?? ""
+    g_free(text)
     g_uri_unref(next)
     guard scheme == "http" || scheme == "https" else { return finish(.failure(.badRedirect)) }
     guard visited.count <= request.maxRedirects, visited.insert(address).inserted else {
@@ -220,16 +222,20 @@ final class HTTPExchange: @unchecked Sendable {
     guard let certificate = g_tls_connection_get_peer_certificate(connection) else {
       return refuse(.other)
     }
+    // The name this handshake was for: the server's, or a proxy's when
+    // the proxy itself speaks TLS.
+    let identity = g_tls_client_connection_get_server_identity(OpaquePointer(connection))
     let problems: CertificateProblems
     switch kind {
     case .only(let file):
-      problems = verify(certificate, against: file.database)
+      problems = verify(certificate, against: file.database, for: identity)
     case .system, .systemAnd, .anyone:
       let database = g_tls_backend_get_default_database(g_tls_backend_get_default())
         .map { OwnedObject(adopting: $0) }
-      let system = database.map { verify(certificate, against: $0.pointer) } ?? .other
+      let system =
+        database.map { verify(certificate, against: $0.pointer, for: identity) } ?? .other
       if case .systemAnd(let file) = kind, !system.isEmpty {
-        problems = verify(certificate, against: file.database)
+        problems = verify(certificate, against: file.database, for: identity)
       } else {
         problems = system
       }
@@ -242,18 +248,19 @@ final class HTTPExchange: @unchecked Sendable {
     g_cancellable_cancel(messageCancellable)
   }
 
-  /// What `database` finds wrong with `certificate` for the host asked.
+  /// What `database` finds wrong with `certificate` for `identity` (nil:
+  /// the host of the address asked).
   private func verify(
     _ certificate: UnsafeMutablePointer<GTlsCertificate>,
-    against database: UnsafeMutablePointer<GTlsDatabase>
+    against database: UnsafeMutablePointer<GTlsDatabase>, for identity: OpaquePointer? = nil
   ) -> CertificateProblems {
     let uri = soup_message_get_uri(message)
     let port = g_uri_get_port(uri)
-    let identity = OwnedObject(
+    let asked = OwnedObject(
       adopting: g_network_address_new(g_uri_get_host(uri), UInt16(clamping: port > 0 ? port : 443))!
     )
     let problems = g_tls_database_verify_chain(
-      database, certificate, "1.3.6.1.5.5.7.3.1", identity.pointer, nil,
+      database, certificate, "1.3.6.1.5.5.7.3.1", identity ?? asked.pointer, nil,
       G_TLS_DATABASE_VERIFY_NONE, nil, nil)
     return CertificateProblems(rawValue: problems.rawValue)
   }
