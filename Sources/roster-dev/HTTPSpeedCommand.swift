@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LDAPDemo
 import PreparedImages
 import SharedSupport
 
@@ -126,7 +127,7 @@ private final class LocalHTTPServer: @unchecked Sendable {
   private let process = Process()
 
   init(folder: String) throws {
-    port = try Self.freePort()
+    port = try DemoLDAPServer.freePort()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "python3", "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, "\(port)",
@@ -136,7 +137,7 @@ private final class LocalHTTPServer: @unchecked Sendable {
     try process.run()
     // Python imports its libraries first: wait for the port to answer.
     for _ in 0..<100 {
-      if Self.answers(port) { return }
+      if DemoLDAPServer.answers(port: port) { return }
       usleep(50_000)
     }
     process.terminate()
@@ -146,35 +147,5 @@ private final class LocalHTTPServer: @unchecked Sendable {
   func stop() {
     process.terminate()
     process.waitUntilExit()
-  }
-
-  private static func freePort() throws -> Int {
-    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(probe) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0
-      }
-    }
-    guard bound else { throw ValidationError("no free port on 127.0.0.1") }
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
-
-  private static func answers(_ port: Int) -> Bool {
-    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(probe) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
   }
 }
