@@ -145,14 +145,12 @@ final class HTTPExchange: @unchecked Sendable {
   /// The next hop of a redirect from `url` to `location`.
   private func follow(_ location: String?) {
     dropMessage()
-    var error: UnsafeMutablePointer<GError>?
-    guard let location, let base = g_uri_parse(url, G_URI_FLAGS_NONE, nil),
-      let next = g_uri_parse_relative(base, location, G_URI_FLAGS_NONE, &error)
-    else {
-      g_clear_error(&error)
+    guard let location, let base = g_uri_parse(url, G_URI_FLAGS_NONE, nil) else {
       return finish(.failure(.badRedirect))
     }
+    let next = g_uri_parse_relative(base, location, G_URI_FLAGS_NONE, nil)
     g_uri_unref(base)
+    guard let next else { return finish(.failure(.badRedirect)) }
     let scheme = String(cString: g_uri_get_scheme(next)).lowercased()
     let text = g_uri_to_string(next)
     let address = text.map { String(cString: $0) } ?? ""
