@@ -33,9 +33,13 @@ let package = Package(
     ),
     // gettext from glibc's libintl.h (no library to link: glibc holds it).
     .systemLibrary(name: "CIntl"),
+    // GLib alone: Unicode folding and normalization for layers without GTK.
+    .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    // The parts of glibc Swift's Glibc module leaves out (thread ids and names).
+    .systemLibrary(name: "CSystem"),
     // Small helpers every layer may use: bounded file reading, a stable hash,
     // durations, percentiles and message translation (glibc only).
-    .target(name: "SharedSupport", dependencies: ["CIntl"]),
+    .target(name: "SharedSupport", dependencies: ["CIntl", "CSystem"]),
     // libsoup 3: GNOME's HTTP client, with GIO's proxy resolver and TLS.
     .systemLibrary(
       name: "CSoup",
@@ -46,7 +50,7 @@ let package = Package(
     // the system's proxies and trust, no connect retries, the caller's
     // timeouts, redirects and limits.
     .target(name: "HTTPSupport", dependencies: ["CSoup"]),
-    .target(name: "GtkKit", dependencies: ["CGtk"]),
+    .target(name: "GtkKit", dependencies: ["CGtk", "CSystem"]),
     .target(
       name: "PreparedImages",
       dependencies: [
@@ -54,7 +58,7 @@ let package = Package(
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
-    .target(name: "Directory", dependencies: ["SharedSupport", "HTTPSupport"]),
+    .target(name: "Directory", dependencies: ["CGLib", "SharedSupport", "HTTPSupport"]),
     .systemLibrary(
       name: "CLDAP",
       pkgConfig: "ldap",

@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 
 /// A SCIM resource as the details panel lists it: each attribute by its
 /// path ("name.givenName", "emails.value"), photos and schemas left out,
@@ -14,7 +14,8 @@ enum SCIMAttributes {
   /// The attributes of the resource in `body`; none when it is not a JSON
   /// object.
   static func flatten(_ body: [UInt8]) -> [DirectoryAttribute] {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+    guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: Data(body))
+    else {
       return []
     }
     var attributes: [DirectoryAttribute] = []
@@ -25,25 +26,31 @@ enum SCIMAttributes {
   }
 
   private static func add(
-    _ value: Any, named name: String, to attributes: inout [DirectoryAttribute], depth: Int
+    _ value: JSONValue, named name: String, to attributes: inout [DirectoryAttribute], depth: Int
   ) {
     guard attributes.count < maxAttributes, depth < 4 else { return }
+    let text: String
     switch value {
-    case let object as [String: Any]:
+    case .object(let object):
       for key in object.keys.sorted() {
         add(object[key]!, named: "\(name).\(key)", to: &attributes, depth: depth + 1)
       }
-    case let array as [Any]:
+      return
+    case .array(let array):
       for element in array.prefix(maxAttributes) {
         add(element, named: name, to: &attributes, depth: depth + 1)
       }
-    default:
-      let text = clip("\(value)")
-      if let last = attributes.indices.last, attributes[last].name == name {
-        attributes[last].values.append(text)
-      } else {
-        attributes.append(DirectoryAttribute(name: name, values: [text]))
-      }
+      return
+    case .string(let string): text = clip(string)
+    case .integer(let number): text = String(number)
+    case .number(let number): text = String(number)
+    case .bool(let bool): text = bool ? "true" : "false"
+    case .null: text = "null"
+    }
+    if let last = attributes.indices.last, attributes[last].name == name {
+      attributes[last].values.append(text)
+    } else {
+      attributes.append(DirectoryAttribute(name: name, values: [text]))
     }
   }
 

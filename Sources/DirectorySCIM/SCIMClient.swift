@@ -1,6 +1,7 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import HTTPSupport
+import SharedSupport
 import Synchronization
 
 /// The HTTP side of a ``SCIMDirectory`` and its `searching` views: requests
@@ -185,13 +186,10 @@ final class SCIMClient: Sendable {
 
   /// Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3).
   static func retryAfter(_ value: String?) -> Duration? {
-    guard let value = value?.trimmingCharacters(in: .whitespaces) else { return nil }
+    guard let value = value?.trimmed else { return nil }
     if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: value) else { return nil }
+    guard let seconds = HTTPDate.secondsSince1970(value) else { return nil }
+    let date = Date(timeIntervalSince1970: Double(seconds))
     return .milliseconds(max(Int(date.timeIntervalSinceNow * 1000), 0))
   }
 }

@@ -29,7 +29,7 @@ extension SCIMDirectory {
         guard case .httpStatus(let status) = error, (400..<500).contains(status) else {
           throw error
         }
-        refusals[field] = error.localizedDescription
+        refusals[field] = error.sentence
       }
     }
     return refusals

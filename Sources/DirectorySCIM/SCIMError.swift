@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// What only a SCIM service says, as ``DirectoryError/backend(_:)`` carries
@@ -18,11 +18,11 @@ public enum SCIMError: BackendError {
   public var errorDescription: String? {
     switch self {
     case .invalidURL(let url, let reason):
-      String(format: tr("“%1$@” is not a valid SCIM URL: %2$@"), url, reason)
+      String(filling: tr("“%1$@” is not a valid SCIM URL: %2$@"), url, reason)
     case .tokenRefused(let server):
-      String(format: tr("The SCIM server at %@ refused the token"), server)
+      String(filling: tr("The SCIM server at %@ refused the token"), server)
     case .tlsFailed(let server, let reason):
-      String(format: tr("Could not set up a trusted TLS connection to %1$@: %2$@"), server, reason)
+      String(filling: tr("Could not set up a trusted TLS connection to %1$@: %2$@"), server, reason)
     }
   }
 }

@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 
 /// SCIM groups (RFC 7643 §4.2) decoded from the server's bytes: a page of a
 /// `GET /Groups` list response as groups with their count, or one group's

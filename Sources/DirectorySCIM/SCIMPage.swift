@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 
 /// One page of a SCIM `ListResponse` (RFC 7644 §3.4.2), decoded from the
 /// server's bytes: the count and the users as rows, each with the address

@@ -32,7 +32,7 @@ struct SCIMTrust: Sendable {
       photos = .system
     }
     authority =
-      options.caFile.map { String(format: tr("the authority in %@"), $0) }
+      options.caFile.map { String(filling: tr("the authority in %@"), $0) }
       ?? tr("a trusted authority")
   }
 
@@ -54,7 +54,7 @@ struct SCIMTrust: Sendable {
     case .certificateRefused(_, let problems):
       let reason =
         if problems.contains(.unknownAuthority) {
-          String(format: tr("its certificate is not signed by %@"), authority)
+          String(filling: tr("its certificate is not signed by %@"), authority)
         } else if problems.contains(.wrongHost) {
           tr("its certificate does not name this host")
         } else if problems.contains(.expired) {
@@ -67,7 +67,7 @@ struct SCIMTrust: Sendable {
       return .scim(.tlsFailed(server: server, reason: reason))
     case .tlsFailed(_, let words):
       return .scim(
-        .tlsFailed(server: server, reason: String(format: tr("the handshake failed (%@)"), words)))
+        .tlsFailed(server: server, reason: String(filling: tr("the handshake failed (%@)"), words)))
     default:
       return nil
     }

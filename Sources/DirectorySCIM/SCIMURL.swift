@@ -1,5 +1,6 @@
 import Directory
-import Foundation
+import FoundationEssentials
+import SharedSupport
 
 /// Where a SCIM service lives, read from `scim+https://host[:port]/path`
 /// (or `scim+http://` to this machine only: a token must not cross a
@@ -17,7 +18,7 @@ public struct SCIMURL: Sendable, Hashable {
 
   /// Reads `text`; throws `SCIMError.invalidURL` with the reason.
   public init(_ text: String) throws(DirectoryError) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmed
     let lowered = trimmed.lowercased()
     guard lowered.hasPrefix("scim+https://") || lowered.hasPrefix("scim+http://") else {
       throw .scim(.invalidURL(text, reason: "it must start with scim+https:// (or scim+http://)"))
@@ -68,7 +69,7 @@ public struct SCIMURL: Sendable, Hashable {
 
   /// 127.0.0.0/8, ::1 and localhost.
   static func isLoopback(_ host: String) -> Bool {
-    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    let host = host.lowercased().trimming { $0 == "[" || $0 == "]" }
     return host == "localhost" || host == "::1" || host.hasPrefix("127.")
   }
 }

@@ -101,7 +101,9 @@ final class CopyDuringScroll {
     xclip.standardOutput = pipe
     xclip.standardError = FileHandle.nullDevice
     guard (try? xclip.run()) != nil else { return .done }
-    return .pasting(xclip: xclip, output: PipeReader(pipe.fileHandleForReading), started: .now)
+    return .pasting(
+      xclip: xclip, output: PipeReader(descriptor: pipe.fileHandleForReading.fileDescriptor),
+      started: .now)
   }
 
   /// What a click (with Shift: `extend`) on the row at `position` does.

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Runs async work on a detached task while a command's thread waits for
 /// its result (the command-line tools' synchronous `main`).

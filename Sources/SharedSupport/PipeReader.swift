@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// Reads a pipe to its end on a thread of its own, so a writer that sends
 /// more than the pipe's buffer holds (a paste of ten thousand people) is
@@ -10,10 +12,21 @@ public final class PipeReader: @unchecked Sendable {
   private var data = Data()
   private let done = DispatchSemaphore(value: 0)
 
-  /// Starts reading `handle` at once.
-  public init(_ handle: FileHandle) {
-    DispatchQueue.global().async {
-      self.data = handle.readDataToEndOfFile()
+  /// Starts reading the pipe's read end `descriptor` at once (the caller
+  /// keeps it open until ``wait()`` returns, and closes it).
+  public init(descriptor: Int32) {
+    DispatchQueue.global().async { @Sendable in
+      var bytes: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+          bytes.append(contentsOf: chunk[..<count])
+        } else if count == 0 || errno != EINTR {
+          break
+        }
+      }
+      self.data = Data(bytes)
       self.done.signal()
     }
   }

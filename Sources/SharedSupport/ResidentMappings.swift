@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How much of this process's mappings of some files is resident: the
 /// `Rss` of each mapping in /proc/self/smaps whose file `matches`, summed.
@@ -24,7 +25,7 @@ public enum ResidentMappings {
         // follows the inode, if anything.
         let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
         let path =
-          fields.count == 6 ? fields[5].trimmingCharacters(in: .whitespacesAndNewlines) : ""
+          fields.count == 6 ? String(fields[5]).trimmed : ""
         matching = !path.isEmpty && matches(path)
       } else if matching, line.hasPrefix("Rss:") {
         kib += Int(line.dropFirst(4).split(separator: " ").first ?? "") ?? 0

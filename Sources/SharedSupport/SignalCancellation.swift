@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Turns SIGINT and SIGTERM (Ctrl+C in a terminal, a service stopping)
 /// into a cancellation of the command's work, so a long `roster export`
@@ -13,8 +15,7 @@ import Foundation
 public final class SignalCancellation: @unchecked Sendable {
   private let sources: [any DispatchSourceSignal]
   private let signals: [Int32]
-  private let lock = NSLock()
-  private var caught: Int32?
+  private let caught = Mutex<Int32?>(nil)
 
   /// Calls `cancel` on the first of `signals` to arrive.
   public init(signals: [Int32] = [SIGINT, SIGTERM], _ cancel: @escaping @Sendable () -> Void) {
@@ -27,11 +28,11 @@ public final class SignalCancellation: @unchecked Sendable {
     }
     self.sources = sources
     for (number, source) in zip(signals, sources) {
-      source.setEventHandler { [weak self] in
+      source.setEventHandler { @Sendable [weak self] in
         guard let self else { return }
-        let first = self.lock.withLock { () -> Bool in
-          guard self.caught == nil else { return false }
-          self.caught = number
+        let first = self.caught.withLock { caught -> Bool in
+          guard caught == nil else { return false }
+          caught = number
           return true
         }
         if first { cancel() }
@@ -41,7 +42,7 @@ public final class SignalCancellation: @unchecked Sendable {
   }
 
   /// The signal that cancelled the work, if one did.
-  public var signalReceived: Int32? { lock.withLock { caught } }
+  public var signalReceived: Int32? { caught.withLock { $0 } }
 
   /// Stops handling the signals: they end the process again.
   public func stop() {

@@ -9,7 +9,7 @@ package let translationDomain = "roster"
 /// Every layer that shows words to people marks them with `tr("…")` so
 /// `xgettext --keyword=tr` finds them (scripts/update-pot.sh). The literal
 /// is the whole sentence: a value in it is a placeholder (`%@` for text,
-/// `%d` for a number) that the caller fills with `String(format:)`, never
+/// `%d` for a number) that the caller fills with `String(filling:)`, never
 /// Swift interpolation, which xgettext cannot read. Before
 /// ``bindTranslations(to:)``, or without a catalogue for the language, the
 /// English text is returned.
@@ -36,7 +36,7 @@ package func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
 /// Takes the user's locale from the environment (`LANG`, `LC_*`,
 /// `LANGUAGE`) and reads Roster's catalogues from `folder`
 /// (`folder/de/LC_MESSAGES/roster.mo`), as UTF-8. Numbers printed with
-/// `String(format:)` stay in the C locale ("31.6", never "31,6"): bench
+/// `String(filling:)` stay in the C locale ("31.6", never "31,6"): bench
 /// JSON, CSV and summaries are read by programs. Text for people groups
 /// digits with ``userNumericConventions()`` instead. Call once at start-up,
 /// before the first ``tr(_:)`` and before other threads start.

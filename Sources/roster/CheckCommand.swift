@@ -1,7 +1,7 @@
 import ArgumentParser
 import Directory
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
 import RosterArguments
 import RosterKit
 

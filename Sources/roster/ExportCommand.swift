@@ -1,6 +1,7 @@
 import ArgumentParser
 import Directory
-import Foundation
+import FoundationEssentials
+import Glibc
 import RosterArguments
 import RosterKit
 import SharedSupport
@@ -77,9 +78,9 @@ struct ExportCommand: ParsableCommand {
     let folder = destination.deletingLastPathComponent().path
     // Before reading a directory that may take a while: a folder that
     // cannot take the file fails now.
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
-      isFolder.boolValue, access(folder, W_OK) == 0
+      isFolder, access(folder, W_OK) == 0
     else {
       LocalDirectory.fail("cannot write in the folder “\(folder)”", command: "export")
     }

@@ -1,5 +1,7 @@
 import Directory
-import Foundation
+import FoundationEssentials
+import Glibc
+import SharedSupport
 
 /// An export's progress on one line of standard error, rewritten in place
 /// ("12288 of 1000000 people, 2 s left"), when standard error is a
@@ -23,12 +25,12 @@ struct ExportProgressLine: Sendable {
       let seconds = left.components.seconds + (left.components.attoseconds > 0 ? 1 : 0)
       text += ", \(seconds) s left"
     }
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardError.write(text)
   }
 
   /// Ends the line, once the export is over.
   func end() {
     guard isShown else { return }
-    FileHandle.standardError.write(Data("\n".utf8))
+    StandardError.write("\n")
   }
 }

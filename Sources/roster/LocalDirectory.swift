@@ -1,7 +1,9 @@
 import ArgumentParser
 import Directory
-import Foundation
+import Dispatch
+import FoundationEssentials
 import RosterKit
+import SharedSupport
 
 /// A users.json source read whole for a command (`roster list`, `roster
 /// person`), as the window reads it; failures go to standard error, named
@@ -16,7 +18,7 @@ enum LocalDirectory {
     case .success(let found): resolved = found
     case .failure(let error):
       throw ValidationError(
-        "--source: \(error.localizedDescription) (roster \(command) reads users.json files and URLs)"
+        "--source: \(error.sentence) (roster \(command) reads users.json files and URLs)"
       )
     }
     let done = DispatchSemaphore(value: 0)
@@ -32,7 +34,7 @@ enum LocalDirectory {
     done.wait()
     switch result.value! {
     case .success(let contents): return contents
-    case .failure(let error): fail("\(error.localizedDescription)", command: command)
+    case .failure(let error): fail("\(error.sentence)", command: command)
     }
   }
 
@@ -64,7 +66,7 @@ enum LocalDirectory {
 
   /// Says `message` on standard error.
   static func warn(_ message: String, command: String) {
-    FileHandle.standardError.write(Data("roster \(command): \(message)\n".utf8))
+    StandardError.write("roster \(command): \(message)\n")
   }
 }
 

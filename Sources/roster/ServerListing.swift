@@ -1,6 +1,6 @@
 import ArgumentParser
 import Directory
-import Foundation
+import FoundationEssentials
 import RosterKit
 
 /// `roster list` for a directory server: the server opened as the window

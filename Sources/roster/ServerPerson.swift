@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import RosterKit
 
 /// `roster person` for a directory server: the person by username, their

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Directory
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import RosterKit
 import SharedSupport
 
@@ -25,7 +27,7 @@ enum ServerTask {
       do throws(DirectoryError) {
         failure.message = try await body(try options.directory(url: source))
       } catch {
-        failure.message = error.localizedDescription
+        failure.message = error.sentence
       }
       done.signal()
     }
@@ -34,7 +36,7 @@ enum ServerTask {
     interruption?.stop()
     if interruption?.signalReceived != nil { Interrupted.exit(command) }
     if let message = failure.message {
-      FileHandle.standardError.write(Data("roster \(command): \(message)\n".utf8))
+      StandardError.write("roster \(command): \(message)\n")
       throw ExitCode.failure
     }
   }
@@ -61,8 +63,7 @@ enum Interrupted {
   /// Says that `command` was stopped and nothing was written, and exits
   /// with 130 (a shell's code for a process ended by Ctrl+C).
   static func exit(_ command: String) -> Never {
-    FileHandle.standardError.write(
-      Data("roster \(command): interrupted; nothing was written\n".utf8))
-    Foundation.exit(130)
+    StandardError.write("roster \(command): interrupted; nothing was written\n")
+    Glibc.exit(130)
   }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Directory
-import Foundation
+import FoundationEssentials
 import RosterArguments
 import RosterKit
 

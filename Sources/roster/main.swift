@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RosterKit
 
 // Before any thread allocates: big arrays get mappings of their own, so the

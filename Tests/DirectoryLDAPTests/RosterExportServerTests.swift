@@ -106,7 +106,7 @@ final class RosterExportServerTests: XCTestCase {
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let reader = PipeReader(errors.fileHandleForReading)
+    let reader = PipeReader(descriptor: errors.fileHandleForReading.fileDescriptor)
     // The export has begun once its temporary file is there; the server's
     // answers are held back, so it stays begun.
     let clock = ContinuousClock()

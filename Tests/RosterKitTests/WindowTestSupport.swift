@@ -104,7 +104,7 @@ enum WindowTestSupport {
     xclip.standardOutput = output
     xclip.standardError = FileHandle.nullDevice
     try xclip.run()
-    let read = PipeReader(output.fileHandleForReading)
+    let read = PipeReader(descriptor: output.fileHandleForReading.fileDescriptor)
     XCTAssertTrue(
       MainContext.run(until: { !xclip.isRunning }, timeout: .seconds(20)), "xclip did not end")
     XCTAssertEqual(xclip.terminationStatus, 0, "xclip could not read \(target)")

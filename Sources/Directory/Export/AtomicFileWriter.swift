@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a file so that it appears complete or not at all: the bytes go to
 /// a new temporary file beside the destination (created with `O_EXCL`, so
@@ -46,7 +47,7 @@ final class AtomicFileWriter {
     guard var base = bytes.baseAddress, let path = temporaryPath else { return }
     var left = bytes.count
     while left > 0 {
-      let written = Foundation.write(descriptor, base, left)
+      let written = Glibc.write(descriptor, base, left)
       if written < 0 {
         if errno == EINTR { continue }
         throw .system("write", path, errno: errno)

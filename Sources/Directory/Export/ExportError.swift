@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why an export did not produce its file. The file at the destination, if
 /// any, is as it was before.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes the people of a view to a file in one of the export formats,
 /// streaming: a local table's people straight from its columns, a server's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the writers need to know of a photo's bytes: its media type, read
 /// from its first bytes, and its base64 text.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An error only one kind of directory server has (an LDAP result, a SCIM
 /// token refused), declared in that backend's module. ``DirectoryError``

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A loaded directory: its users in file order, in compact storage, what was
 /// skipped, and what loading cost.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// Why a directory could not be loaded. `errorDescription` is a sentence for
@@ -34,25 +34,25 @@ public enum DirectoryError: Error, Sendable, Equatable, LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .fileNotFound(let path):
-      String(format: tr("No file at %@"), path)
+      String(filling: tr("No file at %@"), path)
     case .unreadable(let path, let reason):
-      String(format: tr("Could not read %1$@: %2$@"), path, reason)
+      String(filling: tr("Could not read %1$@: %2$@"), path, reason)
     case .notAJSONArray:
       tr("The directory is neither a JSON array nor an object with “people”")
     case .malformedJSON(let offset, let reason):
-      String(format: tr("Malformed JSON at byte %1$ld: %2$@"), offset, reason)
+      String(filling: tr("Malformed JSON at byte %1$ld: %2$@"), offset, reason)
     case .unsupportedSource(let source):
-      String(format: tr("“%@” is neither a file nor an http(s) URL"), source)
+      String(filling: tr("“%@” is neither a file nor an http(s) URL"), source)
     case .httpStatus(let status):
       Self.reasonPhrase(status).map {
-        String(format: tr("The server answered HTTP %1$ld (%2$@)"), status, $0)
-      } ?? String(format: tr("The server answered HTTP %ld"), status)
+        String(filling: tr("The server answered HTTP %1$ld (%2$@)"), status, $0)
+      } ?? String(filling: tr("The server answered HTTP %ld"), status)
     case .timedOut:
       tr("The server did not answer in time")
     case .network(let reason):
-      String(format: tr("Network error: %@"), reason)
+      String(filling: tr("Network error: %@"), reason)
     case .tooLarge(let limit):
-      String(format: tr("The directory is larger than %@"), Self.formatted(bytes: limit))
+      String(filling: tr("The directory is larger than %@"), Self.formatted(bytes: limit))
     case .cancelled:
       tr("Loading was cancelled")
     case .passwordUnavailable(let reason):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Loads a directory from a file or an http(s) URL: fetch the bytes, parse
 /// them into a compact ``UserTable``.

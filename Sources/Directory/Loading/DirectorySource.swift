@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import SharedSupport
 
 /// Where a directory's users.json comes from.
 ///
@@ -16,7 +18,7 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
   /// absolute or relative to the current directory ("~/" expands). A path to
   /// an existing folder means the users.json inside it.
   public init(argument: String) throws(DirectoryError) {
-    let trimmed = argument.trimmingCharacters(in: .whitespaces)
+    let trimmed = argument.trimmed
     guard !trimmed.isEmpty else { throw .unsupportedSource(argument) }
     if let scheme = Self.scheme(of: trimmed) {
       guard let url = URL(string: trimmed) else { throw .unsupportedSource(argument) }
@@ -30,7 +32,7 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
         throw .unsupportedSource(argument)
       }
     } else {
-      self = .file(Self.fileURL(path: (trimmed as NSString).expandingTildeInPath))
+      self = .file(Self.fileURL(path: Self.expandingTilde(trimmed)))
     }
   }
 
@@ -73,13 +75,31 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
     return lowered
   }
 
+  /// `path` with a leading `~` (the user's home) or `~name` (that user's)
+  /// replaced, as a shell would; anything else as it is.
+  static func expandingTilde(_ path: String) -> String {
+    guard path.hasPrefix("~") else { return path }
+    let name = path.dropFirst().prefix { $0 != "/" }
+    let rest = path.dropFirst(1 + name.count)
+    let home: String?
+    if name.isEmpty {
+      home =
+        ProcessInfo.processInfo.environment["HOME"]
+        ?? getpwuid(getuid())?.pointee.pw_dir.map {
+          String(cString: $0)
+        }
+    } else {
+      home = getpwnam(String(name))?.pointee.pw_dir.map { String(cString: $0) }
+    }
+    guard let home else { return path }
+    return home + rest
+  }
+
   private static func fileURL(path: String) -> URL {
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     var url = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL.absoluteURL
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
+    var isDirectory = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory {
       url.appendPathComponent(defaultFileName)
     }
     return url

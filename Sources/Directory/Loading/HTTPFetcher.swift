@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTPSupport
 
 /// Downloads a remote users.json with an ``HTTPSession`` (libsoup: the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads users.json (see README.md, "The data format") into users.
 ///

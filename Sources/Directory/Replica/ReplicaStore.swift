@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SharedSupport
 
 /// A directory server's people kept on this machine: the copy Content Sync
@@ -330,10 +331,10 @@ public final class ReplicaStore {
   public static func forget(folder: URL) throws(ReplicaError) {
     do {
       try FileManager.default.removeItem(at: folder)
-    } catch CocoaError.fileNoSuchFile {
+    } catch let error as CocoaError where error.code == .fileNoSuchFile {
       return
     } catch {
-      throw ReplicaError("could not remove \(folder.path): \(error.localizedDescription)")
+      throw ReplicaError("could not remove \(folder.path): \(error.sentence)")
     }
   }
 
@@ -342,7 +343,7 @@ public final class ReplicaStore {
       try FileManager.default.createDirectory(
         atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw ReplicaError("could not create \(path): \(error.localizedDescription)")
+      throw ReplicaError("could not create \(path): \(error.sentence)")
     }
     guard chmod(path, 0o700) == 0 else { throw .system("protect", path, errno: errno) }
   }

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import SharedSupport
 
 /// Finds the positions of a list that pass a test, in parallel chunks that
 /// stop early when cancelled: what a search and a filter over a million
@@ -65,7 +66,7 @@ private struct ChunkResults: @unchecked Sendable {
 
 /// A flag the chunks raise once one of them sees the cancellation.
 private final class CancelFlag: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var raised = false
   var value: Bool {
     get { lock.withLock { raised } }

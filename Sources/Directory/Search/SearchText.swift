@@ -1,4 +1,4 @@
-import Foundation
+internal import CGLib
 
 /// Folding and matching for ``SearchIndex``: lower case, no diacritics,
 /// compared as UTF-8 bytes.
@@ -18,7 +18,8 @@ struct SearchText {
   private var cache: [Unicode.Scalar: [UInt8]] = [:]
 
   /// `text` folded: ASCII is lower-cased byte by byte; any other scalar
-  /// goes through Foundation's case and diacritic folding on its own.
+  /// goes through Unicode's case folding and loses its diacritics on its
+  /// own.
   static func folded(_ text: String) -> [UInt8] {
     var folder = SearchText()
     var bytes: [UInt8] = []
@@ -43,8 +44,17 @@ struct SearchText {
   /// One non-ASCII scalar folded, without the combining marks folding
   /// leaves (a mark on its own keeps itself).
   private static func fold(_ scalar: Unicode.Scalar) -> [UInt8] {
-    let folded = String(scalar).folding(
-      options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    // Case folded first ("İ" folds to "i" and a combining dot), then
+    // decomposed ("é" to "e" and a combining acute), by GLib.
+    let folded = String(scalar).withCString { text -> String in
+      guard let caseFolded = g_utf8_casefold(text, -1) else { return String(scalar) }
+      defer { g_free(caseFolded) }
+      guard let decomposed = g_utf8_normalize(caseFolded, -1, G_NORMALIZE_NFD) else {
+        return String(cString: caseFolded)
+      }
+      defer { g_free(decomposed) }
+      return String(cString: decomposed)
+    }
     var kept = String.UnicodeScalarView()
     for part in folded.unicodeScalars {
       switch part.properties.generalCategory {

@@ -38,7 +38,7 @@ extension LDAPURL {
 
   /// Whether `text` (a URL already read) says more than its server.
   private static func namesSearch(_ text: String) -> Bool {
-    guard let range = text.range(of: "://") else { return false }
+    guard let range = text.firstRange(of: "://") else { return false }
     let rest = text[range.upperBound...]
     guard let slash = rest.firstIndex(of: "/") else { return false }
     return rest.index(after: slash) != rest.endIndex

@@ -32,7 +32,7 @@ public struct LDAPURL: Sendable, Hashable {
   public init(_ text: String) throws(DirectoryError) {
     func invalid(_ reason: String) -> DirectoryError { .ldap(.invalidURL(text, reason: reason)) }
     let rest: Substring
-    if let range = text.range(of: "://") {
+    if let range = text.firstRange(of: "://") {
       let scheme = text[..<range.lowerBound].lowercased()
       guard scheme == "ldap" || scheme == "ldaps" else {
         throw invalid("the scheme must be ldap:// or ldaps://")

@@ -61,7 +61,7 @@ final class LDAPConnection: @unchecked Sendable {
     // field's release would then close the handle here.
     let box = SessionBox(session)
     session = nil
-    queue.async { box.close() }
+    queue.async { @Sendable in box.close() }
   }
 
   /// How many times a connection was opened (the first, then reconnects).
@@ -84,7 +84,7 @@ final class LDAPConnection: @unchecked Sendable {
     let flag = CancellationFlag()
     let result: Result<T, DirectoryError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        queue.async {
+        queue.async { @Sendable in
           continuation.resume(returning: self._run(fresh: fresh, flag: flag, body))
         }
       }

@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// What only an LDAP server says, as ``DirectoryError/backend(_:)`` carries
@@ -58,60 +58,60 @@ public enum LDAPError: BackendError {
   public var errorDescription: String? {
     switch self {
     case .invalidURL(let url, let reason):
-      String(format: tr("“%1$@” is not a valid LDAP URL: %2$@"), url, reason)
+      String(filling: tr("“%1$@” is not a valid LDAP URL: %2$@"), url, reason)
     case .cannotConnect(let server):
-      String(format: tr("Could not connect to the directory server at %@"), server)
+      String(filling: tr("Could not connect to the directory server at %@"), server)
     case .credentialsRefused(let bindDN):
-      String(format: tr("The directory server refused the password for “%@”"), bindDN)
+      String(filling: tr("The directory server refused the password for “%@”"), bindDN)
     case .tlsFailed(let server, let reason):
-      String(format: tr("Could not set up a trusted TLS connection to %1$@: %2$@"), server, reason)
+      String(filling: tr("Could not set up a trusted TLS connection to %1$@: %2$@"), server, reason)
     case .plaintextPasswordRefused(let server):
       String(
-        format: tr("Refusing to send a password unencrypted to %@: use ldaps:// or StartTLS"),
+        filling: tr("Refusing to send a password unencrypted to %@: use ldaps:// or StartTLS"),
         server)
     case .noKerberosTicket(let expired):
       expired
         ? tr("The Kerberos ticket has expired: run kinit or sign in to the domain again")
         : tr("No Kerberos ticket: run kinit or sign in to the domain")
     case .kerberosFailed(let server, let reason):
-      String(format: tr("Kerberos sign-in to %1$@ failed: %2$@"), server, reason)
+      String(filling: tr("Kerberos sign-in to %1$@ failed: %2$@"), server, reason)
     case .kerberosUnavailable:
       tr("Kerberos sign-in needs Cyrus SASL's GSSAPI module (libsasl2-modules-gssapi-mit)")
     case .certificateNeedsTLS(let server):
       String(
-        format: tr("A client certificate is sent only over TLS: use ldaps:// or StartTLS for %@"),
+        filling: tr("A client certificate is sent only over TLS: use ldaps:// or StartTLS for %@"),
         server)
     case .clientCertificateUnreadable(let path, let reason):
-      String(format: tr("Could not read the client certificate or key %1$@: %2$@"), path, reason)
+      String(filling: tr("Could not read the client certificate or key %1$@: %2$@"), path, reason)
     case .keyPassphraseNeeded(let path):
-      String(format: tr("The key %@ is encrypted: enter its passphrase"), path)
+      String(filling: tr("The key %@ is encrypted: enter its passphrase"), path)
     case .keyPassphraseWrong(let path):
-      String(format: tr("The passphrase does not open the key %@"), path)
+      String(filling: tr("The passphrase does not open the key %@"), path)
     case .certificateRefused(let server, let reason):
       String(
-        format: tr("The directory server at %1$@ refused the client certificate: %2$@"), server,
+        filling: tr("The directory server at %1$@ refused the client certificate: %2$@"), server,
         reason)
     case .noOrderingRule(let attribute):
       String(
-        format: tr("The directory server cannot sort by “%@”: the attribute has no ordering rule"),
+        filling: tr("The directory server cannot sort by “%@”: the attribute has no ordering rule"),
         attribute)
     case .sortRefused(let attributes, let reason):
       String(
-        format: tr("The directory server refused to sort by “%1$@”: %2$@"), attributes, reason)
+        filling: tr("The directory server refused to sort by “%1$@”: %2$@"), attributes, reason)
     case .sizeLimitExceeded:
       tr("The directory server stopped at its size limit")
     case .timeLimitExceeded:
       tr("The directory server stopped at its time limit")
     case .noSuchBase(let base):
-      String(format: tr("The directory server has no entry “%@” to search under"), base)
+      String(filling: tr("The directory server has no entry “%@” to search under"), base)
     case .serverGone(let server):
-      String(format: tr("The connection to the directory server at %@ was lost"), server)
+      String(filling: tr("The connection to the directory server at %@ was lost"), server)
     case .serverBusy(let server):
-      String(format: tr("The directory server at %@ stayed busy"), server)
+      String(filling: tr("The directory server at %@ stayed busy"), server)
     case .result(let code, let message):
       message.isEmpty
-        ? String(format: tr("The directory server answered LDAP error %ld"), code)
-        : String(format: tr("The directory server answered LDAP error %1$ld: %2$@"), code, message)
+        ? String(filling: tr("The directory server answered LDAP error %ld"), code)
+        : String(filling: tr("The directory server answered LDAP error %1$ld: %2$@"), code, message)
     }
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SharedSupport
 import Synchronization
 
 /// Counts the libldap operations that ran on the main thread (the UI's
@@ -20,7 +21,7 @@ public final class LDAPMainThreadCalls: Sendable {
   /// Called by every function that makes blocking libldap calls: counts
   /// the call when it runs on the main thread.
   func record() {
-    guard Thread.isMainThread else { return }
+    guard DetachedThread.isMain else { return }
     calls.withLock { $0 += 1 }
   }
 }

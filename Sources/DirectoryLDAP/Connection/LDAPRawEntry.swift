@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 
 /// One entry as the server sent it: its DN and each attribute's values as
 /// bytes, in the server's order.

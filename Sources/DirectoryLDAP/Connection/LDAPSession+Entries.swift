@@ -1,5 +1,5 @@
 import CLDAP
-import Foundation
+import FoundationEssentials
 
 /// Reading a search entry where libldap received it: the DN and each
 /// attribute's name and values are handed over as bytes inside the

@@ -1,6 +1,6 @@
 import CLDAP
 import Directory
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// Signing in without a password: SASL GSSAPI (the person's Kerberos
@@ -61,7 +61,7 @@ extension LDAPSession {
       {
         return .ldap(.noKerberosTicket(expired: false))
       }
-      if message.localizedCaseInsensitiveContains("ticket expired") {
+      if message.lowercased().contains("ticket expired") {
         return .ldap(.noKerberosTicket(expired: true))
       }
       let reason = Self.kerberosReason(message)
@@ -81,7 +81,7 @@ extension LDAPSession {
   /// database)": the minor code's text, the precise part, when there is
   /// one, else the whole message.
   static func kerberosReason(_ message: String) -> String {
-    guard let start = message.range(of: "more information ("), message.hasSuffix(")") else {
+    guard let start = message.firstRange(of: "more information ("), message.hasSuffix(")") else {
       return message
     }
     let inner = message[start.upperBound..<message.index(before: message.endIndex)]
@@ -189,7 +189,7 @@ extension LDAPSession {
         case .notFound: tr("no such file")
         case .forbidden: tr("permission denied")
         case .notARegularFile: tr("not a regular file")
-        case .tooLarge(let limit): String(format: tr("larger than %ld KiB"), limit >> 10)
+        case .tooLarge(let limit): String(filling: tr("larger than %ld KiB"), limit >> 10)
         case .failed(let text): text
         }
       throw .ldap(.clientCertificateUnreadable(path: path, reason: reason))

@@ -1,6 +1,6 @@
 import CLDAP
 import Directory
-import Foundation
+import FoundationEssentials
 
 /// Searching: the request's controls are built with libldap, the search is
 /// sent asynchronously and its answers are collected in short waits, so the

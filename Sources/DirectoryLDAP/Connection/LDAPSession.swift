@@ -1,6 +1,7 @@
 import CLDAP
 import Directory
-import Foundation
+import FoundationEssentials
+import Glibc
 import SharedSupport
 
 /// One connected, bound libldap handle: opening it (timeouts, TLS,
@@ -198,13 +199,14 @@ final class LDAPSession {
       return .ldap(.tlsFailed(server: url.server, reason: message))
     }
     let authority =
-      options.caFile.map { String(format: tr("the authority in %@"), $0) }
+      options.caFile.map { String(filling: tr("the authority in %@"), $0) }
       ?? tr("a trusted authority")
     return .ldap(
       .tlsFailed(
         server: url.server,
         reason: String(
-          format: tr("the handshake failed; is the server's certificate signed by %@?"), authority))
+          filling: tr("the handshake failed; is the server's certificate signed by %@?"), authority)
+      )
     )
   }
 

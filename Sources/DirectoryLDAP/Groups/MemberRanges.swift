@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 
 /// A group's member DNs as the server hands them out: the whole attribute
 /// at once, or (Active Directory, past its MaxValRange of 1,500) a range at
@@ -84,7 +84,7 @@ struct MemberRanges: Sendable {
   /// cut off.
   private static func dn(_ value: [UInt8]) -> String {
     let text = String(decoding: value, as: UTF8.self)
-    if text.hasSuffix("'B"), let mark = text.range(of: "#'", options: .backwards) {
+    if text.hasSuffix("'B"), let mark = text.ranges(of: "#'").last {
       return String(text[..<mark.lowerBound])
     }
     return text

@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 
 /// A group's people read in the group's order, for a server that keeps no
 /// memberOf: its member values are read as far as a window needs
@@ -123,11 +123,11 @@ final class MemberReader: @unchecked Sendable {
     var text = dn.lowercased()
     for special in ",+\"\\<>;=" {
       let hex = String(special.asciiValue ?? 0, radix: 16)
-      text = text.replacingOccurrences(of: "\\\(hex)", with: "\\\(special)")
+      text = text.replacing("\\\(hex)", with: "\\\(special)")
     }
     for separator in [",", "=", "+"] {
-      text = text.replacingOccurrences(of: " \(separator)", with: separator)
-        .replacingOccurrences(of: "\(separator) ", with: separator)
+      text = text.replacing(" \(separator)", with: separator)
+        .replacing("\(separator) ", with: separator)
     }
     return text
   }

@@ -1,6 +1,6 @@
 import CLDAP
 import Directory
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// LDAP Content Synchronization (RFC 4533, slapd's `syncprov`) in
@@ -67,11 +67,9 @@ public final class LDAPContentSync: Sendable {
     let flag = CancellationFlag()
     let result: Result<Void, DirectoryError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let thread = Thread { [self] in
+        DetachedThread.start(name: "roster-ldap-sync") { [self] in
           continuation.resume(returning: self.loop(from: cookie, flag: flag, handler))
         }
-        thread.name = "org.roster.ldap-sync"
-        thread.start()
       }
     } onCancel: {
       flag.cancel()

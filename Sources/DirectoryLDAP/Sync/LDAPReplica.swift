@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// How a copy kept by ``LDAPReplica`` is doing.

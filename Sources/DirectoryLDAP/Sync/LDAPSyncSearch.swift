@@ -1,6 +1,6 @@
 import CLDAP
 import Directory
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// One refreshAndPersist search (RFC 4533): sent with the Sync Request

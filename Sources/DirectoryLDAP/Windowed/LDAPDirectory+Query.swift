@@ -48,11 +48,11 @@ extension LDAPDirectory {
             DirectoryError.ldap(
               .sortRefused(attributes: attribute, reason: tr("the server does not sort"))
             )
-            .localizedDescription
+            .sentence
           continue
         }
         guard Self.refusesSort(error) else { throw error }
-        refusals[field] = sortRefused(error, attributes: [attribute]).localizedDescription
+        refusals[field] = sortRefused(error, attributes: [attribute]).sentence
       }
     }
     state.withLock { $0.sortRefusals = refusals }

@@ -1,6 +1,7 @@
 import CGtk
+import CSystem
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// An owned strong reference to a GObject.
 ///
@@ -47,7 +48,7 @@ public final class ObjectRef: @unchecked Sendable {
 
   deinit {
     let address = UInt(bitPattern: pointer)
-    if Thread.isMainThread {
+    if csystem_is_main_thread() != 0 {
       g_object_unref(pointer)
     } else {
       DispatchQueue.main.async {

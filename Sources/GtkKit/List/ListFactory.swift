@@ -1,5 +1,6 @@
 import CGtk
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// A typed Swift layer over `GtkSignalListItemFactory`.
 ///

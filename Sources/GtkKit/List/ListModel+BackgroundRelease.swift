@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 extension ListModel where Element: Sendable {
   /// Frees the elements a reload replaced on a background queue: releasing
@@ -7,7 +8,7 @@ extension ListModel where Element: Sendable {
   public func releasingReplacedElementsInBackground() {
     freeReplacedElements = { old in
       let box = ReplacedElements(consume old)
-      DispatchQueue.global(qos: .utility).async { box.elements = nil }
+      DispatchQueue.global(qos: .utility).async { @Sendable in box.elements = nil }
     }
   }
 }

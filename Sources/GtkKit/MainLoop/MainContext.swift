@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// Helpers for code that drives the GLib main context by hand: tests, the
 /// headless screenshot path and benchmarks.

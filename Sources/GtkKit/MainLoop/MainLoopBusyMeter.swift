@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// How long the main thread is busy: wall time less the time the default GLib main context
 /// waits for something to do. Everything else is main-loop work — the frame clock's layout

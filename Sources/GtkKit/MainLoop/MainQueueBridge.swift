@@ -1,5 +1,6 @@
 import CGtk
-import Foundation
+import CSystem
+import FoundationEssentials
 
 /// Runs the Dispatch main queue inside the GLib main loop.
 ///
@@ -20,7 +21,8 @@ public enum MainQueueBridge {
   /// Attaches the bridge to the default GLib main context (idempotent).
   @MainActor public static func install() {
     guard sourceID == 0 else { return }
-    precondition(Thread.isMainThread, "MainQueueBridge.install() must run on the main thread")
+    precondition(
+      csystem_is_main_thread() != 0, "MainQueueBridge.install() must run on the main thread")
     let fd = cgtk_main_queue_fd()
     let callback: GUnixFDSourceFunc = { fd, _, _ in
       var counter: UInt64 = 0

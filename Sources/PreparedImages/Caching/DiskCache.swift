@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 #if canImport(Glibc)
@@ -21,7 +21,7 @@ final class DiskCache: @unchecked Sendable {
   let directory: URL
   let byteLimit: Int
   private let maxEntryBytes: Int
-  private let lock = NSLock()
+  private let lock = Lock()
   /// nil until the folder has been scanned.
   private var _index: [String: Entry]?
   private var _totalBytes = 0
@@ -119,25 +119,24 @@ final class DiskCache: @unchecked Sendable {
 
   private func scanFolder() -> [String: Entry] {
     var index: [String: Entry] = [:]
-    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
-    let files =
-      (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys))
-      ?? []
-    for file in files {
-      let name = file.lastPathComponent
-      guard name.count > 32, name.prefix(32).allSatisfy(\.isHexDigit),
-        let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    for name in names {
+      let path = directory.appendingPathComponent(name).path
+      var status = stat()
+      guard name.count > 32, name.prefix(32).allSatisfy(\.isHexDigit), lstat(path, &status) == 0,
+        status.st_mode & S_IFMT == S_IFREG
       else { continue }
-      let modified = values.contentModificationDate ?? .distantPast
+      let modified = Date(
+        timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
       if name.dropFirst(32).hasPrefix("." + Self.fileExtension + Self.temporaryMarker) {
         // Left over from a write that never finished (a live writer renames within a second).
-        if modified < Date(timeIntervalSinceNow: -60) { unlink(file.path) }
+        if modified < Date(timeIntervalSinceNow: -60) { unlink(path) }
         continue
       }
       guard name.count == 32 + 1 + Self.fileExtension.count,
         name.hasSuffix("." + Self.fileExtension)
       else { continue }
-      index[name] = Entry(size: values.fileSize ?? 0, lastUse: modified)
+      index[name] = Entry(size: Int(status.st_size), lastUse: modified)
     }
     return index
   }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SharedSupport
 
 /// Prepared images by request, least recently used evicted first, bounded by byte cost.
 ///
@@ -14,7 +15,7 @@ import Foundation
 public final class MemoryCache: @unchecked Sendable {
   /// The byte budget.
   public let costLimit: Int
-  private let lock = NSLock()
+  private let lock = Lock()
   private var entries: [ImageRequest: Entry] = [:]
   /// Most recently used.
   private var head: Entry?
@@ -57,7 +58,7 @@ public final class MemoryCache: @unchecked Sendable {
 
   /// The image for `key`, marking it most recently used.
   public func image(for key: ImageRequest) -> PreparedImage? {
-    lock.withLock {
+    lock.withLock { () -> PreparedImage? in
       guard let entry = entries[key] else { return nil }
       _unlink(entry)
       _pushFront(entry)

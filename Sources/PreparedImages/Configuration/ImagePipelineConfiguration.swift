@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything an ``ImagePipeline`` can be tuned with, in one place.
 ///

@@ -1,6 +1,7 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkKit
+import SharedSupport
 
 /// Bytes -> ``PreparedImage``: sniff, check the declared size, decode at the drawn size, crop.
 ///
@@ -48,7 +49,7 @@ public struct ImageDecoder: Sendable {
   /// main-thread decode when called there.
   public func decode(_ bytes: [UInt8], pixelSize: Int) -> Result<PreparedImage, ImageFailure> {
     let start = ContinuousClock.now
-    let onMainThread = Thread.isMainThread
+    let onMainThread = DetachedThread.isMain
     defer { statistics.recordDecode(ContinuousClock.now - start, onMainThread: onMainThread) }
     let header: ImageHeader
     switch ImageHeader.parse(bytes) {

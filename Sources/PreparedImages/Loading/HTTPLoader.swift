@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import HTTPSupport
+import SharedSupport
 
 /// Downloads image bytes with an ``HTTPSession`` (libsoup: the system's
 /// proxies and trust), within limits.
@@ -61,7 +62,7 @@ final class HTTPLoader: Sendable {
   private static func isImage(_ value: String?) -> Bool {
     guard let value else { return true }
     let mediaType =
-      value.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+      value.split(separator: ";").first.map { $0.trimmed.lowercased() }
       ?? ""
     return mediaType.hasPrefix("image/") || mediaType == "application/octet-stream"
   }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Fetches bytes by the kind of source: a file on the I/O queue, an http(s) URL from the disk
 /// cache or else the network, a ``ProvidedImage`` from its closure (never disk-cached: the app
@@ -50,14 +51,14 @@ struct SourceLoader: ImageLoading {
     statistics.update { $0.httpLoads += 1 }
     return await httpLoader.load(url).map { bytes in
       LoadedBytes(bytes) { [diskCache, ioQueue] bytes in
-        if let diskCache { ioQueue.async { diskCache.store(bytes, for: key) } }
+        if let diskCache { ioQueue.async { @Sendable in diskCache.store(bytes, for: key) } }
       }
     }
   }
 
   private func onIOQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-      ioQueue.async { continuation.resume(returning: work()) }
+      ioQueue.async { @Sendable in continuation.resume(returning: work()) }
     }
   }
 }

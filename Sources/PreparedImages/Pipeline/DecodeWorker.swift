@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SharedSupport
 
 #if canImport(Glibc)
@@ -29,14 +30,11 @@ final class DecodeWorker: Sendable {
   /// Starts a worker; it runs until the coordinator stops, then leaves `exited`.
   @discardableResult
   static func start(
-    name: String, coordinator: PipelineCoordinator, decoder: ImageDecoder, exited: DispatchGroup
+    coordinator: PipelineCoordinator, decoder: ImageDecoder, exited: DispatchGroup
   ) -> DecodeWorker {
     let worker = DecodeWorker(coordinator: coordinator, decoder: decoder, exited: exited)
     exited.enter()
-    let thread = Thread { worker.run() }
-    thread.name = name
-    thread.qualityOfService = .utility
-    thread.start()
+    DetachedThread.start(name: threadName) { worker.run() }
     return worker
   }
 
@@ -69,21 +67,8 @@ final class DecodeWorker: Sendable {
     #endif
   }
 
-  #if os(Linux)
-    /// Names the calling thread for the kernel (Foundation's `Thread.name` stays in the process).
-    private static func nameThisThread() {
-      let file = open("/proc/thread-self/comm", O_WRONLY)
-      guard file >= 0 else { return }
-      defer { close(file) }
-      _ = threadName.withCString { write(file, $0, strlen($0)) }
-    }
-  #endif
-
   private func run() {
     defer { exited.leave() }
-    #if os(Linux)
-      Self.nameThisThread()
-    #endif
     Self.schedule(Self.idlePolicy)
     while let job = coordinator.nextDecodeJob() {
       // In the normal class only while it decodes what the user opened: waiting for the next

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// How a finished task reaches a subscriber: on the main actor, after the fact.
 typealias ImageDelivery = @MainActor @Sendable (Result<PreparedImage, ImageFailure>) -> Void

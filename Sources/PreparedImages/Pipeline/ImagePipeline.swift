@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SharedSupport
 
 /// The prepared-image pipeline: avatar bytes in, round textures out, never decoded on the main
@@ -45,10 +46,8 @@ public final class ImagePipeline {
     decoder = ImageDecoder(
       maxPixelSide: configuration.maxPixelSide, maxMegapixels: configuration.maxMegapixels,
       statistics: statisticsRecorder)
-    for index in 0..<max(1, configuration.maxConcurrentDecodes) {
-      DecodeWorker.start(
-        name: "roster.images.decode.\(index)", coordinator: coordinator, decoder: decoder,
-        exited: workersExited)
+    for _ in 0..<max(1, configuration.maxConcurrentDecodes) {
+      DecodeWorker.start(coordinator: coordinator, decoder: decoder, exited: workersExited)
     }
   }
 
@@ -63,7 +62,7 @@ public final class ImagePipeline {
   ) -> any ImageLoading {
     // File reads and disk-cache I/O; concurrency is bounded by the load slots.
     let ioQueue = DispatchQueue(label: "roster.images.io", qos: .utility, attributes: .concurrent)
-    if let diskCache { ioQueue.async { diskCache.warmUp() } }
+    if let diskCache { ioQueue.async { @Sendable in diskCache.warmUp() } }
     let sources = SourceLoader(
       fileLoader: FileLoader(maxBytes: configuration.maxBodyBytes), httpLoader: httpLoader,
       diskCache: diskCache, statistics: statistics, maxBytes: configuration.maxBodyBytes,
@@ -187,7 +186,7 @@ public final class ImagePipeline {
     coordinator.stop()
     let workersExited = workersExited
     await withCheckedContinuation { continuation in
-      workersExited.notify(queue: .global()) { continuation.resume() }
+      workersExited.notify(queue: .global()) { @Sendable in continuation.resume() }
     }
     await httpLoader.shutdown()
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// The pipeline's bookkeeping, in one place: which tasks exist, who waits for them, what runs
@@ -31,7 +31,7 @@ final class PipelineCoordinator: @unchecked Sendable {
   private let loader: any ImageLoading
   private let statistics: StatisticsRecorder
 
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var registry = TaskRegistry()
   private var scheduler: LoadScheduler
   private var decodeQueue = DecodeQueue()
@@ -196,7 +196,7 @@ final class PipelineCoordinator: @unchecked Sendable {
         case .wait(let until):
           if heldSince == nil { heldSince = now }
           workersPacing += 1
-          _ = condition.wait(until: Date(timeIntervalSinceNow: (until - now).inMilliseconds / 1000))
+          condition.wait(for: until - now)
           workersPacing -= 1
         }
       }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where an avatar's bytes come from.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SharedSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Synchronization
 enum SourceResolver {
   static func resolve(_ string: String, relativeTo base: URL) -> Result<ImageSource, ImageFailure>?
   {
-    let avatar = string.trimmingCharacters(in: .whitespacesAndNewlines)
+    let avatar = string.trimmed
     guard !avatar.isEmpty else { return nil }
     guard !avatar.contains("\0") else { return .failure(.forbiddenPath) }
 
@@ -73,10 +74,10 @@ enum SourceResolver {
   }
 
   private static func fileFolder(of base: URL) -> String {
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     if base.hasDirectoryPath
       || (FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory)
-        && isDirectory.boolValue)
+        && isDirectory)
     {
       return base.path
     }
@@ -123,7 +124,7 @@ enum SourceResolver {
     ImageSource, ImageFailure
   > {
     let encoded =
-      reference.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? reference
+      reference.percentEncoded(keeping: URLBytes.isFragmentByte)
     guard
       let url =
         (URL(string: reference, relativeTo: base) ?? URL(string: encoded, relativeTo: base))?

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SharedSupport
 
 /// A snapshot of what the pipeline has done, from ``ImagePipeline/statistics()``.
 ///
@@ -69,7 +70,7 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
   public var description: String {
     let lookups = memoryHits + memoryMisses
     let hitRate =
-      lookups == 0 ? "-" : String(format: "%.1f%%", Double(memoryHits) * 100 / Double(lookups))
+      lookups == 0 ? "-" : String(filling: "%.1f%%", Double(memoryHits) * 100 / Double(lookups))
     var lines = [
       "Image pipeline",
       "  memory cache  \(memoryHits) hits, \(memoryMisses) misses (\(hitRate) hit rate); "
@@ -89,7 +90,7 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
         let label = bucket.upperBound.map { "<= \(Self.milliseconds($0))" } ?? "longer"
         let bar = String(repeating: "#", count: max(1, bucket.count * 30 / widest))
         lines.append(
-          "    " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + bar
+          "    " + label + String(repeating: " ", count: max(0, 12 - label.count)) + bar
             + " \(bucket.count)")
       }
     }
@@ -104,12 +105,12 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
 
   private static func bytes(_ count: Int) -> String {
     count < 1 << 20
-      ? String(format: "%.1f KiB", Double(count) / 1024)
-      : String(format: "%.1f MiB", Double(count) / 1_048_576)
+      ? String(filling: "%.1f KiB", Double(count) / 1024)
+      : String(filling: "%.1f MiB", Double(count) / 1_048_576)
   }
 
   private static func milliseconds(_ duration: Duration?) -> String {
     guard let duration else { return "-" }
-    return String(format: "%.2f ms", Double(duration.nanoseconds) / 1_000_000)
+    return String(filling: "%.2f ms", Double(duration.nanoseconds) / 1_000_000)
   }
 }

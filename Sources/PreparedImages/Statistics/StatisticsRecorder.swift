@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
+import SharedSupport
 
 /// The pipeline's counters, bumped from any thread.
 ///
 /// Threading: `Sendable`; each method takes `lock` once.
 final class StatisticsRecorder: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var counters = Counters()
 
   struct Counters: Sendable {

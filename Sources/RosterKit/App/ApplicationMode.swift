@@ -1,5 +1,6 @@
 import CGtk
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Whether this Roster is THE Roster of the session (unique: it owns
 /// org.roster.Roster on the session bus, serves the shell's search and

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What GDK sets up for drawing, decided once at start-up, before GTK opens
 /// the display.

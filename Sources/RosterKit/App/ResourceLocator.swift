@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds Roster's files (the embedded directory in data/, the CSS and icons
 /// in Resources/) wherever the package is checked out or installed.

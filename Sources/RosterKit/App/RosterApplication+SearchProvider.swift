@@ -15,7 +15,7 @@ extension RosterApplication {
     guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
       if let error {
         let reason = String(cString: error.pointee.message)
-        print(String(format: tr("Roster could not offer its search on D-Bus: %@"), reason))
+        print(String(filling: tr("Roster could not offer its search on D-Bus: %@"), reason))
         g_error_free(error)
       }
       return

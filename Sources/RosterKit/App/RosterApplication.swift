@@ -1,7 +1,7 @@
 import CAdw
 import CGtk
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 import PreparedImages
 import SharedSupport
@@ -161,7 +161,7 @@ public final class RosterApplication {
     var summary: [String] = []
     switch page.source {
     case .success(let source): summary.append("source: \(source)")
-    case .failure(let error): summary.append("source: \(error.localizedDescription)")
+    case .failure(let error): summary.append("source: \(error.sentence)")
     }
     switch result {
     case .success(let contents):
@@ -172,7 +172,7 @@ public final class RosterApplication {
         "load time: \(Self.milliseconds(duration)) ms (parse \(Self.milliseconds(contents.parseDuration)) ms, view models \(Self.milliseconds(contents.viewModelDuration)) ms)"
       )
     case .failure(let error):
-      summary.append("load failed: \(error.localizedDescription)")
+      summary.append("load failed: \(error.sentence)")
       exitCode = 1
     }
     finishHeadless(window, summary: summary)
@@ -191,7 +191,7 @@ public final class RosterApplication {
       summary.append("people on the server: \(count) (read a window at a time)")
       summary.append("first window: \(Self.milliseconds(duration)) ms")
     case .failure(let error):
-      summary.append("load failed: \(error.localizedDescription)")
+      summary.append("load failed: \(error.sentence)")
       exitCode = 1
     }
     finishHeadless(window, summary: summary)
@@ -231,6 +231,6 @@ public final class RosterApplication {
   }
 
   static func milliseconds(_ duration: Duration) -> String {
-    String(format: "%.1f", duration.inMilliseconds)
+    String(filling: "%.1f", duration.inMilliseconds)
   }
 }

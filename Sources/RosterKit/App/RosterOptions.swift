@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import PreparedImages
+import SharedSupport
 
 /// How Roster was asked to run (parsed from the command line by the
 /// `roster` executable).
@@ -42,7 +43,7 @@ public struct RosterOptions: Sendable {
   /// Parses "MS" or "MIN-MAX" (milliseconds) into a latency range.
   public static func parseLatency(_ text: String) -> ClosedRange<Duration>? {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false).map {
-      Int($0.trimmingCharacters(in: .whitespaces))
+      Int($0.trimmed)
     }
     switch parts.count {
     case 1:

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// Saves what a window shows as a PNG, by rendering its widget tree with the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What Roster remembers across runs: the window size, whether the grid
 /// or the table shows, the directories connected to (without secrets), and what a user may tune: the fastest a fling starts

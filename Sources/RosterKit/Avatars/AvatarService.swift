@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import PreparedImages
 
 /// What rows need to show avatars: the pipeline, the binder that makes each

@@ -145,7 +145,7 @@ final class ConnectDialog {
     // The other rows shown (an LDAP base DN, filter, bind DN or
     // certificate and key), trimmed.
     for row in kind.fields(for: signIn) where row.field != .location && row.field != .secret {
-      directory.set(row.field, to: fields.text(row.field).trimmingCharacters(in: .whitespaces))
+      directory.set(row.field, to: fields.text(row.field).trimmed)
     }
     if kind.offersOfflineCopy, !fields.keepsOfflineCopy { directory.offlineCopy = false }
     return directory
@@ -170,7 +170,7 @@ final class ConnectDialog {
     do throws(DirectoryError) {
       opened = try OpenedDirectory(directory, secret: secret)
     } catch {
-      say(error.localizedDescription, isError: true)
+      say(error.sentence, isError: true)
       return
     }
     setBusy(true)
@@ -180,7 +180,7 @@ final class ConnectDialog {
       switch result {
       case .failure(let error):
         setBusy(false)
-        say(error.localizedDescription, isError: true)
+        say(error.sentence, isError: true)
       case .success(let check):
         await succeeded(directory, secret: secret, check: check, connecting: connecting)
       }
@@ -197,16 +197,16 @@ final class ConnectDialog {
     let people = NumberText.people(check.count)
     let found =
       check.identity.map {
-        String(format: tr("Connected as %1$@: %2$@"), DisplayText.of($0), people)
+        String(filling: tr("Connected as %1$@: %2$@"), DisplayText.of($0), people)
       }
-      ?? String(format: tr("Connected: %@"), people)
+      ?? String(filling: tr("Connected: %@"), people)
     do throws(SecretStore.Unavailable) {
       try await connections.remember(directory, secret: secret)
     } catch {
       setBusy(false)
       pending = secret.map { (directory, $0) }
       say(
-        String(format: tr("%1$@. %2$@. The secret can't be remembered."), found, "\(error)"),
+        String(filling: tr("%1$@. %2$@. The secret can't be remembered."), found, "\(error)"),
         isError: true)
       Gtk.setVisible(sessionButton, true)
       return

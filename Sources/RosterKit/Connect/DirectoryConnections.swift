@@ -1,6 +1,6 @@
 import Directory
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
 import PreparedImages
 import SharedSupport
 
@@ -71,7 +71,7 @@ public final class DirectoryConnections {
         guard directory.needsSecret else { return show(directory, secret: nil) }
         onNeedsSecret?(
           directory,
-          String(format: tr("%@. Enter the secret to use it for this session only."), "\(error)"))
+          String(filling: tr("%@. Enter the secret to use it for this session only."), "\(error)"))
       }
     }
   }
@@ -90,7 +90,7 @@ public final class DirectoryConnections {
         opened = try OpenedDirectory(directory, secret: secret)
       }
     } catch {
-      onNeedsSecret?(directory, error.localizedDescription)
+      onNeedsSecret?(directory, error.sentence)
       return
     }
     currentID = directory.id

@@ -1,6 +1,6 @@
 import Directory
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// A directory the user connected to through the Connect dialog, as
@@ -89,7 +89,7 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
 
   /// What the menu shows: "LDAP · ldap://127.0.0.1:3890".
   public var title: String {
-    let place = kind.isFile ? (location as NSString).lastPathComponent : location
+    let place = kind.isFile ? URL(fileURLWithPath: location).lastPathComponent : location
     return "\(kind.title) · \(place)"
   }
 

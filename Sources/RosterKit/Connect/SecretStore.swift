@@ -1,6 +1,7 @@
 import CSecret
 import Directory
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SharedSupport
 
 /// The keyring: the passwords and tokens of remembered directories, kept by
@@ -21,7 +22,7 @@ struct SecretStore: Sendable {
     /// libsecret's (or D-Bus's) reason; it never holds the secret itself.
     let reason: String
     var description: String {
-      String(format: tr("No keyring (Secret Service) is available: %@"), reason)
+      String(filling: tr("No keyring (Secret Service) is available: %@"), reason)
     }
   }
 
@@ -66,7 +67,7 @@ struct SecretStore: Sendable {
   /// thread.
   private static func onKeyringQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-      queue.async { continuation.resume(returning: work()) }
+      queue.async { @Sendable in continuation.resume(returning: work()) }
     }
   }
 

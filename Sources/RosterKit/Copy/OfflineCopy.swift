@@ -1,6 +1,6 @@
 import Directory
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A directory server's people kept on this machine by Content Sync

@@ -1,5 +1,5 @@
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
 import PreparedImages
 import SharedSupport
 

@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import PreparedImages
 import SharedSupport
 

@@ -75,12 +75,12 @@ final class ExportBar {
     let written =
       if let total = progress.total {
         String(
-          format: trn(
+          filling: trn(
             "Exporting %1$@ of %2$@ person to %3$@", "Exporting %1$@ of %2$@ people to %3$@", total),
           done, NumberText.grouped(total), DisplayText.of(name))
       } else {
         String(
-          format: trn(
+          filling: trn(
             "Exporting %1$@ person to %2$@", "Exporting %1$@ people to %2$@", progress.done),
           done, DisplayText.of(name))
       }
@@ -88,9 +88,9 @@ final class ExportBar {
     let seconds = max(1, Int((left.inMilliseconds / 1000).rounded(.up)))
     let time =
       seconds < 120
-      ? String(format: trn("about %ld second left", "about %ld seconds left", seconds), seconds)
+      ? String(filling: trn("about %ld second left", "about %ld seconds left", seconds), seconds)
       : String(
-        format: trn("about %ld minute left", "about %ld minutes left", seconds / 60), seconds / 60)
-    return String(format: tr("%1$@ · %2$@"), written, time)
+        filling: trn("about %ld minute left", "about %ld minutes left", seconds / 60), seconds / 60)
+    return String(filling: tr("%1$@ · %2$@"), written, time)
   }
 }

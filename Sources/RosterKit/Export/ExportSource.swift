@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 
 /// The people a page exports, copies or drags: what it shows now, in its
 /// order (its group or a manager's reports, its search, its filter and its

@@ -1,6 +1,6 @@
 import CGtk
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// People put on the clipboard or dragged out: as plain text, "Display

@@ -33,7 +33,7 @@ extension FilterBar {
     gtk_widget_add_css_class(chip, "small")
     gtk_widget_add_css_class(chip, "filter-chip")
     gtk_widget_set_tooltip_text(chip, tr("Remove this condition"))
-    RowAccessibility.setLabel(chip, String(format: tr("Remove “%@”"), text))
+    RowAccessibility.setLabel(chip, String(filling: tr("Remove “%@”"), text))
     Signals.connect(gobject(chip), .clicked) { [weak self] in self?.removeCondition(at: index) }
     return chip
   }

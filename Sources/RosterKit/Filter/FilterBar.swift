@@ -209,7 +209,7 @@ final class FilterBar {
       return
     }
     let message = String(
-      format: tr("Character %1$@: %2$@"), NumberText.grouped(error.position + 1), error.message)
+      filling: tr("Character %1$@: %2$@"), NumberText.grouped(error.position + 1), error.message)
     gtk_widget_add_css_class(expressionEntry, "error")
     gtk_widget_set_tooltip_text(expressionEntry, message)
     Gtk.setText(errorLabel, message)

@@ -65,11 +65,11 @@ enum FilterWording {
   static func label(of condition: PersonFilter) -> String {
     switch condition {
     case .compare(let field, let op, let value):
-      return String(format: format(of: op), name(of: field), value)
+      return String(filling: format(of: op), name(of: field), value)
     case .present(let field):
-      return String(format: tr("%@ is set"), name(of: field))
+      return String(filling: tr("%@ is set"), name(of: field))
     case .not(.present(let field)):
-      return String(format: tr("%@ is not set"), name(of: field))
+      return String(filling: tr("%@ is not set"), name(of: field))
     default:
       return condition.description
     }

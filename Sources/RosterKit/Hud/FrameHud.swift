@@ -1,7 +1,9 @@
 import CGtk
-import Foundation
+import Dispatch
+import FoundationEssentials
 import GtkKit
 import PreparedImages
+import SharedSupport
 
 /// The frame-time HUD (F12, `--hud`): fps and hitch time over the last
 /// second, a sparkline of the last 120 frame intervals, the avatar cache's
@@ -96,8 +98,8 @@ package final class FrameHud {
       // Text four times a second: readable, and cheap.
       lastTextMicroseconds = microseconds
       let (fps, hitch) = timeline.recent
-      let cache = hitRate.map { String(format: "%3.0f%% hits", $0 * 100) } ?? "  - hits"
-      setLine(0, String(format: "%5.1f fps  hitch %5.1f ms/s", fps, hitch))
+      let cache = hitRate.map { String(filling: "%3.0f%% hits", $0 * 100) } ?? "  - hits"
+      setLine(0, String(filling: "%5.1f fps  hitch %5.1f ms/s", fps, hitch))
       setLine(1, pipeline == nil ? "avatars off" : "cache \(cache)  \(inFlight) loading")
     }
     gtk_widget_queue_draw(widget)

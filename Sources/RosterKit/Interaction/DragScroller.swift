@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// Mouse scrolling of one list or grid: drag-to-scroll with kinetic fling

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// Mouse-wheel scrolling applied by Roster rather than by GtkScrolledWindow.

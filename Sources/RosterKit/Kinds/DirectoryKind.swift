@@ -1,6 +1,6 @@
 import Directory
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// One kind of directory Roster reads (a users.json file or URL, an LDAP or
@@ -115,8 +115,8 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
   /// The lower-cased scheme of `text` when it starts like "scheme://"; nil
   /// for a path.
   static func scheme(of text: String) -> String? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    guard let end = trimmed.range(of: "://") else { return nil }
+    let trimmed = text.trimmed
+    guard let end = trimmed.firstRange(of: "://") else { return nil }
     let scheme = trimmed[..<end.lowerBound]
     guard let first = scheme.first, first.isASCII, first.isLetter,
       scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })

@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 extension DirectoryKind {
@@ -10,14 +10,14 @@ extension DirectoryKind {
       secret: .none,
       fields: [FieldRow(.location, tr("File"), placeholder: "/path/to/users.json")],
       validate: { directory in
-        let location = directory.location.trimmingCharacters(in: .whitespaces)
+        let location = directory.location.trimmed
         if location.isEmpty { return [.location: tr("Choose a users.json file")] }
         guard FileManager.default.isReadableFile(atPath: location) else {
           return [.location: tr("No readable file at this path")]
         }
         return [:]
       },
-      argument: { $0.location.trimmingCharacters(in: .whitespaces) },
+      argument: { $0.location.trimmed },
       open: { location, _, _ throws(DirectoryError) in
         .source(try DirectorySource(argument: location))
       },

@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 extension DirectoryKind {
@@ -10,13 +10,13 @@ extension DirectoryKind {
       isFile: false, secret: .none,
       fields: [FieldRow(.location, tr("URL"), placeholder: "https://example.org/users.json")],
       validate: { directory in
-        let location = directory.location.trimmingCharacters(in: .whitespaces)
+        let location = directory.location.trimmed
         guard let url = URL(string: location), let scheme = url.scheme?.lowercased(),
           scheme == "http" || scheme == "https", !(url.host ?? "").isEmpty
         else { return [.location: tr("Enter an http:// or https:// URL")] }
         return [:]
       },
-      argument: { $0.location.trimmingCharacters(in: .whitespaces) },
+      argument: { $0.location.trimmed },
       open: { location, _, _ throws(DirectoryError) in
         .source(try DirectorySource(argument: location))
       },

@@ -1,6 +1,6 @@
 import Directory
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 extension DirectoryKind {
@@ -90,19 +90,15 @@ private enum LDAPFields {
   /// The server URL carrying the base DN and filter (RFC 4516),
   /// percent-encoded; the URL as typed when neither is given.
   static func argument(_ directory: RememberedDirectory) -> String {
-    var server = directory.location.trimmingCharacters(in: .whitespaces)
+    var server = directory.location.trimmed
     guard !directory.baseDN.isEmpty || !directory.filter.isEmpty else { return server }
-    if let scheme = server.range(of: "://"),
+    if let scheme = server.firstRange(of: "://"),
       let path = server[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" })
     {
       server = String(server[..<path])
     }
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: "?%")
-    let dn =
-      directory.baseDN.addingPercentEncoding(withAllowedCharacters: allowed) ?? directory.baseDN
-    let query =
-      directory.filter.addingPercentEncoding(withAllowedCharacters: allowed) ?? directory.filter
+    let dn = directory.baseDN.percentEncoded(keeping: URLBytes.isPathByte)
+    let query = directory.filter.percentEncoded(keeping: URLBytes.isPathByte)
     return "\(server)/\(dn)??sub?\(query)"
   }
 }

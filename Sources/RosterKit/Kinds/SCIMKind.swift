@@ -1,6 +1,6 @@
 import Directory
 import DirectorySCIM
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 extension DirectoryKind {
@@ -20,7 +20,7 @@ extension DirectoryKind {
         }
         return [:]
       },
-      argument: { $0.location.trimmingCharacters(in: .whitespaces) },
+      argument: { $0.location.trimmed },
       open: { location, secret, options throws(DirectoryError) in
         var scim = SCIMOptions()
         scim.caFile = options.caFile

@@ -94,17 +94,17 @@ extension LocalDirectoryPage {
       ? rows.count : group.map { contents.groups[$0].members.count } ?? contents.viewModels.count
     let subtitle =
       if let query = shownQuery, filter == nil, rows.isEmpty {
-        String(format: tr("No one matches “%@”"), query)
+        String(filling: tr("No one matches “%@”"), query)
       } else if searchMatches != nil || filter != nil {
         NumberText.matches(rows.count, of: total)
       } else {
         NumberText.people(total)
       }
     if let scope = group.map({ DisplayText.of(contents.groups[$0].name) })
-      ?? reportsOf.map({ String(format: tr("Reporting to %@"), DisplayText.of($0.name)) })
+      ?? reportsOf.map({ String(filling: tr("Reporting to %@"), DisplayText.of($0.name)) })
     {
       // The group's name first: "Engineering — 12 of 100 people".
-      tellSubtitle(String(format: tr("%1$@ — %2$@"), scope, subtitle))
+      tellSubtitle(String(filling: tr("%1$@ — %2$@"), scope, subtitle))
     } else {
       tellSubtitle(subtitle)
     }

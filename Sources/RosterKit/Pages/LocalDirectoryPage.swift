@@ -1,6 +1,6 @@
 import CGtk
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 import PreparedImages
 import SharedSupport
@@ -249,7 +249,7 @@ package final class LocalDirectoryPage: DirectoryPage {
         onNotice?(
           .news(
             String(
-              format: trn("%@ person changed", "%@ people changed", changed),
+              filling: trn("%@ person changed", "%@ people changed", changed),
               NumberText.grouped(changed))))
       }
     }

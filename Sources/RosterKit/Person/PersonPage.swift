@@ -177,7 +177,7 @@ final class PersonPage {
       case 0: tr("No direct reports")
       case let count?:
         String(
-          format: trn("%@ direct report", "%@ direct reports", count), NumberText.grouped(count))
+          filling: trn("%@ direct report", "%@ direct reports", count), NumberText.grouped(count))
       }
     Gtk.setText(reportsHeading, heading)
     Gtk.setVisible(reports.scroller, !people.isEmpty)
@@ -213,13 +213,13 @@ final class PersonPage {
       case .top: ""
       case .unknownManager(let reference):
         String(
-          format: tr("The manager “%@” is not in the directory"), DisplayText.of(reference))
+          filling: tr("The manager “%@” is not in the directory"), DisplayText.of(reference))
       case .cycle(let repeated):
         String(
-          format: tr("The managers come round to %@ again; the chain stops there"),
+          filling: tr("The managers come round to %@ again; the chain stops there"),
           DisplayText.of(repeated.name))
       case .tooLong:
-        String(format: tr("The chain stops after %ld managers"), ServerManagerChain.maxDepth)
+        String(filling: tr("The chain stops after %ld managers"), ServerManagerChain.maxDepth)
       }
     Gtk.setText(chainNote, note)
     Gtk.setVisible(chainNote, !note.isEmpty)

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// The fonts a person widget draws with, derived from its style's font (the
 /// CSS font, so the theme's and the user's font settings apply), and the

@@ -66,7 +66,7 @@ final class DBusExport {
   private static func report(_ error: UnsafeMutablePointer<GError>?) {
     if let error {
       let reason = String(cString: error.pointee.message)
-      print(String(format: tr("Roster could not offer its search on D-Bus: %@"), reason))
+      print(String(filling: tr("Roster could not offer its search on D-Bus: %@"), reason))
       g_error_free(error)
     }
   }

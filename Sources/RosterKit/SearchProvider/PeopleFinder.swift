@@ -1,6 +1,8 @@
 import Directory
-import Foundation
+import FoundationEssentials
+import Glibc
 import PreparedImages
+import SharedSupport
 
 /// The people behind the shell's search: finds them in the search target
 /// (a users.json searched in memory with ``SearchIndex``, a server searched
@@ -48,7 +50,7 @@ actor PeopleFinder {
   /// The people matching every word of `terms` in `target`, in the
   /// directory's order; empty when nothing could be read.
   func search(_ terms: [String], in target: SearchTarget) async -> [FoundPerson] {
-    let text = terms.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    let text = terms.joined(separator: " ").trimmed
     guard !text.isEmpty else { return [] }
     let found =
       target.directory.kind.isServer
@@ -141,10 +143,10 @@ actor PeopleFinder {
   /// of change; a URL's address (it ages instead, ``urlLifetime``).
   private static func key(of source: DirectorySource) -> String {
     guard case .file(let url) = source else { return "url:\(source.baseURL.absoluteString)" }
-    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-    let changed = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-    return "file:\(url.path):\(size):\(changed)"
+    var status = stat()
+    guard stat(url.path, &status) == 0 else { return "file:\(url.path):-1:0" }
+    let changed = "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    return "file:\(url.path):\(status.st_size):\(changed)"
   }
 
   private static func isStale(_ load: LocalLoad, _ source: DirectorySource) -> Bool {
@@ -168,9 +170,13 @@ actor PeopleFinder {
     if let forward = view as? any ForwardReadableDirectory,
       let first = await Self.firstPage(of: forward)
     {
+      // In the user's locale's order (LC_COLLATE), as the shell's results are read.
       entries = first.sorted {
-        ($0.displayName.isEmpty ? $0.username : $0.displayName).localizedStandardCompare(
-          $1.displayName.isEmpty ? $1.username : $1.displayName) == .orderedAscending
+        let (left, right) = (
+          $0.displayName.isEmpty ? $0.username : $0.displayName,
+          $1.displayName.isEmpty ? $1.username : $1.displayName
+        )
+        return left.withCString { left in right.withCString { strcoll(left, $0) } } < 0
       }
       // Read forward, entries carry no photo versions: each may have one.
       photosKnown = false

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Runs work with a time bound: the caller gets its result, or nil once

@@ -1,6 +1,7 @@
 import Directory
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
+import Glibc
 import PreparedImages
 import SharedSupport
 
@@ -51,7 +52,7 @@ package struct FirstScreenFile: Sendable {
   /// The screen kept, or nil when there is none (or it cannot be read).
   package func read() -> FirstScreen? {
     guard let text = try? String(contentsOfFile: countPath, encoding: .utf8),
-      let count = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), count >= 0,
+      let count = Int(text.trimmed), count >= 0,
       let table = UserTable(image: peoplePath), table.userCount <= min(count, FirstScreen.maxPeople)
     else { return nil }
     return FirstScreen(people: Array(table), count: count)
@@ -81,10 +82,10 @@ package struct FirstScreenFile: Sendable {
     guard
       FileManager.default.createFile(
         atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-    else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary]) }
+    else { throw CocoaError(.fileWriteUnknown, userInfo: ["NSFilePath": temporary]) }
     guard rename(temporary, path) == 0 else {
       unlink(temporary)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+      throw CocoaError(.fileWriteUnknown, userInfo: ["NSFilePath": path])
     }
   }
 }

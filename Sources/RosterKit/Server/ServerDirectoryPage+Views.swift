@@ -136,7 +136,7 @@ extension ServerDirectoryPage {
   package func showReports(of identity: String, name: String) {
     guard let organised = directory as? any OrganisedDirectory else { return }
     narrow(
-      to: organised.reports(to: identity), named: String(format: tr("Reporting to %@"), name))
+      to: organised.reports(to: identity), named: String(filling: tr("Reporting to %@"), name))
   }
 
   /// The view the list reads now: the directory, or a group's people or a

@@ -130,7 +130,7 @@ package final class ServerDirectoryPage: DirectoryPage {
     presenter.onOpen = { [weak self] result in self?.opened(result) }
     presenter.onPageError = { [weak self] error in
       self?.onNotice?(
-        .problem(String(format: tr("Can't read the directory: %@"), error.localizedDescription)))
+        .problem(String(filling: tr("Can't read the directory: %@"), error.sentence)))
     }
     presenter.onFailover = { [weak self] failover in self?.showFailover(failover) }
     // Another view's positions are other people: only everyone stays selected.
@@ -157,7 +157,7 @@ package final class ServerDirectoryPage: DirectoryPage {
     orgTree?.onActivate = { [weak self] identity in self?.onNotice?(.activatedPerson(identity)) }
     orgTree?.onError = { [weak self] error in
       self?.onNotice?(
-        .problem(String(format: tr("Can't read the directory: %@"), error.localizedDescription)))
+        .problem(String(filling: tr("Can't read the directory: %@"), error.sentence)))
     }
   }
 
@@ -307,7 +307,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// until its pages arrive again.
   private func showFailover(_ failover: DirectoryFailover) {
     let message = String(
-      format: tr("Lost %1$@; continuing on %2$@"), failover.lost, failover.continuing)
+      filling: tr("Lost %1$@; continuing on %2$@"), failover.lost, failover.continuing)
     self.failover = (message, .now)
     onNotice?(.problem(message))
     updateSubtitle()
@@ -348,7 +348,7 @@ package final class ServerDirectoryPage: DirectoryPage {
     onNotice?(
       .subtitle(
         presenter.showsCached
-          ? String(format: tr("%@ · cached"), subtitle) : subtitle))
+          ? String(filling: tr("%@ · cached"), subtitle) : subtitle))
   }
 
   /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1"
@@ -360,10 +360,10 @@ package final class ServerDirectoryPage: DirectoryPage {
     count: Int, total: Int, isFinal: Bool = true, query: String, isNarrowed: Bool? = nil,
     location: String, scope: String? = nil
   ) -> String {
-    if count == 0, !query.isEmpty { return String(format: tr("No one matches “%@”"), query) }
+    if count == 0, !query.isEmpty { return String(filling: tr("No one matches “%@”"), query) }
     if let scope {
       let people = NumberText.people(count, soFar: !isFinal)
-      return String(format: tr("%1$@ — %2$@"), scope, people) + " · \(location)"
+      return String(filling: tr("%1$@ — %2$@"), scope, people) + " · \(location)"
     }
     let people =
       !(isNarrowed ?? !query.isEmpty)

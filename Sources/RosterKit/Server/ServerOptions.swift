@@ -1,6 +1,6 @@
 import Directory
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// How to reach a directory server (LDAP or SCIM), as the command line says
@@ -104,7 +104,7 @@ public struct ServerOptions: Sendable {
     if let value = environment[Self.passwordVariable], !value.isEmpty { return Secret(value) }
     throw .passwordUnavailable(
       String(
-        format: tr("--bind-dn needs a password: set %@ or pass --password-file"),
+        filling: tr("--bind-dn needs a password: set %@ or pass --password-file"),
         Self.passwordVariable))
   }
 
@@ -127,7 +127,7 @@ public struct ServerOptions: Sendable {
     if let tokenFile { return try Self.firstLine(of: tokenFile, isToken: true) }
     throw .passwordUnavailable(
       String(
-        format: tr("A SCIM server needs a bearer token: set %@ or pass --token-file"),
+        filling: tr("A SCIM server needs a bearer token: set %@ or pass --token-file"),
         Self.tokenVariable))
   }
 
@@ -144,7 +144,7 @@ public struct ServerOptions: Sendable {
         isToken
         ? tr("Could not read the token file %1$@: %2$@")
         : tr("Could not read the password file %1$@: %2$@")
-      throw .passwordUnavailable(String(format: format, path, "\(error)"))
+      throw .passwordUnavailable(String(filling: format, path, "\(error)"))
     }
     let text = String(decoding: bytes, as: UTF8.self)
     let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
@@ -152,7 +152,7 @@ public struct ServerOptions: Sendable {
     guard !value.isEmpty else {
       let format =
         isToken ? tr("The token file %@ is empty") : tr("The password file %@ is empty")
-      throw .passwordUnavailable(String(format: format, path))
+      throw .passwordUnavailable(String(filling: format, path))
     }
     return Secret(value)
   }

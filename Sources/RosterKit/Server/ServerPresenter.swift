@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// How a directory read from a server reaches the list: the first window

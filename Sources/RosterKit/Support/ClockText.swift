@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// A moment as the user's clock shows it, through GLib (the locale's own
 /// forms): "10:42" today, the date before it on another day.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SharedSupport
 
 /// Formats counts for people to read ("2,000 people", "1 person"; in German
@@ -29,12 +29,12 @@ enum NumberText {
     let format =
       soFar
       ? trn("%@ person so far", "%@ people so far", value) : trn("%@ person", "%@ people", value)
-    return String(format: format, grouped(value))
+    return String(filling: format, grouped(value))
   }
 
   /// "3 selected": how many people of the view are selected.
   static func selected(_ value: Int) -> String {
-    String(format: trn("%@ selected", "%@ selected", value), grouped(value))
+    String(filling: trn("%@ selected", "%@ selected", value), grouped(value))
   }
 
   /// "12 of 2,000 people": the matches of a search among `total`.
@@ -43,6 +43,6 @@ enum NumberText {
       soFar
       ? trn("%1$@ of %2$@ person so far", "%1$@ of %2$@ people so far", total)
       : trn("%1$@ of %2$@ person", "%1$@ of %2$@ people", total)
-    return String(format: format, grouped(count), grouped(total))
+    return String(filling: format, grouped(count), grouped(total))
   }
 }

@@ -113,7 +113,7 @@ final class TableHeader {
     let reason = refusals[field]
     gtk_widget_set_sensitive(button, reason == nil ? 1 : 0)
     gtk_widget_set_tooltip_text(
-      button, reason ?? String(format: tr("Sort by %@"), field.label))
+      button, reason ?? String(filling: tr("Sort by %@"), field.label))
   }
 
   /// Clicks the title of `field` (tests).

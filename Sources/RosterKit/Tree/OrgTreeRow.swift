@@ -52,11 +52,11 @@ final class OrgTreeRow: ListRow {
     let total = model.reports ?? 0
     let reports =
       total == 0
-      ? "" : String(format: trn("%@ report", "%@ reports", total), NumberText.grouped(total))
+      ? "" : String(filling: trn("%@ report", "%@ reports", total), NumberText.grouped(total))
     Gtk.setText(count, reports)
     // A screen reader hears the level (1 at the top) and the team's size.
     let level = Int(gtk_tree_list_row_get_depth(model.row.opaque)) + 1
-    let words = String(format: tr("Level %ld"), level)
+    let words = String(filling: tr("Level %ld"), level)
     RowAccessibility.setLevel(
       widget, level, description: reports.isEmpty ? words : "\(words), \(reports)")
   }

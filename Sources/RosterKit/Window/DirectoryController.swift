@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// Loads the directory off the main thread and reports back on it.

@@ -1,6 +1,6 @@
 import CGtk
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 import SharedSupport
 
@@ -20,7 +20,7 @@ extension MainWindow {
     case .open(let uri): open(uri)
     case .copy(let text, let what):
       PeopleClipboard.set(text: text, on: window)
-      showToast(String(format: tr("%@ copied"), what))
+      showToast(String(filling: tr("%@ copied"), what))
     }
   }
 
@@ -54,10 +54,10 @@ extension MainWindow {
     showToast(
       count > PeopleClipboard.limit
         ? String(
-          format: tr("Copied the first %1$@ of %2$@ people; Export writes them all"),
+          filling: tr("Copied the first %1$@ of %2$@ people; Export writes them all"),
           NumberText.grouped(PeopleClipboard.limit), NumberText.grouped(count))
         : String(
-          format: tr("Copied %@"),
+          filling: tr("Copied %@"),
           name.map { DisplayText.of($0.displayName) } ?? NumberText.people(count)))
   }
 
@@ -75,7 +75,7 @@ extension MainWindow {
     }
     PeopleClipboard.set(content, on: window)
     lastCopied = content
-    showToast(String(format: tr("Copied %@"), DisplayText.of(person.displayName)))
+    showToast(String(filling: tr("Copied %@"), DisplayText.of(person.displayName)))
   }
 
   /// Opens `uri` (mailto:, tel:) in the desktop's app for it.
@@ -106,7 +106,7 @@ extension MainWindow {
         MainActor.assumeIsolated {
           guard !launched, let window = box.window else { return }
           window.showToast(
-            String(format: tr("Can't open it: %@"), message ?? tr("no app for it")))
+            String(filling: tr("Can't open it: %@"), message ?? tr("no app for it")))
         }
       }, box)
   }

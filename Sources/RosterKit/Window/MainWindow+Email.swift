@@ -1,5 +1,5 @@
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 import SharedSupport
 
@@ -40,7 +40,7 @@ extension MainWindow {
         self.addressesToCopy = source
         self.showToast(
           String(
-            format: tr("%@ are too many for one email"), NumberText.people(count)),
+            filling: tr("%@ are too many for one email"), NumberText.people(count)),
           button: tr("Copy Addresses"), action: .copyAddresses)
       }
     }

@@ -1,6 +1,6 @@
 import CGtk
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 import SharedSupport
 
@@ -35,8 +35,8 @@ extension MainWindow {
     if selected > 1 {
       // Who: the selected (the default) or everyone shown.
       let labels = [
-        String(format: tr("The %@ selected"), NumberText.grouped(selected)),
-        String(format: tr("Everyone shown (%@)"), NumberText.grouped(page.count)),
+        String(filling: tr("The %@ selected"), NumberText.grouped(selected)),
+        String(filling: tr("Everyone shown (%@)"), NumberText.grouped(page.count)),
       ]
       Self.withCStrings(["selected", "shown"]) { options in
         Self.withCStrings(labels) { labels in
@@ -156,16 +156,16 @@ extension MainWindow {
     case .success(let progress):
       showToast(
         String(
-          format: trn(
+          filling: trn(
             "Exported %1$@ person to %2$@", "Exported %1$@ people to %2$@", progress.done),
           NumberText.grouped(progress.done), DisplayText.of(name)))
     case .failure(let error) where error is CancellationError:
       showToast(
-        String(format: tr("Export to %@ cancelled; nothing was written"), DisplayText.of(name)))
+        String(filling: tr("Export to %@ cancelled; nothing was written"), DisplayText.of(name)))
     case .failure(let error):
       showToast(
         String(
-          format: tr("Can't export to %1$@: %2$@"), DisplayText.of(name),
+          filling: tr("Can't export to %1$@: %2$@"), DisplayText.of(name),
           (error as? LocalizedError)?.errorDescription ?? String(describing: error)))
     }
   }

@@ -30,12 +30,12 @@ extension MainWindow {
     case .failed(let error, let keepsRows):
       header.setBusy(false)
       let message = String(
-        format: tr("Can't retrieve the directory: %@"), error.localizedDescription)
+        filling: tr("Can't retrieve the directory: %@"), error.sentence)
       if keepsRows {
         // Keep what the user had; say what went wrong without a dialog.
         refreshFailed(message)
       } else {
-        pages.show(.failed(message), reason: error.localizedDescription)
+        pages.show(.failed(message), reason: error.sentence)
       }
     case .subtitle(let text):
       peopleSubtitle = text

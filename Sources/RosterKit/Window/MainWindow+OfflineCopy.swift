@@ -1,7 +1,7 @@
 import CGtk
 import Directory
 import DirectoryLDAP
-import Foundation
+import FoundationEssentials
 import GtkKit
 import PreparedImages
 import SharedSupport
@@ -67,7 +67,7 @@ extension MainWindow {
     switch status {
     case .filling(let count):
       copyProgress = String(
-        format: copyIsReloading
+        filling: copyIsReloading
           ? tr("refreshing the offline copy: %@") : tr("making an offline copy: %@"),
         NumberText.grouped(count))
     case .reloading:
@@ -95,7 +95,7 @@ extension MainWindow {
   /// "Offline · last synced 10:42" (the date too when not today).
   static func offlineMessage(lastSynced: Date?) -> String {
     guard let lastSynced else { return tr("Offline") }
-    return String(format: tr("Offline · last synced %@"), ClockText.time(lastSynced))
+    return String(filling: tr("Offline · last synced %@"), ClockText.time(lastSynced))
   }
 
   /// The server's page gives way to the copy's once the copy's rows are

@@ -1,7 +1,7 @@
 import CAdw
 import CGtk
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 import PreparedImages
 import SharedSupport

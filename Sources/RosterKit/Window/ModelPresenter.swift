@@ -1,6 +1,6 @@
 import CGtk
 import Directory
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// How a directory reaches the list model, the one place that changes it:

@@ -84,7 +84,7 @@ package final class PeopleContextMenu {
     let single = selection.count == 1
     ObjectSlot.withAdopted(g_menu_new()!) { menu in
       let copy =
-        single ? tr("Copy") : String(format: tr("Copy %@"), NumberText.people(selection.count))
+        single ? tr("Copy") : String(filling: tr("Copy %@"), NumberText.people(selection.count))
       var reach: [(String, WindowAction)] = [(tr("Send Email"), .email)]
       var copies: [(String, WindowAction)] = [(copy, .copy)]
       if single {

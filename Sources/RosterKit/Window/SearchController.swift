@@ -1,5 +1,6 @@
 import Directory
-import Foundation
+import FoundationEssentials
+import SharedSupport
 
 /// Filters the directory as the user types, off the main thread.
 ///
@@ -76,7 +77,7 @@ final class SearchController {
 
   /// Filters by `text` (empty shows everyone).
   func search(_ text: String) {
-    let text = text.trimmingCharacters(in: .whitespaces)
+    let text = text.trimmed
     query = text
     generation += 1
     running?.cancel()

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 import GtkKit
 
 /// The keyboard shortcuts window (Ctrl+?): a GtkShortcutsWindow built from
@@ -45,7 +45,7 @@ enum ShortcutsWindow {
   }
 
   private static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
+    text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+      .replacing(">", with: "&gt;")
   }
 }
