@@ -74,7 +74,8 @@ final class HTTPLoader: Sendable {
     case .tooLarge: .tooLarge
     case .redirectLimit: .redirectLimit
     case .badRedirect: .badRedirect
-    case .refused, .unknownHost, .certificateRefused, .tlsFailed, .proxyFailed, .network:
+    case .refused, .proxyRefused, .unknownHost, .certificateRefused, .tlsFailed, .proxyFailed,
+      .network:
       .network
     }
   }
