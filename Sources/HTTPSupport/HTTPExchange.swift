@@ -115,7 +115,9 @@ final class HTTPExchange: @unchecked Sendable {
   private func sent(_ result: OpaquePointer?) {
     var error: UnsafeMutablePointer<GError>?
     guard let stream = soup_session_send_finish(handle.session, result, &error) else {
-      return finish(.failure(failure(error)))
+      let failure = failure(error)
+      if failure == .refused { return askWhetherAProxyRefused() }
+      return finish(.failure(failure))
     }
     ownedStream = OwnedObject(adopting: stream)
     status = Int(soup_message_get_status(message).rawValue)
@@ -140,6 +142,44 @@ final class HTTPExchange: @unchecked Sendable {
       body.reserveCapacity(declaredLength ?? 0)
     }
     read()
+  }
+
+  /// The system's proxy resolver, as the session uses it.
+  private var proxyResolver: OpaquePointer? {
+    soup_session_get_proxy_resolver(handle.session) ?? g_proxy_resolver_get_default()
+  }
+
+  /// A refused connection: GIO says only "connection refused", whether the
+  /// server or the proxy in front of it refused. When the system's resolver
+  /// names a proxy for the address, libsoup connected to that proxy, not to
+  /// the server (a proxy that cannot reach the server answers 502 instead),
+  /// so the proxy refused. Asked again here, asynchronously: a PAC file may
+  /// take a while, and the network thread must not wait for it.
+  private func askWhetherAProxyRefused() {
+    g_proxy_resolver_lookup_async(
+      proxyResolver, url, cancellable.pointer,
+      { _, result, data in HTTPExchange.from(data).lookedUpProxy(result) }, pointer)
+  }
+
+  private func lookedUpProxy(_ result: OpaquePointer?) {
+    guard !cancellable.isCancelled else { return finish(.failure(cancelledFailure)) }
+    let proxies = g_proxy_resolver_lookup_finish(proxyResolver, result, nil)
+    defer { g_strfreev(proxies) }
+    guard let first = proxies?.pointee.map({ String(cString: $0) }), first != "direct://" else {
+      return finish(.failure(.refused))
+    }
+    finish(.failure(.proxyRefused(proxy: Self.withoutCredentials(first))))
+  }
+
+  /// "scheme://host:port" of a proxy's address: never the user name and
+  /// password it may hold, which a sentence on screen must not show.
+  static func withoutCredentials(_ proxy: String) -> String {
+    guard let uri = g_uri_parse(proxy, G_URI_FLAGS_NONE, nil) else { return "" }
+    defer { g_uri_unref(uri) }
+    let scheme = g_uri_get_scheme(uri).map { String(cString: $0) } ?? ""
+    let host = g_uri_get_host(uri).map { String(cString: $0) } ?? ""
+    let port = g_uri_get_port(uri)
+    return port > 0 ? "\(scheme)://\(host):\(port)" : "\(scheme)://\(host)"
   }
 
   /// The next hop of a redirect from `url` to `location`.

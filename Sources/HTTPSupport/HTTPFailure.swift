@@ -7,8 +7,12 @@ public enum HTTPFailure: Error, Sendable, Equatable {
   case cancelled
   /// The request's time limit, or the session's I/O timeout, passed.
   case timedOut
-  /// The server (or the proxy) refused the connection.
+  /// The server refused the connection.
   case refused
+  /// The proxy the system's settings name for the address refused the
+  /// connection; `proxy` is its address ("http://host:port", without any
+  /// user name or password).
+  case proxyRefused(proxy: String)
   /// The host's name could not be resolved.
   case unknownHost(String)
   /// Not an absolute http(s) address.

@@ -121,6 +121,32 @@ final class DirectoryLoaderRefusedTests: XCTestCase {
       XCTAssertLessThan(elapsed, .seconds(5))
     }
   }
+
+  /// With `http_proxy` naming a port nothing listens on, the proxy refused,
+  /// not the server (which is up): the sentence names the proxy, without
+  /// the user name and password its address holds.
+  func testARefusingProxyIsNamedAsTheOneThatRefused() async throws {
+    let server = try await TestHTTPServer.start(routes: ["/users.json": .json([])])
+    let deadProxy = try RefusingPort()
+    let result: Result<DirectoryContents, DirectoryError> = await withEnvironment(
+      [
+        "http_proxy": "http://ada:secret@127.0.0.1:\(deadProxy.port)", "HTTP_PROXY": nil,
+        "no_proxy": nil, "NO_PROXY": nil,
+      ]
+    ) {
+      do throws(DirectoryError) {
+        return .success(try await DirectoryLoader().load(.remote(server.url("/users.json"))))
+      } catch {
+        return .failure(error)
+      }
+    }
+    try await server.stop()
+    let sentence = "the proxy http://127.0.0.1:\(deadProxy.port) refused the connection"
+    guard case .failure(let error) = result else { return XCTFail("the proxy is dead") }
+    XCTAssertEqual(error, .network(sentence))
+    XCTAssertEqual(error.errorDescription, "Network error: " + sentence)
+    XCTAssertEqual(server.hits("/users.json"), 0)
+  }
 }
 
 extension Result {

@@ -30,6 +30,12 @@ public final class TestHTTPServer: Sendable {
     /// The first response for the first request, the next for the next, the
     /// last one for every request after.
     indirect case sequence([Response])
+    /// 200 image/png with the bytes and these caching headers (each sent when
+    /// not nil); a request whose `If-None-Match` is `etag` (or, without one,
+    /// whose `If-Modified-Since` is `lastModified`) gets 304 Not Modified with
+    /// the same headers and no body, counted by ``notModified(_:)``.
+    case cached(
+      [UInt8], etag: String?, lastModified: String? = nil, cacheControl: String? = nil)
 
     /// 200 with the bytes as application/json.
     public static func json(_ bytes: [UInt8]) -> Response {
@@ -81,6 +87,11 @@ public final class TestHTTPServer: Sendable {
   /// Requests received for `path`.
   public func hits(_ path: String) -> Int { routes.state.withLock { $0.hits[path] ?? 0 } }
 
+  /// 304 answers sent for `path` (``Response/cached(_:etag:lastModified:cacheControl:)``).
+  public func notModified(_ path: String) -> Int {
+    routes.state.withLock { $0.notModified[path] ?? 0 }
+  }
+
   /// The header fields of the last request for the route `path` (its own
   /// address, or the path a query was sent to; names lowercased).
   public func lastHeaders(_ path: String) -> [String: String]? {
@@ -98,7 +109,15 @@ public final class TestHTTPServer: Sendable {
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
         .trimmingCharacters(in: .whitespaces)
     }
-    let route = routes.route(for: String(words[1]), headers: headers)
+    var route = routes.route(for: String(words[1]), headers: headers)
+    if case .cached(_, let etag, let lastModified, _) = route.response,
+      let tag = headers["if-none-match"].map({ $0 == etag })
+        ?? headers["if-modified-since"].map({ $0 == lastModified }), tag
+    {
+      routes.state.withLock { $0.notModified[String(words[1]), default: 0] += 1 }
+      route.response = .answer(
+        status: 304, headers: Responder.cachingHeaders(route.response), body: [])
+    }
     pause(route.latency)
     Responder(client: client).respond(route.response)
   }
@@ -118,6 +137,7 @@ private final class Routes: Sendable {
     var routes: [String: TestHTTPServer.Route] = [:]
     var hits: [String: Int] = [:]
     var headers: [String: [String: String]] = [:]
+    var notModified: [String: Int] = [:]
   }
 
   let state = Locked(State())
@@ -181,10 +201,28 @@ private struct Responder {
     case .answer(let status, let fields, let bytes):
       writeHead(status, fields.merging(["Content-Length": "\(bytes.count)"]) { $1 })
       Sockets.write(client, bytes)
+    case .cached(let bytes, _, _, _):
+      var fields = Self.cachingHeaders(response)
+      fields["Content-Type"] = "image/png"
+      fields["Content-Length"] = "\(bytes.count)"
+      writeHead(200, fields)
+      Sockets.write(client, bytes)
     case .sequence(let responses):
       // Only the last of a sequence is stored as one (see `Routes.route(for:headers:)`).
       respond(responses.last ?? .status(404))
     }
+  }
+
+  /// The ETag, Last-Modified and Cache-Control fields of a `.cached` response.
+  static func cachingHeaders(_ response: Response) -> [String: String] {
+    guard case .cached(_, let etag, let lastModified, let cacheControl) = response else {
+      return [:]
+    }
+    var fields: [String: String] = [:]
+    fields["ETag"] = etag
+    fields["Last-Modified"] = lastModified
+    fields["Cache-Control"] = cacheControl
+    return fields
   }
 
   private func writeHead(_ status: Int, _ fields: [String: String]) {

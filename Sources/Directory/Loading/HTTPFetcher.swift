@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HTTPSupport
+import SharedSupport
 
 /// Downloads a remote users.json with an ``HTTPSession`` (libsoup: the
 /// system's proxies and trust).
@@ -42,6 +43,8 @@ package enum HTTPFetcher {
     case .timedOut: .timedOut
     case .tooLarge: .tooLarge(limit: maxBytes)
     case .refused: .network("the server refused the connection")
+    case .proxyRefused(let proxy):
+      .network(tr("the proxy %@ refused the connection").replacing("%@", with: proxy))
     case .unknownHost(let host): .network("no server is known by the name \(host)")
     case .badURL: .network("not an http or https address")
     case .redirectLimit: .network("too many redirects (more than \(maxRedirects))")

@@ -8,8 +8,13 @@ import SharedSupport
 /// Downloaded image bytes (not pixels; http only) on disk, bounded, least recently used evicted
 /// first, surviving restarts.
 ///
-/// One file per URL, named by ``StableHash`` ("<32 hex>.avatar"), holding a magic line, the URL
-/// and the bytes; a read checks the URL, so a hash collision is a miss. Files are written to a
+/// One file per URL, named by ``StableHash`` ("<32 hex>.avatar"), holding a versioned magic
+/// line ("ROSTER-AVATAR-2"), the URL, what the server said about keeping the bytes
+/// (``CachePolicy``: one "name value" line per field, then an empty line) and the bytes. A read
+/// checks the URL, so a hash collision is a miss; a file of another version (version 1 had no
+/// fields) or with a field it does not know or cannot read is a miss too, never an error, and
+/// is replaced by the next download. Whether stored bytes are still fresh is the caller's
+/// decision (``SourceLoader``): this type only keeps them. Files are written to a
 /// temporary name and renamed into place, so a crash never leaves half an image under a real
 /// name. The index (size and last use per file) is rebuilt from the folder on first use, in
 /// modification-time order; a hit touches the file's mtime. Other files in the folder are left
@@ -32,7 +37,7 @@ final class DiskCache: @unchecked Sendable {
     var lastUse: Date
   }
 
-  private static let magic = Array("ROSTER-AVATAR-1\n".utf8)
+  private static let magic = Array("ROSTER-AVATAR-2\n".utf8)
   private static let fileExtension = "avatar"
   private static let temporaryMarker = ".partial-"
 
@@ -42,26 +47,38 @@ final class DiskCache: @unchecked Sendable {
     self.maxEntryBytes = maxEntryBytes
   }
 
-  /// The bytes stored for `key`, or nil.
-  func bytes(for key: String) -> [UInt8]? {
+  /// What is stored for one key: the bytes and what the server said about keeping them.
+  struct Stored: Sendable {
+    let bytes: [UInt8]
+    let policy: CachePolicy
+  }
+
+  /// The bytes stored for `key` (whatever their freshness), or nil.
+  func bytes(for key: String) -> [UInt8]? { stored(for: key)?.bytes }
+
+  /// The bytes and policy stored for `key`, or nil: a file in another format (an older
+  /// Roster's), for another key or damaged is a miss, never an error.
+  func stored(for key: String) -> Stored? {
     let name = fileName(for: key)
     loadIndexIfNeeded()
     guard lock.withLock({ _index?[name] != nil }) else { return nil }
     let path = directory.appendingPathComponent(name).path
-    let header = Self.magic + Array(key.utf8) + [0x0A]
     guard
-      case .success(let contents) = FileLoader(maxBytes: maxEntryBytes + header.count).load(
-        path: path),
-      contents.starts(with: header)
+      case .success(let contents) = FileLoader(
+        maxBytes: maxEntryBytes + key.utf8.count + Self.maxHeaderBytes
+      ).load(path: path),
+      let (policy, start) = Self.parse(contents, key: key)
     else { return nil }
     utimes(path, nil)  // last use = now, for the next start's eviction order
     lock.withLock { _index?[name]?.lastUse = Date() }
-    return Array(contents[header.count...])
+    return Stored(bytes: Array(contents[start...]), policy: policy)
   }
 
-  /// Stores `bytes` for `key`, then evicts the least recently used files beyond the limit.
-  func store(_ bytes: [UInt8], for key: String) {
-    let header = Self.magic + Array(key.utf8) + [0x0A]
+  /// Stores `bytes` for `key` with what the server said about them, then evicts the least
+  /// recently used files beyond the limit. `no-store` removes what was stored instead.
+  func store(_ bytes: [UInt8], policy: CachePolicy = .init(), for key: String) {
+    guard !policy.noStore else { return remove(key) }
+    let header = Self.header(key: key, policy: policy)
     let size = header.count + bytes.count
     guard bytes.count <= maxEntryBytes, size <= byteLimit else { return }
     let name = fileName(for: key)
@@ -89,6 +106,70 @@ final class DiskCache: @unchecked Sendable {
       _totalBytes += size - (_index?[name]?.size ?? 0)
       _index?[name] = Entry(size: size, lastUse: Date())
       _evictIfNeeded()
+    }
+  }
+
+  /// Replaces the policy stored with `key`'s bytes (a revalidation answered 304); nothing if
+  /// the bytes are gone meanwhile.
+  func refresh(_ policy: CachePolicy, for key: String) {
+    guard let stored = stored(for: key) else { return }
+    store(stored.bytes, policy: policy, for: key)
+  }
+
+  /// Forgets `key`'s file, if any.
+  func remove(_ key: String) {
+    let name = fileName(for: key)
+    loadIndexIfNeeded()
+    lock.withLock {
+      guard let entry = _index?[name] else { return }
+      unlink(directory.appendingPathComponent(name).path)
+      _index?[name] = nil
+      _totalBytes -= entry.size
+    }
+  }
+
+  /// The most header bytes read beyond the key: the fields and their names.
+  private static let maxHeaderBytes = 2 * CachePolicy.maxValidatorBytes + 128
+
+  /// The magic line, the key, one line per field of `policy` ("fresh-until SECONDS",
+  /// "etag VALUE", "last-modified VALUE"), an empty line; the bytes follow.
+  private static func header(key: String, policy: CachePolicy) -> [UInt8] {
+    var text = key + "\n"
+    if let freshUntil = policy.freshUntil { text += "fresh-until \(freshUntil)\n" }
+    if let etag = policy.etag { text += "etag \(etag)\n" }
+    if let lastModified = policy.lastModified { text += "last-modified \(lastModified)\n" }
+    return magic + Array((text + "\n").utf8)
+  }
+
+  /// The policy in `contents`' header and where its bytes start; nil unless the header is
+  /// this format's, for `key`, and every field in it is known and well formed.
+  private static func parse(_ contents: [UInt8], key: String) -> (CachePolicy, Int)? {
+    let keyLine = magic + Array(key.utf8) + [0x0A]
+    guard contents.starts(with: keyLine) else { return nil }
+    var policy = CachePolicy()
+    var position = keyLine.count
+    while true {
+      let limit = min(contents.count, position + CachePolicy.maxValidatorBytes + 32)
+      guard let end = contents[position..<limit].firstIndex(of: 0x0A) else { return nil }
+      defer { position = end + 1 }
+      if end == position { return (policy, end + 1) }
+      guard let line = String(validating: contents[position..<end], as: UTF8.self),
+        let space = line.firstIndex(of: " ")
+      else { return nil }
+      let value = String(line[line.index(after: space)...])
+      switch line[..<space] {
+      case "fresh-until":
+        guard let seconds = Int64(value) else { return nil }
+        policy.freshUntil = seconds
+      case "etag":
+        guard let etag = CachePolicy.validator(value) else { return nil }
+        policy.etag = etag
+      case "last-modified":
+        guard let lastModified = CachePolicy.validator(value) else { return nil }
+        policy.lastModified = lastModified
+      default:
+        return nil
+      }
     }
   }
 

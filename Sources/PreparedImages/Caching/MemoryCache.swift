@@ -28,13 +28,17 @@ public final class MemoryCache: @unchecked Sendable {
     let image: PreparedImage
     /// ``MemoryCache/entryCost(of:for:)``, counted once when stored.
     let cost: Int
+    /// Seconds since 1970 from which the image is stale (an http source's freshness); nil:
+    /// never.
+    var freshUntil: Int64?
     weak var newer: Entry?
     var older: Entry?
 
-    init(key: ImageRequest, image: PreparedImage, cost: Int) {
+    init(key: ImageRequest, image: PreparedImage, cost: Int, freshUntil: Int64?) {
       self.key = key
       self.image = image
       self.cost = cost
+      self.freshUntil = freshUntil
     }
   }
 
@@ -66,8 +70,39 @@ public final class MemoryCache: @unchecked Sendable {
     }
   }
 
+  /// The image for `key` if it is still fresh at `now` (seconds since 1970), marking it most
+  /// recently used; nil when absent or stale (the pipeline then revalidates it).
+  func freshImage(for key: ImageRequest, at now: Int64) -> PreparedImage? {
+    lock.withLock {
+      guard let entry = entries[key], entry.freshUntil.map({ now < $0 }) ?? true else {
+        return nil
+      }
+      _unlink(entry)
+      _pushFront(entry)
+      return entry.image
+    }
+  }
+
+  /// Whether `key`'s image is here but stale at `now`.
+  func isStale(_ key: ImageRequest, at now: Int64) -> Bool {
+    lock.withLock { entries[key]?.freshUntil.map { now >= $0 } ?? false }
+  }
+
+  /// Gives `key`'s image a new freshness (its bytes were revalidated) and returns it, marked
+  /// most recently used; nil when it is no longer here.
+  func refresh(_ key: ImageRequest, freshUntil: Int64?) -> PreparedImage? {
+    lock.withLock {
+      guard let entry = entries[key] else { return nil }
+      entry.freshUntil = freshUntil
+      _unlink(entry)
+      _pushFront(entry)
+      return entry.image
+    }
+  }
+
   /// Stores `image` as most recently used, evicting the least recently used until it fits.
-  public func store(_ image: PreparedImage, for key: ImageRequest) {
+  /// `freshUntil` (seconds since 1970) is when it becomes stale; nil: never.
+  public func store(_ image: PreparedImage, for key: ImageRequest, freshUntil: Int64? = nil) {
     lock.withLock {
       if let old = entries.removeValue(forKey: key) {
         _unlink(old)
@@ -78,7 +113,7 @@ public final class MemoryCache: @unchecked Sendable {
       while _totalCost + cost > costLimit, let oldest = tail {
         _remove(oldest)
       }
-      let entry = Entry(key: key, image: image, cost: cost)
+      let entry = Entry(key: key, image: image, cost: cost, freshUntil: freshUntil)
       entries[key] = entry
       _pushFront(entry)
       _totalCost += cost

@@ -14,6 +14,8 @@ import SharedSupport
 /// - The body limit is enforced while streaming, whatever Content-Length says or if it is absent.
 /// - Content-Type must be image/* or application/octet-stream (absent is allowed: the decoder
 ///   sniffs the bytes anyway).
+/// - A revalidation is a conditional GET with the stored validators; its 304 is a success
+///   (``Download/notModified(_:)``), and each answer's caching headers become a ``CachePolicy``.
 ///
 /// Threading: `Sendable`; `load` may run concurrently from any task. ``shutdown()`` cancels
 /// what is in flight.
@@ -37,17 +39,40 @@ final class HTTPLoader: Sendable {
     session.abort()
   }
 
-  /// The body of `url`, or why not. Cancelling the calling task cancels the request.
-  func load(_ url: URL) async -> Result<[UInt8], ImageFailure> {
+  /// What a download brought.
+  enum Download: Sendable {
+    /// A 2xx answer's body, and what the server said about keeping it.
+    case body([UInt8], CachePolicy)
+    /// 304 to a conditional request: the stored bytes are still good, kept under this policy.
+    case notModified(CachePolicy)
+  }
+
+  /// The body of `url`, or why not. With `stored` (a policy with a validator), the request is
+  /// conditional (`If-None-Match`, `If-Modified-Since`), and a 304 answer is a success. `now`
+  /// is the time the policies count from (seconds since 1970). Cancelling the calling task
+  /// cancels the request.
+  func load(_ url: URL, revalidating stored: CachePolicy? = nil, now: Int64) async -> Result<
+    Download, ImageFailure
+  > {
     let request = HTTPRequest(
       url: url.absoluteString,
-      headers: [("Accept", "image/png, image/jpeg, image/gif;q=0.9, */*;q=0.1")],
+      headers: [("Accept", "image/png, image/jpeg, image/gif;q=0.9, */*;q=0.1")]
+        + (stored?.conditionalHeaders ?? []),
       maxBodyBytes: maxBodyBytes, maxRedirects: maxRedirects, timeLimit: .whole(totalTimeout))
     let response: HTTPResponse
     do {
       response = try await session.send(request)
     } catch {
       return .failure(Self.failure(for: error))
+    }
+    if response.status == 304, let stored, stored.hasValidator {
+      // A 304 may leave out validators it does not change: the stored ones still hold.
+      let policy = CachePolicy(
+        header: { name in
+          response.header(name)
+            ?? (name == "ETag" ? stored.etag : name == "Last-Modified" ? stored.lastModified : nil)
+        }, now: now)
+      return .success(.notModified(policy))
     }
     if [301, 302, 303, 307, 308].contains(response.status) { return .failure(.redirectLimit) }
     guard (200..<300).contains(response.status) else {
@@ -56,7 +81,7 @@ final class HTTPLoader: Sendable {
     guard Self.isImage(response.header("Content-Type")) else {
       return .failure(.wrongContentType)
     }
-    return .success(response.body)
+    return .success(.body(response.body, CachePolicy(header: response.header, now: now)))
   }
 
   private static func isImage(_ value: String?) -> Bool {
@@ -75,7 +100,8 @@ final class HTTPLoader: Sendable {
     case .tooLarge: .tooLarge
     case .redirectLimit: .redirectLimit
     case .badRedirect: .badRedirect
-    case .refused, .unknownHost, .certificateRefused, .tlsFailed, .proxyFailed, .network:
+    case .refused, .proxyRefused, .unknownHost, .certificateRefused, .tlsFailed, .proxyFailed,
+      .network:
       .network
     }
   }

@@ -28,9 +28,21 @@ struct LoadedBytes: Sendable {
   /// Called with the bytes once they decoded: a download is kept in the disk cache only then,
   /// so bytes that do not decode are fetched again next time instead of served forever.
   let didDecode: (@Sendable ([UInt8]) -> Void)?
+  /// Seconds since 1970 from which an image decoded from these bytes is stale (an http
+  /// source's ``CachePolicy/freshUntil``); nil: never.
+  var freshUntil: Int64? = nil
+  /// The bytes an image in the memory cache was decoded from, as far as anyone knows: the
+  /// server answered 304, or could not be asked. The coordinator then delivers that image,
+  /// without decoding, when the memory cache still holds it.
+  var unchanged = false
 
-  init(_ bytes: [UInt8], didDecode: (@Sendable ([UInt8]) -> Void)? = nil) {
+  init(
+    _ bytes: [UInt8], freshUntil: Int64? = nil, unchanged: Bool = false,
+    didDecode: (@Sendable ([UInt8]) -> Void)? = nil
+  ) {
     self.bytes = bytes
+    self.freshUntil = freshUntil
+    self.unchanged = unchanged
     self.didDecode = didDecode
   }
 }

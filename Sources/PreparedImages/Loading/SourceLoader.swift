@@ -2,7 +2,7 @@ import Dispatch
 import FoundationEssentials
 
 /// Fetches bytes by the kind of source: a file on the I/O queue, an http(s) URL from the disk
-/// cache or else the network, a ``ProvidedImage`` from its closure (never disk-cached: the app
+/// cache while fresh, or else the network (revalidating what the disk cache holds), a ``ProvidedImage`` from its closure (never disk-cached: the app
 /// already holds those bytes).
 ///
 /// Every kind is held to `maxBodyBytes`; formats and pixel sizes are checked by the decoder.
@@ -41,18 +41,64 @@ struct SourceLoader: ImageLoading {
     }
   }
 
+  /// The disk cache's entry when it is fresh; else a request, conditional when the entry has a
+  /// validator:
+  /// - 304: the stored bytes, marked unchanged (no decode if the memory cache holds the
+  ///   image), and the entry's policy refreshed on disk.
+  /// - 2xx: the new bytes, stored once they decode (unless `no-store`).
+  /// - A network failure, a timeout or a 5xx while an entry is stored: the stored bytes,
+  ///   stale (stale-if-error, as browsers do): a person's last known avatar is better than
+  ///   their initials while offline. It is asked again after ``retryAfterError`` seconds.
+  ///   A 4xx is the server's answer (the avatar is gone): the row shows initials.
   private func loadFromDiskOrNetwork(_ url: URL) async -> Result<LoadedBytes, ImageFailure> {
     let key = url.absoluteString
-    if let diskCache, let bytes = await onIOQueue({ diskCache.bytes(for: key) }) {
+    var stored: DiskCache.Stored?
+    if let diskCache { stored = await onIOQueue { diskCache.stored(for: key) } }
+    let now = wallClockSeconds()
+    if let stored, stored.policy.isFresh(at: now) {
       statistics.update { $0.diskHits += 1 }
-      return .success(LoadedBytes(bytes))
+      return .success(LoadedBytes(stored.bytes, freshUntil: stored.policy.freshUntil))
     }
     guard !Task.isCancelled else { return .failure(.cancelled) }
-    statistics.update { $0.httpLoads += 1 }
-    return await httpLoader.load(url).map { bytes in
-      LoadedBytes(bytes) { [diskCache, ioQueue] bytes in
-        if let diskCache { ioQueue.async { @Sendable in diskCache.store(bytes, for: key) } }
+    let validators = stored.map(\.policy).flatMap { $0.hasValidator ? $0 : nil }
+    statistics.update {
+      $0.httpLoads += 1
+      if validators != nil { $0.revalidations += 1 }
+    }
+    switch await httpLoader.load(url, revalidating: validators, now: now) {
+    case .success(.notModified(let policy)):
+      statistics.update { $0.notModified += 1 }
+      guard let stored else { return .failure(.httpStatus(304)) }
+      if let diskCache { ioQueue.async { @Sendable in diskCache.refresh(policy, for: key) } }
+      return .success(LoadedBytes(stored.bytes, freshUntil: policy.freshUntil, unchanged: true))
+    case .success(.body(let bytes, let policy)):
+      if policy.noStore, stored != nil, let diskCache {
+        ioQueue.async { @Sendable in diskCache.remove(key) }
       }
+      return .success(
+        LoadedBytes(bytes, freshUntil: policy.freshUntil) { [diskCache, ioQueue] bytes in
+          if let diskCache {
+            ioQueue.async { @Sendable in diskCache.store(bytes, policy: policy, for: key) }
+          }
+        })
+    case .failure(let failure):
+      guard let stored, Self.servesStale(after: failure) else { return .failure(failure) }
+      statistics.update { $0.staleServed += 1 }
+      return .success(
+        LoadedBytes(stored.bytes, freshUntil: now + Self.retryAfterError, unchanged: true))
+    }
+  }
+
+  /// Seconds a stale avatar shown after a failed revalidation stays in memory before the
+  /// server is asked again.
+  static let retryAfterError: Int64 = 300
+
+  /// Whether a failed revalidation still shows the stored bytes.
+  static func servesStale(after failure: ImageFailure) -> Bool {
+    switch failure {
+    case .network, .timedOut: true
+    case .httpStatus(let status): (500...599).contains(status)
+    default: false
     }
   }
 

@@ -6,7 +6,8 @@ import SharedSupport
 /// thread.
 ///
 /// Lookup order (spelled out in ``PipelineCoordinator``): memory cache -> join the task in
-/// flight -> disk cache -> new load -> decode -> memory cache.
+/// flight -> disk cache -> new load (or a conditional one for a stale disk entry) -> decode
+/// (none when a 304 confirms the image in memory) -> memory cache.
 ///
 /// Rows use it through ``ImageSlot`` (one per recycled row) and ``ImagePrefetcher``; the
 /// synchronous ``cachedImage(for:)`` lets a bind show a cached avatar in the same frame.
@@ -72,7 +73,8 @@ public final class ImagePipeline {
       base: sources, latency: latency, seed: configuration.simulatedLatencySeed)
   }
 
-  /// The prepared image if it is in memory (synchronous; counts a hit or a miss). For bind.
+  /// The prepared image if it is in memory, fresh or stale (synchronous; counts a hit or a
+  /// miss). For bind: a stale one is shown while it is revalidated.
   public func cachedImage(for request: ImageRequest) -> PreparedImage? {
     let image = memoryCache.image(for: request)
     statisticsRecorder.update {
@@ -81,12 +83,18 @@ public final class ImagePipeline {
     return image
   }
 
+  /// Whether `request`'s image is in memory but stale (its http freshness ran out): the slot
+  /// shows it and subscribes, so that the server is asked whether it changed.
+  func needsRevalidation(_ request: ImageRequest) -> Bool {
+    memoryCache.isStale(request, at: wallClockSeconds())
+  }
+
   /// Loads and decodes `request`, or joins the work already under way for it.
   /// Cancelling the calling task drops this claim (and the work, if it was the last one).
   public func image(for request: ImageRequest, priority: ImagePriority = .visible) async throws
     -> PreparedImage
   {
-    if let image = memoryCache.image(for: request) { return image }
+    if let image = memoryCache.freshImage(for: request, at: wallClockSeconds()) { return image }
     if Task.isCancelled { throw ImageFailure.cancelled }
     let token = makeToken(for: request)
     let once = ResumeOnce()
@@ -104,7 +112,9 @@ public final class ImagePipeline {
   /// Warms the memory cache for rows about to appear, at the lowest priority.
   public func prefetch(_ requests: [ImageRequest]) {
     for request in requests
-    where prefetches[request] == nil && memoryCache.image(for: request) == nil {
+    where prefetches[request] == nil
+      && memoryCache.freshImage(for: request, at: wallClockSeconds()) == nil
+    {
       let token = makeToken(for: request)
       prefetches[request] = token
       coordinator.subscribe(token, priority: .prefetch) { [weak self] _ in
@@ -129,6 +139,9 @@ public final class ImagePipeline {
     statistics.httpLoads = counters.httpLoads
     statistics.providedLoads = counters.providedLoads
     statistics.diskHits = counters.diskHits
+    statistics.revalidations = counters.revalidations
+    statistics.notModified = counters.notModified
+    statistics.staleServed = counters.staleServed
     statistics.decodes = counters.decodes
     statistics.mainThreadDecodes = counters.mainThreadDecodes
     statistics.decodeTimeBuckets = counters.decodeTimes.buckets

@@ -6,10 +6,13 @@ import SharedSupport
 ///
 /// Lookup order for a request:
 /// 1. Memory cache. The slot asks synchronously in bind; ``subscribe(_:priority:deliver:)``
-///    asks again under the lock, so work that finished a moment ago is not repeated.
+///    asks again under the lock, so work that finished a moment ago is not repeated. An image
+///    from http whose freshness ran out counts as a miss here (the slot shows it meanwhile):
+///    the load revalidates it, and a 304 delivers the same image without a decode.
 /// 2. Join the task in flight for the same request (same source and pixel size): coalescing,
 ///    in the ``TaskRegistry``.
-/// 3. Disk cache (http only), once the ``LoadScheduler`` grants the task a load slot.
+/// 3. Disk cache (http only), once the ``LoadScheduler`` grants the task a load slot: used
+///    while fresh, else revalidated with a conditional request (``SourceLoader``).
 /// 4. New load: the ``ImageLoading`` chain downloads or calls the app's ``ProvidedImage``
 ///    closure (wrapped in ``SimulatedLatencyLoader`` when configured). A local file skips
 ///    steps 3 and 4: it goes straight to the decode queue, and the decode thread reads it
@@ -66,7 +69,7 @@ final class PipelineCoordinator: @unchecked Sendable {
     condition.withLock {
       if isStopped {
         immediate = .failure(.cancelled)
-      } else if let image = memoryCache.image(for: request) {
+      } else if let image = memoryCache.freshImage(for: request, at: wallClockSeconds()) {
         immediate = .success(image)
       } else if let task = registry.task(for: request) {
         statistics.update { $0.coalescedRequests += 1 }
@@ -146,21 +149,28 @@ final class PipelineCoordinator: @unchecked Sendable {
   }
 
   private func didLoad(_ task: ImageTask, _ result: Result<LoadedBytes, ImageFailure>) {
-    var failed: (ImageFailure, [ImageDelivery])?
+    var finished: (Result<PreparedImage, ImageFailure>, [ImageDelivery])?
     condition.withLock {
       guard task.stage == .loading else { return }  // cancelled meanwhile
       scheduler.releaseSlot()
       task.cancelLoad = nil
       switch result {
       case .failure(let failure):
-        failed = (failure, _finish(task, with: .failure(failure)))
+        finished = (.failure(failure), _finish(task, with: .failure(failure)))
       case .success(let loaded):
-        decodeQueue.push(task, loaded)
-        condition.signal()
+        // Revalidated bytes (a 304) whose image is still in memory: that image, no decode.
+        if loaded.unchanged,
+          let image = memoryCache.refresh(task.request, freshUntil: loaded.freshUntil)
+        {
+          finished = (.success(image), _finish(task, with: .success(image)))
+        } else {
+          decodeQueue.push(task, loaded)
+          condition.signal()
+        }
       }
       _startLoads()
     }
-    if let (failure, deliveries) = failed { Delivery.send(.failure(failure), to: deliveries) }
+    if let (result, deliveries) = finished { Delivery.send(result, to: deliveries) }
   }
 
   // MARK: - Decoding (called from DecodeWorker threads)
@@ -235,7 +245,9 @@ final class PipelineCoordinator: @unchecked Sendable {
     if inNormalClass { statistics.update { $0.decodesInNormalClass += 1 } }
     if case .success(let image) = result {
       // Even when cancelled mid-decode: the work is done and the user may scroll back.
-      memoryCache.store(image, for: job.task.request)
+      var freshUntil: Int64?
+      if case .loaded(let loaded) = job.bytes { freshUntil = loaded.freshUntil }
+      memoryCache.store(image, for: job.task.request, freshUntil: freshUntil)
     }
     let deliveries = condition.withLock { () -> [ImageDelivery] in
       expectedDecode = (expectedDecode * 7 + duration) / 8

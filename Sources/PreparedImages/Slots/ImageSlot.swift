@@ -9,6 +9,8 @@
 ///   only if the slot still shows that bind (see ``SlotToken``): a re-bound row never shows the
 ///   previous user's avatar.
 /// - A failure keeps the placeholder.
+/// - A memory hit whose http freshness ran out is applied all the same, and revalidated: the
+///   image is replaced only if the server sent another one.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -61,6 +63,13 @@ public final class ImageSlot {
     }
     if let image = pipeline.cachedImage(for: request) {
       apply(image, false)
+      guard pipeline.needsRevalidation(request) else { return }
+      // Stale: shown now, and the server asked whether it changed. A 304 delivers this same
+      // image (not applied again); a new one replaces it; a failure leaves it.
+      let token = currentToken
+      subscription = pipeline.subscribe(request, priority: priority) { [weak self] result in
+        self?.complete(with: result, for: token, showing: image)
+      }
       return
     }
     apply(nil, false)

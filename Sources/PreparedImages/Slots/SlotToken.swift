@@ -15,8 +15,13 @@ extension ImageSlot {
   /// The token of the bind the slot shows now.
   var currentToken: SlotToken { SlotToken(generation: generation, identity: identity) }
 
-  /// A load for the bind `token` finished: apply it if that bind is still current.
-  func complete(with result: Result<PreparedImage, ImageFailure>, for token: SlotToken) {
+  /// A load for the bind `token` finished: apply it if that bind is still current. With
+  /// `shown` (a stale image the bind applied, being revalidated), only a different image is
+  /// applied, and a failure keeps `shown`.
+  func complete(
+    with result: Result<PreparedImage, ImageFailure>, for token: SlotToken,
+    showing shown: PreparedImage? = nil
+  ) {
     guard token == currentToken else {
       pipeline.recordStaleDrop()
       onStaleDrop?()
@@ -24,8 +29,8 @@ extension ImageSlot {
     }
     subscription = nil
     switch result {
-    case .success(let image): apply(image, true)
-    case .failure: apply(nil, false)
+    case .success(let image): if image !== shown { apply(image, true) }
+    case .failure: if shown == nil { apply(nil, false) }
     }
   }
 }

@@ -23,8 +23,15 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
   public var httpLoads = 0
   /// Loads of app-supplied bytes (``ProvidedImage``).
   public var providedLoads = 0
-  /// Downloads served from the disk cache.
+  /// Downloads served from the disk cache while fresh, without a request.
   public var diskHits = 0
+  /// Conditional requests for stale disk-cache entries (counted in ``httpLoads`` too).
+  public var revalidations = 0
+  /// Revalidations answered 304 Not Modified: the stored bytes were kept, and decoded only if
+  /// the memory cache no longer held their image.
+  public var notModified = 0
+  /// Stale disk-cache entries shown because their revalidation failed (network, timeout, 5xx).
+  public var staleServed = 0
   public var decodes = 0
   /// Decodes that ran on the main thread, counted inside ``ImageDecoder/decode(_:pixelSize:)``
   /// in every build: the pipeline's workers keep it at 0.
@@ -77,7 +84,7 @@ public struct ImagePipelineStatistics: Sendable, CustomStringConvertible {
         + "\(memoryCacheCount) images, \(Self.bytes(memoryCacheBytes)) of \(Self.bytes(memoryCacheLimit))",
       diskCacheLimit == 0
         ? "  disk cache    off"
-        : "  disk cache    \(diskHits) hits; \(diskCacheCount) files, \(Self.bytes(diskCacheBytes)) of \(Self.bytes(diskCacheLimit))",
+        : "  disk cache    \(diskHits) hits, \(revalidations) revalidated (\(notModified) not modified, \(staleServed) stale on error); \(diskCacheCount) files, \(Self.bytes(diskCacheBytes)) of \(Self.bytes(diskCacheLimit))",
       "  loads         \(fileLoads) file, \(httpLoads) http, \(providedLoads) provided",
       "  decodes       \(decodes) (\(mainThreadDecodes) on the main thread), "
         + "p50 \(Self.milliseconds(decodeTimeP50)), p99 \(Self.milliseconds(decodeTimeP99)); "

@@ -15,6 +15,9 @@ final class StatisticsRecorder: @unchecked Sendable {
     var httpLoads = 0
     var providedLoads = 0
     var diskHits = 0
+    var revalidations = 0
+    var notModified = 0
+    var staleServed = 0
     var decodes = 0
     var mainThreadDecodes = 0
     var decodeTimes = DecodeTimeHistogram()

@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import PreparedImages
+
+/// What the caching headers become.
+final class CachePolicyTests: XCTestCase {
+  private let now: Int64 = 1_700_000_000
+
+  private func policy(_ headers: [String: String]) -> CachePolicy {
+    CachePolicy(
+      header: { name in headers.first { $0.key.lowercased() == name.lowercased() }?.value },
+      now: now)
+  }
+
+  func testMaxAgeLessAgeThenExpiresAgainstDate() {
+    XCTAssertEqual(policy(["Cache-Control": "public, max-age=600"]).freshUntil, now + 600)
+    XCTAssertEqual(
+      policy(["Cache-Control": "max-age=\"600\"", "Age": "100"]).freshUntil, now + 500)
+    XCTAssertEqual(
+      policy([
+        "Date": "Tue, 14 Nov 2023 22:13:20 GMT", "Expires": "Tue, 14 Nov 2023 23:13:20 GMT",
+      ]).freshUntil, now + 3600)
+    XCTAssertEqual(
+      policy(["Cache-Control": "max-age=5", "Expires": "Tue, 14 Nov 2023 23:13:20 GMT"])
+        .freshUntil, now + 5, "max-age wins")
+    XCTAssertEqual(policy(["Expires": "0"]).freshUntil, now, "an unreadable Expires is past")
+    XCTAssertEqual(
+      policy(["Cache-Control": "max-age=99999999999999999999"]).freshUntil, now + (1 << 31))
+  }
+
+  func testNoCacheIsStaleAtOnceAndNoStoreIsMarked() {
+    let noCache = policy(["Cache-Control": "no-cache, max-age=600", "ETag": "\"x\""])
+    XCTAssertEqual(noCache.freshUntil, now)
+    XCTAssertFalse(noCache.isFresh(at: now))
+    XCTAssertTrue(policy(["Cache-Control": "No-Store"]).noStore)
+    XCTAssertFalse(policy(["Cache-Control": "max-age=1"]).noStore)
+  }
+
+  func testWithoutFreshnessAValidatorGivesAHeuristicLifetimeAndNothingMeansForever() {
+    // Modified 10 days before Date: a tenth is a day, the ceiling.
+    XCTAssertEqual(
+      policy([
+        "Last-Modified": "Sat, 04 Nov 2023 22:13:20 GMT", "Date": "Tue, 14 Nov 2023 22:13:20 GMT",
+      ])
+      .freshUntil, now + 86_400)
+    XCTAssertEqual(
+      policy([
+        "Last-Modified": "Tue, 14 Nov 2023 12:13:20 GMT", "Date": "Tue, 14 Nov 2023 22:13:20 GMT",
+      ])
+      .freshUntil, now + 3600)
+    XCTAssertEqual(policy(["ETag": "\"x\""]).freshUntil, now + 86_400)
+    XCTAssertNil(policy([:]).freshUntil)
+    XCTAssertTrue(policy([:]).isFresh(at: .max))
+  }
+
+  func testValidatorsFromAnUntrustedServerAreBounded() {
+    XCTAssertNil(policy(["ETag": "\"" + String(repeating: "a", count: 300) + "\""]).etag)
+    XCTAssertNil(policy(["ETag": "\"a\nb\""]).etag)
+    XCTAssertNil(policy(["ETag": "\"ä\""]).etag)
+    XCTAssertEqual(policy(["ETag": "W/\"a\""]).etag, "W/\"a\"")
+    XCTAssertNil(policy(["Last-Modified": "yesterday"]).lastModified)
+    let conditional = policy(["ETag": "\"a\"", "Last-Modified": "Tue, 14 Nov 2023 12:13:20 GMT"])
+      .conditionalHeaders
+    XCTAssertEqual(conditional.map(\.name), ["If-None-Match", "If-Modified-Since"])
+  }
+
+  func testAPolicyIsStoredAndReadBackWithItsBytes() {
+    let folder = TemporaryDirectory()
+    let cache = DiskCache(directory: folder.url, byteLimit: 10_000, maxEntryBytes: 5000)
+    let stored = CachePolicy(
+      etag: "\"v1\"", lastModified: "Tue, 14 Nov 2023 12:13:20 GMT", freshUntil: now)
+    cache.store([1, 2, 3], policy: stored, for: "http://x/a")
+    let restarted = DiskCache(directory: folder.url, byteLimit: 10_000, maxEntryBytes: 5000)
+    XCTAssertEqual(restarted.stored(for: "http://x/a")?.policy, stored)
+    XCTAssertEqual(restarted.stored(for: "http://x/a")?.bytes, [1, 2, 3])
+    var noStore = stored
+    noStore.noStore = true
+    restarted.store([4], policy: noStore, for: "http://x/a")
+    XCTAssertNil(restarted.stored(for: "http://x/a"), "no-store removes what was there")
+    XCTAssertEqual(restarted.count, 0)
+  }
+}
