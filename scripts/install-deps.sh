@@ -15,6 +15,7 @@ packages=(
   librsvg2-common   # SVG icons
   desktop-file-utils appstream  # validating Resources/
   lintian dpkg-dev help2man  # make deb: dependencies from dpkg-shlibdeps, a manual page, lintian
+  python3-gi gir1.2-gdkpixbuf-2.0  # make deb: the demo avatars made smaller (scripts/shrink-avatars.py)
   dbus dbus-x11 at-spi2-core python3-pyatspi  # accessibility checks
   libglib2.0-bin    # gdbus: the shell's search provider called in tests and scripts
   adwaita-icon-theme

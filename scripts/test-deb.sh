@@ -16,6 +16,15 @@ fi
 
 bash scripts/make-deb.sh
 deb=$(ls -t .build/roster_*.deb | head -1)
+# A GNOME app of Roster's kind installs a few megabytes: no private TLS
+# library, no ICU data. The binary as installed (stripped), and the package.
+binary_bytes=$(dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/bin/roster | wc -c)
+deb_bytes=$(stat -c %s "$deb")
+echo "Sizes: /usr/bin/roster $binary_bytes bytes, the .deb $deb_bytes bytes"
+[ "$binary_bytes" -le 25000000 ] \
+  || { echo "test-deb.sh: /usr/bin/roster is over 25 MB ($binary_bytes bytes)" >&2; exit 1; }
+[ "$deb_bytes" -le 12000000 ] \
+  || { echo "test-deb.sh: the .deb is over 12 MB ($deb_bytes bytes)" >&2; exit 1; }
 elsewhere=$(mktemp -d)
 trap '$sudo apt-get remove -y -q roster >/dev/null 2>&1 || true; rm -rf "$elsewhere"' EXIT
 
