@@ -24,6 +24,29 @@ extension LDAPVirtualListViewTests {
       cancel: flag)
   }
 
+  /// What keeps a process from ending under a close still under way (its
+  /// libraries' clean-up at exit then runs into it): a released
+  /// connection's socket is gone once `waitForClosedHandles` returns.
+  func testAReleasedConnectionsSocketIsClosedOnceTheWaitForClosedHandlesReturns() async throws {
+    var connection: LDAPConnection? = LDAPConnection(
+      url: try LDAPURL(server.peopleURL), options: LDAPOptions())
+    let socket = try await connection!.run { session, flag throws(DirectoryError) -> String in
+      _ = try Self.newSortedList(session, flag)
+      var descriptor: Int32 = -1
+      ldap_get_option(session.handle, LDAP_OPT_DESC, &descriptor)
+      return
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"))
+        ?? "none"
+    }
+    XCTAssertTrue(socket.hasPrefix("socket:["), socket)
+    connection = nil
+    XCTAssertTrue(LDAPConnection.waitForClosedHandles(timeout: .seconds(10)))
+    let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
+      try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+    }
+    XCTAssertFalse(open.contains(socket), "\(socket) is still open")
+  }
+
   func testTheServerSaysBusyPastItsSortedListsPerConnection() async throws {
     let connection = LDAPConnection(url: try LDAPURL(server.peopleURL), options: LDAPOptions())
     let error = await failure { () async throws(DirectoryError) in

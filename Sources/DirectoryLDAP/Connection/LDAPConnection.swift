@@ -1,5 +1,6 @@
 import Directory
 import Dispatch
+import Glibc
 import Synchronization
 
 /// The one owner of a libldap handle: a serial queue of its own runs every
@@ -61,7 +62,31 @@ final class LDAPConnection: @unchecked Sendable {
     // field's release would then close the handle here.
     let box = SessionBox(session)
     session = nil
-    queue.async { @Sendable in box.close() }
+    Self.closing.enter()
+    queue.async { @Sendable in
+      box.close()
+      Self.closing.leave()
+    }
+  }
+
+  /// Handles released and not yet closed (a close may still be talking to
+  /// the server, through SASL and Kerberos).
+  private static let closing: DispatchGroup = {
+    // At exit, before the libraries' own destructors: Kerberos destroys
+    // its locks there, and a close still under way on its queue then
+    // aborts the process (`roster check` ending as its connection goes).
+    atexit { _ = LDAPConnection.waitForClosedHandles(timeout: .seconds(2)) }
+    return DispatchGroup()
+  }()
+
+  /// Waits until every connection released so far has closed its handle,
+  /// for at most `timeout`; false when some are still closing.
+  ///
+  /// Threading: any thread but a connection's queue.
+  static func waitForClosedHandles(timeout: Duration) -> Bool {
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    return closing.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
   }
 
   /// How many times a connection was opened (the first, then reconnects).
