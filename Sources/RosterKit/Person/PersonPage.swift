@@ -160,7 +160,7 @@ final class PersonPage {
     Gtk.setText(subtitle, person.subtitle)
     RowAccessibility.setLabel(widget, person.accessibleText)
     avatar.bind(person, avatarPriority: .opened)
-    attributes.clear()
+    // In one step, so a focused value passes the focus to the new first one.
     attributes.show(Self.detailLines(person))
     showChain(facts)
     showGroups(facts.groups)
