@@ -249,9 +249,13 @@ final class PersonPage {
     return button
   }
 
+  /// Swaps the links' flow box: the link clicked (focused by the click or
+  /// Enter) goes with the old one.
   private func replace(_ old: inout Widget, in box: Widget, with new: Widget) {
-    gtk_box_remove(cgtk_box(box), old)
-    gtk_box_append(cgtk_box(box), new)
+    Gtk.replace(old, in: new) { [old] in
+      gtk_box_remove(cgtk_box(box), old)
+      gtk_box_append(cgtk_box(box), new)
+    }
     old = new
   }
 
