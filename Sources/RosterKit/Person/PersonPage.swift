@@ -160,7 +160,7 @@ final class PersonPage {
     Gtk.setText(subtitle, person.subtitle)
     RowAccessibility.setLabel(widget, person.accessibleText)
     avatar.bind(person, avatarPriority: .opened)
-    attributes.clear()
+    // In one step, so a focused value passes the focus to the new first one.
     attributes.show(Self.detailLines(person))
     showChain(facts)
     showGroups(facts.groups)
@@ -249,9 +249,13 @@ final class PersonPage {
     return button
   }
 
+  /// Swaps the links' flow box: the link clicked (focused by the click or
+  /// Enter) goes with the old one.
   private func replace(_ old: inout Widget, in box: Widget, with new: Widget) {
-    gtk_box_remove(cgtk_box(box), old)
-    gtk_box_append(cgtk_box(box), new)
+    Gtk.replace(old, in: new) { [old] in
+      gtk_box_remove(cgtk_box(box), old)
+      gtk_box_append(cgtk_box(box), new)
+    }
     old = new
   }
 

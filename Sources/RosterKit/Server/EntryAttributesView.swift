@@ -34,6 +34,7 @@ final class EntryAttributesView {
 
   /// Shows `attributes` (an empty list hides the view).
   func show(_ attributes: [DirectoryAttribute]) {
+    let old = grid
     grid = gtk_grid_new()!
     gtk_grid_set_column_spacing(Self.gtkGrid(grid), 12)
     gtk_grid_set_row_spacing(Self.gtkGrid(grid), 4)
@@ -64,12 +65,10 @@ final class EntryAttributesView {
         row += 1
       }
     }
-    gtk_scrolled_window_set_child(gtkObject(widget), grid)
+    // A value's label may have the focus (a click selects its text).
+    Gtk.replace(old, in: widget) { gtk_scrolled_window_set_child(gtkObject(widget), grid) }
     Gtk.setVisible(widget, !lines.isEmpty)
   }
-
-  /// Hides the view and forgets what it showed.
-  func clear() { show([]) }
 
   /// GtkGrid has a public struct, so its functions take a typed pointer.
   private static func gtkGrid(_ widget: Widget) -> UnsafeMutablePointer<GtkGrid> {

@@ -40,6 +40,30 @@ enum Gtk {
     gtk_widget_set_visible(widget, visible ? 1 : 0)
   }
 
+  /// Runs `swap`, which takes `old` out of the window and puts what
+  /// replaces it in `container`, and takes the window's focus along when it
+  /// is in `old`: off `old` before it goes, while its parent still holds
+  /// it, then to the first widget of `container` that takes focus (else of
+  /// the nearest ancestor with one), as a keyboard user expects after a
+  /// page's part is rebuilt under them.
+  ///
+  /// Left to GTK 4.8, a removed focus widget stays the window's focus,
+  /// held by the window alone, until the frame's after-paint moves the
+  /// focus on; when a selectable label takes it, `gtk_label_grab_focus`
+  /// drops that last reference and then reads the freed widget
+  /// (`gtk_widget_is_ancestor: assertion 'GTK_IS_WIDGET (widget)' failed`).
+  static func replace(_ old: Widget, in container: Widget, by swap: () -> Void) {
+    guard let root = gtk_widget_get_root(old), let focus = gtk_root_get_focus(root),
+      focus == old || gtk_widget_is_ancestor(focus, old) != 0
+    else { return swap() }
+    gtk_root_set_focus(root, nil)
+    swap()
+    var target: Widget? = container
+    while let widget = target, gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD) == 0 {
+      target = gtk_widget_get_parent(widget)
+    }
+  }
+
   /// Sets a string property by name (for properties without a setter in 4.8).
   static func setProperty(_ widget: Widget, _ name: String, _ text: String) {
     var value = GValue()
