@@ -46,6 +46,7 @@ final class LDAPConnection: @unchecked Sendable {
     self.options = options
     self.onFailover = onFailover
     counters = Mutex(Counters(current: servers.indices.contains(first) ? first : 0))
+    Self.watchForExit()
     queue = DispatchQueue(label: "roster.ldap.\(servers[0].server)")
   }
 
@@ -64,19 +65,34 @@ final class LDAPConnection: @unchecked Sendable {
     session = nil
     Self.closing.enter()
     queue.async { @Sendable in
-      box.close()
+      // Once the process exits, the libraries' destructors tear SASL and
+      // Kerberos down (their locks destroyed): an unbind then, which
+      // Kerberos encrypts, would abort the process. The kernel closes the
+      // socket instead.
+      if Self.exiting.load(ordering: .acquiring) { box.abandon() } else { box.close() }
       Self.closing.leave()
     }
   }
 
   /// Handles released and not yet closed (a close may still be talking to
   /// the server, through SASL and Kerberos).
-  private static let closing: DispatchGroup = {
-    // At exit, before the libraries' own destructors: Kerberos destroys
-    // its locks there, and a close still under way on its queue then
-    // aborts the process (`roster check` ending as its connection goes).
-    atexit { _ = LDAPConnection.waitForClosedHandles(timeout: .seconds(2)) }
-    return DispatchGroup()
+  private static let closing = DispatchGroup()
+  /// Set at exit, before the libraries' destructors run.
+  private static let exiting = Atomic<Bool>(false)
+
+  /// Registers, once, what the process does at exit: no more unbinds,
+  /// and the closes under way finished first (at most 2 s). Registered
+  /// before any connection can be released, so before any exit that
+  /// could meet a close (`roster check` ends as its connection goes).
+  private static func watchForExit() {
+    _ = exitWatch
+  }
+
+  private static let exitWatch: Void = {
+    atexit {
+      LDAPConnection.exiting.store(true, ordering: .releasing)
+      _ = LDAPConnection.waitForClosedHandles(timeout: .seconds(2))
+    }
   }()
 
   /// Waits until every connection released so far has closed its handle,
@@ -204,6 +220,12 @@ private final class SessionBox: @unchecked Sendable {
   }
 
   func close() {
+    session = nil
+  }
+
+  /// Lets the session go without closing it (the process is ending).
+  func abandon() {
+    if let session { _ = Unmanaged.passRetained(session) }
     session = nil
   }
 }
