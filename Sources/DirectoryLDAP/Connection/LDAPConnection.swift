@@ -125,7 +125,11 @@ final class LDAPConnection: @unchecked Sendable {
     let flag = CancellationFlag()
     let result: Result<T, DirectoryError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        queue.async { @Sendable in
+        // Unowned: the caller holds the connection until the result is
+        // back, and the block must not outlive that as its last owner (the
+        // connection would then go on its own queue, after the caller
+        // let it go).
+        queue.async { @Sendable [unowned self] in
           continuation.resume(returning: self._run(fresh: fresh, flag: flag, body))
         }
       }
