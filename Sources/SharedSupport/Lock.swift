@@ -71,9 +71,10 @@ public final class Condition: @unchecked Sendable {
   public func wait(for duration: Duration) -> Bool {
     var deadline = timespec()
     clock_gettime(CLOCK_MONOTONIC, &deadline)
-    let (seconds, attoseconds) = max(duration, .zero).components
-    let nanoseconds = Int(deadline.tv_nsec) + Int(attoseconds / 1_000_000_000)
-    deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+    // At most a year: a deadline the clock's seconds can hold.
+    let wait = min(max(duration, .zero), .seconds(31_536_000))
+    let nanoseconds = Int(deadline.tv_nsec) + Int(wait.nanoseconds)
+    deadline.tv_sec += nanoseconds / 1_000_000_000
     deadline.tv_nsec = nanoseconds % 1_000_000_000
     return pthread_cond_timedwait(condition, lock.mutex, &deadline) != ETIMEDOUT
   }

@@ -1,6 +1,7 @@
 import Directory
 import Dispatch
 import Glibc
+import SharedSupport
 import Synchronization
 
 /// The one owner of a libldap handle: a serial queue of its own runs every
@@ -100,9 +101,7 @@ final class LDAPConnection: @unchecked Sendable {
   ///
   /// Threading: any thread but a connection's queue.
   static func waitForClosedHandles(timeout: Duration) -> Bool {
-    let (seconds, attoseconds) = timeout.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    return closing.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+    closing.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds))) == .success
   }
 
   /// How many times a connection was opened (the first, then reconnects).
