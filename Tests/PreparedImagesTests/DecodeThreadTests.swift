@@ -10,16 +10,23 @@ import XCTest
 /// What the user opened is decoded in the normal class, and the worker goes
 /// back to the idle one for the next row.
 final class DecodeThreadTests: XCTestCase {
-  /// The scheduling policy of each thread of this process called `name`.
-  private static func policies(ofThreadsNamed name: String) -> [Int32] {
+  /// The scheduling policy of each thread of this process called `name`, by thread id.
+  private static func threads(named name: String) -> [Int32: Int32] {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-    return tasks.compactMap { task in
+    var policies: [Int32: Int32] = [:]
+    for task in tasks {
       guard let tid = Int32(task),
         let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8),
         comm.trimmingCharacters(in: .newlines) == name
-      else { return nil }
-      return sched_getscheduler(tid)
+      else { continue }
+      policies[tid] = sched_getscheduler(tid)
     }
+    return policies
+  }
+
+  /// The scheduling policy of each thread of this process called `name`.
+  private static func policies(ofThreadsNamed name: String) -> [Int32] {
+    Array(threads(named: name).values)
   }
 
   @MainActor
@@ -31,17 +38,20 @@ final class DecodeThreadTests: XCTestCase {
     XCTAssertEqual(ownPolicy, 0, "the test's own thread is SCHED_OTHER")
     XCTAssertNotEqual(ownPolicy, DecodeWorker.idlePolicy)
 
-    let before = Self.policies(ofThreadsNamed: DecodeWorker.threadName).count
+    // By thread id, not by count: a worker of an earlier test's pipeline may still be on its
+    // way out, and its exit must not hide the new one. The worker is named before it moves
+    // itself to the idle class, so the wait goes on until it has moved (or the deadline).
+    let before = Set(Self.threads(named: DecodeWorker.threadName).keys)
     let pipeline = ImagePipeline(configuration: .testing())
     let deadline = ContinuousClock.now + .seconds(5)
-    var found: [Int32] = []
+    var found: [Int32: Int32] = [:]
     while ContinuousClock.now < deadline {
-      found = Self.policies(ofThreadsNamed: DecodeWorker.threadName)
-      if found.count > before { break }
+      found = Self.threads(named: DecodeWorker.threadName).filter { !before.contains($0.key) }
+      if !found.isEmpty, found.values.allSatisfy({ $0 == DecodeWorker.idlePolicy }) { break }
       try await Task.sleep(for: .milliseconds(5))
     }
-    XCTAssertGreaterThan(found.count, before, "no thread named \(DecodeWorker.threadName)")
-    XCTAssertEqual(Set(found), [DecodeWorker.idlePolicy])
+    XCTAssertFalse(found.isEmpty, "no new thread named \(DecodeWorker.threadName)")
+    XCTAssertEqual(Set(found.values), [DecodeWorker.idlePolicy])
     await pipeline.shutdown()
   }
 
