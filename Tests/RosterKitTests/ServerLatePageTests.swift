@@ -87,6 +87,35 @@ final class ServerLatePageTests: ServerTestCase {
     }
   }
 
+  /// A page that fails after its window closed (the server went away while
+  /// it was read) tells nothing to the closed window: its banner was freed
+  /// with the window, and showing the failure there read freed widgets.
+  func testAPageThatFailsAfterItsWindowClosedReachesNothingOfTheWindow() throws {
+    try MainActor.assumeIsolated {
+      let server = try Self.server()
+      let proxy = try Self.proxy(to: server, delays: 0...0, seed: 5)
+      let window = try Self.openWindow(url: Self.peopleURL(through: proxy))
+      let page = try XCTUnwrap(window.server)
+      let model = page.model
+      waitUntilFilled(page)
+      let criticals = GtkCriticals()
+      defer { criticals.remove() }
+
+      proxy.pause()
+      page.scroll(toTop: 1_790)
+      XCTAssertGreaterThan(model.fetchesInFlight, 0, "the jump fetched nothing")
+      let failedBefore = model.statistics.failed
+      window.close()
+      _ = try runBlocking { try await proxy.stop() }
+      XCTAssertTrue(
+        MainContext.run(
+          until: { model.fetchesInFlight == 0 && model.statistics.failed > failedBefore },
+          timeout: .seconds(10)), "the held pages did not fail")
+      MainContext.run(for: .milliseconds(50))
+      XCTAssertEqual(criticals.messages, [])
+    }
+  }
+
   /// Polls `condition` without running the main loop (it is read off the main thread's work).
   @MainActor private static func wait(until condition: () -> Bool) -> Bool {
     let deadline = ContinuousClock.now + .seconds(10)

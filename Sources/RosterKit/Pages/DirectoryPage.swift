@@ -18,7 +18,9 @@ package protocol DirectoryPage: AnyObject {
   var widget: Widget { get }
   /// Where the page tells the window what happened (the window sets it).
   var onNotice: (@MainActor (PageNotice) -> Void)? { get set }
-  /// Called when the window goes away: nothing may reach its widgets after.
+  /// Called when the window goes away (or another page takes this one's
+  /// place): nothing may reach its widgets after, and ``onNotice`` is not
+  /// called again.
   func close()
 
   // MARK: Loading, search and refresh

@@ -155,6 +155,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   }
 
   package func close() {
+    onNotice = nil
     list.textShaping.close()
     grid.textShaping.close()
     table.textShaping.close()

@@ -162,8 +162,11 @@ package final class ServerDirectoryPage: DirectoryPage {
   }
 
   /// The window went away: an open, search or refresh still running is
-  /// cancelled, so a late first window does not scroll the list's widgets.
+  /// cancelled, so a late first window does not scroll the list's widgets,
+  /// and the page says nothing more (a page that fails later would show
+  /// the failure in the freed window's banner).
   package func close() {
+    onNotice = nil
     listingGroups?.cancel()
     orgTree?.close()
     presenter.close()

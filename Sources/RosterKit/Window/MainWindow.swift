@@ -194,6 +194,7 @@ public final class MainWindow {
     // widgets are gone too: nothing still running may reach them.
     Signals.connect(gobject(window), .destroy) { [weak self] in
       self?.page.close()
+      self?.incomingPage?.close()
       self?.offlineCopy?.stop()
       self?.failureToast = nil
     }
