@@ -15,6 +15,9 @@ public struct UserTableBuilder {
   private var managerReferences = StringInterner()
   /// The most bytes either arena may hold.
   public let textLimit: Int
+  /// The bytes of the people's own text handed out by ``spoolText(_:)``:
+  /// the rows' starts go on from them.
+  private var spooledText = 0
 
   /// An empty builder whose arenas stop at `textLimit` bytes.
   public init(textLimit: Int = UserTable.maxTextBytes) {
@@ -91,13 +94,15 @@ public struct UserTableBuilder {
     let start = text.count
     let lengths = columns.lengths.count
     for field in UserTable.OwnField.allCases {
-      let count = try Self.append(entry.own(field), to: text, limit: textLimit) {
+      let count = try Self.append(
+        entry.own(field), to: text, after: spooledText, limit: textLimit
+      ) {
         text.truncate(to: start)
         columns.lengths.truncate(to: lengths)
       }
       if field.rawValue < UserTable.ownFieldCount { columns.lengths.append(UInt32(count)) }
     }
-    columns.starts.append(UInt32(text.count))
+    columns.starts.append(UInt32(spooledText + text.count))
     columns.avatarIDs.append(avatarID)
     columns.roles.append(entry.role.byte)
     columns.titles.append(title)
@@ -115,6 +120,36 @@ public struct UserTableBuilder {
   /// The complete columns, for ``UserTable/init(_:)``.
   consuming func finish() -> UserTable.Columns { columns }
 
+  /// The bytes of the people's own text not handed out yet.
+  var unspooledTextBytes: Int { columns.text.count }
+
+  /// Hands `write` the people's own text added since the last call, in
+  /// order, and lets go of it: the largest column of a table (all but
+  /// about 35 bytes a person) then waits in a file, not in memory, while
+  /// a copy of a whole directory is made. The text comes back mapped with
+  /// ``finish(spooledText:)``.
+  mutating func spoolText<Failure: Error>(
+    _ write: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    for part in columns.text.parts where !part.isEmpty { try write(UnsafeRawBufferPointer(part)) }
+    spooledText += columns.text.count
+    columns.text.truncate(to: 0)
+  }
+
+  /// The complete columns, the people's own text read from `mapping`: the
+  /// file ``spoolText(_:)`` wrote, whole (nil when it wrote nothing).
+  consuming func finish(spooledText mapping: TableMapping?) -> UserTable.Columns {
+    precondition(columns.text.count == 0, "the text is spooled whole")
+    guard let mapping, let base = mapping.bytes.baseAddress else {
+      precondition(spooledText == 0, "the spooled text is mapped")
+      return columns
+    }
+    precondition(mapping.bytes.count == spooledText, "the mapping is the spooled text")
+    columns.text = CompactColumn(mapped: base, count: spooledText, in: mapping)
+    columns.mapping = mapping
+    return columns
+  }
+
   /// The table of the users added.
   public consuming func build() -> UserTable { UserTable(finish()) }
 
@@ -127,14 +162,16 @@ public struct UserTableBuilder {
     }
   }
 
-  /// Appends `bytes` (bounded, made valid) to `text` and returns how many
-  /// it added; past `limit`, calls `undo` and throws.
+  /// Appends `bytes` (bounded, made valid) to `text`, which follows
+  /// `spooled` bytes already written out, and returns how many it added;
+  /// past `limit` in all, calls `undo` and throws.
   private static func append(
-    _ bytes: [UInt8], to text: CompactColumn<UInt8>, limit: Int, undo: () -> Void
+    _ bytes: [UInt8], to text: CompactColumn<UInt8>, after spooled: Int, limit: Int,
+    undo: () -> Void
   ) throws(DirectoryError) -> Int {
     if bytes.isEmpty { return 0 }
     let kept = valid(FieldLimit.prefixed(bytes))
-    guard text.count + kept.count <= limit else {
+    guard spooled + text.count + kept.count <= limit else {
       undo()
       throw .tooLarge(limit: limit)
     }
