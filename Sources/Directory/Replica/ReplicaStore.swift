@@ -22,7 +22,8 @@ import SharedSupport
 /// from `people-G`) plus the changes since the fold, by identity; a full
 /// refresh streams records into `people-G.part` and keeps only a 64-bit
 /// hash per person, then reads them into the table whose image becomes
-/// `people-G`.
+/// `people-G`, the people's own text spooled to `people-G.text` as they
+/// are read and mapped back.
 ///
 /// Threading: owned by one thread or task at a time; every call blocks on
 /// the file system.
