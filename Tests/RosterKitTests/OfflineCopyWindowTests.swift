@@ -305,6 +305,59 @@ final class OfflineCopyWindowTests: XCTestCase {
     }
   }
 
+  /// A later start hands over the copy as of its fold at once; its log's
+  /// changes and the server wait until the window shows its first rows
+  /// (they would share the two cores with the first frame).
+  func testALaterStartCatchesUpAndAsksTheServerOnlyOnceItsFirstRowsShow() throws {
+    let setting = setting!
+    let people = setting.people
+    try MainActor.assumeIsolated {
+      let count = try setting.count
+      let first = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      let page = try Self.waitForCopy(first, count: count)
+      try setting.server.server.modify(
+        ldif: """
+          dn: uid=\(people[3].uid),\(setting.base)
+          changetype: modify
+          replace: title
+          title: Logged Not Folded
+
+          """)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { page.model.elements.contains { $0.details.title == "Logged Not Folded" } },
+          timeout: .seconds(10)), "the change reached the copy's log")
+      first.close()
+
+      let copy = OfflineCopy(
+        directory: try LDAPDirectory(url: setting.server.peopleURL), folder: setting.folder,
+        shownWait: .seconds(3600))
+      var delivered: [DirectoryContents] = []
+      copy.onPeople = { delivered.append($0) }
+      copy.start()
+      defer { copy.stop() }
+      XCTAssertTrue(MainContext.run(until: { !delivered.isEmpty }, timeout: .seconds(10)))
+      // Nothing can open the gate but the rows: a catch-up or an answer
+      // from the server in this time would be one that did not wait.
+      MainContext.run(for: .milliseconds(300))
+      XCTAssertEqual(delivered.count, 1, "the log was caught up before the rows showed")
+      XCTAssertNil(copy.status, "the server was asked before the rows showed")
+      func logged(_ contents: DirectoryContents?) -> Bool {
+        guard let table = contents?.viewModels else { return false }
+        return (0..<table.userCount).contains { table.details(at: $0).title == "Logged Not Folded" }
+      }
+      XCTAssertFalse(logged(delivered[0]), "the first people are the copy's as of its fold")
+
+      copy.rowsShown()
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            guard case .current? = copy.status else { return false }
+            return logged(delivered.last)
+          }, timeout: .seconds(10)), "the catch-up and the sync followed the rows")
+    }
+  }
+
   func testWithoutContentSyncTheServerIsReadAsBefore() throws {
     let setting = setting!
     let plain = try TestServer(people: setting.people)

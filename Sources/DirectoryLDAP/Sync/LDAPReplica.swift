@@ -59,10 +59,13 @@ public final class LDAPReplica: Sendable {
   /// the disk fails: throws). `update` gets the people after each change
   /// (and at once when a complete copy opens), with how they changed from
   /// the people it got last when a patch made them; `status` how the copy
-  /// is doing.
+  /// is doing. A complete copy's people go to `update` at once; the
+  /// changes logged since its fold, and the server, wait until `shown`
+  /// returns (a window's first rows on screen: they need both cores more).
   public func run(
     backoff: ClosedRange<Duration> = LDAPContentSync.defaultBackoff,
     update: @escaping @Sendable (UserTable, TablePatch?) -> Void,
+    shown: @Sendable () async -> Void = {},
     status: @escaping @Sendable (LDAPReplicaStatus) -> Void
   ) async throws(ReplicaError) {
     let feed = ReplicaFeed(
@@ -71,6 +74,7 @@ public final class LDAPReplica: Sendable {
     if feed.store.isComplete {
       // The people as of the last fold at once, then with the changes since.
       update(feed.store.table, nil)
+      await shown()
       if let patch = feed.store.catchUp() { update(patch.table, patch) }
     }
     let first = try feed.begin()

@@ -1,6 +1,7 @@
 import Directory
 import DirectoryLDAP
 import FoundationEssentials
+import SharedSupport
 import Synchronization
 
 /// A directory server's people kept on this machine by Content Sync
@@ -48,13 +49,22 @@ package final class OfflineCopy {
   /// one waits for it, so two never write the copy at once.
   private var stopping: Task<Void, Never>?
   private let backoff: ClosedRange<Duration>
+  /// Opens when the window shows the copy's first rows (``rowsShown()``):
+  /// the copy's catch-up with its log and its connection wait for it, at
+  /// most ``shownWait``, so the first frame has both cores.
+  private let shown = Gate()
+  /// The longest the catch-up and the connection wait for the first rows.
+  private let shownWait: Duration
 
   /// A copy of `directory`'s people in `folder`; nothing runs before
-  /// ``start()``.
+  /// ``start()``. A complete copy's catch-up and connection wait for its
+  /// first rows on screen (``rowsShown()``) at most `shownWait`.
   package init(
     directory: LDAPDirectory, folder: URL,
-    backoff: ClosedRange<Duration> = LDAPContentSync.defaultBackoff
+    backoff: ClosedRange<Duration> = LDAPContentSync.defaultBackoff,
+    shownWait: Duration = .milliseconds(500)
   ) {
+    self.shownWait = shownWait
     self.directory = directory
     var options = directory.options
     options.identity = .entryUUID
@@ -77,6 +87,7 @@ package final class OfflineCopy {
     let backoff = backoff
     let source = DirectorySource.file(folder)
     let previous = stopping
+    let (shown, shownWait) = (shown, shownWait)
     runs += 1
     let run = runs
     running = Task.detached(priority: .utility) { [weak self] in
@@ -92,12 +103,16 @@ package final class OfflineCopy {
             guard waiting.put(contents) else { return }
             Task { @MainActor in self?.deliverPeople() }
           },
+          shown: { await shown.wait(atMost: shownWait) },
           status: { status in Task { @MainActor in self?.report(status, of: run) } })
       } catch {
         Task { @MainActor in self?.failed(error, in: run) }
       }
     }
   }
+
+  /// The window shows the copy's first rows: what waited for them goes on.
+  package func rowsShown() { shown.open() }
 
   /// Stops the sync (the copy stays on disk).
   package func stop() {

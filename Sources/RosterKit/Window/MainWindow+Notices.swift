@@ -52,6 +52,7 @@ extension MainWindow {
       if banner.message == message { banner.hide() }
     case .firstRowsShown:
       if firstRowsShown == nil { firstRowsShown = .now }
+      offlineCopy?.rowsShown()
     case .activated(let position):
       openPerson(at: position)
     case .activatedPerson(let identity):
