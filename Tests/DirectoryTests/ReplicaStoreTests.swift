@@ -1,7 +1,8 @@
-import Directory
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import Directory
 
 /// The on-disk copy of a directory server: a full refresh becoming the
 /// copy, changes logged and replayed, folds, and every interruption
@@ -101,7 +102,7 @@ final class ReplicaStoreTests: XCTestCase {
     try reopened.fold()
     XCTAssertEqual(reopened.generation, 2)
     XCTAssertEqual(reopened.unfoldedChanges, 0)
-    XCTAssertEqual(files(), ["changes-2", "people-2", "state-2"])
+    XCTAssertEqual(files(), ["changes-2", "order-2", "people-2", "state-2"])
     let folded = try opened()
     XCTAssertEqual(usernames(folded), ["ada", "alan.turing", "katherine"])
     XCTAssertEqual(folded.cookie, [2])
@@ -150,7 +151,7 @@ final class ReplicaStoreTests: XCTestCase {
     let reopened = try ReplicaStore(folder: folder)
     XCTAssertEqual(reopened.generation, 1)
     XCTAssertEqual(usernames(reopened), ["ada", "grace"])
-    XCTAssertEqual(files(), ["changes-1", "people-1", "state-1"])
+    XCTAssertEqual(files(), ["changes-1", "order-1", "people-1", "state-1"])
   }
 
   func testAFoldCutShortAtAnyStepLeavesACopyThatOpens() throws {
@@ -164,25 +165,31 @@ final class ReplicaStoreTests: XCTestCase {
         })
     }
     let before = try contents(files())
-    XCTAssertEqual(before.keys.sorted(), ["changes-1", "people-1", "state-1"])
+    XCTAssertEqual(before.keys.sorted(), ["changes-1", "order-1", "people-1", "state-1"])
     try store.fold()
     var after = try contents(files())
-    XCTAssertEqual(after.keys.sorted(), ["changes-2", "people-2", "state-2"])
+    XCTAssertEqual(after.keys.sorted(), ["changes-2", "order-2", "people-2", "state-2"])
     // The fold writes the state to a temporary file, then renames it.
     after[".state-2"] = after["state-2"]
     let image = try XCTUnwrap(after["people-2"])
+    let order = try XCTUnwrap(after["order-2"])
+    let written = ["people-2": image, "order-2": order]
     // Each step of a fold, as a SIGKILL would leave the folder after it.
     let steps: [(String, [String: Data], generation: Int)] = [
       ("the image half written", ["people-2": image.prefix(image.count / 2)], 1),
       ("the image written", ["people-2": image], 1),
-      ("the new log made", ["people-2": image, "changes-2": after["changes-2"]!], 1),
+      ("the order half written", ["people-2": image, "order-2": order.prefix(order.count / 2)], 1),
+      ("the new log made", written.merging(["changes-2": after["changes-2"]!]) { $1 }, 1),
       (
         "the state written, not renamed",
-        ["people-2": image, "changes-2": after["changes-2"]!, ".state-2": after[".state-2"]!], 1
+        written.merging(["changes-2": after["changes-2"]!, ".state-2": after[".state-2"]!]) {
+          $1
+        }, 1
       ),
       (
         "renamed, the old generation not removed",
-        ["people-2": image, "changes-2": after["changes-2"]!, "state-2": after["state-2"]!], 2
+        written.merging(["changes-2": after["changes-2"]!, "state-2": after["state-2"]!]) { $1 },
+        2
       ),
     ]
     for (step, written, generation) in steps {
@@ -196,7 +203,52 @@ final class ReplicaStoreTests: XCTestCase {
       XCTAssertEqual(usernames(reopened), expected, step)
       XCTAssertEqual(reopened.cookie, [2], step)
       XCTAssertEqual(
-        files(), ["changes-\(generation)", "people-\(generation)", "state-\(generation)"], step)
+        files(),
+        [
+          "changes-\(generation)", "order-\(generation)", "people-\(generation)",
+          "state-\(generation)",
+        ], step)
+      // The people as of the fold know their order (a catch-up's table
+      // is placed by the list instead).
+      XCTAssertTrue(try ReplicaStore(folder: folder).showsKeptOrder, step)
+    }
+  }
+
+  /// The people by username, sorted when the copy was written, open with
+  /// it: a sort by username then reads them rather than sorting.
+  func testTheCopysOrderByUsernameIsKeptAndReadWithIt() throws {
+    let people = (0..<300).map { person("id-\($0)", "user\((7_919 * $0) % 300)") }
+    _ = try filled(people)
+    let store = try opened()
+    let table = store.table
+    XCTAssertTrue(store.showsKeptOrder)
+    let kept = try XCTUnwrap(table.sortedPositions(by: ReplicaOrderFile.order))
+    XCTAssertEqual(kept.map { table.username(at: $0) }, usernames(store).sorted())
+    // The same as a table sorted anew.
+    let fresh = try XCTUnwrap(UserTable(table.users).sortedPositions(by: ReplicaOrderFile.order))
+    XCTAssertEqual(kept, fresh)
+  }
+
+  func testAnOrderFileThatIsNotWholeOrNotTheCopysIsLeftAside() throws {
+    _ = try filled([person("a", "ada"), person("b", "grace"), person("c", "alan")])
+    let path = folder.appendingPathComponent("order-1")
+    let whole = try Data(contentsOf: path)
+    var twice = whole
+    // The second position written as the first again: two rows of one person.
+    let first = whole.count - 8 - 3 * 4
+    twice.replaceSubrange((first + 4)..<(first + 8), with: whole[first..<(first + 4)])
+    var otherLocale = whole
+    otherLocale[16] = UInt8(ascii: "X")
+    for (damage, bytes) in [
+      ("cut short", whole.prefix(whole.count - 1)), ("a person twice", twice),
+      ("another collation", otherLocale), ("empty", Data()),
+    ] {
+      try bytes.write(to: path)
+      let store = try opened()
+      XCTAssertFalse(store.showsKeptOrder, damage)
+      XCTAssertEqual(Set(usernames(store)), ["ada", "grace", "alan"], damage)
+      let sorted = try XCTUnwrap(store.table.sortedPositions(by: ReplicaOrderFile.order))
+      XCTAssertEqual(sorted.map { store.table.username(at: $0) }, ["ada", "alan", "grace"], damage)
     }
   }
 

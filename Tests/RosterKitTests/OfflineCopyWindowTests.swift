@@ -280,7 +280,10 @@ final class OfflineCopyWindowTests: XCTestCase {
 
       let again = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
       XCTAssertNotNil(again.page as? LocalDirectoryPage, "a complete copy opens at once")
-      _ = try Self.waitForCopy(again, count: count)
+      let reopened = try Self.waitForCopy(again, count: count)
+      // In the order the first start showed: by username, as the copy kept it.
+      XCTAssertEqual(reopened.sortOrder, PersonSort([.init(.username)]))
+      XCTAssertEqual(Self.usernames(reopened), Self.sortedUsernames(reopened))
       again.close()
 
       setting.server.server.stop()

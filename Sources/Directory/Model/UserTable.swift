@@ -102,6 +102,8 @@ public final class UserTable: Sendable {
 
   /// The ranks sorts made of everyone by a field (``SortRanks``).
   let sortRanks = SortRankCache()
+  /// Everyone in an order made before it was asked for (an offline copy's).
+  let knownOrder = KnownOrder()
   /// Who reports to whom (``ReportsIndex``), made when first asked.
   let reportsCache = MadeOnce<ReportsIndex>()
   /// Everyone by identity, made the first time a person is looked up so.

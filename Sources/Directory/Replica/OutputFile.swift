@@ -32,6 +32,19 @@ final class OutputFile {
     }
   }
 
+  /// Appends `bytes`, whole.
+  func write(_ bytes: [UInt8]) throws(ReplicaError) {
+    let failure = bytes.withUnsafeBytes { bytes -> ReplicaError? in
+      do throws(ReplicaError) {
+        try write(bytes)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
   /// Waits until what was written is on the disk.
   func sync() throws(ReplicaError) {
     guard fsync(descriptor) == 0 else { throw .system("sync", path, errno: errno) }

@@ -89,6 +89,13 @@ public final class ReplicaStore {
     return patch
   }
 
+  /// Whether ``table`` knows its people's order by username, as kept
+  /// beside the copy (``ReplicaOrderFile``), in the current collation.
+  public var showsKeptOrder: Bool {
+    table.knownOrder.positions(in: ReplicaOrderFile.order, locale: SortRankCache.currentLocale)
+      != nil
+  }
+
   /// Whether the copy holds a complete refresh (it can be browsed).
   public var isComplete: Bool { generation > 0 }
 
@@ -108,7 +115,10 @@ public final class ReplicaStore {
     }
     let keep =
       chosen.map {
-        ["state-\($0.generation)", "people-\($0.generation)", "changes-\($0.generation)"]
+        [
+          "state-\($0.generation)", "people-\($0.generation)", "changes-\($0.generation)",
+          "order-\($0.generation)",
+        ]
       } ?? []
     for name in names where !keep.contains(name) { unlink(path(name)) }
     guard let chosen else { return }
@@ -118,6 +128,7 @@ public final class ReplicaStore {
       throw ReplicaError("the copy's people in \(path("people-\(generation)")) cannot be read")
     }
     base = people
+    ReplicaOrderFile.read(path("order-\(generation)"), into: people)
     let valid = try ReplicaFile.read(path("changes-\(generation)")) { record in
       self.remember(record)
     }
@@ -217,6 +228,7 @@ public final class ReplicaStore {
     // The copy is then browsed as a later start browses it, its image
     // mapped: the people built go.
     let people = UserTable(image: path("people-\(next)")) ?? built
+    try ReplicaOrderFile.write(people, to: path("order-\(next)"))
     try commit(generation: next, cookie: cookie, people: people)
     if !current.late.isEmpty { try apply(current.late) }
   }
@@ -259,6 +271,7 @@ public final class ReplicaStore {
     catchUp()
     let next = generation + 1
     try Self.writeImage(of: table, to: path("people-\(next)"))
+    try ReplicaOrderFile.write(table, to: path("order-\(next)"))
     try commit(generation: next, cookie: cookie, people: table)
   }
 
@@ -286,7 +299,9 @@ public final class ReplicaStore {
     overlayOrder = []
     table = people
     if old > 0 {
-      for name in ["state-\(old)", "people-\(old)", "changes-\(old)"] { unlink(path(name)) }
+      for name in ["state-\(old)", "people-\(old)", "changes-\(old)", "order-\(old)"] {
+        unlink(path(name))
+      }
     }
   }
 

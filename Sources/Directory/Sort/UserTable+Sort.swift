@@ -19,6 +19,11 @@ extension UserTable {
     by order: PersonSort, within candidates: [Int]? = nil,
     isCancelled: @Sendable () -> Bool = { Task.isCancelled }
   ) -> [Int]? {
+    if let known = knownOrder.positions(in: order, locale: SortRankCache.currentLocale),
+      Self.isEveryone(candidates, count: userCount)
+    {
+      return known
+    }
     let positions = candidates ?? Array(0..<userCount)
     var packed = [UInt64](repeating: 0, count: positions.count)
     var width = 0
@@ -59,6 +64,19 @@ extension UserTable {
       }
     }
     return isCancelled() ? nil : entries.map { positions[Int($0.slot)] }
+  }
+}
+
+extension UserTable {
+  /// Whether `candidates` are everyone of a table of `count` people, in
+  /// their positions' order (nil is everyone).
+  fileprivate static func isEveryone(_ candidates: [Int]?, count: Int) -> Bool {
+    guard let candidates else { return true }
+    guard candidates.count == count else { return false }
+    return candidates.withUnsafeBufferPointer { candidates in
+      for k in 0..<count where candidates[k] != k { return false }
+      return true
+    }
   }
 }
 

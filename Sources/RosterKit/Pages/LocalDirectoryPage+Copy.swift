@@ -5,8 +5,11 @@ import Directory
 /// (the path a refresh takes), the photos are read from the server by
 /// identity, and Refresh connects to the server again.
 extension LocalDirectoryPage {
-  /// Shows `copy`'s people from now on.
+  /// Shows `copy`'s people from now on, by username unless the page has
+  /// an order already (the order a server's page opens in; the copy keeps
+  /// its people's in it, so they show at once).
   func follow(_ copy: OfflineCopy) {
+    if sortOrder == nil { sort(by: PersonSort([.init(.username)])) }
     let photos = ServerPhotos(directory: copy.photoDirectory)
     for service in avatarSizes { service.serverPhotos = photos }
     controller.resolvesAvatars = false
