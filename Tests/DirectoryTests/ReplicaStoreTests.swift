@@ -229,6 +229,18 @@ final class ReplicaStoreTests: XCTestCase {
     XCTAssertEqual(kept, fresh)
   }
 
+  func testACopyWithoutItsOrderGetsItBack() throws {
+    _ = try filled([person("a", "ada"), person("b", "grace"), person("c", "alan")])
+    let path = folder.appendingPathComponent("order-1").path
+    XCTAssertEqual(unlink(path), 0)
+    let store = try ReplicaStore(folder: folder)
+    XCTAssertFalse(store.showsKeptOrder)
+    try store.keepOrder()
+    XCTAssertTrue(store.showsKeptOrder)
+    XCTAssertEqual(files(), ["changes-1", "order-1", "people-1", "state-1"], "no file left over")
+    XCTAssertTrue(try ReplicaStore(folder: folder).showsKeptOrder, "read at the next opening")
+  }
+
   func testAnOrderFileThatIsNotWholeOrNotTheCopysIsLeftAside() throws {
     _ = try filled([person("a", "ada"), person("b", "grace"), person("c", "alan")])
     let path = folder.appendingPathComponent("order-1")

@@ -24,11 +24,21 @@ enum ReplicaOrderFile {
   private static let chunk = 65_536
 
   /// Sorts `table` by ``order``, keeps the positions with it, and writes
-  /// them to a new file at `path`, synced.
+  /// them to the file at `path` (a temporary file beside it, synced, then
+  /// renamed: a reader never sees half of one).
   static func write(_ table: UserTable, to path: String) throws(ReplicaError) {
     let locale = SortRankCache.currentLocale
     guard let positions = table.sortedPositions(by: order, isCancelled: { false }) else { return }
     table.knownOrder.store(positions, in: order, locale: locale)
+    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    let temporary = String(path[..<slash]) + "." + String(path[slash...])
+    try write(positions, locale: locale, to: temporary)
+    guard rename(temporary, path) == 0 else { throw .system("rename", temporary, errno: errno) }
+  }
+
+  private static func write(_ positions: [Int], locale: String, to path: String)
+    throws(ReplicaError)
+  {
     let file = try OutputFile(create: path)
     var bytes: [UInt8] = []
     func number(_ value: UInt64) {

@@ -96,6 +96,19 @@ public final class ReplicaStore {
       != nil
   }
 
+  /// Writes the order by username of the people as of the fold beside
+  /// them when the copy lacks it in the current collation (a copy written
+  /// before orders were kept, a damaged file, another language since): the
+  /// next opening shows them at once. Sorts everyone: call it off the
+  /// main thread, after the people are shown.
+  public func keepOrder() throws(ReplicaError) {
+    guard isComplete,
+      base.knownOrder.positions(in: ReplicaOrderFile.order, locale: SortRankCache.currentLocale)
+        == nil
+    else { return }
+    try ReplicaOrderFile.write(base, to: path("order-\(generation)"))
+  }
+
   /// Whether the copy holds a complete refresh (it can be browsed).
   public var isComplete: Bool { generation > 0 }
 

@@ -76,6 +76,8 @@ public final class LDAPReplica: Sendable {
       update(feed.store.table, nil)
       await shown()
       if let patch = feed.store.catchUp() { update(patch.table, patch) }
+      // Without it, the next start sorts everyone before its first rows.
+      try feed.store.keepOrder()
     }
     let first = try feed.begin()
     let following = Task {
