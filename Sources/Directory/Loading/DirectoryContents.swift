@@ -38,6 +38,9 @@ public struct DirectoryContents: Sendable {
   /// was (an offline copy after a change): a list showing that table
   /// follows the patch instead of sorting and diffing everyone.
   public var patch: TablePatch?
+  /// Everyone in an order made before they were loaded (an offline copy's
+  /// kept order), as rows made off the main thread; nil when none was.
+  public var sortedRows: (order: PersonSort, rows: [UserRef])?
 
   /// Assembles contents from a table already built.
   public init(

@@ -96,6 +96,10 @@ public final class ReplicaStore {
       != nil
   }
 
+  /// The order the copy keeps its people in beside them (by username):
+  /// a table opened from the copy knows it (``UserTable/knownPositions(in:)``).
+  public static let keptOrder = ReplicaOrderFile.order
+
   /// Writes the order by username of the people as of the fold beside
   /// them when the copy lacks it in the current collation (a copy written
   /// before orders were kept, a damaged file, another language since): the

@@ -66,6 +66,10 @@ extension UserTable {
   func precedence(_ order: PersonSort?) -> (Int, Int) -> Bool {
     guard let order else { return { $0 < $1 } }
     return { [self] a, b in
+      // Two people read at random: a mapped image lets go of such pages
+      // every few reads, or a binary search per change would leave most
+      // of it resident.
+      readOne()
       for key in order.keys {
         let left = filterBytes(key.field, at: a)
         let right = filterBytes(key.field, at: b)

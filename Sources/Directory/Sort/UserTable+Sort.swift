@@ -68,6 +68,14 @@ extension UserTable {
 }
 
 extension UserTable {
+  /// Everyone's positions in `order`, when they were made before they were
+  /// asked for (an offline copy's order by username, in the current
+  /// collation): what ``sortedPositions(by:within:isCancelled:)`` would
+  /// return for everyone, without sorting.
+  public func knownPositions(in order: PersonSort) -> [Int]? {
+    knownOrder.positions(in: order, locale: SortRankCache.currentLocale)
+  }
+
   /// Whether `candidates` are everyone of a table of `count` people, in
   /// their positions' order (nil is everyone).
   fileprivate static func isEveryone(_ candidates: [Int]?, count: Int) -> Bool {

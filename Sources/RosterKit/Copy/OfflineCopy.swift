@@ -100,6 +100,12 @@ package final class OfflineCopy {
             // Of use only to a list showing the table patched: the one
             // before, when it was taken.
             contents.patch = patch
+            // The people as the copy kept them, in the order a copy's page
+            // opens in: their rows made here, not on the main thread.
+            let order = ReplicaStore.keptOrder
+            if patch == nil, let known = table.knownPositions(in: order) {
+              contents.sortedRows = (order, known.map { UserRef(table: table, index: $0) })
+            }
             guard waiting.put(contents) else { return }
             Task { @MainActor in self?.deliverPeople() }
           },

@@ -66,6 +66,8 @@ extension LocalDirectoryPage {
     then show: @escaping @MainActor @Sendable ([UserRef], ListDiff?) -> Void
   ) {
     sorting?.cancel()
+    sortingCarries = false
+    sortingRun += 1
     let order = sortOrder
     guard order != nil || restoringDirectoryOrder, let table = rows.first?.table else {
       sorting = nil
@@ -100,27 +102,39 @@ extension LocalDirectoryPage {
   /// The list, everyone of `patch`'s table before in ``sortOrder``, carried
   /// over to its table (``TablePatch/carry(_:order:)``) with the diff made
   /// from the places people left and came, off the main thread; then
-  /// `show`. A list that is not everyone of that table is sorted and
-  /// diffed whole instead.
+  /// `show`. A patch that comes while the one before is carried goes on
+  /// from its rows once they show. A list that is not everyone of that
+  /// table is sorted and diffed whole instead.
   func carried(
     over patch: TablePatch,
     then show: @escaping @MainActor @Sendable ([UserRef], ListDiff?) -> Void
   ) {
-    let shown = model.elements
+    let before = sortingCarries ? sorting : nil
     let order = sortOrder
-    let carry = Task.detached(priority: .userInitiated) { () -> ([UserRef], ListDiff)? in
-      guard let carried = patch.carry(shown, order: order) else { return nil }
-      let diff = ListDiff.splicing(left: carried.left, came: carried.came) { old, new in
-        shown[old].id == carried.rows[new].id
-      }
-      return (carried.rows, diff)
-    }
+    sortingCarries = true
+    sortingRun += 1
+    let run = sortingRun
     sorting = Task { @MainActor [weak self] in
-      let result = await carry.value
+      await before?.value
+      guard let shown = self?.model.elements, !Task.isCancelled else { return }
+      let result = await Task.detached(priority: .userInitiated) {
+        () -> ([UserRef], ListDiff)? in
+        guard let carried = patch.carry(shown, order: order) else { return nil }
+        let diff = ListDiff.splicing(left: carried.left, came: carried.came) { old, new in
+          shown[old].id == carried.rows[new].id
+        }
+        return (carried.rows, diff)
+      }.value
       guard let self, !Task.isCancelled else { return }
-      self.sorting = nil
+      if self.sortingRun == run {
+        self.sorting = nil
+        self.sortingCarries = false
+      }
       guard let (rows, diff) = result else {
-        return self.ordered(patch.table.references, against: shown, then: show)
+        // Everyone of the newest people, sorted (a patch chained after
+        // this one is cancelled: it went on from this one's rows).
+        let newest = self.contents?.rows ?? patch.table.references
+        return self.ordered(newest, against: shown, then: show)
       }
       self.followedPatches += 1
       show(rows, diff)

@@ -48,6 +48,11 @@ package final class LocalDirectoryPage: DirectoryPage {
   package internal(set) var sortOrder: PersonSort?
   /// The sort running off the main thread, if any.
   var sorting: Task<Void, Never>?
+  /// Whether ``sorting`` carries the list over a patch of the offline
+  /// copy: a later patch goes on from it rather than sorting everyone.
+  var sortingCarries = false
+  /// Which ``sorting`` is the latest: one that ends clears it only if so.
+  var sortingRun = 0
   /// How many changes of an offline copy the list followed as patches,
   /// placing the people changed alone (tests).
   package internal(set) var followedPatches = 0
@@ -227,7 +232,8 @@ package final class LocalDirectoryPage: DirectoryPage {
     // Filtered, the filter runs over the new directory once it is in place.
     let refilters = search.query.isEmpty && isNarrowedByChoice
     let version = presenter.version
-    if search.query.isEmpty, !isNarrowedByChoice, sorting == nil, let patch = contents.patch,
+    if search.query.isEmpty, !isNarrowedByChoice, sorting == nil || sortingCarries,
+      let patch = contents.patch,
       let shown = self.contents, shown.viewModels === patch.previous
     {
       // A change of the offline copy: the list follows it, placing the
@@ -235,6 +241,12 @@ package final class LocalDirectoryPage: DirectoryPage {
       carried(over: patch) { [weak self] rows, diff in
         self?.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
       }
+    } else if search.query.isEmpty, !isNarrowedByChoice, self.contents == nil,
+      let sorted = contents.sortedRows, sorted.order == sortOrder
+    {
+      // Everyone in an order made before (an offline copy's, with its
+      // rows made off the main thread): shown at once, nothing to sort.
+      apply(sorted.rows, diff: nil, diffVersion: version, afterPreview: false)
     } else if search.query.isEmpty, !isNarrowedByChoice, sortOrder != nil {
       // The new directory in the order, as its differences from the list
       // shown (computed with the sort, off the main thread).
@@ -257,6 +269,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     // The patch's table before is the list's no more: let it go.
     var contents = contents
     contents.patch = nil
+    contents.sortedRows = nil
     self.contents = contents
     if viewMode == .tree { orgTree.show(contents.viewModels) }
     list.viewport.update()
