@@ -239,15 +239,24 @@ public final class ReplicaStore {
     let part = path("people-\(next).part")
     // The hashes are done with: let them go before the people are read.
     current.written = []
-    let built = try Self.loadRecords(part, spool: path("people-\(next).text"))
-    try Self.writeImage(of: built, to: path("people-\(next)"))
-    unlink(part)
     // The copy is then browsed as a later start browses it, its image
-    // mapped: the people built go.
-    let people = UserTable(image: path("people-\(next)")) ?? built
+    // mapped: the people built go before everyone is sorted for the order.
+    let people = try imageOfRecords(in: part, generation: next)
+    unlink(part)
     try ReplicaOrderFile.write(people, to: path("order-\(next)"))
     try commit(generation: next, cookie: cookie, people: people)
     if !current.late.isEmpty { try apply(current.late) }
+  }
+
+  /// The people in the records at `part` written as generation
+  /// `generation`'s image, and that image opened (the table built in
+  /// memory, should it not open).
+  private func imageOfRecords(in part: String, generation: Int) throws(ReplicaError)
+    -> UserTable
+  {
+    let built = try Self.loadRecords(part, spool: path("people-\(generation).text"))
+    try Self.writeImage(of: built, to: path("people-\(generation)"))
+    return UserTable(image: path("people-\(generation)")) ?? built
   }
 
   // MARK: Changes
