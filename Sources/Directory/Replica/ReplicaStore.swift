@@ -243,7 +243,8 @@ public final class ReplicaStore {
     // mapped: the people built go before everyone is sorted for the order.
     let people = try imageOfRecords(in: part, generation: next)
     unlink(part)
-    try ReplicaOrderFile.write(people, to: path("order-\(next)"))
+    // The order is of use, not of need: a copy without it opens and sorts.
+    try? ReplicaOrderFile.write(people, to: path("order-\(next)"))
     try commit(generation: next, cookie: cookie, people: people)
     if !current.late.isEmpty { try apply(current.late) }
   }
@@ -297,7 +298,7 @@ public final class ReplicaStore {
     catchUp()
     let next = generation + 1
     try Self.writeImage(of: table, to: path("people-\(next)"))
-    try ReplicaOrderFile.write(table, to: path("order-\(next)"))
+    try? ReplicaOrderFile.write(table, to: path("order-\(next)"))
     try commit(generation: next, cookie: cookie, people: table)
   }
 
