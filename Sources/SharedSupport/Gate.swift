@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A one-way gate tasks wait at until it opens, once, for good: what
 /// waits for a moment that comes once (a window's first rows on screen)
 /// rather than for a value.
@@ -9,15 +7,15 @@ import Synchronization
 ///     …
 ///     shown.open()
 ///
-/// Threading: any thread; a mutex guards the state, and waiters resume
-/// outside it.
+/// Threading: any thread; a lock guards the state (``Locked``: Thread
+/// Sanitizer sees it), and waiters resume outside it.
 public final class Gate: Sendable {
   private struct State {
     var isOpen = false
     var waiting: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init() {}
 

@@ -2,6 +2,7 @@ import Directory
 import DirectoryLDAP
 import Foundation
 import LDAPDemo
+import SharedSupport
 import Synchronization
 import TestSupport
 import XCTest
@@ -147,7 +148,7 @@ final class LDAPContentSyncTests: XCTestCase {
 ///
 /// Threading: `Sendable`; one lock.
 final class SyncLog: Sendable {
-  private let state = Mutex<[LDAPSyncChange]>([])
+  private let state = Locked<[LDAPSyncChange]>([])
 
   func append(_ change: LDAPSyncChange) { state.withLock { $0.append(change) } }
 
@@ -190,7 +191,7 @@ final class LDAPContentSyncFollowTests: XCTestCase {
     defer { server.shutDown() }
     let sync = try LDAPContentSync(url: server.peopleURL, options: LDAPOptions())
     let log = SyncLog()
-    let failures = Mutex(0)
+    let failures = Locked(0)
     let task = Task {
       await sync.follow(
         from: nil, backoff: .milliseconds(50)...Duration.milliseconds(400),

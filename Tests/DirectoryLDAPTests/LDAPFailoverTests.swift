@@ -1,6 +1,7 @@
 import Directory
 import Foundation
 import LDAPDemo
+import SharedSupport
 import Synchronization
 import TestSupport
 import XCTest
@@ -117,7 +118,7 @@ final class LDAPFailoverTests: XCTestCase {
 ///
 /// Threading: `Sendable`; one lock.
 private final class Heard: Sendable {
-  private let list = Mutex<[DirectoryFailover]>([])
+  private let list = Locked<[DirectoryFailover]>([])
 
   var all: [DirectoryFailover] { list.withLock { $0 } }
 

@@ -2,6 +2,7 @@ import Directory
 import DirectoryLDAP
 import Foundation
 import LDAPDemo
+import SharedSupport
 import Synchronization
 import TestSupport
 import XCTest
@@ -29,10 +30,10 @@ final class LDAPReplicaTests: XCTestCase {
 
   /// What a running replica reported.
   private final class Reports: Sendable {
-    let table = Mutex<UserTable?>(nil)
+    let table = Locked<UserTable?>(nil)
     /// How many people the first table reported held.
-    let firstCount = Mutex<Int?>(nil)
-    let statuses = Mutex<[LDAPReplicaStatus]>([])
+    let firstCount = Locked<Int?>(nil)
+    let statuses = Locked<[LDAPReplicaStatus]>([])
 
     var usernames: Set<String> {
       table.withLock { table in

@@ -1,5 +1,6 @@
 import Foundation
 import LDAPDemo
+import SharedSupport
 
 #if canImport(Glibc)
   import Glibc

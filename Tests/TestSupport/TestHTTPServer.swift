@@ -1,4 +1,5 @@
 import Foundation
+import SharedSupport
 
 /// A real HTTP/1.1 server on 127.0.0.1 (port chosen by the kernel) for the tests, with per-path
 /// responses, latency and faults, so loader tests go through sockets, libsoup and all. Every

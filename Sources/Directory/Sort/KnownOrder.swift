@@ -1,4 +1,4 @@
-import Synchronization
+import SharedSupport
 
 /// Everyone of one table in one order, made before it was asked for: an
 /// offline copy's people by username, sorted when the copy was written and
@@ -7,7 +7,7 @@ import Synchronization
 /// ``UserTable/sortedPositions(by:within:isCancelled:)`` reads it when
 /// asked for everyone in that order, in the collation it was made in.
 ///
-/// Threading: any thread; a mutex guards the one entry.
+/// Threading: any thread; a lock guards the one entry.
 final class KnownOrder: Sendable {
   /// An order and the collation it was made in, with everyone's positions.
   ///
@@ -18,7 +18,7 @@ final class KnownOrder: Sendable {
     let positions: [Int]
   }
 
-  private let entry = Mutex<Entry?>(nil)
+  private let entry = Locked<Entry?>(nil)
 
   /// Everyone's positions in `order` made in `locale`, if known.
   func positions(in order: PersonSort, locale: String) -> [Int]? {

@@ -1,5 +1,6 @@
 import Foundation
 import LDAPDemo
+import SharedSupport
 
 /// A tiny LDAPv3 server of the tests' own on 127.0.0.1, standing in for
 /// Active Directory where slapd cannot: it hands out a group's `member`

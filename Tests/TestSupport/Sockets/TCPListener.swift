@@ -1,4 +1,5 @@
 import Foundation
+import SharedSupport
 
 #if canImport(Glibc)
   import Glibc
