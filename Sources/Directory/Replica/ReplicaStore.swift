@@ -92,8 +92,7 @@ public final class ReplicaStore {
   /// Whether ``table`` knows its people's order by username, as kept
   /// beside the copy (``ReplicaOrderFile``), in the current collation.
   public var showsKeptOrder: Bool {
-    table.knownOrder.positions(in: ReplicaOrderFile.order, locale: SortRankCache.currentLocale)
-      != nil
+    table.knownPositions(in: Self.keptOrder) != nil
   }
 
   /// The order the copy keeps its people in beside them (by username):
@@ -107,8 +106,7 @@ public final class ReplicaStore {
   /// main thread, after the people are shown.
   public func keepOrder() throws(ReplicaError) {
     guard isComplete,
-      base.knownOrder.positions(in: ReplicaOrderFile.order, locale: SortRankCache.currentLocale)
-        == nil
+      base.knownPositions(in: Self.keptOrder) == nil
     else { return }
     try ReplicaOrderFile.write(base, to: path("order-\(generation)"))
   }

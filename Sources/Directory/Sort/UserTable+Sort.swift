@@ -19,7 +19,7 @@ extension UserTable {
     by order: PersonSort, within candidates: [Int]? = nil,
     isCancelled: @Sendable () -> Bool = { Task.isCancelled }
   ) -> [Int]? {
-    if let known = knownOrder.positions(in: order, locale: SortRankCache.currentLocale),
+    if let known = knownPositions(in: order),
       Self.isEveryone(candidates, count: userCount)
     {
       return known
