@@ -38,6 +38,31 @@ final class CachePolicyTests: XCTestCase {
     XCTAssertFalse(policy(["Cache-Control": "max-age=1"]).noStore)
   }
 
+  func testMustRevalidateNoCachePragmaAndVaryStarForbidShowingStaleBytes() {
+    let must = policy(["Cache-Control": "max-age=600, Must-Revalidate", "ETag": "\"x\""])
+    XCTAssertEqual(must.freshUntil, now + 600, "fresh for its lifetime")
+    XCTAssertTrue(must.mustRevalidate)
+    XCTAssertTrue(policy(["Cache-Control": "no-cache"]).mustRevalidate)
+    XCTAssertFalse(policy(["Cache-Control": "max-age=0"]).mustRevalidate)
+    XCTAssertFalse(
+      policy(["Cache-Control": "no-cache=\"Set-Cookie\""]).mustRevalidate,
+      "no-cache naming fields concerns those fields only")
+
+    let pragma = policy(["Pragma": "no-cache", "ETag": "\"x\""])
+    XCTAssertEqual(pragma.freshUntil, now)
+    XCTAssertTrue(pragma.mustRevalidate)
+    let pragmaUnderCacheControl = policy(["Pragma": "no-cache", "Cache-Control": "max-age=60"])
+    XCTAssertEqual(pragmaUnderCacheControl.freshUntil, now + 60, "Cache-Control wins")
+    XCTAssertFalse(pragmaUnderCacheControl.mustRevalidate)
+
+    let varyStar = policy(["Vary": "Accept-Encoding, *", "Cache-Control": "max-age=600"])
+    XCTAssertEqual(varyStar.freshUntil, now, "no later request matches Vary: *")
+    XCTAssertTrue(varyStar.mustRevalidate)
+    let vary = policy(["Vary": "Accept-Encoding", "Cache-Control": "max-age=600"])
+    XCTAssertEqual(vary.freshUntil, now + 600, "the same request fields every time: a match")
+    XCTAssertFalse(vary.mustRevalidate)
+  }
+
   func testWithoutFreshnessAValidatorGivesAHeuristicLifetimeAndNothingMeansForever() {
     // Modified 10 days before Date: a tenth is a day, the ceiling.
     XCTAssertEqual(
@@ -72,13 +97,17 @@ final class CachePolicyTests: XCTestCase {
     let stored = CachePolicy(
       etag: "\"v1\"", lastModified: "Tue, 14 Nov 2023 12:13:20 GMT", freshUntil: now)
     cache.store([1, 2, 3], policy: stored, for: "http://x/a")
+    let strict = CachePolicy(etag: "\"v2\"", freshUntil: now, mustRevalidate: true)
+    cache.store([9], policy: strict, for: "http://x/b")
     let restarted = DiskCache(directory: folder.url, byteLimit: 10_000, maxEntryBytes: 5000)
     XCTAssertEqual(restarted.stored(for: "http://x/a")?.policy, stored)
     XCTAssertEqual(restarted.stored(for: "http://x/a")?.bytes, [1, 2, 3])
+    XCTAssertEqual(restarted.stored(for: "http://x/b")?.policy, strict)
+    XCTAssertEqual(restarted.stored(for: "http://x/b")?.policy.mustRevalidate, true)
     var noStore = stored
     noStore.noStore = true
     restarted.store([4], policy: noStore, for: "http://x/a")
     XCTAssertNil(restarted.stored(for: "http://x/a"), "no-store removes what was there")
-    XCTAssertEqual(restarted.count, 0)
+    XCTAssertEqual(restarted.count, 1, "the other entry stays")
   }
 }

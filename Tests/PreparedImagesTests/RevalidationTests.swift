@@ -184,13 +184,21 @@ final class RevalidationTests: XCTestCase {
     }
   }
 
-  /// A stale entry whose server cannot be reached is shown all the same.
+  /// A stale entry whose server cannot be reached is shown all the same, unless the server
+  /// said it must be revalidated: then the row shows initials.
   @MainActor
-  func testAStaleEntryIsShownWhenItsServerIsGone() async throws {
+  func testAStaleEntryIsShownWhenItsServerIsGoneUnlessItMustBeRevalidated() async throws {
     server.set(
       "/ada.png", .cached(TestImages.solid(Self.red), etag: "\"v1\"", cacheControl: "max-age=0"))
+    let strict = ["/must.png": "max-age=0, must-revalidate", "/nocache.png": "no-cache"]
+    for (path, cacheControl) in strict {
+      server.set(
+        path, .cached(TestImages.solid(Self.blue), etag: "\"v1\"", cacheControl: cacheControl))
+    }
     let first = pipeline()
     _ = try await loadAndStore(first, "/ada.png")
+    _ = try await loadAndStore(first, "/must.png")
+    _ = try await loadAndStore(first, "/nocache.png")
     await first.shutdown()
     try await server.stop()
 
@@ -199,7 +207,55 @@ final class RevalidationTests: XCTestCase {
     XCTAssertEqual(TestImages.centerColor(of: image), Self.red)
     XCTAssertEqual(second.statistics().staleServed, 1)
     XCTAssertEqual(second.statistics().revalidations, 1)
+    for path in strict.keys.sorted() {
+      do {
+        _ = try await second.image(for: request(path))
+        XCTFail("\(path): a stale image that must be revalidated is not shown")
+      } catch {
+        XCTAssertEqual(error as? ImageFailure, .network, path)
+      }
+    }
+    XCTAssertEqual(second.statistics().staleServed, 1, "no more")
+    XCTAssertEqual(second.statistics().revalidations, 3)
     await second.shutdown()
+    server = try await TestHTTPServer.start()  // for tearDown
+  }
+
+  /// A row showing a stale image from memory keeps it when the revalidation fails, and goes to
+  /// initials when the server had said the image must be revalidated.
+  @MainActor
+  func testARowLetsGoOfAStaleImageThatMustBeRevalidatedWhenItsServerIsGone() async throws {
+    server.set(
+      "/kept.png", .cached(TestImages.solid(Self.red), etag: "\"v1\"", cacheControl: "max-age=0"))
+    server.set(
+      "/strict.png",
+      .cached(TestImages.solid(Self.blue), etag: "\"v1\"", cacheControl: "no-cache"))
+    let pipeline = pipeline()
+    let kept = try await pipeline.image(for: request("/kept.png"))
+    let strict = try await pipeline.image(for: request("/strict.png"))
+    try await server.stop()
+
+    let keptRow = AppliedImages()
+    let strictRow = AppliedImages()
+    let keptSlot = ImageSlot(pipeline: pipeline) { keptRow.record($0, $1) }
+    let strictSlot = ImageSlot(pipeline: pipeline) { strictRow.record($0, $1) }
+    keptSlot.bind(identity: "kept", request: request("/kept.png"), priority: .visible)
+    strictSlot.bind(identity: "strict", request: request("/strict.png"), priority: .visible)
+    XCTAssertTrue(keptRow.last === kept, "shown at once while it is revalidated")
+    XCTAssertTrue(strictRow.last === strict, "shown at once while it is revalidated")
+    let settled = await pipeline.waitUntilIdle()
+    XCTAssertTrue(settled)
+    await drainMainQueue()
+
+    XCTAssertFalse(keptSlot.isLoading)
+    XCTAssertFalse(strictSlot.isLoading)
+    XCTAssertEqual(keptRow.log.count, 1)
+    XCTAssertTrue(keptRow.last === kept, "a failed revalidation leaves the stale image")
+    XCTAssertEqual(strictRow.log.count, 2)
+    XCTAssertNil(strictRow.last, "initials once the server could not vouch for it")
+    XCTAssertNotNil(pipeline.cachedImage(for: request("/kept.png")))
+    XCTAssertNil(pipeline.cachedImage(for: request("/strict.png")), "not shown again")
+    await pipeline.shutdown()
     server = try await TestHTTPServer.start()  // for tearDown
   }
 }

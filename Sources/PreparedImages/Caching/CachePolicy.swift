@@ -13,7 +13,12 @@ import HTTPSupport
 /// (RFC 9111, as a private cache).
 ///
 /// - `Cache-Control: no-store`: not stored on disk at all (an entry already there is removed).
-/// - `Cache-Control: no-cache`: stored, but stale at once: every later load revalidates.
+/// - `Cache-Control: no-cache` (or, without a `Cache-Control`, HTTP/1.0's `Pragma: no-cache`),
+///   and `Vary: *`: stored, but stale at once: every later load revalidates, and a failed
+///   revalidation shows nothing stored.
+/// - `Cache-Control: must-revalidate`: fresh for its lifetime, then like `no-cache`: once stale,
+///   the bytes are never shown without the server's word (no stale-if-error).
+/// - `Vary` naming request fields: matched, since every avatar request carries the same fields.
 /// - `max-age` (less `Age`), else `Expires` against `Date` (an `Expires` that does not parse
 ///   is in the past), gives the freshness lifetime.
 /// - No explicit freshness but a validator: a heuristic lifetime, a tenth of the time since
@@ -41,11 +46,18 @@ struct CachePolicy: Sendable, Equatable {
   var freshUntil: Int64?
   /// `Cache-Control: no-store`: the bytes must not be written to disk.
   var noStore = false
+  /// Once stale, the bytes are shown only after the server said they still hold:
+  /// `must-revalidate`, `no-cache`, `Pragma: no-cache` or `Vary: *`.
+  var mustRevalidate = false
 
-  init(etag: String? = nil, lastModified: String? = nil, freshUntil: Int64? = nil) {
+  init(
+    etag: String? = nil, lastModified: String? = nil, freshUntil: Int64? = nil,
+    mustRevalidate: Bool = false
+  ) {
     self.etag = etag.flatMap(Self.validator)
     self.lastModified = lastModified.flatMap(Self.validator)
     self.freshUntil = freshUntil
+    self.mustRevalidate = mustRevalidate
   }
 
   /// The policy of a response received at `now` (seconds since 1970); `header` gives a header's
@@ -55,17 +67,25 @@ struct CachePolicy: Sendable, Equatable {
     if let value = lastModified, HTTPDate.secondsSince1970(value) == nil { lastModified = nil }
     var maxAge: Int64?
     var noCache = false
-    for directive in (header("Cache-Control") ?? "").split(separator: ",") {
-      let parts = directive.split(separator: "=", maxSplits: 1)
-      let name = parts.first.map { $0.trimmed.lowercased() } ?? ""
-      let value = parts.count > 1 ? parts[1].trimmed.unquoted : nil
+    let cacheControl = header("Cache-Control")
+    for (name, value) in Self.directives(cacheControl ?? "") {
       switch (name, value) {
       case ("no-store", _): noStore = true
       case ("no-cache", nil): noCache = true
+      case ("must-revalidate", _): mustRevalidate = true
       case ("max-age", let value?): maxAge = Self.seconds(value) ?? maxAge
       default: break
       }
     }
+    // HTTP/1.0's Pragma counts only where Cache-Control is absent.
+    if cacheControl == nil,
+      Self.directives(header("Pragma") ?? "").contains(where: { $0.name == "no-cache" })
+    {
+      noCache = true
+    }
+    // `Vary: *`: no later request matches the stored one, so each must be revalidated.
+    if Self.directives(header("Vary") ?? "").contains(where: { $0.name == "*" }) { noCache = true }
+    if noCache { mustRevalidate = true }
     let date = header("Date").flatMap(HTTPDate.secondsSince1970) ?? now
     let lifetime: Int64?
     if noCache {
@@ -96,6 +116,15 @@ struct CachePolicy: Sendable, Equatable {
     if let etag { headers.append(("If-None-Match", etag)) }
     if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
     return headers
+  }
+
+  /// A comma-separated field's directives: names lowercased, values without their quotes.
+  static func directives(_ field: String) -> [(name: String, value: Substring?)] {
+    field.split(separator: ",").map { directive in
+      let parts = directive.split(separator: "=", maxSplits: 1)
+      let name = parts.first.map { $0.trimmed.lowercased() } ?? ""
+      return (name, parts.count > 1 ? parts[1].trimmed.unquoted : nil)
+    }
   }
 
   /// `value` if it is short and printable ASCII (no line breaks: it is written one a line).

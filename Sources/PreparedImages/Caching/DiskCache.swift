@@ -132,12 +132,14 @@ final class DiskCache: @unchecked Sendable {
   private static let maxHeaderBytes = 2 * CachePolicy.maxValidatorBytes + 128
 
   /// The magic line, the key, one line per field of `policy` ("fresh-until SECONDS",
-  /// "etag VALUE", "last-modified VALUE"), an empty line; the bytes follow.
+  /// "etag VALUE", "last-modified VALUE", "must-revalidate yes"), an empty line; the bytes
+  /// follow.
   private static func header(key: String, policy: CachePolicy) -> [UInt8] {
     var text = key + "\n"
     if let freshUntil = policy.freshUntil { text += "fresh-until \(freshUntil)\n" }
     if let etag = policy.etag { text += "etag \(etag)\n" }
     if let lastModified = policy.lastModified { text += "last-modified \(lastModified)\n" }
+    if policy.mustRevalidate { text += "must-revalidate yes\n" }
     return magic + Array((text + "\n").utf8)
   }
 
@@ -167,6 +169,9 @@ final class DiskCache: @unchecked Sendable {
       case "last-modified":
         guard let lastModified = CachePolicy.validator(value) else { return nil }
         policy.lastModified = lastModified
+      case "must-revalidate":
+        guard value == "yes" else { return nil }
+        policy.mustRevalidate = true
       default:
         return nil
       }

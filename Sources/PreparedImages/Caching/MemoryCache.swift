@@ -31,14 +31,20 @@ public final class MemoryCache: @unchecked Sendable {
     /// Seconds since 1970 from which the image is stale (an http source's freshness); nil:
     /// never.
     var freshUntil: Int64?
+    /// Once stale, not to be shown after a failed revalidation (``CachePolicy/mustRevalidate``).
+    var mustRevalidate: Bool
     weak var newer: Entry?
     var older: Entry?
 
-    init(key: ImageRequest, image: PreparedImage, cost: Int, freshUntil: Int64?) {
+    init(
+      key: ImageRequest, image: PreparedImage, cost: Int, freshUntil: Int64?,
+      mustRevalidate: Bool
+    ) {
       self.key = key
       self.image = image
       self.cost = cost
       self.freshUntil = freshUntil
+      self.mustRevalidate = mustRevalidate
     }
   }
 
@@ -88,12 +94,31 @@ public final class MemoryCache: @unchecked Sendable {
     lock.withLock { entries[key]?.freshUntil.map { now >= $0 } ?? false }
   }
 
+  /// Whether `key`'s image is here, fresh or stale.
+  func contains(_ key: ImageRequest) -> Bool {
+    lock.withLock { entries[key] != nil }
+  }
+
+  /// Removes `key`'s image if it is stale at `now` and must not be shown without the server's
+  /// word (its revalidation failed).
+  func removeIfItMustRevalidate(_ key: ImageRequest, at now: Int64) {
+    lock.withLock {
+      guard let entry = entries[key], entry.mustRevalidate,
+        entry.freshUntil.map({ now >= $0 }) ?? false
+      else { return }
+      _remove(entry)
+    }
+  }
+
   /// Gives `key`'s image a new freshness (its bytes were revalidated) and returns it, marked
   /// most recently used; nil when it is no longer here.
-  func refresh(_ key: ImageRequest, freshUntil: Int64?) -> PreparedImage? {
+  func refresh(_ key: ImageRequest, freshUntil: Int64?, mustRevalidate: Bool = false)
+    -> PreparedImage?
+  {
     lock.withLock {
       guard let entry = entries[key] else { return nil }
       entry.freshUntil = freshUntil
+      entry.mustRevalidate = mustRevalidate
       _unlink(entry)
       _pushFront(entry)
       return entry.image
@@ -101,8 +126,12 @@ public final class MemoryCache: @unchecked Sendable {
   }
 
   /// Stores `image` as most recently used, evicting the least recently used until it fits.
-  /// `freshUntil` (seconds since 1970) is when it becomes stale; nil: never.
-  public func store(_ image: PreparedImage, for key: ImageRequest, freshUntil: Int64? = nil) {
+  /// `freshUntil` (seconds since 1970) is when it becomes stale; nil: never. With
+  /// `mustRevalidate`, a stale image goes when its revalidation fails.
+  public func store(
+    _ image: PreparedImage, for key: ImageRequest, freshUntil: Int64? = nil,
+    mustRevalidate: Bool = false
+  ) {
     lock.withLock {
       if let old = entries.removeValue(forKey: key) {
         _unlink(old)
@@ -113,7 +142,9 @@ public final class MemoryCache: @unchecked Sendable {
       while _totalCost + cost > costLimit, let oldest = tail {
         _remove(oldest)
       }
-      let entry = Entry(key: key, image: image, cost: cost, freshUntil: freshUntil)
+      let entry = Entry(
+        key: key, image: image, cost: cost, freshUntil: freshUntil,
+        mustRevalidate: mustRevalidate)
       entries[key] = entry
       _pushFront(entry)
       _totalCost += cost

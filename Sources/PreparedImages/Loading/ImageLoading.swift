@@ -35,14 +35,18 @@ struct LoadedBytes: Sendable {
   /// server answered 304, or could not be asked. The coordinator then delivers that image,
   /// without decoding, when the memory cache still holds it.
   var unchanged = false
+  /// Once stale, an image decoded from these bytes is not shown again until the server said
+  /// they still hold (``CachePolicy/mustRevalidate``).
+  var mustRevalidate = false
 
   init(
     _ bytes: [UInt8], freshUntil: Int64? = nil, unchanged: Bool = false,
-    didDecode: (@Sendable ([UInt8]) -> Void)? = nil
+    mustRevalidate: Bool = false, didDecode: (@Sendable ([UInt8]) -> Void)? = nil
   ) {
     self.bytes = bytes
     self.freshUntil = freshUntil
     self.unchanged = unchanged
+    self.mustRevalidate = mustRevalidate
     self.didDecode = didDecode
   }
 }

@@ -49,6 +49,8 @@ struct SourceLoader: ImageLoading {
   /// - A network failure, a timeout or a 5xx while an entry is stored: the stored bytes,
   ///   stale (stale-if-error, as browsers do): a person's last known avatar is better than
   ///   their initials while offline. It is asked again after ``retryAfterError`` seconds.
+  ///   Not when the server said it must be revalidated (``CachePolicy/mustRevalidate``): then
+  ///   the failure, and the row shows initials.
   ///   A 4xx is the server's answer (the avatar is gone): the row shows initials.
   private func loadFromDiskOrNetwork(_ url: URL) async -> Result<LoadedBytes, ImageFailure> {
     let key = url.absoluteString
@@ -57,7 +59,10 @@ struct SourceLoader: ImageLoading {
     let now = wallClockSeconds()
     if let stored, stored.policy.isFresh(at: now) {
       statistics.update { $0.diskHits += 1 }
-      return .success(LoadedBytes(stored.bytes, freshUntil: stored.policy.freshUntil))
+      return .success(
+        LoadedBytes(
+          stored.bytes, freshUntil: stored.policy.freshUntil,
+          mustRevalidate: stored.policy.mustRevalidate))
     }
     guard !Task.isCancelled else { return .failure(.cancelled) }
     let validators = stored.map(\.policy).flatMap { $0.hasValidator ? $0 : nil }
@@ -70,19 +75,25 @@ struct SourceLoader: ImageLoading {
       statistics.update { $0.notModified += 1 }
       guard let stored else { return .failure(.httpStatus(304)) }
       if let diskCache { ioQueue.async { @Sendable in diskCache.refresh(policy, for: key) } }
-      return .success(LoadedBytes(stored.bytes, freshUntil: policy.freshUntil, unchanged: true))
+      return .success(
+        LoadedBytes(
+          stored.bytes, freshUntil: policy.freshUntil, unchanged: true,
+          mustRevalidate: policy.mustRevalidate))
     case .success(.body(let bytes, let policy)):
       if policy.noStore, stored != nil, let diskCache {
         ioQueue.async { @Sendable in diskCache.remove(key) }
       }
       return .success(
-        LoadedBytes(bytes, freshUntil: policy.freshUntil) { [diskCache, ioQueue] bytes in
+        LoadedBytes(bytes, freshUntil: policy.freshUntil, mustRevalidate: policy.mustRevalidate) {
+          [diskCache, ioQueue] bytes in
           if let diskCache {
             ioQueue.async { @Sendable in diskCache.store(bytes, policy: policy, for: key) }
           }
         })
     case .failure(let failure):
-      guard let stored, Self.servesStale(after: failure) else { return .failure(failure) }
+      guard let stored, !stored.policy.mustRevalidate, Self.servesStale(after: failure) else {
+        return .failure(failure)
+      }
       statistics.update { $0.staleServed += 1 }
       return .success(
         LoadedBytes(stored.bytes, freshUntil: now + Self.retryAfterError, unchanged: true))

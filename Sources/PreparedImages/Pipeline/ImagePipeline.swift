@@ -89,6 +89,11 @@ public final class ImagePipeline {
     memoryCache.isStale(request, at: wallClockSeconds())
   }
 
+  /// Whether `request`'s image is in memory, fresh or stale (counts nothing).
+  func holdsInMemory(_ request: ImageRequest) -> Bool {
+    memoryCache.contains(request)
+  }
+
   /// Loads and decodes `request`, or joins the work already under way for it.
   /// Cancelling the calling task drops this claim (and the work, if it was the last one).
   public func image(for request: ImageRequest, priority: ImagePriority = .visible) async throws

@@ -156,11 +156,14 @@ final class PipelineCoordinator: @unchecked Sendable {
       task.cancelLoad = nil
       switch result {
       case .failure(let failure):
+        // A stale image the server must vouch for is not shown again (`SourceLoader`).
+        memoryCache.removeIfItMustRevalidate(task.request, at: wallClockSeconds())
         finished = (.failure(failure), _finish(task, with: .failure(failure)))
       case .success(let loaded):
         // Revalidated bytes (a 304) whose image is still in memory: that image, no decode.
         if loaded.unchanged,
-          let image = memoryCache.refresh(task.request, freshUntil: loaded.freshUntil)
+          let image = memoryCache.refresh(
+            task.request, freshUntil: loaded.freshUntil, mustRevalidate: loaded.mustRevalidate)
         {
           finished = (.success(image), _finish(task, with: .success(image)))
         } else {
@@ -245,9 +248,11 @@ final class PipelineCoordinator: @unchecked Sendable {
     if inNormalClass { statistics.update { $0.decodesInNormalClass += 1 } }
     if case .success(let image) = result {
       // Even when cancelled mid-decode: the work is done and the user may scroll back.
-      var freshUntil: Int64?
-      if case .loaded(let loaded) = job.bytes { freshUntil = loaded.freshUntil }
-      memoryCache.store(image, for: job.task.request, freshUntil: freshUntil)
+      var loaded: LoadedBytes?
+      if case .loaded(let bytes) = job.bytes { loaded = bytes }
+      memoryCache.store(
+        image, for: job.task.request, freshUntil: loaded?.freshUntil,
+        mustRevalidate: loaded?.mustRevalidate ?? false)
     }
     let deliveries = condition.withLock { () -> [ImageDelivery] in
       expectedDecode = (expectedDecode * 7 + duration) / 8

@@ -10,7 +10,8 @@
 ///   previous user's avatar.
 /// - A failure keeps the placeholder.
 /// - A memory hit whose http freshness ran out is applied all the same, and revalidated: the
-///   image is replaced only if the server sent another one.
+///   image is replaced only if the server sent another one, or by the placeholder if the
+///   revalidation failed and the server had said the image must be revalidated.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -65,10 +66,11 @@ public final class ImageSlot {
       apply(image, false)
       guard pipeline.needsRevalidation(request) else { return }
       // Stale: shown now, and the server asked whether it changed. A 304 delivers this same
-      // image (not applied again); a new one replaces it; a failure leaves it.
+      // image (not applied again); a new one replaces it; a failure leaves it, unless the server
+      // said it must be revalidated (then the placeholder).
       let token = currentToken
       subscription = pipeline.subscribe(request, priority: priority) { [weak self] result in
-        self?.complete(with: result, for: token, showing: image)
+        self?.complete(with: result, for: token, showing: (image, request))
       }
       return
     }

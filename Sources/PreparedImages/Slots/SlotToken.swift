@@ -16,11 +16,12 @@ extension ImageSlot {
   var currentToken: SlotToken { SlotToken(generation: generation, identity: identity) }
 
   /// A load for the bind `token` finished: apply it if that bind is still current. With
-  /// `shown` (a stale image the bind applied, being revalidated), only a different image is
-  /// applied, and a failure keeps `shown`.
+  /// `shown` (a stale image the bind applied, being revalidated, and its request), only a
+  /// different image is applied, and a failure keeps `shown` while the memory cache still
+  /// holds it (it drops one that must be revalidated).
   func complete(
     with result: Result<PreparedImage, ImageFailure>, for token: SlotToken,
-    showing shown: PreparedImage? = nil
+    showing shown: (image: PreparedImage, request: ImageRequest)? = nil
   ) {
     guard token == currentToken else {
       pipeline.recordStaleDrop()
@@ -29,8 +30,11 @@ extension ImageSlot {
     }
     subscription = nil
     switch result {
-    case .success(let image): if image !== shown { apply(image, true) }
-    case .failure: if shown == nil { apply(nil, false) }
+    case .success(let image): if image !== shown?.image { apply(image, true) }
+    case .failure:
+      // A stale image stays, unless the pipeline let it go: it must not be shown unrevalidated.
+      if let shown, pipeline.holdsInMemory(shown.request) { return }
+      apply(nil, false)
     }
   }
 }
