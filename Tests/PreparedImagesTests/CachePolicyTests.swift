@@ -63,6 +63,32 @@ final class CachePolicyTests: XCTestCase {
     XCTAssertFalse(vary.mustRevalidate)
   }
 
+  func testTheFieldsThatSetFreshnessAreKeptForALater304() {
+    let kept = policy([
+      "Cache-Control": "no-cache", "Expires": "Tue, 14 Nov 2023 23:13:20 GMT", "Vary": "Accept",
+      "Pragma": "no-cache", "ETag": "\"x\"", "Content-Type": "image/png",
+    ])
+    XCTAssertEqual(
+      kept.freshnessFields,
+      [
+        "cache-control": "no-cache", "expires": "Tue, 14 Nov 2023 23:13:20 GMT",
+        "vary": "Accept", "pragma": "no-cache",
+      ])
+    XCTAssertEqual(kept.storedField("Cache-Control"), "no-cache")
+    XCTAssertEqual(kept.storedField("ETag"), "\"x\"")
+    XCTAssertNil(kept.storedField("Content-Type"))
+    XCTAssertNil(kept.storedField("Date"), "a 304's own Date counts")
+    XCTAssertTrue(
+      policy(["Cache-Control": "max-age=1, " + String(repeating: "x", count: 300)])
+        .freshnessFields.isEmpty, "bounded like a validator")
+
+    // A 304 that leaves Cache-Control out: the stored one still holds.
+    let updated = CachePolicy(
+      header: { name in name == "ETag" ? "\"x\"" : kept.storedField(name) }, now: now)
+    XCTAssertTrue(updated.mustRevalidate)
+    XCTAssertEqual(updated.freshUntil, now)
+  }
+
   func testWithoutFreshnessAValidatorGivesAHeuristicLifetimeAndNothingMeansForever() {
     // Modified 10 days before Date: a tenth is a day, the ceiling.
     XCTAssertEqual(
@@ -97,7 +123,8 @@ final class CachePolicyTests: XCTestCase {
     let stored = CachePolicy(
       etag: "\"v1\"", lastModified: "Tue, 14 Nov 2023 12:13:20 GMT", freshUntil: now)
     cache.store([1, 2, 3], policy: stored, for: "http://x/a")
-    let strict = CachePolicy(etag: "\"v2\"", freshUntil: now, mustRevalidate: true)
+    var strict = CachePolicy(etag: "\"v2\"", freshUntil: now, mustRevalidate: true)
+    strict.freshnessFields = ["cache-control": "no-cache, max-age=60", "vary": "*"]
     cache.store([9], policy: strict, for: "http://x/b")
     let restarted = DiskCache(directory: folder.url, byteLimit: 10_000, maxEntryBytes: 5000)
     XCTAssertEqual(restarted.stored(for: "http://x/a")?.policy, stored)

@@ -112,6 +112,34 @@ final class RevalidationTests: XCTestCase {
     await restarted.shutdown()
   }
 
+  /// A 304 that leaves out the caching fields keeps the stored ones: an avatar the server
+  /// said to revalidate every time (no-cache) is not fresh for a day after a bare 304.
+  @MainActor
+  func testA304WithoutCachingFieldsKeepsTheStoredOnes() async throws {
+    server.set(
+      "/ada.png",
+      .sequence([
+        .cached(TestImages.solid(Self.red), etag: "\"v1\"", cacheControl: "no-cache"),
+        .answer(status: 304, headers: ["ETag": "\"v1\""], body: []),
+      ]))
+    let pipeline = pipeline()
+    _ = try await loadAndStore(pipeline, "/ada.png")
+    for hits in 2...3 {
+      let image = try await pipeline.image(for: request("/ada.png"))
+      XCTAssertEqual(TestImages.centerColor(of: image), Self.red)
+      XCTAssertEqual(server.hits("/ada.png"), hits, "revalidated every time")
+      XCTAssertEqual(server.lastHeaders("/ada.png")?["if-none-match"], "\"v1\"")
+    }
+    XCTAssertEqual(pipeline.statistics().decodes, 1, "each 304 costs no decode")
+    let key = server.url("/ada.png").absoluteString
+    let refreshed = await waitUntil {
+      pipeline.diskCache?.stored(for: key)?.policy.freshnessFields["cache-control"] == "no-cache"
+    }
+    XCTAssertTrue(refreshed)
+    XCTAssertEqual(pipeline.diskCache?.stored(for: key)?.policy.mustRevalidate, true)
+    await pipeline.shutdown()
+  }
+
   @MainActor
   func testAChangedETagBringsTheNewBytesAndANewImage() async throws {
     server.set(

@@ -49,6 +49,13 @@ struct CachePolicy: Sendable, Equatable {
   /// Once stale, the bytes are shown only after the server said they still hold:
   /// `must-revalidate`, `no-cache`, `Pragma: no-cache` or `Vary: *`.
   var mustRevalidate = false
+  /// The fields that say how long the bytes stay fresh, as the server sent them (names in
+  /// lower case; each bounded like a validator): a 304 that leaves one out keeps the stored one,
+  /// as it keeps the stored validators (RFC 9111, 4.3.4).
+  var freshnessFields: [String: String] = [:]
+
+  /// The response fields kept in ``freshnessFields``.
+  static let freshnessFieldNames = ["cache-control", "expires", "pragma", "vary"]
 
   init(
     etag: String? = nil, lastModified: String? = nil, freshUntil: Int64? = nil,
@@ -64,6 +71,9 @@ struct CachePolicy: Sendable, Equatable {
   /// value by name (any case), or nil.
   init(header: (String) -> String?, now: Int64) {
     self.init(etag: header("ETag"), lastModified: header("Last-Modified"))
+    for name in Self.freshnessFieldNames {
+      if let value = header(name).flatMap(Self.validator) { freshnessFields[name] = value }
+    }
     if let value = lastModified, HTTPDate.secondsSince1970(value) == nil { lastModified = nil }
     var maxAge: Int64?
     var noCache = false
@@ -106,6 +116,16 @@ struct CachePolicy: Sendable, Equatable {
   }
 
   var hasValidator: Bool { etag != nil || lastModified != nil }
+
+  /// The stored value of a response field a 304 may leave out (a validator or a freshness
+  /// field), by name in any case; nil for any other field.
+  func storedField(_ name: String) -> String? {
+    switch name.lowercased() {
+    case "etag": etag
+    case "last-modified": lastModified
+    case let lowercased: freshnessFields[lowercased]
+    }
+  }
 
   /// Whether the bytes may be used at `now` without asking the server.
   func isFresh(at now: Int64) -> Bool { freshUntil.map { now < $0 } ?? true }

@@ -129,17 +129,22 @@ final class DiskCache: @unchecked Sendable {
   }
 
   /// The most header bytes read beyond the key: the fields and their names.
-  private static let maxHeaderBytes = 2 * CachePolicy.maxValidatorBytes + 128
+  private static let maxHeaderBytes =
+    (2 + CachePolicy.freshnessFieldNames.count) * (CachePolicy.maxValidatorBytes + 16) + 64
 
   /// The magic line, the key, one line per field of `policy` ("fresh-until SECONDS",
-  /// "etag VALUE", "last-modified VALUE", "must-revalidate yes"), an empty line; the bytes
-  /// follow.
+  /// "etag VALUE", "last-modified VALUE", "must-revalidate yes", and the freshness fields as
+  /// sent: "cache-control VALUE", "expires VALUE", "pragma VALUE", "vary VALUE"), an empty
+  /// line; the bytes follow.
   private static func header(key: String, policy: CachePolicy) -> [UInt8] {
     var text = key + "\n"
     if let freshUntil = policy.freshUntil { text += "fresh-until \(freshUntil)\n" }
     if let etag = policy.etag { text += "etag \(etag)\n" }
     if let lastModified = policy.lastModified { text += "last-modified \(lastModified)\n" }
     if policy.mustRevalidate { text += "must-revalidate yes\n" }
+    for name in CachePolicy.freshnessFieldNames {
+      if let value = policy.freshnessFields[name] { text += "\(name) \(value)\n" }
+    }
     return magic + Array((text + "\n").utf8)
   }
 
@@ -172,6 +177,9 @@ final class DiskCache: @unchecked Sendable {
       case "must-revalidate":
         guard value == "yes" else { return nil }
         policy.mustRevalidate = true
+      case let name where CachePolicy.freshnessFieldNames.contains(String(name)):
+        guard let value = CachePolicy.validator(value) else { return nil }
+        policy.freshnessFields[String(name)] = value
       default:
         return nil
       }

@@ -66,12 +66,10 @@ final class HTTPLoader: Sendable {
       return .failure(Self.failure(for: error))
     }
     if response.status == 304, let stored, stored.hasValidator {
-      // A 304 may leave out validators it does not change: the stored ones still hold.
+      // A 304 updates the stored fields it sends: those it leaves out (validators, freshness)
+      // still hold; its own Date and Age count.
       let policy = CachePolicy(
-        header: { name in
-          response.header(name)
-            ?? (name == "ETag" ? stored.etag : name == "Last-Modified" ? stored.lastModified : nil)
-        }, now: now)
+        header: { name in response.header(name) ?? stored.storedField(name) }, now: now)
       return .success(.notModified(policy))
     }
     if [301, 302, 303, 307, 308].contains(response.status) { return .failure(.redirectLimit) }
