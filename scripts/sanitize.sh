@@ -3,10 +3,20 @@
 # in a build folder of its own (.build/tsan, .build/asan) so the normal debug
 # build is untouched. Any sanitizer report fails the run.
 # Usage: scripts/sanitize.sh thread|address [build]
+#        scripts/sanitize.sh --filter
 #   build: only build (the fuzz targets share the Address Sanitizer build).
+#   --filter: print the `swift test --filter` of the tests run here
+#   (scripts/repeat-tests.sh --suites sanitizer repeats them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-kind=$1
+
+# The display-free test classes (GtkKit's other tests open windows).
+filter='^(DirectoryTests|PreparedImagesTests|DirectoryLDAPTests|DirectorySCIMTests|SharedSupportTests|DirectoryGeneratorTests)\.|^GtkKitTests\.ListDiffTests/'
+if [ "${1:-}" = --filter ]; then
+  echo "$filter"
+  exit 0
+fi
+kind=${1:-}
 case $kind in
   thread) scratch=.build/tsan ;;
   # The fuzz targets (ROSTER_FUZZ) live in the same build: one build, not two.
@@ -33,8 +43,6 @@ swift build --build-tests "${flags[@]}" 2>&1 |
 echo "$kind sanitizer build: $((SECONDS - start)) s"
 [ "${2:-}" = build ] && exit 0
 
-# The display-free test classes (GtkKit's other tests open windows).
-filter='^(DirectoryTests|PreparedImagesTests|DirectoryLDAPTests|DirectorySCIMTests|SharedSupportTests|DirectoryGeneratorTests)\.|^GtkKitTests\.ListDiffTests/'
 start=$SECONDS
 env -u DISPLAY -u WAYLAND_DISPLAY swift test --skip-build "${flags[@]}" --filter "$filter"
 echo "$kind sanitizer tests: $((SECONDS - start)) s"
@@ -44,8 +52,11 @@ echo "$kind sanitizer tests: $((SECONDS - start)) s"
 if ROSTER_SANITIZER_CANARY=$kind swift test --skip-build "${flags[@]}" \
   --filter SanitizerCanaryTests >"$scratch/canary.log" 2>&1; then
   cat "$scratch/canary.log"
-  echo "the $kind sanitizer did not report its deliberate bug" >&2
+  # "FAILED: " is what scripts/step.sh lists under the failed step.
+  echo "FAILED: the $kind sanitizer did not report its deliberate bug (SanitizerCanaryTests)"
   exit 1
 fi
-grep -m1 -E "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "$scratch/canary.log"
+# Indented and labelled: this expected report is not one that scripts/step.sh
+# should list if a later line of this step fails.
+echo "  canary's report: $(grep -m1 -E "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "$scratch/canary.log")"
 echo "$kind sanitizer: its deliberate bug was reported, as it must be"
