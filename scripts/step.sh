@@ -168,7 +168,8 @@ while i < len(lines):
         file, number, column, text = compiler_error.match(line).groups()
         other(f"{ours(file)}:{number}:{column}: error: {text}")
     elif crash.search(line):
-        crash_lines.append((i, line.strip()))
+        # Without addresses, so the same crash in two runs reads the same.
+        crash_lines.append((i, re.sub(r"0x[0-9a-f]+", "0x…", line.strip())))
     elif backtrace_frame.match(line) and in_our_code(line):
         function, place = backtrace_frame.match(line).groups()
         crash_frames.append((i, f"at {ours(place)} in {function}"))
