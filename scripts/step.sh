@@ -105,6 +105,7 @@ crash_lines = []   # (line number, text)
 # The Swift runtime's backtrace: "3 [ra] 0x… CrashingTests.testCrashes() + 504 in X at FILE:L:C".
 backtrace_frame = re.compile(r"^\s*\d+ (?:\[[a-z]+\] *)*0x[0-9a-f]+ (.*?) \+ \d+ in \S+ at (\S+)$")
 crash_frames = []  # (line number, text)
+criticals = []     # GLib's criticals, which often say why a crash came (line number, text)
 
 i = 0
 while i < len(lines):
@@ -167,6 +168,8 @@ while i < len(lines):
     elif compiler_error.match(line):
         file, number, column, text = compiler_error.match(line).groups()
         other(f"{ours(file)}:{number}:{column}: error: {text}")
+    elif re.search(r"-CRITICAL \*\*", line):
+        criticals.append((i, re.sub(r"^\(process:\d+\): |\d\d:\d\d:\d\d\.\d+: ", "", line.strip())))
     elif crash.search(line):
         # Without addresses, so the same crash in two runs reads the same.
         crash_lines.append((i, re.sub(r"0x[0-9a-f]+", "0x…", line.strip())))
@@ -180,6 +183,7 @@ while i < len(lines):
 for name, began in open_tests.items():
     after = [text for n, text in crash_lines if n > began][:2]
     after += [text for n, text in crash_frames if n > began][:1]
+    after += [text for n, text in criticals if n > began][:1]
     note(name + " (the process ended inside it)")
     for text in after:
         note(name + " (the process ended inside it)", ours(text))
