@@ -69,15 +69,25 @@ scaled="^(RosterKitTests\.($(join "${scaled_kit[@]}"))|GtkKitTests\.($(join "${s
 skip='FlattenedChromeTests/testAtTwiceTheScaleTheTextureHasTwiceThePixels|WaylandTests/testAUsernameOnTheClipboardIsReadByAnotherClient'
 clipboard='^RosterKitTests\.WaylandTests/testAUsernameOnTheClipboardIsReadByAnotherClient$'
 
+# swift test's output without the linker's noise. The pipe's status is
+# swift test's: grep's own (1 when it let no line through) never counts.
+quiet_swift_test() {
+  swift test "$@" 2>&1 | { grep -vE "prohibited flag|unhandled; explicitly" || true; }
+}
+
 # The clipboard phase, run inside xvfb-run (below): weston's x11 backend.
 if [ "${1:-}" = --seat ]; then
   WESTON_BACKEND=x11 weston_start 1
-  swift test --skip-build --filter "$clipboard" 2>&1 | grep -vE "prohibited flag|unhandled; explicitly"
+  quiet_swift_test --skip-build --filter "$clipboard"
   exit 0
 fi
 
+# Each phase's verdict, so that a failure says at which scale (or in the
+# clipboard phase) it came: "FAILED: " lines are what scripts/step.sh lists
+# under the failed step of `make test`, beside the failed tests' names.
 status=0
 durations=()
+failed_phases=()
 for scale in 1 2; do
   start=$SECONDS
   echo "== Wayland (headless weston, output scale $scale, GSK_RENDERER=$GSK_RENDERER)"
@@ -88,18 +98,28 @@ for scale in 1 2; do
     selected=$scaled
     skips+='|WindowFrameAllocationTests/testTheThresholdFollowsTheLargestOpenWindow'
   fi
-  if ! swift test --skip-build --filter "$selected" --skip "$skips" 2>&1 |
-    grep -vE "prohibited flag|unhandled; explicitly"; then
+  verdict=passed
+  if ! quiet_swift_test --skip-build --filter "$selected" --skip "$skips"; then
     status=1
+    verdict=FAILED
+    failed_phases+=("the window tests at output scale $scale")
   fi
   weston_stop
-  durations+=("scale $scale: $((SECONDS - start)) s")
+  durations+=("scale $scale: $((SECONDS - start)) s, $verdict;")
 done
 
 start=$SECONDS
 echo "== Wayland clipboard (weston's x11 backend in Xvfb, a seat; no DISPLAY for the test)"
-xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" bash "$0" --seat || status=1
-durations+=("clipboard: $((SECONDS - start)) s")
+verdict=passed
+if ! xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" bash "$0" --seat; then
+  status=1
+  verdict=FAILED
+  failed_phases+=("the clipboard check (weston's x11 backend)")
+fi
+durations+=("clipboard: $((SECONDS - start)) s, $verdict")
 
 echo "Wayland runs: ${durations[*]}"
+for phase in "${failed_phases[@]}"; do
+  echo "FAILED: under Wayland, $phase"
+done
 exit $status
