@@ -58,8 +58,13 @@ ldap-demo: deps
 ldap-demo-changes:
 	bash scripts/ldap-demo-changes.sh $(or $(URL),$(error URL=ldap://127.0.0.1:PORT, as make ldap-demo printed it)) $(or $(USERS),1000000)
 
-# Each step is timed (scripts/step.sh); the table of steps and their
-# durations ends the output, also when a step fails.
+# Each step is timed (scripts/step.sh) and its output kept in
+# .build/steps/NAME.log; the table of steps and their durations ends the
+# output, also when a step fails, and then lists under the failed step what
+# failed in it: the tests, the test a crash ended the process in, a
+# sanitizer's report and where in our code, a fuzz target. To see whether a
+# failure comes and goes, or comes only on a busy machine:
+#   scripts/repeat-tests.sh --load 2 10 FILTER   (--slow: on one core)
 test: deps validate locale
 	@bash scripts/step.sh --reset
 	@bash scripts/step.sh "debug build" $(SWIFT) build --build-tests
