@@ -124,7 +124,9 @@ trap stop_load EXIT
 trap 'echo "interrupted"; stop_test; stop_load; exit 130' INT
 trap 'echo "terminated"; stop_test; stop_load; exit 143' TERM
 
-describe="$runs run(s) of ${*:-every test}${suites:+ (suites: $suites)}"
+selection=${*:-every test}
+[ -z "$suites" ] || selection="${*:+$* and }the $suites suites"
+describe="$runs run(s) of $selection"
 if [ "$load" -gt 0 ]; then
   describe+=", $load spinning process(es) ($tool)${pin[*]:+ on core 0} beside each"
 fi
