@@ -207,7 +207,8 @@ if tsv:
 if not out:
     print(f"no test name found; see {path}")
     # Whatever the step itself said it failed of, for a start.
-    said = [l.strip() for l in lines if re.match(r"^(?:error|fatal|Error):? ", l.strip())]
+    said = [l.strip() for l in lines
+            if re.search(r"\b(?:error|fatal|failed)\b:? ", l, re.IGNORECASE) or l.startswith("E: ")]
     for l in said[-3:]:
         print(f"    {ours(l)[:300]}")
     sys.exit(0)
