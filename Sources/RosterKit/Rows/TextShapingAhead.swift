@@ -20,9 +20,12 @@ final class TextShapingAhead<Row: ListRow> {
   /// The list or grid view the rows are in.
   private let view: Widget
   private let shape: @MainActor (Row) -> Int
-  /// The positions to shape at the next idle, and whether that idle is queued.
+  /// The positions to shape at the next idle.
   private var band: Range<Int> = 0..<0
-  private var isPending = false
+  /// Whether a pass is queued for the next idle. Tests wait until it is
+  /// false after a frame, so the pass that frame queued has run before
+  /// they scroll again, however late the machine runs its frames.
+  private(set) var isPending = false
   /// Whether the idle reads the visible positions from the rows GTK shows
   /// (``scrolled(direction:)``), with the direction of that scroll.
   private var readsVisibleRows = false
