@@ -18,9 +18,9 @@ final class ServerAvatarPriorityTests: ServerTestCase {
 
   func testPendingPhotosFollowTheRowsOnScreenAsTheListScrolls() throws {
     try MainActor.assumeIsolated {
-      let window = try Self.openWindow(
-        url: try Self.server().peopleURL,
-        pipeline: ImagePipeline(configuration: .everyLoadWaitsAMinute))
+      let pipeline = ImagePipeline.decodingHeld()
+      defer { pipeline.holdDecoding(false) }
+      let window = try Self.openWindow(url: try Self.server().peopleURL, pipeline: pipeline)
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
       assertWaitingRowsFollowTheScreen(

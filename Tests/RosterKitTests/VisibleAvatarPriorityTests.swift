@@ -14,8 +14,9 @@ final class VisibleAvatarPriorityTests: XCTestCase {
   func testPendingAvatarsFollowTheRowsOnScreenAsTheListScrolls() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let window = WindowTestSupport.openEmbeddedWindow(
-        pipeline: ImagePipeline(configuration: .everyLoadWaitsAMinute))
+      let pipeline = ImagePipeline.decodingHeld()
+      defer { pipeline.holdDecoding(false) }
+      let window = WindowTestSupport.openEmbeddedWindow(pipeline: pipeline)
       defer { window.close() }
       assertWaitingRowsFollowTheScreen(
         listView: window.listView, viewport: window.viewport, factory: window.factory
@@ -28,7 +29,8 @@ final class VisibleAvatarPriorityTests: XCTestCase {
   func testARowBoundOnScreenClaimsItsAvatarOnceAtVisible() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let pipeline = ImagePipeline(configuration: .everyLoadWaitsAMinute)
+      let pipeline = ImagePipeline.decodingHeld()
+      defer { pipeline.holdDecoding(false) }
       let avatars = AvatarService(pipeline: pipeline, pointSize: Int(UserRow.avatarSize))
       avatars.baseURL = try XCTUnwrap(ResourceLocator.defaultDirectory)
       let row = UserRow(avatars: avatars, instrumentation: RowInstrumentation())
@@ -48,13 +50,17 @@ final class VisibleAvatarPriorityTests: XCTestCase {
   }
 }
 
-extension ImagePipelineConfiguration {
-  /// No disk cache, and every load waits a minute: every bound row keeps a pending avatar.
-  static var everyLoadWaitsAMinute: ImagePipelineConfiguration {
+extension ImagePipeline {
+  /// A pipeline without a disk cache whose decodes are held until the test
+  /// lets them go (`holdDecoding(false)`): every bound row keeps a pending
+  /// avatar for as long as the test runs, however slowly, and no avatar
+  /// arrives to take a row out of the count.
+  @MainActor static func decodingHeld() -> ImagePipeline {
     var configuration = ImagePipelineConfiguration()
     configuration.diskCacheDirectory = nil
-    configuration.simulatedLatency = .seconds(60) ... .seconds(60)
-    return configuration
+    let pipeline = ImagePipeline(configuration: configuration)
+    pipeline.holdDecoding(true)
+    return pipeline
   }
 }
 
