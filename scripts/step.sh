@@ -212,10 +212,13 @@ if not out:
     for l in said[-3:]:
         print(f"    {ours(l)[:300]}")
     sys.exit(0)
-for name, details in out:
+# Enough to start on; a run where everything failed names its first 20.
+for name, details in out[:20]:
     print(name)
     for d in details:
         print(f"    {d[:300]}")
+if len(out) > 20:
+    print(f"… and {len(out) - 20} more")
 print(f"(the whole output: {path})")
 PY
 }
