@@ -13,6 +13,13 @@ import XCTest
 /// so they come back after their rows were recycled to other positions.
 /// Whatever arrives when, every filled row shows the entry of its own
 /// position.
+///
+/// The counts are exact on any machine: pages the list must throw away are
+/// held at the proxy (paused) until the list has jumped past them, and the
+/// test waits for the list's layout and frames, not for a span of time,
+/// before it counts what is in flight. Only the first walk lets the seeded
+/// delays decide the order pages arrive in; what it checks (each row shows
+/// its own entry) holds for every order.
 final class ServerLatePageTests: ServerTestCase {
   private static let people = 3_000
 
@@ -46,11 +53,13 @@ final class ServerLatePageTests: ServerTestCase {
       let before = page.model.statistics
       proxy.pause()
       page.scroll(toTop: 1_790)
+      // The list lays out at the jump and asks for every page it shows;
+      // none can arrive while the proxy holds them.
+      Self.settle(window, page, at: 1_790)
       let held = page.model.fetchesInFlight
       XCTAssertGreaterThan(held, 0, "the jump fetched nothing")
       let directory = try XCTUnwrap(window.server?.directory as? LDAPDirectory)
       let windowsRead = directory.statistics.windowsFetched
-      MainContext.run(for: .milliseconds(200))
       XCTAssertEqual(page.model.statistics.arrived, before.arrived, "a page got past the pause")
       proxy.resume()
       // The main loop does not run here, so each window the directory
@@ -70,8 +79,7 @@ final class ServerLatePageTests: ServerTestCase {
       proxy.pause()
       for target in [400, 2_950, 1_200, 2_200] {
         Self.jump(page, to: target)
-        MainContext.run(until: { page.viewport.visible.contains(target) }, timeout: .seconds(5))
-        MainContext.run(for: .milliseconds(100))
+        Self.settle(window, page, at: target)
       }
       proxy.resume()
       waitUntilFilled(page)
@@ -114,6 +122,19 @@ final class ServerLatePageTests: ServerTestCase {
       MainContext.run(for: .milliseconds(50))
       XCTAssertEqual(criticals.messages, [])
     }
+  }
+
+  /// Waits until `page` shows `position` and the window has painted two
+  /// frames there: the fetches of that screen are asked for as its rows
+  /// are laid out, so all of them are made.
+  @MainActor private static func settle(
+    _ window: MainWindow, _ page: ServerDirectoryPage, at position: Int,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertTrue(
+      MainContext.run(until: { page.viewport.visible.contains(position) }, timeout: .seconds(10)),
+      "the list did not reach \(position)", file: file, line: line)
+    WindowTestSupport.waitForFrames(window, 2, file: file, line: line)
   }
 
   /// Polls `condition` without running the main loop (it is read off the main thread's work).
