@@ -60,14 +60,18 @@ final class FrameTimeSplitTests: XCTestCase {
     // thread more than there are CPUs is always waiting for one.
     let rivals = ProcessInfo.processInfo.activeProcessorCount
     let done = DispatchGroup()
+    let started = DispatchSemaphore(value: 0)
     for _ in 0..<rivals {
       done.enter()
       Thread {
+        started.signal()
         Self.spin(for: .milliseconds(400))
         done.leave()
       }.start()
     }
-    usleep(20_000)
+    // Every rival is running (not a span of time: a busy machine may start
+    // a thread late), and spins for 400 ms from its own start.
+    for _ in 0..<rivals { started.wait() }
     let start = FrameTimeSplit.read()
     Self.spin(for: .milliseconds(200))
     let end = FrameTimeSplit.read()
