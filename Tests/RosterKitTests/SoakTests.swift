@@ -21,6 +21,10 @@ final class SoakTests: XCTestCase {
       options.refreshInterval = .seconds(3)
       options.csv = folder.folder.appendingPathComponent("soak.csv")
       options.plot = folder.folder.appendingPathComponent("soak.png")
+      // One of each step (two flings) and a refresh, however long the
+      // machine takes: the counts below rest on them, not on the clock.
+      options.minimumSteps = SoakStep.allCases.count
+      options.minimumRefreshes = 1
       let soak = Soak(options: options)
       let verdict = try soak.run()
       print(soak.counts.summary)

@@ -75,9 +75,12 @@ public final class Soak {
     nextRefresh = started + options.refreshInterval
     let end = started + options.duration
     var step = 0
-    while clock.now < end {
+    while clock.now < end || step < options.minimumSteps
+      || counts.refreshes < options.minimumRefreshes
+    {
       if clock.now >= nextSample { sample() }
-      if clock.now >= nextRefresh {
+      let refreshOwed = clock.now >= end && counts.refreshes < options.minimumRefreshes
+      if clock.now >= nextRefresh || refreshOwed {
         try refresh()
         nextRefresh = clock.now + options.refreshInterval
       }

@@ -34,6 +34,13 @@ public struct SoakOptions: Sendable {
   public var plot = URL(fileURLWithPath: "soak.png")
   /// The seed of the jumps, searches and changes.
   public var seed: UInt64 = 13
+  /// The fewest steps (``SoakStep``) and refreshes a run makes before it
+  /// ends, however long they take past ``duration``: a test that checks
+  /// what the steps do needs them done on a busy machine too, where the
+  /// waits for the avatar decodes to drain can fill the whole duration.
+  /// None by default: the command runs for its duration.
+  package var minimumSteps = 0
+  package var minimumRefreshes = 0
 
   /// Ten minutes on a generated million, a refresh every 30 s, a sample every 10 s.
   public init() {}
