@@ -155,9 +155,12 @@ for run in $(seq 1 "$runs"); do
   stop_load
   [ $status -eq 0 ] || failed_runs=$((failed_runs + 1))
   # The whole run's summary: the line with the most tests (suites print their own after it).
-  executed=$(grep -oE "Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?" "$log" |
-    sort -t" " -k2 -n | tail -1 || true)
-  line="run $run/$runs: status $status, ${executed:-no summary}, $((SECONDS - start)) s"
+  executed=$(grep -oE "Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?( \([0-9]+ unexpected\))? in [0-9.]+" "$log" |
+    sort -t" " -k2 -n | tail -1 | sed -E 's/ \([0-9]+ unexpected\)//; s/ in ([0-9.]+)$/ in \1 s/' || true)
+  line="run $run/$runs: status $status, ${executed:-no summary}, $((SECONDS - start)) s in all"
+  # swift test waits while another SwiftPM holds .build (a build, another
+  # test run), and the load spins meanwhile: the run's time is then mostly that.
+  if grep -q "Another instance of SwiftPM" "$log"; then line+=" (waited for another SwiftPM)"; fi
   # What failed, as the gate names it: once a run, however often it said so.
   bash scripts/step.sh --failures "$log" --tsv | sort -u -t$'\t' -k1,1 >"$logs/run-$run.failures"
   if [ $status -ne 0 ] && [ ! -s "$logs/run-$run.failures" ]; then
