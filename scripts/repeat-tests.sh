@@ -29,6 +29,8 @@ usage() {
 load=0
 slow=0
 suites=
+# Options before or after RUNS and the filters (filters do not start with -).
+positional=()
 while [ $# -gt 0 ]; do
   case $1 in
     --load) [ $# -ge 2 ] || usage; load=$2; shift 2 ;;
@@ -37,10 +39,12 @@ while [ $# -gt 0 ]; do
     --suites) [ $# -ge 2 ] || usage; suites=$2; shift 2 ;;
     --suites=*) suites=${1#--suites=}; shift ;;
     -h | --help) usage ;;
+    --) shift; positional+=("$@"); break ;;
     -*) echo "unknown option $1" >&2; usage ;;
-    *) break ;;
+    *) positional+=("$1"); shift ;;
   esac
 done
+set -- "${positional[@]}"
 [ $# -ge 1 ] || usage
 runs=$1
 shift
