@@ -80,6 +80,7 @@ mkdir -p "$logs"
 # or every loop at once. The supervisor also ends the group itself within
 # half a second of this script's end, even a `kill -9` that runs no trap.
 load_group=
+load_pid=
 start_load() {
   [ "$load" -gt 0 ] || return 0
   local what
@@ -97,31 +98,54 @@ start_load() {
     "${@:3}" &
     while kill -0 "$1" 2>/dev/null; do sleep 0.5; done
     kill -KILL 0' roster-load-supervisor "$$" "$logs/load.pgid" "${what[@]}" </dev/null &
+  load_pid=$!
   # Its own pid is its group's id (setsid made it a session leader, whether
   # or not setsid had to fork to do so).
   for _ in $(seq 1 100); do
     [ -s "$logs/load.pgid" ] && break
     sleep 0.05
   done
-  load_group=$(cat "$logs/load.pgid")
+  # Without it the load cannot be stopped between runs (its supervisor still
+  # ends it with this script): better no run than a run beside a stray load.
+  load_group=$(cat "$logs/load.pgid" 2>/dev/null || true)
+  if [ -z "$load_group" ]; then
+    echo "the load did not start (setsid: no process group to stop it by)" >&2
+    exit 1
+  fi
 }
 stop_load() {
   [ -n "$load_group" ] || return 0
   kill -KILL -- "-$load_group" 2>/dev/null || true
-  # Reaps the supervisor when setsid did not fork (then it is our child).
-  wait 2>/dev/null || true
+  # Reaps the supervisor when setsid did not fork (then it is our child);
+  # only it: in a trap the test run may not have ended yet.
+  wait "$load_pid" 2>/dev/null || true
   load_group=
 }
 test_pid=
+# Every process below $1, children first found from the parent down.
+descendants() {
+  local child
+  for child in $(pgrep -P "$1" || true); do
+    echo "$child"
+    descendants "$child"
+  done
+}
 stop_test() {
   [ -n "$test_pid" ] || return 0
-  local group
+  local group pids
   group=$(cat "$logs/test.pgid" 2>/dev/null || true)
-  if [ -n "$group" ]; then
-    kill -TERM -- "-$group" 2>/dev/null || true
-    sleep 1
-    kill -KILL -- "-$group" 2>/dev/null || true
-  fi
+  # swift test starts the test process in a process group of its own, which
+  # a kill of the run's group misses: it is found by descent, before any
+  # parent dies and leaves it to init.
+  pids=$(descendants "$test_pid")
+  if [ -n "$group" ]; then kill -INT -- "-$group" 2>/dev/null || true; fi
+  sleep 1
+  # shellcheck disable=SC2086 # a list of pids
+  kill -TERM $pids 2>/dev/null || true
+  sleep 1
+  # shellcheck disable=SC2086
+  kill -KILL $pids 2>/dev/null || true
+  if [ -n "$group" ]; then kill -KILL -- "-$group" 2>/dev/null || true; fi
   test_pid=
 }
 trap stop_load EXIT
