@@ -23,8 +23,6 @@
 #   late) after their row moved on, and at four times the pixels a frame a
 #   busy 2-core machine scrolled its 3,000 rows in 22-33 s instead of 10, so
 #   rows outlived the latest avatar and the race it checks rarely happened;
-# - TextShapingAheadTests: their counts vary from run to run on either
-#   display.
 #
 # The clipboard needs a seat (wl_data_device belongs to one) and weston's
 # headless backend has none, so WaylandTests' clipboard check runs last
@@ -42,7 +40,7 @@ roster_kit=(
   AvatarRowTests BannerTests ClosedWindowTests HostileEntryWindowTests InteractionTests
   LocalizationTests PrefetchGapTests RefreshDiffTests SearchScrollTests
   SpoofCorpusWindowTests VisibleAvatarPriorityTests WindowFrameAllocationTests
-  RecycledAvatarTests BenchCountersTests FrameTimeSplitTests
+  RecycledAvatarTests BenchCountersTests FrameTimeSplitTests TextShapingAheadTests
   ServerWindowTests ServerScreenshotTests ServerLatePageTests ServerPagedResultsTests
   ServerSCIMWindowTests
 )
@@ -61,7 +59,7 @@ filter="^(RosterKitTests\.($(join "${roster_kit[@]}"))|GtkKitTests\.($(join "${g
 # scale-1 run has them.
 scaled_kit=(
   WaylandTests MainWindowTests PersonViewTests AdwChromeTests FlattenedChromeTests
-  AvatarRowTests BannerTests InteractionTests VisibleAvatarPriorityTests
+  AvatarRowTests BannerTests InteractionTests VisibleAvatarPriorityTests TextShapingAheadTests
   WindowFrameAllocationTests ServerScreenshotTests ServerWindowTests
 )
 scaled_gtk=(CustomWidgetTests FramePhasesTests ListFactoryTests)
