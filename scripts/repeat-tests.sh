@@ -16,7 +16,7 @@
 #   --suites   the tests a step of `make test` runs: `sanitizer` (the
 #              display-free classes scripts/sanitize.sh runs, here in the debug
 #              build) or `ui` (every other test: those that need a display).
-# Names are read from each run's log (.build/repeat-tests/run-N.log) the way
+# Names are read from each run's log (.build/repeat-tests/latest/run-N.log) the way
 # `make test` names what failed (scripts/step.sh --failures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,9 +71,14 @@ if [ "$load" -gt 0 ] && [ "${REPEAT_LOAD:-}" != loops ] && command -v stress-ng 
   tool=stress-ng
 fi
 
-logs=.build/repeat-tests
-rm -rf "$logs"
+# A folder for each invocation: two at once (two people, or a loaded and a
+# quiet one side by side) must not delete each other's logs or the file
+# that says which load to stop. `latest` names the newest; the ten newest stay.
+logs=.build/repeat-tests/$(date +%Y%m%d-%H%M%S)-$$
 mkdir -p "$logs"
+ln -sfn "$(basename "$logs")" .build/repeat-tests/latest
+# shellcheck disable=SC2012 # our own names: a date and a pid
+ls -dt .build/repeat-tests/*-*/ | tail -n +11 | xargs -r rm -rf
 
 # The load runs in a session (and so a process group) of its own, led by a
 # small supervisor, so one kill reaches the supervisor, stress-ng's workers
