@@ -38,6 +38,8 @@ package final class UserRow: ListRow {
   package var identity: String? { content.identity }
   /// The text of the name line (tests).
   var shownName: String { content.nameText }
+  /// Whether drawing the row would shape no text (``PersonView/isTextShaped``).
+  var isTextShaped: Bool { content.isTextShaped }
   /// The text of the role line.
   var shownRole: String { content.roleText }
   /// Whether the bound user has an avatar to show (not empty, not refused).
