@@ -37,7 +37,7 @@ final class SearchScrollTests: XCTestCase {
     window.factory.rebindsDeferredRowsComingOnScreen = guarded
     gtk_widget_activate_action_variant(
       window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
-    MainContext.run(for: .milliseconds(100))
+    WindowTestSupport.waitForFrames(window)  // the scroll applies at the next layout
     let rowHeight = window.viewport.rowHeight
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
 
@@ -62,7 +62,9 @@ final class SearchScrollTests: XCTestCase {
     window.setSearchText("bob")
     XCTAssertTrue(
       MainContext.run(until: { steps == 10 }, timeout: .seconds(10)), "the scroll did not run")
-    MainContext.run(for: .milliseconds(300))
+    // Two frames more after the scroll's ten (not a span of time, which a
+    // slow enough machine fills with no frame at all).
+    WindowTestSupport.waitForFrames(window, 2)
     XCTAssertEqual(window.searchMatches, 1_500)
     XCTAssertGreaterThan(watcher.frames, 10)
     return (violations, watcher.frames, window.factory.deferredRebindsBroughtForward)
