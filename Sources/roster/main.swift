@@ -2,6 +2,10 @@ import ArgumentParser
 import FoundationEssentials
 import RosterKit
 
+// First, before any thread or GTK starts: the password, passphrase and
+// token leave the environment, so the apps Roster launches and a core dump
+// do not get them (EnvironmentSecrets).
+EnvironmentSecrets.take()
 // Before any thread allocates: big arrays get mappings of their own, so the
 // memory of a replaced directory goes back to the system (AllocatorSettings).
 AllocatorSettings.apply()

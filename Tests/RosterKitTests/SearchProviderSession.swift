@@ -20,8 +20,11 @@ final class SearchProviderSession {
   private let daemon: Process
   private let environment: [String: String]
 
-  /// A session whose remembered directory shown last is `directory`.
-  init(remembering directory: RememberedDirectory) throws {
+  /// A session whose remembered directory shown last is `directory`, with
+  /// `extra` added to the environment of the bus and what it starts.
+  init(remembering directory: RememberedDirectory, environment extra: [String: String] = [:])
+    throws
+  {
     for tool in ["/usr/bin/dbus-daemon", "/usr/bin/gdbus"]
     where !FileManager.default.isExecutableFile(atPath: tool) {
       throw XCTSkip("\(tool) is missing (make deps installs it)")
@@ -53,6 +56,7 @@ final class SearchProviderSession {
     environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
     environment["GSK_RENDERER"] = "cairo"
     environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+    environment.merge(extra) { _, new in new }
     daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
     daemon.arguments = ["--session", "--nofork", "--print-address=1"]

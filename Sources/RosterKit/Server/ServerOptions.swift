@@ -65,10 +65,11 @@ public struct ServerOptions: Sendable {
   /// The directory at `url` (one LDAP URL, a space-separated list of the
   /// servers of one directory, or a scim+https:// URL) with these options,
   /// opened by the kind its scheme names; the password or token is read
-  /// here, from ``secret``, `environment` or the file. TLS and the password
+  /// here, from ``secret``, `environment` (by default what
+  /// ``EnvironmentSecrets`` took out of the process's) or the file. TLS and the password
   /// apply alike to every LDAP server.
   public func directory(
-    url: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    url: String, environment: [String: String] = EnvironmentSecrets.values
   ) throws(DirectoryError) -> any WindowedDirectory {
     guard let kind = DirectoryKinds.kind(forSource: url), kind.isServer,
       case .server(let directory) = try open(kind, location: url, environment: environment)

@@ -86,7 +86,11 @@ extension MainWindow {
     }
     let box = Unmanaged.passRetained(LaunchBox(window: self)).toOpaque()
     ObjectSlot.withAdopted(context) { context in
-      launch(uri, context: cgtk_app_launch_context(UnsafeMutableRawPointer(context)), box: box)
+      let context = cgtk_app_launch_context(UnsafeMutableRawPointer(context))
+      // The launched app gets none of the secrets even if one came back
+      // into the environment (EnvironmentSecrets took them at start).
+      for name in EnvironmentSecrets.names { g_app_launch_context_unsetenv(context, name) }
+      launch(uri, context: context, box: box)
     }
   }
 
