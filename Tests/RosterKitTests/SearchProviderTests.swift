@@ -59,8 +59,8 @@ final class SearchProviderTests: XCTestCase {
     print("metas: \(metas)")
     XCTAssertTrue(metas.contains("'name': <'Ingrid Bergström'>"), metas)
     XCTAssertTrue(metas.contains("'description': <'Actor, Film'>"), metas)
-    let avatar = data.appendingPathComponent("avatars/ingrid.png").path
-    XCTAssertTrue(metas.contains("'icon': <('file', <'file://\(avatar)'>)>"), metas)
+    // The avatar file decoded and sent as a PNG of Roster's own.
+    XCTAssertTrue(metas.contains("'icon': <('bytes', <[byte 0x89, 0x50, 0x4e, 0x47"), metas)
     // The spoofing name shows its mark; no picture: the generic avatar.
     XCTAssertTrue(metas.contains("'name': <'Ingram ⟨U+202E⟩evil'>"), metas)
     XCTAssertTrue(metas.contains("'avatar-default'"), metas)

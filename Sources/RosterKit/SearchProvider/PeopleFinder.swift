@@ -20,7 +20,7 @@ actor PeopleFinder {
   static let maxResults = 20
   /// The most people remembered for metas.
   static let maxRemembered = 1_000
-  /// The largest server photo sent to the shell as an icon.
+  /// The largest server photo read for the shell's icon.
   static let maxPhotoBytes = 100_000
   /// How long a server photo is waited for before the metas go without it.
   static let photoTimeLimit: Duration = .milliseconds(500)
@@ -246,22 +246,24 @@ actor PeopleFinder {
     return Self.person(at: position, of: people, in: target.directory)
   }
 
-  /// The icon of `person`: their avatar file when it is there, their
-  /// server photo when it arrives and is small enough, else the fallback.
+  /// The icon of `person`: their avatar file or server photo (when it
+  /// arrives and is small enough) decoded by Roster and sent as a small PNG
+  /// of its own (``ShellIcon``), else the fallback.
   private static func icon(of person: FoundPerson) async -> ResultMeta.Icon {
+    let png: [UInt8]?
     switch person.picture {
     case .file(let path):
-      return FileManager.default.isReadableFile(atPath: path)
-        ? .file(path) : .themed(ResultMeta.fallbackIcon)
+      png = ShellIcon.png(ofFile: path)
     case .photo(let directory, let identity):
       // A photo late or missing leaves the generic avatar; the name shows.
       let bytes = await SearchDeadline.run(within: photoTimeLimit) {
         try? await directory.photo(of: identity, maxBytes: maxPhotoBytes)
       }
-      return bytes.map { .bytes($0) } ?? .themed(ResultMeta.fallbackIcon)
+      png = bytes.flatMap(ShellIcon.png(of:))
     case .none:
-      return .themed(ResultMeta.fallbackIcon)
+      png = nil
     }
+    return png.map { .png($0) } ?? .themed(ResultMeta.fallbackIcon)
   }
 
   private func remember(_ people: [FoundPerson]) {

@@ -2,16 +2,19 @@ import CGtk
 import GtkKit
 
 /// One result as GetResultMetas answers it: id, name, description and a
-/// serialized GIcon (a GFileIcon of an avatar file, a GBytesIcon of a
-/// server's photo, else the themed "avatar-default").
+/// serialized GIcon (a GBytesIcon of a PNG Roster encoded from the decoded
+/// avatar, ``ShellIcon``, else the themed "avatar-default"). Never a file
+/// or a server's own bytes: the shell decodes what it gets with every
+/// loader gdk-pixbuf has.
 ///
 /// Threading: a `Sendable` value; ``variant`` is made on any thread (GIcon
 /// and GVariant are safe off the main thread).
 struct ResultMeta: Sendable {
-  /// The picture's bytes or file, resolved.
+  /// The picture, resolved.
   enum Icon: Sendable {
-    case file(String)
-    case bytes([UInt8])
+    /// A PNG Roster encoded (``ShellIcon``).
+    case png([UInt8])
+    /// A themed icon's name.
     case themed(String)
   }
 
@@ -38,11 +41,7 @@ struct ResultMeta: Sendable {
   /// cannot make one.
   private var serializedIcon: OpaquePointer? {
     switch icon {
-    case .file(let path):
-      return ObjectSlot.withAdopted(g_file_new_for_path(path)!) { file in
-        ObjectSlot.withAdopted(g_file_icon_new(file)!) { g_icon_serialize($0) }
-      }
-    case .bytes(let bytes):
+    case .png(let bytes):
       let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count))! }
       defer { g_bytes_unref(data) }
       return ObjectSlot.withAdopted(g_bytes_icon_new(data)!) { g_icon_serialize($0) }
