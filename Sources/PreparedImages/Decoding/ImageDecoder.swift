@@ -6,7 +6,9 @@ import SharedSupport
 /// Bytes -> ``PreparedImage``: sniff, check the declared size, decode at the drawn size, crop.
 ///
 /// Order, each step refusing before the next sees the bytes:
-/// 1. ``ImageHeader`` sniffs PNG/JPEG/GIF and reads the declared size (`.unsupportedFormat`).
+/// 1. ``ImageHeader`` sniffs PNG/JPEG/GIF and reads the declared size (`.unsupportedFormat`);
+///    every frame of a GIF must fit the same limits, at most ``maxFrames`` of them, their pixels
+///    together within `maxPixels` (`.dimensionsTooLarge`).
 /// 2. The size must fit `maxPixelSide` and `maxPixels` (`.dimensionsTooLarge`), and a JPEG
 ///    must reach its end marker (``JPEGEnd``; a JPEG cut short is `.decodeFailed`).
 /// 3. A gdk-pixbuf loader of exactly that format decodes, scaled inside "size-prepared" so the
@@ -24,6 +26,9 @@ public struct ImageDecoder: Sendable {
   let maxPixelSide: Int
   let maxPixels: Int
   let statistics: StatisticsRecorder
+  /// The most frames of an animated GIF decoded (an avatar needs its first; gdk-pixbuf's loader
+  /// reads and keeps them all).
+  static let maxFrames = 64
 
   /// A decoder refusing images over `maxPixelSide` a side or `maxMegapixels` million pixels,
   /// counting its decodes on its own (``counts``).
@@ -52,7 +57,9 @@ public struct ImageDecoder: Sendable {
     let onMainThread = DetachedThread.isMain
     defer { statistics.recordDecode(ContinuousClock.now - start, onMainThread: onMainThread) }
     let header: ImageHeader
-    switch ImageHeader.parse(bytes) {
+    let limits = ImageHeader.FrameLimits(
+      maxPixelSide: maxPixelSide, maxPixels: maxPixels, maxFrames: Self.maxFrames)
+    switch ImageHeader.parse(bytes, frameLimits: limits) {
     case .success(let parsed): header = parsed
     case .failure(let failure): return .failure(failure)
     }

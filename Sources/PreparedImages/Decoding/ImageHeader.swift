@@ -2,7 +2,9 @@
 ///
 /// gdk-pixbuf's loaders are not hardened against hostile input, so the format is sniffed from
 /// magic numbers (never from a file name or Content-Type) and the size is read by this small
-/// parser: PNG IHDR, JPEG SOFn, GIF logical screen and first frame.
+/// parser: PNG IHDR, JPEG SOFn, GIF logical screen and first frame. Given ``FrameLimits``, every
+/// later frame of a GIF is held to them too (its size and place, how many, and their pixels
+/// together): gdk-pixbuf's GIF loader allocates each frame it reads, the last as the first.
 ///
 /// Threading: a `Sendable` value; `parse` is pure.
 struct ImageHeader: Equatable, Sendable {
@@ -10,9 +12,21 @@ struct ImageHeader: Equatable, Sendable {
   let width: Int
   let height: Int
 
+  /// What every frame of an animation must keep within.
+  struct FrameLimits: Sendable {
+    /// The longest side, counted from the screen's corner (a frame's offset plus its size).
+    let maxPixelSide: Int
+    /// The most pixels of one frame, and of all frames together.
+    let maxPixels: Int
+    /// The most frames.
+    let maxFrames: Int
+  }
+
   /// `.unsupportedFormat` for other magic numbers; `.decodeFailed` when the header is cut short
-  /// or malformed.
-  static func parse(_ bytes: [UInt8]) -> Result<ImageHeader, ImageFailure> {
+  /// or malformed; `.dimensionsTooLarge` when a GIF's frame breaks `frameLimits`.
+  static func parse(_ bytes: [UInt8], frameLimits: FrameLimits? = nil) -> Result<
+    ImageHeader, ImageFailure
+  > {
     let reader = ByteReader(bytes: bytes)
     let header: ImageHeader?
     if reader.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) {
@@ -22,7 +36,9 @@ struct ImageHeader: Equatable, Sendable {
     } else if reader.matches(Array("GIF87a".utf8), at: 0)
       || reader.matches(Array("GIF89a".utf8), at: 0)
     {
-      header = parseGIF(reader)
+      var tooLarge = false
+      header = parseGIF(reader, limits: frameLimits, tooLarge: &tooLarge)
+      if tooLarge { return .failure(.dimensionsTooLarge) }
     } else {
       return .failure(.unsupportedFormat)
     }
@@ -63,7 +79,9 @@ struct ImageHeader: Equatable, Sendable {
     }
   }
 
-  private static func parseGIF(_ reader: ByteReader) -> ImageHeader? {
+  private static func parseGIF(
+    _ reader: ByteReader, limits: FrameLimits?, tooLarge: inout Bool
+  ) -> ImageHeader? {
     guard let screenWidth = reader.uint16LE(at: 6), let screenHeight = reader.uint16LE(at: 8),
       let flags = reader.byte(at: 10)
     else { return nil }
@@ -73,6 +91,8 @@ struct ImageHeader: Equatable, Sendable {
     // Whether a graphic control extension asked to restore the previous frame ("revert", or a
     // block too short to say: gdk-pixbuf then reads what its buffer held before).
     var revertAsked = false
+    var frames = 0
+    var framePixels = 0
     // Walk every frame, not only the first: gdk-pixbuf's GIF loader reads them all and trips its
     // own assertions (a GLib critical per image) on a frame of no pixels.
     walk: while let introducer = reader.byte(at: offset) {
@@ -100,6 +120,17 @@ struct ImageHeader: Equatable, Sendable {
         // gdk-pixbuf saves and restores a "revert" frame's area of its canvas (the logical
         // screen) without clipping it: a frame past the screen trips its assertions there.
         if revertAsked, left + width > screenWidth || top + height > screenHeight { return nil }
+        if let limits {
+          frames += 1
+          framePixels += width * height
+          if left + width > limits.maxPixelSide || top + height > limits.maxPixelSide
+            || width * height > limits.maxPixels || framePixels > limits.maxPixels
+            || frames > limits.maxFrames
+          {
+            tooLarge = true
+            return nil
+          }
+        }
         // The first frame may extend past the screen; the decoder draws it whole.
         if size == nil {
           size = (max(screenWidth, left + width), max(screenHeight, top + height))
