@@ -23,6 +23,7 @@ packages=(
   libsasl2-dev libgnutls28-dev  # SASL sign-in (Kerberos, certificates) and decrypting a client key
   libsasl2-modules-gssapi-mit  # Kerberos sign-in (SASL GSSAPI), for Roster and the test slapd
   krb5-kdc krb5-admin-server krb5-user  # the tests' own Kerberos realm: KDC, kadmin.local, kinit
+  samba-ad-dc samba-ad-provision ldb-tools  # the tests' own Active Directory: a Samba DC, provisioned and loaded offline
   libsecret-1-dev gnome-keyring  # remembered secrets: libsecret, a real keyring in tests
   python3 python3-venv  # the SCIM test server's virtual environment (below)
   gettext locales   # message catalogues (po/), and the German locale the tests use
@@ -51,7 +52,29 @@ install_packages() {
   $sudo apt-get update -q
   # slapd would otherwise configure a system directory of its own on install.
   echo "slapd slapd/no_configuration boolean true" | $sudo debconf-set-selections
+  # Nothing the packages install is started meanwhile (smbd, nmbd, winbind,
+  # slapd): a policy-rc.d of our own while apt runs, unless one is there.
+  local policy=""
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    policy=/usr/sbin/policy-rc.d
+    printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null
+    $sudo chmod 755 "$policy"
+    trap '$sudo rm -f /usr/sbin/policy-rc.d' EXIT
+  fi
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+  if [ -n "$policy" ]; then
+    $sudo rm -f "$policy"
+    trap - EXIT
+  fi
+  # The tests start their own Samba DC on 389, 636, 3268, 3269 and 88: no
+  # system Samba service is wanted, now or after a reboot.
+  if [[ " ${missing[*]} " == *" samba-ad-dc "* ]]; then
+    for service in samba-ad-dc smbd nmbd winbind; do
+      $sudo service "$service" stop >/dev/null 2>&1 || true
+      $sudo update-rc.d "$service" disable >/dev/null 2>&1 || true
+      $sudo systemctl disable "$service" >/dev/null 2>&1 || true
+    done
+  fi
   # Tests start their own slapd; a system one the package started is not wanted
   # (stopping it fails harmlessly in containers without an init system).
   if [[ " ${missing[*]} " == *" slapd "* ]]; then

@@ -1,0 +1,96 @@
+import Foundation
+import LDAPDemo
+import SharedSupport
+
+/// The folder a test domain controller runs from: a domain provisioned
+/// offline (`samba-tool domain provision --targetdir`) with the people
+/// loaded into its `sam.ldb` (`ldbadd`), kept under `.build/samba-dc/HASH`
+/// (the hash of Samba's version, the provision's arguments and the
+/// people's LDIF) and copied for each run; and the smb.conf it runs with.
+///
+/// Threading: stateless; every method blocks while the tools run.
+enum SambaDomainFolder {
+  /// The provision's arguments after `--targetdir`.
+  private static let provision = [
+    "--realm=\(TestSambaDC.realm)", "--domain=\(TestSambaDC.domain)", "--server-role=dc",
+    "--dns-backend=NONE", "--use-rfc2307", "--adminpass=\(TestSambaDC.password)",
+    "--host-name=dc1", "--host-ip=127.0.0.1",
+  ]
+
+  /// Where provisioned folders are kept between runs.
+  private static var cache: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".build/samba-dc")
+  }
+
+  /// Makes the domain's folder at `folder` holding `people`: a copy of the
+  /// cached one, made first when there is none. Returns whether it was
+  /// cached.
+  static func make(at folder: URL, _ people: SambaPeople) throws -> Bool {
+    let ldif = people.ldif
+    let version = try SambaTool.check("/usr/sbin/samba", ["--version"])
+    let key = StableHash.hex(([version] + provision + [ldif]).joined(separator: "\n"))
+    let kept = cache.appendingPathComponent(key)
+    let cached = FileManager.default.fileExists(atPath: kept.path)
+    if !cached { try build(kept, ldif: ldif) }
+    try FileManager.default.createDirectory(
+      at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try SambaTool.check("/bin/cp", ["-a", kept.path, folder.path])
+    return cached
+  }
+
+  /// Provisions into a scratch folder beside `kept`, loads the people and
+  /// renames it to `kept` (so a run stopped halfway leaves no half folder).
+  private static func build(_ kept: URL, ldif: String) throws {
+    try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+    let scratch = cache.appendingPathComponent("making-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try SambaTool.check(
+      "/usr/bin/samba-tool",
+      ["domain", "provision", "--targetdir=\(scratch.path)"] + provision)
+    let people = scratch.appendingPathComponent("people.ldif")
+    try ldif.write(to: people, atomically: true, encoding: .utf8)
+    try SambaTool.check(
+      "/usr/bin/ldbadd",
+      ["-H", scratch.appendingPathComponent("private/sam.ldb").path, people.path])
+    try FileManager.default.removeItem(at: people)
+    do {
+      try FileManager.default.moveItem(at: scratch, to: kept)
+    } catch  where FileManager.default.fileExists(atPath: kept.path) {
+      // Another test process made it meanwhile.
+    }
+  }
+
+  /// The smb.conf of the domain at `folder`: the provision's domain, every
+  /// path inside the folder, TLS with `tls`'s certificate.
+  static func configuration(for folder: URL, tls: DemoCertificateAuthority) -> String {
+    let path = folder.path
+    return """
+      [global]
+      \tnetbios name = DC1
+      \trealm = \(TestSambaDC.realm)
+      \tworkgroup = \(TestSambaDC.domain)
+      \tserver role = active directory domain controller
+      \tserver services = ldap, kdc, cldap
+      \tidmap_ldb:use rfc2307 = yes
+      \tprivate dir = \(path)/private
+      \tlock directory = \(path)
+      \tstate directory = \(path)/state
+      \tcache directory = \(path)/cache
+      \tbinddns dir = \(path)/bind-dns
+      \tpid directory = \(path)/run
+      \tncalrpc dir = \(path)/run/ncalrpc
+      \twinbindd socket directory = \(path)/run/winbindd
+      \tntp signd socket directory = \(path)/run/ntp_signd
+      \tlog file = \(path)/log/log.%m
+      \tpanic action =
+      \tinterfaces = lo
+      \tbind interfaces only = yes
+      \ttls enabled = yes
+      \ttls certfile = \(tls.server.certificate.path)
+      \ttls keyfile = \(tls.server.key.path)
+      \ttls cafile = \(tls.certificate.path)
+
+      """
+  }
+}
