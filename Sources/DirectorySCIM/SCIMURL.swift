@@ -67,9 +67,6 @@ public struct SCIMURL: Sendable, Hashable {
     "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)"
   }
 
-  /// 127.0.0.0/8, ::1 and localhost.
-  static func isLoopback(_ host: String) -> Bool {
-    let host = host.lowercased().trimming { $0 == "[" || $0 == "]" }
-    return host == "localhost" || host == "::1" || host.hasPrefix("127.")
-  }
+  /// 127.0.0.0/8, ::1 and localhost, by the address (``LoopbackHost``).
+  static func isLoopback(_ host: String) -> Bool { LoopbackHost.contains(host) }
 }

@@ -1,4 +1,5 @@
 import Directory
+import SharedSupport
 
 /// An LDAP URL (RFC 4516): `ldap[s]://host[:port]/baseDN?attributes?scope?filter`.
 ///
@@ -85,10 +86,9 @@ public struct LDAPURL: Sendable, Hashable {
   }
 
   /// True for addresses that never leave this machine, where a password in
-  /// clear text cannot be overheard.
-  public var isLoopback: Bool {
-    host == "localhost" || host == "::1" || host.hasPrefix("127.")
-  }
+  /// clear text cannot be overheard (``LoopbackHost``: by the address, not
+  /// by how the name begins).
+  public var isLoopback: Bool { LoopbackHost.contains(host) }
 
   private static func hostAndPort(
     _ authority: Substring, secure: Bool, _ invalid: (String) -> DirectoryError
