@@ -76,6 +76,10 @@ public struct SlapdConfiguration: Sendable {
   /// e-syncRefreshRequired (the client must fetch everyone again) rather
   /// than with a present phase.
   public var contentSyncRefusesStaleCookies = false
+  /// With ``virtualListView``: the most sort keys a search may carry
+  /// (`sssvlv-maxkeys`); past them slapd answers "unwilling to perform"
+  /// (53). 1 is what Active Directory takes.
+  public var maxSortKeys = 3
   /// slapd's environment besides the caller's (KRB5_KTNAME: the keytab
   /// of its Kerberos service; KRB5_CONFIG).
   public var environment: [String: String] = [:]
@@ -167,7 +171,9 @@ public struct SlapdConfiguration: Sendable {
         contentSyncRefusesStaleCookies ? "syncprov-reloadhint TRUE" : "syncprov-sessionlog 1000")
     }
     if virtualListView {
-      lines += ["overlay sssvlv", "sssvlv-max 16", "sssvlv-maxkeys 3", "sssvlv-maxperconn 8"]
+      lines += [
+        "overlay sssvlv", "sssvlv-max 16", "sssvlv-maxkeys \(maxSortKeys)", "sssvlv-maxperconn 8",
+      ]
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -33,6 +33,13 @@ struct LDAPSearchRequest: Sendable {
   /// Paged Results (RFC 2696): the page size and the cookie from the last
   /// page (empty for the first).
   var page: (size: Int, cookie: [UInt8])?
+
+  /// The attributes of the sort keys, without their direction or rules.
+  var sortAttributes: [String] {
+    (sortKey ?? "").split(separator: " ").map { key in
+      String(key.drop(while: { $0 == "-" }).prefix(while: { $0 != ":" }))
+    }
+  }
 }
 
 /// What a search returned: the entries, and the answers of the controls.

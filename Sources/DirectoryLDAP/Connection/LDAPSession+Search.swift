@@ -67,7 +67,7 @@ extension LDAPSession {
       entries.append(entry)
     }
     defer { ldap_msgfree(result) }
-    try finish(result, into: &response)
+    try finish(result, of: request, into: &response)
     return (entries, response)
   }
 
@@ -106,10 +106,14 @@ extension LDAPSession {
     }
   }
 
-  /// Reads the final result: its code and the controls' answers.
-  private func finish(_ message: OpaquePointer, into response: inout LDAPSearchResponse)
-    throws(DirectoryError)
-  {
+  /// Reads the final result: its code and the controls' answers. A
+  /// critical sort the server did not do throws, whatever the result code
+  /// (Active Directory answers success, no entries and the refusal in the
+  /// sort response control alone).
+  private func finish(
+    _ message: OpaquePointer, of request: LDAPSearchRequest,
+    into response: inout LDAPSearchResponse
+  ) throws(DirectoryError) {
     var code: Int32 = 0
     var text: UnsafeMutablePointer<CChar>?
     var controls: UnsafeMutablePointer<UnsafeMutablePointer<LDAPControl>?>?
@@ -119,6 +123,11 @@ extension LDAPSession {
       ldap_controls_free(controls)
     }
     guard parsed == LDAP_SUCCESS else { throw error(parsed) }
+    if request.sortKey != nil, request.isSortCritical,
+      let refusal = sortResult(ldap_control_find(LDAP_CONTROL_SORTRESPONSE, controls, nil))
+    {
+      throw sortRefusal(refusal, of: request)
+    }
     if let control = ldap_control_find(LDAP_CONTROL_VLVRESPONSE, controls, nil) {
       var target: ber_int_t = 0
       var count: ber_int_t = 0
@@ -147,6 +156,29 @@ extension LDAPSession {
     else {
       throw error(code, message: text.map { String(cString: $0) } ?? "")
     }
+  }
+
+  /// The sort response control's result (RFC 2891) when it is not
+  /// success; nil without the control.
+  private func sortResult(_ control: UnsafeMutablePointer<LDAPControl>?) -> Int32? {
+    guard let control else { return nil }
+    var code: ber_int_t = 0
+    var attribute: UnsafeMutablePointer<CChar>?
+    guard ldap_parse_sortresponse_control(handle, control, &code, &attribute) == LDAP_SUCCESS
+    else { return nil }
+    ldap_memfree(attribute)
+    return code == LDAP_SUCCESS ? nil : code
+  }
+
+  /// The error for a sort the server answered `code` to in its sort
+  /// response control: "busy" as any busy answer (retried), anything else
+  /// a refusal to order by the request's sort attributes.
+  private func sortRefusal(_ code: Int32, of request: LDAPSearchRequest) -> DirectoryError {
+    guard code != LDAP_BUSY else { return error(code) }
+    return .ldap(
+      .sortRefused(
+        attributes: request.sortAttributes.joined(separator: ", "),
+        reason: "\(describe(code)) (\(code))"))
   }
 
   private func makeControls(

@@ -22,11 +22,20 @@ extension LDAPDirectory: ForwardReadableDirectory {
   ) async throws -> Bool {
     guard members == nil else { return false }
     let mode = try await mode()
-    let request = LDAPSearchRequest(
+    var template = LDAPSearchRequest(
       base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.personAttributes,
-      sortKey: inServerOrder ? nil : sortKeys,
       isSortCritical: !inServerOrder && mode == .virtualListView)
-    var current = try await forwardPage(request, size: pageSize, cookie: [])
+    var current: ForwardPage
+    if inServerOrder {
+      current = try await forwardPage(template, size: pageSize, cookie: [])
+    } else {
+      // The first page says which keys the server takes; the rest send them.
+      current = try await withSortKeys { keys throws(DirectoryError) in
+        template.sortKey = keys
+        return try await forwardPage(template, size: pageSize, cookie: [])
+      }
+    }
+    let request = template
     while true {
       guard !current.cookie.isEmpty else {
         try await page(current.entries)
@@ -61,7 +70,7 @@ extension LDAPDirectory: ForwardReadableDirectory {
           entries: entries, cookie: response.pageCookie ?? [],
           session: ObjectIdentifier(session))
       } catch {
-        throw sortRefused(error)
+        throw sortRefused(error, attributes: paged.sortAttributes)
       }
     }
   }

@@ -18,8 +18,10 @@ extension LDAPDirectory {
   }
 
   /// Asks the server to order nobody by each field in turn (the sort
-  /// control critical): a field it answers "inappropriate matching" (18)
-  /// or "unwilling to perform" (53) for is refused with the reason, and
+  /// control critical; the field alone when the server refuses it with the
+  /// username after it): a field it answers "inappropriate matching" (18),
+  /// "unwilling to perform" (53) or another sort result for is refused with
+  /// the reason, and
   /// every field when it does not sort at all ("unavailable critical
   /// extension", 12).
   public func sortRefusals() async throws(DirectoryError) -> [PersonField: String] {
@@ -34,12 +36,14 @@ extension LDAPDirectory {
       let key =
         options.schema.sortKeys(for: PersonSort([.init(field)]), limit: options.maxSortKeys)
         .joined(separator: " ")
-      let probe = LDAPSearchRequest(
-        base: url.baseDN, scope: url.scope, filter: Self.probeFilter, attributes: ["1.1"],
-        sortKey: key)
       do {
-        _ = try await perform { session, flag throws(DirectoryError) in
-          try session.search(probe, cancel: flag)
+        try await withSortKeys(key) { keys throws(DirectoryError) in
+          let probe = LDAPSearchRequest(
+            base: url.baseDN, scope: url.scope, filter: Self.probeFilter, attributes: ["1.1"],
+            sortKey: keys)
+          _ = try await perform { session, flag throws(DirectoryError) in
+            try session.search(probe, cancel: flag)
+          }
         }
       } catch {
         let attribute = options.schema.attribute(for: field)
@@ -88,43 +92,32 @@ extension LDAPDirectory {
       : .compare(key.field, .lt, value)
     let narrowed = LDAPFilter.compile(
       before, attribute: schema.attribute(for:), orderingRule: schema.orderingRule(for:))
-    var request = LDAPSearchRequest(
-      base: url.baseDN, scope: url.scope, filter: "(&\(filter)\(narrowed))", attributes: ["1.1"],
-      sortKey: sortKeys)
-    request.virtualListView = .init()
-    let count = request
-    let answer = try await perform { session, flag throws(DirectoryError) in
-      try session.search(count, cancel: flag).virtualListView
+    let answer = try await withSortKeys { keys throws(DirectoryError) in
+      var request = LDAPSearchRequest(
+        base: url.baseDN, scope: url.scope, filter: "(&\(filter)\(narrowed))",
+        attributes: ["1.1"], sortKey: keys)
+      request.virtualListView = .init()
+      let count = request
+      return try await perform { session, flag throws(DirectoryError) in
+        try session.search(count, cancel: flag).virtualListView
+      }
     }
     return answer?.contentCount ?? 0
   }
 
   /// `error`, when it is the server refusing the order, as an error naming
-  /// the attributes ordered by (`attributes`, else every sort key's) with
-  /// the server's reason; any other error as it is.
-  func sortRefused(_ error: DirectoryError, attributes: [String]? = nil) -> DirectoryError {
+  /// the attributes ordered by (`attributes`: the keys sent) with the
+  /// server's reason; any other error as it is.
+  func sortRefused(_ error: DirectoryError, attributes: [String]) -> DirectoryError {
     guard Self.refusesSort(error) else { return error }
-    let names = (attributes ?? sortAttributes).joined(separator: ", ")
+    let names = attributes.joined(separator: ", ")
     switch error.ldap {
     case .result(let code, let message)?:
       return .ldap(.sortRefused(attributes: names, reason: "\(message) (\(code))"))
+    case .sortRefused(_, let reason)?:
+      return .ldap(.sortRefused(attributes: names, reason: reason))
     default:
       return .ldap(.noOrderingRule(attribute: names))
-    }
-  }
-
-  /// The attributes of the sort control's keys, without their rules.
-  private var sortAttributes: [String] {
-    sortKeys.split(separator: " ").map { key in
-      String(key.drop(while: { $0 == "-" }).prefix(while: { $0 != ":" }))
-    }
-  }
-
-  private static func refusesSort(_ error: DirectoryError) -> Bool {
-    switch error.ldap {
-    case .noOrderingRule?: true
-    case .result(code: 53, _)?: true
-    default: false
     }
   }
 }

@@ -68,17 +68,20 @@ extension LDAPDirectory {
   }
 
   /// A sorted window through virtual list view, sending back this
-  /// connection's last context.
+  /// connection's last context; the sort keys the server takes
+  /// (``withSortKeys(_:)``).
   func virtualListView(_ view: LDAPSearchRequest.VirtualListView) async throws(DirectoryError)
     -> DirectoryWindow
   {
-    let template = LDAPSearchRequest(
-      base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
-      sortKey: sortKeys)
-    let window = try await sortedWindow(template, view) {
-      [self] raw, session, flag throws(DirectoryError) in
-      let withPhoto = try photoHolders(of: raw, session: session, cancel: flag)
-      return raw.map { mapper.entry($0, hasPhoto: withPhoto.contains($0.dn)) }
+    let window = try await withSortKeys { keys throws(DirectoryError) in
+      let template = LDAPSearchRequest(
+        base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.windowAttributes,
+        sortKey: keys)
+      return try await sortedWindow(template, view) {
+        [self] raw, session, flag throws(DirectoryError) in
+        let withPhoto = try photoHolders(of: raw, session: session, cancel: flag)
+        return raw.map { mapper.entry($0, hasPhoto: withPhoto.contains($0.dn)) }
+      }
     }
     return DirectoryWindow(offset: window.offset, entries: window.entries, count: window.count)
   }
@@ -104,7 +107,7 @@ extension LDAPDirectory {
       do throws(DirectoryError) {
         response = try session.search(request, cancel: flag)
       } catch {
-        throw sortRefused(error)
+        throw sortRefused(error, attributes: request.sortAttributes)
       }
       guard let answer = response.virtualListView else {
         throw DirectoryError.ldap(

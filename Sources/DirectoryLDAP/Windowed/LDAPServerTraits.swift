@@ -11,4 +11,7 @@ final class LDAPServerTraits: Sendable {
   let keepsMemberOf = Mutex<Bool?>(nil)
   /// The controls the root DSE lists; nil until asked.
   let supportedControls = Mutex<Set<String>?>(nil)
+  /// Whether the server took one sort key after refusing several (Active
+  /// Directory): orders then send the column's key alone.
+  let takesOneSortKey = Mutex(false)
 }

@@ -1,0 +1,91 @@
+import Directory
+import DirectoryLDAP
+import Foundation
+import TestSupport
+import XCTest
+
+/// Sorting on Active Directory (the tests' Samba DC), which takes one sort
+/// key: Roster's order by a column and then the username is refused
+/// (`sortResult` 53 with result code 0 and no entries), and used to show an
+/// empty directory. Every column now sorts, both ways, by the column alone.
+final class ActiveDirectorySortTests: XCTestCase {
+  /// The people's URL: the users under OU=People, as AD's people filter
+  /// finds them.
+  static func url(_ dc: TestSambaDC) -> String {
+    dc.ldapsURL() + "??one?(&(objectCategory=person)(objectClass=user))"
+  }
+
+  /// Signed in as the administrator over LDAPS, trusting the DC's authority.
+  static func options(_ dc: TestSambaDC) -> LDAPOptions {
+    var options = LDAPOptions(
+      bindDN: TestSambaDC.administratorDN, password: Secret(TestSambaDC.password),
+      caFile: dc.certificateAuthority.path)
+    options.schema = .activeDirectory
+    return options
+  }
+
+  func testEveryColumnSortsBothWays() async throws {
+    let dc = try TestSambaDC.shared()
+    let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
+    let count = dc.people.people.count
+    for field in PersonField.allCases {
+      for descending in [false, true] {
+        let view = directory.querying(
+          filter: nil, sort: PersonSort([.init(field, descending: descending)]))
+        let window = try await view.window(0..<count)
+        let order = "\(field) \(descending ? "descending" : "ascending")"
+        XCTAssertEqual(window.count, count, order)
+        XCTAssertEqual(window.entries.count, count, order)
+        guard let values = Self.values(field, window.entries) else { continue }
+        let sorted = values.sorted { descending ? $0 > $1 : $0 < $1 }
+        XCTAssertEqual(values, sorted, order)
+      }
+    }
+  }
+
+  func testAFilterWithASortShowsItsPeople() async throws {
+    let dc = try TestSambaDC.shared()
+    let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
+    let view = directory.querying(
+      filter: .compare(.department, .eq, "Sales"),
+      sort: PersonSort([.init(.displayName, descending: true)]))
+    let window = try await view.window(0..<100)
+    let expected = dc.people.people.filter { $0.department == "Sales" }
+      .map(\.displayName).sorted(by: >)
+    XCTAssertEqual(window.entries.map(\.displayName), expected)
+  }
+
+  func testRosterListSortsByDisplayName() throws {
+    let dc = try TestSambaDC.shared()
+    let run = try RosterProcess.run(
+      [
+        "list", "--source", Self.url(dc), "--bind-dn", TestSambaDC.administratorDN,
+        "--ldap-schema", "ad", "--ca-file", dc.certificateAuthority.path, "--sort",
+        "displayName", "--columns", "username,displayName",
+      ], environment: ["ROSTER_BIND_PASSWORD": TestSambaDC.password])
+    XCTAssertEqual(run.status, 0, run.errors)
+    let expected = dc.people.people.sorted { $0.displayName < $1.displayName }
+      .map { "\($0.username)\t\($0.displayName)" }
+    let lines = run.output.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.suffix(expected.count), expected[...])
+  }
+
+  /// The values of `field` the entries show, lower-cased, for the columns
+  /// whose order is plain text on the server (nil for the rest: the
+  /// manager, a DN, and the role).
+  private static func values(_ field: PersonField, _ entries: [DirectoryEntry]) -> [String]? {
+    let values: [String?]
+    switch field {
+    case .username: values = entries.map(\.username)
+    case .displayName: values = entries.map(\.displayName)
+    case .email: values = entries.map(\.details.email)
+    case .title: values = entries.map(\.details.title)
+    case .department: values = entries.map(\.details.department)
+    case .location: values = entries.map(\.details.location)
+    case .phone: values = entries.map(\.details.phone)
+    case .employeeNumber: values = entries.map(\.details.employeeNumber)
+    case .manager, .role: return nil
+    }
+    return values.map { ($0 ?? "").lowercased() }
+  }
+}
