@@ -6,7 +6,10 @@ import Glibc
 /// nothing else's file is reused), which is synced and then renamed over
 /// the destination; the folder is synced after the rename. Until
 /// ``commit()`` the destination is untouched; ``discard()`` (or dropping
-/// the writer uncommitted) removes the temporary file.
+/// the writer uncommitted) removes the temporary file. The file keeps the
+/// permissions of the one it replaces (a private file stays private: the
+/// temporary file is made 0600 and then given them); a new one takes the
+/// user's umask.
 ///
 /// Threading: owned by one task; not `Sendable`. Its calls block on the
 /// file system: use it off the main thread.
@@ -23,12 +26,18 @@ final class AtomicFileWriter {
     self.destination = destination
     let folder = destination.deletingLastPathComponent().path
     let name = destination.lastPathComponent
+    var replaced = stat()
+    let replacedMode: mode_t? =
+      stat(destination.path, &replaced) == 0 && replaced.st_mode & S_IFMT == S_IFREG
+      ? replaced.st_mode & 0o777 : nil
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<16 {
       let suffix = String(generator.next() & 0xFFFF_FFFF, radix: 36)
       let path = folder + "/." + name + "." + suffix + ".part"
-      let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      let fd = open(
+        path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, replacedMode == nil ? 0o666 : 0o600)
       if fd >= 0 {
+        if let replacedMode { fchmod(fd, replacedMode) }
         descriptor = fd
         temporaryPath = path
         return
