@@ -29,7 +29,7 @@ final class CSVExportTests: XCTestCase {
     let at = try await cell("@cmd")
     XCTAssertEqual(at, "\"'@cmd\"")
     let tab = try await cell("\t=x")
-    XCTAssertEqual(tab, "\"'\t=x\"")
+    XCTAssertEqual(tab, "\"'\t'=x\"", "after the tab, a cell of its own where lines split at tabs")
     let carriageReturn = try await cell("\r=x")
     XCTAssertEqual(carriageReturn, "\"'\r=x\"")
     let quotedFormula = try await cell("=HYPERLINK(\"http://x\")")
@@ -51,6 +51,43 @@ final class CSVExportTests: XCTestCase {
     XCTAssertEqual(inner, "a=b-c", "only a leading character makes a formula")
     let empty = try await cell("")
     XCTAssertEqual(empty, "")
+  }
+
+  func testACellAfterASemicolonCannotStartAFormulaWhereExcelSplitsAtSemicolons() async throws {
+    // Excel in German and French locales splits a line at ";" and at tabs,
+    // where no quote around the whole cell helps: the part after the
+    // separator is a cell of its own.
+    let semicolon = try await cell("x;=HYPERLINK(\"http://evil\")")
+    XCTAssertEqual(semicolon, "\"x;'=HYPERLINK(\"\"http://evil\"\")\"")
+    let tab = try await cell("x\t+1")
+    XCTAssertEqual(tab, "\"x\t'+1\"")
+    let plain = try await cell("a;b")
+    XCTAssertEqual(plain, "\"a;b\"", "a semicolon is quoted")
+
+    let folder = TemporaryDirectory()
+    let values = ["x;=HYPERLINK(\"http://evil\")", "y;+1", "z;-2", "w;@cmd", "v\t=1", "=a;=b"]
+    let table = UserTable(
+      values.enumerated().map { number, value in
+        User(username: "u\(number)", details: PersonDetails(displayName: value, title: value))
+      })
+    _ = try await ExportCorpus.export(
+      table, as: PersonExport(format: .csv, columns: [.username, .displayName, .title]),
+      in: folder)
+    for delimiter in [";", "\t", ","] {
+      let read = try ExportCorpus.python(
+        """
+        import csv, json, sys
+        with open(sys.argv[1], newline="", encoding="utf-8") as f:
+            json.dump(list(csv.reader(f, delimiter=sys.argv[2])), sys.stdout)
+        """, [folder.url.appendingPathComponent("people.csv").path, delimiter])
+      let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: read) as? [[String]])
+      XCTAssertEqual(rows.count, values.count + 1)
+      for cell in rows.joined() {
+        XCTAssertFalse(
+          cell.hasPrefix("=") || cell.hasPrefix("+") || cell.hasPrefix("-") || cell.hasPrefix("@"),
+          "split at \(delimiter.debugDescription): \(cell.debugDescription)")
+      }
+    }
   }
 
   func testTheHeaderNamesTheChosenColumnsInOrder() async throws {
@@ -79,10 +116,10 @@ final class CSVExportTests: XCTestCase {
       let expected = ExportCorpus.values(table, at: index)
       let cells = rows[index + 1]
       for (cell, value) in zip(cells, expected) where Self.isFormula(value) {
-        XCTAssertEqual(cell, "'" + value, "a formula shows as text")
+        XCTAssertTrue(cell.hasPrefix("'" + value.prefix(1)), "a formula shows as text")
         formulas += 1
       }
-      XCTAssertEqual(cells.map(Self.withoutFormulaQuote), expected, "person \(index)")
+      XCTAssertEqual(cells, expected.map(Self.guarded), "person \(index)")
     }
     XCTAssertGreaterThan(formulas, 20)
   }
@@ -92,8 +129,16 @@ final class CSVExportTests: XCTestCase {
     return "=+-@\t\r".unicodeScalars.contains(first)
   }
 
-  /// A cell as it was before the export quoted a formula.
-  private static func withoutFormulaQuote(_ cell: String) -> String {
-    cell.hasPrefix("'") && isFormula(String(cell.dropFirst())) ? String(cell.dropFirst()) : cell
+  /// `value` as a CSV reader reads it back: a single quote before a
+  /// formula, at the start and after each semicolon or tab.
+  private static func guarded(_ value: String) -> String {
+    var out = isFormula(value) ? "'" : ""
+    var afterSeparator = false
+    for (offset, scalar) in value.unicodeScalars.enumerated() {
+      if afterSeparator, offset > 0, isFormula(String(scalar)) { out += "'" }
+      out.unicodeScalars.append(scalar)
+      afterSeparator = scalar == ";" || scalar == "\t"
+    }
+    return out
   }
 }
