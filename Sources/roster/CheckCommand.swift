@@ -39,8 +39,7 @@ struct CheckCommand: ParsableCommand {
       let ldap = directory as? LDAPDirectory
       var lines = ["Server: \(ldap?.url.server ?? directory.location)"]
       if let ldap {
-        let identity = try await ldap.signedInAs()
-        lines.append("Signed in as: \(identity.isEmpty ? "anonymous" : identity)")
+        lines.append("Signed in as: \(try await ldap.signedInDescription())")
       }
       lines.append("People: \(count)")
       print(lines.joined(separator: "\n"))

@@ -197,15 +197,22 @@ extension LDAPSession {
   }
 
   /// Who the server says this connection is bound as (RFC 4532 "Who am
-  /// I?"): "dn:uid=ada,ou=people,dc=example,dc=org", "" when anonymous.
-  func whoAmI(cancel: CancellationFlag) throws(DirectoryError) -> String {
+  /// I?"): "dn:uid=ada,ou=people,dc=example,dc=org", "" when anonymous;
+  /// nil when the server does not answer the question (Samba's Active
+  /// Directory answers protocolError, 2).
+  func whoAmI(cancel: CancellationFlag) throws(DirectoryError) -> String? {
     var messageID: Int32 = 0
     var code = ldap_whoami(handle, nil, nil, &messageID)
     guard code == LDAP_SUCCESS else { throw error(code) }
     let result = try waitForResult(of: messageID, cancel: cancel)
+    defer { ldap_msgfree(result) }
+    // ldap_parse_whoami reads the answer's value, not its result code.
+    var answered: Int32 = LDAP_OTHER
+    code = ldap_parse_result(handle, result, &answered, nil, nil, nil, nil, 0)
+    guard code == LDAP_SUCCESS else { throw error(code) }
+    guard answered == LDAP_SUCCESS else { return nil }
     var identity: UnsafeMutablePointer<berval>?
     code = ldap_parse_whoami(handle, result, &identity)
-    ldap_msgfree(result)
     guard code == LDAP_SUCCESS else { throw error(code, message: diagnosticMessage) }
     guard let identity else { return "" }
     defer { ber_bvfree(identity) }

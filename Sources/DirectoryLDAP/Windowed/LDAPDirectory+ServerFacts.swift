@@ -1,14 +1,34 @@
 import Directory
+import SharedSupport
 
 extension LDAPDirectory {
   /// Whom the server says Roster is signed in as (RFC 4532 "Who am I?"),
   /// as it words it: "dn:uid=ada,ou=people,dc=example,dc=org" for an entry,
-  /// "u:ada" for a name it could not map, "" when anonymous. Connects and
+  /// "u:ada" for a name it could not map, "" when anonymous; nil when the
+  /// server does not answer Who am I? (Active Directory). Connects and
   /// signs in first if needed.
-  public func signedInAs() async throws(DirectoryError) -> String {
+  public func signedInAs() async throws(DirectoryError) -> String? {
     try await connection.run { session, cancel throws(DirectoryError) in
       try session.whoAmI(cancel: cancel)
     }
+  }
+
+  /// Whom Roster is signed in as, for people to read: the server's answer
+  /// to Who am I? ("dn:uid=ada,…", or "anonymous"); from a server that
+  /// does not answer it, the bind DN said to be one ("CN=Administrator,…
+  /// (the bind DN; the server does not answer Who am I?)"), "anonymous"
+  /// after an anonymous bind, and "unknown (…)" after a Kerberos or
+  /// certificate sign-in.
+  public func signedInDescription() async throws(DirectoryError) -> String {
+    guard let answer = try await signedInAs() else {
+      if options.signIn == .password, let bindDN = options.bindDN, !bindDN.isEmpty {
+        return String(
+          filling: tr("%@ (the bind DN; the server does not answer Who am I?)"), bindDN)
+      }
+      if options.signIn == .password { return tr("anonymous") }
+      return tr("unknown (the server does not answer Who am I?)")
+    }
+    return answer.isEmpty ? tr("anonymous") : answer
   }
 
   /// Whether the server offers Content Sync (RFC 4533; slapd's `syncprov`):

@@ -57,8 +57,11 @@ public enum OpenedDirectory: Sendable {
       case .server(let directory):
         let count = try await directory.window(0..<1).count
         var identity: String?
-        if let ldap = directory as? LDAPDirectory, ldap.options.signIn != .password {
+        // A server that does not answer Who am I? (Active Directory) says
+        // nobody's name.
+        if let ldap = directory as? LDAPDirectory, ldap.options.signIn != .password,
           let answer = try await ldap.signedInAs()
+        {
           // "dn:uid=…" for an entry, "u:name" for a name it did not map.
           identity =
             answer.hasPrefix("dn:") || answer.hasPrefix("u:")
