@@ -1,4 +1,5 @@
 import CLDAP
+import Directory
 import FoundationEssentials
 
 /// Reading a search entry where libldap received it: the DN and each
@@ -10,7 +11,8 @@ import FoundationEssentials
 /// Threading: as the session, on its connection's queue only.
 extension LDAPSession {
   /// Walks entry `message`: `dn` gets the DN, then `attribute` each
-  /// attribute's name and values in the server's order. The bytes live in
+  /// attribute's name and values in the server's order, credentials
+  /// (``SecretAttribute``) left out. The bytes live in
   /// the message and are valid only during the call that receives them.
   /// Returns the bytes of every value (what counts towards
   /// `LDAPOptions.maxResponseBytes`).
@@ -43,7 +45,12 @@ extension LDAPSession {
           count += 1
         }
       }
-      Self.withText(name) { attribute($0, UnsafeBufferPointer(start: values, count: count)) }
+      Self.withText(name) { name in
+        // A credential never leaves this call, whatever the server lets
+        // the reader see.
+        guard !SecretAttribute.isSecret(utf8: name) else { return }
+        attribute(name, UnsafeBufferPointer(start: values, count: count))
+      }
       ber_memfree(values)
     }
     return valueBytes

@@ -19,7 +19,11 @@ extension LDAPSession {
     defer { for control in controls { ldap_control_free(control) } }
     try makeControls(for: request, into: &controls)
     controls.append(nil)
-    let attributes = request.attributes.map { strdup($0) } + [nil]
+    // Credentials are never asked for; a list of nothing else asks for no
+    // attribute ("1.1"), not for all of them (an empty list).
+    var asked = request.attributes.filter { !SecretAttribute.isSecret($0) }
+    if asked.isEmpty, !request.attributes.isEmpty { asked = ["1.1"] }
+    let attributes = asked.map { strdup($0) } + [nil]
     defer { for name in attributes { free(name) } }
     var messageID: Int32 = 0
     let code = attributes.withUnsafeBufferPointer { names in
