@@ -42,7 +42,8 @@ struct CheckCommand: ParsableCommand {
         lines.append("Signed in as: \(try await ldap.signedInDescription())")
       }
       lines.append("People: \(count)")
-      print(lines.joined(separator: "\n"))
+      // The identity and the server's name are the server's words.
+      print(lines.map(TerminalText.escaped).joined(separator: "\n"))
       return nil
     }
   }

@@ -64,9 +64,11 @@ enum LocalDirectory {
     RosterCommand.exit(withError: ExitCode.failure)
   }
 
-  /// Says `message` on standard error.
+  /// Says `message` on standard error, its control characters escaped
+  /// (``TerminalText``): a message may quote a name or an error from the
+  /// directory.
   static func warn(_ message: String, command: String) {
-    StandardError.write("roster \(command): \(message)\n")
+    StandardError.write("roster \(command): \(TerminalText.escaped(message))\n")
   }
 }
 

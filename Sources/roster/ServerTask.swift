@@ -36,7 +36,7 @@ enum ServerTask {
     interruption?.stop()
     if interruption?.signalReceived != nil { Interrupted.exit(command) }
     if let message = failure.message {
-      StandardError.write("roster \(command): \(message)\n")
+      LocalDirectory.warn(message, command: command)
       throw ExitCode.failure
     }
   }

@@ -81,7 +81,7 @@ extension PersonFilter: CustomStringConvertible {
         case "\n": "\\n"
         case "\r": "\\r"
         case "\t": "\\t"
-        case _ where scalar.value < 0x20: escape(scalar)
+        case _ where TerminalText.isControl(scalar): TerminalText.jsonEscape(scalar)
         case _ where scalar.isASCII: nil
         case _ where afterSyntax && joins("0", scalar): escape(scalar)
         case _ where joins(scalar, "\""): escape(scalar)

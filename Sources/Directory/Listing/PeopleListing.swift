@@ -8,9 +8,12 @@ public struct PeopleListing: Sendable {
   /// How lines are written.
   public enum Format: String, CaseIterable, Sendable {
     /// Tab-separated values; a tab, newline, carriage return or backslash
-    /// inside a value is written `\t`, `\n`, `\r`, `\\`.
+    /// inside a value is written `\t`, `\n`, `\r`, `\\`, any other
+    /// control character `\xNN` and a bidi control `\uNNNN`
+    /// (``TerminalText``), so nothing in a value acts on a terminal.
     case tsv
-    /// One JSON object a line.
+    /// One JSON object a line; control characters (DEL, C1 and the bidi
+    /// controls too) are written `\u00NN`.
     case jsonl
   }
 
@@ -73,21 +76,8 @@ public struct PeopleListing: Sendable {
     }
   }
 
-  static func tsvEscaped(_ value: String) -> String {
-    guard value.contains(where: { "\t\n\r\\".contains($0) }) else { return value }
-    var out = ""
-    for character in value {
-      switch character {
-      case "\t": out += "\\t"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\r\n": out += "\\r\\n"
-      case "\\": out += "\\\\"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  /// A TSV cell: `value` with its controls escaped (``TerminalText``).
+  static func tsvEscaped(_ value: String) -> String { TerminalText.escaped(value) }
 }
 
 extension UserTable {
