@@ -19,10 +19,6 @@
 # - at scale 2, WindowFrameAllocationTests' resize check: the window's frame
 #   (with its shadow, which a Wayland surface holds) is already past the
 #   largest mmap threshold Roster sets, so no resize can raise it;
-# - at scale 2, RecycledAvatarTests: it needs avatars that arrive (0-1000 ms
-#   late) after their row moved on, and at four times the pixels a frame a
-#   busy 2-core machine scrolled its 3,000 rows in 22-33 s instead of 10, so
-#   rows outlived the latest avatar and the race it checks rarely happened;
 #
 # The clipboard needs a seat (wl_data_device belongs to one) and weston's
 # headless backend has none, so WaylandTests' clipboard check runs last
@@ -60,7 +56,7 @@ filter="^(RosterKitTests\.($(join "${roster_kit[@]}"))|GtkKitTests\.($(join "${g
 scaled_kit=(
   WaylandTests MainWindowTests PersonViewTests AdwChromeTests FlattenedChromeTests
   AvatarRowTests BannerTests InteractionTests VisibleAvatarPriorityTests TextShapingAheadTests
-  WindowFrameAllocationTests ServerScreenshotTests ServerWindowTests
+  WindowFrameAllocationTests ServerScreenshotTests ServerWindowTests RecycledAvatarTests
 )
 scaled_gtk=(CustomWidgetTests FramePhasesTests ListFactoryTests)
 scaled="^(RosterKitTests\.($(join "${scaled_kit[@]}"))|GtkKitTests\.($(join "${scaled_gtk[@]}")))/"

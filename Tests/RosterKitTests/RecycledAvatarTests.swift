@@ -3,13 +3,14 @@ import Directory
 import Foundation
 import GtkKit
 import PreparedImages
+import SharedSupport
 import XCTest
 
 @testable import RosterKit
 
-/// A recycled row's picture is checked against its user on every frame of a
-/// fast scroll through thousands of people whose avatars arrive late and in
-/// random order: each avatar is a solid colour that encodes its user.
+/// A recycled row's picture is checked against its user after avatars arrive
+/// late, made late by holding them on their way to the main thread while the
+/// rows are re-bound: each avatar is a solid colour that encodes its user.
 final class RecycledAvatarTests: XCTestCase {
   private static let users = 3_000
 
@@ -56,110 +57,152 @@ final class RecycledAvatarTests: XCTestCase {
     return (pixels[offset + 2], pixels[offset + 1], pixels[offset])
   }
 
-  /// Scrolls through every row, 8 a frame, while avatars take 0-1000 ms
-  /// (seeded) and each frame spends 10 ms busy before its layout; after every
-  /// frame, every bound row showing a picture is checked against the user it
-  /// is bound to.
+  /// What the bound rows show at one moment.
+  private struct Shown {
+    /// Bound rows.
+    var rows = 0
+    /// Rows showing a picture.
+    var pictures = 0
+    /// Rows showing another person's picture.
+    var mismatches = 0
+    /// Rows bound to a person from `lateUsers` (the ones the jump bound).
+    var atTheEnd = 0
+  }
+
+  /// Users bound after the jump to the end: past every row bound at the top.
+  private static let lateUsers = 2_500..<users
+
+  /// Every bound row of the window's list, checked against the user it is bound to.
   @MainActor
-  private static func scrollThrough(guarded: Bool) throws -> (
-    mismatches: Int, mismatchedBinds: Int, checked: Int, frames: Int, staleDrops: Int,
-    rowStaleDrops: Int
+  private static func inspect(_ window: MainWindow) -> Shown {
+    var shown = Shown()
+    window.factory.forEachBoundRow { row, _ in
+      shown.rows += 1
+      let index = row.identity.flatMap { Int($0.dropFirst("user".count)) }
+      if let index, lateUsers.contains(index) { shown.atTheEnd += 1 }
+      guard let picture = shownColor(row) else { return }
+      shown.pictures += 1
+      guard let index, picture == color(of: index) else {
+        shown.mismatches += 1
+        return
+      }
+    }
+    return shown
+  }
+
+  /// Whether nothing loads, decodes or waits any more: every result is held at the gate (a
+  /// row's slot asks for its load in bind).
+  @MainActor
+  private static func settled(_ pipeline: ImagePipeline) -> Bool {
+    pipeline.statistics().inFlight == 0
+  }
+
+  /// Runs the main loop until everything the main queue holds now has run: a task that a
+  /// delivery resumed goes on in a job of its own, queued behind the delivery.
+  @MainActor
+  private static func drainMainQueue() {
+    let drained = Locked(false)
+    DispatchQueue.main.async { drained.withLock { $0 = true } }
+    XCTAssertTrue(MainContext.run(until: { drained.withLock { $0 } }), "the main queue stalled")
+  }
+
+  /// The race a recycled row must survive, forced on any machine. The rows at the top bind
+  /// and their avatars decode, but the results are held on their way to the main thread
+  /// (``ImagePipeline/holdDeliveries()``); the list jumps to its end, so the rows are re-bound
+  /// to other people, whose avatars decode and are held too; then the first results go out,
+  /// each meeting a row that moved on, and the rows are checked; then the rest, and again.
+  @MainActor
+  private static func lateAvatarsMeetRecycledRows(guarded: Bool) throws -> (
+    afterLate: Shown, afterAll: Shown, late: Int, staleDrops: Int, rowStaleDrops: Int
   ) {
     try WindowTestSupport.setUp()
     let directory = try TemporaryDirectory()
     try writeDirectory(directory)
     var configuration = ImagePipelineConfiguration()
     configuration.diskCacheDirectory = nil
-    configuration.simulatedLatency = .zero ... .milliseconds(1_000)
-    configuration.simulatedLatencySeed = 13
-    // A slow server that takes many requests at once: plenty of late avatars.
-    configuration.maxConcurrentLoads = 96
-    // Decodes whenever work waits, not only between frames: the paced decoder delivers in
-    // the gap, before the next frame recycles rows, which hides the race this test needs
-    // (and an app that reports no frames, or a decode held its longest, still has it).
-    configuration.maxDecodeHoldForFrames = .zero
     let pipeline = ImagePipeline(configuration: configuration)
+    pipeline.holdDeliveries()
     let counts = RowInstrumentation()
     let window = MainWindow(
       application: nil, source: WindowTestSupport.fileSource(directory.usersFile),
       pipeline: pipeline, instrumentation: counts,
       rowAvatars: guarded ? PipelineAvatarBinder() : UnguardedAvatarBinder())
     defer { window.close() }
+    // Whatever is still held goes out before the window closes (awaits end, none leak).
+    defer { pipeline.releaseDeliveries() }
     window.present()
     window.refresh()
     WindowTestSupport.waitForLoad(window)
     XCTAssertEqual(window.model.count, users)
     XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
-    gtk_widget_activate_action_variant(
-      window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
-    MainContext.run(for: .milliseconds(100))
 
-    var mismatches = 0
-    var mismatchedBinds = Set<String>()
-    var checked = 0
-    let watcher = FrameRowWatcher(window, onScreenOnly: false) { row, _ in
-      guard let shown = shownColor(row) else { return }
-      checked += 1
-      guard let identity = row.identity, let index = Int(identity.dropFirst("user".count)),
-        shown == color(of: index)
-      else {
-        mismatches += 1
-        mismatchedBinds.insert("\(ObjectIdentifier(row)) \(row.identity ?? "unbound")")
-        return
-      }
-    }
-    defer { watcher.stop() }
-    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
-    let rowHeight = window.viewport.rowHeight
-    let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-    let scroll = OwnedTick()
-    scroll.start(on: window.window) {
-      // A busy main thread, as on a loaded machine: results that arrive now wait in the main
-      // queue while this frame's layout re-binds rows, which is when a stale one can land.
-      usleep(10_000)
-      let next = min(end, gtk_adjustment_get_value(adjustment) + 8 * rowHeight)
-      gtk_adjustment_set_value(adjustment, next)
-      return next < end
-    }
+    // The top's avatars are decoded and held.
     XCTAssertTrue(
-      MainContext.run(until: { !scroll.isRunning }, timeout: .seconds(120)), "the scroll stalled")
-    // The last avatars arrive while the list rests at the end.
-    MainContext.run(for: .milliseconds(1_200))
-    return (
-      mismatches, mismatchedBinds.count, checked, watcher.frames, pipeline.statistics().staleDrops,
-      counts.staleDrops
-    )
+      MainContext.run(until: { settled(pipeline) }, timeout: .seconds(60)),
+      "the top never decoded")
+    let late = pipeline.heldDeliveries
+    XCTAssertGreaterThan(late, 0, "no avatar was asked for at the top")
+    XCTAssertEqual(inspect(window).pictures, 0, "an avatar passed the held gate")
+
+    // The jump: every row but the focused one is re-bound to someone at the end.
+    gtk_widget_activate_action_variant(
+      window.listView, "list.scroll-to-item", g_variant_new_uint32(UInt32(users - 1)))
+    XCTAssertTrue(
+      MainContext.run(until: { inspect(window).atTheEnd > 20 }, timeout: .seconds(30)),
+      "the list did not reach its end")
+    XCTAssertTrue(
+      MainContext.run(until: { settled(pipeline) }, timeout: .seconds(60)),
+      "the end never decoded")
+
+    // The top's results, late: each meets a row that shows someone else now.
+    XCTAssertEqual(pipeline.releaseDeliveries(first: late), late)
+    XCTAssertTrue(
+      MainContext.run(until: { pipeline.releasedDeliveriesRun == late }),
+      "the released avatars did not reach the rows")
+    drainMainQueue()
+    let afterLate = inspect(window)
+
+    // Then everything else.
+    let rest = pipeline.releaseDeliveries()
+    XCTAssertTrue(
+      MainContext.run(until: { pipeline.releasedDeliveriesRun == late + rest }),
+      "the other avatars did not reach the rows")
+    drainMainQueue()
+    let afterAll = inspect(window)
+    return (afterLate, afterAll, late, pipeline.statistics().staleDrops, counts.staleDrops)
   }
 
-  func testARecycledRowNeverShowsAnotherUsersAvatarDuringAFastScroll() throws {
+  func testARecycledRowNeverShowsAnotherUsersAvatarWhenItsOldAvatarArrivesLate() throws {
     try MainActor.assumeIsolated {
-      let run = try Self.scrollThrough(guarded: true)
+      let run = try Self.lateAvatarsMeetRecycledRows(guarded: true)
       print(
-        "guarded scroll: \(run.frames) frames, \(run.checked) pictures checked, "
-          + "\(run.mismatches) mismatches, \(run.staleDrops) stale results dropped")
-      XCTAssertEqual(run.mismatches, 0)
-      // Not a vacuous check: avatars showed in most frames. (How many a frame
-      // depends on how fast the decode threads get a CPU beside the scroll.)
-      XCTAssertGreaterThan(run.checked, 2 * run.frames, "too few pictures were checked")
-      XCTAssertGreaterThan(run.staleDrops, 0, "no late result ever met a recycled row")
+        "guarded: \(run.late) late avatars; then \(run.afterLate); then \(run.afterAll); "
+          + "\(run.staleDrops) stale results dropped")
+      XCTAssertEqual(run.afterLate.mismatches, 0)
+      // A late result shows only on a row still bound to its person (the focused row, which
+      // GTK keeps bound): none of the rows the jump re-bound.
+      XCTAssertLessThanOrEqual(run.afterLate.pictures, run.afterLate.rows - run.afterLate.atTheEnd)
+      XCTAssertEqual(run.afterAll.mismatches, 0)
+      // Not a vacuous check: every row shows its own avatar in the end.
+      XCTAssertEqual(run.afterAll.pictures, run.afterAll.rows, "a row was left without its avatar")
+      XCTAssertGreaterThan(run.staleDrops, 0, "no late result met a recycled row")
       XCTAssertEqual(run.rowStaleDrops, run.staleDrops, "the window's rows counted each drop")
     }
   }
 
-  func testWithoutTheTokenCheckTheSameScrollShowsWrongAvatars() throws {
+  func testWithoutTheTokenCheckALateAvatarShowsOnARecycledRow() throws {
     try MainActor.assumeIsolated {
-      let run = try Self.scrollThrough(guarded: false)
-      print(
-        "unguarded scroll: \(run.frames) frames, \(run.checked) pictures checked, "
-          + "\(run.mismatches) mismatches (\(run.mismatchedBinds) binds showed a wrong avatar)")
-      XCTAssertGreaterThan(run.mismatches, 0, "the check would not catch a broken guard")
+      let run = try Self.lateAvatarsMeetRecycledRows(guarded: false)
+      print("unguarded: \(run.late) late avatars; then \(run.afterLate); then \(run.afterAll)")
+      XCTAssertGreaterThan(run.afterLate.mismatches, 0, "the check would not catch a broken guard")
     }
   }
 }
 
-/// Rows whose avatars have no stale guard: each bind awaits its image from
-/// the pipeline and shows whatever arrives, on whatever person the row shows
-/// by then. It is what the recycled-row check must catch.
+/// Rows whose avatars have no stale guard: each bind loads through a slot of
+/// its own that is never unbound, so every result is shown when it arrives, on
+/// whatever person the row shows by then. It is what the recycled-row check
+/// must catch.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -176,27 +219,21 @@ private struct UnguardedAvatarBinder: AvatarBinder {
   private final class Load: AvatarLoad {
     private let pipeline: ImagePipeline
     private let show: @MainActor (_ texture: OpaquePointer?) -> Void
-    private var loads = 0
+    /// One per bind, each still bound to the person it was made for.
+    private var slots: [ImageSlot] = []
 
     init(pipeline: ImagePipeline, show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void) {
       self.pipeline = pipeline
       self.show = show
     }
 
-    var isLoading: Bool { loads > 0 }
+    var isLoading: Bool { slots.contains { $0.isLoading } }
     var pendingPriority: ImagePriority? { nil }
 
     func bind(identity: AnyHashable, request: ImageRequest?, priority: ImagePriority) {
-      guard let request else { return show(nil) }
-      if let image = pipeline.cachedImage(for: request) { return show(image.texture) }
-      show(nil)
-      loads += 1
-      Task { @MainActor in
-        defer { loads -= 1 }
-        if let image = try? await pipeline.image(for: request, priority: priority) {
-          show(image.texture)
-        }
-      }
+      let slot = ImageSlot(pipeline: pipeline) { [show] image, _ in show(image?.texture) }
+      slots.append(slot)
+      slot.bind(identity: identity, request: request, priority: priority)
     }
 
     func unbind() { show(nil) }

@@ -215,6 +215,27 @@ public final class ImagePipeline {
     coordinator.holdDecoding(held)
   }
 
+  /// Keeps every result finished from now on from its subscribers until
+  /// ``releaseDeliveries(first:)``: a test re-binds rows meanwhile, so that each result meets a
+  /// row that moved on, on any machine (``DeliveryGate``).
+  package func holdDeliveries() {
+    coordinator.deliveryGate.hold()
+  }
+
+  /// Subscribers whose results are held (``holdDeliveries()``).
+  package var heldDeliveries: Int { coordinator.deliveryGate.heldCount }
+
+  /// Subscribers of released results whose delivery has run on the main thread.
+  package var releasedDeliveriesRun: Int { coordinator.deliveryGate.deliveredCount }
+
+  /// Lets the results that finished first go to the main thread, up to `count` subscribers'
+  /// worth, and goes on holding later ones; nil lets all go and stops holding. Returns how
+  /// many subscribers were released.
+  @discardableResult
+  package func releaseDeliveries(first count: Int? = nil) -> Int {
+    coordinator.deliveryGate.release(first: count)
+  }
+
   // MARK: - For ImageSlot
 
   func subscribe(_ request: ImageRequest, priority: ImagePriority, deliver: @escaping ImageDelivery)

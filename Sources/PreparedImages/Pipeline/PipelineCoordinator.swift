@@ -19,7 +19,8 @@ import SharedSupport
 ///    (``ImageLoading/immediateRead(of:)``), so its load wakes no other thread.
 /// 5. Decode on a ``DecodeWorker`` thread, taken from the ``DecodeQueue``; when the app reports
 ///    its frames, only in the gap between two (``FramePacing``).
-/// 6. Memory cache (and downloaded bytes to disk); ``Delivery`` on the main thread.
+/// 6. Memory cache (and downloaded bytes to disk); ``Delivery`` on the main thread (through the
+///    ``DeliveryGate``, where a test may hold results to force a late one).
 ///
 /// Waiting loads and decodes are ordered by the highest priority of their subscribers, which
 /// follows the subscribers while they wait. When the last subscriber leaves, the task is
@@ -33,6 +34,8 @@ final class PipelineCoordinator: @unchecked Sendable {
   private let memoryCache: MemoryCache
   private let loader: any ImageLoading
   private let statistics: StatisticsRecorder
+  /// Results pass through it to ``Delivery``; a test may hold them there.
+  let deliveryGate = DeliveryGate()
 
   private let condition = Condition()
   private var registry = TaskRegistry()
@@ -82,7 +85,7 @@ final class PipelineCoordinator: @unchecked Sendable {
         _startLoads()
       }
     }
-    if let immediate, let deliver { Delivery.send(immediate, to: [deliver]) }
+    if let immediate, let deliver { deliveryGate.send(immediate, to: [deliver]) }
   }
 
   /// Drops the claim; the last one cancels the task.
@@ -134,7 +137,7 @@ final class PipelineCoordinator: @unchecked Sendable {
       condition.broadcast()
       return deliveries
     }
-    Delivery.send(.failure(.cancelled), to: deliveries)
+    deliveryGate.send(.failure(.cancelled), to: deliveries)
   }
 
   // MARK: - Loading
@@ -173,7 +176,7 @@ final class PipelineCoordinator: @unchecked Sendable {
       }
       _startLoads()
     }
-    if let (result, deliveries) = finished { Delivery.send(result, to: deliveries) }
+    if let (result, deliveries) = finished { deliveryGate.send(result, to: deliveries) }
   }
 
   // MARK: - Decoding (called from DecodeWorker threads)
@@ -259,7 +262,7 @@ final class PipelineCoordinator: @unchecked Sendable {
       guard job.task.stage == .decoding else { return [] }
       return _finish(job.task, with: result)
     }
-    Delivery.send(result, to: deliveries)
+    deliveryGate.send(result, to: deliveries)
   }
 
   // MARK: - Bookkeeping
