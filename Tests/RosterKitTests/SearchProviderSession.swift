@@ -1,4 +1,6 @@
+import CGtk
 import Foundation
+import GtkKit
 import TestSupport
 import XCTest
 
@@ -21,10 +23,12 @@ final class SearchProviderSession {
   private let environment: [String: String]
 
   /// A session whose remembered directory shown last is `directory`, with
-  /// `extra` added to the environment of the bus and what it starts.
-  init(remembering directory: RememberedDirectory, environment extra: [String: String] = [:])
-    throws
-  {
+  /// `extra` added to the environment of the bus and what it starts, and
+  /// the search from the overview turned on (`searchProvider`) or not.
+  init(
+    remembering directory: RememberedDirectory, environment extra: [String: String] = [:],
+    searchProvider: Bool = true
+  ) throws {
     for tool in ["/usr/bin/dbus-daemon", "/usr/bin/gdbus"]
     where !FileManager.default.isExecutableFile(atPath: tool) {
       throw XCTSkip("\(tool) is missing (make deps installs it)")
@@ -48,6 +52,7 @@ final class SearchProviderSession {
     var settings = WindowSettings()
     settings.directories = [directory]
     settings.lastDirectory = directory.id
+    settings.searchFromOverview = searchProvider
     try settings.save(to: folder.appendingPathComponent("config/roster/settings.json"))
 
     var environment = ProcessInfo.processInfo.environment
@@ -145,6 +150,43 @@ final class SearchProviderSession {
       destination: Self.bus, path: SearchProvider.objectPath,
       method: "\(Self.interface).\(method)", arguments)
     return (reply, ContinuousClock.now - start)
+  }
+
+  /// Calls the search provider's `method` with `parameters` (a floating
+  /// GVariant tuple, for arguments too long for gdbus's command line)
+  /// through GIO's own D-Bus client on this session; the printed answer
+  /// and how long the call took.
+  func callProvider(_ method: String, parameters: OpaquePointer) throws -> (String, Duration) {
+    var error: UnsafeMutablePointer<GError>?
+    let flags = GDBusConnectionFlags(
+      rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+        | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+    guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
+    else {
+      defer { g_clear_error(&error) }
+      throw XCTSkip(
+        "no connection to the session: \(error.map { String(cString: $0.pointee.message) } ?? "")")
+    }
+    return try ObjectSlot.withAdopted(connection) { connection in
+      let start = ContinuousClock.now
+      let reply = g_dbus_connection_call_sync(
+        connection, Self.bus, SearchProvider.objectPath, Self.interface, method, parameters, nil,
+        G_DBUS_CALL_FLAGS_NONE, 20_000, nil, &error)
+      let took = ContinuousClock.now - start
+      guard let reply else {
+        defer { g_clear_error(&error) }
+        throw NSError(
+          domain: "gdbus", code: 1,
+          userInfo: [
+            NSLocalizedDescriptionKey:
+              "\(method) failed: \(error.map { String(cString: $0.pointee.message) } ?? "")"
+          ])
+      }
+      defer { g_variant_unref(reply) }
+      let printed = g_variant_print(reply, 0)!
+      defer { g_free(printed) }
+      return (String(cString: printed), took)
+    }
   }
 
   /// The result ids of a GetInitialResultSet answer.

@@ -24,6 +24,7 @@ extension RosterApplication {
       searchProvider = SearchProvider(
         connection: connection,
         host: SearchProvider.Host(
+          isOn: { WindowSettings.load().searchFromOverview },
           target: { [weak self] in self?.searchTarget },
           activate: { [weak self] id in self?.showPerson(id) },
           launchSearch: { [weak self] text in self?.launchSearch(text) },

@@ -23,6 +23,10 @@ public struct WindowSettings: Codable, Equatable, Sendable {
   public var lastDirectory: String?
   /// Each users.json's table (columns, widths, order), by its path or URL.
   public var tables: [String: TableSettings] = [:]
+  /// Whether GNOME Shell's search (the Activities overview) may search the
+  /// directory shown last: off until the person turns it on in the main
+  /// menu, since every overview search would otherwise reach the server.
+  public var searchFromOverview = false
 
   /// The defaults: 480x800, list view, flings up to 8,000 points per second.
   public init() {}
@@ -47,6 +51,9 @@ public struct WindowSettings: Codable, Equatable, Sendable {
     lastDirectory = try container.decodeIfPresent(String.self, forKey: .lastDirectory)
     tables =
       (try? container.decodeIfPresent([String: TableSettings].self, forKey: .tables)) ?? [:]
+    searchFromOverview =
+      try container.decodeIfPresent(Bool.self, forKey: .searchFromOverview)
+      ?? defaults.searchFromOverview
   }
 
   /// The settings file for this user.

@@ -59,17 +59,12 @@ actor PeopleFinder {
     return found
   }
 
-  /// The metas of `ids`, in their order; ids this finder cannot name are
-  /// left out (the shell skips them).
+  /// The metas of `ids`, in their order; only ids this finder returned
+  /// (remembered, at most ``maxRemembered``) are answered, the others left
+  /// out (the shell skips them): a caller cannot have Roster read any
+  /// person, or their photo, by naming them.
   func metas(_ ids: [SearchResultID], in target: SearchTarget) async -> [ResultMeta] {
-    var people: [FoundPerson] = []
-    for id in ids {
-      if let person = remembered[id] {
-        people.append(person)
-      } else if id.directory == target.directory.id, let person = await lookUp(id, in: target) {
-        people.append(person)
-      }
-    }
+    let people = ids.compactMap { remembered[$0] }
     return await withTaskGroup(of: (Int, ResultMeta).self) { group in
       for (order, person) in people.enumerated() {
         group.addTask { (order, ResultMeta(person: person, icon: await Self.icon(of: person))) }
@@ -228,23 +223,6 @@ actor PeopleFinder {
   }
 
   // MARK: - Metas
-
-  /// A person the shell names that this finder did not find (it started
-  /// again since): read by identity.
-  private func lookUp(_ id: SearchResultID, in target: SearchTarget) async -> FoundPerson? {
-    if target.directory.kind.isServer {
-      guard let directory = await serverDirectory(target) as? any OrganisedDirectory,
-        let entry = try? await directory.person(identity: id.identity)
-      else { return nil }
-      return FoundPerson(
-        id: id, person: UserViewModel(entry: entry),
-        picture: entry.photoVersion == nil ? .none : .photo(directory, identity: entry.id))
-    }
-    guard let people = await localPeople(target),
-      let position = people.table.position(ofIdentity: id.identity)
-    else { return nil }
-    return Self.person(at: position, of: people, in: target.directory)
-  }
 
   /// The icon of `person`: their avatar file or server photo (when it
   /// arrives and is small enough) decoded by Roster and sent as a small PNG

@@ -8,6 +8,13 @@ import GtkKit
 /// (``PeopleFinder``), their metas (name, description, avatar) and opens a
 /// person it activates.
 ///
+/// Off until the person turns it on (the main menu's Search From the
+/// Overview, ``WindowSettings/searchFromOverview``): off, every call is
+/// answered with nothing. Any program on the session bus may call, so the
+/// calls are bounded (``SearchLimits``): terms over 1 KiB or under three
+/// characters search nothing, GetResultMetas reads at most 256 ids and
+/// answers only those this process returned.
+///
 /// Each call is answered asynchronously: the search runs off the main
 /// thread and the answer is sent from there, within ``timeLimit`` (empty
 /// results after it: the shell waits on its providers, and a server that is
@@ -53,6 +60,8 @@ final class SearchProvider {
 
   /// What the provider asks of the application.
   struct Host {
+    /// Whether the person turned the search from the overview on.
+    let isOn: @MainActor () -> Bool
     /// The directory searched now, nil when none is remembered.
     let target: @MainActor () -> SearchTarget?
     /// Opens the person of a result in the window.
@@ -81,16 +90,23 @@ final class SearchProvider {
   }
 
   private func handle(_ call: DBusMethodCall) {
+    let isOn = host.isOn()
     switch call.method {
-    case "GetInitialResultSet":
-      let terms = DBusValues.withChild(call.parameters, 0, DBusValues.strings)
-      answer(call) { finder, target in await Self.results(terms, finder, target) }
-    case "GetSubsearchResultSet":
+    case "GetInitialResultSet", "GetSubsearchResultSet":
       // The shell narrows as the user types; a fresh search is as fast.
-      let terms = DBusValues.withChild(call.parameters, 1, DBusValues.strings)
+      let index = call.method == "GetInitialResultSet" ? 0 : 1
+      guard isOn, let terms = DBusValues.withChild(call.parameters, index, SearchLimits.terms)
+      else {
+        call.reply(DBusValues.tuple([DBusValues.stringArray([])]))
+        return
+      }
       answer(call) { finder, target in await Self.results(terms, finder, target) }
     case "GetResultMetas":
-      let ids = DBusValues.withChild(call.parameters, 0, DBusValues.strings)
+      guard isOn else {
+        call.reply(DBusValues.tuple([DBusValues.array(of: "a{sv}", [])]))
+        return
+      }
+      let ids = DBusValues.withChild(call.parameters, 0, SearchLimits.ids)
         .compactMap(SearchResultID.init)
       answer(call) { finder, target in
         let metas = await finder.metas(ids, in: target)
@@ -99,11 +115,11 @@ final class SearchProvider {
     case "ActivateResult":
       let id = DBusValues.withChild(call.parameters, 0, DBusValues.string)
       call.reply(nil)
-      if let id = SearchResultID(id) { host.activate(id) }
+      if isOn, let id = SearchResultID(id) { host.activate(id) }
     case "LaunchSearch":
-      let terms = DBusValues.withChild(call.parameters, 0, DBusValues.strings)
+      let terms = DBusValues.withChild(call.parameters, 0, SearchLimits.terms)
       call.reply(nil)
-      host.launchSearch(terms.joined(separator: " "))
+      if isOn, let terms { host.launchSearch(terms.joined(separator: " ")) }
     default:
       call.fail("No method \(call.method)")
     }

@@ -6,9 +6,12 @@ import SharedSupport
 /// The header bar's main menu (the last button, as in GNOME's apps):
 /// "Filter" (`win.filter`, checked while the filter bar shows), "Org Tree"
 /// (`win.tree`, checked while the org tree shows), "Keyboard
-/// Shortcuts" (`win.show-shortcuts`) and "About Roster", which
-/// opens an AdwAboutWindow with the version, licence, website and credits.
-/// Its own action is the "menu" group on the window.
+/// Shortcuts" (`win.show-shortcuts`), "Search From the Overview"
+/// (`menu.search-from-overview`, checked while GNOME Shell's search may look
+/// in the directory shown last; off until turned on, saved in
+/// settings.json) and "About Roster", which opens an AdwAboutWindow with the
+/// version, licence, website and credits. Its own actions are the "menu"
+/// group on the window.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -28,6 +31,7 @@ final class MainMenu {
       g_menu_append(menu, tr("_Export…"), WindowAction.export.detailedName)
       g_menu_append(menu, tr("_Send Email to the Selected"), WindowAction.email.detailedName)
       g_menu_append(menu, tr("_Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
+      g_menu_append(menu, tr("Search From the _Overview"), "menu.search-from-overview")
       g_menu_append(menu, tr("_About Roster"), "menu.about")
       gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
     }
@@ -39,8 +43,28 @@ final class MainMenu {
         }
         g_action_map_add_action(gtkObject(group), about)
       }
+      ObjectSlot.withAdopted(Self.searchFromOverviewAction()) { toggle in
+        g_action_map_add_action(gtkObject(group), toggle)
+      }
       gtk_widget_insert_action_group(window, "menu", gtkObject(group))
     }
+  }
+
+  /// `menu.search-from-overview`: a check item whose state is the
+  /// settings' ``WindowSettings/searchFromOverview``, saved when it changes.
+  private static func searchFromOverviewAction() -> OpaquePointer {
+    let on = WindowSettings.load().searchFromOverview
+    let action = g_simple_action_new_stateful(
+      "search-from-overview", nil, g_variant_new_boolean(on ? 1 : 0))!
+    // The handler lives as long as the action it is connected to.
+    Signals.connect(gobject(action), .changeState) { state in
+      guard let state else { return }
+      g_simple_action_set_state(action, state)
+      var settings = WindowSettings.load()
+      settings.searchFromOverview = g_variant_get_boolean(state) != 0
+      try? settings.save()
+    }
+    return action
   }
 
   /// Opens the about window over `parent`.
