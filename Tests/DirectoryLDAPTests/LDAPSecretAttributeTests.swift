@@ -58,6 +58,23 @@ final class LDAPSecretAttributeTests: XCTestCase {
     XCTAssertFalse(attributes.flatMap(\.values).contains { $0.contains("SSHA") })
   }
 
+  func testASearchOrFilterCannotProbeThePasswordHashThroughASchema() async throws {
+    let server = try XCTUnwrap(Self.server)
+    var options = LDAPOptions()
+    options.schema.displayNameAttribute = "userPassword"
+    let directory = try LDAPDirectory(url: server.peopleURL, options: options)
+    let searched = try await directory.searching("SSHA").window(0..<10)
+    XCTAssertEqual(searched.entries.map(\.username), [], "the search box matched the hash")
+    let probe = try PersonFilter(parsing: "displayName eq \"\(Self.hash)\"")
+    let filtered = try await directory.querying(filter: probe, sort: nil).window(0..<10)
+    XCTAssertEqual(filtered.entries.map(\.username), [], "a filter matched the hash")
+    let absent = try PersonFilter(parsing: #"displayName ne "x""#)
+    let everyone = try await directory.querying(filter: absent, sort: nil).window(0..<10)
+    XCTAssertEqual(
+      Set(everyone.entries.map(\.username)), ["ada", "grace"],
+      "ne holds for everyone, as for a field nobody has")
+  }
+
   func testASchemaNamingThePasswordForAFieldOrThePhotoGetsNothing() async throws {
     let server = try XCTUnwrap(Self.server)
     var options = LDAPOptions()

@@ -17,13 +17,21 @@ extension LDAPFilter {
   /// `lt` is `(a:rule:=v)`, `ge` `(&(a=*)(!(a:rule:=v)))`. OpenLDAP gives
   /// `title`, `ou`, `l`, `mail` and the other attributes Roster reads no
   /// ordering rule of their own, so a bare `(a>=v)` matches nobody there.
+  ///
+  /// A field a schema reads from a credential (``SecretAttribute``) is
+  /// compiled as a field no entry has, never sent: the server would
+  /// otherwise confirm a guessed password hash.
   public static func compile(
     _ filter: PersonFilter, attribute: (PersonField) -> String,
     orderingRule: (PersonField) -> String? = { _ in nil }
   ) -> String {
     switch filter {
+    case .compare(let field, let op, _) where SecretAttribute.isSecret(attribute(field)):
+      return op == .ne ? everybody : nobody
     case .compare(let field, let op, let value):
       return compare(attribute(field), orderingRule(field), op, value)
+    case .present(let field) where SecretAttribute.isSecret(attribute(field)):
+      return nobody
     case .present(let field):
       return "(\(attribute(field))=*)"
     case .and:

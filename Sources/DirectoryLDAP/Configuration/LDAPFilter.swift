@@ -1,3 +1,5 @@
+import Directory
+
 /// Search filters (RFC 4515) built from text the user typed.
 ///
 /// Threading: stateless; call from any thread.
@@ -27,8 +29,10 @@ public enum LDAPFilter {
   public static func search(_ text: String, within base: String, schema: LDAPSchema) -> String {
     guard !text.isEmpty else { return base }
     let value = escape(text)
+    // A credential a schema names is never searched (``SecretAttribute``).
     let alternatives = [schema.usernameAttribute, schema.displayNameAttribute]
+      .filter { !SecretAttribute.isSecret($0) }
       .map { "(\($0)=*\(value)*)" }.joined()
-    return "(&\(base)(|\(alternatives)))"
+    return alternatives.isEmpty ? nobody : "(&\(base)(|\(alternatives)))"
   }
 }
