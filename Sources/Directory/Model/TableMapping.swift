@@ -20,16 +20,33 @@ final class TableMapping: @unchecked Sendable {
 
   /// Maps the file at `path`; nil when it cannot be opened, read or
   /// mapped, or is empty.
-  init?(path: String) {
+  convenience init?(path: String) {
+    guard let bytes = try? Self.map(path) else { return nil }
+    self.init(bytes: bytes)
+  }
+
+  private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+  /// Maps the file at `path`; nil when it is missing or empty; throws
+  /// why it could not be opened, read or mapped otherwise.
+  static func mapping(_ path: String) throws(ReplicaError) -> TableMapping? {
+    try map(path).map(TableMapping.init(bytes:))
+  }
+
+  private static func map(_ path: String) throws(ReplicaError) -> UnsafeRawBufferPointer? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
+    if fd < 0, errno == ENOENT { return nil }
+    guard fd >= 0 else { throw .system("open", path, errno: errno) }
     defer { close(fd) }
     var status = stat()
-    guard fstat(fd, &status) == 0, status.st_size > 0 else { return nil }
-    let length = Int(status.st_size)
+    guard fstat(fd, &status) == 0 else { throw .system("read", path, errno: errno) }
+    guard status.st_size > 0 else { return nil }
+    guard let length = Int(exactly: status.st_size) else {
+      throw ReplicaError("could not map \(path): too large")
+    }
     guard let start = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED
-    else { return nil }
-    bytes = UnsafeRawBufferPointer(start: start, count: length)
+    else { throw .system("map", path, errno: errno) }
+    return UnsafeRawBufferPointer(start: start, count: length)
   }
 
   /// Lets go of the pages read so far: they leave the process's resident

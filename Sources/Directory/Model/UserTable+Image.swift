@@ -10,13 +10,17 @@
 /// cache as the rows show them. An offline copy keeps its people this way
 /// (``ReplicaStore``).
 ///
-/// The file is Roster's own, written whole then renamed into place; what
-/// is checked on opening is its frame (the magic numbers, every column's
-/// size within the file, the columns' counts agreeing with each other and
-/// the last offsets within their text), not every value: a value out of
-/// place stops Roster at a bounds check, never reads outside the mapping.
+/// The file is Roster's own, written whole then renamed into place, yet
+/// a disk, a crash or a person may damage it, so all of it is checked on
+/// opening: its frame (the magic numbers, every column's size within the
+/// file, the columns' counts agreeing with each other), a checksum of
+/// every byte before it (``Checksum64``), and every value that places
+/// another (offsets increasing and within their text, pool numbers and
+/// manager links within their pools and the table). An image that fails
+/// is no image, never a trap when its rows show. The leading magic number
+/// names the layout: an image of another (older) layout is no image.
 extension UserTable {
-  private static let leadingMagic: UInt64 = 0x3142_5454_5352_5452  // "RTRSTTB1"
+  private static let leadingMagic: UInt64 = 0x3242_5454_5352_5452  // "RTRSTTB2"
   private static let trailingMagic: UInt64 = 0x3144_4E45_5354_5252  // "RRSTEND1"
 
   /// The table's columns in the image's order: a column's own bytes when
@@ -109,7 +113,7 @@ extension UserTable {
 
   /// The bytes of the table's image: what ``init(image:)`` opens.
   public var imageSize: Int {
-    16 + imageColumns.reduce(8) { $0 + 16 + Self.padded($1.count * $1.width) }
+    24 + imageColumns.reduce(8) { $0 + 16 + Self.padded($1.count * $1.width) }
   }
 
   private static func padded(_ count: Int) -> Int { (count + 7) & ~7 }
@@ -119,7 +123,13 @@ extension UserTable {
 
   /// Writes the table's image, handing `write` each run of its bytes in
   /// order.
-  public func writeImage(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+  public func writeImage(_ output: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    // Everything before the checksum is checksummed as it goes out.
+    var checksum = Checksum64()
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+      checksum.add(bytes)
+      try output(bytes)
+    }
     func number(_ value: UInt64) throws {
       try withUnsafeBytes(of: value.littleEndian) { try write($0) }
     }
@@ -159,11 +169,12 @@ extension UserTable {
         try zeros.withUnsafeBytes { try write(UnsafeRawBufferPointer(rebasing: $0[..<padding])) }
       }
     }
+    try number(checksum.value)
     try number(Self.trailingMagic)
   }
 
   /// The table in the image file at `path` (``writeImage(_:)``), mapped;
-  /// nil when the file is missing or its frame is not an image's.
+  /// nil when the file is missing or is not a whole image of this layout.
   public convenience init?(image path: String) {
     guard let mapping = TableMapping(path: path),
       let columns = Self.columns(in: mapping)
@@ -173,11 +184,21 @@ extension UserTable {
     self.init(columns, linkingManagers: false)
   }
 
+  /// The table in the image file at `path`, mapped: nil when the file is
+  /// missing or is not a whole image; throws why it could not be read
+  /// otherwise (no descriptor left, a read error), so a caller tells a
+  /// copy that is not there from one it cannot read now.
+  static func readImage(_ path: String) throws(ReplicaError) -> UserTable? {
+    guard let mapping = try TableMapping.mapping(path), let columns = Self.columns(in: mapping)
+    else { return nil }
+    return UserTable(columns, linkingManagers: false)
+  }
+
   private static func columns(in mapping: TableMapping) -> Columns? {
     var reader = ImageReader(mapping: mapping)
-    guard reader.number() == leadingMagic, let people = reader.number().map(Int.init) else {
-      return nil
-    }
+    guard reader.number() == leadingMagic,
+      let people = reader.number().flatMap({ Int(exactly: $0) }), people < Int(UInt32.max)
+    else { return nil }
     guard let text = reader.compact(UInt8.self), let starts = reader.compact(UInt32.self),
       let lengths = reader.narrow(), let avatarIDs = reader.narrow(),
       let roles = reader.compact(UInt8.self), let avatarText = reader.compact(UInt8.self),
@@ -185,8 +206,11 @@ extension UserTable {
       let valueStarts = reader.compact(UInt32.self), let titles = reader.narrow(),
       let departments = reader.narrow(), let locations = reader.narrow(),
       let managers = reader.compact(UInt32.self), let referenceText = reader.compact(UInt8.self),
-      let referenceStarts = reader.compact(UInt32.self),
-      reader.number() == trailingMagic, reader.isAtEnd
+      let referenceStarts = reader.compact(UInt32.self)
+    else { return nil }
+    let checked = reader.offset
+    guard let checksum = reader.number(), reader.number() == trailingMagic, reader.isAtEnd,
+      Self.checksum(of: mapping, upTo: checked) == checksum
     else { return nil }
     // The counts agree, and every pool's and the text's last offset is in its text.
     guard roles.count == people, starts.count == people + 1,
@@ -213,7 +237,15 @@ extension UserTable {
     columns.locations = locations
     columns.managers = managers
     columns.managerReferences = StringPool(text: referenceText, starts: referenceStarts)
+    guard columns.placesInRange(people: people) else { return nil }
     return columns
+  }
+
+  /// The checksum of the first `count` bytes of `mapping`; the pages read
+  /// for it are let go (they stay in the page cache).
+  private static func checksum(of mapping: TableMapping, upTo count: Int) -> UInt64 {
+    defer { mapping.release() }
+    return Checksum64.of(UnsafeRawBufferPointer(rebasing: mapping.bytes[..<count]))
   }
 }
 

@@ -9,16 +9,18 @@
 /// people in that order at once (``UserTable/knownOrder``); in another, or
 /// when the file is missing or not whole, they are sorted as any table is.
 ///
-/// The file: a magic number, the collation's name (its length, then its
-/// bytes padded to 8), the count, each position as 32 bits, a closing
-/// magic number; all little-endian.
+/// The file: a magic number (naming the layout), the collation's name
+/// (its length, then its bytes padded to 8), the count, each position as
+/// 32 bits, a checksum of everything before it (``Checksum64``), a closing
+/// magic number; all little-endian. A file that fails any of it is left
+/// aside, never a trap.
 ///
 /// Threading: stateless; its calls block on the file system.
 enum ReplicaOrderFile {
   /// The order kept: by username, as a server's page opens.
   static let order = PersonSort([.init(.username)])
 
-  private static let leadingMagic: UInt64 = 0x3144_524F_5352_5452  // "RTRSORD1"
+  private static let leadingMagic: UInt64 = 0x3244_524F_5352_5452  // "RTRSORD2"
   private static let trailingMagic: UInt64 = 0x3144_4E45_4452_4F52  // "RORDEND1"
   /// Positions written at once.
   private static let chunk = 65_536
@@ -41,6 +43,12 @@ enum ReplicaOrderFile {
   {
     let file = try OutputFile(create: path)
     var bytes: [UInt8] = []
+    var checksum = Checksum64()
+    func write() throws(ReplicaError) {
+      bytes.withUnsafeBytes { checksum.add($0) }
+      try file.write(bytes)
+      bytes.removeAll(keepingCapacity: true)
+    }
     func number(_ value: UInt64) {
       withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
@@ -53,9 +61,10 @@ enum ReplicaOrderFile {
       for position in positions[start..<min(start + chunk, positions.count)] {
         withUnsafeBytes(of: UInt32(position).littleEndian) { bytes.append(contentsOf: $0) }
       }
-      try file.write(bytes)
-      bytes.removeAll(keepingCapacity: true)
+      try write()
     }
+    try write()
+    number(checksum.value)
     number(trailingMagic)
     try file.write(bytes)
     try file.sync()
@@ -75,13 +84,18 @@ enum ReplicaOrderFile {
       defer { offset += 8 }
       return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
-    guard number() == leadingMagic, let length = number().map(Int.init), length <= 256,
+    guard number() == leadingMagic, let length = number().flatMap({ Int(exactly: $0) }),
+      length <= 256,
       offset + length <= bytes.count,
       String(decoding: bytes[offset..<(offset + length)], as: UTF8.self) == locale
     else { return }
     offset += length + padding(length)
     let count = table.userCount
-    guard number() == UInt64(count), offset + 4 * count + 8 == bytes.count else { return }
+    guard number() == UInt64(count), offset + 4 * count + 16 == bytes.count,
+      Checksum64.of(UnsafeRawBufferPointer(rebasing: bytes[..<(offset + 4 * count)]))
+        == UInt64(
+          littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 4 * count, as: UInt64.self))
+    else { return }
     var seen = BitSet(count: count)
     var positions = [Int](repeating: 0, count: count)
     for k in 0..<count {
@@ -90,7 +104,7 @@ enum ReplicaOrderFile {
       guard position < count, seen.insert(position) else { return }
       positions[k] = position
     }
-    offset += 4 * count
+    offset += 4 * count + 8
     guard number() == trailingMagic else { return }
     table.knownOrder.store(positions, in: order, locale: locale)
   }
