@@ -50,8 +50,11 @@ final class ReplicaStoreTests: XCTestCase {
     (0..<store.table.userCount).map { store.table.username(at: $0) }
   }
 
+  /// The copy's files but its lock.
   private func files() -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+      $0 != "lock"
+    }.sorted()
   }
 
   func testAFullRefreshBecomesTheCopyAndOpensAgain() throws {
@@ -66,6 +69,7 @@ final class ReplicaStoreTests: XCTestCase {
     try store.finishFullRefresh(cookie: [7, 7])
     XCTAssertEqual(usernames(store), ["ada", "grace"])
     XCTAssertTrue(store.table.isMapped, "browsed from its image, as a later start browses it")
+    store.close()
 
     let again = try opened()
     XCTAssertTrue(again.isComplete)
@@ -86,6 +90,7 @@ final class ReplicaStoreTests: XCTestCase {
     XCTAssertEqual(usernames(store), ["ada", "alan.turing", "katherine"])
     XCTAssertEqual(store.cookie, [2])
     XCTAssertEqual(store.unfoldedChanges, 3)
+    store.close()
 
     let reopened = try ReplicaStore(folder: folder)
     // Just opened: the people as of the fold, until the log's changes are applied.
@@ -103,6 +108,7 @@ final class ReplicaStoreTests: XCTestCase {
     XCTAssertEqual(reopened.generation, 2)
     XCTAssertEqual(reopened.unfoldedChanges, 0)
     XCTAssertEqual(files(), ["changes-2", "order-2", "people-2", "state-2"])
+    reopened.close()
     let folded = try opened()
     XCTAssertEqual(usernames(folded), ["ada", "alan.turing", "katherine"])
     XCTAssertEqual(folded.cookie, [2])
@@ -112,6 +118,7 @@ final class ReplicaStoreTests: XCTestCase {
     let store = try filled([person("a", "ada")])
     try store.apply([.person(person("b", "grace")), .cookie([2])])
     try store.apply([.person(person("c", "alan")), .cookie([3])])
+    store.close()
     // A crash in the middle of the last write: its last bytes never landed.
     let log = folder.appendingPathComponent("changes-1").path
     let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: log)[.size] as? Int)
@@ -122,6 +129,7 @@ final class ReplicaStoreTests: XCTestCase {
     // The cookie before the torn record: the server sends it again.
     XCTAssertEqual(reopened.cookie, [2])
     try reopened.apply([.deleted("c"), .cookie([4])])
+    reopened.close()
     let last = try opened()
     XCTAssertEqual(usernames(last), ["ada", "grace"])
     XCTAssertEqual(last.cookie, [4])
@@ -131,6 +139,7 @@ final class ReplicaStoreTests: XCTestCase {
     let store = try filled([person("a", "ada")])
     try store.apply([.person(person("b", "grace")), .cookie([2])])
     try store.apply([.person(person("c", "alan")), .cookie([3])])
+    store.close()
     let log = folder.appendingPathComponent("changes-1")
     var bytes = try Data(contentsOf: log)
     bytes[bytes.count - 10] ^= 0xFF
@@ -167,6 +176,7 @@ final class ReplicaStoreTests: XCTestCase {
     let before = try contents(files())
     XCTAssertEqual(before.keys.sorted(), ["changes-1", "order-1", "people-1", "state-1"])
     try store.fold()
+    store.close()
     var after = try contents(files())
     XCTAssertEqual(after.keys.sorted(), ["changes-2", "order-2", "people-2", "state-2"])
     // The fold writes the state to a temporary file, then renames it.
@@ -208,6 +218,7 @@ final class ReplicaStoreTests: XCTestCase {
           "changes-\(generation)", "order-\(generation)", "people-\(generation)",
           "state-\(generation)",
         ], step)
+      reopened.close()
       // The people as of the fold know their order (a catch-up's table
       // is placed by the list instead).
       XCTAssertTrue(try ReplicaStore(folder: folder).showsKeptOrder, step)
@@ -238,6 +249,7 @@ final class ReplicaStoreTests: XCTestCase {
     try store.keepOrder()
     XCTAssertTrue(store.showsKeptOrder)
     XCTAssertEqual(files(), ["changes-1", "order-1", "people-1", "state-1"], "no file left over")
+    store.close()
     XCTAssertTrue(try ReplicaStore(folder: folder).showsKeptOrder, "read at the next opening")
   }
 

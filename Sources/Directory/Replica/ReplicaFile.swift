@@ -12,7 +12,8 @@
 /// Threading: owned by one thread at a time; its calls block on the file
 /// system.
 final class ReplicaFile {
-  /// The largest record read back (a person is bounded by `FieldLimit`).
+  /// The largest record read back, and written (a person is bounded by
+  /// `FieldLimit`, a cookie by ``ReplicaRecord/maxCookieBytes``).
   static let maxRecordBytes = 1 << 20
 
   let path: String
@@ -46,12 +47,32 @@ final class ReplicaFile {
     return ReplicaFile(path: path, descriptor: fd)
   }
 
-  /// Adds `record` (buffered until ``flush(sync:)``).
-  func append(_ record: ReplicaRecord) {
+  /// Adds `records` (buffered until ``flush(sync:)``): all of them, or
+  /// none when one is larger than a reader takes (``maxRecordBytes``),
+  /// which would end what is read of the file there.
+  func append(_ records: [ReplicaRecord]) throws(ReplicaError) {
+    var encoded: [[UInt8]] = []
+    for record in records { encoded.append(try Self.bytes(of: record)) }
+    for bytes in encoded {
+      withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { pending.append(contentsOf: $0) }
+      withUnsafeBytes(of: CRC32.of(bytes).littleEndian) { pending.append(contentsOf: $0) }
+      pending.append(contentsOf: bytes)
+    }
+  }
+
+  /// Adds `record` (buffered until ``flush(sync:)``), unless it is larger
+  /// than a reader takes.
+  func append(_ record: ReplicaRecord) throws(ReplicaError) { try append([record]) }
+
+  /// `record`'s bytes, when a reader takes them back.
+  private static func bytes(of record: ReplicaRecord) throws(ReplicaError) -> [UInt8] {
+    if case .cookie(let cookie) = record { try ReplicaRecord.check(cookie: cookie) }
     let bytes = record.bytes
-    withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { pending.append(contentsOf: $0) }
-    withUnsafeBytes(of: CRC32.of(bytes).littleEndian) { pending.append(contentsOf: $0) }
-    pending.append(contentsOf: bytes)
+    guard bytes.count <= maxRecordBytes else {
+      throw ReplicaError(
+        "a record of \(bytes.count) bytes is more than the copy's files hold (\(maxRecordBytes))")
+    }
+    return bytes
   }
 
   /// How many bytes wait in memory.
@@ -130,7 +151,23 @@ final class ReplicaFile {
 public struct ReplicaError: Error, Sendable, Equatable, CustomStringConvertible {
   public let description: String
 
-  init(_ description: String) { self.description = description }
+  /// Whether another store holds the copy (``ReplicaLock``): another
+  /// Roster process or window has it open.
+  public let isInUse: Bool
+
+  init(_ description: String) {
+    self.description = description
+    isInUse = false
+  }
+
+  private init(inUse folder: String) {
+    description =
+      "the offline copy in \(folder) is in use by another Roster window or process"
+    isInUse = true
+  }
+
+  /// The copy in `folder` is held by another store.
+  static func inUse(_ folder: String) -> ReplicaError { ReplicaError(inUse: folder) }
 
   static func system(_ action: String, _ path: String, errno code: Int32) -> ReplicaError {
     ReplicaError("could not \(action) \(path): \(String(cString: strerror(code)))")

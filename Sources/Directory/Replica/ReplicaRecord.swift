@@ -11,6 +11,21 @@ public enum ReplicaRecord: Sendable, Equatable {
   /// The server's state as of the records before it.
   case cookie([UInt8])
 
+  /// The longest cookie a copy keeps: what fits in the largest record
+  /// its files are read back with (``ReplicaFile/maxRecordBytes``, less
+  /// the kind and the length). A longer one is refused when the server
+  /// sends it and when it would be written.
+  public static let maxCookieBytes = ReplicaFile.maxRecordBytes - 5
+
+  /// Throws when `cookie` is longer than a copy keeps.
+  public static func check(cookie: [UInt8]) throws(ReplicaError) {
+    guard cookie.count <= maxCookieBytes else {
+      throw ReplicaError(
+        "the server's cookie is \(cookie.count) bytes, more than the offline copy keeps "
+          + "(\(maxCookieBytes))")
+    }
+  }
+
   private enum Kind: UInt8 {
     case person = 1
     case deleted = 2

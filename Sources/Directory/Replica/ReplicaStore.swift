@@ -32,6 +32,8 @@ public final class ReplicaStore {
   /// The server's cookie for the copy as it stands (nil: no copy yet, or
   /// one whose refresh never finished).
   public private(set) var cookie: [UInt8]?
+  /// The copy's lock, held while the store is open (``close()``).
+  private var lock: ReplicaLock?
   /// The people as the copy holds them now; a person's `avatar` is their
   /// photo's version on the server ("" for none). Just opened, the people
   /// as of the last fold until ``catchUp()`` applies the changes logged
@@ -67,13 +69,28 @@ public final class ReplicaStore {
     }
   }
 
-  /// Opens the copy in `folder` (made, mode 0700, when missing).
-  public init(folder: URL) throws(ReplicaError) {
+  /// Opens the copy in `folder` (made, mode 0700, when missing), held
+  /// by `lock` (taken here when nil) until ``close()``; throws
+  /// ``ReplicaError/isInUse`` when another store holds it.
+  public init(folder: URL, lock: ReplicaLock? = nil) throws(ReplicaError) {
     self.folder = folder
     table = UserTable([User]())
     base = table
-    try Self.makePrivateFolder(folder.path)
+    if let lock {
+      self.lock = lock
+    } else {
+      self.lock = try ReplicaLock(folder: folder.path)
+    }
     try open()
+  }
+
+  /// Lets go of the copy: its change log is closed and its lock let go
+  /// (unless another holds it too), so another store may open it. Nothing
+  /// is written after.
+  public func close() {
+    refresh = nil
+    log = nil
+    lock = nil
   }
 
   /// Applies the changes logged since the last fold to ``table``; returns
@@ -119,39 +136,80 @@ public final class ReplicaStore {
 
   private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+  /// Reads the newest complete generation in the folder, then removes
+  /// the files of any other. Only a file that is missing or fails its
+  /// checksum means "no copy" (and a generation whose people fail their
+  /// checks is no copy: the server fills it again); any other failure
+  /// (no descriptor left, a read error, something in a file's place)
+  /// stops the open with its reason and deletes nothing.
   private func open() throws(ReplicaError) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let names = try Self.names(in: folder.path)
     var chosen: (generation: Int, cookie: [UInt8])?
     for name in names where name.hasPrefix("state-") {
       guard let number = Int(name.dropFirst("state-".count)), number > (chosen?.generation ?? 0),
-        let cookie = try? Self.readCookie(path(name))
+        let cookie = try Self.readCookie(path(name))
       else { continue }
       chosen = (number, cookie)
     }
-    let keep =
-      chosen.map {
-        [
-          "state-\($0.generation)", "people-\($0.generation)", "changes-\($0.generation)",
-          "order-\($0.generation)",
-        ]
-      } ?? []
+    var keep = [ReplicaLock.fileName]
+    if let chosen {
+      keep += try read(generation: chosen.generation, cookie: chosen.cookie)
+    }
     for name in names where !keep.contains(name) { unlink(path(name)) }
-    guard let chosen else { return }
-    generation = chosen.generation
-    cookie = chosen.cookie
-    guard let people = UserTable(image: path("people-\(generation)")) else {
-      throw ReplicaError("the copy's people in \(path("people-\(generation)")) cannot be read")
-    }
-    base = people
-    ReplicaOrderFile.read(path("order-\(generation)"), into: people)
-    let valid = try ReplicaFile.read(path("changes-\(generation)")) { record in
-      self.remember(record)
-    }
-    log = try ReplicaFile.append(to: path("changes-\(generation)"), validLength: valid)
+    guard isComplete else { return }
+    log = try ReplicaFile.append(to: path("changes-\(generation)"), validLength: logLength)
     // The people as of the fold show at once; the changes since follow as
     // a patch (``catchUp()``).
     table = base
     isBehind = !overlay.isEmpty
+  }
+
+  /// How much of the change log the copy opened with is whole.
+  private var logLength = 0
+
+  /// Reads generation `number` (its people, order and change log);
+  /// returns the names of its files, or none when its people are not
+  /// whole (the generation is then no copy).
+  private func read(generation number: Int, cookie: [UInt8]) throws(ReplicaError) -> [String] {
+    guard let people = try UserTable.readImage(path("people-\(number)")) else { return [] }
+    var overlay: [String: DirectoryEntry?] = [:]
+    var order: [String] = []
+    var last = cookie
+    let valid = try ReplicaFile.read(path("changes-\(number)")) { record in
+      switch record {
+      case .person(let entry):
+        if overlay.updateValue(entry, forKey: entry.id) == nil { order.append(entry.id) }
+      case .deleted(let id):
+        if overlay.updateValue(nil, forKey: id) == nil { order.append(id) }
+      case .cookie(let bytes): last = bytes
+      }
+    }
+    ReplicaOrderFile.read(path("order-\(number)"), into: people)
+    generation = number
+    self.cookie = last
+    base = people
+    self.overlay = overlay
+    overlayOrder = order
+    logLength = valid
+    return ["state-\(number)", "people-\(number)", "changes-\(number)", "order-\(number)"]
+  }
+
+  /// The names in the folder at `path`.
+  private static func names(in path: String) throws(ReplicaError) -> [String] {
+    guard let directory = opendir(path) else { throw .system("list", path, errno: errno) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(directory) else {
+        if errno != 0 { throw .system("list", path, errno: errno) }
+        return names
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
   }
 
   /// The cookie a state file holds.
@@ -218,7 +276,7 @@ public final class ReplicaStore {
     if case .person(let entry) = record,
       current.written.insert(StableHash.fnv1a(entry.id)).inserted
     {
-      current.file.append(record)
+      try current.file.append(record)
       if current.file.pendingBytes > 1 << 20 { try current.file.flush(sync: false) }
     } else if case .cookie = record {
       // The cookie that counts comes with the end of the refresh.
@@ -231,6 +289,7 @@ public final class ReplicaStore {
   /// becomes the copy, the old one goes.
   public func finishFullRefresh(cookie: [UInt8]) throws(ReplicaError) {
     guard let current = refresh else { return }
+    try ReplicaRecord.check(cookie: cookie)
     refresh = nil
     try current.file.flush(sync: true)
     let next = current.generation
@@ -268,7 +327,9 @@ public final class ReplicaStore {
   @discardableResult
   public func apply(_ records: [ReplicaRecord]) throws(ReplicaError) -> TablePatch? {
     guard isComplete, let log else { throw ReplicaError("the copy has no complete refresh yet") }
-    for record in records { log.append(record) }
+    // All or none: a record past the reader's limit is refused before
+    // anything is written.
+    try log.append(records)
     try log.flush(sync: true)
     for record in records { remember(record) }
     let changes = records.compactMap { record -> (identity: String, user: User?)? in
@@ -308,7 +369,7 @@ public final class ReplicaStore {
     try newLog.flush(sync: true)
     let temporary = path(".state-\(next)")
     let state = try ReplicaFile.create(temporary)
-    state.append(.cookie(cookie))
+    try state.append(.cookie(cookie))
     try state.flush(sync: true)
     guard rename(temporary, path("state-\(next)")) == 0 else {
       throw .system("rename", temporary, errno: errno)
@@ -392,7 +453,8 @@ public final class ReplicaStore {
     }
   }
 
-  private static func makePrivateFolder(_ path: String) throws(ReplicaError) {
+  /// Makes the folder at `path` (and those above it), mode 0700.
+  static func makePrivateFolder(_ path: String) throws(ReplicaError) {
     do {
       try FileManager.default.createDirectory(
         atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -418,7 +480,7 @@ public final class ReplicaStore {
   private static func syncFolder(_ path: String) throws(ReplicaError) {
     let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { throw .system("open", path, errno: errno) }
-    defer { close(fd) }
+    defer { Glibc.close(fd) }
     guard fsync(fd) == 0 else { throw .system("sync", path, errno: errno) }
   }
 }

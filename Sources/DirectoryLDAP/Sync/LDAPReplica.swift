@@ -35,6 +35,8 @@ public final class LDAPReplica: Sendable {
   public let folder: URL
   /// Changes folded into a new generation of the copy past this many.
   public let foldThreshold: Int
+  /// The copy's lock, when the caller took it (``ReplicaLock``).
+  public let lock: ReplicaLock?
 
   /// A copy of the people at `url` in `folder`.
   public init(url: String, options: LDAPOptions, folder: URL, foldThreshold: Int = 10_000)
@@ -43,16 +45,20 @@ public final class LDAPReplica: Sendable {
     sync = try LDAPContentSync(url: url, options: options)
     self.folder = folder
     self.foldThreshold = foldThreshold
+    lock = nil
   }
 
   /// A copy of the people at `servers` (one directory's, tried in turn
-  /// for each connection) in `folder`.
+  /// for each connection) in `folder`, held by `lock` (taken when the
+  /// copy opens when nil).
   public init(
-    servers: [LDAPURL], options: LDAPOptions, folder: URL, foldThreshold: Int = 10_000
+    servers: [LDAPURL], options: LDAPOptions, folder: URL, foldThreshold: Int = 10_000,
+    lock: ReplicaLock? = nil
   ) {
     sync = LDAPContentSync(servers: servers, options: options)
     self.folder = folder
     self.foldThreshold = foldThreshold
+    self.lock = lock
   }
 
   /// Opens the copy and keeps it current until the task is cancelled (or
@@ -69,7 +75,8 @@ public final class LDAPReplica: Sendable {
     status: @escaping @Sendable (LDAPReplicaStatus) -> Void
   ) async throws(ReplicaError) {
     let feed = ReplicaFeed(
-      store: try ReplicaStore(folder: folder), foldThreshold: foldThreshold, update: update,
+      store: try ReplicaStore(folder: folder, lock: lock), foldThreshold: foldThreshold,
+      update: update,
       status: status)
     if feed.store.isComplete {
       // The people as of the last fold at once, then with the changes since.
@@ -197,6 +204,8 @@ private final class ReplicaFeed: @unchecked Sendable {
       status(.reloading)
       _ = try begin(full: true)
     case (.cookie(let cookie), .full):
+      // Refused as it arrives, not once the whole refresh is in.
+      try ReplicaRecord.check(cookie: cookie)
       lastCookie = cookie
     case (.upserted(let entry), .full):
       try store.refreshed(.person(entry))
