@@ -308,6 +308,42 @@ final class OfflineCopyWindowTests: XCTestCase {
     }
   }
 
+  /// A second window on a copy another holds (here a window of the same
+  /// process; ``ReplicaStoreLockTests`` has a second process) leaves the
+  /// copy alone: it reads the server directly and says why, and the first
+  /// goes on with the copy.
+  func testASecondWindowOnACopyInUseReadsTheServerAndSaysSo() throws {
+    let setting = setting!
+    try MainActor.assumeIsolated {
+      let count = try setting.count
+      let first = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      defer { first.close() }
+      let page = try Self.waitForCopy(first, count: count)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { first.offlineCopy?.status == .current(received: count) },
+          timeout: .seconds(20)))
+      let second = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
+      defer { second.close() }
+      XCTAssertNotNil(second.serverPage, "the server, read a window at a time")
+      XCTAssertTrue(
+        MainContext.run(
+          until: { second.hasVisibleRows && second.page.count == count },
+          timeout: .seconds(20)))
+      XCTAssertTrue(
+        second.subtitle.hasSuffix("the offline copy is in use by another Roster window or process"),
+        second.subtitle)
+      XCTAssertEqual(second.offlineCopy?.isInUseElsewhere, true)
+      XCTAssertNil(second.offlineCopy?.status, "its copy never started")
+      // The first is untouched: its copy runs, its people and files stay.
+      XCTAssertTrue(first.page === page)
+      XCTAssertEqual(page.count, count)
+      XCTAssertNil(first.offlineCopy?.failure)
+      XCTAssertEqual(first.offlineCopy?.status, .current(received: count))
+      XCTAssertTrue(ReplicaStore.holdsCopy(folder: setting.folder))
+    }
+  }
+
   /// A later start hands over the copy as of its fold at once; its log's
   /// changes and the server wait until the window shows its first rows
   /// (they would share the two cores with the first frame).

@@ -55,6 +55,15 @@ package final class OfflineCopy {
   private let shown = Gate()
   /// The longest the catch-up and the connection wait for the first rows.
   private let shownWait: Duration
+  /// The copy's lock, from ``claim()`` until ``stop()`` (the sync holds
+  /// it too while it runs).
+  private var lock: ReplicaLock?
+  /// Whether another Roster window or process holds the copy: this one
+  /// does not use it, and its window reads the server directly.
+  package private(set) var isInUseElsewhere = false
+  /// The folders of this process's copies stopped whose sync has not let
+  /// go of them yet (a window closed, another opening on the same copy).
+  private static var stoppingHere: [String: Int] = [:]
 
   /// A copy of `directory`'s people in `folder`; nothing runs before
   /// ``start()``. A complete copy's catch-up and connection wait for its
@@ -77,12 +86,31 @@ package final class OfflineCopy {
   /// Whether the folder holds a complete copy to browse now.
   package var isComplete: Bool { ReplicaStore.holdsCopy(folder: folder) }
 
-  /// Opens the copy and keeps it current until ``stop()``.
+  /// Takes the copy for this window (``ReplicaLock``) unless another
+  /// Roster window or process holds it (``isInUseElsewhere``; this one
+  /// then leaves the copy alone). True when the copy is this one's (or
+  /// its folder fails otherwise: the sync says why when it starts).
+  package func claim() -> Bool {
+    guard lock == nil else { return true }
+    // A copy of this process just closed lets go as soon as its sync ends.
+    let waiting: Duration = Self.stoppingHere[folder.path, default: 0] > 0 ? .seconds(2) : .zero
+    do {
+      lock = try ReplicaLock(folder: folder.path, waiting: waiting)
+      isInUseElsewhere = false
+      return true
+    } catch {
+      isInUseElsewhere = error.isInUse
+      return !error.isInUse
+    }
+  }
+
+  /// Opens the copy and keeps it current until ``stop()``; does nothing
+  /// when another Roster holds it (``claim()``).
   package func start() {
-    guard running == nil else { return }
+    guard running == nil, claim() else { return }
     failure = nil
     let replica = LDAPReplica(
-      servers: directory.servers, options: directory.options, folder: folder)
+      servers: directory.servers, options: directory.options, folder: folder, lock: lock)
     let waiting = waiting
     let backoff = backoff
     let source = DirectorySource.file(folder)
@@ -120,17 +148,32 @@ package final class OfflineCopy {
   /// The window shows the copy's first rows: what waited for them goes on.
   package func rowsShown() { shown.open() }
 
-  /// Stops the sync (the copy stays on disk).
+  /// Stops the sync (the copy stays on disk) and lets go of the copy
+  /// once it has ended.
   package func stop() {
+    if let running {
+      let path = folder.path
+      Self.stoppingHere[path, default: 0] += 1
+      Task { @MainActor in
+        await running.value
+        Self.stoppingHere[path, default: 1] -= 1
+      }
+    }
+    halt()
+    lock = nil
+  }
+
+  /// Connects again now rather than after the backoff (Retry), holding
+  /// the copy throughout.
+  package func retry() {
+    halt()
+    start()
+  }
+
+  private func halt() {
     running?.cancel()
     if let running { stopping = running }
     running = nil
-  }
-
-  /// Connects again now rather than after the backoff (Retry).
-  package func retry() {
-    stop()
-    start()
   }
 
   /// Whether `run` is the sync running now (not stopped, not replaced).

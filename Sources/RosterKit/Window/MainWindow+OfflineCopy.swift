@@ -38,7 +38,8 @@ extension MainWindow {
       application: application, pipeline: pipeline, instrumentation: instrumentation,
       rowAvatars: rowAvatars
     ) { window, avatars in
-      guard copy.isComplete else {
+      // Held by another Roster window or process: the server, read directly.
+      guard copy.isComplete, copy.claim() else {
         return ServerDirectoryPage(directory: copy.directory, avatars: avatars)
       }
       let page = LocalDirectoryPage(
@@ -54,13 +55,24 @@ extension MainWindow {
   private func follow(_ copy: OfflineCopy) {
     offlineCopy = copy
     copy.onStatus = { [weak self] status in self?.copyChanged(to: status) }
-    guard page is ServerDirectoryPage else { return }
+    guard !sayWhenInUse(copy), page is ServerDirectoryPage else { return }
     Task { @MainActor [weak self] in
       guard (try? await copy.directory.offersContentSync()) == true, let self,
         self.offlineCopy === copy
       else { return }
       copy.start()
+      self.sayWhenInUse(copy)
     }
+  }
+
+  /// When another Roster window or process holds `copy`, says so after
+  /// the subtitle (this window reads the server directly); true then.
+  @discardableResult
+  private func sayWhenInUse(_ copy: OfflineCopy) -> Bool {
+    guard copy.isInUseElsewhere else { return false }
+    copyProgress = tr("the offline copy is in use by another Roster window or process")
+    if shownPersonPage == nil { showPeopleSubtitle() }
+    return true
   }
 
   private func copyChanged(to status: LDAPReplicaStatus) {
