@@ -242,6 +242,7 @@ if Context.environment["ROSTER_FUZZ"] != nil {
     ("FuzzLDAPEntry", ["DirectoryLDAP", "Directory"]),
     ("FuzzSCIMPage", ["DirectorySCIM", "Directory"]),
     ("FuzzPersonFilter", ["Directory"]),
+    ("FuzzReplicaFiles", ["Directory"]),
   ]
   for fuzz in fuzzTargets {
     package.targets.append(

@@ -32,6 +32,7 @@ declare -A targets=(
   [ldap-entry]=FuzzLDAPEntry
   [scim-page]=FuzzSCIMPage
   [person-filter]=FuzzPersonFilter
+  [replica-files]=FuzzReplicaFiles
 )
 # The gate's executions per target: about 20-40 s each on this 2-core machine.
 declare -A gate_runs=(
@@ -40,6 +41,7 @@ declare -A gate_runs=(
   [ldap-entry]=20000
   [scim-page]=40000
   [person-filter]=60000
+  [replica-files]=20000
 )
 # The gate's seed: any fixed number; changing it is a change of the gate.
 gate_seed=20261126
@@ -54,7 +56,7 @@ deterministic() {
 }
 
 status=0
-for name in directory-parser image-decoder ldap-entry scim-page person-filter; do
+for name in directory-parser image-decoder ldap-entry scim-page person-filter replica-files; do
   seeds=Tests/Fuzz/Corpus/$name
   artifacts=.build/fuzz-artifacts/$name/
   log=.build/fuzz-artifacts/$name.log
