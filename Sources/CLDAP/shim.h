@@ -30,6 +30,13 @@ static inline int cldap_add_readahead(Sockbuf *sockbuf) {
   return ber_sockbuf_add_io(sockbuf, &ber_sockbuf_io_readahead, LBER_SBIOD_LEVEL_PROVIDER, NULL);
 }
 
+/* Caps one incoming LDAP message of `sockbuf` at `bytes`: liblber reads a
+ * message's length first and refuses a longer one (errno ERANGE) before it
+ * allocates or reads its body. Returns 1 when set, as liblber does. */
+static inline int cldap_set_max_incoming(Sockbuf *sockbuf, ber_len_t bytes) {
+  return ber_sockbuf_ctrl(sockbuf, LBER_SB_OPT_SET_MAX_INCOMING, &bytes);
+}
+
 /* The SASL interaction libldap asks for during an interactive bind (GSSAPI,
  * EXTERNAL): nothing is ever prompted; each value takes its default, and
  * the authorization identity is left empty, so the server derives it from

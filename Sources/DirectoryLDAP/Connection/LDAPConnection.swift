@@ -155,9 +155,10 @@ final class LDAPConnection: @unchecked Sendable {
       }
       return .success(try body(current, flag))
     } catch {
-      if error.isUnreachable {
-        // The server is gone or stuck: start afresh next time. (A cancelled
-        // operation was abandoned; the connection and its sorted list stay.)
+      if error.isUnreachable || session?.wasCut == true {
+        // The server is gone or stuck, or a message over the limit was cut
+        // at the socket: start afresh next time. (A cancelled operation was
+        // abandoned; the connection and its sorted list stay.)
         session = nil
       }
       return .failure(error)

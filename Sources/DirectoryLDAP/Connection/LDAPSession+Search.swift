@@ -1,6 +1,7 @@
 import CLDAP
 import Directory
 import FoundationEssentials
+import Glibc
 
 /// Searching: the request's controls are built with libldap, the search is
 /// sent asynchronously and its answers are collected in short waits, so the
@@ -90,9 +91,18 @@ extension LDAPSession {
       }
       var wait = timeval(Self.pollInterval)
       var message: OpaquePointer?
+      errno = 0
       let type = ldap_result(handle, messageID, 0, &wait, &message)
+      let failure = errno
       guard type != 0 else { continue }
-      guard type > 0, let message else { throw error(resultCode) }
+      guard type > 0, let message else {
+        // liblber refused a message over the limit (limitIncoming).
+        if failure == ERANGE, resultCode == LDAP_SERVER_DOWN {
+          wasCut = true
+          throw .tooLarge(limit: options.maxResponseBytes)
+        }
+        throw error(resultCode)
+      }
       switch type {
       case cldap_result_search_entry():
         defer { ldap_msgfree(message) }

@@ -17,6 +17,9 @@ final class LDAPSession {
   /// The virtual list view context the server returned last on this
   /// connection: sent back, it lets the server reuse its sorted list.
   var vlvContext: [UInt8]?
+  /// Whether liblber cut a message over ``LDAPOptions/maxResponseBytes``
+  /// at the socket: the connection is then unusable and is dropped.
+  var wasCut = false
 
   private init(handle: OpaquePointer, url: LDAPURL, options: LDAPOptions) {
     self.handle = handle
@@ -62,6 +65,7 @@ final class LDAPSession {
       try session.bind(cancel: cancel)
     }
     session.readAhead()
+    try session.limitIncoming()
     return session
   }
 
@@ -77,6 +81,18 @@ final class LDAPSession {
     guard ldap_get_option(handle, LDAP_OPT_SOCKBUF, &sockbuf) == LDAP_OPT_SUCCESS, let sockbuf
     else { return }
     _ = cldap_add_readahead(sockbuf)
+  }
+
+  /// Caps each message read from the server at ``LDAPOptions/maxResponseBytes``
+  /// at the socket, on every connection (the Content Sync search's too):
+  /// liblber reads a message's declared length and refuses a longer one
+  /// before it reads or allocates the body, where counting the entries
+  /// comes only after libldap buffered all of it.
+  private func limitIncoming() throws(DirectoryError) {
+    var sockbuf: OpaquePointer?
+    guard ldap_get_option(handle, LDAP_OPT_SOCKBUF, &sockbuf) == LDAP_OPT_SUCCESS, let sockbuf,
+      cldap_set_max_incoming(sockbuf, ber_len_t(max(1, options.maxResponseBytes))) == 1
+    else { throw .ldap(.result(code: -1, message: "libldap refused a connection setting")) }
   }
 
   /// Before each connection, SIGPIPE is ignored for the whole process (one
