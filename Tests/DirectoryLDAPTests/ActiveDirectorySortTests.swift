@@ -32,10 +32,11 @@ final class ActiveDirectorySortTests: XCTestCase {
       for descending in [false, true] {
         let view = directory.querying(
           filter: nil, sort: PersonSort([.init(field, descending: descending)]))
-        let window = try await view.window(0..<count)
+        // The first 100: the server counts everyone and sorts them all.
+        let window = try await view.window(0..<100)
         let order = "\(field) \(descending ? "descending" : "ascending")"
         XCTAssertEqual(window.count, count, order)
-        XCTAssertEqual(window.entries.count, count, order)
+        XCTAssertEqual(window.entries.count, 100, order)
         guard let values = Self.values(field, window.entries) else { continue }
         let sorted = values.sorted { descending ? $0 > $1 : $0 < $1 }
         XCTAssertEqual(values, sorted, order)
