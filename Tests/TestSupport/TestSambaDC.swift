@@ -32,6 +32,17 @@ public final class TestSambaDC: Sendable {
   /// How many people the domain holds.
   public static let peopleCount = 300
 
+  /// One of Samba's ports is taken on 127.0.0.1.
+  public struct PortTaken: Error, CustomStringConvertible {
+    public let port: Int
+    public let reason: String
+
+    public var description: String {
+      "port \(port) on 127.0.0.1 is taken (\(reason)): the tests' Samba DC needs 389, 636, 3268, "
+        + "3269 and 88; stop what listens there (another test run's DC, a system slapd or samba)"
+    }
+  }
+
   /// The people loaded.
   public let people: SambaPeople
   /// The folder the DC runs from (removed at exit).
@@ -77,14 +88,7 @@ public final class TestSambaDC: Sendable {
 
   private init() throws {
     for port in Self.ports {
-      if let holder = Self.holder(of: port) {
-        throw DemoLDAPError.commandFailed(
-          command: "samba", status: -1,
-          output:
-            "port \(port) on 127.0.0.1 is taken (\(holder)): the tests' Samba DC needs 389, 636, "
-            + "3268, 3269 and 88; stop what listens there (another test run's DC, a system "
-            + "slapd or samba)")
-      }
+      if let holder = Self.holder(of: port) { throw PortTaken(port: port, reason: holder) }
     }
     people = SambaPeople(count: Self.peopleCount)
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
