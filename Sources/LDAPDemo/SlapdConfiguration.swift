@@ -39,11 +39,18 @@ public struct SlapdConfiguration: Sendable {
     /// The host name of the service principal, `ldap/host@REALM`.
     public var host: String?
     public var mappings: [Mapping]
+    /// slapd's `sasl-secprops` ("maxssf=0": no security layer offered);
+    /// nil: slapd's defaults.
+    public var securityProperties: String?
 
-    public init(realm: String? = nil, host: String? = nil, mappings: [Mapping]) {
+    public init(
+      realm: String? = nil, host: String? = nil, mappings: [Mapping],
+      securityProperties: String? = nil
+    ) {
       self.realm = realm
       self.host = host
       self.mappings = mappings
+      self.securityProperties = securityProperties
     }
   }
 
@@ -124,6 +131,7 @@ public struct SlapdConfiguration: Sendable {
     if let sasl {
       if let realm = sasl.realm { lines.append("sasl-realm \(realm)") }
       if let host = sasl.host { lines.append("sasl-host \(host)") }
+      if let properties = sasl.securityProperties { lines.append("sasl-secprops \(properties)") }
       for mapping in sasl.mappings {
         lines.append("authz-regexp \"\(mapping.pattern)\" \"\(mapping.replacement)\"")
       }

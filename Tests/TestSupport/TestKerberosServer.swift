@@ -14,8 +14,9 @@ public final class TestKerberosServer: @unchecked Sendable {
   /// Each user's Kerberos password.
   public let passwords: [String: String]
 
-  /// Starts the KDC and the server; `users` are uids of `people`.
-  public init(people: [LDIFPerson], users: [String]) throws {
+  /// Starts the KDC and the server; `users` are uids of `people`; the
+  /// server's `sasl-secprops` are `securityProperties` when given.
+  public init(people: [LDIFPerson], users: [String], securityProperties: String? = nil) throws {
     kdc = try TestKDC()
     passwords = Dictionary(uniqueKeysWithValues: users.map { ($0, "\($0)-kerberos-secret") })
     for (user, password) in passwords { try kdc.addUser(user, password: password) }
@@ -29,7 +30,7 @@ public final class TestKerberosServer: @unchecked Sendable {
             .init(
               "uid=([^,]*),cn=\(kdc.realm.lowercased()),cn=gssapi,cn=auth",
               to: "uid=$1,ou=people,\(TestServer.suffix)")
-          ])
+          ], securityProperties: securityProperties)
         configuration.environment = [
           "KRB5_KTNAME": keytab.path, "KRB5_CONFIG": kdc.configurationFile.path,
         ]

@@ -105,6 +105,10 @@ final class LDAPSession {
     _ = signal(SIGPIPE, SIG_IGN)
   }
 
+  /// The security strength a Kerberos bind without TLS must reach (56:
+  /// GSSAPI's encryption; "minssf=56" in OpenLDAP's terms).
+  static let kerberosMinimumSSF = 56
+
   /// Sets the handle's options before it connects.
   private func configure() throws(DirectoryError) {
     var version = LDAP_VERSION3
@@ -124,6 +128,13 @@ final class LDAPSession {
       // someone else answers must not choose whom the ticket is for.
       ldap_set_option(handle, LDAP_OPT_X_SASL_NOCANON, cldap_option_on()),
     ].contains { $0 != LDAP_OPT_SUCCESS }
+    if options.signIn == .kerberos, !url.isSecure, !options.startTLS {
+      // Without TLS, Kerberos must bring a security layer (GSSAPI's
+      // confidentiality): a server or a man in the middle that offers none
+      // is refused rather than read in clear text.
+      var minimum = ber_len_t(Self.kerberosMinimumSSF)
+      failed = failed || ldap_set_option(handle, LDAP_OPT_X_SASL_SSF_MIN, &minimum) != 0
+    }
     if url.isSecure || options.startTLS {
       if let caFile = options.caFile {
         failed =

@@ -212,6 +212,14 @@ public final class LDAPDirectory: WindowedDirectory {
     return view(query)
   }
 
+  /// The same directory (its servers, query and failover handler) read
+  /// over StartTLS, on a connection of its own.
+  public func withStartTLS() -> LDAPDirectory {
+    var options = options
+    options.startTLS = true
+    return view(query, options: options)
+  }
+
   /// The same directory (its servers, mode and failover handler) under
   /// `query`, on a connection of its own.
   func view(_ query: Query, options: LDAPOptions? = nil) -> LDAPDirectory {

@@ -29,6 +29,12 @@ public final class MainWindow {
   public let window: Widget
   let header = HeaderBar()
   let banner = ErrorBanner()
+  /// "Not encrypted", while the page reads a server in clear text.
+  let plaintextBanner = PlaintextBanner()
+  /// Whether a server's page warrants the "Not encrypted" banner (tests
+  /// put in their own decision, to show it for a loopback server).
+  package static var plaintextCheck: (any WindowedDirectory) -> Bool = PlaintextWarning.applies(
+    to:)
   /// Short news over the pages ("12 people changed"): an AdwToastOverlay.
   let toasts: Widget
   /// The people and how they are loaded, searched and shown (replaced
@@ -159,7 +165,8 @@ public final class MainWindow {
     searchBar = SearchBar(keyCaptureWidget: window)
     let listPage = Gtk.box(GTK_ORIENTATION_VERTICAL)
     Gtk.append(
-      listPage, searchBar.widget, filterBar.widget, banner.widget, listOverlay, exportBar.widget)
+      listPage, searchBar.widget, filterBar.widget, plaintextBanner.widget, banner.widget,
+      listOverlay, exportBar.widget)
     pages = PageStack(listPage: listPage)
     toasts = adw_toast_overlay_new()!
     navigation = Self.makeNavigation(people: pages.widget, person: personPage.widget)
@@ -208,6 +215,7 @@ public final class MainWindow {
     actions.setEnabled(.table, page.viewModes.contains(.table))
     actions.setEnabled(.tree, page.viewModes.contains(.tree))
     Gtk.setVisible(personPage.treeButton, page.viewModes.contains(.tree))
+    updatePlaintextBanner()
   }
 
   /// Shows the window.

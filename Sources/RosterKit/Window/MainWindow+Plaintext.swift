@@ -1,0 +1,22 @@
+import Directory
+import DirectoryLDAP
+import GtkKit
+
+/// The "Not encrypted" banner: shown while the page reads a directory
+/// server in clear text over the network (``plaintextCheck``), its button
+/// opening the same servers again over StartTLS in this window.
+extension MainWindow {
+  /// Shows or hides the banner for the page now shown.
+  func updatePlaintextBanner() {
+    let server = (page as? ServerDirectoryPage)?.directory
+    plaintextBanner.isShown = server.map(Self.plaintextCheck) ?? false
+    plaintextBanner.onEncrypt = { [weak self] in self?.reopenWithStartTLS() }
+  }
+
+  /// Opens the page's LDAP servers again with StartTLS, in the page's place.
+  func reopenWithStartTLS() {
+    guard let server = (page as? ServerDirectoryPage)?.directory as? LDAPDirectory else { return }
+    replacePage(with: ServerDirectoryPage(directory: server.withStartTLS(), avatars: pageAvatars))
+    page.refresh()
+  }
+}
