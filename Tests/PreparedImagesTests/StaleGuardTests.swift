@@ -39,6 +39,10 @@ final class StaleGuardTests: XCTestCase {
     }
     var configuration = ImagePipelineConfiguration.testing()
     configuration.simulatedLatency = .zero ... .milliseconds(200)
+    configuration.simulatedLatencySeed = 12
+    // Every avatar must arrive: a server slowed by a busy machine is waited for, not timed out.
+    configuration.connectTimeout = .seconds(60)
+    configuration.readTimeout = .seconds(60)
     // Tiny, two or three of the 24 avatars: most binds must load again.
     configuration.memoryCacheBytes = 4 * 24 * 24 * 4
     let pipeline = ImagePipeline(configuration: configuration)
@@ -67,6 +71,7 @@ final class StaleGuardTests: XCTestCase {
     }
 
     var generator = SplitMix64(seed: 12)
+    var races = 0
     for step in 0..<1500 {
       let slot = slots.randomElement(using: &generator)!
       if Int.random(in: 0..<10, using: &generator) == 0 {
@@ -80,20 +85,22 @@ final class StaleGuardTests: XCTestCase {
         try await Task.sleep(for: .milliseconds(Int.random(in: 0...12, using: &generator)))
       }
       if step % 100 == 99 {
-        // The race on purpose: hold the main thread until a worker has finished a decode and
-        // queued its result (not for a fixed time: on a busy machine the idle-class decode
-        // thread may finish none in 30 ms), then re-bind every row before it is delivered.
-        let decodes = pipeline.statistics().decodes
-        let deadline = ContinuousClock.now + .seconds(10)
-        while pipeline.statistics().decodes == decodes, pipeline.statistics().inFlight > 0,
-          ContinuousClock.now < deadline
-        {
-          usleep(1_000)
-        }
+        // The race on purpose, on any machine: what every row asks for now is held on its way
+        // to the main thread; once a result has arrived there, every row is re-bound, and
+        // only then do the results go out, each to a row that moved on.
+        pipeline.holdDeliveries()
         for slot in slots {
           let user = Int.random(in: 0..<users, using: &generator)
           slot.bind(identity: user, request: requests[user])
         }
+        let arrived = await waitUntil(timeout: .seconds(15)) { pipeline.heldDeliveries > 0 }
+        XCTAssertTrue(arrived, "no avatar the rows asked for was ever loaded")
+        for slot in slots {
+          let user = Int.random(in: 0..<users, using: &generator)
+          slot.bind(identity: user, request: requests[user])
+        }
+        pipeline.releaseDeliveries()
+        races += 1
       }
     }
 
@@ -114,11 +121,23 @@ final class StaleGuardTests: XCTestCase {
         XCTAssertNil(shown[row] ?? nil, "unbound row \(row) is blank")
       }
     }
+    // An unbind while the row's avatar waits for its decode cancels the work: made certain
+    // once (decodes held, an avatar nobody else waits for and memory does not hold).
+    let waiting = try XCTUnwrap(
+      stride(from: 0, to: users, by: 2).first { !pipeline.holdsInMemory(requests[$0]!) })
+    pipeline.holdDecoding(true)
+    slots[0].bind(identity: waiting, request: requests[waiting])
+    slots[0].unbind()
+    pipeline.holdDecoding(false)
+
     let statistics = pipeline.statistics()
     print(statistics)
     XCTAssertEqual(statistics.mainThreadDecodes, 0)
     XCTAssertGreaterThan(statistics.cancellations, 0)
-    XCTAssertGreaterThan(statistics.staleDrops, 0, "the race happened and its results were dropped")
+    XCTAssertEqual(races, 15)
+    // Each forced race dropped at least the result that arrived before the re-binding.
+    XCTAssertGreaterThanOrEqual(
+      statistics.staleDrops, races, "the race happened and its results were dropped")
     XCTAssertGreaterThan(applies, 1500)
     await pipeline.shutdown()
     try await server.stop()
