@@ -45,7 +45,9 @@ import json, sys
 kind, location, out = sys.argv[1:]
 directory = {"id": "5EA5C4E1-0000-4000-8000-000000000001", "kind": kind, "location": location,
              "baseDN": "", "filter": "", "bindDN": ""}
-json.dump({"directories": [directory], "lastDirectory": directory["id"]}, open(out, "w"))
+# The search from the overview is off until turned on.
+json.dump({"directories": [directory], "lastDirectory": directory["id"],
+           "searchFromOverview": True}, open(out, "w"))
 PY
 export XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_CACHE_HOME=$home/cache
 export GSK_RENDERER=${GSK_RENDERER:-cairo}
