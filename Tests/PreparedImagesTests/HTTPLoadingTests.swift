@@ -16,25 +16,23 @@ final class HTTPLoadingTests: XCTestCase {
     try await server.stop()
   }
 
-  /// Binds a slot to `path` and waits for the pipeline to settle; returns what was applied.
+  /// Binds a slot to `path` and waits until its result, an image or a
+  /// failure, has reached the slot (`isLoading` ends when it is delivered);
+  /// returns what was applied. The minute waited is reached only on failure.
   @MainActor
   private func bind(_ path: String, _ configuration: ImagePipelineConfiguration = .testing())
-    async -> (applied: AppliedImages, statistics: ImagePipelineStatistics, elapsed: Duration)
+    async -> (applied: AppliedImages, statistics: ImagePipelineStatistics)
   {
     let pipeline = ImagePipeline(configuration: configuration)
     let applied = AppliedImages()
     let slot = ImageSlot(pipeline: pipeline) { applied.record($0, $1) }
-    let start = ContinuousClock.now
     slot.bind(identity: path, request: ImageRequest(source: .http(server.url(path)), pixelSize: 64))
-    let settled = await waitUntil(timeout: .seconds(8)) { pipeline.statistics().inFlight == 0 }
-    let elapsed = ContinuousClock.now - start
+    let settled = await waitUntil(timeout: .seconds(60)) { !slot.isLoading }
     XCTAssertTrue(settled, "\(path) did not settle")
-    // Let a delivery dispatched just before the task ended reach the slot.
-    _ = await waitUntil(timeout: .milliseconds(200)) { applied.log.count > 1 }
-    withExtendedLifetime(slot) {}
+    XCTAssertEqual(pipeline.statistics().inFlight, 0)
     let statistics = pipeline.statistics()
     await pipeline.shutdown()
-    return (applied, statistics, elapsed)
+    return (applied, statistics)
   }
 
   /// `http_proxy` sends an avatar's request through the proxy (in absolute
@@ -65,7 +63,7 @@ final class HTTPLoadingTests: XCTestCase {
       "/bob.jpg", TestImages.solid(.init(red: 200, green: 200, blue: 200), format: "jpeg"),
       contentType: "image/jpeg")
     for path in ["/ada.png", "/bob.jpg"] {
-      let (applied, statistics, _) = await bind(path)
+      let (applied, statistics) = await bind(path)
       XCTAssertNotNil(applied.last, path)
       XCTAssertEqual(applied.lastArrivedLate, true)
       XCTAssertEqual(statistics.httpLoads, 1)
@@ -87,7 +85,7 @@ final class HTTPLoadingTests: XCTestCase {
       try await pipeline.image(
         for: ImageRequest(source: .http(server.url("/slow.png")), pixelSize: 48))
     }
-    let holdsTheSlot = await waitUntil(timeout: .seconds(5)) { server.hits("/slow.png") == 1 }
+    let holdsTheSlot = await waitUntil(timeout: .seconds(60)) { server.hits("/slow.png") == 1 }
     XCTAssertTrue(holdsTheSlot, "the download never reached the server")
     let directory = TemporaryDirectory()
     let path = directory.write("local.png", TestImages.solid(.init(red: 200, green: 10, blue: 10)))
@@ -105,7 +103,7 @@ final class HTTPLoadingTests: XCTestCase {
     server.image(
       "/a", TestImages.solid(.init(red: 1, green: 2, blue: 3)),
       contentType: "application/octet-stream")
-    let (applied, _, _) = await bind("/a")
+    let (applied, _) = await bind("/a")
     XCTAssertNotNil(applied.last)
   }
 
@@ -116,7 +114,7 @@ final class HTTPLoadingTests: XCTestCase {
     for (path, failure) in [
       ("/gone.png", ImageFailure.httpStatus(404)), ("/broken.png", .httpStatus(500)),
     ] {
-      let (applied, statistics, _) = await bind(path)
+      let (applied, statistics) = await bind(path)
       XCTAssertNil(applied.last)
       XCTAssertEqual(statistics.failures(failure), 1, statistics.description)
     }
@@ -127,32 +125,36 @@ final class HTTPLoadingTests: XCTestCase {
     server.set(
       "/drip.png",
       .drip(TestImages.solid(.init(red: 1, green: 1, blue: 1)), interval: .milliseconds(100)))
+    // Each byte comes well within the read timeout: only the whole
+    // download's deadline (connect + read, 1 s) can end it, and a failure
+    // `.timedOut` (not an image) is that deadline, however slow the machine.
     var configuration = ImagePipelineConfiguration.testing()
     configuration.connectTimeout = .milliseconds(300)
     configuration.readTimeout = .milliseconds(700)
-    let (applied, statistics, elapsed) = await bind("/drip.png", configuration)
+    let (applied, statistics) = await bind("/drip.png", configuration)
     XCTAssertNil(applied.last)
     XCTAssertEqual(statistics.failures(.timedOut), 1, statistics.description)
-    XCTAssertLessThan(elapsed, .seconds(3))
   }
 
   @MainActor
   func testAServerThatNeverAnswersTimesOut() async {
     server.image(
       "/late.png", TestImages.solid(.init(red: 1, green: 1, blue: 1)), latency: .seconds(30))
+    // Waited for, the answer would come as an image after 30 s: `.timedOut`
+    // is the timeout, not the machine's speed.
     var configuration = ImagePipelineConfiguration.testing()
+    configuration.connectTimeout = .milliseconds(500)
     configuration.readTimeout = .milliseconds(500)
-    let (applied, statistics, elapsed) = await bind("/late.png", configuration)
+    let (applied, statistics) = await bind("/late.png", configuration)
     XCTAssertNil(applied.last)
     XCTAssertEqual(statistics.failures(.timedOut), 1, statistics.description)
-    XCTAssertLessThan(elapsed, .seconds(3))
   }
 
   @MainActor
   func testATruncatedBodyIsANetworkFailure() async {
     let jpeg = TestImages.photo(side: 128, format: "jpeg")
     server.set("/cut.jpg", .truncated(jpeg, sent: jpeg.count / 2))
-    let (applied, statistics, _) = await bind("/cut.jpg")
+    let (applied, statistics) = await bind("/cut.jpg")
     XCTAssertNil(applied.last)
     XCTAssertEqual(statistics.failures(.network), 1, statistics.description)
   }
@@ -162,7 +164,7 @@ final class HTTPLoadingTests: XCTestCase {
     server.image(
       "/page.png", TestImages.solid(.init(red: 1, green: 1, blue: 1)),
       contentType: "text/html; charset=utf-8")
-    let (applied, statistics, _) = await bind("/page.png")
+    let (applied, statistics) = await bind("/page.png")
     XCTAssertNil(applied.last)
     XCTAssertEqual(statistics.failures(.wrongContentType), 1)
   }
@@ -172,10 +174,9 @@ final class HTTPLoadingTests: XCTestCase {
     server.set("/declared.jpg", .flood(count: 50 << 20, declared: true))
     server.set("/chunked.jpg", .flood(count: 50 << 20, declared: false))
     for path in ["/declared.jpg", "/chunked.jpg"] {
-      let (applied, statistics, elapsed) = await bind(path)
+      let (applied, statistics) = await bind(path)
       XCTAssertNil(applied.last)
       XCTAssertEqual(statistics.failures(.tooLarge), 1, "\(path): \(statistics.description)")
-      XCTAssertLessThan(elapsed, .seconds(5))
     }
   }
 
@@ -186,9 +187,9 @@ final class HTTPLoadingTests: XCTestCase {
     server.set("/r2", .redirect("/r3"))
     server.set("/r3", .redirect(server.url("/final.png").absoluteString))
     server.set("/r0", .redirect("/r1"))
-    let (followed, _, _) = await bind("/r1")
+    let (followed, _) = await bind("/r1")
     XCTAssertNotNil(followed.last, "three redirects are fine")
-    let (tooMany, statistics, _) = await bind("/r0")
+    let (tooMany, statistics) = await bind("/r0")
     XCTAssertNil(tooMany.last)
     XCTAssertEqual(statistics.failures(.redirectLimit), 1, "four are not")
   }
@@ -197,7 +198,7 @@ final class HTTPLoadingTests: XCTestCase {
   func testARedirectLoopEndsWithRedirectLimit() async {
     server.set("/loop-a", .redirect("/loop-b"))
     server.set("/loop-b", .redirect("/loop-a"))
-    let (applied, statistics, _) = await bind("/loop-a")
+    let (applied, statistics) = await bind("/loop-a")
     XCTAssertNil(applied.last)
     XCTAssertEqual(statistics.failures(.redirectLimit), 1)
     XCTAssertLessThanOrEqual(server.hits("/loop-a"), 2)
@@ -206,7 +207,7 @@ final class HTTPLoadingTests: XCTestCase {
   @MainActor
   func testARedirectToAFileURLIsRefused() async {
     server.set("/sneaky.png", .redirect("file:///etc/passwd"))
-    let (applied, statistics, _) = await bind("/sneaky.png")
+    let (applied, statistics) = await bind("/sneaky.png")
     XCTAssertNil(applied.last)
     XCTAssertEqual(statistics.failures(.badRedirect), 1)
   }

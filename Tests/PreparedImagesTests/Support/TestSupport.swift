@@ -4,12 +4,16 @@ import TestSupport
 @testable import PreparedImages
 
 extension ImagePipelineConfiguration {
-  /// Short timeouts and no disk cache unless given: tests must never hang or touch ~/.cache.
+  /// No disk cache unless given (tests must never touch ~/.cache), and
+  /// connect and read timeouts of a minute, which only a failure reaches: a
+  /// busy machine's local server can take over a second to answer, and a
+  /// test that expects an avatar must not fail for that. A test of a
+  /// timeout itself sets a short one.
   static func testing(disk: URL? = nil) -> ImagePipelineConfiguration {
     var configuration = ImagePipelineConfiguration()
     configuration.diskCacheDirectory = disk
-    configuration.connectTimeout = .seconds(1)
-    configuration.readTimeout = .seconds(1)
+    configuration.connectTimeout = .seconds(60)
+    configuration.readTimeout = .seconds(60)
     return configuration
   }
 }
