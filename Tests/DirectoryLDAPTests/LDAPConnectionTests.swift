@@ -99,7 +99,7 @@ final class LDAPConnectionTests: XCTestCase {
 /// its backlog) but never says a word.
 ///
 /// Threading: use from the test that made it.
-private struct SilentListener {
+struct SilentListener {
   let socket: Int32
   let port: Int
 

@@ -64,17 +64,23 @@ final class LDAPKerberosSignInTests: XCTestCase {
     XCTAssertEqual(usernames.sorted(), Self.people.map(\.uid).sorted())
   }
 
+  /// "At once" is before any answer from the server: this one takes the
+  /// connection and never says a word, so a sign-in that waited for it
+  /// would end only at the operation timeout, with another sentence. The
+  /// sentence alone is the verdict, on any machine.
   func testNoTicketSaysSoAtOnce() throws {
+    let silent = try SilentListener()
+    defer { silent.close() }
     let missing = Self.realm!.kdc.folder.appendingPathComponent("no-such-cache")
-    let started = ContinuousClock.now
-    let run = try roster(["check", "--source", url, "--sasl", "gssapi"], cache: missing)
-    let elapsed = ContinuousClock.now - started
+    let run = try roster(
+      [
+        "check", "--source", "ldap://localhost:\(silent.port)/ou=people,\(TestServer.suffix)??one",
+        "--sasl", "gssapi",
+      ], cache: missing)
     XCTAssertNotEqual(run.status, 0)
     XCTAssertEqual(run.output, "")
     XCTAssertEqual(
       run.errors, "roster check: No Kerberos ticket: run kinit or sign in to the domain\n")
-    // Not a benchmark: a guard against waiting out a timeout (60 s).
-    XCTAssertLessThan(elapsed, .seconds(10), "\(elapsed)")
   }
 
   func testAServiceOutsideTheRealmIsNamedInTheError() throws {
