@@ -43,6 +43,17 @@ enum GtkTestEnvironment {
     return (window, list)
   }
 
+  /// Runs the main loop until `widget`'s frame clock has painted a frame that began after this
+  /// call, so that what was queued before it (a scroll, a layout, binds) has been applied,
+  /// however slow the machine; whether it did.
+  @discardableResult
+  static func waitForFrame(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    let clock = gtk_widget_get_frame_clock(widget)
+    let before = gdk_frame_clock_get_frame_counter(clock)
+    gtk_widget_queue_draw(widget)
+    return MainContext.run(until: { gdk_frame_clock_get_frame_counter(clock) > before })
+  }
+
   /// Destroys `window` and lets GTK finalize what it held, so a list's
   /// handlers go with the test that made it.
   static func close(_ window: UnsafeMutablePointer<GtkWidget>) {
