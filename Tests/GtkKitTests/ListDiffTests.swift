@@ -247,7 +247,7 @@ final class ListModelApplyTests: XCTestCase {
       let window = GtkTestEnvironment.presentList(model, factory).window
       defer { GtkTestEnvironment.close(window) }
       XCTAssertTrue(MainContext.run(until: { factory.statistics.binds > 0 }))
-      MainContext.run(for: .milliseconds(100))
+      XCTAssertTrue(GtkTestEnvironment.waitForFrame(window))
 
       // Every announcement must describe a list GTK can read back.
       var observed: [(position: UInt32, removed: UInt32, added: UInt32, count: UInt32)] = []
@@ -275,7 +275,8 @@ final class ListModelApplyTests: XCTestCase {
       let bindsBefore = PersonRow.binds
       model.apply(diff, to: new)
       let rebound = factory.rebind { Set(diff.reconfigured).contains($0) }
-      MainContext.run(for: .milliseconds(100))
+      // GTK binds the inserted rows at its next layout.
+      XCTAssertTrue(GtkTestEnvironment.waitForFrame(window))
 
       XCTAssertTrue(consistent, "GTK read an item that did not exist mid-apply")
       XCTAssertEqual(observed.count, diff.splices.count)

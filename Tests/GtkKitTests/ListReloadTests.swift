@@ -26,7 +26,7 @@ final class ListReloadTests: XCTestCase {
       let rebound = factory.rebind { kept.contains($0) }
       XCTAssertGreaterThan(rebound, 0)
       XCTAssertTrue(MainContext.run(until: { !model.isReloading }))
-      MainContext.run(for: .milliseconds(100))
+      XCTAssertTrue(GtkTestEnvironment.waitForFrame(window))
 
       XCTAssertTrue(recorder.readable, "GTK read an item that did not exist mid-reload")
       XCTAssertEqual(factory.statistics.setups, rowsBuilt, "GTK rebuilt rows")
@@ -61,7 +61,7 @@ final class ListReloadTests: XCTestCase {
       factory.rebind { kept.contains($0) }
       XCTAssertTrue(model.isReloading)
       XCTAssertTrue(MainContext.run(until: { !model.isReloading }))
-      MainContext.run(for: .milliseconds(100))
+      XCTAssertTrue(GtkTestEnvironment.waitForFrame(window))
 
       XCTAssertTrue(recorder.readable)
       XCTAssertEqual(recorder.changes.first?.position, 5)
@@ -85,7 +85,7 @@ final class ListReloadTests: XCTestCase {
       let kept = model.reload(with: few)
       factory.rebind { kept.contains($0) }
       XCTAssertTrue(MainContext.run(until: { !model.isReloading }))
-      MainContext.run(for: .milliseconds(100))
+      XCTAssertTrue(GtkTestEnvironment.waitForFrame(window))
 
       XCTAssertTrue(recorder.readable)
       let reach = ListModel<Person>.rowReach
@@ -232,7 +232,7 @@ final class ListReloadTests: XCTestCase {
       makeRow: { PersonRow() }, model: { $0 < model.count ? model[$0] : nil })
     let window = GtkTestEnvironment.presentList(model, factory).window
     XCTAssertTrue(MainContext.run(until: { factory.statistics.binds > 0 }))
-    MainContext.run(for: .milliseconds(100))
+    XCTAssertTrue(GtkTestEnvironment.waitForFrame(window))
     return (model, factory, window)
   }
 
