@@ -90,7 +90,13 @@ enum WindowTestSupport {
   {
     let finished = MainContext.run(until: { !window.isLoading }, timeout: .seconds(30))
     XCTAssertTrue(finished, "the load did not finish", file: file, line: line)
-    MainContext.run(for: .milliseconds(50))
+    // What the load laid out is read once GTK has painted it, not after a guessed time; a
+    // window not shown (yet) paints nothing, and only lets pending work run.
+    if gtk_widget_get_mapped(window.window) != 0 {
+      waitForFrames(window, 1, file: file, line: line)
+    } else {
+      MainContext.run(for: .milliseconds(50))
+    }
   }
 
   /// The clipboard as `target` (an X selection target), read by xclip

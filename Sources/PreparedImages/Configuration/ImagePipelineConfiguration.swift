@@ -23,6 +23,12 @@ public struct ImagePipelineConfiguration: Sendable {
   /// frames (``ImagePipeline/frameBegan(refreshInterval:)``): a machine whose frames fill every
   /// interval still decodes one image per hold. Default 33 ms (two frames at 60 Hz).
   public var maxDecodeHoldForFrames: Duration = .milliseconds(33)
+  /// Whether the decode threads wait in Linux's idle scheduling class (`SCHED_IDLE`) between
+  /// frames' work, so that a decode never takes a core from the main thread or the display
+  /// server. Under full load such a thread gets about a three-hundredth of a core: a caller
+  /// that must have every image decoded whatever the machine is doing (a batch job, a test
+  /// whose verdict needs the images) turns it off. Default true.
+  public var decodesInIdleClass = true
   /// Reads and downloads running at once. Default 6.
   public var maxConcurrentLoads = 6
   /// Largest accepted body, file or download. Default 10 MiB.

@@ -25,22 +25,32 @@ import SharedSupport
 final class DecodeWorker: Sendable {
   private let coordinator: PipelineCoordinator
   private let decoder: ImageDecoder
+  /// The class the worker waits and decodes rows in: idle, unless the configuration says
+  /// otherwise (``ImagePipelineConfiguration/decodesInIdleClass``).
+  private let restingPolicy: Int32
   private let exited: DispatchGroup
 
   /// Starts a worker; it runs until the coordinator stops, then leaves `exited`.
   @discardableResult
   static func start(
-    coordinator: PipelineCoordinator, decoder: ImageDecoder, exited: DispatchGroup
+    coordinator: PipelineCoordinator, decoder: ImageDecoder, inIdleClass: Bool = true,
+    exited: DispatchGroup
   ) -> DecodeWorker {
-    let worker = DecodeWorker(coordinator: coordinator, decoder: decoder, exited: exited)
+    let worker = DecodeWorker(
+      coordinator: coordinator, decoder: decoder,
+      restingPolicy: inIdleClass ? idlePolicy : normalPolicy, exited: exited)
     exited.enter()
     DetachedThread.start(name: threadName) { worker.run() }
     return worker
   }
 
-  private init(coordinator: PipelineCoordinator, decoder: ImageDecoder, exited: DispatchGroup) {
+  private init(
+    coordinator: PipelineCoordinator, decoder: ImageDecoder, restingPolicy: Int32,
+    exited: DispatchGroup
+  ) {
     self.coordinator = coordinator
     self.decoder = decoder
+    self.restingPolicy = restingPolicy
     self.exited = exited
   }
 
@@ -69,19 +79,21 @@ final class DecodeWorker: Sendable {
 
   private func run() {
     defer { exited.leave() }
-    Self.schedule(Self.idlePolicy)
+    Self.schedule(restingPolicy)
     while let job = coordinator.nextDecodeJob() {
       // In the normal class only while it decodes what the user opened: waiting for the next
       // job, and decoding a row, it is idle-class again.
-      let policy = Self.policy(for: job.priority)
-      if policy != Self.idlePolicy { Self.schedule(policy) }
+      let policy = restingPolicy == Self.idlePolicy ? Self.policy(for: job.priority) : restingPolicy
+      if policy != restingPolicy { Self.schedule(policy) }
       // CPU time, not wall time: on a busy machine this idle-class thread waits for a core
       // mid-decode, and that wait says nothing about how long the next decode needs one.
       let start = ThreadCPUTime.nanoseconds()
       let result = decode(job)
       let took = Duration.nanoseconds(Int64(ThreadCPUTime.nanoseconds() - start))
-      if policy != Self.idlePolicy { Self.schedule(Self.idlePolicy) }
-      coordinator.didDecode(job, result, took: took, inNormalClass: policy == Self.normalPolicy)
+      if policy != restingPolicy { Self.schedule(restingPolicy) }
+      coordinator.didDecode(
+        job, result, took: took,
+        inNormalClass: policy == Self.normalPolicy && restingPolicy == Self.idlePolicy)
     }
   }
 

@@ -48,7 +48,9 @@ public final class ImagePipeline {
       maxPixelSide: configuration.maxPixelSide, maxMegapixels: configuration.maxMegapixels,
       statistics: statisticsRecorder)
     for _ in 0..<max(1, configuration.maxConcurrentDecodes) {
-      DecodeWorker.start(coordinator: coordinator, decoder: decoder, exited: workersExited)
+      DecodeWorker.start(
+        coordinator: coordinator, decoder: decoder, inIdleClass: configuration.decodesInIdleClass,
+        exited: workersExited)
     }
   }
 
