@@ -56,9 +56,11 @@ final class FrameTimeSplitTests: XCTestCase {
     #if !os(Linux)
       throw XCTSkip("run-queue wait is read from Linux's /proc")
     #endif
-    // One spinning rival per CPU, and the test's thread spinning too: one
-    // thread more than there are CPUs is always waiting for one.
-    let rivals = ProcessInfo.processInfo.activeProcessorCount
+    // Two spinning rivals per CPU, and the test's thread spinning too: with
+    // one rival per CPU the kernel may leave the test's thread a CPU of its
+    // own and put two rivals on another (it waited 7.5 ms of 200 once);
+    // with two, every CPU holds at least two threads once balanced.
+    let rivals = 2 * ProcessInfo.processInfo.activeProcessorCount
     let done = DispatchGroup()
     let started = DispatchSemaphore(value: 0)
     for _ in 0..<rivals {
