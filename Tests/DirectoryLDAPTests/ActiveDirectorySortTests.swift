@@ -37,7 +37,7 @@ final class ActiveDirectorySortTests: XCTestCase {
         let order = "\(field) \(descending ? "descending" : "ascending")"
         XCTAssertEqual(window.count, count, order)
         XCTAssertEqual(window.entries.count, 100, order)
-        guard let values = Self.values(field, window.entries) else { continue }
+        guard let values = ServerOrder.values(field, window.entries) else { continue }
         let sorted = values.sorted { descending ? $0 > $1 : $0 < $1 }
         XCTAssertEqual(values, sorted, order)
       }
@@ -69,24 +69,5 @@ final class ActiveDirectorySortTests: XCTestCase {
       .map { "\($0.username)\t\($0.displayName)" }
     let lines = run.output.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.suffix(expected.count), expected[...])
-  }
-
-  /// The values of `field` the entries show, lower-cased, for the columns
-  /// whose order is plain text on the server (nil for the rest: the
-  /// manager, a DN, and the role).
-  private static func values(_ field: PersonField, _ entries: [DirectoryEntry]) -> [String]? {
-    let values: [String?]
-    switch field {
-    case .username: values = entries.map(\.username)
-    case .displayName: values = entries.map(\.displayName)
-    case .email: values = entries.map(\.details.email)
-    case .title: values = entries.map(\.details.title)
-    case .department: values = entries.map(\.details.department)
-    case .location: values = entries.map(\.details.location)
-    case .phone: values = entries.map(\.details.phone)
-    case .employeeNumber: values = entries.map(\.details.employeeNumber)
-    case .manager, .role: return nil
-    }
-    return values.map { ($0 ?? "").lowercased() }
   }
 }

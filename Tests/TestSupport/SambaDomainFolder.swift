@@ -26,8 +26,8 @@ enum SambaDomainFolder {
   /// Makes the domain's folder at `folder` holding `people`: a copy of the
   /// cached one, made first when there is none. Returns whether it was
   /// cached.
-  static func make(at folder: URL, _ people: SambaPeople) throws -> Bool {
-    let ldif = people.ldif
+  static func make(at folder: URL, _ people: CompanyPeople) throws -> Bool {
+    let ldif = people.activeDirectoryLDIF
     let version = try SambaTool.check("/usr/sbin/samba", ["--version"])
     let key = StableHash.hex(([version] + provision + [ldif]).joined(separator: "\n"))
     let kept = cache.appendingPathComponent(key)

@@ -4,7 +4,7 @@ import SharedSupport
 
 /// A Samba 4 Active Directory domain controller for the tests: a domain
 /// provisioned into a temporary folder (`samba-tool domain provision
-/// --targetdir`), loaded with ``SambaPeople`` by `ldbadd` before it starts,
+/// --targetdir`), loaded with ``CompanyPeople`` by `ldbadd` before it starts,
 /// serving LDAP, LDAPS, the Global Catalog and Kerberos on 127.0.0.1 with a
 /// certificate of the tests' own for `localhost` and 127.0.0.1. Nothing is
 /// written outside the folder: the smb.conf it runs with is the tests' own,
@@ -44,7 +44,7 @@ public final class TestSambaDC: Sendable {
   }
 
   /// The people loaded.
-  public let people: SambaPeople
+  public let people: CompanyPeople
   /// The folder the DC runs from (removed at exit).
   public let folder: URL
   /// The certificate authority that signed the DC's certificate (PEM): what
@@ -90,7 +90,7 @@ public final class TestSambaDC: Sendable {
     for port in Self.ports {
       if let holder = Self.holder(of: port) { throw PortTaken(port: port, reason: holder) }
     }
-    people = SambaPeople(count: Self.peopleCount)
+    people = CompanyPeople(count: Self.peopleCount)
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "roster-samba-dc-\(UUID().uuidString)")
     let clock = ContinuousClock()

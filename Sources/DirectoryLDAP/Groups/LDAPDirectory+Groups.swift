@@ -17,22 +17,24 @@ extension LDAPDirectory {
   {
     if try await mode() == .paged { return try await listedGroups(range, matching: text) }
     let reader = groupsView(matching: text)
-    let template = LDAPSearchRequest(
-      base: groupsBase, scope: .sub, filter: groupFilter(matching: text),
-      attributes: [options.schema.groupNameAttribute], sortKey: options.schema.groupSortKey)
     let view = LDAPSearchRequest.VirtualListView(
       offset: range.lowerBound + 1, afterCount: max(range.count - 1, 0),
       contentCount: reader.state.withLock { $0.lastCount })
     do {
-      let window = try await reader.sortedWindow(template, view) {
-        [self] raw, _, _ throws(DirectoryError) in raw.map(groupEntry)
+      let window = try await withSortKeys(options.schema.groupSortKey) {
+        [self] key throws(DirectoryError) in
+        let template = LDAPSearchRequest(
+          base: groupsBase, scope: .sub, filter: groupFilter(matching: text),
+          attributes: [options.schema.groupNameAttribute], sortKey: key)
+        return try await reader.sortedWindow(template, view) {
+          [self] raw, _, _ throws(DirectoryError) in raw.map(groupEntry)
+        }
       }
       return GroupWindow(
         offset: window.offset, groups: Array(window.entries.prefix(range.count)),
         count: window.count)
     } catch {
-      guard case .result(code: 12, _)? = error.ldap else { throw error }
-      state.withLock { $0.mode = .paged }
+      guard readsForward(after: error) else { throw error }
       return try await listedGroups(range, matching: text)
     }
   }

@@ -59,6 +59,9 @@ extension LDAPDirectory {
 
   /// How the server is read, asking its root DSE the first time.
   func mode() async throws(DirectoryError) -> Mode {
+    // A view made before the server refused virtual list view learns it
+    // here, without asking again.
+    if traits.refusesVirtualListView.withLock({ $0 }) { return .paged }
     let known = state.withLock { $0.mode }
     guard known == .unknown else { return known }
     let controls = try await supportedControls()

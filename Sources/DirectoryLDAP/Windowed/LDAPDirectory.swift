@@ -177,12 +177,26 @@ public final class LDAPDirectory: WindowedDirectory {
       window.entries = Array(window.entries.prefix(range.count))
       return window
     } catch {
-      guard case .result(code: 12, _)? = error.ldap else { throw error }
-      // unavailableCriticalExtension: the root DSE promised more than the
-      // server does.
-      state.withLock { $0.mode = .paged }
+      guard readsForward(after: error) else { throw error }
       return try await pagedWindow(range)
     }
+  }
+
+  /// Whether `error`, the answer to a virtual list view search, says the
+  /// server does not serve it to this reader, so that windows are read
+  /// forward from now on: unavailableCriticalExtension (12), the root DSE
+  /// having promised more than the server does; insufficientAccessRights
+  /// (50), an access control refusing the control (389 Directory Server
+  /// to anonymous readers: "VLV Control"). A reader refused everything
+  /// hears the paged search's own refusal next.
+  func readsForward(after error: DirectoryError) -> Bool {
+    switch error.ldap {
+    case .result(code: 12, _)?: break
+    case .result(code: 50, _)?: traits.refusesVirtualListView.withLock { $0 = true }
+    default: return false
+    }
+    state.withLock { $0.mode = .paged }
+    return true
   }
 
   public func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError)

@@ -1,12 +1,14 @@
 import Foundation
 
-/// The people and groups the tests' Samba domain controller holds, as
-/// Active Directory keeps them (`user` and `group` objects under
-/// `OU=People`), and the LDIF that `ldbadd` loads into its `sam.ldb`
-/// before it starts. Deterministic: the same count gives the same people.
+/// The people and groups the tests' company directories hold: the Samba
+/// domain controller, as Active Directory keeps them (`user` and `group`
+/// objects under `OU=People`, ``activeDirectoryLDIF``, loaded by `ldbadd`
+/// into its `sam.ldb` before it starts), and the 389 Directory Server, as
+/// its own tools and FreeIPA keep them (``ldif389(base:)``).
+/// Deterministic: the same count gives the same people.
 ///
 /// Threading: a plain value; `Sendable`.
-public struct SambaPeople: Sendable {
+public struct CompanyPeople: Sendable {
   /// One `user` object.
   public struct Person: Sendable {
     public let username: String
@@ -21,9 +23,10 @@ public struct SambaPeople: Sendable {
     public let telephoneNumber: String
     public let employeeNumber: String
     public let employeeType: String
-    /// The index of the manager in ``SambaPeople/people``; nil for the first.
+    /// The index of the manager in ``CompanyPeople/people``; nil for the first.
     public let manager: Int?
-    /// `userAccountControl` 546 (disabled, no password required), else 544.
+    /// Disabled: `userAccountControl` 546 (no password required) on the
+  /// domain controller, else 544; `nsAccountLock: true` on 389.
     public let disabled: Bool
     public let photo: [UInt8]?
   }
@@ -85,8 +88,9 @@ public struct SambaPeople: Sendable {
   /// The people who are not disabled.
   public var enabledCount: Int { people.filter { !$0.disabled }.count }
 
-  /// The LDIF of the people's OU, the people, and the groups.
-  public var ldif: String {
+  /// The LDIF of the people's OU, the people, and the groups, for the
+  /// domain controller.
+  public var activeDirectoryLDIF: String {
     var lines = [
       "dn: \(TestSambaDC.peopleBase)", "objectClass: organizationalUnit", "ou: People", "",
     ]

@@ -1,0 +1,90 @@
+import Directory
+import DirectoryLDAP
+import Foundation
+import TestSupport
+import XCTest
+
+/// Browsing a 389 Directory Server as installed (the tests' instance,
+/// ``Test389Server``): anonymously, where virtual list view is refused by
+/// an access control and only names, usernames and email are shown; and as
+/// the root DN, where the server sorts by any attribute but a DN and
+/// refuses an explicit ordering rule (`sortResult` 1 for
+/// `uid:caseIgnoreOrderingMatch`, which slapd needs).
+final class DirectoryServer389Tests: XCTestCase {
+  static func rootOptions(_ server: Test389Server) -> LDAPOptions {
+    LDAPOptions(bindDN: Test389Server.rootDN, password: Secret(Test389Server.password))
+  }
+
+  func testAnAnonymousReaderSeesEveryoneWithoutVirtualListView() async throws {
+    let server = try Test389Server.shared()
+    let directory = try LDAPDirectory(url: server.ldapURL())
+    var seen: [String] = []
+    var start = 0
+    while true {
+      let window = try await directory.window(start..<(start + 100))
+      seen += window.entries.map(\.username)
+      start += window.entries.count
+      if window.isCountFinal && start >= window.count || window.entries.isEmpty { break }
+    }
+    XCTAssertEqual(seen.sorted(), server.people.people.map(\.username).sorted())
+  }
+
+  func testTheRootDNSortsEveryColumnBothWays() async throws {
+    let server = try Test389Server.shared()
+    let directory = try LDAPDirectory(url: server.ldapURL(), options: Self.rootOptions(server))
+    let count = server.people.people.count
+    // 389 orders no DN: the manager column is refused, and says so.
+    let refusals = try await directory.sortRefusals()
+    XCTAssertEqual(Array(refusals.keys), [.manager])
+    XCTAssertEqual(
+      refusals[.manager],
+      "The directory server refused to sort by “manager”: Server is unwilling to perform (53)")
+    for field in PersonField.allCases where field != .manager {
+      for descending in [false, true] {
+        let view = directory.querying(
+          filter: nil, sort: PersonSort([.init(field, descending: descending)]))
+        let window = try await view.window(0..<100)
+        let order = "\(field) \(descending ? "descending" : "ascending")"
+        XCTAssertEqual(window.count, count, order)
+        XCTAssertEqual(window.entries.count, 100, order)
+        guard let values = ServerOrder.values(field, window.entries) else { continue }
+        XCTAssertEqual(values, values.sorted { descending ? $0 > $1 : $0 < $1 }, order)
+      }
+    }
+  }
+
+  func testAFilterWithASortShowsItsPeople() async throws {
+    let server = try Test389Server.shared()
+    let directory = try LDAPDirectory(url: server.ldapURL(), options: Self.rootOptions(server))
+    let view = directory.querying(
+      filter: .compare(.department, .eq, "Sales"),
+      sort: PersonSort([.init(.displayName, descending: true)]))
+    let window = try await view.window(0..<100)
+    let expected = server.people.people.filter { $0.department == "Sales" }
+      .map(\.displayName).sorted(by: >)
+    XCTAssertEqual(window.entries.map(\.displayName), expected)
+  }
+
+  func testRosterListSortsByTitleAnonymouslyAndSignedIn() throws {
+    let server = try Test389Server.shared()
+    let signedIn = try RosterProcess.run([
+      "list", "--source", server.ldapURL(), "--bind-dn", Test389Server.rootDN,
+      "--password-file", server.passwordFile.path, "--sort", "title:desc",
+      "--columns", "username,title",
+    ])
+    XCTAssertEqual(signedIn.status, 0, signedIn.errors)
+    let expected = server.people.people.sorted {
+      ($0.title, $1.username) > ($1.title, $0.username)
+    }.map { "\($0.username)\t\($0.title)" }
+    let lines = signedIn.output.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.suffix(expected.count), expected[...])
+
+    let anonymous = try RosterProcess.run([
+      "list", "--source", server.ldapURL(), "--columns", "username",
+    ])
+    XCTAssertEqual(anonymous.status, 0, anonymous.errors)
+    XCTAssertEqual(
+      Set(anonymous.output.split(separator: "\n").dropFirst().map(String.init)),
+      Set(server.people.people.map(\.username)))
+  }
+}

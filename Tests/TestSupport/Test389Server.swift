@@ -1,0 +1,209 @@
+import Foundation
+import LDAPDemo
+import SharedSupport
+
+/// A 389 Directory Server for the tests (Debian's `389-ds-base`, the
+/// directory of FreeIPA and Red Hat Directory Server): an instance made in
+/// a temporary folder (``DS389Folder``), started as `ns-slapd -D`, on a
+/// free port of 127.0.0.1, holding ``CompanyPeople`` with the access
+/// controls of 389's sample entries. As on a fresh installation: anonymous
+/// readers see only names, usernames and email, and virtual list view is
+/// refused to them; the memberOf plugin is off; groups sit in
+/// `ou=groups`, beside the people's `ou=people`.
+///
+/// One server serves a whole test process (``shared()``), stopped when the
+/// process exits. `ns-slapd` runs under a shell that stops it when the
+/// test process's end closes its standard input, so a crashed test takes
+/// it along.
+///
+/// Threading: `Sendable`; ``shared()`` may be called from any thread.
+public final class Test389Server: Sendable {
+  public static let suffix = "dc=roster,dc=test"
+  public static let peopleBase = "ou=people,\(suffix)"
+  public static let groupsBase = "ou=groups,\(suffix)"
+  public static let rootDN = "cn=Directory Manager"
+  /// The root DN's password (written to a 0600 file for the tools).
+  public static let password = "Passw0rd-Roster-389"
+  /// How many people it holds.
+  public static let peopleCount = 300
+
+  public let people: CompanyPeople
+  /// The folder the server runs from (removed at exit).
+  public let folder: URL
+  public let port: Int
+  /// A file holding ``password`` (mode 0600): what `--password-file` reads.
+  public let passwordFile: URL
+  /// How long the server took to start and to take the people.
+  public let startup: Duration
+  public let loading: Duration
+  private let process: Process
+  private let lifeline: Pipe
+
+  /// `ldap://127.0.0.1:PORT/` + `base` (default: the people's OU), the
+  /// people under it found by `filter`.
+  public func ldapURL(
+    base: String = Test389Server.peopleBase, filter: String = "(objectClass=person)"
+  ) -> String {
+    "ldap://127.0.0.1:\(port)/\(base)??sub?\(filter)"
+  }
+
+  /// The process's server, started on first use; the same error for every
+  /// caller when it cannot start.
+  public static func shared() throws -> Test389Server {
+    try instance.withLock { result in
+      if let result { return try result.get() }
+      let started = Result { try Test389Server() }
+      result = started
+      if case .success = started { atexit { Test389Server.stopShared() } }
+      return try started.get()
+    }
+  }
+
+  private static let instance = Locked<Result<Test389Server, Error>?>(nil)
+
+  private static func stopShared() {
+    let started = instance.withLock { $0.flatMap { try? $0.get() } }
+    started?.stop()
+  }
+
+  private init() throws {
+    people = CompanyPeople(count: Self.peopleCount)
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-389-\(UUID().uuidString)")
+    passwordFile = folder.appendingPathComponent("root.password")
+    let clock = ContinuousClock()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      guard
+        FileManager.default.createFile(
+          atPath: passwordFile.path, contents: Data(Self.password.utf8),
+          attributes: [.posixPermissions: 0o600])
+      else { throw CocoaError(.fileWriteNoPermission) }
+      let started = clock.now
+      (process, lifeline, port) = try Self.start(folder)
+      startup = clock.now - started
+      let loaded = clock.now
+      for (name, ldif) in [
+        ("backend", DS389Folder.backend(suffix: Self.suffix)),
+        ("ous", CompanyPeople.ous389(base: Self.suffix)),
+        ("people", people.ldif389(base: Self.suffix)),
+      ] {
+        try Self.apply(ldif, name: name, tool: "/usr/bin/ldapadd", port: port, folder: folder)
+      }
+      loading = clock.now - loaded
+    } catch {
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+  }
+
+  /// Adds the entries in `ldif` as the root DN (`ldapadd`).
+  public func add(_ ldif: String, name: String) throws {
+    try modify(ldif, name: name, tool: "/usr/bin/ldapadd")
+  }
+
+  /// Applies the changes in `ldif` as the root DN (`ldapmodify`).
+  public func modify(_ ldif: String, name: String, tool: String = "/usr/bin/ldapmodify") throws {
+    try Self.apply(ldif, name: name, tool: tool, port: port, folder: folder)
+  }
+
+  /// Runs `tool` (ldapadd, ldapmodify) on `ldif` as the root DN of the
+  /// server on `port`, the LDIF kept in `folder` as NAME.ldif.
+  private static func apply(_ ldif: String, name: String, tool: String, port: Int, folder: URL)
+    throws
+  {
+    let file = folder.appendingPathComponent("\(name).ldif")
+    try ldif.write(to: file, atomically: true, encoding: .utf8)
+    try SambaTool.check(
+      tool,
+      [
+        "-x", "-H", "ldap://127.0.0.1:\(port)", "-D", rootDN, "-y",
+        folder.appendingPathComponent("root.password").path,
+        "-f", file.path,
+      ])
+  }
+
+  /// Stops the server and removes its folder.
+  public func stop() {
+    try? lifeline.fileHandleForWriting.close()
+    let deadline = ContinuousClock.now + .seconds(20)
+    while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Makes the instance on a free port and starts it, waiting until it
+  /// answers a root DSE search (at most 60 s). A port taken between the
+  /// pick and the start (another test's server) makes ns-slapd exit: a
+  /// new port is picked, three times at most.
+  private static func start(_ folder: URL) throws -> (Process, Pipe, Int) {
+    var failure: Error = DemoLDAPError.noFreePort
+    for attempt in 1...3 {
+      let port = try DemoLDAPServer.freePort()
+      let instance = folder.appendingPathComponent("instance-\(attempt)")
+      let configuration = try DS389Folder.make(
+        at: instance, port: port, suffix: suffix, rootDN: rootDN, password: password)
+      do {
+        let (process, lifeline) = try run(configuration, instance: instance, port: port)
+        return (process, lifeline, port)
+      } catch {
+        failure = error
+      }
+    }
+    throw failure
+  }
+
+  /// Runs ns-slapd in the foreground under a shell that kills it when its
+  /// standard input closes (kept as descriptor 3: a background command's
+  /// own standard input is /dev/null), and waits until the server answers.
+  private static func run(_ configuration: URL, instance: URL, port: Int) throws -> (Process, Pipe)
+  {
+    let output = instance.appendingPathComponent("slapd.out")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    let log = try FileHandle(forWritingTo: output)
+    defer { try? log.close() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c",
+      """
+      exec 3<&0
+      /usr/sbin/ns-slapd -D "$1" -i "$2" -d 0 </dev/null & slapd=$!
+      (cat <&3 >/dev/null; kill "$slapd") &
+      wait "$slapd"
+      """,
+      "sh", configuration.path, instance.appendingPathComponent("run/slapd.pid").path,
+    ]
+    let lifeline = Pipe()
+    process.standardInput = lifeline
+    process.standardOutput = log
+    process.standardError = log
+    try process.run()
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !answers(port: port) {
+      guard process.isRunning, ContinuousClock.now < deadline else {
+        try? lifeline.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let errors = instance.appendingPathComponent("log/errors")
+        let text =
+          ((try? String(contentsOf: output, encoding: .utf8)) ?? "")
+          + ((try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+        throw DemoLDAPError.notAnswering(port: port, output: text)
+      }
+      usleep(50_000)
+    }
+    return (process, lifeline)
+  }
+
+  /// Whether the server answers an anonymous root DSE search.
+  private static func answers(port: Int) -> Bool {
+    guard DemoLDAPServer.answers(port: port) else { return false }
+    let run = try? SambaTool.run(
+      "/usr/bin/ldapsearch",
+      [
+        "-x", "-H", "ldap://127.0.0.1:\(port)", "-b", "", "-s", "base", "-o", "nettimeout=5",
+        "vendorName",
+      ])
+    return run?.status == 0 && run?.output.contains("vendorName") == true
+  }
+}
