@@ -38,12 +38,13 @@ extension LDAPDirectory {
   /// the server takes them (``sent(_:)``); when the server refuses that
   /// order, runs it again with the keys' rules left out, then with the
   /// first key alone, then with that key bare, and remembers what the
-  /// server took. The first refusal is thrown when every form is refused.
+  /// server took. When every form is refused, the last refusal is thrown:
+  /// it names the column alone.
   func withSortKeys<T>(_ keys: String, _ body: (String) async throws(DirectoryError) -> T)
     async throws(DirectoryError) -> T
   {
     let first = sent(keys)
-    let refusal: DirectoryError
+    var refusal: DirectoryError
     do {
       return try await body(first)
     } catch where Self.refusesSort(error) {
@@ -56,7 +57,7 @@ extension LDAPDirectory {
         if one { traits.takesOneSortKey.withLock { $0 = true } }
         return value
       } catch where Self.refusesSort(error) {
-        continue
+        refusal = error
       }
     }
     throw refusal
