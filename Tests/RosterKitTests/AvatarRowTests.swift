@@ -11,8 +11,7 @@ final class AvatarRowTests: XCTestCase {
   func testVisibleRowsShowTheirAvatarsOnceTheyArrive() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      var configuration = ImagePipelineConfiguration()
-      configuration.diskCacheDirectory = nil
+      let configuration = WindowTestSupport.avatarConfiguration(disk: false)
       let pipeline = ImagePipeline(configuration: configuration)
       let window = WindowTestSupport.openEmbeddedWindow(pipeline: pipeline)
       defer { window.close() }

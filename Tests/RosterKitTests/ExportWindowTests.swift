@@ -120,7 +120,7 @@ final class ExportWindowTests: XCTestCase {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
       let window = WindowTestSupport.openEmbeddedWindow(
-        pipeline: ImagePipeline(configuration: ImagePipelineConfiguration()))
+        pipeline: ImagePipeline(configuration: WindowTestSupport.avatarConfiguration()))
       defer { window.close() }
       XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
       MainContext.run(until: { window.page.visibleRowsWaitingForAvatars == 0 })

@@ -15,7 +15,7 @@ final class GroupsScreenshotTests: XCTestCase {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
       let window = WindowTestSupport.openEmbeddedWindow(
-        pipeline: ImagePipeline(configuration: ImagePipelineConfiguration()))
+        pipeline: ImagePipeline(configuration: WindowTestSupport.avatarConfiguration()))
       defer { window.close() }
       gtk_window_set_default_size(cgtk_window(window.window), 1000, 700)
       window.isSidebarOpen = true

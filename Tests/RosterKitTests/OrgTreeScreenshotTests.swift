@@ -14,7 +14,7 @@ final class OrgTreeScreenshotTests: XCTestCase {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
       let window = WindowTestSupport.openEmbeddedWindow(
-        pipeline: ImagePipeline(configuration: ImagePipelineConfiguration()))
+        pipeline: ImagePipeline(configuration: WindowTestSupport.avatarConfiguration()))
       defer { window.close() }
       gtk_window_set_default_size(cgtk_window(window.window), 900, 760)
       window.isSidebarOpen = false

@@ -32,7 +32,8 @@ final class ServerScreenshotTests: ServerTestCase {
       defer { _ = try? runBlocking { try await proxy.stop() } }
       let window = try Self.openWindow(
         url: Self.peopleURL(through: proxy),
-        pipeline: ImagePipeline(configuration: ImagePipelineConfiguration()), waitForRows: false)
+        pipeline: ImagePipeline(configuration: WindowTestSupport.avatarConfiguration()),
+        waitForRows: false)
       defer { window.close() }
       XCTAssertTrue(
         MainContext.run(until: { !window.isLoading }, timeout: .seconds(20)), "no first window")

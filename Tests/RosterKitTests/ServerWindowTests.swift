@@ -48,7 +48,8 @@ final class ServerWindowTests: XCTestCase {
     let directory = try LDAPDirectory(url: server.peopleURL)
     let window = MainWindow(
       application: nil, server: directory,
-      pipeline: pipeline ? ImagePipeline(configuration: ImagePipelineConfiguration()) : nil)
+      pipeline: pipeline
+        ? ImagePipeline(configuration: WindowTestSupport.avatarConfiguration()) : nil)
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()

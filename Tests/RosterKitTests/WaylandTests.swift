@@ -229,8 +229,7 @@ final class WaylandTests: XCTestCase {
   @MainActor private static func openWindowWithAvatars(on display: OpaquePointer) throws
     -> MainWindow
   {
-    var configuration = ImagePipelineConfiguration()
-    configuration.diskCacheDirectory = nil
+    let configuration = WindowTestSupport.avatarConfiguration(disk: false)
     let window = WindowTestSupport.openEmbeddedWindow(
       pipeline: ImagePipeline(configuration: configuration))
     let scale = outputScale(of: display)

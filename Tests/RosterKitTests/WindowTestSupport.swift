@@ -22,6 +22,17 @@ enum WindowTestSupport {
     }
   }
 
+  /// A pipeline's configuration for a test that waits for avatars: its
+  /// decodes run in the normal scheduling class, so a busy machine (whose
+  /// other work always wins over the idle class) cannot keep them from
+  /// finishing. Without a disk cache unless `disk` is true.
+  nonisolated static func avatarConfiguration(disk: Bool = true) -> ImagePipelineConfiguration {
+    var configuration = ImagePipelineConfiguration()
+    configuration.decodesInIdleClass = false
+    if !disk { configuration.diskCacheDirectory = nil }
+    return configuration
+  }
+
   /// Opens a window on `source` and waits for the first load to finish.
   static func openWindow(source: Result<DirectorySource, DirectoryError>) -> MainWindow {
     let window = MainWindow(application: nil, source: source)

@@ -33,7 +33,10 @@ extension CompanyPeople {
       lines.append("")
     }
     for (number, group) in departmentGroups.enumerated() {
-      lines += ["dn: \(Self.dn389(ofGroup: group, base: base))", "objectClass: groupOfNames", "cn: \(group)"]
+      lines += [
+        "dn: \(Self.dn389(ofGroup: group, base: base))", "objectClass: groupOfNames",
+        "cn: \(group)",
+      ]
       for (index, person) in people.enumerated()
       where person.department == Self.departments[number] {
         lines.append("member: \(dn389(index, base: base))")

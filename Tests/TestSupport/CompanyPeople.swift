@@ -26,7 +26,7 @@ public struct CompanyPeople: Sendable {
     /// The index of the manager in ``CompanyPeople/people``; nil for the first.
     public let manager: Int?
     /// Disabled: `userAccountControl` 546 (no password required) on the
-  /// domain controller, else 544; `nsAccountLock: true` on 389.
+    /// domain controller, else 544; `nsAccountLock: true` on 389.
     public let disabled: Bool
     public let photo: [UInt8]?
   }

@@ -47,7 +47,7 @@ extension LDAPDirectory {
     var refusal: DirectoryError
     do {
       return try await body(first)
-    } catch where Self.refusesSort(error) {
+    } catch  where Self.refusesSort(error) {
       refusal = error
     }
     for (form, bare, one) in Self.fallbacks(of: first) {
@@ -56,7 +56,7 @@ extension LDAPDirectory {
         if bare { traits.refusesOrderingRules.withLock { $0 = true } }
         if one { traits.takesOneSortKey.withLock { $0 = true } }
         return value
-      } catch where Self.refusesSort(error) {
+      } catch  where Self.refusesSort(error) {
         refusal = error
       }
     }
