@@ -6,8 +6,9 @@ import RosterArguments
 import RosterKit
 
 /// `roster check`: connects to a directory server and signs in as the
-/// window would, then prints whom the server says Roster is (an LDAP
-/// server's "Who am I?", RFC 4532) and how many people the source holds:
+/// window would, then prints what the server is and offers (an LDAP
+/// server's root DSE), whom it says Roster is (an LDAP server's "Who am
+/// I?", RFC 4532) and how many people the source holds:
 /// the first thing to run when a sign-in is refused, with the same
 /// sentences the window shows.
 struct CheckCommand: ParsableCommand {
@@ -35,13 +36,23 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     try ServerTask.run("check", source: source, options: server.options) {
       directory throws(DirectoryError) in
-      let count = try await directory.window(0..<1).count
+      let first = try await directory.window(0..<1)
       let ldap = directory as? LDAPDirectory
       var lines = ["Server: \(ldap?.url.server ?? directory.location)"]
       if let ldap {
+        let root = try await ldap.rootDSE()
+        lines.append("Directory: \(root.serverName)")
+        let features = root.offeredFeatures
+        lines.append(
+          "Offers: \(features.isEmpty ? "none of Roster's controls" : features.joined(separator: ", "))"
+        )
+        if !root.saslMechanisms.isEmpty {
+          lines.append("Sign-in mechanisms: \(root.saslMechanisms.joined(separator: ", "))")
+        }
         lines.append("Signed in as: \(try await ldap.signedInDescription())")
       }
-      lines.append("People: \(count)")
+      // Read forward, the count grows page by page: "500+" until the last.
+      lines.append("People: \(first.count)\(first.isCountFinal ? "" : "+")")
       // The identity and the server's name are the server's words.
       print(lines.map(TerminalText.escaped).joined(separator: "\n"))
       return nil

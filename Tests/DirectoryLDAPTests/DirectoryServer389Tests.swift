@@ -65,6 +65,27 @@ final class DirectoryServer389Tests: XCTestCase {
     XCTAssertEqual(window.entries.map(\.displayName), expected)
   }
 
+  func testRosterCheckNamesTheServerAndWhatItOffers() throws {
+    let server = try Test389Server.shared()
+    let anonymous = try RosterProcess.run(["check", "--source", server.ldapURL()])
+    XCTAssertEqual(anonymous.status, 0, anonymous.errors)
+    let lines = anonymous.output.split(separator: "\n").map(String.init)
+    XCTAssertTrue(lines.contains { $0.hasPrefix("Directory: 389 Directory Server 2.") }, "\(lines)")
+    XCTAssertTrue(
+      lines.contains { $0.hasPrefix("Offers: sort, virtual list view, paged results") }, "\(lines)")
+    XCTAssertTrue(lines.contains("Signed in as: anonymous"), "\(lines)")
+    XCTAssertTrue(lines.contains("People: \(server.people.people.count)"), "\(lines)")
+
+    let signedIn = try RosterProcess.run([
+      "check", "--source", server.ldapURL(), "--bind-dn", Test389Server.rootDN,
+      "--password-file", server.passwordFile.path,
+    ])
+    XCTAssertEqual(signedIn.status, 0, signedIn.errors)
+    XCTAssertTrue(
+      signedIn.output.lowercased().contains("signed in as: dn: cn=directory manager"),
+      signedIn.output)
+  }
+
   func testRosterListSortsByTitleAnonymouslyAndSignedIn() throws {
     let server = try Test389Server.shared()
     let signedIn = try RosterProcess.run([

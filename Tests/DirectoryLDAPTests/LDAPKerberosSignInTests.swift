@@ -45,10 +45,16 @@ final class LDAPKerberosSignInTests: XCTestCase {
     for user in ["ada", "grace"] {
       let run = try roster(["check", "--source", url, "--sasl", "gssapi"], cache: ticket(user))
       XCTAssertEqual(run.status, 0, run.errors)
+      let lines = run.output.split(separator: "\n").map(String.init)
+      XCTAssertEqual(lines.first, "Server: localhost:\(port)")
+      // The root DSE's words: slapd's, and the mechanism Roster signed in with.
+      XCTAssertTrue(lines.contains("Directory: OpenLDAP"), "\(lines)")
+      XCTAssertTrue(
+        lines.contains { $0.hasPrefix("Sign-in mechanisms: ") && $0.contains("GSSAPI") }, "\(lines)"
+      )
       XCTAssertEqual(
-        run.output.split(separator: "\n"),
+        lines.suffix(2),
         [
-          "Server: localhost:\(port)",
           "Signed in as: dn:uid=\(user),ou=people,\(TestServer.suffix)",
           "People: \(Self.people.count)",
         ])

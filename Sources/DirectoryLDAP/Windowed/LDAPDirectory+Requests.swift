@@ -46,15 +46,21 @@ extension LDAPDirectory {
   /// The controls the server's root DSE lists (`supportedControl`), asked
   /// once and shared with every view.
   func supportedControls() async throws(DirectoryError) -> Set<String> {
-    if let known = traits.supportedControls.withLock({ $0 }) { return known }
-    let rootDSE = LDAPSearchRequest(
-      base: "", scope: .base, filter: "(objectClass=*)", attributes: ["supportedControl"])
-    let values = try await perform { session, flag throws(DirectoryError) in
-      try session.search(rootDSE, cancel: flag).entries.first?.values("supportedControl") ?? []
+    try await rootDSE().supportedControls
+  }
+
+  /// What the server says about itself, read once for the directory and
+  /// all its views.
+  public func rootDSE() async throws(DirectoryError) -> LDAPRootDSE {
+    if let known = traits.rootDSE.withLock({ $0 }) { return known }
+    let request = LDAPSearchRequest(
+      base: "", scope: .base, filter: "(objectClass=*)", attributes: LDAPRootDSE.attributes)
+    let entry = try await perform { session, flag throws(DirectoryError) in
+      try session.search(request, cancel: flag).entries.first
     }
-    let controls = Set(values.map { String(decoding: $0, as: UTF8.self) })
-    traits.supportedControls.withLock { $0 = controls }
-    return controls
+    let rootDSE = LDAPRootDSE(entry)
+    traits.rootDSE.withLock { $0 = rootDSE }
+    return rootDSE
   }
 
   /// How the server is read, asking its root DSE the first time.

@@ -9,8 +9,8 @@ final class LDAPServerTraits: Sendable {
   /// Whether the server keeps memberOf on its people (slapd's `memberof`
   /// overlay, Active Directory); nil until asked.
   let keepsMemberOf = Mutex<Bool?>(nil)
-  /// The controls the root DSE lists; nil until asked.
-  let supportedControls = Mutex<Set<String>?>(nil)
+  /// The server's root DSE; nil until asked.
+  let rootDSE = Mutex<LDAPRootDSE?>(nil)
   /// Whether the server took one sort key after refusing several (Active
   /// Directory): orders then send the column's key alone.
   let takesOneSortKey = Mutex(false)
