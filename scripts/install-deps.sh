@@ -24,6 +24,7 @@ packages=(
   libsasl2-modules-gssapi-mit  # Kerberos sign-in (SASL GSSAPI), for Roster and the test slapd
   krb5-kdc krb5-admin-server krb5-user  # the tests' own Kerberos realm: KDC, kadmin.local, kinit
   samba-ad-dc samba-ad-provision ldb-tools  # the tests' own Active Directory: a Samba DC, provisioned and loaded offline
+  389-ds-base       # the tests' own 389 Directory Server (FreeIPA's directory), made in a temporary folder
   libsecret-1-dev gnome-keyring  # remembered secrets: libsecret, a real keyring in tests
   python3 python3-venv  # the SCIM test server's virtual environment (below)
   gettext locales   # message catalogues (po/), and the German locale the tests use
