@@ -65,6 +65,21 @@ final class DirectoryServer389Tests: XCTestCase {
     XCTAssertEqual(window.entries.map(\.displayName), expected)
   }
 
+  func testGroupsInTheSiblingOUAreFoundAnonymously() async throws {
+    let server = try Test389Server.shared()
+    let directory = try LDAPDirectory(url: server.ldapURL())
+    let groups = try await directory.groups(0..<20, matching: "")
+    XCTAssertEqual(
+      groups.groups.map(\.name),
+      (server.people.departmentGroups + [CompanyPeople.nestingGroup]).sorted())
+    let sales = server.people.people.filter { $0.department == "Sales" }.map(\.username)
+    let run = try RosterProcess.run([
+      "list", "--source", server.ldapURL(), "--group", "Dept Sales", "--columns", "username",
+    ])
+    XCTAssertEqual(run.status, 0, run.errors)
+    XCTAssertEqual(run.output.split(separator: "\n").dropFirst().map(String.init), sales.sorted())
+  }
+
   func testRosterCheckNamesTheServerAndWhatItOffers() throws {
     let server = try Test389Server.shared()
     let anonymous = try RosterProcess.run(["check", "--source", server.ldapURL()])

@@ -27,6 +27,20 @@ final class LDAPRootDSETests: XCTestCase {
     XCTAssertEqual(other.serverName, "Example Corp 7.1")
   }
 
+  func testThePeoplesNamingContextIsTheLongestThatHoldsThem() {
+    let root = LDAPRootDSE(
+      namingContexts: ["DC=corp,DC=example", "CN=Configuration,DC=corp,DC=example", "o=other"],
+      defaultNamingContext: "DC=corp,DC=example")
+    XCTAssertEqual(
+      root.namingContext(holding: "OU=People, dc=Corp,DC=example"), "DC=corp,DC=example")
+    XCTAssertEqual(
+      root.namingContext(holding: "CN=Schema,CN=Configuration,DC=corp,DC=example"),
+      "CN=Configuration,DC=corp,DC=example")
+    XCTAssertEqual(root.namingContext(holding: "o=other"), "o=other")
+    XCTAssertNil(root.namingContext(holding: "ou=people,dc=elsewhere"))
+    XCTAssertNil(root.namingContext(holding: "ou=people,dc=xcorp,dc=example"))
+  }
+
   func testFeaturesAreNamedInAFixedOrder() {
     let root = LDAPRootDSE(supportedControls: [
       "1.2.840.113556.1.4.319", "2.16.840.1.113730.3.4.9", "1.2.840.113556.1.4.473", "9.9.9",

@@ -82,6 +82,19 @@ final class RosterOrgServerTests: XCTestCase {
     XCTAssertEqual(missing.errors, "roster list: the directory has no group named “Nobody”\n")
   }
 
+  func testGroupsBesideThePeopleAreFoundWithoutAGroupsBase() throws {
+    // ou=groups is a sibling of the people's ou=people: the naming
+    // context both lie in (the root DSE's) is searched.
+    let server = try XCTUnwrap(Self.server)
+    let run = try RosterProcess.run([
+      "list", "--source", server.peopleURL, "--group", "Engineering", "--columns", "username",
+    ])
+    XCTAssertEqual(run.status, 0, run.errors)
+    XCTAssertEqual(
+      run.output.split(separator: "\n").map(String.init),
+      ["username"] + byUsername(usernames(0..<30)))
+  }
+
   func testListReportsToPrintsDirectReportsOrEveryoneUnder() throws {
     let direct = try lines(["list", "--reports-to", usernames(1..<2)[0], "--columns", "username"])
     XCTAssertEqual(direct, ["username"] + byUsername(usernames(5..<9)) + [""])

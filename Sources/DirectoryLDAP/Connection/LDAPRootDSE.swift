@@ -102,6 +102,29 @@ public struct LDAPRootDSE: Sendable, Equatable {
     return .other(vendorName.map { name in vendorVersion.map { "\(name) \($0)" } ?? name })
   }
 
+  /// The naming context (the root of a tree the server holds) that `dn`
+  /// lies in: the longest of `namingContexts` and `defaultNamingContext`
+  /// that is `dn` or ends it, compared without case or the spaces around
+  /// commas; nil when none does.
+  public func namingContext(holding dn: String) -> String? {
+    let name = Self.comparable(dn)
+    let contexts = namingContexts + (defaultNamingContext.map { [$0] } ?? [])
+    return
+      contexts
+      .filter { !$0.isEmpty }
+      .filter { name == Self.comparable($0) || name.hasSuffix("," + Self.comparable($0)) }
+      .max { $0.count < $1.count }
+  }
+
+  /// `dn` lower-cased, without spaces around its commas.
+  private static func comparable(_ dn: String) -> String {
+    dn.lowercased().split(separator: ",", omittingEmptySubsequences: false)
+      .map { part in
+        String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      }
+      .joined(separator: ",")
+  }
+
   /// The server's name for people to read: "Active Directory (Samba
   /// 4.17)", "389 Directory Server 2.3.1", "OpenLDAP", the vendor's own
   /// words, or "an LDAP server" when the root DSE says nothing.

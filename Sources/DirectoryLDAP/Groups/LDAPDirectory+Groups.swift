@@ -1,16 +1,21 @@
 import Directory
 
 /// A server's groups (`groupOfNames` and `groupOfUniqueNames`, Active
-/// Directory's `group`) under ``LDAPOptions/groupsBase`` (else the URL's
-/// base), the whole subtree. A window of groups is one search sorted by
+/// Directory's `group`) under ``groupsBase()``, the whole subtree. A window of groups is one search sorted by
 /// name on the server (`cn:caseIgnoreOrderingMatch`) with virtual list
 /// view, on a connection of its own per search text; without virtual list
 /// view, the groups are read once with Paged Results and sorted here.
 /// Member counts are left unknown: only reading every member value of
 /// every group would tell them.
 extension LDAPDirectory {
-  /// Where groups are searched for.
-  var groupsBase: String { options.groupsBase ?? url.baseDN }
+  /// Where groups are searched for: ``LDAPOptions/groupsBase``, else the
+  /// naming context that holds the people (the root DSE's; groups usually
+  /// sit beside the people, `ou=groups` next to `ou=people`, and Active
+  /// Directory keeps them anywhere in the domain), else the URL's base.
+  func groupsBase() async throws(DirectoryError) -> String {
+    if let base = options.groupsBase { return base }
+    return try await rootDSE().namingContext(holding: url.baseDN) ?? url.baseDN
+  }
 
   public func groups(_ range: Range<Int>, matching text: String) async throws(DirectoryError)
     -> GroupWindow
@@ -24,7 +29,7 @@ extension LDAPDirectory {
       let window = try await withSortKeys(options.schema.groupSortKey) {
         [self] key throws(DirectoryError) in
         let template = LDAPSearchRequest(
-          base: groupsBase, scope: .sub, filter: groupFilter(matching: text),
+          base: try await groupsBase(), scope: .sub, filter: groupFilter(matching: text),
           attributes: [options.schema.groupNameAttribute], sortKey: key)
         return try await reader.sortedWindow(template, view) {
           [self] raw, _, _ throws(DirectoryError) in raw.map(groupEntry)
@@ -42,7 +47,7 @@ extension LDAPDirectory {
   public func group(named nameOrID: String) async throws(DirectoryError) -> DirectoryGroupEntry? {
     let schema = options.schema
     let byName = LDAPSearchRequest(
-      base: groupsBase, scope: .sub,
+      base: try await groupsBase(), scope: .sub,
       filter:
         "(&\(schema.groupFilter)(\(schema.groupNameAttribute)=\(LDAPFilter.escape(nameOrID))))",
       attributes: [schema.groupNameAttribute])
@@ -63,7 +68,7 @@ extension LDAPDirectory {
     let schema = options.schema
     if try await keepsMemberOf() {
       let request = LDAPSearchRequest(
-        base: groupsBase, scope: .sub,
+        base: try await groupsBase(), scope: .sub,
         filter:
           "(&\(schema.groupFilter)(\(schema.memberOfAttribute)=\(LDAPFilter.escape(group.id))))",
         attributes: [schema.groupNameAttribute])
@@ -82,7 +87,7 @@ extension LDAPDirectory {
     }
     guard !members.isEmpty else { return [] }
     let every = LDAPSearchRequest(
-      base: groupsBase, scope: .sub, filter: schema.groupFilter,
+      base: try await groupsBase(), scope: .sub, filter: schema.groupFilter,
       attributes: [schema.groupNameAttribute])
     return Self.byName(
       try await allEntries(every).filter { members.contains(MemberReader.normalized($0.dn)) }
@@ -106,7 +111,7 @@ extension LDAPDirectory {
     let dn = LDAPFilter.escape(try await dn(of: identity))
     let anyOf = schema.memberAttributes.map { "(\($0)=\(dn))" }.joined()
     let request = LDAPSearchRequest(
-      base: groupsBase, scope: .sub, filter: "(&\(schema.groupFilter)(|\(anyOf)))",
+      base: try await groupsBase(), scope: .sub, filter: "(&\(schema.groupFilter)(|\(anyOf)))",
       attributes: [schema.groupNameAttribute])
     return Self.byName(try await allEntries(request).map(groupEntry))
   }
@@ -156,7 +161,7 @@ extension LDAPDirectory {
     var groups = state.withLock { $0.groupList }.flatMap { $0.text == text ? $0.groups : nil }
     if groups == nil {
       let request = LDAPSearchRequest(
-        base: groupsBase, scope: .sub, filter: groupFilter(matching: text),
+        base: try await groupsBase(), scope: .sub, filter: groupFilter(matching: text),
         attributes: [options.schema.groupNameAttribute])
       let sorted = Self.byName(try await allEntries(request).map(groupEntry))
       state.withLock { $0.groupList = (text, sorted) }
