@@ -83,6 +83,11 @@ public struct SlapdConfiguration: Sendable {
   /// e-syncRefreshRequired (the client must fetch everyone again) rather
   /// than with a present phase.
   public var contentSyncRefusesStaleCookies = false
+  /// With ``contentSync``: the soft size limit of plain searches (500)
+  /// holds for a consumer's refresh too, as on a server configured with
+  /// `sizelimit size.soft=500 size.prtotal=unlimited` alone: a refresh of
+  /// more people stops with sizeLimitExceeded, where Paged Results go on.
+  public var contentSyncHonoursSizeLimit = false
   /// With ``virtualListView``: the most sort keys a search may carry
   /// (`sssvlv-maxkeys`); past them slapd answers "unwilling to perform"
   /// (53). 1 is what Active Directory takes.
@@ -169,12 +174,12 @@ public struct SlapdConfiguration: Sendable {
       ]
     }
     if contentSync {
-      lines += [
+      if !contentSyncHonoursSizeLimit {
         // A copy reads everyone in one search: the soft limit above is for
         // plain searches, not for a consumer's refresh.
-        "limits * size.soft=unlimited size.hard=unlimited",
-        "index entryCSN,entryUUID eq", "overlay syncprov", "syncprov-checkpoint 100 1",
-      ]
+        lines.append("limits * size.soft=unlimited size.hard=unlimited")
+      }
+      lines += ["index entryCSN,entryUUID eq", "overlay syncprov", "syncprov-checkpoint 100 1"]
       lines.append(
         contentSyncRefusesStaleCookies ? "syncprov-reloadhint TRUE" : "syncprov-sessionlog 1000")
     }

@@ -397,6 +397,30 @@ final class OfflineCopyWindowTests: XCTestCase {
     }
   }
 
+  func testACopyTheServersSizeLimitCutsShortIsSaidAndTheServerIsRead() throws {
+    // 600 people, a soft limit of 500 that holds for Content Sync too.
+    let people = TestPeople.people(count: 600, seed: 29)
+    let limited = try TestServer(people: people) {
+      $0.contentSync = true
+      $0.contentSyncHonoursSizeLimit = true
+    }
+    defer { limited.shutDown() }
+    let folder = setting.folder
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: limited.peopleURL, folder: folder)
+      defer { window.close() }
+      let said = "no offline copy: the server gives a reader at most 500 people in one search"
+      XCTAssertTrue(
+        MainContext.run(until: { window.subtitle.contains(said) }, timeout: .seconds(30)),
+        window.subtitle)
+      XCTAssertNotNil(window.serverPage, "the server is read a window at a time")
+      XCTAssertTrue(
+        MainContext.run(
+          until: { window.hasVisibleRows && !window.isLoading }, timeout: .seconds(20)))
+    }
+    XCTAssertFalse(ReplicaStore.holdsCopy(folder: folder))
+  }
+
   func testWithoutContentSyncTheServerIsReadAsBefore() throws {
     let setting = setting!
     let plain = try TestServer(people: setting.people)

@@ -8,13 +8,19 @@ public enum LDAPSyncStatus: Sendable, Equatable {
   /// The connection was lost or could not be made; the next try is after
   /// `retryIn`, from the last cookie.
   case disconnected(DirectoryError, retryIn: Duration)
+  /// The server refused the sync in a way no retry changes (a size or
+  /// administrative limit, an access control, a control it does not
+  /// offer): following stopped.
+  case refused(DirectoryError)
 }
 
 extension LDAPContentSync {
   /// The first and the longest wait before reconnecting.
   public static let defaultBackoff = Duration.milliseconds(500)...Duration.seconds(30)
 
-  /// Syncs from `cookie` until the task is cancelled, reconnecting after
+  /// Syncs from `cookie` until the task is cancelled or the server
+  /// refuses the sync for good (``LDAPSyncStatus/refused(_:)``, then it
+  /// returns), reconnecting after
   /// every lost connection from the last cookie the server gave, after a
   /// wait that starts at `backoff`'s lower bound and doubles up to its upper
   /// bound while the server stays away (back to the lower bound once it
@@ -50,6 +56,10 @@ extension LDAPContentSync {
         return
       } catch {
         guard !Task.isCancelled else { return }
+        if Self.isLasting(error) {
+          status(.refused(error))
+          return
+        }
         if progress.withLock({ $0.takeAnswered() }) { delay = backoff.lowerBound }
         status(.disconnected(error, retryIn: delay))
         do {
@@ -59,6 +69,20 @@ extension LDAPContentSync {
         }
         delay = min(delay * 2, backoff.upperBound)
       }
+    }
+  }
+}
+
+extension LDAPContentSync {
+  /// Whether `error` is a refusal the server gives every time: its size
+  /// limit (4) or an administrative one (11), an access control (50), or
+  /// the control unavailable (12). A sync that meets one stops rather
+  /// than ask again forever.
+  static func isLasting(_ error: DirectoryError) -> Bool {
+    switch error.ldap {
+    case .sizeLimitExceeded?: true
+    case .result(let code, _)? where [11, 12, 50].contains(code): true
+    default: false
     }
   }
 }

@@ -18,6 +18,11 @@ public enum LDAPReplicaStatus: Sendable, Equatable {
   /// The server's history no longer reached the copy's cookie: the copy is
   /// refreshed in full.
   case reloading
+  /// The server refused the copy for good after `received` people of a
+  /// full refresh (``LDAPContentSync/isLasting(_:)``: a size limit meets a
+  /// refresh of everyone in one search): the copy stays as it was, and
+  /// nothing is tried again.
+  case refused(DirectoryError, received: Int)
 }
 
 /// A directory server's people kept on this machine by Content Sync: the
@@ -94,8 +99,11 @@ public final class LDAPReplica: Sendable {
         from: first, backoff: backoff,
         resume: { feed.beginAgain() },
         status: { syncStatus in
-          if case .disconnected(let error, let retryIn) = syncStatus {
+          switch syncStatus {
+          case .disconnected(let error, let retryIn):
             status(.disconnected(error, retryIn: retryIn))
+          case .refused(let error):
+            status(.refused(error, received: feed.refreshed))
           }
         },
         { change in feed.handle(change) })
@@ -135,6 +143,8 @@ private final class ReplicaFeed: @unchecked Sendable {
   let failure = Mutex<ReplicaError?>(nil)
 
   var failed: Bool { failure.withLock { $0 != nil } }
+  /// The people the refresh under way (or the last one) brought so far.
+  var refreshed: Int { received }
   private var mode = Mode.full
   private var inRefresh = true
   private var pending: [ReplicaRecord] = []

@@ -93,6 +93,8 @@ extension MainWindow {
         handle(.problemSolved(message))
       }
       if page is ServerDirectoryPage { takeOverWithCopy() }
+    case .refused(let error, let received):
+      copyProgress = Self.refusedMessage(error, received: received)
     case .disconnected:
       copyProgress = nil
       if page is LocalDirectoryPage, let copy = offlineCopy {
@@ -102,6 +104,18 @@ extension MainWindow {
       }
     }
     if shownPersonPage == nil { showPeopleSubtitle() }
+  }
+
+  /// Why there is no offline copy, after the subtitle: "no offline copy:
+  /// the server gives a reader at most 500 people in one search", or the
+  /// server's refusal. The window goes on reading the server.
+  static func refusedMessage(_ error: DirectoryError, received: Int) -> String {
+    if case .sizeLimitExceeded? = error.ldap {
+      return String(
+        filling: tr("no offline copy: the server gives a reader at most %@ people in one search"),
+        NumberText.grouped(received))
+    }
+    return String(filling: tr("no offline copy: %@"), error.sentence)
   }
 
   /// "Offline · last synced 10:42" (the date too when not today).

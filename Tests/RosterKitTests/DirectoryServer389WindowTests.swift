@@ -1,0 +1,81 @@
+import Directory
+import DirectoryLDAP
+import GtkKit
+import TestSupport
+import XCTest
+
+@testable import RosterKit
+
+/// A window on a 389 Directory Server as installed (``Test389Server``),
+/// which used to end in "LDAP error 50: VLV Control" for an anonymous
+/// reader and "LDAP error 1: Sort Response Control" for a signed-in one:
+/// anonymously the people fill the list, read forward; signed in, a click
+/// on a column orders them by it both ways, and the manager column, which
+/// 389 cannot order, is greyed with the server's reason. No libldap call
+/// runs on the main thread.
+final class DirectoryServer389WindowTests: XCTestCase {
+  private static let mainThreadCalls = LDAPMainThreadCalls()
+
+  private static func directory(signedIn: Bool) throws -> LDAPDirectory {
+    let server = try Test389Server.shared()
+    var options =
+      signedIn
+      ? LDAPOptions(bindDN: Test389Server.rootDN, password: Secret(Test389Server.password))
+      : LDAPOptions()
+    options.mainThreadCalls = mainThreadCalls
+    return try LDAPDirectory(url: server.ldapURL(), options: options)
+  }
+
+  /// The usernames of the first `count` rows of `page`, once they arrived.
+  @MainActor private static func shown(
+    _ page: ServerDirectoryPage, count: Int, file: StaticString = #filePath, line: UInt = #line
+  ) -> [String] {
+    XCTAssertTrue(
+      MainContext.run(
+        until: { !page.isLoading && (0..<count).allSatisfy { page.person(at: $0) != nil } },
+        timeout: .seconds(20)),
+      "the rows did not arrive", file: file, line: line)
+    return (0..<count).compactMap { page.person(at: $0)?.username }
+  }
+
+  func testAnAnonymousWindowShowsEveryone() throws {
+    try MainActor.assumeIsolated {
+      let calls = Self.mainThreadCalls.count
+      let server = try Test389Server.shared()
+      let window = try ServerTestCase.openWindow(directory: try Self.directory(signedIn: false))
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server)
+      let count = server.people.people.count
+      XCTAssertTrue(
+        MainContext.run(until: { page.model.count == count }, timeout: .seconds(20)),
+        "the list holds \(page.model.count) rows, not \(count)")
+      let everyone = Set(server.people.people.map(\.username))
+      XCTAssertTrue(Set(Self.shown(page, count: 10)).isSubset(of: everyone))
+      XCTAssertEqual(Self.mainThreadCalls.count, calls, "no libldap call on main")
+    }
+  }
+
+  func testAClickOnAColumnSortsBothWaysAndTheManagerIsGreyed() throws {
+    try MainActor.assumeIsolated {
+      let calls = Self.mainThreadCalls.count
+      let directory = try Self.directory(signedIn: true)
+      let window = try ServerTestCase.openWindow(directory: directory)
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server)
+      let byUsername = Self.shown(page, count: 10)
+      for descending in [false, true] {
+        let sort = PersonSort([.init(.title, descending: descending)])
+        page.sortByColumn(.title)
+        XCTAssertEqual(page.sortKey, sort.keys[0])
+        let expected = try ServerTestCase.usernames(
+          directory.querying(filter: nil, sort: sort), count: 10)
+        XCTAssertNotEqual(expected, byUsername, "the title order is not the username order")
+        XCTAssertEqual(Self.shown(page, count: 10), expected, "descending: \(descending)")
+      }
+      let refusals = try runBlocking { await page.sortRefusals() }
+      XCTAssertEqual(Array(refusals.keys), [.manager])
+      XCTAssertTrue(refusals[.manager]?.contains("manager") == true, "\(refusals)")
+      XCTAssertEqual(Self.mainThreadCalls.count, calls, "no libldap call on main")
+    }
+  }
+}
