@@ -68,8 +68,11 @@ package struct ServerArguments: ParsableArguments {
 
   @Option(
     name: .customLong("ldap-schema"),
-    help: "Attribute names: openldap (uid, jpegPhoto) or ad (sAMAccountName, thumbnailPhoto).")
-  var schema = Schema.openldap
+    help: """
+      Attribute names: openldap (uid, jpegPhoto) or ad (sAMAccountName, thumbnailPhoto) \
+      (default: ad for Active Directory, as its root DSE says, else openldap).
+      """)
+  var schema: Schema?
 
   @Option(
     name: .customLong("groups-base"),
@@ -124,6 +127,7 @@ package struct ServerArguments: ParsableArguments {
     options.insecureTLS = insecureTLS
     options.allowPlaintextPassword = allowPlaintextPassword
     options.activeDirectory = schema == .ad
+    options.schemaFromServer = schema == nil
     options.groupsBase = groupsBase
     return options
   }

@@ -25,7 +25,7 @@ enum ServerTask {
     let failure = Failure()
     let task = Task.detached {
       do throws(DirectoryError) {
-        failure.message = try await body(try options.directory(url: source))
+        failure.message = try await body(try await options.discoveredDirectory(url: source))
       } catch {
         failure.message = error.sentence
       }

@@ -35,4 +35,29 @@ final class ActiveDirectorySignInTests: XCTestCase {
       ), run.output)
     XCTAssertTrue(run.output.contains("People: \(dc.people.people.count)\n"), run.output)
   }
+
+  func testWithoutASchemaTheRootDSESaysActiveDirectory() throws {
+    // The people's OU with no filter and no --ldap-schema: the root DSE
+    // names Active Directory, so its names and its people filter are used
+    // (the OU itself and the groups in it are no people).
+    let dc = try TestSambaDC.shared()
+    let common = [
+      "--source", dc.ldapsURL(), "--bind-dn", TestSambaDC.administratorDN, "--ca-file",
+      dc.certificateAuthority.path,
+    ]
+    let environment = ["ROSTER_BIND_PASSWORD": TestSambaDC.password]
+    let list = try RosterProcess.run(
+      ["list"] + common + ["--columns", "username", "--sort", "username"],
+      environment: environment)
+    XCTAssertEqual(list.status, 0, list.errors)
+    XCTAssertEqual(
+      list.output.split(separator: "\n").dropFirst().map(String.init),
+      dc.people.people.map(\.username).sorted())
+    let check = try RosterProcess.run(["check"] + common, environment: environment)
+    XCTAssertEqual(check.status, 0, check.errors)
+    XCTAssertTrue(
+      check.output.contains("Directory: Active Directory (Samba 4."), check.output)
+    XCTAssertTrue(check.output.contains("DirSync"), check.output)
+    XCTAssertTrue(check.output.contains("People: \(dc.people.people.count)\n"), check.output)
+  }
 }

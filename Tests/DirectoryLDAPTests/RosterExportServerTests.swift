@@ -101,6 +101,8 @@ final class RosterExportServerTests: XCTestCase {
     process.arguments = [
       "export", "--source", "ldap://127.0.0.1:\(proxy.port)/ou=people,\(TestServer.suffix)??one",
       "--format", "csv", "--output", file.path,
+      // A schema named: no root DSE is read (and held back) before the export begins.
+      "--ldap-schema", "openldap",
     ]
     let errors = Pipe()
     process.standardError = errors

@@ -43,6 +43,10 @@ public struct LDAPSchema: Sendable, Hashable {
   /// The groups an entry is in, where the server keeps it (slapd's
   /// `memberof` overlay, Active Directory).
   public var memberOfAttribute = "memberOf"
+  /// The people's filter when the URL gives none (Active Directory's
+  /// people are its users: `(&(objectCategory=person)(objectClass=user))`,
+  /// not its groups, contacts and computers).
+  public var peopleFilter: String?
 
   /// An explicit schema.
   public init(
@@ -73,6 +77,7 @@ public struct LDAPSchema: Sendable, Hashable {
     schema.groupObjectClasses = ["group"]
     schema.memberAttributes = ["member"]
     schema.groupOrderingRule = nil
+    schema.peopleFilter = "(&(objectCategory=person)(objectClass=user))"
     return schema
   }()
 
@@ -130,6 +135,12 @@ public struct LDAPSchema: Sendable, Hashable {
       keys.append(sortKey(for: key.field, descending: key.descending))
     }
     return keys + [sortKey(for: .username, descending: false)]
+  }
+
+  /// The filter that finds the people of `url`: its own, else
+  /// ``peopleFilter`` (a URL without a filter says `(objectClass=*)`).
+  func peopleFilter(of url: LDAPURL) -> String {
+    url.filter == "(objectClass=*)" ? peopleFilter ?? url.filter : url.filter
   }
 
   /// Matches any group: `(|(objectClass=groupOfNames)(objectClass=…))`.

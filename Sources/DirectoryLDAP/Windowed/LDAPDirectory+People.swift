@@ -34,7 +34,7 @@ extension LDAPDirectory: OrganisedDirectory {
     let name = options.schema.usernameAttribute
     let request = LDAPSearchRequest(
       base: url.baseDN, scope: url.scope,
-      filter: "(&\(url.filter)(\(name)=\(LDAPFilter.escape(username))))",
+      filter: "(&\(options.schema.peopleFilter(of: url))(\(name)=\(LDAPFilter.escape(username))))",
       attributes: mapper.windowAttributes)
     let raw = try await perform { session, flag throws(DirectoryError) in
       try session.search(request, cancel: flag).entries.first

@@ -111,7 +111,8 @@ public final class LDAPDirectory: WindowedDirectory {
     self.url = url
     self.options = options
     self.query = query
-    var filter = LDAPFilter.search(query.search, within: url.filter, schema: options.schema)
+    var filter = LDAPFilter.search(
+      query.search, within: options.schema.peopleFilter(of: url), schema: options.schema)
     if let narrowed = query.filter {
       let schema = options.schema
       let compiled = LDAPFilter.compile(

@@ -36,6 +36,10 @@ public struct ServerOptions: Sendable {
   public var allowPlaintextPassword = false
   /// Active Directory's attribute names (sAMAccountName, thumbnailPhoto).
   public var activeDirectory = false
+  /// Whether ``discoveredDirectory(url:environment:)`` picks the schema
+  /// from the server's root DSE (Active Directory's for Active Directory)
+  /// rather than keep ``activeDirectory`` as it is: no schema was chosen.
+  public var schemaFromServer = false
   /// Where an LDAP server's groups are searched for (nil: under the URL's
   /// base DN).
   public var groupsBase: String?
@@ -78,6 +82,24 @@ public struct ServerOptions: Sendable {
       return ldap.withGroups(under: groupsBase)
     }
     return directory
+  }
+
+  /// ``directory(url:environment:)``, with the schema the server's root
+  /// DSE calls for when ``schemaFromServer``: an LDAP server that is
+  /// Active Directory is opened again with Active Directory's names and
+  /// people filter. Reads the root DSE (off the main thread, as every
+  /// read of the server).
+  public func discoveredDirectory(
+    url: String, environment: [String: String] = EnvironmentSecrets.values
+  ) async throws(DirectoryError) -> any WindowedDirectory {
+    let directory = try directory(url: url, environment: environment)
+    guard schemaFromServer, !activeDirectory, let ldap = directory as? LDAPDirectory,
+      case .activeDirectory = try await ldap.rootDSE().product
+    else { return directory }
+    var options = self
+    options.activeDirectory = true
+    options.schemaFromServer = false
+    return try options.directory(url: url, environment: environment)
   }
 
   /// Has `kind` open `location` with these options and the secret it needs,
