@@ -35,8 +35,12 @@ struct LDAPSearchRequest: Sendable {
   var page: (size: Int, cookie: [UInt8])?
 
   /// The attributes of the sort keys, without their direction or rules.
-  var sortAttributes: [String] {
-    (sortKey ?? "").split(separator: " ").map { key in
+  var sortAttributes: [String] { Self.attributes(ofSortKeys: sortKey ?? "") }
+
+  /// The attributes of space-separated sort keys ("-title:rule uid" →
+  /// ["title", "uid"]).
+  static func attributes(ofSortKeys keys: String) -> [String] {
+    keys.split(separator: " ").map { key in
       String(key.drop(while: { $0 == "-" }).prefix(while: { $0 != ":" }))
     }
   }

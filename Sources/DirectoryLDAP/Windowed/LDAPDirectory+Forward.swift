@@ -1,8 +1,8 @@
 import Directory
 
 /// Reading a view once from start to end: one Paged Results search (RFC
-/// 2696) with the view's sort control (critical where the server offers
-/// virtual list view, so the order is the windows'), in pages as `ldapsearch
+/// 2696) with the view's sort control (critical where the server sorts,
+/// so the order is the windows'), in pages as `ldapsearch
 /// -E pr=…` reads it, without the windows' second search for photo holders
 /// and without the photo's version (`entryCSN`, `modifyTimestamp`): each
 /// entry is made straight from libldap's buffer (``LDAPPersonFields``).
@@ -22,9 +22,11 @@ extension LDAPDirectory: ForwardReadableDirectory {
   ) async throws -> Bool {
     guard members == nil else { return false }
     let mode = try await mode()
+    let controls = try await supportedControls()
+    let sorts = mode == .virtualListView || controls.contains(Self.sortOID)
     var template = LDAPSearchRequest(
       base: url.baseDN, scope: url.scope, filter: filter, attributes: mapper.personAttributes,
-      isSortCritical: !inServerOrder && mode == .virtualListView)
+      isSortCritical: !inServerOrder && sorts)
     var current: ForwardPage
     if inServerOrder {
       current = try await forwardPage(template, size: pageSize, cookie: [])

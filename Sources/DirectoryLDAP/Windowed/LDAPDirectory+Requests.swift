@@ -169,8 +169,26 @@ extension LDAPDirectory {
 
   /// A window read forward page by page (a server without virtual list view).
   func pagedWindow(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
-    let (window, pages) = try await perform { [paged] session, flag throws(DirectoryError) in
-      try paged.window(range, session: session, cancel: flag)
+    let (window, pages): (DirectoryWindow, Int)
+    if try await supportedControls().contains(Self.sortOID) {
+      // The server sorts (389 to an anonymous reader, refused virtual
+      // list view): the order is asked for as the windows ask for it.
+      (window, pages) = try await withSortKeys { keys throws(DirectoryError) in
+        try await perform { [self] session, flag throws(DirectoryError) in
+          do throws(DirectoryError) {
+            return try paged.window(
+              range, sortKey: keys, isSortCritical: true, session: session, cancel: flag)
+          } catch {
+            throw sortRefused(error, attributes: LDAPSearchRequest.attributes(ofSortKeys: keys))
+          }
+        }
+      }
+    } else {
+      (window, pages) = try await perform {
+        [paged, sortKeys] session, flag throws(DirectoryError) in
+        try paged.window(
+          range, sortKey: sortKeys, isSortCritical: false, session: session, cancel: flag)
+      }
     }
     state.withLock {
       $0.statistics.windowsFetched += 1

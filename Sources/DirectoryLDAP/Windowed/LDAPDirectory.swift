@@ -61,6 +61,8 @@ public final class LDAPDirectory: WindowedDirectory {
 
   /// The OID a server lists in its root DSE when it offers virtual list view.
   static let virtualListViewOID = "2.16.840.1.113730.3.4.9"
+  /// The OID a server lists when it offers server-side sorting (RFC 2891).
+  static let sortOID = "1.2.840.113556.1.4.473"
 
   /// The first server; every server shares its base DN, scope and filter.
   public let url: LDAPURL

@@ -1,7 +1,9 @@
 import Directory
 
 /// Reads a directory forward with Paged Results (RFC 2696), for servers
-/// without virtual list view: rows arrive in the server's order and the
+/// without virtual list view (or refusing it to this reader): rows arrive
+/// in the server's order (sorted by the sort control where the server
+/// offers it) and the
 /// count grows page by page until the last (`isCountFinal`). A window ahead
 /// of what was read waits for the pages before it. What was read is kept
 /// in a ``ForwardWindowCache`` (bounded: a window before it starts the
@@ -10,7 +12,7 @@ import Directory
 /// Threading: owned by one ``LDAPDirectory`` and used only on its
 /// connection's queue (the paging cookie belongs to that connection).
 final class PagedReader: @unchecked Sendable {
-  private let request: LDAPSearchRequest
+  private var request: LDAPSearchRequest
   private let mapper: LDAPEntryMapper
   private let pageSize: Int
 
@@ -27,10 +29,19 @@ final class PagedReader: @unchecked Sendable {
   }
 
   /// The entries at `range` once read (fewer at the end), the count so far
-  /// and how many pages this call read.
-  func window(_ range: Range<Int>, session: LDAPSession, cancel: CancellationFlag)
-    throws(DirectoryError) -> (DirectoryWindow, pages: Int)
-  {
+  /// and how many pages this call read. `sortKey` and `isSortCritical`
+  /// are the sort control's (the reading starts over when they change):
+  /// critical where the server sorts, so the rows are in its order or the
+  /// order is refused, never silently left out.
+  func window(
+    _ range: Range<Int>, sortKey: String?, isSortCritical: Bool, session: LDAPSession,
+    cancel: CancellationFlag
+  ) throws(DirectoryError) -> (DirectoryWindow, pages: Int) {
+    if sortKey != request.sortKey || isSortCritical != request.isSortCritical {
+      request.sortKey = sortKey
+      request.isSortCritical = isSortCritical
+      restart(on: session)
+    }
     if session !== self.session || cache.startsBefore(range.lowerBound) { restart(on: session) }
     var pages = 0
     while cache.needsMore(for: range) {
