@@ -29,6 +29,21 @@ final class RosterListServerTests: XCTestCase {
     return run.output
   }
 
+  func testAURLWithoutABaseSaysWhatTheServerHolds() throws {
+    // slapd's root DSE names its tree, not where the people are: an empty
+    // base would find nobody, so it is an error that names the tree.
+    let server = try XCTUnwrap(Self.server)
+    let run = try RosterProcess.run([
+      "list", "--source", "ldap://127.0.0.1:\(server.server.port)",
+    ])
+    XCTAssertNotEqual(run.status, 0)
+    XCTAssertEqual(run.output, "")
+    XCTAssertTrue(
+      run.errors.hasPrefix(
+        "roster list: The URL names no base DN: the directory server holds \(TestServer.suffix);"),
+      run.errors)
+  }
+
   func testTheServerPrintsTheLinesTheLocalFilePrints() throws {
     let server = try XCTUnwrap(Self.server)
     let folder = TemporaryDirectory()

@@ -94,6 +94,31 @@ extension CompanyPeople {
       """
   }
 
+  /// Three people where FreeIPA keeps them, `cn=users,cn=accounts` under
+  /// `base` (with the containers, the users' readable by anyone), so that
+  /// a URL without a base DN finds them as it finds FreeIPA's.
+  public static func freeIPAUsers389(base: String) -> (ldif: String, usernames: [String]) {
+    let usernames = ["ipa.ada", "ipa.grace", "ipa.linus"]
+    var lines = [
+      "dn: cn=accounts,\(base)", "objectClass: top", "objectClass: nsContainer", "cn: accounts", "",
+      "dn: cn=users,cn=accounts,\(base)", "objectClass: top", "objectClass: nsContainer",
+      "cn: users",
+      #"aci: (targetattr="objectClass || uid || displayName || cn")(version 3.0; "#
+        + #"acl "Enable anyone user read"; allow (read, search, compare)(userdn="ldap:///anyone");)"#,
+      "",
+    ]
+    for (index, username) in usernames.enumerated() {
+      lines += [
+        "dn: uid=\(username),cn=users,cn=accounts,\(base)", "objectClass: top",
+        "objectClass: inetOrgPerson", "objectClass: posixAccount", "uid: \(username)",
+        "cn: \(username)", "sn: IPA", "displayName: \(username)",
+        "uidNumber: \(20_000 + index)", "gidNumber: \(20_000 + index)",
+        "homeDirectory: /home/\(username)", "",
+      ]
+    }
+    return (lines.joined(separator: "\n"), usernames)
+  }
+
   /// The DN of the person at `index` on 389.
   public func dn389(_ index: Int, base: String) -> String {
     "uid=\(people[index].username),ou=people,\(base)"

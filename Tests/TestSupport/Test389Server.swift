@@ -9,7 +9,8 @@ import SharedSupport
 /// controls of 389's sample entries. As on a fresh installation: anonymous
 /// readers see only names, usernames and email, and virtual list view is
 /// refused to them; the memberOf plugin is off; groups sit in
-/// `ou=groups`, beside the people's `ou=people`.
+/// `ou=groups`, beside the people's `ou=people`. Three more people sit
+/// where FreeIPA keeps its users (`cn=users,cn=accounts`).
 ///
 /// One server serves a whole test process (``shared()``), stopped when the
 /// process exits. `ns-slapd` runs under a shell that stops it when the
@@ -87,6 +88,7 @@ public final class Test389Server: Sendable {
         ("backend", DS389Folder.backend(suffix: Self.suffix)),
         ("ous", CompanyPeople.ous389(base: Self.suffix)),
         ("people", people.ldif389(base: Self.suffix)),
+        ("freeipa", CompanyPeople.freeIPAUsers389(base: Self.suffix).ldif),
       ] {
         try Self.apply(ldif, name: name, tool: "/usr/bin/ldapadd", port: port, folder: folder)
       }

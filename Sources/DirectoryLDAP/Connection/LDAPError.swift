@@ -48,6 +48,9 @@ public enum LDAPError: BackendError {
   case timeLimitExceeded
   /// The search base does not exist on the server (LDAP result 32).
   case noSuchBase(String)
+  /// The URL names no base DN and the server's root DSE does not say
+  /// where its people are: the trees it holds (its naming contexts).
+  case noBaseDN(namingContexts: [String])
   /// The connection dropped and the server could not be reached again.
   case serverGone(server: String)
   /// The server kept answering "busy" (LDAP result 51) after retries.
@@ -104,6 +107,13 @@ public enum LDAPError: BackendError {
       tr("The directory server stopped at its time limit")
     case .noSuchBase(let base):
       String(filling: tr("The directory server has no entry “%@” to search under"), base)
+    case .noBaseDN(let contexts):
+      contexts.isEmpty
+        ? tr("The URL names no base DN, and the directory server does not say where its people are")
+        : String(
+          filling: tr(
+            "The URL names no base DN: the directory server holds %@; add where its people are, like ldap://host/ou=people,dc=example,dc=org"
+          ), contexts.joined(separator: ", "))
     case .serverGone(let server):
       String(filling: tr("The connection to the directory server at %@ was lost"), server)
     case .serverBusy(let server):

@@ -125,6 +125,18 @@ public struct LDAPRootDSE: Sendable, Equatable {
       .joined(separator: ",")
   }
 
+  /// The naming contexts that may hold people: all but the ones that hold
+  /// the server's own configuration (`cn=config`, Active Directory's
+  /// `CN=Configuration` and schema, 389's `o=netscaperoot`, FreeIPA's
+  /// certificate authority `o=ipaca`).
+  public var peopleContexts: [String] {
+    namingContexts.filter { context in
+      let name = Self.comparable(context)
+      return !["cn=config", "o=netscaperoot", "o=ipaca"].contains(name)
+        && !name.hasPrefix("cn=configuration,") && !name.hasPrefix("cn=schema,")
+    }
+  }
+
   /// The server's name for people to read: "Active Directory (Samba
   /// 4.17)", "389 Directory Server 2.3.1", "OpenLDAP", the vendor's own
   /// words, or "an LDAP server" when the root DSE says nothing.

@@ -59,6 +59,14 @@ extension LDAPDirectory {
       try session.search(request, cancel: flag).entries.first
     }
     let rootDSE = LDAPRootDSE(entry)
+    if case .directoryServer389 = rootDSE.product {
+      // 389 refuses an ordering rule named by the client with virtual list
+      // view (sortResult 1), and with Paged Results answers success but
+      // orders wrongly (ipa.grace, ipa.linus, ipa.ada by
+      // uid:caseIgnoreOrderingMatch): its own rule for each attribute is
+      // the one to use, from the first order on.
+      traits.refusesOrderingRules.withLock { $0 = true }
+    }
     traits.rootDSE.withLock { $0 = rootDSE }
     return rootDSE
   }

@@ -31,6 +31,33 @@ extension LDAPDirectory {
     return answer.isEmpty ? tr("anonymous") : answer
   }
 
+  /// Where the people are when the URL names no base DN, as the server
+  /// says: Active Directory's domain (`defaultNamingContext`), else a
+  /// FreeIPA tree's `cn=users,cn=accounts` (looked for in each naming
+  /// context); nil when the root DSE does not tell
+  /// (``LDAPRootDSE/peopleContexts`` then are the choices).
+  public func discoveredPeopleBase() async throws(DirectoryError) -> String? {
+    let root = try await rootDSE()
+    if case .activeDirectory = root.product, let domain = root.defaultNamingContext {
+      return domain
+    }
+    for context in root.peopleContexts {
+      let users = LDAPSearchRequest(
+        base: "cn=users,cn=accounts,\(context)", scope: .base, filter: "(objectClass=*)",
+        attributes: ["1.1"])
+      do {
+        // Found only when this reader sees it (an access control may hide it).
+        let found = try await perform { session, flag throws(DirectoryError) in
+          !(try session.search(users, cancel: flag).entries.isEmpty)
+        }
+        if found { return users.base }
+      } catch {
+        guard case .noSuchBase? = error.ldap else { throw error }
+      }
+    }
+    return nil
+  }
+
   /// Whether the server offers Content Sync (RFC 4533; slapd's `syncprov`):
   /// its root DSE lists ``LDAPContentSync/controlOID``. A copy kept by
   /// ``LDAPContentSync`` needs it.

@@ -14,10 +14,10 @@ final class LDAPServerTraits: Sendable {
   /// Whether the server took one sort key after refusing several (Active
   /// Directory): orders then send the column's key alone.
   let takesOneSortKey = Mutex(false)
-  /// Whether the server sorted by a key without its ordering rule after
-  /// refusing it with one (389 Directory Server refuses
-  /// `uid:caseIgnoreOrderingMatch` with `sortResult` 1): keys are then sent
-  /// bare.
+  /// Whether the server sorts by a key without its ordering rule: it
+  /// refused the key with one and took it bare, or its root DSE names 389
+  /// Directory Server (which refuses `uid:caseIgnoreOrderingMatch` with
+  /// `sortResult` 1, or misorders with it). Keys are then sent bare.
   let refusesOrderingRules = Mutex(false)
   /// Whether the server refused virtual list view to this reader though
   /// its root DSE lists it (389 Directory Server to anonymous readers,
