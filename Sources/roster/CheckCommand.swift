@@ -33,10 +33,25 @@ struct CheckCommand: ParsableCommand {
     }
   }
 
+  /// Whether the people read show no detail past their names and email
+  /// (none of them a title, department, location, phone, manager or
+  /// employee number): what a server shows a reader its access controls
+  /// keep from the rest.
+  static func showsNamesOnly(_ entries: [DirectoryEntry]) -> Bool {
+    !entries.isEmpty
+      && entries.allSatisfy { entry in
+        let details = entry.details
+        return [
+          details.title, details.department, details.location, details.phone, details.manager,
+          details.employeeNumber,
+        ].allSatisfy { $0 == nil }
+      }
+  }
+
   func run() throws {
     try ServerTask.run("check", source: source, options: server.options) {
       directory throws(DirectoryError) in
-      let first = try await directory.window(0..<1)
+      let first = try await directory.window(0..<20)
       let ldap = directory as? LDAPDirectory
       var lines = ["Server: \(ldap?.url.server ?? directory.location)"]
       if let ldap {
@@ -53,6 +68,14 @@ struct CheckCommand: ParsableCommand {
       }
       // Read forward, the count grows page by page: "500+" until the last.
       lines.append("People: \(first.count)\(first.isCountFinal ? "" : "+")")
+      if let ldap, ldap.options.signIn == .password, ldap.options.bindDN == nil,
+        Self.showsNamesOnly(first.entries)
+      {
+        // 389's access controls as installed: names, usernames and email.
+        lines.append(
+          "Shown to anonymous readers: no title, department, location, phone or manager; "
+            + "signing in may show more")
+      }
       // The identity and the server's name are the server's words.
       print(lines.map(TerminalText.escaped).joined(separator: "\n"))
       return nil

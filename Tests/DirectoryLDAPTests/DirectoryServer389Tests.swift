@@ -105,6 +105,8 @@ final class DirectoryServer389Tests: XCTestCase {
       lines.contains { $0.hasPrefix("Offers: sort, virtual list view, paged results") }, "\(lines)")
     XCTAssertTrue(lines.contains("Signed in as: anonymous"), "\(lines)")
     XCTAssertTrue(lines.contains("People: \(server.people.people.count)"), "\(lines)")
+    let hidden = "Shown to anonymous readers: no title, department, location, phone or manager; "
+    XCTAssertTrue(lines.contains { $0.hasPrefix(hidden) }, "\(lines)")
 
     let signedIn = try RosterProcess.run([
       "check", "--source", server.ldapURL(), "--bind-dn", Test389Server.rootDN,
@@ -114,6 +116,7 @@ final class DirectoryServer389Tests: XCTestCase {
     XCTAssertTrue(
       signedIn.output.lowercased().contains("signed in as: dn: cn=directory manager"),
       signedIn.output)
+    XCTAssertFalse(signedIn.output.contains(hidden), signedIn.output)
   }
 
   func testRosterListSortsByTitleAnonymouslyAndSignedIn() throws {

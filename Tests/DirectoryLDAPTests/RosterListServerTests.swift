@@ -29,6 +29,16 @@ final class RosterListServerTests: XCTestCase {
     return run.output
   }
 
+  func testAnAnonymousCheckOfAServerThatShowsEverything() throws {
+    // slapd shows everyone everything here: no word of hidden details.
+    let server = try XCTUnwrap(Self.server)
+    let run = try RosterProcess.run(["check", "--source", server.peopleURL])
+    XCTAssertEqual(run.status, 0, run.errors)
+    XCTAssertTrue(run.output.contains("Directory: OpenLDAP\n"), run.output)
+    XCTAssertTrue(run.output.contains("Signed in as: anonymous\n"), run.output)
+    XCTAssertFalse(run.output.contains("Shown to anonymous readers"), run.output)
+  }
+
   func testAURLWithoutABaseSaysWhatTheServerHolds() throws {
     // slapd's root DSE names its tree, not where the people are: an empty
     // base would find nobody, so it is an error that names the tree.
