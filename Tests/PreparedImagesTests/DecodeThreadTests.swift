@@ -37,7 +37,7 @@ final class DecodeThreadTests: XCTestCase {
     // way out, and its exit must not hide the new one. The worker is named before it moves
     // itself to the idle class, so the wait goes on until it has moved (or the deadline).
     let before = Set(Self.threads(named: DecodeWorker.threadName).keys)
-    let pipeline = ImagePipeline(configuration: .testing())
+    let pipeline = ImagePipeline(configuration: .testingIdleClass())
     let deadline = ContinuousClock.now + .seconds(5)
     var found: [Int32: Int32] = [:]
     while ContinuousClock.now < deadline {
@@ -70,7 +70,7 @@ final class DecodeThreadTests: XCTestCase {
     let ownPolicies = {
       Set(Self.threads(named: DecodeWorker.threadName).filter { !before.contains($0.key) }.values)
     }
-    let pipeline = ImagePipeline(configuration: .testing())
+    let pipeline = ImagePipeline(configuration: .testingIdleClass())
     _ = try await pipeline.image(for: request("row.png", 32), priority: .visible)
     XCTAssertEqual(pipeline.statistics().decodesInNormalClass, 0)
     _ = try await pipeline.image(for: request("opened.png", 128), priority: .opened)

@@ -8,12 +8,23 @@ extension ImagePipelineConfiguration {
   /// connect and read timeouts of a minute, which only a failure reaches: a
   /// busy machine's local server can take over a second to answer, and a
   /// test that expects an avatar must not fail for that. A test of a
-  /// timeout itself sets a short one.
+  /// timeout itself sets a short one. Decodes run in the normal scheduling
+  /// class: on a busy machine every other thread wins over the idle class,
+  /// and a test waiting for its decodes would wait on the machine's load
+  /// (the decode thread's own test asks for the idle class).
   static func testing(disk: URL? = nil) -> ImagePipelineConfiguration {
     var configuration = ImagePipelineConfiguration()
     configuration.diskCacheDirectory = disk
     configuration.connectTimeout = .seconds(60)
     configuration.readTimeout = .seconds(60)
+    configuration.decodesInIdleClass = false
+    return configuration
+  }
+
+  /// ``testing(disk:)`` with decodes in the idle class, as the app runs them.
+  static func testingIdleClass() -> ImagePipelineConfiguration {
+    var configuration = testing()
+    configuration.decodesInIdleClass = true
     return configuration
   }
 }
