@@ -60,4 +60,28 @@ final class ActiveDirectorySignInTests: XCTestCase {
     XCTAssertTrue(check.output.contains("DirSync"), check.output)
     XCTAssertTrue(check.output.contains("People: \(dc.people.people.count)\n"), check.output)
   }
+
+  func testWithoutABaseTheWholeDomainIsRead() throws {
+    // ldaps://host alone: the root DSE's defaultNamingContext, whose
+    // subtree search also brings continuation references (skipped).
+    let dc = try TestSambaDC.shared()
+    let common = [
+      "--source", "ldaps://127.0.0.1", "--bind-dn", TestSambaDC.administratorDN, "--ca-file",
+      dc.certificateAuthority.path,
+    ]
+    let environment = ["ROSTER_BIND_PASSWORD": TestSambaDC.password]
+    let everyone = try RosterProcess.run(
+      ["list"] + common + ["--columns", "username", "--limit", "1000"], environment: environment)
+    XCTAssertEqual(everyone.status, 0, everyone.errors)
+    let usernames = Set(everyone.output.split(separator: "\n").dropFirst().map(String.init))
+    XCTAssertTrue(usernames.isSuperset(of: dc.people.people.map(\.username)))
+    XCTAssertTrue(usernames.contains("Administrator"), "\(usernames.count) people")
+    let sales = try RosterProcess.run(
+      ["list"] + common + ["--group", "Dept Sales", "--columns", "username"],
+      environment: environment)
+    XCTAssertEqual(sales.status, 0, sales.errors)
+    XCTAssertEqual(
+      sales.output.split(separator: "\n").dropFirst().map(String.init),
+      dc.people.people.filter { $0.department == "Sales" }.map(\.username).sorted())
+  }
 }
