@@ -42,18 +42,8 @@ final class DirectoryServer389Tests: XCTestCase {
     XCTAssertEqual(
       refusals[.manager],
       "The directory server refused to sort by “manager”: Server is unwilling to perform (53)")
-    for field in PersonField.allCases where field != .manager {
-      for descending in [false, true] {
-        let view = directory.querying(
-          filter: nil, sort: PersonSort([.init(field, descending: descending)]))
-        let window = try await view.window(0..<100)
-        let order = "\(field) \(descending ? "descending" : "ascending")"
-        XCTAssertEqual(window.count, count, order)
-        XCTAssertEqual(window.entries.count, 100, order)
-        guard let values = ServerOrder.values(field, window.entries) else { continue }
-        XCTAssertEqual(values, values.sorted { descending ? $0 > $1 : $0 < $1 }, order)
-      }
-    }
+    try await ServerOrder.checkEveryColumn(
+      of: directory, count: count, fields: PersonField.allCases.filter { $0 != .manager })
   }
 
   func testAFilterWithASortShowsItsPeople() async throws {

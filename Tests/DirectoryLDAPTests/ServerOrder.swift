@@ -1,4 +1,5 @@
 import Directory
+import XCTest
 
 /// What a server's order is checked against in the sort tests of the
 /// company directories.
@@ -20,5 +21,28 @@ enum ServerOrder {
     case .manager, .role: return nil
     }
     return values.map { ($0 ?? "").lowercased() }
+  }
+
+  /// Orders `directory` by each of `fields`, one way and the other, and
+  /// checks that the first 100 people come in the server's order for it
+  /// and that the server counted all `count` of them.
+  static func checkEveryColumn(
+    of directory: any WindowedDirectory, count: Int, fields: [PersonField] = PersonField.allCases,
+    file: StaticString = #filePath, line: UInt = #line
+  ) async throws {
+    for field in fields {
+      for descending in [false, true] {
+        let view = directory.querying(
+          filter: nil, sort: PersonSort([.init(field, descending: descending)]))
+        // The first 100: the server counts everyone and sorts them all.
+        let window = try await view.window(0..<100)
+        let order = "\(field) \(descending ? "descending" : "ascending")"
+        XCTAssertEqual(window.count, count, order, file: file, line: line)
+        XCTAssertEqual(window.entries.count, 100, order, file: file, line: line)
+        guard let values = values(field, window.entries) else { continue }
+        XCTAssertEqual(
+          values, values.sorted { descending ? $0 > $1 : $0 < $1 }, order, file: file, line: line)
+      }
+    }
   }
 }

@@ -26,18 +26,6 @@ final class DirectoryServer389WindowTests: XCTestCase {
     return try LDAPDirectory(url: server.ldapURL(), options: options)
   }
 
-  /// The usernames of the first `count` rows of `page`, once they arrived.
-  @MainActor private static func shown(
-    _ page: ServerDirectoryPage, count: Int, file: StaticString = #filePath, line: UInt = #line
-  ) -> [String] {
-    XCTAssertTrue(
-      MainContext.run(
-        until: { !page.isLoading && (0..<count).allSatisfy { page.person(at: $0) != nil } },
-        timeout: .seconds(20)),
-      "the rows did not arrive", file: file, line: line)
-    return (0..<count).compactMap { page.person(at: $0)?.username }
-  }
-
   func testAnAnonymousWindowShowsEveryone() throws {
     try MainActor.assumeIsolated {
       let calls = Self.mainThreadCalls.count
@@ -50,7 +38,8 @@ final class DirectoryServer389WindowTests: XCTestCase {
         MainContext.run(until: { page.model.count == count }, timeout: .seconds(20)),
         "the list holds \(page.model.count) rows, not \(count)")
       XCTAssertEqual(
-        Self.shown(page, count: 10), Array(server.people.people.map(\.username).sorted().prefix(10))
+        ServerTestCase.firstRows(page, count: 10),
+        Array(server.people.people.map(\.username).sorted().prefix(10))
       )
       XCTAssertEqual(Self.mainThreadCalls.count, calls, "no libldap call on main")
     }
@@ -63,7 +52,7 @@ final class DirectoryServer389WindowTests: XCTestCase {
       let window = try ServerTestCase.openWindow(directory: directory)
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
-      let byUsername = Self.shown(page, count: 10)
+      let byUsername = ServerTestCase.firstRows(page, count: 10)
       for descending in [false, true] {
         let sort = PersonSort([.init(.title, descending: descending)])
         page.sortByColumn(.title)
@@ -71,7 +60,8 @@ final class DirectoryServer389WindowTests: XCTestCase {
         let expected = try ServerTestCase.usernames(
           directory.querying(filter: nil, sort: sort), count: 10)
         XCTAssertNotEqual(expected, byUsername, "the title order is not the username order")
-        XCTAssertEqual(Self.shown(page, count: 10), expected, "descending: \(descending)")
+        XCTAssertEqual(
+          ServerTestCase.firstRows(page, count: 10), expected, "descending: \(descending)")
       }
       let refusals = try runBlocking { await page.sortRefusals() }
       XCTAssertEqual(Array(refusals.keys), [.manager])

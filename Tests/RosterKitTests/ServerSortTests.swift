@@ -26,18 +26,6 @@ final class ServerSortTests: ServerTestCase {
     try directory(countingInto: mainThreadCalls, refusingToSort: [.phone])
   }
 
-  /// Waits until the first `count` rows of `page` have arrived, and returns their usernames.
-  @MainActor private static func shown(
-    _ page: ServerDirectoryPage, count: Int, file: StaticString = #filePath, line: UInt = #line
-  ) -> [String] {
-    XCTAssertTrue(
-      MainContext.run(
-        until: { !page.isLoading && (0..<count).allSatisfy { page.person(at: $0) != nil } },
-        timeout: .seconds(20)),
-      "the ordered rows did not arrive", file: file, line: line)
-    return (0..<count).compactMap { page.person(at: $0)?.username }
-  }
-
   func testAColumnOrderComesFromTheServerBothWaysAndASearchKeepsIt() throws {
     try MainActor.assumeIsolated {
       let mainThreadCalls = Self.mainThreadCalls.count
@@ -45,7 +33,7 @@ final class ServerSortTests: ServerTestCase {
       let window = try Self.openWindow(directory: directory)
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
-      let byUsername = Self.shown(page, count: 10)
+      let byUsername = ServerTestCase.firstRows(page, count: 10)
       for descending in [false, true] {
         let sort = PersonSort([.init(.title, descending: descending)])
         // A click on the title sorts; a second reverses.
@@ -53,7 +41,8 @@ final class ServerSortTests: ServerTestCase {
         XCTAssertEqual(page.sortKey, sort.keys[0])
         let expected = try Self.usernames(directory.querying(filter: nil, sort: sort), count: 10)
         XCTAssertNotEqual(expected, byUsername, "the title order is not the username order")
-        XCTAssertEqual(Self.shown(page, count: 10), expected, "descending: \(descending)")
+        XCTAssertEqual(
+          ServerTestCase.firstRows(page, count: 10), expected, "descending: \(descending)")
       }
       // A search narrows the ordered list and keeps its order.
       window.setSearchText("a")
@@ -62,7 +51,8 @@ final class ServerSortTests: ServerTestCase {
       let count = try runBlocking { try await searched.window(0..<1).count }
       XCTAssertLessThan(count, Self.people + 2, "the search narrowed nobody")
       XCTAssertTrue(MainContext.run(until: { page.model.count == count }, timeout: .seconds(20)))
-      XCTAssertEqual(Self.shown(page, count: 10), try Self.usernames(searched, count: 10))
+      XCTAssertEqual(
+        ServerTestCase.firstRows(page, count: 10), try Self.usernames(searched, count: 10))
       XCTAssertEqual(Self.mainThreadCalls.count, mainThreadCalls, "no libldap call on main")
     }
   }

@@ -52,6 +52,19 @@ class ServerTestCase: XCTestCase {
     return try LDAPDirectory(url: try server().peopleURL, options: options)
   }
 
+  /// Waits until the first `count` rows of `page` have arrived, and
+  /// returns their usernames.
+  @MainActor static func firstRows(
+    _ page: ServerDirectoryPage, count: Int, file: StaticString = #filePath, line: UInt = #line
+  ) -> [String] {
+    XCTAssertTrue(
+      MainContext.run(
+        until: { !page.isLoading && (0..<count).allSatisfy { page.person(at: $0) != nil } },
+        timeout: .seconds(20)),
+      "the rows did not arrive", file: file, line: line)
+    return (0..<count).compactMap { page.person(at: $0)?.username }
+  }
+
   /// The usernames of the first `count` people of `directory`, read off the main thread.
   @MainActor static func usernames(
     _ directory: any WindowedDirectory, count: Int
