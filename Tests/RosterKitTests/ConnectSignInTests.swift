@@ -75,7 +75,8 @@ final class ConnectSignInTests: XCTestCase {
       harness.run(dialog, connecting: false)
       // The 25 people and the two entries every test server holds.
       XCTAssertEqual(
-        dialog.statusText, "Connected as uid=ada,ou=people,\(TestServer.suffix): 27 people")
+        dialog.statusText,
+        "Connected to OpenLDAP as uid=ada,ou=people,\(TestServer.suffix): 27 people")
       try ConnectDialogTests.shoot(dialog, "connect-kerberos.png")
       harness.run(dialog, connecting: true)
       XCTAssertEqual(harness.opened, 1, dialog.statusText)

@@ -69,4 +69,46 @@ final class DirectoryServer389WindowTests: XCTestCase {
       XCTAssertEqual(Self.mainThreadCalls.count, calls, "no libldap call on main")
     }
   }
+
+  func testTheConnectDialogFindsTheBaseAndNamesTheServer() throws {
+    // Only the server's URL and a filter typed: its root DSE names it and
+    // says where FreeIPA's people are; the base is shown where it would be
+    // typed, and remembered with what the server is, so opening it again
+    // asks nothing.
+    let server = try Test389Server.shared()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-389-connect-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try MainActor.assumeIsolated {
+      let harness = try ConnectHarness(folder: folder)
+      defer { harness.close() }
+      let dialog = try harness.openDialog()
+      dialog.kind = .ldap
+      dialog.fields.setText(.location, "ldap://127.0.0.1:\(server.port)")
+      dialog.fields.setText(.filter, "(objectClass=person)")
+      harness.run(dialog, connecting: false)
+      let users = CompanyPeople.freeIPAUsers389(base: Test389Server.suffix).usernames
+      // "Connected to 389 Directory Server 2.3.1: 3 people"
+      let status = dialog.statusText
+      XCTAssertTrue(status.hasPrefix("Connected to 389 Directory Server 2."), status)
+      XCTAssertTrue(status.hasSuffix(": \(NumberText.people(users.count))"), status)
+      let base = "cn=users,cn=accounts,\(Test389Server.suffix)"
+      XCTAssertEqual(dialog.fields.text(.baseDN), base)
+      let remembered = try XCTUnwrap(harness.connections.remembered.first)
+      XCTAssertEqual(remembered.baseDN, base)
+      XCTAssertEqual(remembered.activeDirectory, false)
+      XCTAssertFalse(remembered.asksTheServer)
+      XCTAssertTrue(
+        harness.settingsText.contains(#""activeDirectory" : false"#), harness.settingsText)
+
+      // Opened from the menu: at once, with the base found.
+      harness.pick(remembered.id)
+      XCTAssertEqual(harness.opened, 1)
+      harness.waitForRows()
+      XCTAssertEqual(
+        ServerTestCase.firstRows(try XCTUnwrap(harness.window.server), count: users.count),
+        users.sorted())
+    }
+  }
 }

@@ -87,7 +87,7 @@ final class KeyringSessionTests: XCTestCase {
       XCTAssertEqual(harness.opened, 0, "opened before the user chose")
       XCTAssertTrue(
         dialog.statusText.hasPrefix(
-          "Connected: 12 people. No keyring (Secret Service) is available"),
+          "Connected to OpenLDAP: 12 people. No keyring (Secret Service) is available"),
         dialog.statusText)
       XCTAssertTrue(gtk_widget_get_visible(dialog.sessionButton) != 0)
       try ConnectDialogTests.shoot(dialog, "connect-no-keyring.png")

@@ -25,6 +25,30 @@ extension RosterApplication {
     install(window)
   }
 
+  /// The window on the directory server `argument` names (read a window at
+  /// a time, never loaded whole), completed from its root DSE
+  /// (``ServerOptions/discoveredDirectory(url:environment:)``: the base DN
+  /// when the URL gives none, Active Directory's names without
+  /// `--ldap-schema`). A server that cannot answer now is opened as the URL
+  /// says, so its window says why and shows its offline copy; without a
+  /// base DN there is nothing to search, and the error is the window's. A
+  /// source that cannot be opened shows its error like a bad file does.
+  func serverWindow(for argument: String) async -> MainWindow {
+    let server = options.server
+    let given: any WindowedDirectory
+    do throws(DirectoryError) {
+      given = try server.directory(url: argument)
+      do throws(DirectoryError) {
+        return serverWindow(try await server.discoveredDirectory(url: argument))
+      } catch {
+        if let ldap = given as? LDAPDirectory, ldap.url.baseDN.isEmpty { throw error }
+        return serverWindow(given)
+      }
+    } catch {
+      return MainWindow(application: application, source: .failure(error), pipeline: pipeline)
+    }
+  }
+
   /// The window on a directory server: an LDAP server's people kept in an
   /// offline copy (when the options and `offlineCopy` allow and there is a
   /// cache folder), else read a window at a time.

@@ -135,20 +135,17 @@ public final class RosterApplication {
       connections.open(last.id)
       return
     }
-    let window: MainWindow
     if let argument = options.source, ServerOptions.isServerURL(argument) {
-      // A directory server: read a window at a time, never loaded whole. A
-      // source that cannot be opened shows its error like a bad file does.
-      do throws(DirectoryError) {
-        window = serverWindow(try options.server.directory(url: argument))
-      } catch {
-        window = MainWindow(application: application, source: .failure(error), pipeline: pipeline)
-      }
-    } else {
-      window = MainWindow(
-        application: application, source: Self.resolveSource(options.source), pipeline: pipeline)
+      // A directory server, asked first what the URL leaves open; the
+      // application is held until its window exists.
+      g_application_hold(cgtk_gapplication(application))
+      isHeld = true
+      Task { @MainActor in install(await serverWindow(for: argument)) }
+      return
     }
-    install(window)
+    install(
+      MainWindow(
+        application: application, source: Self.resolveSource(options.source), pipeline: pipeline))
   }
 
   func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration)

@@ -166,23 +166,28 @@ final class ConnectDialog {
     // A client key's passphrase only when one is typed: an unencrypted key
     // has none.
     let secret = directory.keepsSecret && !typed.isEmpty ? Secret(typed) : nil
-    let opened: OpenedDirectory
-    do throws(DirectoryError) {
-      opened = try OpenedDirectory(directory, secret: secret)
-    } catch {
-      say(error.sentence, isError: true)
-      return
-    }
     setBusy(true)
     say(connecting ? tr("Connecting…") : tr("Testing…"), isError: false)
     Task { @MainActor in
-      let result = await opened.checked()
+      // The server's root DSE completes what was left open (the base DN,
+      // whether it is Active Directory), then the people are counted.
+      let result: Result<(OpenedDirectory.Check, RememberedDirectory), DirectoryError>
+      do throws(DirectoryError) {
+        let (opened, found) = try await OpenedDirectory.discovered(directory, secret: secret)
+        result = await opened.checked().map { ($0, found) }
+      } catch {
+        result = .failure(error)
+      }
       switch result {
       case .failure(let error):
         setBusy(false)
         say(error.sentence, isError: true)
-      case .success(let check):
-        await succeeded(directory, secret: secret, check: check, connecting: connecting)
+      case .success(let (check, found)):
+        // The base DN the server named is shown where it would be typed.
+        if fields.text(.baseDN).trimmed.isEmpty, !found.baseDN.isEmpty {
+          fields.setText(.baseDN, found.baseDN)
+        }
+        await succeeded(found, secret: secret, check: check, connecting: connecting)
       }
     }
   }
@@ -196,10 +201,18 @@ final class ConnectDialog {
     editing = directory
     let people = NumberText.people(check.count)
     let found =
-      check.identity.map {
-        String(filling: tr("Connected as %1$@: %2$@"), DisplayText.of($0), people)
+      switch (check.server, check.identity) {
+      case (let server?, let identity?):
+        String(
+          filling: tr("Connected to %1$@ as %2$@: %3$@"), DisplayText.of(server),
+          DisplayText.of(identity), people)
+      case (let server?, nil):
+        String(filling: tr("Connected to %1$@: %2$@"), DisplayText.of(server), people)
+      case (nil, let identity?):
+        String(filling: tr("Connected as %1$@: %2$@"), DisplayText.of(identity), people)
+      case (nil, nil):
+        String(filling: tr("Connected: %@"), people)
       }
-      ?? String(filling: tr("Connected: %@"), people)
     do throws(SecretStore.Unavailable) {
       try await connections.remember(directory, secret: secret)
     } catch {

@@ -78,21 +78,40 @@ public final class DirectoryConnections {
 
   /// Opens `directory` with `secret` and remembers it as the one shown;
   /// `opened` is the directory already opened for it (the Connect dialog's,
-  /// a users.json already read), else it is opened here.
+  /// a users.json already read), else it is opened here. An LDAP server
+  /// not asked yet what it is (``RememberedDirectory/asksTheServer``) is
+  /// asked first, off the main thread, and what it says is remembered; a
+  /// server that cannot answer now is opened as remembered, so its window
+  /// says why (and shows its offline copy or first screen).
   func show(
     _ directory: RememberedDirectory, secret: Secret?, opened givenOpened: OpenedDirectory? = nil
   ) {
-    let opened: OpenedDirectory
-    do throws(DirectoryError) {
-      if let givenOpened {
-        opened = givenOpened
-      } else {
-        opened = try OpenedDirectory(directory, secret: secret)
+    if let givenOpened { return show(directory, givenOpened) }
+    guard directory.asksTheServer else { return open(directory, secret: secret) }
+    Task { @MainActor in
+      do throws(DirectoryError) {
+        let (opened, found) = try await OpenedDirectory.discovered(directory, secret: secret)
+        if let index = remembered.firstIndex(where: { $0.id == found.id }) {
+          remembered[index] = found
+        }
+        show(found, opened)
+      } catch {
+        open(directory, secret: secret)
       }
+    }
+  }
+
+  /// Opens `directory` as it is remembered and shows it; a directory that
+  /// cannot be opened (no secret, a URL of no server) asks for its fields.
+  private func open(_ directory: RememberedDirectory, secret: Secret?) {
+    do throws(DirectoryError) {
+      show(directory, try OpenedDirectory(directory, secret: secret))
     } catch {
       onNeedsSecret?(directory, error.sentence)
-      return
     }
+  }
+
+  private func show(_ directory: RememberedDirectory, _ opened: OpenedDirectory) {
     currentID = directory.id
     save()
     onOpen?(opened, directory)

@@ -23,21 +23,60 @@ public enum OpenedDirectory: Sendable {
     if directory.kind.isServer, !ServerOptions.isServerURL(argument) {
       throw .unsupportedSource(argument)
     }
+    self = try Self.options(for: directory, secret: secret)
+      .open(directory.kind, location: argument, environment: [:])
+  }
+
+  /// Opens `directory` as ``init(_:secret:)`` does, completed from the
+  /// server's root DSE where the directory leaves it open
+  /// (``ServerOptions/discoveredDirectory(url:environment:)``): without a
+  /// base DN the people are searched where the server keeps them, and a
+  /// server not yet known to be Active Directory or not is asked. Returns
+  /// the directory opened and `directory` with what was found (the base
+  /// DN, ``RememberedDirectory/activeDirectory``), to be remembered. Reads
+  /// the server off the main thread.
+  public static func discovered(_ directory: RememberedDirectory, secret: Secret?)
+    async throws(DirectoryError) -> (opened: OpenedDirectory, directory: RememberedDirectory)
+  {
+    let opened = try OpenedDirectory(directory, secret: secret)
+    guard case .server(let server) = opened, let ldap = server as? LDAPDirectory,
+      directory.activeDirectory == nil || ldap.url.baseDN.isEmpty
+    else { return (opened, directory) }
+    var options = options(for: directory, secret: secret)
+    options.schemaFromServer = directory.activeDirectory == nil
+    let found = try await options.discoveredDirectory(
+      url: directory.sourceArgument, environment: [:])
+    var known = directory
+    if let found = found as? LDAPDirectory {
+      if ldap.url.baseDN.isEmpty { known.baseDN = found.url.baseDN }
+      known.activeDirectory = found.options.schema == .activeDirectory
+    }
+    return (.server(found), known)
+  }
+
+  /// The options `directory` is opened with: its sign-in, its schema when
+  /// known, and `secret` handed over so the environment is never read.
+  private static func options(for directory: RememberedDirectory, secret: Secret?)
+    -> ServerOptions
+  {
     var options = ServerOptions()
     options.signIn = directory.signInMethod
     if options.signIn == .password, !directory.bindDN.isEmpty { options.bindDN = directory.bindDN }
     options.clientCertificate = directory.clientCertificate
+    options.activeDirectory = directory.activeDirectory == true
     options.secret = secret
-    self = try options.open(directory.kind, location: argument, environment: [:])
+    return options
   }
 
-  /// What a check found: the directory to show, how many people it holds
-  /// and, for a server signed in to without a password, whom it says the
-  /// person is ("uid=ada,ou=people,dc=example,dc=org").
+  /// What a check found: the directory to show, how many people it holds,
+  /// for a server signed in to without a password whom it says the person
+  /// is ("uid=ada,ou=people,dc=example,dc=org"), and for an LDAP server
+  /// what its root DSE says it is ("Active Directory (Samba 4.17)").
   public struct Check: Sendable {
     public let opened: OpenedDirectory
     public let count: Int
     public let identity: String?
+    public var server: String?
   }
 
   /// Reads the directory enough to know how many people it holds: a
@@ -67,7 +106,9 @@ public enum OpenedDirectory: Sendable {
             answer.hasPrefix("dn:") || answer.hasPrefix("u:")
             ? String(answer.drop { $0 != ":" }.dropFirst()) : answer
         }
-        return .success(Check(opened: self, count: count, identity: identity))
+        // A server that hides its root DSE from this reader is not named.
+        let server = try? await (directory as? LDAPDirectory)?.rootDSE().serverName
+        return .success(Check(opened: self, count: count, identity: identity, server: server))
       }
     } catch {
       return .failure(error)

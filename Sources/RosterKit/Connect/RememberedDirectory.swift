@@ -48,6 +48,13 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
   /// existed say.
   public var offlineCopy: Bool?
 
+  /// LDAP: whether the server is Active Directory (its attribute names and
+  /// people filter are used); nil until the server's root DSE has said so
+  /// at the first open (``OpenedDirectory/discovered(_:secret:)``), which
+  /// is remembered so a later start need not ask (and opens while the
+  /// server is away).
+  public var activeDirectory: Bool?
+
   /// A new directory of `kind` at `location`, with a fresh id.
   public init(kind: Kind, location: String) {
     id = UUID().uuidString
@@ -57,6 +64,10 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
 
   /// Whether an offline copy is kept (LDAP servers offering Content Sync).
   public var keepsOfflineCopy: Bool { offlineCopy ?? true }
+
+  /// Whether opening it asks the server first: an LDAP directory whose
+  /// server has not yet said what it is (``activeDirectory``).
+  public var asksTheServer: Bool { kind == .ldap && activeDirectory == nil }
 
   /// How the person signs in (LDAP): a password unless chosen otherwise.
   public var signInMethod: LDAPSignIn { signIn ?? .password }
