@@ -11,32 +11,47 @@ final class MainContextTests: XCTestCase {
     try MainActor.assumeIsolated {
       try GtkTestEnvironment.setUp()
       final class Flag: @unchecked Sendable { var set = false }
-
-      // The condition holds once a timeout 80 ms away fires: the blocking run asks it
-      // again only when the loop wakes, the polling run about once a millisecond.
-      func checks(_ run: (@MainActor () -> Bool) -> Bool) -> Int {
-        let flag = Flag()
-        var checked = 0
-        let box = Unmanaged.passRetained(flag).toOpaque()
-        g_timeout_add_full(
-          G_PRIORITY_DEFAULT, 80,
-          { data in
-            Unmanaged<Flag>.fromOpaque(data!).takeUnretainedValue().set = true
-            return 0
-          }, box, { Unmanaged<Flag>.fromOpaque($0!).release() })
-        XCTAssertTrue(
-          run {
-            checked += 1
-            return flag.set
-          })
-        return checked
-      }
       MainContext.run(for: .milliseconds(20))  // what earlier tests left pending
-      let blocking = checks { MainContext.runBlocking(until: $0, timeout: .seconds(5)) }
-      let polling = checks { MainContext.run(until: $0, timeout: .seconds(5)) }
-      print("condition checks in 80 ms: blocking \(blocking), polling \(polling)")
+
+      // The condition holds once a timeout 80 ms away fires: the blocking
+      // run asks it again only when the loop wakes.
+      let flag = Flag()
+      let box = Unmanaged.passRetained(flag).toOpaque()
+      g_timeout_add_full(
+        G_PRIORITY_DEFAULT, 80,
+        { data in
+          Unmanaged<Flag>.fromOpaque(data!).takeUnretainedValue().set = true
+          return 0
+        }, box, { Unmanaged<Flag>.fromOpaque($0!).release() })
+      var blocking = 0
+      XCTAssertTrue(
+        MainContext.runBlocking(
+          until: {
+            blocking += 1
+            return flag.set
+          }, timeout: .seconds(5)))
       XCTAssertLessThan(blocking, 10, "the blocking run woke without events")
-      XCTAssertGreaterThan(polling, 20, "the polling run did not poll (so the check can fail)")
+
+      // A condition that holds on its 30th check, with no event at all:
+      // only a run that asks it without waiting for one gets there, however
+      // slow the machine (the deadline is far). The blocking run, given the
+      // same, sleeps to its deadline.
+      var polling = 0
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            polling += 1
+            return polling >= 30
+          }, timeout: .seconds(30)),
+        "the polling run did not poll (so the check can fail)")
+      var sleeping = 0
+      XCTAssertFalse(
+        MainContext.runBlocking(
+          until: {
+            sleeping += 1
+            return sleeping >= 30
+          }, timeout: .milliseconds(100)))
+      XCTAssertLessThan(sleeping, 10, "the blocking run woke without events")
     }
   }
 
