@@ -24,7 +24,7 @@ public struct SCIMDirectory: WindowedDirectory {
   /// The attributes a page asks for: what a row shows and the person's
   /// details (core and enterprise).
   static let rowAttributes =
-    (["id", "userName", "userType", "roles", "photos", "meta"]
+    (["id", "userName", "userType", "roles", "active", "photos", "meta"]
     + SCIMResource.detailAttributes).joined(separator: ",")
 
   public var url: SCIMURL { client.url }

@@ -18,6 +18,7 @@ extension SCIMFilter {
     case .manager: "\(enterpriseSchema):manager.value"
     case .employeeNumber: "\(enterpriseSchema):employeeNumber"
     case .role: "roles.value"
+    case .active: "active"
     }
   }
 
@@ -27,6 +28,17 @@ extension SCIMFilter {
   /// person without the attribute.
   static func compile(_ filter: PersonFilter) -> String {
     switch filter {
+    case .compare(.active, let op, let value):
+      // Decided for both values here, as the local table compares "true"
+      // and "false"; a user without `active` is active, so the active ones
+      // are those not inactive. Everyone has a userName.
+      switch (op.holds(between: "true", and: value), op.holds(between: "false", and: value)) {
+      case (true, true): "userName pr"
+      case (false, false): "not (userName pr)"
+      case (true, false): "not (active eq false)"
+      case (false, true): "active eq false"
+      }
+    case .present(.active): "userName pr"
     case .compare(let field, .ne, let value):
       "not (\(path(of: field)) eq \(literal(value)))"
     case .compare(let field, let op, let value):

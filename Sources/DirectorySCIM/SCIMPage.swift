@@ -58,6 +58,8 @@ struct SCIMUser: Sendable, Equatable {
       id: clip(resource.id), username: clip(resource.userName ?? ""),
       details: resource.details,
       role: Role(jsonValue: clip(role ?? "")),
+      // Only an account said to be inactive is.
+      isActive: resource.active?.value ?? true,
       // A new photo comes with a new resource version; without one, a new
       // address is the only sign.
       photoVersion: photo.map { clip(resource.meta?.version ?? $0.absoluteString) })
@@ -136,10 +138,30 @@ struct SCIMResource: Decodable {
   var enterprise: EnterpriseUser?
   var photos: [Photo]?
   var meta: Meta?
+  var active: LenientBool?
 
   enum CodingKeys: String, CodingKey {
     case id, userName, displayName, name, userType, title, roles, emails, phoneNumbers
-    case addresses, photos, meta
+    case addresses, photos, meta, active
     case enterprise = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"
+  }
+}
+
+/// A boolean as servers write it: `true`, or the text "true" (any case);
+/// anything else reads as no value rather than failing the resource.
+///
+/// Threading: a plain value; `Sendable`.
+struct LenientBool: Decodable, Sendable {
+  let value: Bool?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let flag = try? container.decode(Bool.self) {
+      value = flag
+    } else if let text = try? container.decode(String.self) {
+      value = ["true": true, "false": false][text.lowercased()]
+    } else {
+      value = nil
+    }
   }
 }

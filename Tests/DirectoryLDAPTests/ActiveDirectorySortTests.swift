@@ -56,4 +56,11 @@ final class ActiveDirectorySortTests: XCTestCase {
     let lines = run.output.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.suffix(expected.count), expected[...])
   }
+
+  func testDisabledAccountsAreReadAndFiltered() async throws {
+    // userAccountControl 546: ACCOUNTDISABLE (2) among other flags.
+    let dc = try TestSambaDC.shared()
+    let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
+    try await DisabledAccountCheck.check(directory, people: dc.people)
+  }
 }

@@ -131,4 +131,16 @@ final class DirectoryServer389Tests: XCTestCase {
       anonymous.output.split(separator: "\n").dropFirst().map(String.init),
       server.people.people.map(\.username).sorted())
   }
+
+  func testLockedAccountsAreReadAndFiltered() async throws {
+    // nsAccountLock: true, which the root DN reads (and anonymous readers
+    // may not).
+    let server = try Test389Server.shared()
+    let directory = try LDAPDirectory(url: server.ldapURL(), options: Self.rootOptions(server))
+    // The root DSE is read first, as a window's first read does: the lock
+    // is then known to be this server's.
+    _ = try await directory.rootDSE()
+    try await DisabledAccountCheck.check(
+      directory.querying(filter: nil, sort: nil), people: server.people)
+  }
 }

@@ -82,4 +82,36 @@ final class LDAPFilterCompileTests: XCTestCase {
       XCTAssertEqual(depth, 0, text)
     }
   }
+
+  func testActiveIsTheServersAccountStateAndSlapdsAccountsAreAllActive() throws {
+    func ldap(_ text: String, _ schema: LDAPSchema, marks: Bool) throws -> String {
+      LDAPFilter.compile(
+        try PersonFilter(parsing: text), attribute: schema.attribute(for:),
+        account: { schema.accountFilter(active: $0, serverMarks: marks) })
+    }
+    let ad = LDAPSchema.activeDirectory
+    let disabled = "(userAccountControl:1.2.840.113556.1.4.803:=2)"
+    XCTAssertEqual(try ldap(#"active eq "false""#, ad, marks: true), disabled)
+    XCTAssertEqual(try ldap(#"active ne "false""#, ad, marks: false), "(!\(disabled))")
+    XCTAssertEqual(
+      try ldap(#"active eq "TRUE" and title eq "x""#, ad, marks: true),
+      "(&(!\(disabled))(title=x))")
+    let ds = LDAPSchema.openLDAP
+    XCTAssertEqual(try ldap(#"active eq "false""#, ds, marks: true), "(nsAccountLock=TRUE)")
+    XCTAssertEqual(try ldap(#"active eq "true""#, ds, marks: true), "(!(nsAccountLock=TRUE))")
+    // slapd: no nsAccountLock, and a filter naming it matches nobody even
+    // negated; everyone is active there.
+    XCTAssertEqual(try ldap(#"active eq "true""#, ds, marks: false), "(objectClass=*)")
+    XCTAssertEqual(try ldap(#"active eq "false""#, ds, marks: false), "(nsAccountLock=TRUE)")
+    // Other comparisons are decided on "true" and "false", as the table does.
+    XCTAssertEqual(try ldap(#"active co "ru""#, ds, marks: true), "(!(nsAccountLock=TRUE))")
+    XCTAssertEqual(try ldap(#"active sw "x""#, ds, marks: true), "(!(objectClass=*))")
+    XCTAssertEqual(try ldap(#"active pr"#, ds, marks: true), "(objectClass=*)")
+    // An entry's state as the mapper reads it.
+    XCTAssertFalse(ad.isActive(accountState: "546"))
+    XCTAssertTrue(ad.isActive(accountState: "512"))
+    XCTAssertTrue(ad.isActive(accountState: nil))
+    XCTAssertFalse(ds.isActive(accountState: "true"))
+    XCTAssertTrue(ds.isActive(accountState: "false"))
+  }
 }

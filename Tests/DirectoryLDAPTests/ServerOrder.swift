@@ -18,7 +18,7 @@ enum ServerOrder {
     case .location: values = entries.map(\.details.location)
     case .phone: values = entries.map(\.details.phone)
     case .employeeNumber: values = entries.map(\.details.employeeNumber)
-    case .manager, .role: return nil
+    case .manager, .role, .active: return nil
     }
     return values.map { ($0 ?? "").lowercased() }
   }

@@ -151,4 +151,23 @@ final class SCIMDirectoryTests: XCTestCase {
     XCTAssertNoThrow(try SCIMDirectory(url: "scim+https://example.org/v2", token: Secret("t")))
     XCTAssertNoThrow(try SCIMDirectory(url: "scim+http://localhost:8080", token: Secret("t")))
   }
+
+  func testAnInactiveAccountIsReadAndFilteredOnTheServer() async throws {
+    let directory = try directory()
+    let entries = try await directory.window(0..<30).entries
+    XCTAssertEqual(
+      entries.filter { !$0.isActive }.map(\.username), [7, 17, 27].map(Self.name))
+    // `active eq false`, sent as a boolean: the server filters.
+    let inactive = directory.querying(filter: .compare(.active, .eq, "false"), sort: nil)
+    let window = try await inactive.window(0..<100)
+    XCTAssertEqual(window.count, Self.count / 10)
+    XCTAssertEqual(
+      window.entries.map(\.username),
+      stride(from: 7, to: Self.count, by: 10).map(Self.name))
+    XCTAssertTrue(window.entries.allSatisfy { !$0.isActive })
+    // The others, those said active and those not saying.
+    let active = directory.querying(filter: .compare(.active, .ne, "false"), sort: nil)
+    let others = try await active.window(0..<1)
+    XCTAssertEqual(others.count, Self.count - Self.count / 10)
+  }
 }

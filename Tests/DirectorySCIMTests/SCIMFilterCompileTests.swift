@@ -31,4 +31,14 @@ final class SCIMFilterCompileTests: XCTestCase {
       #"title eq "x\" or userName pr or title eq \"y""#)
     XCTAssertEqual(try scim(#"title co "a\\b\u0001""#), #"title co "a\\b\u0001""#)
   }
+
+  func testActiveIsABooleanAndAUserWithoutItIsActive() throws {
+    XCTAssertEqual(try scim(#"active eq "false""#), "active eq false")
+    XCTAssertEqual(try scim(#"active ne "FALSE""#), "not (active eq false)")
+    XCTAssertEqual(try scim(#"active eq "true""#), "not (active eq false)")
+    XCTAssertEqual(try scim(#"active ne "true""#), "active eq false")
+    XCTAssertEqual(try scim(#"active co "ru""#), "not (active eq false)", "as the table compares")
+    XCTAssertEqual(try scim(#"active sw "x""#), "not (userName pr)")
+    XCTAssertEqual(try scim("active pr"), "userName pr")
+  }
 }

@@ -152,7 +152,7 @@ final class SCIMProtocolTests: XCTestCase {
 
   /// The row attributes and the details as a page's query spells them.
   static let attributes =
-    "id%2CuserName%2CuserType%2Croles%2Cphotos%2Cmeta%2CdisplayName%2Cname.formatted%2Ctitle"
+    "id%2CuserName%2CuserType%2Croles%2Cactive%2Cphotos%2Cmeta%2CdisplayName%2Cname.formatted%2Ctitle"
     + "%2Cemails%2CphoneNumbers%2Caddresses"
     + "%2Curn%3Aietf%3Aparams%3Ascim%3Aschemas%3Aextension%3Aenterprise%3A2.0%3AUser%3Adepartment"
     + "%2Curn%3Aietf%3Aparams%3Ascim%3Aschemas%3Aextension%3Aenterprise%3A2.0%3AUser%3AemployeeNumber"

@@ -51,7 +51,7 @@ final class DirectoryParserTests: XCTestCase {
       [
         User(username: "alice", avatar: "", role: .unknown),
         User(username: "bob", avatar: "", role: .unknown),
-        User(username: "carol", avatar: "", role: .user),
+        User(username: "carol", avatar: "", role: .user, isActive: false),
       ])
     XCTAssertEqual(result.users.map(\.identity), ["alice", "bob", "carol"])
     XCTAssertEqual(result.skipped, 0)

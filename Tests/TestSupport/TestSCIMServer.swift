@@ -33,6 +33,8 @@ public final class TestSCIMServer: @unchecked Sendable {
     /// The userName of their manager, who must be loaded in the same /Bulk
     /// request: `manager.value` is the id the server gives the manager.
     public var manager: String?
+    /// `active` (nil: not sent, which reads as active).
+    public var active: Bool?
 
     public init(
       userName: String, displayName: String?, role: String? = nil, userType: String? = nil,
@@ -98,7 +100,8 @@ public final class TestSCIMServer: @unchecked Sendable {
 
   /// `count` people "user0000"… loaded in a scrambled order (a prime stride
   /// through them, so the server's sort does the work), every
-  /// third an Admin by role, every fifth an Owner by userType; names with a
+  /// third an Admin by role, every fifth an Owner by userType, every tenth
+  /// from the eighth inactive; names with a
   /// quote and a backslash for some. Each has an email, title, phone
   /// number, locality, department and employee number chosen by their
   /// number, and (but user0000) a manager: user N reports to user (N-1)/4.
@@ -116,6 +119,8 @@ public final class TestSCIMServer: @unchecked Sendable {
       person.department = ["Platform", "Design", "Finance", "Support"][index % 4]
       person.employeeNumber = "E\(number)"
       person.manager = index == 0 ? nil : "user" + String((index - 1) / 4 + 10000).dropFirst()
+      // Every tenth from the eighth inactive; the next one said active.
+      person.active = [7: false, 8: true][index % 10]
       return person
     }
     let stride = 7919  // prime: every position once when count is no multiple
@@ -179,6 +184,7 @@ extension TestSCIMServer {
     if let name = person.formattedName { user["name"] = ["formatted": name] }
     if let role = person.role { user["roles"] = [["value": role, "primary": true]] }
     if let userType = person.userType { user["userType"] = userType }
+    if let active = person.active { user["active"] = active }
     if let photo = person.photo { user["photos"] = [["value": photo, "type": "thumbnail"]] }
     if let email = person.email {
       user["emails"] = [

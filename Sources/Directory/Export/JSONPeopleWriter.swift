@@ -9,10 +9,14 @@ final class JSONPeopleWriter: PersonWriter {
   /// The chosen fields users.json keeps as details (username and role are
   /// always written).
   let details: [PersonField]
+  /// Whether "active" is chosen: written as `false` for a disabled account
+  /// only (missing reads as active).
+  let writesActive: Bool
   private var isFirst = true
 
   init(columns: [PersonField]) {
-    details = columns.filter { $0 != .username && $0 != .role }
+    details = columns.filter { $0 != .username && $0 != .role && $0 != .active }
+    writesActive = columns.contains(.active)
   }
 
   func begin(_ sink: ByteSink) { sink.append("[") }
@@ -33,6 +37,11 @@ final class JSONPeopleWriter: PersonWriter {
       if !role.isEmpty {
         sink.append(",\"role\":")
         Self.string(role, into: sink)
+      }
+    }
+    if writesActive {
+      person.withBytes(of: .active) {
+        if $0.elementsEqual("false".utf8) { sink.append(",\"active\":false") }
       }
     }
     person.withAvatar { avatar in

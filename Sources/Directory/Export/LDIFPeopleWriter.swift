@@ -59,6 +59,8 @@ final class LDIFPeopleWriter: PersonWriter {
       case .phone: attribute("telephoneNumber", value, &line)
       case .employeeNumber: attribute("employeeNumber", value, &line)
       case .role: attribute("employeeType", value, &line)
+      // inetOrgPerson has no attribute for it.
+      case .active: break
       case .manager:
         if let manager = person.managerUsername {
           attribute("manager", Array(distinguishedName(username: Array(manager.utf8)).utf8), &line)

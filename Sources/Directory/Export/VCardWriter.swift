@@ -56,6 +56,10 @@ final class VCardWriter: PersonWriter {
         case .manager: property("X-ROSTER-MANAGER:", value, &line)
         case .employeeNumber: property("X-ROSTER-EMPLOYEE-NUMBER:", value, &line)
         case .role: property("X-ROSTER-ROLE:", value, &line)
+        // Only a disabled account is marked.
+        case .active where value.elementsEqual("false".utf8):
+          property("X-ROSTER-ACTIVE:", value, &line)
+        case .active: break
         }
       }
     }

@@ -22,3 +22,15 @@ public enum FilterOperator: String, CaseIterable, Sendable {
   /// Less than or equal.
   case le
 }
+
+extension FilterOperator {
+  /// Whether the operator holds between `text` and `value`, compared as a
+  /// table's filter compares them (without regard to case).
+  public func holds(between text: String, and value: String) -> Bool {
+    guard !text.isEmpty else { return self == .ne }
+    let folded = Array(text.lowercased().utf8)
+    return folded.withUnsafeBufferPointer {
+      FoldedCompare.apply(self, FoldedBytes($0), Array(value.lowercased().utf8))
+    }
+  }
+}

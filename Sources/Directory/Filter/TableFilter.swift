@@ -87,6 +87,7 @@ extension UserTable {
     case .location: columns.values.bytes(of: Int(columns.locations[row(index)]))
     case .manager: managerIdentityBytes(at: index)
     case .role: role(at: index).jsonBytes
+    case .active: PersonField.activeBytes(isActive(at: index))
     }
   }
 }
@@ -102,6 +103,14 @@ extension Role {
       case .admin: "Admin"
       case .unknown: ""
       }
+    return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+}
+
+extension PersonField {
+  /// The ``active`` field's value as static UTF-8: "true" or "false".
+  static func activeBytes(_ isActive: Bool) -> UnsafeBufferPointer<UInt8> {
+    let text: StaticString = isActive ? "true" : "false"
     return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
   }
 }

@@ -98,6 +98,7 @@ extension DirectoryEntry {
       switch field {
       case .username: username
       case .role: role.jsonName
+      case .active: isActive ? "true" : "false"
       default: field.detail.flatMap { details[$0] }
       }
     return value?.isEmpty == false ? value : nil

@@ -11,18 +11,24 @@ public struct User: Sendable, Hashable {
   public var avatar: String
   /// The "role" field.
   public var role: Role
+  /// Whether the account is active: users.json's "active" (true when
+  /// missing), a server's disabled accounts (Active Directory's
+  /// `userAccountControl`, FreeIPA's `nsAccountLock`, SCIM's `active`)
+  /// false.
+  public var isActive: Bool
   /// Their name, contact and place in the organisation (all optional).
   public var details: PersonDetails
 
   /// Creates a user; `avatar` "" means no avatar.
   public init(
     id: String? = nil, username: String, avatar: String = "", role: Role = .user,
-    details: PersonDetails = PersonDetails()
+    isActive: Bool = true, details: PersonDetails = PersonDetails()
   ) {
     self.id = id
     self.username = username
     self.avatar = avatar
     self.role = role
+    self.isActive = isActive
     self.details = details
   }
 

@@ -31,6 +31,9 @@ public struct UserRef: Sendable, Identifiable, Hashable {
 
   public var role: Role { table.role(at: index) }
 
+  /// Whether the account is active (``User/isActive``).
+  public var isActive: Bool { table.isActive(at: index) }
+
   /// The row values, computed now.
   public var viewModel: UserViewModel { table[index] }
 

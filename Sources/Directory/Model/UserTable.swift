@@ -219,12 +219,18 @@ public final class UserTable: Sendable {
 
   public func role(at index: Int) -> Role { Role(byte: columns.roles[row(index)]) }
 
+  /// Whether the account of the user at `index` is active (``User/isActive``).
+  public func isActive(at index: Int) -> Bool {
+    Role.isActive(rowByte: columns.roles[row(index)])
+  }
+
   /// User `index` as a `User` value.
   public func user(at index: Int) -> User {
     let id = bytes(.id, at: index)
     return User(
       id: id.isEmpty ? nil : String(decoding: id, as: UTF8.self), username: username(at: index),
-      avatar: avatar(at: index), role: role(at: index), details: details(at: index))
+      avatar: avatar(at: index), role: role(at: index),
+      isActive: isActive(at: index), details: details(at: index))
   }
 
   /// Every user as `User` values (small directories: tests and tools).

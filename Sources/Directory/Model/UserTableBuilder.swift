@@ -104,7 +104,7 @@ public struct UserTableBuilder {
     }
     columns.starts.append(UInt32(spooledText + text.count))
     columns.avatarIDs.append(avatarID)
-    columns.roles.append(entry.role.byte)
+    columns.roles.append(entry.role.rowByte(isActive: entry.isActive))
     columns.titles.append(title)
     columns.departments.append(department)
     columns.locations.append(location)

@@ -5,6 +5,6 @@ extension UserViewModel {
   public var user: User {
     User(
       id: identity == username ? nil : identity, username: username, avatar: avatar, role: role,
-      details: details)
+      isActive: isActive, details: details)
   }
 }

@@ -16,6 +16,9 @@ public struct UserViewModel: Sendable, Hashable {
   /// search folds and a server sorts by. Rows show ``displayName``.
   public var username: String
   public var role: Role
+  /// Whether the account is active (``User/isActive``): a row shows a
+  /// disabled one dimmed, "Disabled" before its second line.
+  public var isActive: Bool
   /// Their name, contact and place in the organisation, as the directory
   /// holds them.
   public var details: PersonDetails
@@ -38,10 +41,14 @@ public struct UserViewModel: Sendable, Hashable {
   public var displayName: String
   /// The role as a row shows it ("Admin", "Unknown", ...); a static string.
   public var roleText: String { role.displayText }
-  /// The second line of a row: the person's title, else their role.
+  /// The second line of a row: the person's title, else their role;
+  /// "Disabled · " before it for a disabled account.
   public var subtitle: String {
-    details.title.flatMap { $0.isEmpty ? nil : DisplayText.of($0) } ?? roleText
+    let line = details.title.flatMap { $0.isEmpty ? nil : DisplayText.of($0) } ?? roleText
+    return isActive ? line : Self.joined(Self.disabledText, " · ", line)
   }
+  /// What marks a disabled account in rows, the table and a person's page.
+  public static var disabledText: String { tr("Disabled") }
   /// What a screen reader says for the row: "display name, title or role",
   /// the same text the row shows. Made when asked (at bind) rather than
   /// stored: a million stored copies cost ~100 MB.
@@ -55,6 +62,7 @@ public struct UserViewModel: Sendable, Hashable {
     let name = user.details.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? user.username
     displayName = DisplayText.of(name)
     role = user.role
+    isActive = user.isActive
     initials = Initials.of(name)
     placeholderColorIndex = Int(
       StableHash.fnv1a(user.username) % UInt64(Self.placeholderPaletteCount))

@@ -12,6 +12,9 @@ import FoundationEssentials
 ///   `.unknown` too.
 /// - "id": string or integer (kept as its decimal text); missing, null or ""
 ///   means the username is the identity.
+/// - "active": `false` for a disabled account; `true`, missing or null is
+///   active, and another type is left out (the person loads, as with a
+///   detail of the wrong type).
 /// - any other key is ignored, whatever its value.
 /// If a key repeats, the last one wins. A field longer than
 /// `FieldLimit.maxBytes` is cut (an avatar over it is left out); the entry

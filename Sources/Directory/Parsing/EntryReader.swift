@@ -21,7 +21,7 @@ enum EntryReader {
 
   /// The keys the format knows; `other` covers every key it ignores.
   private enum Field {
-    case username, avatar, role, id, other
+    case username, avatar, role, id, active, other
     case detail(DetailField)
 
     var name: String {
@@ -30,6 +30,7 @@ enum EntryReader {
       case .avatar: "avatar"
       case .role: "role"
       case .id: "id"
+      case .active: "active"
       case .detail(let field): field.rawValue
       case .other: "other"
       }
@@ -40,6 +41,7 @@ enum EntryReader {
       switch self {
       case .id: "a string or an integer"
       case .detail: "a string or a number"
+      case .active: "true or false"
       default: "a string"
       }
     }
@@ -103,6 +105,10 @@ enum EntryReader {
             problem =
               problem ?? .wrongType("id", found: "a fractional number", expected: field.expected)
           }
+        case (.active, .some(let byte)) where byte == .letterT || byte == .letterF:
+          // Only an account said to be disabled is: anything else is active.
+          fields.entry.isActive = byte == .letterT
+          try scanner.skipValue(depth: 2)
         case (.detail(let detail), .quote):
           fields.entry[detail].replace(with: bounded(try scanner.readString(), field, &cut))
         case (.detail(let detail), .some(let byte)) where byte == .minus || byte.isDigit:
@@ -117,7 +123,10 @@ enum EntryReader {
           case .detail(let detail): fields.entry[detail].removeAll(keepingCapacity: true)
           default: fields.entry.id.removeAll(keepingCapacity: true)
           }
-        case (.detail, _):
+        case (.active, .letterN):
+          // null reads as missing: active.
+          try scanner.skipValue(depth: 2)
+        case (.detail, _), (.active, _):
           // A detail of another type is left out; the person still loads.
           cut =
             cut
@@ -162,7 +171,7 @@ enum EntryReader {
     case .quote: "a string"
     case .openBrace: "an object"
     case .openBracket: "an array"
-    case .letterT, UInt8(ascii: "f"): "a boolean"
+    case .letterT, .letterF: "a boolean"
     case .letterN: "null"
     default: "a number"
     }
@@ -178,6 +187,7 @@ enum EntryReader {
     where key.loadUInt32(at: 0) == KeyWord.avatarHead
       && key.loadUInt16(at: 4) == KeyWord.avatarTail:
       .avatar
+    case 6 where key.elementsEqual("active".utf8): .active
     case 4 where key.loadUInt32(at: 0) == KeyWord.role: .role
     case 2 where key.loadUInt16(at: 0) == KeyWord.id: .id
     case 5, 7, 8, 10, 11, 14: detail(named: key)

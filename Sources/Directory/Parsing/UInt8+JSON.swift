@@ -21,6 +21,7 @@ extension UInt8 {
   static var closeBracket: UInt8 { UInt8(ascii: "]") }
   static var letterN: UInt8 { UInt8(ascii: "n") }
   static var letterT: UInt8 { UInt8(ascii: "t") }
+  static var letterF: UInt8 { UInt8(ascii: "f") }
 
   var isDigit: Bool { self >= .zero && self <= UInt8(ascii: "9") }
 }

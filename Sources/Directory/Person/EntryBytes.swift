@@ -10,6 +10,7 @@ struct EntryBytes {
   /// Empty when there is no avatar.
   var avatar: [UInt8] = []
   var role = Role.unknown
+  var isActive = true
   /// The details' text, in ``DetailField`` order; empty means none.
   var details = [[UInt8]](repeating: [], count: DetailField.allCases.count)
 
@@ -19,6 +20,7 @@ struct EntryBytes {
     username.removeAll(keepingCapacity: true)
     avatar.removeAll(keepingCapacity: true)
     role = .unknown
+    isActive = true
     for field in details.indices { details[field].removeAll(keepingCapacity: true) }
   }
 
@@ -28,6 +30,7 @@ struct EntryBytes {
     username = Array(user.username.utf8)
     avatar = Array(user.avatar.utf8)
     role = user.role
+    isActive = user.isActive
     for (index, field) in DetailField.allCases.enumerated() {
       details[index] = Array((user.details[field] ?? "").utf8)
     }

@@ -6,6 +6,9 @@
 public enum PersonField: String, CaseIterable, Sendable {
   case username, displayName, email, title, department, location, phone, manager
   case employeeNumber, role
+  /// Whether the account is active (``User/isActive``): "true" or "false"
+  /// in filters, sorts and files (SCIM's name).
+  case active
 
   /// The details field it is, if it is one (a switch: matching the raw
   /// value's string for each field of each person cost an export dearly).
@@ -19,7 +22,7 @@ public enum PersonField: String, CaseIterable, Sendable {
     case .phone: .phone
     case .manager: .manager
     case .employeeNumber: .employeeNumber
-    case .username, .role: nil
+    case .username, .role, .active: nil
     }
   }
 

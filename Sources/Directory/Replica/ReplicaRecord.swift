@@ -44,7 +44,7 @@ public enum ReplicaRecord: Sendable, Equatable {
       out.append(Kind.person.rawValue)
       field(Array(entry.id.utf8))
       field(Array(entry.username.utf8))
-      out.append(entry.role.byte)
+      out.append(entry.role.rowByte(isActive: entry.isActive))
       // A version, or none (a distinct marker from "").
       out.append(entry.photoVersion == nil ? 0 : 1)
       field(Array((entry.photoVersion ?? "").utf8))
@@ -76,7 +76,7 @@ public enum ReplicaRecord: Sendable, Equatable {
       self = .person(
         DirectoryEntry(
           id: id, username: username, details: details, role: Role(byte: role),
-          photoVersion: hasVersion == 0 ? nil : version))
+          isActive: Role.isActive(rowByte: role), photoVersion: hasVersion == 0 ? nil : version))
     case .deleted:
       guard let id = reader.text() else { return nil }
       self = .deleted(id)

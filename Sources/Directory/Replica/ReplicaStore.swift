@@ -251,7 +251,7 @@ public final class ReplicaStore {
   static func user(_ entry: DirectoryEntry) -> User {
     User(
       id: entry.id, username: entry.username, avatar: entry.photoVersion ?? "", role: entry.role,
-      details: entry.details)
+      isActive: entry.isActive, details: entry.details)
   }
 
   // MARK: Full refresh

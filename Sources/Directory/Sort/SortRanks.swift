@@ -75,6 +75,8 @@ enum SortRanks {
     case .department: pooled(table.columns.departments, table, positions)
     case .location: pooled(table.columns.locations, table, positions)
     case .role: roles(table, positions)
+    // "false" before "true", as the values compare.
+    case .active: positions.map { table.isActive(at: $0) ? 1 : 0 }
     default: own(field, table, positions, isCancelled)
     }
   }

@@ -6,6 +6,6 @@ extension UserViewModel {
     self.init(
       user: User(
         id: entry.id, username: entry.username, avatar: entry.photoVersion ?? "",
-        role: entry.role, details: entry.details))
+        role: entry.role, isActive: entry.isActive, details: entry.details))
   }
 }

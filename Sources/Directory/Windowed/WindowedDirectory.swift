@@ -110,6 +110,8 @@ public struct DirectoryEntry: Sendable, Hashable, Identifiable {
   /// The person's name as the server spells it ("" when it has none).
   public var displayName: String { details.displayName ?? "" }
   public var role: Role
+  /// Whether the account is active (``User/isActive``).
+  public var isActive: Bool
   /// Changes whenever the photo may have changed (LDAP entryCSN or
   /// modifyTimestamp, a SCIM ETag); nil when the entry has no photo. Photos
   /// are cached under identity + version, so an updated one is never served
@@ -119,12 +121,13 @@ public struct DirectoryEntry: Sendable, Hashable, Identifiable {
   /// An entry with the given values.
   public init(
     id: String, username: String, details: PersonDetails = PersonDetails(),
-    role: Role = .unknown, photoVersion: String? = nil
+    role: Role = .unknown, isActive: Bool = true, photoVersion: String? = nil
   ) {
     self.id = id
     self.username = username
     self.details = details
     self.role = role
+    self.isActive = isActive
     self.photoVersion = photoVersion
   }
 }

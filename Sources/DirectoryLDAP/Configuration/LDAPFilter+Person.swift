@@ -21,11 +21,23 @@ extension LDAPFilter {
   /// A field a schema reads from a credential (``SecretAttribute``) is
   /// compiled as a field no entry has, never sent: the server would
   /// otherwise confirm a guessed password hash.
+  ///
+  /// `active` ("true" or "false", compared as the local table compares
+  /// them) is decided for both values here and compiled as `account`
+  /// says the accounts that are active (true) or disabled (false) are
+  /// found (``LDAPSchema/accountFilter(active:serverMarks:)``).
   public static func compile(
     _ filter: PersonFilter, attribute: (PersonField) -> String,
-    orderingRule: (PersonField) -> String? = { _ in nil }
+    orderingRule: (PersonField) -> String? = { _ in nil },
+    account: (Bool) -> String = { $0 ? "(objectClass=*)" : "(!(objectClass=*))" }
   ) -> String {
     switch filter {
+    case .compare(.active, let op, let value):
+      let active = op.holds(between: "true", and: value)
+      let disabled = op.holds(between: "false", and: value)
+      return active == disabled ? (active ? everybody : nobody) : account(active)
+    case .present(.active):
+      return everybody
     case .compare(let field, let op, _) where SecretAttribute.isSecret(attribute(field)):
       return op == .ne ? everybody : nobody
     case .compare(let field, let op, let value):
@@ -35,11 +47,12 @@ extension LDAPFilter {
     case .present(let field):
       return "(\(attribute(field))=*)"
     case .and:
-      return "(&" + operands(of: filter, joinedBy: .and, attribute, orderingRule) + ")"
+      return "(&" + operands(of: filter, joinedBy: .and, attribute, orderingRule, account) + ")"
     case .or:
-      return "(|" + operands(of: filter, joinedBy: .or, attribute, orderingRule) + ")"
+      return "(|" + operands(of: filter, joinedBy: .or, attribute, orderingRule, account) + ")"
     case .not(let inner):
-      return "(!\(compile(inner, attribute: attribute, orderingRule: orderingRule)))"
+      return
+        "(!\(compile(inner, attribute: attribute, orderingRule: orderingRule, account: account)))"
     }
   }
 
@@ -54,13 +67,13 @@ extension LDAPFilter {
   /// is `(&(a)(b)(c))`, not nested pairs.
   private static func operands(
     of filter: PersonFilter, joinedBy junction: Junction, _ attribute: (PersonField) -> String,
-    _ orderingRule: (PersonField) -> String?
+    _ orderingRule: (PersonField) -> String?, _ account: (Bool) -> String
   ) -> String {
     switch (filter, junction) {
     case (.and(let left, let right), .and), (.or(let left, let right), .or):
-      operands(of: left, joinedBy: junction, attribute, orderingRule)
-        + operands(of: right, joinedBy: junction, attribute, orderingRule)
-    default: compile(filter, attribute: attribute, orderingRule: orderingRule)
+      operands(of: left, joinedBy: junction, attribute, orderingRule, account)
+        + operands(of: right, joinedBy: junction, attribute, orderingRule, account)
+    default: compile(filter, attribute: attribute, orderingRule: orderingRule, account: account)
     }
   }
 

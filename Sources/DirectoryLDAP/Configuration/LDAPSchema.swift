@@ -43,6 +43,12 @@ public struct LDAPSchema: Sendable, Hashable {
   /// The groups an entry is in, where the server keeps it (slapd's
   /// `memberof` overlay, Active Directory).
   public var memberOfAttribute = "memberOf"
+  /// Where a disabled account is marked: `nsAccountLock` "TRUE" (389
+  /// Directory Server's account inactivation, which FreeIPA uses; slapd has
+  /// no such attribute, and its people all read as active), or Active
+  /// Directory's `userAccountControl`, whose bit 2 (ACCOUNTDISABLE) is set
+  /// for a disabled account.
+  public var accountStateAttribute = "nsAccountLock"
   /// The people's filter when the URL gives none (Active Directory's
   /// people are its users: `(&(objectCategory=person)(objectClass=user))`,
   /// not its groups, contacts and computers).
@@ -78,6 +84,7 @@ public struct LDAPSchema: Sendable, Hashable {
     schema.memberAttributes = ["member"]
     schema.groupOrderingRule = nil
     schema.peopleFilter = "(&(objectCategory=person)(objectClass=user))"
+    schema.accountStateAttribute = "userAccountControl"
     return schema
   }()
 
@@ -104,6 +111,7 @@ public struct LDAPSchema: Sendable, Hashable {
     switch field {
     case .username: usernameAttribute
     case .role: roleAttribute
+    case .active: accountStateAttribute
     default: field.detail.map(attribute(for:)) ?? usernameAttribute
     }
   }
@@ -157,5 +165,35 @@ public struct LDAPSchema: Sendable, Hashable {
   /// The sort key as the sort control spells it ("uid:caseIgnoreOrderingMatch").
   var sortKey: String {
     sortOrderingRule.map { "\(sortAttribute):\($0)" } ?? sortAttribute
+  }
+
+  /// Whether ``accountStateAttribute`` is Active Directory's
+  /// `userAccountControl` (flags), not a "TRUE" or "FALSE" lock.
+  var marksAccountsWithFlags: Bool { accountStateAttribute.lowercased() == "useraccountcontrol" }
+
+  /// Whether an entry whose ``accountStateAttribute`` holds `value` (nil:
+  /// none) is active: not locked, not flagged ACCOUNTDISABLE.
+  func isActive(accountState value: String?) -> Bool {
+    guard let value else { return true }
+    if marksAccountsWithFlags {
+      return (Int(value) ?? 0) & 2 == 0
+    }
+    return value.lowercased() != "true"
+  }
+
+  /// The filter matching the accounts that are active (`active` true) or
+  /// disabled. `serverMarks` says whether the server knows
+  /// ``accountStateAttribute`` (Active Directory and 389 do; slapd has no
+  /// `nsAccountLock`, and a filter naming it matches nobody there, even
+  /// negated): where it does not, every account is active. The disabled
+  /// ones are asked for by the attribute alike (none, on such a server).
+  func accountFilter(active: Bool, serverMarks: Bool) -> String {
+    let disabled =
+      marksAccountsWithFlags
+      // The bitwise-and matching rule: every bit of the value is set.
+      ? "(\(accountStateAttribute):1.2.840.113556.1.4.803:=2)"
+      : "(\(accountStateAttribute)=TRUE)"
+    guard active else { return disabled }
+    return serverMarks || marksAccountsWithFlags ? "(!\(disabled))" : LDAPFilter.everybody
   }
 }

@@ -91,7 +91,8 @@ extension LDAPDirectory {
       ? .or(.not(.present(key.field)), .compare(key.field, .gt, value))
       : .compare(key.field, .lt, value)
     let narrowed = LDAPFilter.compile(
-      before, attribute: schema.attribute(for:), orderingRule: schema.orderingRule(for:))
+      before, attribute: schema.attribute(for:), orderingRule: schema.orderingRule(for:),
+      account: traits.accountFilter(schema))
     let answer = try await withSortKeys { keys throws(DirectoryError) in
       var request = LDAPSearchRequest(
         base: url.baseDN, scope: url.scope, filter: "(&\(filter)\(narrowed))",

@@ -87,12 +87,13 @@ extension LDAPDirectory {
   }
 
   /// Whether `error` is the server refusing the order: no ordering rule
-  /// (18), unwilling to perform (53), or a sort response control's result
-  /// other than success.
+  /// (18), unwilling to perform (53), an attribute it does not know (16:
+  /// slapd has no `nsAccountLock` to order accounts by), or a sort response
+  /// control's result other than success.
   static func refusesSort(_ error: DirectoryError) -> Bool {
     switch error.ldap {
     case .noOrderingRule?, .sortRefused?: true
-    case .result(code: 53, _)?: true
+    case .result(code: 53, _)?, .result(code: 16, _)?: true
     default: false
     }
   }

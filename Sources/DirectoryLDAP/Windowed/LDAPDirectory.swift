@@ -118,7 +118,8 @@ public final class LDAPDirectory: WindowedDirectory {
     if let narrowed = query.filter {
       let schema = options.schema
       let compiled = LDAPFilter.compile(
-        narrowed, attribute: schema.attribute(for:), orderingRule: schema.orderingRule(for:))
+        narrowed, attribute: schema.attribute(for:), orderingRule: schema.orderingRule(for:),
+        account: traits.accountFilter(schema))
       filter = "(&\(filter)\(compiled))"
     }
     if let clause = query.clause { filter = "(&\(filter)\(clause))" }

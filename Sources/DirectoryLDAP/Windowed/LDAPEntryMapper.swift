@@ -15,7 +15,10 @@ struct LDAPEntryMapper: Sendable {
   /// read forward asks for.
   var personAttributes: [String] {
     var names =
-      [schema.usernameAttribute, schema.fallbackNameAttribute, schema.roleAttribute]
+      [
+        schema.usernameAttribute, schema.fallbackNameAttribute, schema.roleAttribute,
+        schema.accountStateAttribute,
+      ]
       + DetailField.allCases.map(schema.attribute(for:))
     if identity == .entryUUID { names.append("entryUUID") }
     return names
@@ -24,6 +27,8 @@ struct LDAPEntryMapper: Sendable {
   /// The row's values: display name falls back to `cn`, the details are
   /// the schema's attributes (the manager as a DN), each cut to
   /// `FieldLimit.maxBytes`; the role reads exactly as users.json's, the
+  /// account is active unless the schema's account attribute says it is
+  /// disabled (``LDAPSchema/isActive(accountState:)``), the
   /// photo version is `entryCSN` (OpenLDAP) or else `modifyTimestamp` when
   /// the entry has a photo. (Read forward
   /// with Paged Results, photos cannot be marked: every entry gets a version
@@ -34,6 +39,7 @@ struct LDAPEntryMapper: Sendable {
       username: raw.text(schema.usernameAttribute) ?? "",
       details: details(raw),
       role: Role(jsonValue: raw.text(schema.roleAttribute) ?? ""),
+      isActive: schema.isActive(accountState: raw.text(schema.accountStateAttribute)),
       photoVersion: hasPhoto ? raw.text("entryCSN") ?? raw.text("modifyTimestamp") : nil)
   }
 

@@ -12,7 +12,7 @@ import Directory
 struct LDAPPersonFields: Sendable {
   /// Where an attribute's first value is kept while an entry is read.
   private enum Slot: Int, CaseIterable {
-    case username, fallbackName, role
+    case username, fallbackName, role, accountState
     case displayName, email, title, department, location, phone, manager, employeeNumber
     case entryUUID
 
@@ -27,12 +27,13 @@ struct LDAPPersonFields: Sendable {
       case .phone: .phone
       case .manager: .manager
       case .employeeNumber: .employeeNumber
-      case .username, .fallbackName, .role, .entryUUID: nil
+      case .username, .fallbackName, .role, .accountState, .entryUUID: nil
       }
     }
   }
 
   private let identity: LDAPOptions.Identity
+  private let schema: LDAPSchema
   /// Each slot's attribute name as bytes, by `Slot.rawValue`.
   private let names: [[UInt8]]
 
@@ -40,12 +41,14 @@ struct LDAPPersonFields: Sendable {
   init(_ mapper: LDAPEntryMapper) {
     identity = mapper.identity
     let schema = mapper.schema
+    self.schema = schema
     names = Slot.allCases.map { slot in
       let name =
         switch slot {
         case .username: schema.usernameAttribute
         case .fallbackName: schema.fallbackNameAttribute
         case .role: schema.roleAttribute
+        case .accountState: schema.accountStateAttribute
         case .entryUUID: "entryUUID"
         default: slot.detail.map { schema.attribute(for: $0) } ?? ""
         }
@@ -89,7 +92,8 @@ struct LDAPPersonFields: Sendable {
       let entry = DirectoryEntry(
         id: identity == .entryUUID ? (text(.entryUUID) ?? dn) : dn,
         username: text(.username) ?? "", details: details,
-        role: Role(jsonValue: text(.role) ?? ""), photoVersion: nil)
+        role: Role(jsonValue: text(.role) ?? ""),
+        isActive: schema.isActive(accountState: text(.accountState)), photoVersion: nil)
       return (entry, valueBytes)
     }
   }

@@ -24,4 +24,15 @@ final class LDAPServerTraits: Sendable {
   /// "Insufficient access (50) VLV Control"): windows are then read
   /// forward with Paged Results.
   let refusesVirtualListView = Mutex(false)
+
+  /// How `schema`'s filter on `active` finds the active (true) or disabled
+  /// accounts on this server: by the schema's account attribute where the
+  /// server has it (Active Directory's flags; `nsAccountLock` where the
+  /// root DSE, read by then in a window, names 389 Directory Server), else
+  /// every account is active (``LDAPSchema/accountFilter(active:serverMarks:)``).
+  func accountFilter(_ schema: LDAPSchema) -> @Sendable (Bool) -> String {
+    var marks = schema.marksAccountsWithFlags
+    if case .directoryServer389? = rootDSE.withLock({ $0?.product }) { marks = true }
+    return { [marks] active in schema.accountFilter(active: active, serverMarks: marks) }
+  }
 }

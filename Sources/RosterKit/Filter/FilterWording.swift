@@ -11,7 +11,7 @@ enum FilterWording {
   /// The fields the field menu offers, in its order.
   static let fields: [PersonField] = [
     .displayName, .username, .email, .title, .department, .location, .phone, .manager,
-    .employeeNumber, .role,
+    .employeeNumber, .role, .active,
   ]
 
   /// `field`'s name as the menu and the chips show it, translated.
@@ -20,6 +20,7 @@ enum FilterWording {
     return switch field {
     case .username: tr("Username")
     case .role: tr("Role")
+    case .active: tr("Account active")
     default: field.rawValue
     }
   }

@@ -98,6 +98,7 @@ final class PersonView: CustomWidgetContent {
     if shape.showsRole { role.set(model.subtitle) }
     initials.set(model.initials)
     if shape.showsName { setAccessibleText(model.accessibleText) }
+    AccountDimming.show(widget, isActive: model.isActive)
     avatar.bind(model, priority: avatarPriority)
     // Always: GTK reuses a moved row's last drawing unless told otherwise,
     // and a new person can differ only in the placeholder's colour.
@@ -120,6 +121,7 @@ final class PersonView: CustomWidgetContent {
     showsSkeleton = false
     for line in [name, role, initials] { line.set("") }
     setAccessibleText("")
+    AccountDimming.show(widget, isActive: true)
     gtk_widget_queue_draw(widget)
   }
 
@@ -133,6 +135,7 @@ final class PersonView: CustomWidgetContent {
     setAccessibleText(label)
     guard !showsSkeleton else { return }
     showsSkeleton = true
+    AccountDimming.show(widget, isActive: true)
     gtk_widget_queue_draw(widget)
   }
 

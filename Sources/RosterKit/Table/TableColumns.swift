@@ -46,7 +46,7 @@ final class TableColumns {
   static func defaultWidth(_ field: PersonField) -> Int32 {
     switch field {
     case .displayName, .email: 220
-    case .phone, .role, .employeeNumber: 130
+    case .phone, .role, .employeeNumber, .active: 130
     default: 170
     }
   }
@@ -89,6 +89,7 @@ extension PersonField {
     switch self {
     case .username: tr("Username")
     case .role: tr("Role")
+    case .active: tr("Account")
     default: detail?.label ?? rawValue
     }
   }
@@ -101,6 +102,7 @@ extension PersonField {
     case .displayName: person.displayName
     case .username: DisplayText.of(person.username)
     case .role: person.roleText
+    case .active: person.isActive ? tr("Active") : UserViewModel.disabledText
     case .manager: person.managerName.map(DisplayText.of) ?? ""
     default: detail.flatMap { person.details[keyPath: $0.keyPath] }.map(DisplayText.of) ?? ""
     }

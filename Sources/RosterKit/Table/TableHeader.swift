@@ -20,7 +20,9 @@ import SharedSupport
 final class TableHeader {
   /// The fields the column menu offers, in the order it lists them.
   static let menuFields: [PersonField] =
-    DetailField.allCases.compactMap { PersonField(rawValue: $0.rawValue) } + [.username, .role]
+    DetailField.allCases.compactMap { PersonField(rawValue: $0.rawValue) } + [
+      .username, .role, .active,
+    ]
 
   /// The header bar of the table: the titles and the column menu.
   let widget: Widget

@@ -96,6 +96,7 @@ final class TableRow: ListRow, CustomWidgetContent {
     }
     fill(from: model)
     initials.set(model.initials)
+    AccountDimming.show(view, isActive: model.isActive)
     avatar.bind(model, priority: .visible)
     gtk_widget_queue_draw(view)
   }
@@ -113,6 +114,7 @@ final class TableRow: ListRow, CustomWidgetContent {
     showsSkeleton = false
     for line in lines + [initials] { line.set("") }
     setAccessibleText("")
+    AccountDimming.show(view, isActive: true)
     gtk_widget_queue_draw(view)
   }
 
@@ -127,6 +129,7 @@ final class TableRow: ListRow, CustomWidgetContent {
     guard !showsSkeleton else { return }
     showsSkeleton = true
     for line in lines + [initials] { line.set("") }
+    AccountDimming.show(view, isActive: true)
     gtk_widget_queue_draw(view)
   }
 

@@ -5,7 +5,9 @@ import SharedSupport
 
 /// The header bar's main menu (the last button, as in GNOME's apps):
 /// "Filter" (`win.filter`, checked while the filter bar shows), "Org Tree"
-/// (`win.tree`, checked while the org tree shows), "Keyboard
+/// (`win.tree`, checked while the org tree shows), "Show Disabled Accounts"
+/// (`win.show-disabled`, checked unless disabled accounts are left out),
+/// "Keyboard
 /// Shortcuts" (`win.show-shortcuts`), "Search From the Overview"
 /// (`menu.search-from-overview`, checked while GNOME Shell's search may look
 /// in the directory shown last; off until turned on, saved in
@@ -28,6 +30,7 @@ final class MainMenu {
     ObjectSlot.withAdopted(g_menu_new()!) { menu in
       g_menu_append(menu, tr("_Filter"), WindowAction.filter.detailedName)
       g_menu_append(menu, tr("_Org Tree"), WindowAction.tree.detailedName)
+      g_menu_append(menu, tr("Show _Disabled Accounts"), WindowAction.showDisabled.detailedName)
       g_menu_append(menu, tr("_Export…"), WindowAction.export.detailedName)
       g_menu_append(menu, tr("_Send Email to the Selected"), WindowAction.email.detailedName)
       g_menu_append(menu, tr("_Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)

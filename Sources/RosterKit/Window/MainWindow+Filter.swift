@@ -1,7 +1,9 @@
 import Directory
 
 /// The filter bar's side of the window: Ctrl+Shift+F (or the main menu's
-/// "Filter") shows it, and its filter reaches the page (``DirectoryPage/showOnly(_:)``).
+/// "Filter") shows it, and its filter reaches the page
+/// (``DirectoryPage/showOnly(_:)``), with `active eq "true"` beside it
+/// while the main menu's "Show Disabled Accounts" is unchecked.
 extension MainWindow {
   /// Whether the filter bar shows; its toggle action (`win.filter`) follows.
   public var isFilterBarOpen: Bool {
@@ -20,6 +22,37 @@ extension MainWindow {
     return filterBar.apply(expression: text)
   }
 
-  /// The filter the page shows, nil for none.
+  /// The filter bar's filter, nil for none.
   public var shownFilter: PersonFilter? { filterBar.filter }
+
+  /// Whether disabled accounts show (`win.show-disabled`, the main menu's
+  /// "Show Disabled Accounts"; on by default): off, the page shows the
+  /// active accounts only, filtered by the bar as before.
+  public var showsDisabledAccounts: Bool {
+    get { !hidesDisabledAccounts }
+    set {
+      actions.setState(.showDisabled, newValue)
+      guard newValue == hidesDisabledAccounts else { return }
+      hidesDisabledAccounts = !newValue
+      applyShownFilter()
+    }
+  }
+
+  /// What the page is filtered by: the bar's filter, and the active
+  /// accounts only when disabled ones are hidden.
+  var pageFilter: PersonFilter? {
+    let activeOnly: PersonFilter? =
+      hidesDisabledAccounts ? .compare(.active, .eq, "true") : nil
+    switch (filterBar.filter, activeOnly) {
+    case (let bar?, let active?): return .and(bar, active)
+    case (let bar, let active): return bar ?? active
+    }
+  }
+
+  /// Shows the page filtered by ``pageFilter``.
+  func applyShownFilter() {
+    let filter = pageFilter
+    peopleChoiceWillChange(scope: nil, filter: filter?.description ?? "")
+    page.showOnly(filter)
+  }
 }

@@ -146,7 +146,7 @@ extension MainWindow {
       next.setMaxFlingVelocity(velocity)
       next.restore(selected: nil, scroll: scroll)
       if !self.searchBar.text.isEmpty { next.search(self.searchBar.text) }
-      if let filter = self.filterBar.filter { next.showOnly(filter) }
+      if let filter = self.pageFilter { next.showOnly(filter) }
       if let selected { next.select(username: selected) }
     }
     incomingPage = next

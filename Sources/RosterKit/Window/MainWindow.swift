@@ -68,6 +68,9 @@ public final class MainWindow {
   let searchBar: SearchBar
   /// The filter bar under the search bar (Ctrl+Shift+F).
   let filterBar = FilterBar()
+  /// Whether disabled accounts are left out of the people shown (the main
+  /// menu's "Show Disabled Accounts" unchecked).
+  var hidesDisabledAccounts = false
   /// The bar under the people while an export runs (MainWindow+Export.swift).
   let exportBar = ExportBar()
   /// The export running, if any, and the file chooser asking where to.
@@ -177,6 +180,7 @@ public final class MainWindow {
       headerRenders: instrumentation.headerRenders)
 
     actions = WindowActions(window: window, table: WindowActions.table(for: self))
+    actions.setState(.showDisabled, true)
     mainMenu = MainMenu(window: window)
     header.packEnd(mainMenu.button)
     header.packEnd(header.tableButton)
@@ -191,11 +195,7 @@ public final class MainWindow {
     connectNavigation()
     adoptPage()
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
-    filterBar.onChange = { [weak self] filter in
-      guard let self else { return }
-      self.peopleChoiceWillChange(scope: nil, filter: filter?.description ?? "")
-      self.page.showOnly(filter)
-    }
+    filterBar.onChange = { [weak self] _ in self?.applyShownFilter() }
     // The overlay frees its toasts with the window; Roster's own reference
     // to the failed refresh's toast must not outlive them. The page's
     // widgets are gone too: nothing still running may reach them.

@@ -46,6 +46,8 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case extendSelection = "extend-selection"
   /// Shows or hides the filter bar (a toggle).
   case filter
+  /// Shows or hides disabled accounts (a toggle, on by default).
+  case showDisabled = "show-disabled"
   /// Shows or hides the groups sidebar (a toggle).
   case sidebar
   /// Goes back to the place before.

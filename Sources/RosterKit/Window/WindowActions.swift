@@ -154,6 +154,9 @@ final class WindowActions {
         title: tr("Show or hide the filter bar"),
         kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
       WindowShortcut(
+        action: .showDisabled, accelerators: "", title: tr("Show or hide disabled accounts"),
+        kind: .toggle { [weak window] on in window?.showsDisabledAccounts = on }),
+      WindowShortcut(
         action: .sidebar, accelerators: "F9", title: tr("Show or hide the groups"),
         kind: .toggle { [weak window] on in window?.isSidebarOpen = on }),
       WindowShortcut(
