@@ -63,4 +63,22 @@ final class ActiveDirectorySortTests: XCTestCase {
     let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
     try await DisabledAccountCheck.check(directory, people: dc.people)
   }
+
+  func testTheLocationIsTheOfficeAsUsersAndComputersShowsIt() async throws {
+    // physicalDeliveryOfficeName ("B-101"), not l (the city, "Berlin").
+    let dc = try TestSambaDC.shared()
+    let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
+    let window = try await directory.window(0..<400)
+    let offices = Dictionary(
+      uniqueKeysWithValues: dc.people.people.map { ($0.username, $0.office) })
+    XCTAssertEqual(window.entries.count, dc.people.people.count)
+    for entry in window.entries {
+      XCTAssertEqual(entry.details.location, offices[entry.username], entry.username)
+    }
+    let office = directory.querying(filter: .compare(.location, .eq, "b-101"), sort: nil)
+    let found = try await office.window(0..<400)
+    XCTAssertEqual(
+      Set(found.entries.map(\.username)),
+      Set(dc.people.people.filter { $0.office == "B-101" }.map(\.username)))
+  }
 }

@@ -30,6 +30,10 @@ public struct LDAPSchema: Sendable, Hashable {
   /// Directory's `department`. The other details have the same names in
   /// both (see ``attribute(for:)``).
   public var departmentAttribute = "ou"
+  /// Where a person's office or location is held: inetOrgPerson's `l`
+  /// (locality), Active Directory's `physicalDeliveryOfficeName` (the
+  /// Office of its Users and Computers; `l` is the city there).
+  public var locationAttribute = "l"
   /// The object classes a group has (any of them): `groupOfNames` and
   /// `groupOfUniqueNames` (OpenLDAP), `group` (Active Directory).
   public var groupObjectClasses = ["groupOfNames", "groupOfUniqueNames"]
@@ -80,6 +84,7 @@ public struct LDAPSchema: Sendable, Hashable {
   public static let activeDirectory: LDAPSchema = {
     var schema = LDAPSchema(usernameAttribute: "sAMAccountName", photoAttribute: "thumbnailPhoto")
     schema.departmentAttribute = "department"
+    schema.locationAttribute = "physicalDeliveryOfficeName"
     schema.groupObjectClasses = ["group"]
     schema.memberAttributes = ["member"]
     schema.groupOrderingRule = nil
@@ -90,7 +95,7 @@ public struct LDAPSchema: Sendable, Hashable {
 
   /// The attribute holding `field`: the display name (`cn` when an entry
   /// has none, see ``fallbackNameAttribute``), `mail`, `title`, the
-  /// department, `l`, `telephoneNumber`, `manager` (the manager's DN) and
+  /// department, the location, `telephoneNumber`, `manager` (the manager's DN) and
   /// `employeeNumber`.
   public func attribute(for field: DetailField) -> String {
     switch field {
@@ -98,7 +103,7 @@ public struct LDAPSchema: Sendable, Hashable {
     case .email: "mail"
     case .title: "title"
     case .department: departmentAttribute
-    case .location: "l"
+    case .location: locationAttribute
     case .phone: "telephoneNumber"
     case .manager: "manager"
     case .employeeNumber: "employeeNumber"
