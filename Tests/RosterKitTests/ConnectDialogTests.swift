@@ -61,7 +61,8 @@ final class ConnectDialogTests: ServerTestCase {
       dialog.fields.setText(.baseDN, "people")
       dialog.fields.setText(.bindDN, "cn=admin,dc=example,dc=org")
       harness.run(dialog, connecting: false)
-      XCTAssertEqual(dialog.fields.problem(.location), "Enter an ldap:// or ldaps:// URL")
+      XCTAssertEqual(
+        dialog.fields.problem(.location), "Enter a host name, or an ldap:// or ldaps:// URL")
       XCTAssertEqual(
         dialog.fields.problem(.baseDN), "A DN names attributes, like ou=people,dc=example,dc=org")
       XCTAssertEqual(dialog.fields.problem(.secret), "Enter the password")

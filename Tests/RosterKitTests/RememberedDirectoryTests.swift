@@ -23,6 +23,30 @@ final class RememberedDirectoryTests: XCTestCase {
     XCTAssertEqual(directory.sourceArgument, "ldap://127.0.0.1:3890/dc=old??one")
   }
 
+  func testAHostAloneIsReadOverTLS() throws {
+    var directory = RememberedDirectory(kind: .ldap, location: " dc1.example.org ")
+    XCTAssertEqual(directory.sourceArgument, "ldaps://dc1.example.org")
+    XCTAssertEqual(directory.problems(secret: ""), [:])
+    directory.location = "ipa.example.org:636"
+    directory.baseDN = "cn=users,cn=accounts,dc=example,dc=org"
+    let url = try LDAPURL(directory.sourceArgument)
+    XCTAssertEqual(url.serverURI, "ldaps://ipa.example.org:636")
+    XCTAssertEqual(url.baseDN, directory.baseDN)
+    directory.location = "[2001:db8::1]"
+    directory.baseDN = ""
+    XCTAssertEqual(directory.sourceArgument, "ldaps://[2001:db8::1]")
+    // A certificate goes over TLS: a host alone is.
+    directory.signIn = .certificate
+    directory.certificate = "/c.pem"
+    directory.key = "/k.pem"
+    XCTAssertEqual(directory.problems(secret: ""), [:])
+    // Not a host: a path, a URL of another kind.
+    for text in ["/srv/users.json", "http://ldap.example.org", "dc1 example"] {
+      directory.location = text
+      XCTAssertNotNil(directory.problems(secret: "")[.location], text)
+    }
+  }
+
   func testSettingsKeepTheirOlderKeysAndOlderFilesStillLoad() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "roster-settings-\(UUID().uuidString)")

@@ -57,8 +57,8 @@ extension DirectoryKind {
 private enum LDAPFields {
   static func problems(_ directory: RememberedDirectory) -> [RememberedDirectory.Field: String] {
     var problems: [RememberedDirectory.Field: String] = [:]
-    if !DirectoryKind.ldap.names(directory.location) {
-      problems[.location] = tr("Enter an ldap:// or ldaps:// URL")
+    if !DirectoryKind.ldap.names(serverURL(directory.location)) {
+      problems[.location] = tr("Enter a host name, or an ldap:// or ldaps:// URL")
     }
     let filter = directory.filter
     if !filter.isEmpty, !(filter.hasPrefix("(") && filter.hasSuffix(")")) {
@@ -80,7 +80,9 @@ private enum LDAPFields {
       if (directory.key ?? "").isEmpty {
         problems[.key] = tr("Choose its private key (a PEM file)")
       }
-      if problems[.location] == nil, DirectoryKind.scheme(of: directory.location) != "ldaps" {
+      if problems[.location] == nil,
+        DirectoryKind.scheme(of: serverURL(directory.location)) != "ldaps"
+      {
         problems[.location] = tr("A client certificate is sent only over TLS: use an ldaps:// URL")
       }
     }
@@ -90,7 +92,7 @@ private enum LDAPFields {
   /// The server URL carrying the base DN and filter (RFC 4516),
   /// percent-encoded; the URL as typed when neither is given.
   static func argument(_ directory: RememberedDirectory) -> String {
-    var server = directory.location.trimmed
+    var server = serverURL(directory.location)
     guard !directory.baseDN.isEmpty || !directory.filter.isEmpty else { return server }
     if let scheme = server.firstRange(of: "://"),
       let path = server[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" })
@@ -100,5 +102,17 @@ private enum LDAPFields {
     let dn = directory.baseDN.percentEncoded(keeping: URLBytes.isPathByte)
     let query = directory.filter.percentEncoded(keeping: URLBytes.isPathByte)
     return "\(server)/\(dn)??sub?\(query)"
+  }
+
+  /// `location` as a server URL: a host name alone ("dc1.example.org",
+  /// "ipa.example.org:636", "[2001:db8::1]") is read over TLS, as
+  /// `ldaps://` and the name (Active Directory takes no password without
+  /// it); anything else as typed.
+  static func serverURL(_ location: String) -> String {
+    let text = location.trimmed
+    guard !text.isEmpty, DirectoryKind.scheme(of: text) == nil,
+      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) })
+    else { return text }
+    return "ldaps://" + text
   }
 }
