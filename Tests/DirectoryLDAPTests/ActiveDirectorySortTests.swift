@@ -81,4 +81,24 @@ final class ActiveDirectorySortTests: XCTestCase {
       Set(found.entries.map(\.username)),
       Set(dc.people.people.filter { $0.office == "B-101" }.map(\.username)))
   }
+
+  func testReferencesUnderTheDomainRootAreCountedNotFollowed() async throws {
+    // A subtree search from DC=roster,DC=test also brings a continuation
+    // reference for each other partition (Configuration, the DNS zones):
+    // skipped, and counted for --stats. Under the people's OU, none.
+    let dc = try TestSambaDC.shared()
+    let root = try LDAPDirectory(
+      url: dc.ldapsURL(base: TestSambaDC.baseDN), options: Self.options(dc))
+    let window = try await root.window(0..<50)
+    XCTAssertGreaterThanOrEqual(window.count, dc.people.people.count)
+    XCTAssertGreaterThan(root.statistics.referencesSkipped, 0)
+    XCTAssertTrue(
+      root.statistics.description.contains(
+        "references    \(root.statistics.referencesSkipped) continuation references not followed"),
+      root.statistics.description)
+    let people = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
+    _ = try await people.window(0..<50)
+    XCTAssertEqual(people.statistics.referencesSkipped, 0)
+    XCTAssertFalse(people.statistics.description.contains("references"))
+  }
 }

@@ -113,7 +113,10 @@ extension LDAPSession {
           throw error
         }
       case cldap_result_search_reference():
-        ldap_msgfree(message)  // referrals are not followed
+        // Referrals are not followed: another partition or server, which
+        // the person did not name.
+        referencesSkipped += 1
+        ldap_msgfree(message)
       default:
         return message
       }

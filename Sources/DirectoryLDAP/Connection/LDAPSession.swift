@@ -20,6 +20,10 @@ final class LDAPSession {
   /// Whether liblber cut a message over ``LDAPOptions/maxResponseBytes``
   /// at the socket: the connection is then unusable and is dropped.
   var wasCut = false
+  /// Continuation references (RFC 4511 §4.5.3) the session's searches
+  /// received and did not follow: Active Directory sends one for each other
+  /// partition under a domain-root base.
+  var referencesSkipped = 0
 
   private init(handle: OpaquePointer, url: LDAPURL, options: LDAPOptions) {
     self.handle = handle

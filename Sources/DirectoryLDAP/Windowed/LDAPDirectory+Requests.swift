@@ -22,7 +22,15 @@ extension LDAPDirectory {
     var lost = false
     while true {
       do {
-        return try await connection.run(fresh: fresh, body)
+        return try await connection.run(fresh: fresh) {
+          [self] session, flag throws(DirectoryError) in
+          let before = session.referencesSkipped
+          defer {
+            let skipped = session.referencesSkipped - before
+            if skipped > 0 { state.withLock { $0.statistics.referencesSkipped += skipped } }
+          }
+          return try body(session, flag)
+        }
       } catch let error where error.isServerBusy && delay <= Self.maxBusyDelay {
         state.withLock { $0.statistics.busyRetries += 1 }
         do { try await Task.sleep(for: delay) } catch { throw .cancelled }

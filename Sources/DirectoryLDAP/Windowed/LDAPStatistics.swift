@@ -20,15 +20,23 @@ public struct LDAPStatistics: Sendable, Equatable, CustomStringConvertible {
   public var contextsOpened = 0
   /// Paged Results pages read, on a server without virtual list view.
   public var pagesRead = 0
+  /// Continuation references the server sent and Roster did not follow
+  /// (Active Directory's other partitions under a domain-root base).
+  public var referencesSkipped = 0
 
   public init() {}
 
-  /// The counters as `roster --stats` prints them, one subject a line.
+  /// The counters as `roster --stats` prints them, one subject a line;
+  /// references only when some came.
   public var description: String {
-    """
-      windows       \(windowsFetched) (\(pagesRead) forward pages read)
-      connections   \(connectionsOpened) opened, \(reconnects) reconnects, \(failovers) failovers
-      server sorts  \(contextsOpened) sorted-list contexts, \(busyRetries) busy retries
-    """
+    var lines = """
+        windows       \(windowsFetched) (\(pagesRead) forward pages read)
+        connections   \(connectionsOpened) opened, \(reconnects) reconnects, \(failovers) failovers
+        server sorts  \(contextsOpened) sorted-list contexts, \(busyRetries) busy retries
+      """
+    if referencesSkipped > 0 {
+      lines += "\n  references    \(referencesSkipped) continuation references not followed"
+    }
+    return lines
   }
 }
