@@ -30,7 +30,10 @@ struct ServerListing {
   /// Prints the people of the server at `source` that `selection` and
   /// `filter` pick, in `sort`'s order (nil: by username); fails with the
   /// server's error. Across levels (`allLevels`) the order is breadth-first:
-  /// each group's or manager's people in `sort`'s order, everyone once.
+  /// each group's or manager's people in `sort`'s order, everyone once;
+  /// a group's people on a server that answers for every level at once
+  /// (Active Directory: ``OrganisedDirectory/everyMember(of:)``) in one
+  /// order.
   func run(
     source: String, options: ServerOptions, selection: Selection = .everyone,
     filter: PersonFilter?, sort: PersonSort?
@@ -47,6 +50,11 @@ struct ServerListing {
         let organised = try ServerTask.organised(directory)
         guard let group = try await organised.group(named: name) else {
           return "the directory has no group named “\(name)”"
+        }
+        if allLevels, let everyone = try await organised.everyMember(of: group) {
+          // One query the server answers for every level, in sort's order.
+          try await printer.write(everyone.querying(filter: filter, sort: sort))
+          return nil
         }
         var groups = [group]
         var seenGroups: Set<String> = [group.id]

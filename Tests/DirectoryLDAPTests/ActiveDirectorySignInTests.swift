@@ -84,4 +84,21 @@ final class ActiveDirectorySignInTests: XCTestCase {
       sales.output.split(separator: "\n").dropFirst().map(String.init),
       dc.people.people.filter { $0.department == "Sales" }.map(\.username).sorted())
   }
+
+  func testEveryLevelOfAGroupIsOneQueryInOneOrder() throws {
+    // "All Staff" holds the Finance and Platform groups: their people come
+    // sorted together (the in-chain matching rule), not group by group.
+    let dc = try TestSambaDC.shared()
+    let run = try RosterProcess.run(
+      [
+        "list", "--source", dc.ldapsURL(), "--bind-dn", TestSambaDC.administratorDN,
+        "--ca-file", dc.certificateAuthority.path, "--group", CompanyPeople.nestingGroup,
+        "--all-levels", "--columns", "username",
+      ], environment: ["ROSTER_BIND_PASSWORD": TestSambaDC.password])
+    XCTAssertEqual(run.status, 0, run.errors)
+    let inner = Set(CompanyPeople.departments.prefix(2))
+    XCTAssertEqual(
+      run.output.split(separator: "\n").dropFirst().map(String.init),
+      dc.people.people.filter { inner.contains($0.department) }.map(\.username).sorted())
+  }
 }

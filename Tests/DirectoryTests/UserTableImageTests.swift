@@ -21,11 +21,12 @@ final class UserTableImageTests: XCTestCase {
   }
 
   /// 70,000 people whose titles widen their column twice, whose long names
-  /// widen the lengths, with shared avatars, roles and managers.
+  /// widen the lengths, with shared avatars, roles and managers, one in
+  /// eleven disabled.
   private static let people = (0..<70_000).map { k in
     User(
       id: "id-\(k)", username: "p\(k)", avatar: k % 3 == 0 ? "" : "a\(k % 300).png",
-      role: [Role.user, .admin, .owner][k % 3],
+      role: [Role.user, .admin, .owner][k % 3], isActive: k % 11 != 5,
       details: PersonDetails(
         displayName: k % 1_000 == 7 ? String(repeating: "n", count: 300 + k % 5) : "Name \(k)",
         email: "p\(k)@example.org", title: "title \(k)", department: "department \(k % 40)",

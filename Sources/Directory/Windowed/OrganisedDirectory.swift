@@ -29,6 +29,12 @@ public protocol OrganisedDirectory: WindowedDirectory {
   func subgroups(of group: DirectoryGroupEntry) async throws(DirectoryError)
     -> [DirectoryGroupEntry]
 
+  /// Everyone in `group` or in the groups inside it at any depth, each
+  /// once, as one view the server searches, filters and sorts; nil where
+  /// the server has no such query (the caller then reads level by level).
+  func everyMember(of group: DirectoryGroupEntry) async throws(DirectoryError)
+    -> (any WindowedDirectory)?
+
   /// The people whose manager is the entry `identity`, read a window at a
   /// time like everyone.
   func reports(to identity: String) -> any WindowedDirectory
@@ -42,6 +48,13 @@ public protocol OrganisedDirectory: WindowedDirectory {
 
   /// The groups the entry `identity` is directly in, by name.
   func groups(of identity: String) async throws(DirectoryError) -> [DirectoryGroupEntry]
+}
+
+extension OrganisedDirectory {
+  /// No query for every level: the caller reads level by level.
+  public func everyMember(of group: DirectoryGroupEntry) async throws(DirectoryError)
+    -> (any WindowedDirectory)?
+  { nil }
 }
 
 /// A group of a directory server, as a window of groups lists it.

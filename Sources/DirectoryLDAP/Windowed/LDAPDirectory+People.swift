@@ -20,6 +20,24 @@ extension LDAPDirectory: OrganisedDirectory {
       })
   }
 
+  /// On Active Directory, everyone in `group` at any depth through the
+  /// in-chain matching rule (`memberOf:1.2.840.113556.1.4.1941:=<DN>`,
+  /// which follows groups inside groups on the server); nil on other
+  /// servers.
+  public func everyMember(of group: DirectoryGroupEntry) async throws(DirectoryError)
+    -> (any WindowedDirectory)?
+  {
+    guard case .activeDirectory = try await rootDSE().product else { return nil }
+    let schema = options.schema
+    let chain = "(\(schema.memberOfAttribute):\(Self.inChainRule):=\(LDAPFilter.escape(group.id)))"
+    return DeferredLDAPView(
+      parent: self, query: Query(),
+      shared: .init { _ throws(DirectoryError) in ("(&\(chain)(!\(schema.groupFilter)))", nil) })
+  }
+
+  /// Active Directory's LDAP_MATCHING_RULE_IN_CHAIN.
+  static let inChainRule = "1.2.840.113556.1.4.1941"
+
   public func reports(to identity: String) -> any WindowedDirectory {
     let manager = options.schema.attribute(for: DetailField.manager)
     return DeferredLDAPView(
