@@ -101,4 +101,16 @@ final class ActiveDirectorySortTests: XCTestCase {
     XCTAssertEqual(people.statistics.referencesSkipped, 0)
     XCTAssertFalse(people.statistics.description.contains("references"))
   }
+
+  func testAPersonsGroupsIncludeTheirPrimaryGroup() async throws {
+    // memberOf leaves out the primary group (primaryGroupID 513, Domain
+    // Users); Users and Computers lists it, and so does Roster.
+    let dc = try TestSambaDC.shared()
+    let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
+    let found = try await directory.person(username: "user007")
+    let person = try XCTUnwrap(found)
+    let groups = try await directory.groups(of: person.id).map(\.name)
+    let department = dc.people.people.first { $0.username == "user007" }!.department
+    XCTAssertEqual(Set(groups), ["Domain Users", "Dept \(department)"])
+  }
 }

@@ -53,6 +53,10 @@ public struct LDAPSchema: Sendable, Hashable {
   /// Directory's `userAccountControl`, whose bit 2 (ACCOUNTDISABLE) is set
   /// for a disabled account.
   public var accountStateAttribute = "nsAccountLock"
+  /// The relative identifier of a person's primary group, which their
+  /// memberOf leaves out (Active Directory's `primaryGroupID`, "Domain
+  /// Users" for most); nil where the server has none.
+  public var primaryGroupAttribute: String?
   /// The people's filter when the URL gives none (Active Directory's
   /// people are its users: `(&(objectCategory=person)(objectClass=user))`,
   /// not its groups, contacts and computers).
@@ -90,6 +94,7 @@ public struct LDAPSchema: Sendable, Hashable {
     schema.groupOrderingRule = nil
     schema.peopleFilter = "(&(objectCategory=person)(objectClass=user))"
     schema.accountStateAttribute = "userAccountControl"
+    schema.primaryGroupAttribute = "primaryGroupID"
     return schema
   }()
 

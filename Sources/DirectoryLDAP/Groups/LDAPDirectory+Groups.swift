@@ -99,12 +99,16 @@ extension LDAPDirectory {
   public func groups(of identity: String) async throws(DirectoryError) -> [DirectoryGroupEntry] {
     let schema = options.schema
     if try await keepsMemberOf() {
-      let raw = try await entry(identity, attributes: [schema.memberOfAttribute])
+      let primary = schema.primaryGroupAttribute.map { [$0, "objectSid"] } ?? []
+      let raw = try await entry(identity, attributes: [schema.memberOfAttribute] + primary)
       var groups: [DirectoryGroupEntry] = []
       for value in raw?.values(schema.memberOfAttribute) ?? [] {
         if let group = try await group(at: String(decoding: value, as: UTF8.self)) {
           groups.append(group)
         }
+      }
+      if let raw, let group = try await primaryGroup(of: raw), !groups.contains(group) {
+        groups.append(group)
       }
       return Self.byName(groups)
     }
@@ -114,6 +118,25 @@ extension LDAPDirectory {
       base: try await groupsBase(), scope: .sub, filter: "(&\(schema.groupFilter)(|\(anyOf)))",
       attributes: [schema.groupNameAttribute])
     return Self.byName(try await allEntries(request).map(groupEntry))
+  }
+
+  /// The primary group of the person `raw` (Active Directory: the group
+  /// whose `objectSid` is the person's domain SID and their
+  /// `primaryGroupID`), which memberOf does not list; nil where the schema
+  /// has no primary group or the entry says none.
+  private func primaryGroup(of raw: LDAPRawEntry) async throws(DirectoryError)
+    -> DirectoryGroupEntry?
+  {
+    guard let attribute = options.schema.primaryGroupAttribute,
+      let rid = raw.text(attribute).flatMap({ UInt32($0) }),
+      let sid = raw.values("objectSid").first.flatMap(ObjectSID.init)
+    else { return nil }
+    let group = sid.withRelativeID(rid)
+    let request = LDAPSearchRequest(
+      base: try await groupsBase(), scope: .sub,
+      filter: "(&\(options.schema.groupFilter)(objectSid=\(group.filterValue)))",
+      attributes: [options.schema.groupNameAttribute])
+    return try await allEntries(request).first.map(groupEntry)
   }
 
   /// The groups matching `text`: `(&<group classes>(cn=*text*))`, escaped.
