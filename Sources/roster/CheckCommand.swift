@@ -33,21 +33,6 @@ struct CheckCommand: ParsableCommand {
     }
   }
 
-  /// Whether the people read show no detail past their names and email
-  /// (none of them a title, department, location, phone, manager or
-  /// employee number): what a server shows a reader its access controls
-  /// keep from the rest.
-  static func showsNamesOnly(_ entries: [DirectoryEntry]) -> Bool {
-    !entries.isEmpty
-      && entries.allSatisfy { entry in
-        let details = entry.details
-        return [
-          details.title, details.department, details.location, details.phone, details.manager,
-          details.employeeNumber,
-        ].allSatisfy { $0 == nil }
-      }
-  }
-
   func run() throws {
     try ServerTask.run("check", source: source, options: server.options) {
       directory throws(DirectoryError) in
@@ -68,9 +53,7 @@ struct CheckCommand: ParsableCommand {
       }
       // Read forward, the count grows page by page: "500+" until the last.
       lines.append("People: \(first.count)\(first.isCountFinal ? "" : "+")")
-      if let ldap, ldap.options.signIn == .password, ldap.options.bindDN == nil,
-        Self.showsNamesOnly(first.entries)
-      {
+      if let ldap, ldap.readsAnonymously, LDAPDirectory.showsNamesOnly(first.entries) {
         // 389's access controls as installed: names, usernames and email.
         lines.append(
           "Shown to anonymous readers: no title, department, location, phone or manager; "

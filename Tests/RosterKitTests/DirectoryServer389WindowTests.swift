@@ -41,6 +41,12 @@ final class DirectoryServer389WindowTests: XCTestCase {
         ServerTestCase.firstRows(page, count: 10),
         Array(server.people.people.map(\.username).sorted().prefix(10))
       )
+      // 389's access controls show an anonymous reader names only: said.
+      XCTAssertTrue(
+        MainContext.run(
+          until: { window.subtitle.hasSuffix(" · names only: sign in to see more") },
+          timeout: .seconds(20)), window.subtitle)
+      XCTAssertEqual(page.showsNamesOnly, true)
       XCTAssertEqual(Self.mainThreadCalls.count, calls, "no libldap call on main")
     }
   }
@@ -63,6 +69,9 @@ final class DirectoryServer389WindowTests: XCTestCase {
         XCTAssertEqual(
           ServerTestCase.firstRows(page, count: 10), expected, "descending: \(descending)")
       }
+      // Signed in, the details show: nothing to say.
+      XCTAssertNil(page.showsNamesOnly)
+      XCTAssertFalse(window.subtitle.contains("names only"), window.subtitle)
       let refusals = try runBlocking { await page.sortRefusals() }
       XCTAssertEqual(Array(refusals.keys), [.manager])
       XCTAssertTrue(refusals[.manager]?.contains("manager") == true, "\(refusals)")

@@ -64,4 +64,23 @@ extension LDAPDirectory {
   public func offersContentSync() async throws(DirectoryError) -> Bool {
     try await supportedControls().contains(LDAPContentSync.controlOID)
   }
+
+  /// Whether this directory reads as an anonymous reader (no bind DN, no
+  /// Kerberos, no certificate).
+  public var readsAnonymously: Bool { options.signIn == .password && options.bindDN == nil }
+
+  /// Whether `entries` (a sample of the people) show names only: none has
+  /// a title, department, location, phone, manager or employee number, as
+  /// 389 Directory Server's access controls as installed show anonymous
+  /// readers. Signing in may show more.
+  public static func showsNamesOnly(_ entries: [DirectoryEntry]) -> Bool {
+    !entries.isEmpty
+      && entries.allSatisfy { entry in
+        let details = entry.details
+        return [
+          details.title, details.department, details.location, details.phone, details.manager,
+          details.employeeNumber,
+        ].allSatisfy { $0 == nil }
+      }
+  }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import Directory
+import DirectoryLDAP
 import GtkKit
 import PreparedImages
 import SharedSupport
@@ -65,6 +66,10 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// Whether the first screen was kept since the directory opened or was
   /// refreshed.
   private var keptFirstScreen = false
+  /// Whether the server showed this anonymous reader names only
+  /// (``LDAPDirectory/showsNamesOnly(_:)``), said after the subtitle; nil
+  /// until a sample of the people has been read.
+  package private(set) var showsNamesOnly: Bool?
 
   /// A page for `directory` (nothing is read before ``refresh()``).
   init(directory: any WindowedDirectory, avatars: PageAvatars, pageSize: Int = 100) {
@@ -264,6 +269,7 @@ package final class ServerDirectoryPage: DirectoryPage {
       updateSubtitle(count: count)
       if !isEmpty { firstRows.start() }
       listGroupsOnce()
+      if !isEmpty { checkNamesOnlyOnce() }
       reselect()
     case .failure(let error):
       placeToRestore = nil
@@ -348,10 +354,30 @@ package final class ServerDirectoryPage: DirectoryPage {
       count: count, total: presenter.totalCount ?? count, isFinal: model.isCountFinal,
       query: presenter.query, isNarrowed: !presenter.showsEveryone,
       location: directory.location, scope: presenter.scopeName.map(DisplayText.of))
+    let told =
+      showsNamesOnly == true
+      ? String(filling: tr("%@ · names only: sign in to see more"), subtitle) : subtitle
     onNotice?(
-      .subtitle(
-        presenter.showsCached
-          ? String(filling: tr("%@ · cached"), subtitle) : subtitle))
+      .subtitle(presenter.showsCached ? String(filling: tr("%@ · cached"), told) : told))
+  }
+
+  /// Reads a sample of the people once, off the main thread, when an LDAP
+  /// server is read anonymously: a server whose access controls show such
+  /// a reader names only (389 Directory Server as installed) is said so
+  /// after the subtitle, as `roster check` does.
+  private func checkNamesOnlyOnce() {
+    guard showsNamesOnly == nil, let ldap = directory as? LDAPDirectory, ldap.readsAnonymously
+    else { return }
+    showsNamesOnly = false
+    let sample = directory.searching("")
+    Task { @MainActor [weak self] in
+      let reading = Task.detached(priority: .utility) { try? await sample.window(0..<20) }
+      guard let window = await reading.value, let self,
+        LDAPDirectory.showsNamesOnly(window.entries)
+      else { return }
+      self.showsNamesOnly = true
+      self.updateSubtitle()
+    }
   }
 
   /// "1,000,000 people · 127.0.0.1", "12 of 1,000,000 people · 127.0.0.1"
