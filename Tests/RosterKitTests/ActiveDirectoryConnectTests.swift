@@ -15,17 +15,12 @@ import XCTest
 /// over ldap://: Samba shows its root DSE to anyone. (The main loop runs
 /// the main actor's tasks: a display is needed.)
 final class ActiveDirectoryConnectTests: XCTestCase {
-  private var folder: URL!
+  private var temporary: TemporaryDirectory!
+  private var folder: URL { temporary.folder }
 
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "roster-ad-connect-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
+  override func setUpWithError() throws { temporary = try TemporaryDirectory() }
 
-  override func tearDown() {
-    try? FileManager.default.removeItem(at: folder)
-  }
+  override func tearDown() { temporary = nil }
 
   /// Remembers `directory` in a settings file of the test's own, shows it
   /// as the menu would, and waits for what was opened.

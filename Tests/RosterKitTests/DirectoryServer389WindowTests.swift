@@ -85,10 +85,8 @@ final class DirectoryServer389WindowTests: XCTestCase {
     // typed, and remembered with what the server is, so opening it again
     // asks nothing.
     let server = try Test389Server.shared()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "roster-389-connect-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory()
+    let folder = temporary.folder
     try MainActor.assumeIsolated {
       let harness = try ConnectHarness(folder: folder)
       defer { harness.close() }
