@@ -66,6 +66,30 @@ public final class TestSambaDC: Sendable {
     "ldaps://127.0.0.1/\(base)"
   }
 
+  /// Applies `ldif` (changetype records) as the administrator over LDAPS
+  /// with `ldapmodify`, the password read from a file in the DC's folder.
+  public func modify(_ ldif: String) throws {
+    let name = UUID().uuidString
+    let file = folder.appendingPathComponent("\(name).ldif")
+    let secret = folder.appendingPathComponent("\(name).password")
+    try ldif.write(to: file, atomically: true, encoding: .utf8)
+    try Self.password.write(to: secret, atomically: true, encoding: .utf8)
+    defer {
+      try? FileManager.default.removeItem(at: file)
+      try? FileManager.default.removeItem(at: secret)
+    }
+    let run = try SambaTool.run(
+      "/usr/bin/ldapmodify",
+      [
+        "-x", "-H", "ldaps://127.0.0.1", "-D", Self.administratorDN, "-y", secret.path, "-f",
+        file.path,
+      ], environment: ["LDAPTLS_CACERT": certificateAuthority.path])
+    guard run.status == 0 else {
+      throw DemoLDAPError.commandFailed(
+        command: "ldapmodify", status: run.status, output: run.output)
+    }
+  }
+
   /// The process's DC, started on first use; the same error for every
   /// caller when it cannot start.
   public static func shared() throws -> TestSambaDC {

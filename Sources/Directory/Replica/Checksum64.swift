@@ -5,7 +5,7 @@
 /// damage (a flipped bit, a torn or overwritten stretch), not a forger.
 ///
 /// Threading: a value; one owner at a time.
-struct Checksum64 {
+public struct Checksum64 {
   private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -21,7 +21,7 @@ struct Checksum64 {
   private var length: UInt64 = 0
 
   /// The checksum of `bytes` at once.
-  static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var checksum = Checksum64()
     checksum.add(bytes)
     return checksum.value

@@ -6,11 +6,12 @@ import Directory
 ///
 /// Threading: a plain value; `Sendable`.
 public struct LDAPOptions: Sendable {
-  /// What names an entry: its DN, or the server's `entryUUID`, which
-  /// survives renames.
+  /// What names an entry: its DN, or the server's own identifier for it,
+  /// which survives renames (``LDAPSchema/uniqueIDAttribute``: `entryUUID`,
+  /// or Active Directory's `objectGUID`).
   public enum Identity: Sendable, Hashable {
     case distinguishedName
-    case entryUUID
+    case uniqueID
   }
 
   /// How the person signs in: a password (simple bind), Kerberos or a

@@ -57,6 +57,11 @@ public struct LDAPSchema: Sendable, Hashable {
   /// memberOf leaves out (Active Directory's `primaryGroupID`, "Domain
   /// Users" for most); nil where the server has none.
   public var primaryGroupAttribute: String?
+  /// The attribute that names an entry for good, through renames and
+  /// moves: `entryUUID` (RFC 4530: OpenLDAP, 389 Directory Server), or
+  /// Active Directory's `objectGUID` (16 bytes, read as ``LDAPUniqueID``
+  /// text).
+  public var uniqueIDAttribute = "entryUUID"
   /// The people's filter when the URL gives none (Active Directory's
   /// people are its users: `(&(objectCategory=person)(objectClass=user))`,
   /// not its groups, contacts and computers).
@@ -95,6 +100,7 @@ public struct LDAPSchema: Sendable, Hashable {
     schema.peopleFilter = "(&(objectCategory=person)(objectClass=user))"
     schema.accountStateAttribute = "userAccountControl"
     schema.primaryGroupAttribute = "primaryGroupID"
+    schema.uniqueIDAttribute = "objectGUID"
     return schema
   }()
 

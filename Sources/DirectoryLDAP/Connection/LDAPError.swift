@@ -55,6 +55,10 @@ public enum LDAPError: BackendError {
   case serverGone(server: String)
   /// The server kept answering "busy" (LDAP result 51) after retries.
   case serverBusy(server: String)
+  /// The server does not let this account follow its changes: Active
+  /// Directory's DirSync needs the "Replicating Directory Changes" right
+  /// (LDAP result 50 to the DirSync control).
+  case changesRefused
   /// Any other LDAP result code, with the server's own message.
   case result(code: Int, message: String)
 
@@ -118,6 +122,10 @@ public enum LDAPError: BackendError {
       String(filling: tr("The connection to the directory server at %@ was lost"), server)
     case .serverBusy(let server):
       String(filling: tr("The directory server at %@ stayed busy"), server)
+    case .changesRefused:
+      tr(
+        "The directory server lets only accounts with the “Replicating Directory Changes” right follow its changes"
+      )
     case .result(let code, let message):
       message.isEmpty
         ? String(filling: tr("The directory server answered LDAP error %ld"), code)

@@ -33,6 +33,9 @@ struct LDAPSearchRequest: Sendable {
   /// Paged Results (RFC 2696): the page size and the cookie from the last
   /// page (empty for the first).
   var page: (size: Int, cookie: [UInt8])?
+  /// Active Directory's DirSync (critical): the changes since `cookie`
+  /// (empty: every entry), with DirSync's `flags`.
+  var dirSync: (flags: Int32, cookie: [UInt8])?
 
   /// The attributes of the sort keys, without their direction or rules.
   var sortAttributes: [String] { Self.attributes(ofSortKeys: sortKey ?? "") }
@@ -62,4 +65,7 @@ struct LDAPSearchResponse: Sendable {
   var virtualListView: VirtualListView?
   /// The cookie for the next page; empty after the last.
   var pageCookie: [UInt8]?
+  /// DirSync's answer: whether more changes wait (ask again at once), and
+  /// the cookie to ask from.
+  var dirSync: (more: Bool, cookie: [UInt8])?
 }

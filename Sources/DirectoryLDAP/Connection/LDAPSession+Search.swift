@@ -167,6 +167,14 @@ extension LDAPSession {
         ber_memfree(cookie.bv_val)
       }
     }
+    if let control = ldap_control_find(LDAP_CONTROL_X_DIRSYNC, controls, nil) {
+      var more: Int32 = 0
+      var cookie = berval()
+      if ldap_parse_dirsync_control(handle, control, &more, &cookie) == LDAP_SUCCESS {
+        response.dirSync = (more != 0, Self.bytes(cookie))
+        ber_memfree(cookie.bv_val)
+      }
+    }
     // A virtual list view error comes with the control's own result, which
     // the caller reads (past the end is not a failure).
     guard code == LDAP_SUCCESS || (code == LDAP_VLV_ERROR && response.virtualListView != nil)
@@ -233,6 +241,15 @@ extension LDAPSession {
       // An empty cookie (the first page) is a berval of length 0.
       let code = Self.withBerval(page.cookie) { cookie in
         ldap_create_page_control(handle, ber_int_t(page.size), cookie, 1, &control)
+      }
+      guard code == LDAP_SUCCESS else { throw error(code) }
+      controls.append(control)
+    }
+    if let dirSync = request.dirSync {
+      var control: UnsafeMutablePointer<LDAPControl>?
+      let code = Self.withBerval(dirSync.cookie) { cookie in
+        // No cap on the attributes a round brings: the server's own.
+        ldap_create_dirsync_control(handle, dirSync.flags, 0, cookie, &control)
       }
       guard code == LDAP_SUCCESS else { throw error(code) }
       controls.append(control)

@@ -22,7 +22,7 @@ import SharedSupport
 /// caller's: `run` throws.
 ///
 /// Threading: `Sendable`; `run` may be called again after it returns.
-public final class LDAPContentSync: Sendable {
+public final class LDAPContentSync: LDAPChangeSource {
   /// The OID a server lists in its root DSE's `supportedControl` when it
   /// offers Content Sync.
   public static let controlOID = "1.3.6.1.4.1.4203.1.9.1.1"
@@ -53,9 +53,9 @@ public final class LDAPContentSync: Sendable {
     precondition(!servers.isEmpty, "a sync needs a server")
     self.servers = servers
     var options = options
-    options.identity = .entryUUID
+    options.identity = .uniqueID
     self.options = options
-    mapper = LDAPEntryMapper(schema: options.schema, identity: .entryUUID)
+    mapper = LDAPEntryMapper(schema: options.schema, identity: .uniqueID)
   }
 
   /// Connects, signs in and syncs from `cookie` (nil: everything), handing
@@ -64,17 +64,9 @@ public final class LDAPContentSync: Sendable {
   public func run(
     from cookie: [UInt8]?, _ handler: @escaping @Sendable (LDAPSyncChange) -> Void
   ) async throws(DirectoryError) {
-    let flag = CancellationFlag()
-    let result: Result<Void, DirectoryError> = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        DetachedThread.start(name: "roster-ldap-sync") { [self] in
-          continuation.resume(returning: self.loop(from: cookie, flag: flag, handler))
-        }
-      }
-    } onCancel: {
-      flag.cancel()
+    try await onOwnThread(named: "roster-ldap-sync") { [self] flag in
+      loop(from: cookie, flag: flag, handler)
     }
-    try result.get()
   }
 
   /// The sync's thread: one session, one persistent search at a time.
@@ -98,19 +90,5 @@ public final class LDAPContentSync: Sendable {
     } catch {
       return flag.isCancelled ? .success(()) : .failure(error)
     }
-  }
-
-  /// A session with the first of ``servers`` that answers; the last
-  /// server's error when none does.
-  private func openSession(_ flag: CancellationFlag) throws(DirectoryError) -> LDAPSession {
-    var failure: DirectoryError?
-    for server in servers where !flag.isCancelled {
-      do {
-        return try LDAPSession.open(server, options: options, cancel: flag)
-      } catch {
-        failure = error
-      }
-    }
-    throw failure ?? .cancelled
   }
 }

@@ -19,13 +19,14 @@ public enum LDAPReplicaStatus: Sendable, Equatable {
   /// refreshed in full.
   case reloading
   /// The server refused the copy for good after `received` people of a
-  /// full refresh (``LDAPContentSync/isLasting(_:)``: a size limit meets a
-  /// refresh of everyone in one search): the copy stays as it was, and
-  /// nothing is tried again.
+  /// full refresh (``LDAPChangeSource/isLasting(_:)``: a size limit meets a
+  /// refresh of everyone in one search, an account without the right to
+  /// follow changes): the copy stays as it was, and nothing is tried again.
   case refused(DirectoryError, received: Int)
 }
 
-/// A directory server's people kept on this machine by Content Sync: the
+/// A directory server's people kept on this machine by Content Sync or,
+/// on Active Directory, DirSync (``LDAPChangeSource``): the
 /// ``ReplicaStore`` in `folder` filled by a full refresh the first time,
 /// then resumed from its cookie at each start and on each reconnect, every
 /// change written to the disk before it is shown.
@@ -36,7 +37,8 @@ public enum LDAPReplicaStatus: Sendable, Equatable {
 /// Threading: `Sendable`. The store is used on the sync's thread only; the
 /// callbacks run there, in order.
 public final class LDAPReplica: Sendable {
-  public let sync: LDAPContentSync
+  /// Where the changes come from.
+  public let sync: any LDAPChangeSource
   public let folder: URL
   /// Changes folded into a new generation of the copy past this many.
   public let foldThreshold: Int
@@ -54,13 +56,24 @@ public final class LDAPReplica: Sendable {
   }
 
   /// A copy of the people at `servers` (one directory's, tried in turn
-  /// for each connection) in `folder`, held by `lock` (taken when the
-  /// copy opens when nil).
-  public init(
+  /// for each connection) in `folder` by Content Sync, held by `lock`
+  /// (taken when the copy opens when nil).
+  public convenience init(
     servers: [LDAPURL], options: LDAPOptions, folder: URL, foldThreshold: Int = 10_000,
     lock: ReplicaLock? = nil
   ) {
-    sync = LDAPContentSync(servers: servers, options: options)
+    self.init(
+      sync: LDAPContentSync(servers: servers, options: options), folder: folder,
+      foldThreshold: foldThreshold, lock: lock)
+  }
+
+  /// A copy of the people `sync` follows in `folder`, held by `lock`
+  /// (taken when the copy opens when nil).
+  public init(
+    sync: any LDAPChangeSource, folder: URL, foldThreshold: Int = 10_000,
+    lock: ReplicaLock? = nil
+  ) {
+    self.sync = sync
     self.folder = folder
     self.foldThreshold = foldThreshold
     self.lock = lock

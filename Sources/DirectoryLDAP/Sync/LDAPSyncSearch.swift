@@ -158,22 +158,8 @@ struct LDAPSyncSearch {
 
   /// A 16-byte UUID as entryUUID's text ("8c3b…-…"), lower-case.
   static func uuidText(_ value: berval) -> String? {
-    guard value.bv_len == 16, let start = value.bv_val else { return nil }
-    let digits = Array("0123456789abcdef".utf8)
-    // 32 digits and 4 hyphens, written at once: a million entries each.
-    return String(unsafeUninitializedCapacity: 36) { text in
-      var at = 0
-      for index in 0..<16 {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          text[at] = UInt8(ascii: "-")
-          at += 1
-        }
-        let byte = UInt8(bitPattern: start[index])
-        text[at] = digits[Int(byte >> 4)]
-        text[at + 1] = digits[Int(byte & 0x0F)]
-        at += 2
-      }
-      return at
-    }
+    guard let start = value.bv_val else { return nil }
+    return LDAPUniqueID.text(
+      UnsafeRawBufferPointer(start: start, count: Int(value.bv_len)), binary: true)
   }
 }

@@ -102,7 +102,7 @@ extension LDAPDirectory: OrganisedDirectory {
   /// The DN of the entry `identity`: itself when entries are named by DN,
   /// else the entry's (the identity itself when there is no such entry).
   func dn(of identity: String) async throws(DirectoryError) -> String {
-    guard options.identity == .entryUUID else { return identity }
+    guard options.identity == .uniqueID else { return identity }
     return try await entry(identity, attributes: ["1.1"])?.dn ?? identity
   }
 

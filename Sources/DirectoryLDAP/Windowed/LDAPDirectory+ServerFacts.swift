@@ -58,11 +58,28 @@ extension LDAPDirectory {
     return nil
   }
 
-  /// Whether the server offers Content Sync (RFC 4533; slapd's `syncprov`):
-  /// its root DSE lists ``LDAPContentSync/controlOID``. A copy kept by
-  /// ``LDAPContentSync`` needs it.
-  public func offersContentSync() async throws(DirectoryError) -> Bool {
-    try await supportedControls().contains(LDAPContentSync.controlOID)
+  /// Whether the server offers what an offline copy of it follows
+  /// (``changeSource(pollInterval:)``): its root DSE lists Content Sync
+  /// (RFC 4533; slapd's `syncprov`) or, for Active Directory's names,
+  /// DirSync.
+  public func offersChanges() async throws(DirectoryError) -> Bool {
+    try await supportedControls().contains(
+      followsByDirSync ? LDAPDirSync.controlOID : LDAPContentSync.controlOID)
+  }
+
+  /// Whether an offline copy follows this directory by DirSync (its names
+  /// are Active Directory's: entries named by `objectGUID`) rather than by
+  /// Content Sync.
+  public var followsByDirSync: Bool {
+    LDAPUniqueID.isBinary(options.schema.uniqueIDAttribute)
+  }
+
+  /// What an offline copy of these people follows: DirSync asking every
+  /// `pollInterval` on Active Directory, Content Sync elsewhere.
+  public func changeSource(pollInterval: Duration = .seconds(1)) -> any LDAPChangeSource {
+    followsByDirSync
+      ? LDAPDirSync(servers: servers, options: options, pollInterval: pollInterval)
+      : LDAPContentSync(servers: servers, options: options)
   }
 
   /// Whether this directory reads as an anonymous reader (no bind DN, no

@@ -275,14 +275,15 @@ public final class LDAPDirectory: WindowedDirectory {
   }
 
   /// One entry by identity, with `attributes`: a base search on its DN, or
-  /// a search for its entryUUID under the URL's base.
+  /// a search for its unique identifier under the URL's base.
   func entry(_ identity: String, attributes: [String]) async throws(DirectoryError)
     -> LDAPRawEntry?
   {
     let request =
-      options.identity == .entryUUID
+      options.identity == .uniqueID
       ? LDAPSearchRequest(
-        base: url.baseDN, scope: url.scope, filter: "(entryUUID=\(LDAPFilter.escape(identity)))",
+        base: url.baseDN, scope: url.scope,
+        filter: LDAPUniqueID.filter(identity, attribute: options.schema.uniqueIDAttribute),
         attributes: attributes)
       : LDAPSearchRequest(
         base: identity, scope: .base, filter: "(objectClass=*)", attributes: attributes)

@@ -20,7 +20,7 @@ struct LDAPEntryMapper: Sendable {
         schema.accountStateAttribute,
       ]
       + DetailField.allCases.map(schema.attribute(for:))
-    if identity == .entryUUID { names.append("entryUUID") }
+    if identity == .uniqueID { names.append(schema.uniqueIDAttribute) }
     return names
   }
 
@@ -35,12 +35,21 @@ struct LDAPEntryMapper: Sendable {
   /// and `photo(of:)` answers nil for those without.)
   func entry(_ raw: LDAPRawEntry, hasPhoto: Bool = true) -> DirectoryEntry {
     DirectoryEntry(
-      id: identity == .entryUUID ? (raw.text("entryUUID") ?? raw.dn) : raw.dn,
+      id: identity == .uniqueID ? (uniqueID(raw) ?? raw.dn) : raw.dn,
       username: raw.text(schema.usernameAttribute) ?? "",
       details: details(raw),
       role: Role(jsonValue: raw.text(schema.roleAttribute) ?? ""),
       isActive: schema.isActive(accountState: raw.text(schema.accountStateAttribute)),
       photoVersion: hasPhoto ? raw.text("entryCSN") ?? raw.text("modifyTimestamp") : nil)
+  }
+
+  /// The entry's ``LDAPSchema/uniqueIDAttribute`` as ``LDAPUniqueID``
+  /// text; nil when it has none.
+  func uniqueID(_ raw: LDAPRawEntry) -> String? {
+    let attribute = schema.uniqueIDAttribute
+    return raw.values(attribute).first.flatMap {
+      LDAPUniqueID.text($0, binary: LDAPUniqueID.isBinary(attribute))
+    }
   }
 
   private func details(_ raw: LDAPRawEntry) -> PersonDetails {

@@ -14,7 +14,7 @@ struct LDAPPersonFields: Sendable {
   private enum Slot: Int, CaseIterable {
     case username, fallbackName, role, accountState
     case displayName, email, title, department, location, phone, manager, employeeNumber
-    case entryUUID
+    case uniqueID
 
     /// The detail field the slot holds, if it holds one.
     var detail: DetailField? {
@@ -27,13 +27,15 @@ struct LDAPPersonFields: Sendable {
       case .phone: .phone
       case .manager: .manager
       case .employeeNumber: .employeeNumber
-      case .username, .fallbackName, .role, .accountState, .entryUUID: nil
+      case .username, .fallbackName, .role, .accountState, .uniqueID: nil
       }
     }
   }
 
   private let identity: LDAPOptions.Identity
   private let schema: LDAPSchema
+  /// Whether the unique identifier is 16 bytes (``LDAPUniqueID``).
+  private let binaryID: Bool
   /// Each slot's attribute name as bytes, by `Slot.rawValue`.
   private let names: [[UInt8]]
 
@@ -42,6 +44,7 @@ struct LDAPPersonFields: Sendable {
     identity = mapper.identity
     let schema = mapper.schema
     self.schema = schema
+    binaryID = LDAPUniqueID.isBinary(schema.uniqueIDAttribute)
     names = Slot.allCases.map { slot in
       let name =
         switch slot {
@@ -49,7 +52,7 @@ struct LDAPPersonFields: Sendable {
         case .fallbackName: schema.fallbackNameAttribute
         case .role: schema.roleAttribute
         case .accountState: schema.accountStateAttribute
-        case .entryUUID: "entryUUID"
+        case .uniqueID: schema.uniqueIDAttribute
         default: slot.detail.map { schema.attribute(for: $0) } ?? ""
         }
       return Array(name.utf8)
@@ -84,13 +87,16 @@ struct LDAPPersonFields: Sendable {
           value.withMemoryRebound(to: UInt8.self, FieldLimit.validatedString)
         }
       }
+      let uniqueID = firsts[Slot.uniqueID.rawValue].flatMap {
+        LDAPUniqueID.text($0, binary: binaryID)
+      }
       var details = PersonDetails()
       for slot in Slot.allCases {
         if let field = slot.detail { details[field] = text(slot) }
       }
       if details.displayName == nil { details.displayName = text(.fallbackName) }
       let entry = DirectoryEntry(
-        id: identity == .entryUUID ? (text(.entryUUID) ?? dn) : dn,
+        id: identity == .uniqueID ? (uniqueID ?? dn) : dn,
         username: text(.username) ?? "", details: details,
         role: Role(jsonValue: text(.role) ?? ""),
         isActive: schema.isActive(accountState: text(.accountState)), photoVersion: nil)

@@ -4,8 +4,8 @@ import FoundationEssentials
 import SharedSupport
 import Synchronization
 
-/// A directory server's people kept on this machine by Content Sync
-/// (``LDAPReplica``), followed from the main thread: the copy's people
+/// A directory server's people kept on this machine by Content Sync or
+/// DirSync (``LDAPReplica``), followed from the main thread: the copy's people
 /// reach ``onPeople`` after each change, how the copy is doing reaches
 /// ``onStatus``. The sync, the disk and the materializing of the people
 /// run on the sync's own thread; only the results hop to the main actor,
@@ -20,7 +20,7 @@ import Synchronization
 package final class OfflineCopy {
   /// The server whose people are copied.
   package let directory: LDAPDirectory
-  /// The server read by the copy's identities (entryUUID): the photos of
+  /// The server read by the copy's identities (``LDAPOptions/Identity/uniqueID``): the photos of
   /// the people the copy shows.
   let photoDirectory: LDAPDirectory
   /// Where the copy lives (mode 0700).
@@ -49,6 +49,8 @@ package final class OfflineCopy {
   /// one waits for it, so two never write the copy at once.
   private var stopping: Task<Void, Never>?
   private let backoff: ClosedRange<Duration>
+  /// How often a copy kept by DirSync asks the server what changed.
+  private let pollInterval: Duration
   /// Opens when the window shows the copy's first rows (``rowsShown()``):
   /// the copy's catch-up with its log and its connection wait for it, at
   /// most ``shownWait``, so the first frame has both cores.
@@ -67,16 +69,18 @@ package final class OfflineCopy {
 
   /// A copy of `directory`'s people in `folder`; nothing runs before
   /// ``start()``. A complete copy's catch-up and connection wait for its
-  /// first rows on screen (``rowsShown()``) at most `shownWait`.
+  /// first rows on screen (``rowsShown()``) at most `shownWait`; a copy
+  /// of Active Directory asks for changes every `pollInterval`.
   package init(
     directory: LDAPDirectory, folder: URL,
     backoff: ClosedRange<Duration> = LDAPContentSync.defaultBackoff,
-    shownWait: Duration = .milliseconds(500)
+    shownWait: Duration = .milliseconds(500), pollInterval: Duration = .seconds(1)
   ) {
+    self.pollInterval = pollInterval
     self.shownWait = shownWait
     self.directory = directory
     var options = directory.options
-    options.identity = .entryUUID
+    options.identity = .uniqueID
     photoDirectory = LDAPDirectory(url: directory.url, options: options)
     self.folder = folder
     self.backoff = backoff
@@ -110,7 +114,7 @@ package final class OfflineCopy {
     guard running == nil, claim() else { return }
     failure = nil
     let replica = LDAPReplica(
-      servers: directory.servers, options: directory.options, folder: folder, lock: lock)
+      sync: directory.changeSource(pollInterval: pollInterval), folder: folder, lock: lock)
     let waiting = waiting
     let backoff = backoff
     let source = DirectorySource.file(folder)

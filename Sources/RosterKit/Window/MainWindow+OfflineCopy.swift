@@ -7,7 +7,7 @@ import PreparedImages
 import SharedSupport
 
 /// A directory server's people browsed from the offline copy Content Sync
-/// keeps (``OfflineCopy``). With a complete copy on disk the window opens
+/// or, on Active Directory, DirSync keeps (``OfflineCopy``). With a complete copy on disk the window opens
 /// on it at once and the copy resumes from its cookie; without one the
 /// window reads the server a window at a time, as for any server, while
 /// the copy fills (its progress after the subtitle), then the copy's page
@@ -51,13 +51,14 @@ extension MainWindow {
   }
 
   /// Hears `copy`; on a server's page, starts it once the server says it
-  /// offers Content Sync (a copy's page starts it with its first refresh).
+  /// offers what the copy follows, Content Sync or DirSync (a copy's page
+  /// starts it with its first refresh).
   private func follow(_ copy: OfflineCopy) {
     offlineCopy = copy
     copy.onStatus = { [weak self] status in self?.copyChanged(to: status) }
     guard !sayWhenInUse(copy), page is ServerDirectoryPage else { return }
     Task { @MainActor [weak self] in
-      guard (try? await copy.directory.offersContentSync()) == true, let self,
+      guard (try? await copy.directory.offersChanges()) == true, let self,
         self.offlineCopy === copy
       else { return }
       copy.start()

@@ -18,7 +18,7 @@ import FuzzSupport
 enum FuzzLDAPEntry {
   static func main() {
     let mappers = [LDAPSchema.openLDAP, .activeDirectory].flatMap { schema in
-      [LDAPOptions.Identity.distinguishedName, .entryUUID].map {
+      [LDAPOptions.Identity.distinguishedName, .uniqueID].map {
         LDAPEntryMapper(schema: schema, identity: $0)
       }
     }

@@ -1,4 +1,5 @@
 import Directory
+import SharedSupport
 import Synchronization
 
 /// What following a server says besides its changes.
@@ -14,9 +15,30 @@ public enum LDAPSyncStatus: Sendable, Equatable {
   case refused(DirectoryError)
 }
 
-extension LDAPContentSync {
+/// Where a copy's changes come from: a server followed on a thread of its
+/// own, each change reported as an ``LDAPSyncChange`` in the server's
+/// order — Content Sync (``LDAPContentSync``, RFC 4533: OpenLDAP, 389) or
+/// Active Directory's DirSync (``LDAPDirSync``). ``follow(from:backoff:resume:status:_:)``
+/// keeps one going through lost connections.
+///
+/// Threading: `Sendable`; `run` may be called again after it returns.
+public protocol LDAPChangeSource: Sendable {
+  /// The servers tried in turn for each connection (one directory's).
+  var servers: [LDAPURL] { get }
+  var options: LDAPOptions { get }
+
+  /// Connects, signs in and reports the changes since `cookie` (nil:
+  /// everyone, then what changes), until the task is cancelled (returns)
+  /// or the connection fails or is refused (throws).
+  func run(from cookie: [UInt8]?, _ handler: @escaping @Sendable (LDAPSyncChange) -> Void)
+    async throws(DirectoryError)
+}
+
+extension LDAPChangeSource {
   /// The first and the longest wait before reconnecting.
-  public static let defaultBackoff = Duration.milliseconds(500)...Duration.seconds(30)
+  public static var defaultBackoff: ClosedRange<Duration> {
+    Duration.milliseconds(500)...Duration.seconds(30)
+  }
 
   /// Syncs from `cookie` until the task is cancelled or the server
   /// refuses the sync for good (``LDAPSyncStatus/refused(_:)``, then it
@@ -29,7 +51,7 @@ extension LDAPContentSync {
   /// `resume` is given, it says the cookie each connection starts from
   /// instead (a caller whose copy is only half refreshed starts over).
   public func follow(
-    from cookie: [UInt8]?, backoff: ClosedRange<Duration> = defaultBackoff,
+    from cookie: [UInt8]?, backoff: ClosedRange<Duration> = Self.defaultBackoff,
     resume: (@Sendable () -> [UInt8]?)? = nil,
     status: @escaping @Sendable (LDAPSyncStatus) -> Void,
     _ handler: @escaping @Sendable (LDAPSyncChange) -> Void
@@ -73,7 +95,7 @@ extension LDAPContentSync {
   }
 }
 
-extension LDAPContentSync {
+extension LDAPChangeSource {
   /// Whether `error` is a refusal the server gives every time: its size
   /// limit (4) or an administrative one (11), an access control (50), or
   /// the control unavailable (12). A sync that meets one stops rather
@@ -82,8 +104,41 @@ extension LDAPContentSync {
     switch error.ldap {
     case .sizeLimitExceeded?: true
     case .result(let code, _)? where [11, 12, 50].contains(code): true
+    case .changesRefused?: true
     default: false
     }
+  }
+
+  /// Runs `loop` on a thread of its own (a long-lived blocking loop: never
+  /// the main thread, never Swift's cooperative pool), its flag raised
+  /// when the calling task is cancelled.
+  func onOwnThread(
+    named name: String,
+    _ loop: @escaping @Sendable (CancellationFlag) -> Result<Void, DirectoryError>
+  ) async throws(DirectoryError) {
+    let flag = CancellationFlag()
+    let result: Result<Void, DirectoryError> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        DetachedThread.start(name: name) { continuation.resume(returning: loop(flag)) }
+      }
+    } onCancel: {
+      flag.cancel()
+    }
+    try result.get()
+  }
+
+  /// A session with the first of ``servers`` that answers; the last
+  /// server's error when none does.
+  func openSession(_ flag: CancellationFlag) throws(DirectoryError) -> LDAPSession {
+    var failure: DirectoryError?
+    for server in servers where !flag.isCancelled {
+      do {
+        return try LDAPSession.open(server, options: options, cancel: flag)
+      } catch {
+        failure = error
+      }
+    }
+    throw failure ?? .cancelled
   }
 }
 
