@@ -64,7 +64,9 @@ struct ColumnSortBenchmark {
       totals.contextsOpened += statistics.contextsOpened
       totals.connectionsOpened += statistics.connectionsOpened
       rows = window.count
-      if let time = LDAPSearchBaseline.firstWindow(url: url, filter: ldap.filter, sortKeys: keys) {
+      if let time = LDAPSearchBaseline.firstWindow(
+        url: url, filter: ldap.filter, sortKeys: keys, access: LDAPSearchAccess(ldap.options))
+      {
         baseline.append(time)
       }
     }

@@ -77,12 +77,22 @@ public struct CopyChangeLatency {
   let changes: Int
   let adminDN: String
   let passwordFile: String
+  /// How the window reaches the server (anonymous by default).
+  let server: ServerOptions
+  /// A person's DN from `{employeeNumber}`, `{username}` and `{base}`.
+  let dnTemplate: String
 
-  public init(url: String, changes: Int, adminDN: String, passwordFile: String) {
+  public init(
+    url: String, changes: Int, adminDN: String, passwordFile: String,
+    server: ServerOptions = ServerOptions(),
+    dnTemplate: String = "employeeNumber={employeeNumber},{base}"
+  ) {
     self.url = url
     self.changes = changes
     self.adminDN = adminDN
     self.passwordFile = passwordFile
+    self.server = server
+    self.dnTemplate = dnTemplate
   }
 
   /// The JSON line, or nil (and why, on stderr) when a step failed.
@@ -90,7 +100,10 @@ public struct CopyChangeLatency {
     guard RosterBenchmark.startGTK() else { return nil }
     let directory: LDAPDirectory
     do {
-      directory = try LDAPDirectory(url: url)
+      guard let ldap = try server.directory(url: url) as? LDAPDirectory else {
+        return fail("not an LDAP server")
+      }
+      directory = ldap
     } catch {
       return fail(error.localizedDescription)
     }
@@ -128,10 +141,13 @@ public struct CopyChangeLatency {
     var latencies: [Double] = []
     for change in 0..<changes {
       let position = Int(random.next() % UInt64(page.count))
-      guard let number = page.model[position].details.employeeNumber else { continue }
+      let person = page.model[position]
+      if dnTemplate.contains("{employeeNumber}"), person.details.employeeNumber == nil { continue }
       // A title no earlier run set (the people are the same each run).
       let title = "Latency \(change) of run \(run)"
-      let dn = "employeeNumber=\(number),\(directory.url.baseDN)"
+      let dn = dnTemplate.replacing("{employeeNumber}", with: person.details.employeeNumber ?? "")
+        .replacing("{username}", with: person.username)
+        .replacing("{base}", with: directory.url.baseDN)
       // From ldapmodify's start to the row showing the title, the main loop
       // running all along (ldapmodify is waited for in the same loop).
       let sent = ContinuousClock.now
@@ -209,6 +225,11 @@ public struct CopyChangeLatency {
     process.arguments = [
       "-x", "-H", LDAPURLText.server(of: url), "-D", adminDN, "-y", passwordFile,
     ]
+    if let caFile = server.caFile {
+      process.environment = ProcessInfo.processInfo.environment.merging([
+        "LDAPTLS_CACERT": caFile
+      ]) { $1 }
+    }
     let input = Pipe()
     process.standardInput = input
     process.standardOutput = FileHandle.nullDevice

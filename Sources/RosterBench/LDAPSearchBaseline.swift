@@ -1,3 +1,4 @@
+import Directory
 import DirectoryGenerator
 import DirectoryLDAP
 import Foundation
@@ -41,25 +42,36 @@ struct LDAPSearchBaseline: Sendable {
   /// control's keys as ``DirectoryLDAP/LDAPDirectory/sortKeys`` spells
   /// them), on a fresh connection: the server's sort included. Nil when it
   /// is not installed or fails.
-  static func firstWindow(url: String, filter: String, sortKeys: String) -> Double? {
+  static func firstWindow(
+    url: String, filter: String, sortKeys: String, access: LDAPSearchAccess = LDAPSearchAccess()
+  ) -> Double? {
     guard var search = try? LDAPURL.list(url).first else { return nil }
     search.filter = filter
     return time(
-      search, offsets: [], sortKeys: sortKeys.split(separator: " ").joined(separator: "/"))
+      search, offsets: [], sortKeys: sortKeys.split(separator: " ").joined(separator: "/"),
+      access: access)
   }
 
   /// Milliseconds for one ldapsearch run that reads the first window, then
   /// one window at each of `offsets` (counted from 1, clamped by the server).
   private static func time(
-    _ search: LDAPURL, offsets: [Int], sortKeys: String = "uid:caseIgnoreOrderingMatch"
+    _ search: LDAPURL, offsets: [Int], sortKeys: String = "uid:caseIgnoreOrderingMatch",
+    access: LDAPSearchAccess = LDAPSearchAccess()
   ) -> Double? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/ldapsearch")
-    process.arguments = [
-      "-x", "-LLL", "-H", search.serverURI, "-b", search.baseDN, "-s", search.scope.rawValue,
-      "-E", "!sss=\(sortKeys)",
-      "-E", "!vlv=0/\(pageSize - 1)/1/0", search.filter, "uid", "cn", "displayName", "employeeType",
-    ]
+    guard let signIn = access.arguments() else { return nil }
+    defer { access.forget() }
+    process.arguments =
+      ["-x", "-LLL", "-H", search.serverURI] + signIn + [
+        "-b", search.baseDN, "-s", search.scope.rawValue, "-E", "!sss=\(sortKeys)",
+        "-E", "!vlv=0/\(pageSize - 1)/1/0", search.filter,
+      ] + access.attributes
+    if let caFile = access.caFile {
+      process.environment = ProcessInfo.processInfo.environment.merging([
+        "LDAPTLS_CACERT": caFile
+      ]) { $1 }
+    }
     let input = Pipe()
     process.standardInput = input
     process.standardOutput = FileHandle.nullDevice
@@ -76,5 +88,49 @@ struct LDAPSearchBaseline: Sendable {
     try? input.fileHandleForWriting.close()
     exited.wait()
     return (ContinuousClock.now - started).inMilliseconds
+  }
+}
+
+/// How ldapsearch signs in to the server, trusts it and what it asks, as
+/// the directory measured beside it does: its bind DN with its password
+/// (in a file of mode 0600 for `-y`, removed after the run: never in argv)
+/// and its certificate authorities; the attributes of a row in its names.
+///
+/// Threading: a plain value, used by one run at a time.
+struct LDAPSearchAccess: Sendable {
+  var bindDN: String?
+  var password: Secret?
+  var caFile: String?
+  var attributes = ["uid", "cn", "displayName", "employeeType"]
+  private let passwordFile = FileManager.default.temporaryDirectory
+    .appendingPathComponent("roster-bench-\(UUID().uuidString).password")
+
+  /// Anonymous, the system's authorities, OpenLDAP's names.
+  init() {}
+
+  /// As `options` sign in and trust, asking for a row's attributes in
+  /// their schema's names.
+  init(_ options: LDAPOptions) {
+    bindDN = options.bindDN
+    password = options.password
+    caFile = options.caFile
+    let schema = options.schema
+    attributes = [schema.usernameAttribute, "cn", schema.displayNameAttribute, schema.roleAttribute]
+  }
+
+  /// ldapsearch's arguments for the bind (its password file written); nil
+  /// when the file cannot be.
+  func arguments() -> [String]? {
+    guard let bindDN else { return [] }
+    guard let password else { return ["-D", bindDN] }
+    let made = FileManager.default.createFile(
+      atPath: passwordFile.path, contents: Data(password.value.utf8),
+      attributes: [.posixPermissions: 0o600])
+    return made ? ["-D", bindDN, "-y", passwordFile.path] : nil
+  }
+
+  /// Removes the password file.
+  func forget() {
+    try? FileManager.default.removeItem(at: passwordFile)
   }
 }

@@ -57,6 +57,26 @@ final class ActiveDirectorySortTests: XCTestCase {
     XCTAssertEqual(lines.suffix(expected.count), expected[...])
   }
 
+  func testASearchFindsPeopleByAmbiguousNameResolution() async throws {
+    // Nobody's username or display name holds "Staff"; everyone's surname
+    // is Staff, which AD's anr finds. A username's part is still found.
+    let dc = try TestSambaDC.shared()
+    let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
+    let bySurname = try await directory.searching("Staff").window(0..<400)
+    XCTAssertEqual(bySurname.count, dc.people.people.count)
+    let byEmail = try await directory.searching("user012@roster").window(0..<400)
+    XCTAssertEqual(byEmail.entries.map(\.username), ["user012"])
+    let byPart = try await directory.searching("er01").window(0..<400)
+    XCTAssertEqual(
+      Set(byPart.entries.map(\.username)),
+      Set(dc.people.people.map(\.username).filter { $0.contains("er01") }))
+    var withoutANR = Self.options(dc)
+    withoutANR.schema.resolvesAmbiguousNames = false
+    let plain = try LDAPDirectory(url: Self.url(dc), options: withoutANR)
+    let none = try await plain.searching("Staff").window(0..<400)
+    XCTAssertEqual(none.count, 0, "without anr the surname is not searched")
+  }
+
   func testDisabledAccountsAreReadAndFiltered() async throws {
     // userAccountControl 546: ACCOUNTDISABLE (2) among other flags.
     let dc = try TestSambaDC.shared()

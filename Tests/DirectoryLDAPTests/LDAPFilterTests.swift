@@ -20,7 +20,7 @@ final class LDAPFilterTests: XCTestCase {
       "(&(objectClass=*)(|(uid=*ma*)(displayName=*ma*)))")
     XCTAssertEqual(
       LDAPFilter.search("*)(uid=*", within: "(objectClass=person)", schema: .activeDirectory),
-      #"(&(objectClass=person)(|(sAMAccountName=*\2a\29\28uid=\2a*)(displayName=*\2a\29\28uid=\2a*)))"#
+      #"(&(objectClass=person)(|(sAMAccountName=*\2a\29\28uid=\2a*)(displayName=*\2a\29\28uid=\2a*)(anr=\2a\29\28uid=\2a)))"#
     )
   }
 

@@ -24,15 +24,19 @@ public enum LDAPFilter {
   }
 
   /// The entries of `base` whose username or display name contains `text`:
-  /// `(&BASE(|(uid=*text*)(displayName=*text*)))` with the schema's names;
+  /// `(&BASE(|(uid=*text*)(displayName=*text*)))` with the schema's names,
+  /// and on Active Directory whatever its ambiguous name resolution finds
+  /// (`(anr=text)`: given name, surname, email and the other names AD
+  /// resolves, by their start, and "first last" either way round);
   /// `base` itself when `text` is empty.
   public static func search(_ text: String, within base: String, schema: LDAPSchema) -> String {
     guard !text.isEmpty else { return base }
     let value = escape(text)
     // A credential a schema names is never searched (``SecretAttribute``).
-    let alternatives = [schema.usernameAttribute, schema.displayNameAttribute]
+    var alternatives = [schema.usernameAttribute, schema.displayNameAttribute]
       .filter { !SecretAttribute.isSecret($0) }
       .map { "(\($0)=*\(value)*)" }.joined()
+    if schema.resolvesAmbiguousNames, !alternatives.isEmpty { alternatives += "(anr=\(value))" }
     return alternatives.isEmpty ? nobody : "(&\(base)(|\(alternatives)))"
   }
 }

@@ -57,6 +57,10 @@ public struct LDAPSchema: Sendable, Hashable {
   /// memberOf leaves out (Active Directory's `primaryGroupID`, "Domain
   /// Users" for most); nil where the server has none.
   public var primaryGroupAttribute: String?
+  /// Whether a typed search also asks the server's ambiguous name
+  /// resolution (Active Directory's `anr`, which finds people by the start
+  /// of their given name, surname, email and other names).
+  public var resolvesAmbiguousNames = false
   /// The attribute that names an entry for good, through renames and
   /// moves: `entryUUID` (RFC 4530: OpenLDAP, 389 Directory Server), or
   /// Active Directory's `objectGUID` (16 bytes, read as ``LDAPUniqueID``
@@ -101,6 +105,7 @@ public struct LDAPSchema: Sendable, Hashable {
     schema.accountStateAttribute = "userAccountControl"
     schema.primaryGroupAttribute = "primaryGroupID"
     schema.uniqueIDAttribute = "objectGUID"
+    schema.resolvesAmbiguousNames = true
     return schema
   }()
 
