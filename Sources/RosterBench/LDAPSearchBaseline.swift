@@ -115,7 +115,9 @@ struct LDAPSearchAccess: Sendable {
     password = options.password
     caFile = options.caFile
     let schema = options.schema
-    attributes = [schema.usernameAttribute, "cn", schema.displayNameAttribute, schema.roleAttribute]
+    attributes = [
+      schema.usernameAttribute, "cn", schema.displayNameAttribute, schema.roleAttribute,
+    ]
   }
 
   /// ldapsearch's arguments for the bind (its password file written); nil
