@@ -36,6 +36,33 @@ final class ActiveDirectorySignInTests: XCTestCase {
     XCTAssertTrue(run.output.contains("People: \(dc.people.people.count)\n"), run.output)
   }
 
+  func testAKerberosTicketSignsInAndListsThePeople() throws {
+    // The DC's own KDC, a ticket for the administrator, SASL GSSAPI to
+    // ldap/localhost (the DC's service principal name), no password given.
+    let dc = try TestSambaDC.shared()
+    let environment = try dc.ticket()
+    let check = try RosterProcess.run(
+      ["check", "--source", dc.kerberosURL(), "--sasl", "gssapi"], environment: environment)
+    XCTAssertEqual(check.status, 0, check.errors)
+    XCTAssertTrue(check.output.contains("Directory: Active Directory (Samba 4."), check.output)
+    XCTAssertTrue(check.output.contains("People: \(dc.people.people.count)\n"), check.output)
+    let list = try RosterProcess.run(
+      ["list", "--source", dc.kerberosURL(), "--sasl", "gssapi", "--columns", "username"],
+      environment: environment)
+    XCTAssertEqual(list.status, 0, list.errors)
+    XCTAssertEqual(
+      list.output.split(separator: "\n").dropFirst().map(String.init).sorted(),
+      dc.people.people.map(\.username).sorted())
+
+    // Without a ticket: said at once, no people.
+    var empty = environment
+    empty["KRB5CCNAME"] = "FILE:/nonexistent/roster-no-ticket"
+    let refused = try RosterProcess.run(
+      ["check", "--source", dc.kerberosURL(), "--sasl", "gssapi"], environment: empty)
+    XCTAssertNotEqual(refused.status, 0)
+    XCTAssertTrue(refused.errors.contains("No Kerberos ticket"), refused.errors)
+  }
+
   func testWithoutASchemaTheRootDSESaysActiveDirectory() throws {
     // The people's OU with no filter and no --ldap-schema: the root DSE
     // names Active Directory, so its names and its people filter are used

@@ -17,6 +17,18 @@ enum SambaDomainFolder {
     "--host-name=dc1", "--host-ip=127.0.0.1",
   ]
 
+  /// What a real DC has that a provision does not give: the `ldap/`
+  /// service principal name for the name the tests reach it by, so that a
+  /// Kerberos ticket for `ldap/localhost` is one the DC takes.
+  private static let servicePrincipalNames = """
+    dn: CN=DC1,OU=Domain Controllers,\(TestSambaDC.baseDN)
+    changetype: modify
+    add: servicePrincipalName
+    servicePrincipalName: ldap/localhost
+    servicePrincipalName: ldap/localhost@\(TestSambaDC.realm)
+
+    """
+
   /// Where provisioned folders are kept between runs.
   private static var cache: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -29,7 +41,8 @@ enum SambaDomainFolder {
   static func make(at folder: URL, _ people: CompanyPeople) throws -> Bool {
     let ldif = people.activeDirectoryLDIF
     let version = try SambaTool.check("/usr/sbin/samba", ["--version"])
-    let key = StableHash.hex(([version] + provision + [ldif]).joined(separator: "\n"))
+    let key = StableHash.hex(
+      ([version] + provision + [ldif, servicePrincipalNames]).joined(separator: "\n"))
     let kept = cache.appendingPathComponent(key)
     let cached = FileManager.default.fileExists(atPath: kept.path)
     if !cached { try build(kept, ldif: ldif) }
@@ -54,6 +67,12 @@ enum SambaDomainFolder {
       "/usr/bin/ldbadd",
       ["-H", scratch.appendingPathComponent("private/sam.ldb").path, people.path])
     try FileManager.default.removeItem(at: people)
+    let names = scratch.appendingPathComponent("names.ldif")
+    try servicePrincipalNames.write(to: names, atomically: true, encoding: .utf8)
+    try SambaTool.check(
+      "/usr/bin/ldbmodify",
+      ["-H", scratch.appendingPathComponent("private/sam.ldb").path, names.path])
+    try FileManager.default.removeItem(at: names)
     do {
       try FileManager.default.moveItem(at: scratch, to: kept)
     } catch  where FileManager.default.fileExists(atPath: kept.path) {

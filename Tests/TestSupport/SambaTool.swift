@@ -12,10 +12,12 @@ enum SambaTool {
   }
 
   /// Runs `executable` with `arguments` (and `environment` added to this
-  /// process's), its standard input empty; returns its status and output.
-  static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
-    throws -> Run
-  {
+  /// process's), `input` on its standard input (empty by default); returns
+  /// its status and output.
+  static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    input: String? = nil
+  ) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -25,8 +27,13 @@ enum SambaTool {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
-    process.standardInput = FileHandle.nullDevice
+    let feed = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : feed
     try process.run()
+    if let input {
+      feed.fileHandleForWriting.write(Data(input.utf8))
+      try? feed.fileHandleForWriting.close()
+    }
     let bytes = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Run(status: process.terminationStatus, output: String(decoding: bytes, as: UTF8.self))

@@ -66,6 +66,37 @@ public final class TestSambaDC: Sendable {
     "ldaps://127.0.0.1/\(base)"
   }
 
+  /// `ldap://localhost/` + `base` (default: the people's OU): the name the
+  /// DC's `ldap/localhost` service principal is for.
+  public func kerberosURL(base: String = TestSambaDC.peopleBase) -> String {
+    "ldap://localhost/\(base)"
+  }
+
+  /// A Kerberos ticket for `user` (the administrator by default) from the
+  /// DC's KDC, fetched by kinit with the password on its standard input
+  /// into a cache of its own: the environment a Kerberos client then runs
+  /// with (the realm's krb5.conf and that cache).
+  public func ticket(
+    _ user: String = "Administrator", password: String = TestSambaDC.password
+  ) throws -> [String: String] {
+    let configuration = folder.appendingPathComponent("krb5.conf")
+    if !FileManager.default.fileExists(atPath: configuration.path) {
+      try TestKDC.clientConfiguration(realm: Self.realm, kdcPort: 88).write(
+        to: configuration, atomically: true, encoding: .utf8)
+    }
+    let environment = [
+      "KRB5_CONFIG": configuration.path,
+      "KRB5CCNAME": "FILE:\(folder.appendingPathComponent("cache-\(UUID().uuidString)").path)",
+    ]
+    let run = try SambaTool.run(
+      "/usr/bin/kinit", ["\(user)@\(Self.realm)"], environment: environment,
+      input: "\(password)\n")
+    guard run.status == 0 else {
+      throw DemoLDAPError.commandFailed(command: "kinit", status: run.status, output: run.output)
+    }
+    return environment
+  }
+
   /// Applies `ldif` (changetype records) as the administrator over LDAPS
   /// with `ldapmodify`, the password read from a file in the DC's folder.
   public func modify(_ ldif: String) throws {
