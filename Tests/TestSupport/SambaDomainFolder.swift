@@ -61,23 +61,23 @@ enum SambaDomainFolder {
     try SambaTool.check(
       "/usr/bin/samba-tool",
       ["domain", "provision", "--targetdir=\(scratch.path)"] + provision)
-    let people = scratch.appendingPathComponent("people.ldif")
-    try ldif.write(to: people, atomically: true, encoding: .utf8)
-    try SambaTool.check(
-      "/usr/bin/ldbadd",
-      ["-H", scratch.appendingPathComponent("private/sam.ldb").path, people.path])
-    try FileManager.default.removeItem(at: people)
-    let names = scratch.appendingPathComponent("names.ldif")
-    try servicePrincipalNames.write(to: names, atomically: true, encoding: .utf8)
-    try SambaTool.check(
-      "/usr/bin/ldbmodify",
-      ["-H", scratch.appendingPathComponent("private/sam.ldb").path, names.path])
-    try FileManager.default.removeItem(at: names)
+    try apply(ldif, with: "/usr/bin/ldbadd", to: scratch)
+    try apply(servicePrincipalNames, with: "/usr/bin/ldbmodify", to: scratch)
     do {
       try FileManager.default.moveItem(at: scratch, to: kept)
     } catch  where FileManager.default.fileExists(atPath: kept.path) {
       // Another test process made it meanwhile.
     }
+  }
+
+  /// Runs `tool` (ldbadd, ldbmodify) on `ldif` against the sam.ldb of the
+  /// domain in `folder`, offline.
+  private static func apply(_ ldif: String, with tool: String, to folder: URL) throws {
+    let file = folder.appendingPathComponent("changes.ldif")
+    try ldif.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try SambaTool.check(
+      tool, ["-H", folder.appendingPathComponent("private/sam.ldb").path, file.path])
   }
 
   /// The smb.conf of the domain at `folder`: the provision's domain, every
