@@ -155,11 +155,11 @@ struct NarrowingBenchmark {
     var baseline: [Double] = []
     var totals = LDAPStatistics()
     var rows = 0
-    var sent = (filter: "", sortKeys: "")
+    var sent = (filter: "", sortKeys: "", access: LDAPSearchAccess())
     let search = {
       Self.settle(window)
       if let time = LDAPSearchBaseline.firstWindow(
-        url: url, filter: sent.filter, sortKeys: sent.sortKeys)
+        url: url, filter: sent.filter, sortKeys: sent.sortKeys, access: sent.access)
       {
         baseline.append(time)
       }
@@ -186,7 +186,7 @@ struct NarrowingBenchmark {
       roster.append((ContinuousClock.now - started).inMilliseconds)
       rows = page.model.count
       guard let view = reading(page.shownDirectory) else { return fail("not an LDAP directory") }
-      sent = (view.filter, view.sortKeys)
+      sent = (view.filter, view.sortKeysSent, LDAPSearchAccess(view.options))
       let statistics = view.statistics
       totals.windowsFetched += statistics.windowsFetched
       totals.contextsOpened += statistics.contextsOpened

@@ -17,7 +17,7 @@ import Directory
 extension LDAPDirectory {
   /// The sort control's keys as this server takes them: ``sortKeys``, then
   /// without ordering rules and with one key as the server taught.
-  var sortKeysSent: String { sent(sortKeys) }
+  public var sortKeysSent: String { sent(sortKeys) }
 
   /// `keys` as this server takes them, from what it taught so far.
   func sent(_ keys: String) -> String {
