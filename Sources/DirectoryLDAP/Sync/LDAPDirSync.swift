@@ -49,7 +49,8 @@ public final class LDAPDirSync: LDAPChangeSource {
   /// A sync of the people at `servers` (at least one; one directory's,
   /// tried in turn) with `options`, asking for changes every
   /// `pollInterval`; nothing is sent before `run`.
-  public init(servers: [LDAPURL], options: LDAPOptions, pollInterval: Duration = .seconds(1)) {
+  public init(servers: [LDAPURL], options: LDAPOptions, pollInterval: Duration = .milliseconds(500))
+  {
     precondition(!servers.isEmpty, "a sync needs a server")
     self.servers = servers
     var options = options

@@ -76,7 +76,7 @@ extension LDAPDirectory {
 
   /// What an offline copy of these people follows: DirSync asking every
   /// `pollInterval` on Active Directory, Content Sync elsewhere.
-  public func changeSource(pollInterval: Duration = .seconds(1)) -> any LDAPChangeSource {
+  public func changeSource(pollInterval: Duration = .milliseconds(500)) -> any LDAPChangeSource {
     followsByDirSync
       ? LDAPDirSync(servers: servers, options: options, pollInterval: pollInterval)
       : LDAPContentSync(servers: servers, options: options)

@@ -74,7 +74,7 @@ package final class OfflineCopy {
   package init(
     directory: LDAPDirectory, folder: URL,
     backoff: ClosedRange<Duration> = LDAPContentSync.defaultBackoff,
-    shownWait: Duration = .milliseconds(500), pollInterval: Duration = .seconds(1)
+    shownWait: Duration = .milliseconds(500), pollInterval: Duration = .milliseconds(500)
   ) {
     self.pollInterval = pollInterval
     self.shownWait = shownWait
