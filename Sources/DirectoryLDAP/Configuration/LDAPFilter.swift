@@ -26,7 +26,7 @@ public enum LDAPFilter {
   /// The entries of `base` whose username or display name contains `text`:
   /// `(&BASE(|(uid=*text*)(displayName=*text*)))` with the schema's names,
   /// and on Active Directory whatever its ambiguous name resolution finds
-  /// (`(anr=text)`: given name, surname, email and the other names AD
+  /// (`(anr=text)`: given name, surname, office and the other names AD
   /// resolves, by their start, and "first last" either way round);
   /// `base` itself when `text` is empty.
   public static func search(_ text: String, within base: String, schema: LDAPSchema) -> String {

@@ -59,7 +59,7 @@ public struct LDAPSchema: Sendable, Hashable {
   public var primaryGroupAttribute: String?
   /// Whether a typed search also asks the server's ambiguous name
   /// resolution (Active Directory's `anr`, which finds people by the start
-  /// of their given name, surname, email and other names).
+  /// of their given name, surname, office and other names).
   public var resolvesAmbiguousNames = false
   /// The attribute that names an entry for good, through renames and
   /// moves: `entryUUID` (RFC 4530: OpenLDAP, 389 Directory Server), or

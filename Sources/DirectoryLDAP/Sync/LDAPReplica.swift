@@ -86,6 +86,7 @@ public final class LDAPReplica: Sendable {
   /// is doing. A complete copy's people go to `update` at once; the
   /// changes logged since its fold, and the server, wait until `shown`
   /// returns (a window's first rows on screen: they need both cores more).
+  /// Once it returns (or throws), the copy is closed and its lock let go.
   public func run(
     backoff: ClosedRange<Duration> = LDAPContentSync.defaultBackoff,
     update: @escaping @Sendable (UserTable, TablePatch?) -> Void,
@@ -129,6 +130,10 @@ public final class LDAPReplica: Sendable {
     } onCancel: {
       following.cancel()
     }
+    // The sync has ended, but its thread may not have let go of the feed
+    // yet: the copy is closed here, so a run started once this one returns
+    // finds it free.
+    feed.store.close()
     if let failure = feed.failure.withLock({ $0 }) { throw failure }
   }
 }
