@@ -66,8 +66,8 @@ final class CustomWidgetTests: XCTestCase {
       var natural: Int32 = -1
       gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
       XCTAssertEqual(natural, 0, "a widget without content asks for no room")
-      gtk_widget_queue_draw(widget)
-      MainContext.run(for: .milliseconds(50))
+      // And draws nothing, in a frame painted after the content went.
+      XCTAssertTrue(GtkTestEnvironment.waitForFrame(widget), "no frame was painted")
     }
   }
 }

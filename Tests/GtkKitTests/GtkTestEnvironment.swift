@@ -54,10 +54,36 @@ enum GtkTestEnvironment {
     return MainContext.run(until: { gdk_frame_clock_get_frame_counter(clock) > before })
   }
 
-  /// Destroys `window` and lets GTK finalize what it held, so a list's
-  /// handlers go with the test that made it.
-  static func close(_ window: UnsafeMutablePointer<GtkWidget>) {
+  /// Destroys `window` and runs what that left pending (GTK's idle work, which may hold the
+  /// last references to its widgets) until no source is ready, so a list's handlers go with the
+  /// test that made it. A window the test itself still holds (a pacing tick of a factory the
+  /// test keeps) goes when the test lets it go.
+  static func close(
+    _ window: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line
+  ) {
     gtk_window_destroy(cgtk_window(window))
-    MainContext.run(for: .milliseconds(100))
+    XCTAssertTrue(
+      MainContext.run(until: { g_main_context_pending(nil) == 0 }, timeout: .seconds(20)),
+      "the main loop always had work ready", file: file, line: line)
+  }
+
+  /// Destroys `window`, which nothing but GTK holds, and runs the main loop until GTK has freed
+  /// it, and with it every widget, row and item it held.
+  static func destroyAndWaitUntilFreed(
+    _ window: UnsafeMutablePointer<GtkWidget>, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    // GObject clears this when the window is freed.
+    let alive = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+    alive.initialize(to: UnsafeMutableRawPointer(window))
+    let object = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GObject.self)
+    g_object_add_weak_pointer(object, alive)
+    defer {
+      if alive.pointee != nil { g_object_remove_weak_pointer(object, alive) }
+      alive.deallocate()
+    }
+    gtk_window_destroy(cgtk_window(window))
+    XCTAssertTrue(
+      MainContext.run(until: { alive.pointee == nil }, timeout: .seconds(20)),
+      "the window was not freed", file: file, line: line)
   }
 }

@@ -69,8 +69,7 @@ final class ListFactoryTests: XCTestCase {
         XCTAssertLessThan(model.liveItemObjects, 1_000, "items are made on demand")
         XCTAssertEqual(census.live, factory.liveRows, "the census counts each row the list holds")
 
-        gtk_window_destroy(cgtk_window(window))
-        MainContext.run(for: .milliseconds(100))
+        GtkTestEnvironment.destroyAndWaitUntilFreed(window)
         statistics = factory.statistics
         itemObjects = model.liveItemObjects
       }
@@ -111,8 +110,7 @@ final class ListFactoryTests: XCTestCase {
       XCTAssertEqual(unbindTimes.count, factory.statistics.unbinds)
       XCTAssertEqual(bindTimes.count, factory.statistics.binds)
       XCTAssertTrue(unbindTimes.allSatisfy { $0 >= 0 })
-      gtk_window_destroy(cgtk_window(window))
-      MainContext.run(for: .milliseconds(50))
+      GtkTestEnvironment.close(window)
     }
   }
 

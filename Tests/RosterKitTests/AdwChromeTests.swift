@@ -60,12 +60,26 @@ final class AdwChromeTests: XCTestCase {
       XCTAssertEqual(String(cString: gtk_label_get_text(gtkObject(title))), toast)
       XCTAssertEqual(gtk_label_get_use_markup(gtkObject(title)), 0)
 
-      // Once it has slid in, for the README.
-      MainContext.run(for: .milliseconds(500))
+      // Once it has slid in, for the README: where it was a frame before (libadwaita moves it
+      // in each frame of its slide).
+      var place = Self.toastPlace(of: title, in: window)
+      while true {
+        WindowTestSupport.waitForFrames(window, 1)
+        let now = Self.toastPlace(of: title, in: window)
+        if now == place { break }
+        place = now
+      }
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/failed-refresh-toast.png").standardizedFileURL.path
       try Screenshot.save(window.window, to: path)
     }
+  }
+
+  /// Where the toast's `title` is in `window` (nil: nowhere on it).
+  @MainActor private static func toastPlace(of title: Widget, in window: MainWindow) -> [Float]? {
+    var bounds = graphene_rect_t()
+    guard gtk_widget_compute_bounds(title, window.window, &bounds) != 0 else { return nil }
+    return [bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height]
   }
 
   /// The label Roster puts in a toast over `window`'s pages, if one shows.

@@ -56,7 +56,9 @@ final class BannerTests: XCTestCase {
     window.isGridMode = grid
     MainContext.run(until: { window.hasVisibleRows })
     scroll(window)
-    MainContext.run(for: .milliseconds(200))
+    // Laid out at the scroll, and the list's fade to the grid over: while it fades out, the
+    // list is still on screen, and it is the list's top row the banner would keep in place.
+    WindowTestSupport.waitUntilStill(window)
     let view = grid ? window.grid.widget : window.list.scroller
     let before = try XCTUnwrap(topItem(of: window, below: bounds(view, in: window.window).origin.y))
 
@@ -73,7 +75,8 @@ final class BannerTests: XCTestCase {
     XCTAssertTrue(
       MainContext.run(
         until: { gtk_revealer_get_child_revealed(gtkObject(revealer)) != 0 }, timeout: .seconds(5)))
-    MainContext.run(for: .milliseconds(100))
+    // Laid out with the banner all the way in.
+    WindowTestSupport.waitForFrames(window)
 
     let banner = bounds(revealer, in: window.window)
     let list = bounds(view, in: window.window)
@@ -100,7 +103,7 @@ final class BannerTests: XCTestCase {
         let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
         gtk_widget_activate_action_variant(
           window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
-        MainContext.run(for: .milliseconds(100))
+        WindowTestSupport.waitForFrames(window)  // the scroll applies at the next layout
         gtk_adjustment_set_value(adjustment, 1_000 * window.viewport.rowHeight)
         XCTAssertTrue(MainContext.run(until: { window.viewport.visible.lowerBound == 1_000 }))
       }
@@ -119,7 +122,7 @@ final class BannerTests: XCTestCase {
         })
         gtk_widget_activate_action_variant(
           window.grid.gridView, "list.scroll-to-item", g_variant_new_uint32(0))
-        MainContext.run(for: .milliseconds(100))
+        WindowTestSupport.waitForFrames(window)  // the scroll applies at the next layout
         let middle =
           (gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)) / 2
         gtk_adjustment_set_value(adjustment, middle.rounded() + 0.37 * 100)

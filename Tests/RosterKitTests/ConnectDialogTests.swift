@@ -153,11 +153,12 @@ final class ConnectDialogTests: ServerTestCase {
         menu.itemTitles, ["✓ JSON file · users-5.json", "LDAP · \(server.server.url)"])
       gtk_menu_button_popup(gtkObject(menu.button))
       let popover = try XCTUnwrap(gtk_menu_button_get_popover(gtkObject(menu.button)))
-      MainContext.run(for: .milliseconds(300))
+      let popoverWidget = gobject(popover).assumingMemoryBound(to: GtkWidget.self)
+      WindowTestSupport.waitForFrames(of: popoverWidget)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/connect-menu.png").standardizedFileURL
         .path
-      try Screenshot.save(gobject(popover).assumingMemoryBound(to: GtkWidget.self), to: path)
+      try Screenshot.save(popoverWidget, to: path)
       gtk_menu_button_popdown(gtkObject(menu.button))
 
       // One click back to LDAP; it is the last one, which opens at start.
@@ -238,7 +239,7 @@ final class ConnectDialogTests: ServerTestCase {
   /// Saves a picture of the dialog, once laid out, under .build/screenshots
   /// (copied into docs/screenshots by hand).
   @MainActor static func shoot(_ dialog: ConnectDialog, _ name: String) throws {
-    MainContext.run(for: .milliseconds(300))
+    WindowTestSupport.waitUntilStill(toplevel: dialog.window)
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../.build/screenshots/\(name)").standardizedFileURL.path
     try Screenshot.save(dialog.window, to: path)

@@ -73,11 +73,15 @@ final class ConnectHarness {
   }
 
   /// Runs Test Connection or Connect (as their buttons do) and waits for it
-  /// to finish.
-  func run(_ dialog: ConnectDialog, connecting: Bool) {
+  /// to finish: the dialog says what came of it, remembers the directory and
+  /// hands it over in the step that ends its busy state.
+  func run(
+    _ dialog: ConnectDialog, connecting: Bool, file: StaticString = #filePath, line: UInt = #line
+  ) {
     dialog.run(connecting: connecting)
-    MainContext.run(until: { !dialog.isBusy }, timeout: .seconds(20))
-    MainContext.run(for: .milliseconds(50))
+    XCTAssertTrue(
+      MainContext.run(until: { !dialog.isBusy }, timeout: .seconds(20)),
+      "the dialog's \(connecting ? "connect" : "test") did not finish", file: file, line: line)
   }
 
   /// The settings file's text ("" when none was written).

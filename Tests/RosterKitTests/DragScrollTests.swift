@@ -15,15 +15,21 @@ final class DragScrollTests: XCTestCase {
       let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
       gtk_widget_activate_action_variant(
         window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
-      MainContext.run(for: .milliseconds(100))
+      WindowTestSupport.waitForFrames(window)  // the scroll applies at the next layout
       let start = gtk_adjustment_get_value(adjustment)
 
       // A slow drag of 300 px upwards, then a rest before release: no fling.
       var slow = ["mousemove", "--window", id, "240", "600", "mousedown", "1"]
       for _ in 0..<15 { slow += ["mousemove_relative", "--", "0", "-20", "sleep", "0.03"] }
       slow += ["sleep", "0.2", "mouseup", "1"]
+      let delivered = DeliveredInput(on: window.window)
+      defer { delivered.stop() }
       _ = try XInput.xdotool(slow)
-      MainContext.run(for: .milliseconds(300))
+      // xdotool returns once the events are sent: GTK handles the release after.
+      XCTAssertTrue(
+        MainContext.run(until: { delivered.buttonReleases == 1 }, timeout: .seconds(20)),
+        "the release did not reach the window")
+      WindowTestSupport.waitForFrames(window)
       let dragged = gtk_adjustment_get_value(adjustment) - start
       // 1:1 after the 8 px threshold.
       XCTAssertEqual(

@@ -129,7 +129,7 @@ final class ExportWindowTests: XCTestCase {
         to: "people.csv")
       XCTAssertTrue(window.exportBar.isShown)
       XCTAssertEqual(window.exportBar.fraction, 0.412, accuracy: 0.001)
-      MainContext.run(for: .milliseconds(400))
+      WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/export-progress.png")
         .standardizedFileURL.path

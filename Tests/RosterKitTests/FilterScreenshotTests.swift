@@ -51,7 +51,7 @@ final class FilterScreenshotTests: XCTestCase {
         }), "the filtered table did not show")
       XCTAssertEqual(bar.chips.count, 2)
       XCTAssertEqual(window.subtitle, "3 of 11 people")
-      MainContext.run(for: .milliseconds(300))
+      WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/filter.png").standardizedFileURL.path
       try Screenshot.save(window.window, to: path)

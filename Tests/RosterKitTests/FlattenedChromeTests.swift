@@ -142,7 +142,7 @@ final class FlattenedChromeTests: XCTestCase {
     _ = MainContext.run(
       until: { window.instrumentation.headerRenders.count > beforeRemap }, timeout: .seconds(5))
     let afterRemap = window.instrumentation.headerRenders.count - beforeRemap
-    MainContext.run(for: .milliseconds(100))
+    WindowTestSupport.waitForFrames(window)
 
     return "gl=\(gl == "GskGLRenderer" ? 1 : 0) frames_scrolled=\(scrolled)"
       + " renders_while_scrolling=\(whileScrolling) renders_after_subtitle=\(afterSubtitle)"

@@ -72,9 +72,9 @@ final class FlingTests: XCTestCase {
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
     gtk_widget_activate_action_variant(
       window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
-    MainContext.run(for: .milliseconds(100))
+    WindowTestSupport.waitForFrames(window)  // the scroll applies at the next layout
     gtk_adjustment_set_value(adjustment, 169 * window.viewport.rowHeight)
-    MainContext.run(for: .milliseconds(100))
+    WindowTestSupport.waitForFrames(window)
     let start = gtk_adjustment_get_value(adjustment)
     var flick = ["mousemove", "--window", id, "240", "700", "mousedown", "1"]
     flick += ["mousemove_relative", "--", "0", "-20", "sleep", "0.02"]

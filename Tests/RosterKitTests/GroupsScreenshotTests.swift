@@ -36,7 +36,7 @@ final class GroupsScreenshotTests: XCTestCase {
       XCTAssertTrue(window.isSidebarOpen, "a wide window's sidebar closed")
       XCTAssertTrue(window.subtitle.hasPrefix("Engineering Platform — "), window.subtitle)
       MainContext.run(until: { window.page.visibleRowsWaitingForAvatars == 0 })
-      MainContext.run(for: .milliseconds(300))
+      WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/groups.png").standardizedFileURL.path
       try Screenshot.save(window.window, to: path)

@@ -35,11 +35,17 @@ final class InteractionTests: XCTestCase {
       // The grid builds cells for what it shows, not for 2,000 people.
       XCTAssertLessThan(window.grid.factory.liveRows, 400)
 
-      // A narrower window re-lays out the same cells instead of re-binding everything.
-      MainContext.run(for: .milliseconds(200))
+      // A window of another width re-lays out the same cells instead of re-binding everything:
+      // counted from the grid at rest to the grid laid out at the new width.
+      WindowTestSupport.waitUntilStill(window)
       let bindsBefore = window.grid.factory.statistics.binds
+      let width = gtk_widget_get_width(window.window)
       gtk_window_set_default_size(cgtk_window(window.window), 720, 800)
-      MainContext.run(for: .milliseconds(300))
+      XCTAssertTrue(
+        MainContext.run(
+          until: { gtk_widget_get_width(window.window) != width }, timeout: .seconds(20)),
+        "the window did not take its new width")
+      WindowTestSupport.waitUntilStill(window)
       XCTAssertLessThan(window.grid.factory.statistics.binds - bindsBefore, 200)
 
       XCTAssertNotEqual(gtk_widget_activate_action_variant(window.window, "win.grid", nil), 0)

@@ -296,7 +296,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       XCTAssertTrue(message.hasPrefix("Offline · last synced "), message)
       XCTAssertEqual(page.count, count, "the copy is browsed")
       XCTAssertTrue(MainContext.run(until: { offline.hasVisibleRows }, timeout: .seconds(10)))
-      MainContext.run(for: .milliseconds(400))
+      WindowTestSupport.waitUntilStill(offline)
       let screenshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/offline.png").standardizedFileURL.path
       try Screenshot.save(offline.window, to: screenshot)

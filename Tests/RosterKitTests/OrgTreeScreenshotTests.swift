@@ -27,7 +27,7 @@ final class OrgTreeScreenshotTests: XCTestCase {
         MainContext.run(until: { tree.selectedLine.flatMap(tree.person(atLine:)) == index }),
         "the tree did not open down to the person")
       XCTAssertTrue(MainContext.run(until: { window.page.visibleRowsWaitingForAvatars == 0 }))
-      MainContext.run(for: .milliseconds(400))
+      WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/org-tree.png").standardizedFileURL.path
       try Screenshot.save(window.window, to: path)

@@ -33,7 +33,7 @@ final class PersonScreenshotTests: XCTestCase {
         MainContext.run(until: {
           !page.avatar.avatar.isLoading && window.page.visibleRowsWaitingForAvatars == 0
         }))
-      MainContext.run(for: .milliseconds(400))
+      WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/person.png").standardizedFileURL.path
       try Screenshot.save(window.window, to: path)

@@ -18,7 +18,7 @@ final class PersonViewTests: XCTestCase {
     gtk_window_set_child(cgtk_window(window), widget)
     gtk_window_present(cgtk_window(window))
     XCTAssertTrue(MainContext.run(until: { gtk_widget_get_width(window) > 0 }))
-    MainContext.run(for: .milliseconds(50))
+    WindowTestSupport.waitForFrames(of: window)
     return window
   }
 
@@ -90,7 +90,7 @@ final class PersonViewTests: XCTestCase {
       defer { gtk_window_destroy(cgtk_window(window)) }
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
       view.bind(ada)
-      MainContext.run(for: .milliseconds(50))
+      WindowTestSupport.waitForFrames(of: window)
       let first = try Self.pixels(of: view)
       print("a row draws \(first.width) x \(first.height) pixels")
       let nothing: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
@@ -112,7 +112,7 @@ final class PersonViewTests: XCTestCase {
         "no role")
 
       view.bind(UserViewModel(user: User(username: "grace-brewster-hopper")))
-      MainContext.run(for: .milliseconds(50))
+      WindowTestSupport.waitForFrames(of: window)
       let second = try Self.pixels(of: view)
       XCTAssertGreaterThan(
         second.ink(x: textX + 40..<second.width, y: 0..<middle, background: nothing),
@@ -160,12 +160,12 @@ final class PersonViewTests: XCTestCase {
       defer { gtk_window_destroy(cgtk_window(window)) }
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
       view.bind(ada)
-      MainContext.run(for: .milliseconds(50))
+      WindowTestSupport.waitForFrames(of: window)
       let size = [gtk_widget_get_width(view.widget), gtk_widget_get_height(view.widget)]
       view.showSkeleton(label: "Loading")
       XCTAssertTrue(view.showsSkeleton)
       XCTAssertNil(view.identity, "a skeleton shows no one")
-      MainContext.run(for: .milliseconds(50))
+      WindowTestSupport.waitForFrames(of: window)
       XCTAssertEqual([gtk_widget_get_width(view.widget), gtk_widget_get_height(view.widget)], size)
       let pixels = try Self.pixels(of: view)
       let top = (pixels.height - 48) / 2
@@ -198,7 +198,7 @@ final class PersonViewTests: XCTestCase {
       defer { gtk_window_destroy(cgtk_window(window)) }
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
       view.bind(ada)
-      MainContext.run(for: .milliseconds(50))
+      WindowTestSupport.waitForFrames(of: window)
       for orientation in [GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL] {
         var natural: Int32 = 0
         gtk_widget_measure(view.widget, orientation, -1, nil, &natural, nil, nil)

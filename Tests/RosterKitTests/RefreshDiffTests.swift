@@ -30,7 +30,7 @@ final class RefreshDiffTests: XCTestCase {
       // Scroll so person200 is at the top, and select person205.
       gtk_widget_activate_action_variant(
         window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
-      MainContext.run(for: .milliseconds(50))
+      WindowTestSupport.waitForFrames(window)  // the scroll applies at the next layout
       let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
       let rowHeight = window.viewport.rowHeight
       gtk_adjustment_set_value(adjustment, 200 * rowHeight)

@@ -108,7 +108,14 @@ final class SearchScrollTests: XCTestCase {
       defer { watcher.stop() }
       window.setSearchText("ann000")
       XCTAssertTrue(MainContext.run(until: { window.searchMatches == 10 }))
-      MainContext.run(for: .milliseconds(500))
+      // Every frame until the shorter length is announced and every row re-bound, then two
+      // more: the frames that could paint someone from before, however long they take.
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            window.showsSearchResult(for: "ann000") && window.factory.deferredRebindCount == 0
+          }, timeout: .seconds(20)), "the search's rows were not all shown")
+      WindowTestSupport.waitForFrames(window, 2)
       print(
         "narrow search: \(violations.count) rows painted outside the results: \(violations.prefix(5))"
       )

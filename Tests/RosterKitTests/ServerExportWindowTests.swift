@@ -55,7 +55,9 @@ final class ServerExportWindowTests: ServerTestCase {
         try Self.usernames(
           page.shownDirectory, range: $0..<min(count, $0 + PersonExporter.windowSize))
       }
-      MainContext.run(for: .milliseconds(100))
+      // Every page the screen asks for asked for, so what follows counts only what selecting does.
+      waitUntilFilled(page)
+      WindowTestSupport.waitForFrames(window)
       let started = page.model.statistics.started
 
       gtk_widget_activate_action_variant(page.shownView, "list.select-all", nil)

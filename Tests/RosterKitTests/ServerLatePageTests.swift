@@ -43,7 +43,7 @@ final class ServerLatePageTests: ServerTestCase {
       XCTAssertGreaterThan(screen, 0)
       for step in 1...25 {
         gtk_adjustment_set_value(adjustment, Double(step) * 3 * screen)
-        MainContext.run(for: .milliseconds(40))
+        WindowTestSupport.waitForFrames(window, 1)
       }
       waitUntilFilled(page)
       try assertFilledRowsShowTheirOwnEntries(page, server: server)

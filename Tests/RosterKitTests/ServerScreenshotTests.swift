@@ -42,7 +42,7 @@ final class ServerScreenshotTests: ServerTestCase {
       XCTAssertEqual(page.model.count, Self.people + 2)
       XCTAssertTrue(
         MainContext.run(until: { !page.viewport.visible.isEmpty }, timeout: .seconds(5)))
-      MainContext.run(for: .milliseconds(300))
+      WindowTestSupport.waitUntilStill(window)
       XCTAssertEqual(page.skeletonRows().visible, page.viewport.visible.count, "a row filled")
       try Screenshot.save(window.window, to: Self.path("ldap-skeleton.png"))
 
@@ -52,7 +52,7 @@ final class ServerScreenshotTests: ServerTestCase {
         MainContext.run(
           until: { window.hasVisibleRows && window.visibleRowsWaitingForAvatars == 0 },
           timeout: .seconds(20)), "the rows and photos did not fill")
-      MainContext.run(for: .milliseconds(200))
+      WindowTestSupport.waitUntilStill(window)
       try Screenshot.save(window.window, to: Self.path("ldap.png"))
       print("screenshots: \(Self.path("ldap-skeleton.png")), \(Self.path("ldap.png"))")
     }

@@ -34,7 +34,7 @@ final class SpoofCorpusWindowTests: XCTestCase {
       window.goBack()
       XCTAssertEqual(window.header.titleText, "Roster")
 
-      MainContext.run(for: .milliseconds(200))
+      WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/spoof-corpus.png").standardizedFileURL
         .path

@@ -28,7 +28,8 @@ final class TableHeaderInputTests: XCTestCase {
         MainContext.run(until: {
           window.hasVisibleRows && (header.edgePoint(of: 0, in: window.window)?.y ?? 0) > 0
         }), "the table was not laid out")
-      MainContext.run(for: .milliseconds(200))
+      // The list's fade to the table over, so the header is where it is measured.
+      WindowTestSupport.waitUntilStill(window)
 
       // The middle of the Name title: between the gutter and its edge.
       let edge = try XCTUnwrap(header.edgePoint(of: 0, in: window.window))
@@ -46,8 +47,14 @@ final class TableHeaderInputTests: XCTestCase {
       ]
       for _ in 0..<6 { drag += ["mousemove_relative", "--", "10", "0", "sleep", "0.03"] }
       drag += ["mouseup", "1"]
+      let delivered = DeliveredInput(on: window.window)
+      defer { delivered.stop() }
       _ = try XInput.xdotool(drag)
-      MainContext.run(for: .milliseconds(200))
+      // xdotool returns once the events are sent: GTK handles the release after.
+      XCTAssertTrue(
+        MainContext.run(until: { delivered.buttonReleases == 1 }, timeout: .seconds(20)),
+        "the release did not reach the window")
+      WindowTestSupport.waitForFrames(window)
       XCTAssertEqual(window.table.columns.widths[0], width + 60, "the drag did not resize Name")
       XCTAssertEqual(
         window.local.sortOrder?.description, "displayName", "the drag clicked the title too")

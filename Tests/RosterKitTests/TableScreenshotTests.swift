@@ -48,7 +48,7 @@ final class TableScreenshotTests: XCTestCase {
         }), "the sorted table did not show")
       XCTAssertEqual(window.table.shownRows.first?.row.cellTexts[2], "Design")
       window.select(2)
-      MainContext.run(for: .milliseconds(300))
+      WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/table.png").standardizedFileURL.path
       try Screenshot.save(window.window, to: path)
@@ -58,7 +58,8 @@ final class TableScreenshotTests: XCTestCase {
       let manager = adw_style_manager_get_default()!
       adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_FORCE_DARK)
       defer { adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_DEFAULT) }
-      MainContext.run(for: .milliseconds(300))
+      // The new style applies as GTK lays the window out.
+      WindowTestSupport.waitUntilStill(window)
       let row = try XCTUnwrap(window.table.shownRows.last?.row)
       var color = GdkRGBA()
       gtk_style_context_get_color(
@@ -72,7 +73,7 @@ final class TableScreenshotTests: XCTestCase {
       // column's end edge is right of the second's.
       gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
       defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
-      MainContext.run(for: .milliseconds(300))
+      WindowTestSupport.waitUntilStill(window)
       let header = window.table.header
       let first = try XCTUnwrap(header.edgePoint(of: 0, in: window.window))
       let second = try XCTUnwrap(header.edgePoint(of: 1, in: window.window))

@@ -65,7 +65,7 @@ final class WaylandTests: XCTestCase {
       // stay at the top) unless the view has scrolled to an item once.
       gtk_widget_activate_action_variant(
         window.listView, "list.scroll-to-item", g_variant_new_uint32(0))
-      MainContext.run(for: .milliseconds(100))
+      WindowTestSupport.waitForFrames(window)  // the scroll applies at the next layout
       XCTAssertEqual(window.viewport.visible.lowerBound, 0)
 
       var painted: [Int: String] = [:]
@@ -239,8 +239,8 @@ final class WaylandTests: XCTestCase {
     XCTAssertTrue(
       MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(20)),
       "visible avatars never arrived")
-    // A frame with them.
-    MainContext.run(for: .milliseconds(200))
+    // Frames with them.
+    WindowTestSupport.waitForFrames(window)
     return window
   }
 

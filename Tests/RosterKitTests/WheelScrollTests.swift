@@ -20,23 +20,26 @@ final class WheelScrollTests: XCTestCase {
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(view))!
     gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(0))
     MainContext.run(until: { gtk_adjustment_get_value(adjustment) == 0 }, timeout: .seconds(5))
-    MainContext.run(for: .milliseconds(100))
+    WindowTestSupport.waitForFrames(window)  // laid out at the top
     let recorder = FrameRecorder(window: window.window)
     let tick = TickCallback.add(to: window.window) { time in
       recorder.frame(at: time)
       return true
     }
     recorder.isRecording = true
+    let delivered = DeliveredInput(on: window.window)
+    defer { delivered.stop() }
     _ = try XInput.xdotool([
       "mousemove", "--window", id, "240", "400",
       "click", "--repeat", String(clicks), "--delay", String(delay), "5",
     ])
-    // xdotool returns once the clicks are sent: wait until GTK has handled them.
-    var last = -1.0
-    while gtk_adjustment_get_value(adjustment) != last {
-      last = gtk_adjustment_get_value(adjustment)
-      MainContext.run(for: .milliseconds(150))
-    }
+    // xdotool returns once the clicks are sent: wait until GTK has had every one, and for the
+    // frames after the last (the clicks since a frame are applied in the next).
+    XCTAssertTrue(
+      MainContext.run(until: { delivered.wheelClicks >= Double(clicks) }, timeout: .seconds(20)),
+      "GTK had \(delivered.wheelClicks) of \(clicks) wheel clicks")
+    WindowTestSupport.waitForFrames(window)
+    let last = gtk_adjustment_get_value(adjustment)
     recorder.stop()
     TickCallback.remove(tick, from: window.window)
     let fraction = last / max(1, gtk_adjustment_get_upper(adjustment))

@@ -31,7 +31,7 @@ final class WindowFrameTests: XCTestCase {
       gtk_style_context_add_provider_for_display(
         display, gtkObject(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_USER))
       defer { gtk_style_context_remove_provider_for_display(display, gtkObject(provider)) }
-      MainContext.run(for: .milliseconds(100))
+      WindowTestSupport.waitForFrames(window)  // the new style applies as GTK lays the window out
       XCTAssertEqual(try Self.windowSizedShadows(in: window.window), 2)
     }
   }

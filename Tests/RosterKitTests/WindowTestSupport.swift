@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Directory
 import Foundation
@@ -85,16 +86,70 @@ enum WindowTestSupport {
   static func waitForFrames(
     _ window: MainWindow, _ count: Int = 2, file: StaticString = #filePath, line: UInt = #line
   ) {
-    let clock = gtk_widget_get_frame_clock(window.window)!
+    waitForFrames(of: window.window, count, file: file, line: line)
+  }
+
+  /// The same for any widget on screen (a dialog, a popover, a bare window): `count` frames of
+  /// its own frame clock.
+  static func waitForFrames(
+    of widget: Widget, _ count: Int = 2, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let clock = gtk_widget_get_frame_clock(widget)!
     var painted = 0
     let connection = Signals.connect(gobject(clock), .afterPaint) {
       painted += 1
-      if painted < count { gtk_widget_queue_draw(window.window) }
+      if painted < count { gtk_widget_queue_draw(widget) }
     }
     defer { connection.disconnect() }
-    gtk_widget_queue_draw(window.window)
+    gtk_widget_queue_draw(widget)
     let done = MainContext.run(until: { painted >= count }, timeout: .seconds(10))
     XCTAssertTrue(done, "the window painted no frame", file: file, line: line)
+  }
+
+  /// Runs the main loop until nothing in `window` moves (no stack in a transition, every
+  /// revealer shown or hidden, the sidebar's flap fully in or out) and two more frames have
+  /// painted, so that a screenshot or a measurement reads the window at rest, not part way
+  /// through an animation that a busy machine draws late.
+  static func waitUntilStill(
+    _ window: MainWindow, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    waitUntilStill(toplevel: window.window, file: file, line: line)
+  }
+
+  /// The same for any toplevel on screen (a dialog).
+  static func waitUntilStill(
+    toplevel: Widget, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertTrue(
+      MainContext.run(until: { !isMoving(toplevel) }, timeout: .seconds(20)),
+      "the window did not come to rest", file: file, line: line)
+    waitForFrames(of: toplevel, 2, file: file, line: line)
+  }
+
+  /// Whether `widget` or a widget under it is in an animation: a stack's transition, a
+  /// revealer on its way in or out, a flap part way open.
+  private static func isMoving(_ widget: Widget) -> Bool {
+    let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+    func isA(_ type: GType) -> Bool { g_type_check_instance_is_a(instance, type) != 0 }
+    if isA(gtk_stack_get_type()), gtk_stack_get_transition_running(gtkObject(widget)) != 0 {
+      return true
+    }
+    if isA(gtk_revealer_get_type()),
+      gtk_revealer_get_child_revealed(gtkObject(widget))
+        != gtk_revealer_get_reveal_child(gtkObject(widget))
+    {
+      return true
+    }
+    if isA(adw_flap_get_type()) {
+      let progress = adw_flap_get_reveal_progress(gtkObject(widget))
+      if progress != 0, progress != 1 { return true }
+    }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if isMoving(current) { return true }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return false
   }
 
   static func waitForLoad(_ window: MainWindow, file: StaticString = #filePath, line: UInt = #line)
@@ -102,11 +157,13 @@ enum WindowTestSupport {
     let finished = MainContext.run(until: { !window.isLoading }, timeout: .seconds(30))
     XCTAssertTrue(finished, "the load did not finish", file: file, line: line)
     // What the load laid out is read once GTK has painted it, not after a guessed time; a
-    // window not shown (yet) paints nothing, and only lets pending work run.
+    // window not shown (yet) paints nothing, and only runs the work the load left pending.
     if gtk_widget_get_mapped(window.window) != 0 {
       waitForFrames(window, 1, file: file, line: line)
     } else {
-      MainContext.run(for: .milliseconds(50))
+      XCTAssertTrue(
+        MainContext.run(until: { g_main_context_pending(nil) == 0 }, timeout: .seconds(20)),
+        "the main loop always had work ready", file: file, line: line)
     }
   }
 

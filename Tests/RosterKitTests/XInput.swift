@@ -78,14 +78,31 @@ enum XInput {
     return (window, try windowID(of: window))
   }
 
-  /// Types `text` on the keyboard (XTEST) into `entry` of the toplevel `window`.
-  static func type(_ text: String, into entry: Widget, of window: Widget) throws {
+  /// Types `text` on the keyboard (XTEST) into `entry` (a GtkEditable, empty or all selected
+  /// when it takes the focus) of the toplevel `window`, and waits until the entry holds it.
+  static func type(
+    _ text: String, into entry: Widget, of window: Widget, file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws {
     let id = try windowID(ofToplevel: window)
     _ = try xdotool(["windowfocus", "--sync", id])
     gtk_widget_grab_focus(entry)
-    MainContext.run(for: .milliseconds(100))
+    XCTAssertTrue(
+      MainContext.run(
+        until: {
+          gtk_window_is_active(cgtk_window(window)) != 0
+            && gtk_window_get_focus(cgtk_window(window)).map {
+              $0 == entry || gtk_widget_is_ancestor($0, entry) != 0
+            } ?? false
+        }, timeout: .seconds(20)), "the entry did not take the focus", file: file, line: line)
     _ = try xdotool(["type", "--delay", "10", text])
-    MainContext.run(for: .milliseconds(200))
+    // xdotool returns once the keys are sent: GTK handles them after.
+    XCTAssertTrue(
+      MainContext.run(
+        until: { String(cString: gtk_editable_get_text(gtkObject(entry))).hasSuffix(text) },
+        timeout: .seconds(20)),
+      "the entry holds \(String(cString: gtk_editable_get_text(gtkObject(entry)))), not \(text)",
+      file: file, line: line)
   }
 
   /// The X window id of `window`, found by a unique title.
@@ -100,10 +117,72 @@ enum XInput {
     }
     let title = "roster-input-\(UUID().uuidString)"
     gtk_window_set_title(cgtk_window(window), title)
-    MainContext.run(for: .milliseconds(200))
-    let id =
-      try xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init) ?? ""
+    // GDK sets the title on the X window at once; a round trip makes sure the X server has it
+    // before xdotool asks. Asked again (as long as a failure allows) if a window just shown
+    // is not on the display yet.
+    let deadline = ContinuousClock.now + .seconds(20)
+    var id = ""
+    repeat {
+      gdk_display_sync(gtk_widget_get_display(window))
+      id =
+        try xdotool(["search", "--name", title]).split(separator: "\n").first.map(String.init)
+        ?? ""
+    } while id.isEmpty && ContinuousClock.now < deadline
     XCTAssertFalse(id.isEmpty, "the window is not on the X display")
     return id
+  }
+}
+
+/// The pointer events GTK delivers to a toplevel, counted as they come: seen first (a
+/// capture-phase legacy controller on the window) and passed on untouched. xdotool returns once
+/// it has sent its events; a test waits until GTK has had the last of them, not for a span of
+/// time a busy machine may overrun.
+@MainActor
+final class DeliveredInput {
+  /// Button releases (the end of a click or a drag).
+  private(set) var buttonReleases = 0
+  /// Wheel clicks, downwards positive (a smooth scroll counts its delta).
+  private(set) var wheelClicks = 0.0
+  private let toplevel: Widget
+  private let controller: OpaquePointer
+
+  /// Starts counting what `toplevel` is delivered.
+  init(on toplevel: Widget) {
+    self.toplevel = toplevel
+    controller = gtkObject(gtk_event_controller_legacy_new()!)
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+    // gboolean (*)(GtkEventControllerLegacy *self, GdkEvent *event, gpointer user_data)
+    let handler: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = {
+      _, event, data in
+      let counts = Unmanaged<DeliveredInput>.fromOpaque(data!).takeUnretainedValue()
+      MainActor.assumeIsolated { counts.note(event!) }
+      return 0
+    }
+    g_signal_connect_data(
+      gobject(controller), "event", unsafeBitCast(handler, to: GCallback.self),
+      Unmanaged.passRetained(self).toOpaque(),
+      { data, _ in Unmanaged<DeliveredInput>.fromOpaque(data!).release() }, GConnectFlags(0))
+    gtk_widget_add_controller(toplevel, controller)
+  }
+
+  /// Stops counting (the window lets the controller go, and with it this counter).
+  func stop() { gtk_widget_remove_controller(toplevel, controller) }
+
+  private func note(_ event: OpaquePointer) {
+    switch gdk_event_get_event_type(event) {
+    case GDK_BUTTON_RELEASE: buttonReleases += 1
+    case GDK_SCROLL:
+      switch gdk_scroll_event_get_direction(event) {
+      case GDK_SCROLL_DOWN: wheelClicks += 1
+      case GDK_SCROLL_UP: wheelClicks -= 1
+      case GDK_SCROLL_SMOOTH:
+        var dx = 0.0
+        var dy = 0.0
+        gdk_scroll_event_get_deltas(event, &dx, &dy)
+        wheelClicks += dy
+      default: break
+      }
+    default: break
+    }
   }
 }
