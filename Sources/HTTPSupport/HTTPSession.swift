@@ -57,6 +57,13 @@ public final class HTTPSession: Sendable {
     return try result.get()
   }
 
+  /// The exchanges in flight, one a line (address, step and for how long, whether
+  /// cancelled), and the network thread's backlog: what a test whose wait for a download ran
+  /// out reports.
+  package func inFlightReport() -> [String] {
+    handle.log.report + [NetworkThread.shared.backlogReport]
+  }
+
   /// Cancels every exchange in flight; later ones are sent as usual.
   public func abort() {
     let handle = handle
@@ -71,6 +78,8 @@ public final class HTTPSession: Sendable {
 /// released on the network thread.
 final class SessionHandle: @unchecked Sendable {
   let configuration: HTTPSession.Configuration
+  /// The session's exchanges that have not finished.
+  let log = ExchangeLog()
   private var made: OwnedObject<UnsafeMutablePointer<SoupSession>>?
 
   init(_ configuration: HTTPSession.Configuration) {

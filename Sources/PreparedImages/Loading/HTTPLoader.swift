@@ -35,6 +35,11 @@ final class HTTPLoader: Sendable {
     totalTimeout = configuration.connectTimeout + configuration.readTimeout
   }
 
+  /// The downloads in flight and the network thread's backlog, one a line.
+  func inFlightReport() -> [String] {
+    session.inFlightReport()
+  }
+
   func shutdown() async {
     session.abort()
   }
