@@ -115,6 +115,7 @@ final class HTTPExchange: @unchecked Sendable {
   }
 
   private func sent(_ result: OpaquePointer?) {
+    handle.answers.pass()
     var error: UnsafeMutablePointer<GError>?
     guard let stream = soup_session_send_finish(handle.session, result, &error) else {
       let failure = failure(error)

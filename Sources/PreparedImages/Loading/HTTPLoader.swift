@@ -40,6 +40,19 @@ final class HTTPLoader: Sendable {
     session.inFlightReport()
   }
 
+  /// Stops answers on the network thread until ``releaseAnswers()`` (``HTTPSession/holdAnswers()``).
+  func holdAnswers() {
+    session.holdAnswers()
+  }
+
+  /// Downloads stopped by ``holdAnswers()`` now.
+  var heldAnswers: Int { session.heldAnswers }
+
+  /// Lets the answers stopped by ``holdAnswers()`` go on.
+  func releaseAnswers() {
+    session.releaseAnswers()
+  }
+
   func shutdown() async {
     session.abort()
   }
