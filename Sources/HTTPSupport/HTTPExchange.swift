@@ -55,6 +55,7 @@ final class HTTPExchange: @unchecked Sendable {
     self.continuation = continuation
     url = request.url
     visited = [request.url]
+    session.log.begin(ObjectIdentifier(self), url: request.url, cancellable: cancellable)
   }
 
   private var pointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -110,9 +111,11 @@ final class HTTPExchange: @unchecked Sendable {
     soup_session_send_async(
       handle.session, message, G_PRIORITY_DEFAULT, messageCancellable,
       { _, result, data in HTTPExchange.from(data).sent(result) }, pointer)
+    handle.log.update(ObjectIdentifier(self), .sent)
   }
 
   private func sent(_ result: OpaquePointer?) {
+    handle.answers.pass()
     var error: UnsafeMutablePointer<GError>?
     guard let stream = soup_session_send_finish(handle.session, result, &error) else {
       let failure = failure(error)
@@ -141,6 +144,7 @@ final class HTTPExchange: @unchecked Sendable {
       declaredLength = Int(soup_message_headers_get_content_length(responseHeaders))
       body.reserveCapacity(declaredLength ?? 0)
     }
+    handle.log.update(ObjectIdentifier(self), .readingBody(status: status, bytes: 0))
     read()
   }
 
@@ -226,6 +230,7 @@ final class HTTPExchange: @unchecked Sendable {
     }
     guard body.count + size <= request.maxBodyBytes else { return finish(.failure(.tooLarge)) }
     body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size))
+    handle.log.update(ObjectIdentifier(self), .readingBody(status: status, bytes: body.count))
     read()
   }
 
@@ -378,6 +383,7 @@ final class HTTPExchange: @unchecked Sendable {
   private func finish(_ outcome: Outcome) {
     stopTimer()
     dropMessage()
+    handle.log.end(ObjectIdentifier(self))
     guard let continuation else { return }
     self.continuation = nil
     continuation.resume(returning: outcome)

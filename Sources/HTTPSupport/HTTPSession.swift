@@ -43,6 +43,14 @@ public final class HTTPSession: Sendable {
 
   /// What the server at `request.url` answered, or why not. Cancelling the
   /// calling task cancels the exchange.
+  ///
+  /// The cancellation is handed to the network thread, so that it lands
+  /// between libsoup's steps, never inside one: `soup_session_send_finish`
+  /// checks the cancellable again after libsoup has handed the answer over,
+  /// and a cancellation from another thread landing in between makes
+  /// libsoup 3.2 end the message and then close the answer's stream on the
+  /// ended message, a null dereference (`HTTPCancellationTests` holds the
+  /// network thread there).
   public func send(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
     let cancellable = Cancellable()
     let result = await withTaskCancellationHandler {
@@ -52,9 +60,32 @@ public final class HTTPSession: Sendable {
         NetworkThread.shared.perform { exchange.start() }
       }
     } onCancel: {
-      cancellable.cancel()
+      NetworkThread.shared.perform { cancellable.cancel() }
     }
     return try result.get()
+  }
+
+  /// The exchanges in flight, one a line (address, step and for how long, whether
+  /// cancelled), and the network thread's backlog: what a test whose wait for a download ran
+  /// out reports.
+  package func inFlightReport() -> [String] {
+    handle.log.report + [NetworkThread.shared.backlogReport]
+  }
+
+  /// Stops the network thread when libsoup hands an exchange its answer's head, before the
+  /// exchange takes it, until ``releaseAnswers()``: a test cancels meanwhile, so that the
+  /// cancellation meets the exchange at that moment on any machine (``AnswerGate``). Every
+  /// exchange of the process waits while one is held: the thread is theirs too.
+  package func holdAnswers() {
+    handle.answers.hold()
+  }
+
+  /// Exchanges stopped by ``holdAnswers()`` now.
+  package var heldAnswers: Int { handle.answers.heldCount }
+
+  /// Lets the answers stopped by ``holdAnswers()`` go on, and later ones pass.
+  package func releaseAnswers() {
+    handle.answers.release()
   }
 
   /// Cancels every exchange in flight; later ones are sent as usual.
@@ -71,6 +102,10 @@ public final class HTTPSession: Sendable {
 /// released on the network thread.
 final class SessionHandle: @unchecked Sendable {
   let configuration: HTTPSession.Configuration
+  /// The session's exchanges that have not finished.
+  let log = ExchangeLog()
+  /// Where a test stops answers (``HTTPSession/holdAnswers()``).
+  let answers = AnswerGate()
   private var made: OwnedObject<UnsafeMutablePointer<SoupSession>>?
 
   init(_ configuration: HTTPSession.Configuration) {
@@ -119,7 +154,8 @@ private final class SessionHandOver: @unchecked Sendable {
   init(_ session: OwnedObject<UnsafeMutablePointer<SoupSession>>?) { self.session = session }
 }
 
-/// GIO's `GCancellable`, which any thread may cancel.
+/// GIO's `GCancellable`. Any thread may read it; ``cancel()`` runs on the
+/// network thread only (``HTTPSession/send(_:)`` says why).
 final class Cancellable: Sendable {
   private let owned = OwnedObject(adopting: g_cancellable_new()!)
 

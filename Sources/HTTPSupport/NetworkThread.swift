@@ -19,6 +19,8 @@ final class NetworkThread: @unchecked Sendable {
   /// that Thread Sanitizer sees the hand-over (GLib's own locks are futexes
   /// it cannot see).
   private var queue: [@Sendable () -> Void] = []
+  /// When the oldest work in `queue` was handed over (behind `lock`).
+  private var queuedSince: ContinuousClock.Instant?
   private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
   private init() {
@@ -44,6 +46,7 @@ final class NetworkThread: @unchecked Sendable {
     pthread_mutex_lock(lock)
     queue.append(work)
     let isFirst = queue.count == 1
+    if isFirst { queuedSince = .now }
     pthread_mutex_unlock(lock)
     guard isFirst else { return }  // a drain is already on its way
     let source = g_idle_source_new()
@@ -62,8 +65,21 @@ final class NetworkThread: @unchecked Sendable {
     pthread_mutex_lock(lock)
     let work = queue
     queue = []
+    queuedSince = nil
     pthread_mutex_unlock(lock)
     for body in work { body() }
+  }
+
+  /// Whether work waits for the thread, and since when: a thread blocked in a call, or starved,
+  /// leaves its work waiting (for a report of what is stuck).
+  var backlogReport: String {
+    pthread_mutex_lock(lock)
+    let (count, since) = (queue.count, queuedSince)
+    pthread_mutex_unlock(lock)
+    guard let since else { return "network thread: nothing waiting for it" }
+    let (seconds, attoseconds) = (ContinuousClock.now - since).components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    return "network thread: \(count) piece(s) of work waiting, the oldest for \(milliseconds) ms"
   }
 
   /// Attaches a one-shot timer to the network thread's context: `fire`

@@ -108,12 +108,18 @@ final class StaleGuardTests: XCTestCase {
     }
 
     let done = await pipeline.waitUntilIdle(timeout: .seconds(15))
-    XCTAssertTrue(done)
+    // A wait that runs out names what is stuck: each task's stage, each download's step, the
+    // network thread's backlog, and what the server does on each connection it holds open.
+    XCTAssertTrue(
+      done,
+      pipeline.inFlightReport() + "\nserver:\n"
+        + server.connectionsReport().joined(separator: "\n"))
     // Every bound row gets its avatar; then what the workers queued last is delivered.
     let allShown = await waitUntil(timeout: .seconds(15)) {
       slots.indices.allSatisfy { slots[$0].identity == nil || (shown[$0] ?? nil) != nil }
     }
-    XCTAssertTrue(allShown)
+    let unshown = slots.indices.filter { slots[$0].identity != nil && (shown[$0] ?? nil) == nil }
+    XCTAssertTrue(allShown, "rows bound without their avatar: \(unshown)")
     await drainMainQueue()
     XCTAssertEqual(violations, [])
     for (row, slot) in slots.enumerated() {

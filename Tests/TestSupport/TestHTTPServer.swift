@@ -99,11 +99,26 @@ public final class TestHTTPServer: Sendable {
     routes.state.withLock { $0.headers[path] }
   }
 
+  /// The connections the server has open, one a line: what each waits for or does, for how
+  /// long, and for which path (a report of what a test waited for in vain).
+  public func connectionsReport() -> [String] {
+    let now = ContinuousClock.now
+    let open = routes.state.withLock { Array($0.open.values) }
+    return open.sorted { $0.since < $1.since }.map { connection in
+      let (seconds, attoseconds) = (now - connection.since).components
+      let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+      return "\(connection.path ?? "(no request yet)"): \(connection.step) for \(milliseconds) ms"
+    }
+  }
+
   private static func serve(_ client: Int32, routes: Routes) {
+    routes.track(client, "reading the request's head")
+    defer { routes.state.withLock { _ = $0.open.removeValue(forKey: client) } }
     guard let (head, _) = Sockets.readHead({ Sockets.read(client) }) else { return }
     let lines = head.split(separator: "\r\n")
     let words = lines.first?.split(separator: " ") ?? []
     guard words.count == 3 else { return }
+    routes.track(client, "answering", path: String(words[1]))
     var headers: [String: String] = [:]
     for line in lines.dropFirst() {
       guard let colon = line.firstIndex(of: ":") else { continue }
@@ -119,7 +134,9 @@ public final class TestHTTPServer: Sendable {
       route.response = .answer(
         status: 304, headers: Responder.cachingHeaders(route.response), body: [])
     }
+    if route.latency > .zero { routes.track(client, "waiting its latency") }
     pause(route.latency)
+    routes.track(client, "writing the answer")
     Responder(client: client).respond(route.response)
   }
 
@@ -139,9 +156,27 @@ private final class Routes: Sendable {
     var hits: [String: Int] = [:]
     var headers: [String: [String: String]] = [:]
     var notModified: [String: Int] = [:]
+    /// The connections being served, by socket.
+    var open: [Int32: Connection] = [:]
+  }
+
+  /// One connection being served: its path once its request is read, and its step since when.
+  struct Connection {
+    var path: String?
+    var step: String
+    var since: ContinuousClock.Instant
   }
 
   let state = Locked(State())
+
+  /// Notes the step `client`'s connection is at (and its path, once known).
+  func track(_ client: Int32, _ step: String, path: String? = nil) {
+    let now = ContinuousClock.now
+    state.withLock { state in
+      let known = state.open[client]?.path
+      state.open[client] = Connection(path: path ?? known, step: step, since: now)
+    }
+  }
 
   /// The route of `uri`: its own, else that of its path without the query.
   /// A sequence moves on by one.

@@ -35,6 +35,24 @@ final class HTTPLoader: Sendable {
     totalTimeout = configuration.connectTimeout + configuration.readTimeout
   }
 
+  /// The downloads in flight and the network thread's backlog, one a line.
+  func inFlightReport() -> [String] {
+    session.inFlightReport()
+  }
+
+  /// Stops answers on the network thread until ``releaseAnswers()`` (``HTTPSession/holdAnswers()``).
+  func holdAnswers() {
+    session.holdAnswers()
+  }
+
+  /// Downloads stopped by ``holdAnswers()`` now.
+  var heldAnswers: Int { session.heldAnswers }
+
+  /// Lets the answers stopped by ``holdAnswers()`` go on.
+  func releaseAnswers() {
+    session.releaseAnswers()
+  }
+
   func shutdown() async {
     session.abort()
   }

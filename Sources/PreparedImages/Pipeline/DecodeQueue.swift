@@ -26,6 +26,9 @@ struct DecodeQueue {
   /// Whether no job waits.
   var isEmpty: Bool { waiting.count == 0 }
 
+  /// Jobs waiting.
+  var count: Int { waiting.count }
+
   mutating func push(_ task: ImageTask, _ loaded: LoadedBytes) {
     task.loaded = .loaded(loaded)
     task.stage = .waitingForDecode

@@ -49,6 +49,9 @@ final class DeliveryGate: Sendable {
   /// Subscribers of released results whose delivery has run on the main thread.
   var deliveredCount: Int { state.withLock { $0.delivered } }
 
+  /// Whether the gate holds results now.
+  var isHolding: Bool { state.withLock { $0.isHolding } }
+
   /// Sends the results that finished first, up to `count` subscribers' worth (whole results
   /// only), in the order they finished; the gate goes on holding later ones. With nil, sends
   /// every held result and opens the gate. Returns how many subscribers were released.

@@ -174,6 +174,15 @@ public final class ImagePipeline {
     return statistics
   }
 
+  /// What is in flight, one task a line (source, stage and for how long, subscribers,
+  /// priority), then the load slots, the decode queue, the delivery gate and the downloads
+  /// (each one's step, and the network thread's backlog): what a test whose wait for the
+  /// pipeline to go idle ran out reports.
+  package func inFlightReport() -> String {
+    ([coordinator.inFlightReport, "downloads:"] + httpLoader.inFlightReport())
+      .joined(separator: "\n")
+  }
+
   /// Starts every counter of ``statistics()`` again from zero (the caches and the work in
   /// flight stay): a benchmark run counts only what happens while it measures.
   public func resetStatistics() {

@@ -20,7 +20,11 @@ final class ImageTask: @unchecked Sendable {
   }
 
   let request: ImageRequest
-  var stage = Stage.waitingForLoad
+  var stage = Stage.waitingForLoad {
+    didSet { stageSince = .now }
+  }
+  /// When the task entered its stage: a report of what is stuck says for how long.
+  private(set) var stageSince = ContinuousClock.now
   var subscribers: [UInt64: Subscriber] = [:]
   /// The highest subscriber priority; orders the pending queues.
   var priority = ImagePriority.prefetch

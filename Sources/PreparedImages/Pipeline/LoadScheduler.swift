@@ -11,6 +11,9 @@ struct LoadScheduler {
   private var waiting = PendingQueue(firstStamp: 1)
   private(set) var running = 0
 
+  /// Tasks waiting for a slot.
+  var waitingCount: Int { waiting.count }
+
   init(slots: Int) {
     self.slots = max(1, slots)
   }

@@ -126,6 +126,29 @@ final class PipelineCoordinator: @unchecked Sendable {
   /// Tasks loading, waiting or decoding.
   var inFlightCount: Int { condition.withLock { registry.count } }
 
+  /// What is in flight, for a test whose wait for the pipeline to go idle ran out: each task
+  /// (its source, stage and how long it has been there, its subscribers and priority), then
+  /// the load slots, the decode queue, the workers and the delivery gate.
+  var inFlightReport: String {
+    let now = ContinuousClock.now
+    let (tasks, state) = condition.withLock { () -> ([String], String) in
+      let tasks = registry.all.sorted { $0.stageSince < $1.stageSince }.map { task in
+        "\(task.request.source) (\(task.request.pixelSize) px): \(task.stage) for "
+          + "\((now - task.stageSince).nanoseconds / 1_000_000) ms, "
+          + "\(task.subscribers.count) subscriber(s), \(task.priority)"
+          + (task.cancelLoad == nil ? "" : ", load running")
+      }
+      let state =
+        "load slots: \(scheduler.running) running, \(scheduler.waitingCount) waiting; "
+        + "decode queue: \(decodeQueue.count) waiting\(isDecodingHeld ? " (held)" : ""); "
+        + "workers pacing: \(workersPacing)\(isStopped ? "; stopped" : "")"
+      return (tasks, state)
+    }
+    let gate =
+      "deliveries: \(deliveryGate.heldCount) held, gate \(deliveryGate.isHolding ? "holding" : "open")"
+    return (["\(tasks.count) task(s) in flight"] + tasks + [state, gate]).joined(separator: "\n")
+  }
+
   /// Cancels all work, tells every subscriber `.cancelled` and releases the decode workers.
   /// Later subscribers get `.cancelled` at once.
   func stop() {
