@@ -84,14 +84,18 @@ public final class LDAPDirSync: LDAPChangeSource {
       var cookie = cookie
       // Whether the changes since the cookie (or everyone) are still to come.
       var refreshing = true
+      // Whether everyone comes whole: a refresh without a cookie, through
+      // all its rounds (the server's "more" continues it from a cookie).
+      var everyone = cookie == nil
       while !flag.isCancelled {
         let answer: DirSyncRound.Answer
         do {
-          answer = try round.ask(from: cookie, everyone: refreshing && cookie == nil, flag: flag)
+          answer = try round.ask(from: cookie, everyone: everyone, flag: flag)
         } catch {
-          guard refreshing, cookie != nil, Self.refusesCookie(error) else { throw error }
+          guard refreshing, cookie != nil, !everyone, Self.refusesCookie(error) else { throw error }
           handler(.reloadRequired)
           cookie = nil
+          everyone = true
           continue
         }
         if answer.changed || (refreshing && !answer.more) {
@@ -102,6 +106,7 @@ public final class LDAPDirSync: LDAPChangeSource {
         if answer.more { continue }
         if refreshing {
           refreshing = false
+          everyone = false
           handler(.refreshDone)
         }
         try Self.wait(pollInterval, flag: flag)
