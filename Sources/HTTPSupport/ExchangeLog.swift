@@ -1,12 +1,12 @@
-import Glibc
+import Synchronization
 
 /// The exchanges of one ``HTTPSession`` that have not finished, each with the step it is at
 /// and since when: what a test whose wait for a download ran out reports
 /// (``HTTPSession/inFlightReport()``).
 ///
-/// Threading: `Sendable`; a pthread mutex guards the entries (any thread reads them; the
-/// network thread and the sending task write them).
-final class ExchangeLog: @unchecked Sendable {
+/// Threading: `Sendable`; a mutex guards the entries (any thread reads them; the network
+/// thread and the sending task write them).
+final class ExchangeLog: Sendable {
   /// Where an exchange is.
   enum Step: Sendable {
     /// Handed to the network thread, not started there yet.
@@ -19,7 +19,7 @@ final class ExchangeLog: @unchecked Sendable {
     case readingBody(status: Int, bytes: Int)
   }
 
-  private struct Entry {
+  private struct Entry: Sendable {
     let url: String
     let begun: ContinuousClock.Instant
     var step: Step
@@ -27,27 +27,11 @@ final class ExchangeLog: @unchecked Sendable {
     let cancellable: Cancellable
   }
 
-  private var entries: [ObjectIdentifier: Entry] = [:]
-  private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-  init() {
-    pthread_mutex_init(lock, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(lock)
-    lock.deallocate()
-  }
-
-  private func withLock<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    return body()
-  }
+  private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
   func begin(_ exchange: ObjectIdentifier, url: String, cancellable: Cancellable) {
     let now = ContinuousClock.now
-    withLock {
+    entries.withLock { entries in
       entries[exchange] = Entry(
         url: url, begun: now, step: .queued, since: now, cancellable: cancellable)
     }
@@ -55,21 +39,21 @@ final class ExchangeLog: @unchecked Sendable {
 
   func update(_ exchange: ObjectIdentifier, _ step: Step) {
     let now = ContinuousClock.now
-    withLock {
+    entries.withLock { entries in
       entries[exchange]?.step = step
       entries[exchange]?.since = now
     }
   }
 
   func end(_ exchange: ObjectIdentifier) {
-    _ = withLock { entries.removeValue(forKey: exchange) }
+    _ = entries.withLock { $0.removeValue(forKey: exchange) }
   }
 
   /// One line per exchange, oldest first: its address, its step and for how long, its age,
   /// and whether it was cancelled.
   var report: [String] {
     let now = ContinuousClock.now
-    let open = withLock { Array(self.entries.values) }
+    let open = entries.withLock { Array($0.values) }
     return open.sorted { $0.begun < $1.begun }.map { entry in
       let step: String
       switch entry.step {
