@@ -49,7 +49,7 @@ let package = Package(
     // Roster's one HTTP client (libsoup on a network thread of its own):
     // the system's proxies and trust, no connect retries, the caller's
     // timeouts, redirects and limits.
-    .target(name: "HTTPSupport", dependencies: ["CSoup"]),
+    .target(name: "HTTPSupport", dependencies: ["CSoup", "SharedSupport"]),
     .target(name: "GtkKit", dependencies: ["CGtk", "CSystem"]),
     .target(
       name: "PreparedImages",

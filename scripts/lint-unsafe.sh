@@ -3,8 +3,13 @@
 # (Sources/C*) and HTTPSupport's one owner of libsoup's objects
 # (Sources/HTTPSupport/OwnedObject.swift, GTK-free), no Swift source may take
 # or drop a GObject reference by hand (g_object_ref, g_object_unref,
-# g_object_ref_sink) or reinterpret a pointer with assumingMemoryBound. Prints each use and the count per spelling;
-# fails when any count is above zero.
+# g_object_ref_sink) or reinterpret a pointer with assumingMemoryBound. Nor
+# may any Swift file (Sources or Tests) guard state with the standard
+# library's Mutex: a contended Synchronization.Mutex hands over in the kernel,
+# where Thread Sanitizer sees no order, so whether it reports a race would
+# depend on the machine's timing; SharedSupport's Locked is a pthread mutex it
+# sees. Prints each use and the count per spelling; fails when any count is
+# above zero.
 # Usage: scripts/lint-unsafe.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,4 +25,12 @@ for spelling in g_object_ref g_object_unref assumingMemoryBound; do
     failed=1
   fi
 done
+mutexes=$(grep -rnE --include='*.swift' '\bMutex[<(]' Sources Tests \
+  | grep -vE '^[^:]+:[0-9]+:\s*//' || true)
+count=$(printf '%s' "$mutexes" | grep -c . || true)
+echo "Synchronization.Mutex (use SharedSupport's Locked): $count"
+if [ "$count" -gt 0 ]; then
+  printf '%s\n' "$mutexes"
+  failed=1
+fi
 exit "$failed"

@@ -2,7 +2,6 @@ import Directory
 import FoundationEssentials
 import HTTPSupport
 import SharedSupport
-import Synchronization
 
 /// The HTTP side of a ``SCIMDirectory`` and its `searching` views: requests
 /// with the bearer token to the service's own origin, photos from anywhere
@@ -49,7 +48,7 @@ final class SCIMClient: Sendable {
   private let trust: SCIMTrust
   private let api: HTTPSession
   private let photoSession: HTTPSession
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Shared by the directory and its searches (the query tells them apart).
   let pages = SCIMPageCache()
 

@@ -1,6 +1,5 @@
 import Directory
 import FoundationEssentials
-import Synchronization
 
 /// A SCIM 2.0 service's users (RFC 7643/7644) read a window at a time:
 /// `GET /Users?startIndex=&count=` answers the count with every page, so the

@@ -1,6 +1,5 @@
 import Directory
 import SharedSupport
-import Synchronization
 
 /// The people directly in one SCIM group, read a window at a time.
 ///
@@ -25,7 +24,7 @@ final class SCIMGroupMembers: WindowedDirectory {
   let query: SCIMDirectory.Query
   /// Everyone, unscoped: pages by id, photos and attributes.
   private let everyone: SCIMDirectory
-  private let scoped = Mutex<SCIMDirectory?>(nil)
+  private let scoped = Locked<SCIMDirectory?>(nil)
   private let reader: SCIMMemberReader
 
   init(membership: SCIMMembership, query: SCIMDirectory.Query) {

@@ -1,5 +1,5 @@
 import Directory
-import Synchronization
+import SharedSupport
 
 /// Who is directly in one SCIM group, found out once for all the views of
 /// its members (searches and filters share it).
@@ -26,7 +26,7 @@ final class SCIMMembership: Sendable {
 
   let client: SCIMClient
   let group: String
-  private let found = Mutex<People?>(nil)
+  private let found = Locked<People?>(nil)
 
   init(client: SCIMClient, group: String) {
     self.client = client

@@ -1,4 +1,4 @@
-import Synchronization
+import SharedSupport
 
 /// The pages a server answered with an ETag, by query, so Refresh asks for
 /// them again with If-None-Match and a 304 refills nothing. Bounded: past
@@ -7,7 +7,7 @@ import Synchronization
 /// Threading: `Sendable`; one lock.
 final class SCIMPageCache: Sendable {
   static let limit = 256
-  private let pages = Mutex<[String: (etag: String, page: SCIMPage)]>([:])
+  private let pages = Locked<[String: (etag: String, page: SCIMPage)]>([:])
 
   func cached(_ query: String) -> (etag: String, page: SCIMPage)? {
     pages.withLock { $0[query] }

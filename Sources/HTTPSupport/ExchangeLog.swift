@@ -1,11 +1,12 @@
-import Synchronization
+import SharedSupport
 
 /// The exchanges of one ``HTTPSession`` that have not finished, each with the step it is at
 /// and since when: what a test whose wait for a download ran out reports
 /// (``HTTPSession/inFlightReport()``).
 ///
-/// Threading: `Sendable`; a mutex guards the entries (any thread reads them; the network
-/// thread and the sending task write them).
+/// Threading: `Sendable`; a ``Locked`` pthread mutex guards the entries (any thread reads
+/// them; the network thread and the sending task write them). Not `Mutex`: a contended
+/// `Synchronization.Mutex` hands over in the kernel, where Thread Sanitizer sees no order.
 final class ExchangeLog: Sendable {
   /// Where an exchange is.
   enum Step: Sendable {
@@ -27,7 +28,7 @@ final class ExchangeLog: Sendable {
     let cancellable: Cancellable
   }
 
-  private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+  private let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
   func begin(_ exchange: ObjectIdentifier, url: String, cancellable: Cancellable) {
     let now = ContinuousClock.now

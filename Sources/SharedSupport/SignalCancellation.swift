@@ -1,7 +1,6 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// Turns SIGINT and SIGTERM (Ctrl+C in a terminal, a service stopping)
 /// into a cancellation of the command's work, so a long `roster export`
@@ -15,7 +14,7 @@ import Synchronization
 public final class SignalCancellation: @unchecked Sendable {
   private let sources: [any DispatchSourceSignal]
   private let signals: [Int32]
-  private let caught = Mutex<Int32?>(nil)
+  private let caught = Locked<Int32?>(nil)
 
   /// Calls `cancel` on the first of `signals` to arrive.
   public init(signals: [Int32] = [SIGINT, SIGTERM], _ cancel: @escaping @Sendable () -> Void) {

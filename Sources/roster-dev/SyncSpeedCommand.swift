@@ -4,7 +4,6 @@ import DirectoryLDAP
 import Foundation
 import RosterBench
 import SharedSupport
-import Synchronization
 
 /// `roster-dev sync-speed`: times the first refresh of a copy of an LDAP
 /// server (``LDAPReplica``, Content Sync into a fresh folder) beside
@@ -136,5 +135,5 @@ struct SyncSpeedCommand: ParsableCommand {
 ///
 /// Threading: `Sendable`; one lock.
 private final class CopiedCount: Sendable {
-  let value = Mutex(0)
+  let value = Locked(0)
 }

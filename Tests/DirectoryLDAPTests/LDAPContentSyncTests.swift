@@ -3,7 +3,6 @@ import DirectoryLDAP
 import Foundation
 import LDAPDemo
 import SharedSupport
-import Synchronization
 import TestSupport
 import XCTest
 

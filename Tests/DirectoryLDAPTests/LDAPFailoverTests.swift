@@ -2,7 +2,6 @@ import Directory
 import Foundation
 import LDAPDemo
 import SharedSupport
-import Synchronization
 import TestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 import Directory
 import Foundation
-import Synchronization
+import SharedSupport
 import TestSupport
 import XCTest
 
@@ -75,7 +75,7 @@ final class DirectoryLoaderFileTests: XCTestCase {
   )
     async throws -> DirectoryError?
   {
-    let outcome = Mutex<DirectoryError??>(nil)
+    let outcome = Locked<DirectoryError??>(nil)
     Task.detached {
       do throws(DirectoryError) {
         _ = try await DirectoryLoader().load(source)

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SharedSupport
 import TestSupport
 import XCTest
 
@@ -9,7 +9,7 @@ import XCTest
 final class ProvidedImageTests: XCTestCase {
   /// A provided image whose closure counts its calls and hands out `bytes` (or throws).
   private final class Provider: Sendable {
-    let calls = Mutex(0)
+    let calls = Locked(0)
     let bytes: [UInt8]
     let fails: Bool
 
@@ -70,7 +70,7 @@ final class ProvidedImageTests: XCTestCase {
   func testProvidedBytesOverTheLimitAreRefused() async {
     var configuration = ImagePipelineConfiguration.testing()
     configuration.maxBodyBytes = 1000
-    let seen = Mutex<Int?>(nil)
+    let seen = Locked<Int?>(nil)
     let big = ProvidedImage(key: "big") { maxBytes in
       seen.withLock { $0 = maxBytes }
       return [UInt8](repeating: 0xFF, count: 1001)
@@ -89,8 +89,8 @@ final class ProvidedImageTests: XCTestCase {
 
   @MainActor
   func testUnbindingCancelsTheProvidersTask() async {
-    let started = Mutex(false)
-    let cancelled = Mutex(false)
+    let started = Locked(false)
+    let cancelled = Locked(false)
     let slow = ProvidedImage(key: "slow") { _ in
       started.withLock { $0 = true }
       do {

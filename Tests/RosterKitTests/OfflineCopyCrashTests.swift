@@ -2,7 +2,7 @@ import Directory
 import DirectoryLDAP
 import Foundation
 import LDAPDemo
-import Synchronization
+import SharedSupport
 import TestSupport
 import XCTest
 
@@ -93,8 +93,8 @@ final class OfflineCopyCrashTests: XCTestCase {
   /// Follows the copy in `folder` until it is current, and the usernames it then holds.
   private func resume(_ folder: URL) async throws -> Set<String> {
     let replica = try LDAPReplica(url: server.peopleURL, options: LDAPOptions(), folder: folder)
-    let table = Mutex<UserTable?>(nil)
-    let current = Mutex(false)
+    let table = Locked<UserTable?>(nil)
+    let current = Locked(false)
     let task = Task {
       try await replica.run { people, _ in
         table.withLock { $0 = people }

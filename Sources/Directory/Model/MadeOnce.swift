@@ -1,4 +1,4 @@
-import Synchronization
+import SharedSupport
 
 /// A value made the first time it is asked for, then kept: the indexes a
 /// table or the groups make for lookups (reports, identities, a person's
@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Threading: any thread; a mutex guards it, held while it is made (once).
 final class MadeOnce<Value: Sendable>: Sendable {
-  private let storage = Mutex<Value?>(nil)
+  private let storage = Locked<Value?>(nil)
 
   /// The value if it was made, without making it.
   var made: Value? { storage.withLock { $0 } }

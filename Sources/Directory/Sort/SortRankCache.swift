@@ -1,4 +1,4 @@
-import Synchronization
+import SharedSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +29,7 @@ final class SortRankCache: Sendable {
     var entries: [(field: PersonField, ranks: [UInt32])] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// The name of the process's current collation (`LC_COLLATE`).
   static var currentLocale: String { String(cString: setlocale(LC_COLLATE, nil)) }

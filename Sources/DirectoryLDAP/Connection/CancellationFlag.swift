@@ -1,4 +1,4 @@
-import Synchronization
+import SharedSupport
 
 /// Set when the Swift task that asked for an LDAP operation is cancelled;
 /// the connection's thread checks it between waits and abandons the
@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Threading: `Sendable`; one lock.
 final class CancellationFlag: Sendable {
-  private let state = Mutex(false)
+  private let state = Locked(false)
 
   var isCancelled: Bool { state.withLock { $0 } }
 

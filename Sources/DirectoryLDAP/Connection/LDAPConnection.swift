@@ -34,7 +34,7 @@ final class LDAPConnection: @unchecked Sendable {
   private let onFailover: @Sendable (_ lost: LDAPURL, _ continuing: LDAPURL) -> Void
   /// Only on `queue`.
   private var session: LDAPSession?
-  private let counters: Mutex<Counters>
+  private let counters: Locked<Counters>
 
   /// A connection to `servers` (at least one), starting with the one at
   /// `first`.
@@ -46,7 +46,7 @@ final class LDAPConnection: @unchecked Sendable {
     self.servers = servers
     self.options = options
     self.onFailover = onFailover
-    counters = Mutex(Counters(current: servers.indices.contains(first) ? first : 0))
+    counters = Locked(Counters(current: servers.indices.contains(first) ? first : 0))
     Self.watchForExit()
     queue = DispatchQueue(label: "roster.ldap.\(servers[0].server)")
   }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import SharedSupport
-import Synchronization
 
 /// Counts the libldap operations that ran on the main thread (the UI's
 /// thread, which a blocking network call would freeze): always 0 in a
@@ -10,7 +9,7 @@ import Synchronization
 ///
 /// Threading: `Sendable`; one lock.
 public final class LDAPMainThreadCalls: Sendable {
-  private let calls = Mutex(0)
+  private let calls = Locked(0)
 
   /// None counted yet.
   public init() {}

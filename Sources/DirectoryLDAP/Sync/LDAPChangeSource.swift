@@ -1,6 +1,5 @@
 import Directory
 import SharedSupport
-import Synchronization
 
 /// What following a server says besides its changes.
 ///
@@ -56,7 +55,7 @@ extension LDAPChangeSource {
     status: @escaping @Sendable (LDAPSyncStatus) -> Void,
     _ handler: @escaping @Sendable (LDAPSyncChange) -> Void
   ) async {
-    let progress = Mutex(FollowProgress(cookie: cookie))
+    let progress = Locked(FollowProgress(cookie: cookie))
     var delay = backoff.lowerBound
     var isFirst = true
     while !Task.isCancelled {

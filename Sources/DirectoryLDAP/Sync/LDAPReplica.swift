@@ -1,6 +1,6 @@
 import Directory
 import FoundationEssentials
-import Synchronization
+import SharedSupport
 
 /// How a copy kept by ``LDAPReplica`` is doing.
 ///
@@ -157,8 +157,8 @@ private final class ReplicaFeed: @unchecked Sendable {
   let update: @Sendable (UserTable, TablePatch?) -> Void
   let status: @Sendable (LDAPReplicaStatus) -> Void
   /// Stops the sync after a failure of the disk (set once the sync runs).
-  let onFailure = Mutex<(@Sendable () -> Void)?>(nil)
-  let failure = Mutex<ReplicaError?>(nil)
+  let onFailure = Locked<(@Sendable () -> Void)?>(nil)
+  let failure = Locked<ReplicaError?>(nil)
 
   var failed: Bool { failure.withLock { $0 != nil } }
   /// The people the refresh under way (or the last one) brought so far.

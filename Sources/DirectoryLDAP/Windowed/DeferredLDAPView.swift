@@ -1,5 +1,5 @@
 import Directory
-import Synchronization
+import SharedSupport
 
 /// A view of an ``LDAPDirectory`` whose narrowing needs an answer from the
 /// server first: a group's members (through memberOf, or read from the
@@ -20,7 +20,7 @@ final class DeferredLDAPView: WindowedDirectory {
   /// The narrowing, once worked out, shared by the views made from one.
   final class Shared: Sendable {
     let narrowing: Narrowing
-    let answer = Mutex<(clause: String?, group: String?)?>(nil)
+    let answer = Locked<(clause: String?, group: String?)?>(nil)
 
     init(_ narrowing: @escaping Narrowing) { self.narrowing = narrowing }
   }
@@ -28,7 +28,7 @@ final class DeferredLDAPView: WindowedDirectory {
   private let parent: LDAPDirectory
   private let query: LDAPDirectory.Query
   private let shared: Shared
-  private let inner = Mutex<LDAPDirectory?>(nil)
+  private let inner = Locked<LDAPDirectory?>(nil)
 
   /// A view of `parent` under `query` (search, filter and order) narrowed
   /// as `shared` works out.

@@ -1,5 +1,5 @@
 import Directory
-import Synchronization
+import SharedSupport
 
 /// Where a directory and its `searching` views report a switch to another
 /// server: the one handler the app set, if any.
@@ -7,7 +7,7 @@ import Synchronization
 /// Threading: `Sendable`; one lock. The handler is called on the connection's
 /// queue that switched, outside the lock.
 final class FailoverReporter: Sendable {
-  private let stored = Mutex<(@Sendable (DirectoryFailover) -> Void)?>(nil)
+  private let stored = Locked<(@Sendable (DirectoryFailover) -> Void)?>(nil)
 
   var handler: (@Sendable (DirectoryFailover) -> Void)? {
     get { stored.withLock { $0 } }

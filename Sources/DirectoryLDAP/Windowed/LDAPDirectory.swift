@@ -1,5 +1,5 @@
 import Directory
-import Synchronization
+import SharedSupport
 
 /// A directory server read a window at a time: each window is one search
 /// with the server-side sort control (RFC 2891, critical) and the virtual
@@ -78,7 +78,7 @@ public final class LDAPDirectory: WindowedDirectory {
   let paged: PagedReader
   /// Reads a group's members when the query names one (``Query/group``).
   let members: MemberReader?
-  let state: Mutex<State>
+  let state: Locked<State>
   /// What was learned about the server once, shared with every view.
   let traits: LDAPServerTraits
   /// Shared with the `searching` views, so one handler hears them all.
@@ -145,7 +145,7 @@ public final class LDAPDirectory: WindowedDirectory {
         group: group, base: url.baseDN, filter: filter, schema: options.schema, mapper: mapper,
         cacheLimit: options.pagedCacheLimit)
     }
-    state = Mutex(State(mode: mode))
+    state = Locked(State(mode: mode))
   }
 
   /// Every server, in the order they are tried.

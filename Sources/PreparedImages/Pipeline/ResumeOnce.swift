@@ -1,4 +1,4 @@
-import Synchronization
+import SharedSupport
 
 /// Resumes a continuation exactly once, whichever comes first: the delivery or cancellation,
 /// even if cancellation comes before the continuation exists.
@@ -12,7 +12,7 @@ final class ResumeOnce: Sendable {
     case done
   }
 
-  private let state = Mutex(State.waiting)
+  private let state = Locked(State.waiting)
 
   func install(_ continuation: CheckedContinuation<PreparedImage, any Error>) {
     let early = state.withLock { state -> Result<PreparedImage, ImageFailure>? in

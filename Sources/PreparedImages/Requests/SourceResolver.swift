@@ -1,6 +1,5 @@
 import FoundationEssentials
 import SharedSupport
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -61,7 +60,7 @@ enum SourceResolver {
 
   /// The last base folder resolved, with its real path: every avatar of a
   /// directory shares it, and finding it takes a stat and a realpath.
-  private static let lastFolder = Mutex<(base: URL, folder: String, realFolder: String)?>(nil)
+  private static let lastFolder = Locked<(base: URL, folder: String, realFolder: String)?>(nil)
 
   private static func folder(of base: URL) -> (folder: String, realFolder: String) {
     if let known = lastFolder.withLock({ $0 }), known.base == base {

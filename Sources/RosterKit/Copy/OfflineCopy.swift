@@ -2,7 +2,6 @@ import Directory
 import DirectoryLDAP
 import FoundationEssentials
 import SharedSupport
-import Synchronization
 
 /// A directory server's people kept on this machine by Content Sync or
 /// DirSync (``LDAPReplica``), followed from the main thread: the copy's people
@@ -216,7 +215,7 @@ package final class OfflineCopy {
 ///
 /// Threading: `Sendable`; a lock guards the slot.
 private final class PeopleMailbox: Sendable {
-  private let slot = Mutex<DirectoryContents?>(nil)
+  private let slot = Locked<DirectoryContents?>(nil)
 
   /// Leaves `contents`; true when the slot was empty (the main thread must
   /// be told), false when it replaced one not taken yet.

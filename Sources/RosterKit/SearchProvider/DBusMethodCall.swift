@@ -1,5 +1,5 @@
 import CGtk
-import Synchronization
+import SharedSupport
 
 /// One method call received on an exported D-Bus object: its name, its
 /// arguments and the invocation, answered at most once from any thread
@@ -14,7 +14,7 @@ final class DBusMethodCall: Sendable {
   /// The arguments: a tuple, owned by the invocation (read them on the
   /// main thread, while the handler runs).
   nonisolated(unsafe) let parameters: OpaquePointer
-  private let invocation: Mutex<UncheckedPointer?>
+  private let invocation: Locked<UncheckedPointer?>
 
   /// The invocation's pointer, carried under the lock.
   private struct UncheckedPointer: @unchecked Sendable { let pointer: OpaquePointer }
@@ -22,7 +22,7 @@ final class DBusMethodCall: Sendable {
   init(method: String, parameters: OpaquePointer, invocation: OpaquePointer) {
     self.method = method
     self.parameters = parameters
-    self.invocation = Mutex(UncheckedPointer(pointer: invocation))
+    self.invocation = Locked(UncheckedPointer(pointer: invocation))
   }
 
   /// Answers with `value` (a floating tuple, or nil for no return value);

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Synchronization
+import SharedSupport
 
 /// Runs work with a time bound: the caller gets its result, or nil once
 /// the bound passes, whichever comes first. The work is cancelled then but
@@ -13,7 +13,7 @@ enum SearchDeadline {
   static func run<Value: Sendable>(
     within limit: Duration, _ operation: @escaping @Sendable () async -> Value?
   ) async -> Value? {
-    let state = Mutex<CheckedContinuation<Value?, Never>?>(nil)
+    let state = Locked<CheckedContinuation<Value?, Never>?>(nil)
     let finish: @Sendable (Value?) -> Void = { value in
       state.withLock { continuation in
         continuation?.resume(returning: value)
