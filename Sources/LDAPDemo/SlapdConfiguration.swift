@@ -88,6 +88,10 @@ public struct SlapdConfiguration: Sendable {
   /// `sizelimit size.soft=500 size.prtotal=unlimited` alone: a refresh of
   /// more people stops with sizeLimitExceeded, where Paged Results go on.
   public var contentSyncHonoursSizeLimit = false
+  /// The soft size limit of plain searches (500) holds for Paged Results
+  /// too: a paged read stops after 500 entries in all, as on a server
+  /// configured with `sizelimit size.soft=500` alone.
+  public var pagedResultsHonourSizeLimit = false
   /// With ``virtualListView``: the most sort keys a search may carry
   /// (`sssvlv-maxkeys`); past them slapd answers "unwilling to perform"
   /// (53). 1 is what Active Directory takes.
@@ -158,7 +162,8 @@ public struct SlapdConfiguration: Sendable {
       // The window's and the overview's search: (|(uid=*x*)(displayName=*x*)).
       "index displayName sub",
       // Without prtotal=unlimited, Paged Results stop at the soft limit.
-      "sizelimit size.soft=500 size.prtotal=unlimited",
+      pagedResultsHonourSizeLimit
+        ? "sizelimit size.soft=500" : "sizelimit size.soft=500 size.prtotal=unlimited",
       "access to * by * read",
     ]
     if memberOf {

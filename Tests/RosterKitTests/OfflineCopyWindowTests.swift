@@ -397,12 +397,34 @@ final class OfflineCopyWindowTests: XCTestCase {
     }
   }
 
-  func testACopyTheServersSizeLimitCutsShortIsSaidAndTheServerIsRead() throws {
-    // 600 people, a soft limit of 500 that holds for Content Sync too.
+  func testACopyTheServersSizeLimitKeepsFromContentSyncIsReadPageByPage() throws {
+    // 600 people, a soft limit of 500 that holds for Content Sync too, not
+    // for Paged Results.
     let people = TestPeople.people(count: 600, seed: 29)
     let limited = try TestServer(people: people) {
       $0.contentSync = true
       $0.contentSyncHonoursSizeLimit = true
+    }
+    defer { limited.shutDown() }
+    let folder = setting.folder
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: limited.peopleURL, folder: folder)
+      defer { window.close() }
+      let page = try Self.waitForCopy(window, count: people.count)
+      XCTAssertEqual(Set(Self.usernames(page)), Set(people.map(\.uid)))
+      XCTAssertFalse(window.subtitle.contains("offline copy"), window.subtitle)
+    }
+    XCTAssertTrue(ReplicaStore.holdsCopy(folder: folder))
+  }
+
+  func testACopyTheServersSizeLimitCutsShortIsSaidAndTheServerIsRead() throws {
+    // 600 people, a soft limit of 500 that holds for Content Sync and for
+    // Paged Results.
+    let people = TestPeople.people(count: 600, seed: 29)
+    let limited = try TestServer(people: people) {
+      $0.contentSync = true
+      $0.contentSyncHonoursSizeLimit = true
+      $0.pagedResultsHonourSizeLimit = true
     }
     defer { limited.shutDown() }
     let folder = setting.folder

@@ -131,6 +131,13 @@ public final class ReplicaStore {
   /// Whether the copy holds a complete refresh (it can be browsed).
   public var isComplete: Bool { generation > 0 }
 
+  /// Whether the copy holds `entry` as it is (the same person, nothing of
+  /// theirs changed): a read of everyone need not write it again.
+  public func holds(_ entry: DirectoryEntry) -> Bool {
+    guard let position = table.position(ofIdentity: entry.id) else { return false }
+    return table.user(at: position) == Self.user(entry)
+  }
+
   /// How many changes wait to be folded into the next generation.
   public var unfoldedChanges: Int { overlay.count }
 

@@ -109,7 +109,7 @@ public final class LDAPDirSync: LDAPChangeSource {
           everyone = false
           handler(.refreshDone)
         }
-        try Self.wait(pollInterval, flag: flag)
+        try flag.sleep(for: pollInterval)
       }
       return .success(())
     } catch {
@@ -136,15 +136,5 @@ public final class LDAPDirSync: LDAPChangeSource {
   private static func refusesCookie(_ error: DirectoryError) -> Bool {
     if case .result(let code, _)? = error.ldap { return [2, 12, 53].contains(code) }
     return false
-  }
-
-  /// Waits `interval`, a slice at a time so that cancelling ends it soon.
-  private static func wait(_ interval: Duration, flag: CancellationFlag) throws(DirectoryError) {
-    let end = ContinuousClock.now + interval
-    while ContinuousClock.now < end {
-      if flag.isCancelled { throw .cancelled }
-      let slice = min(end - ContinuousClock.now, .milliseconds(100))
-      usleep(useconds_t(max(0, slice / .microseconds(1))))
-    }
   }
 }

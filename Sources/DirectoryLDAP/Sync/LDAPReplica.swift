@@ -241,6 +241,14 @@ private final class ReplicaFeed: @unchecked Sendable {
       if received % 10_000 == 0 { status(.filling(count: received)) }
     case (.deleted(let id), .full):
       try store.refreshed(.deleted(id))
+    case (.refreshBegins, .full):
+      // Everyone comes again from the start: what came is dropped.
+      _ = try begin(full: true)
+    case (.refreshBegins, .incremental):
+      try commit()
+      inRefresh = true
+      seen = []
+      received = 0
     case (.refreshDone, .full):
       try store.finishFullRefresh(cookie: lastCookie ?? [])
       mode = .incremental
@@ -270,8 +278,11 @@ private final class ReplicaFeed: @unchecked Sendable {
     let record: ReplicaRecord
     switch change {
     case .upserted(let entry):
-      record = .person(entry)
       seen.insert(entry.id)
+      // A refresh may send people as they are (a read of everyone):
+      // nothing to write.
+      if inRefresh && store.holds(entry) { return }
+      record = .person(entry)
       received += 1
     case .deleted(let id): record = .deleted(id)
     case .cookie(let cookie): record = .cookie(cookie)

@@ -18,6 +18,11 @@ public enum LDAPSyncChange: Sendable, Equatable {
   /// upserted since the refresh began are all there are; every other entry
   /// the copy holds is gone. (A delete phase names what went instead.)
   case presentPhaseEnded
+  /// A refresh of everyone begins again, each entry named present or
+  /// upserted, then ``presentPhaseEnded``: what a copy kept by reading
+  /// everyone again (``PagedRereads``) sends before each read after the
+  /// first.
+  case refreshBegins
   /// The refresh is over: the copy equals the server's entries, and only
   /// changes follow.
   case refreshDone
