@@ -31,13 +31,22 @@ struct PagedRereads: Sendable {
     while !flag.isCancelled {
       let everyone = cookie == nil
       if !everyone { handler(.refreshBegins) }
+      let started = ContinuousClock.now
       try readEveryone(session: session, flag: flag, handler)
+      let took = ContinuousClock.now - started
       if !everyone { handler(.presentPhaseEnded) }
       if cookie != Self.cookie { handler(.cookie(Self.cookie)) }
       handler(.refreshDone)
       cookie = Self.cookie
-      try flag.sleep(for: interval)
+      try flag.sleep(for: Self.pause(after: took, interval: interval))
     }
+  }
+
+  /// The wait after a read of everyone that took `took`: `interval`, or
+  /// nine times the read where that is longer, so a server is busy with a
+  /// copy's reads at most a tenth of the time however many people it holds.
+  static func pause(after took: Duration, interval: Duration) -> Duration {
+    max(interval, took * 9)
   }
 
   /// One read of everyone under the URL's base and filter, a page at a
