@@ -67,7 +67,7 @@ extension SCIMDirectory: OrganisedDirectory {
   }
 
   public func reports(to identity: String) -> any WindowedDirectory {
-    let manager = SCIMFilter.path(of: .manager)
+    let manager = SCIMFilter.managerPath
     return SCIMDirectory(
       client: client, query: Query(scope: "\(manager) eq \(SCIMFilter.literal(identity))"))
   }

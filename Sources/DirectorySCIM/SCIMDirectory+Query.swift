@@ -22,6 +22,10 @@ extension SCIMDirectory {
     }
     var refusals: [PersonField: String] = [:]
     for field in PersonField.allCases {
+      guard SCIMFilter.path(of: field) != nil else {
+        refusals[field] = tr("The directory keeps no city apart from the location")
+        continue
+      }
       let probe = SCIMDirectory(client: client, query: Query(sort: PersonSort([.init(field)])))
       do {
         _ = try await probe.page(from: 0, count: 1, sorted: true, attributes: "id")

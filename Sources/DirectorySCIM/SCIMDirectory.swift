@@ -54,10 +54,13 @@ public struct SCIMDirectory: WindowedDirectory {
     }
 
     /// The attribute sorted by and whether descending: the first key's
-    /// (SCIM sorts by one attribute), else the username ascending.
+    /// (SCIM sorts by one attribute), else the username ascending (also
+    /// for a field the service keeps nowhere: everyone is equal in it).
     var sortBy: (path: String, descending: Bool) {
-      guard let key = sort?.keys.first else { return ("userName", false) }
-      return (SCIMFilter.path(of: key.field), key.descending)
+      guard let key = sort?.keys.first, let path = SCIMFilter.path(of: key.field) else {
+        return ("userName", false)
+      }
+      return (path, key.descending)
     }
   }
 

@@ -4,9 +4,13 @@ extension SCIMFilter {
   /// The enterprise User extension's schema, which holds department,
   /// employee number and manager.
   static let enterpriseSchema = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"
+  /// Where the enterprise extension names a user's manager.
+  static let managerPath = "\(enterpriseSchema):manager.value"
 
-  /// The SCIM attribute path a field is filtered and sorted by.
-  static func path(of field: PersonField) -> String {
+  /// The SCIM attribute path a field is filtered and sorted by; nil for
+  /// the city, which SCIM's schemas hold only as the address's locality,
+  /// the location here.
+  static func path(of field: PersonField) -> String? {
     switch field {
     case .username: "userName"
     case .displayName: "displayName"
@@ -14,8 +18,9 @@ extension SCIMFilter {
     case .title: "title"
     case .department: "\(enterpriseSchema):department"
     case .location: "addresses.locality"
+    case .city: nil
     case .phone: "phoneNumbers.value"
-    case .manager: "\(enterpriseSchema):manager.value"
+    case .manager: managerPath
     case .employeeNumber: "\(enterpriseSchema):employeeNumber"
     case .role: "roles.value"
     case .active: "active"
@@ -39,14 +44,21 @@ extension SCIMFilter {
       case (false, true): "active eq false"
       }
     case .present(.active): "userName pr"
-    case .compare(let field, .ne, let value):
-      "not (\(path(of: field)) eq \(literal(value)))"
-    case .compare(let field, let op, let value):
-      "\(path(of: field)) \(op.rawValue) \(literal(value))"
-    case .present(let field): "\(path(of: field)) pr"
+    case .compare(let field, let op, let value): compare(path(of: field), op, value)
+    // A field the service keeps nowhere: nobody has it.
+    case .present(let field): path(of: field).map { "\($0) pr" } ?? "not (userName pr)"
     case .and(let left, let right): "(\(compile(left)) and \(compile(right)))"
     case .or(let left, let right): "(\(compile(left)) or \(compile(right)))"
     case .not(let inner): "not (\(compile(inner)))"
     }
+  }
+
+  /// `path op value`; for a field the service keeps nowhere (no `path`),
+  /// what holds when nobody has a value: `ne` for everyone, the rest for
+  /// nobody (everyone has a userName).
+  private static func compare(_ path: String?, _ op: FilterOperator, _ value: String) -> String {
+    guard let path else { return op == .ne ? "userName pr" : "not (userName pr)" }
+    return op == .ne
+      ? "not (\(path) eq \(literal(value)))" : "\(path) \(op.rawValue) \(literal(value))"
   }
 }

@@ -103,6 +103,7 @@ final class ActiveDirectoryCopyTests: XCTestCase {
       let copied = try XCTUnwrap(reports.person(person.username), person.username)
       XCTAssertEqual(copied.details.title, person.title, person.username)
       XCTAssertEqual(copied.details.location, person.office, person.username)
+      XCTAssertEqual(copied.details.city, person.city, person.username)
       XCTAssertEqual(copied.active, !person.disabled, person.username)
       // A version exactly for those with a photo: a checksum of it.
       XCTAssertEqual(copied.photo.isEmpty, person.photo == nil, person.username)

@@ -85,22 +85,32 @@ final class ActiveDirectorySortTests: XCTestCase {
     try await DisabledAccountCheck.check(directory, people: dc.people)
   }
 
-  func testTheLocationIsTheOfficeAsUsersAndComputersShowsIt() async throws {
-    // physicalDeliveryOfficeName ("B-101"), not l (the city, "Berlin").
+  func testTheLocationIsTheOfficeAsUsersAndComputersShowsItAndTheCityAFieldOfItsOwn()
+    async throws
+  {
+    // physicalDeliveryOfficeName ("B-101") is the location; l ("Berlin")
+    // the city.
     let dc = try TestSambaDC.shared()
     let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
     let window = try await directory.window(0..<400)
-    let offices = Dictionary(
-      uniqueKeysWithValues: dc.people.people.map { ($0.username, $0.office) })
+    let people = Dictionary(uniqueKeysWithValues: dc.people.people.map { ($0.username, $0) })
     XCTAssertEqual(window.entries.count, dc.people.people.count)
     for entry in window.entries {
-      XCTAssertEqual(entry.details.location, offices[entry.username], entry.username)
+      XCTAssertEqual(entry.details.location, people[entry.username]?.office, entry.username)
+      XCTAssertEqual(entry.details.city, people[entry.username]?.city, entry.username)
     }
     let office = directory.querying(filter: .compare(.location, .eq, "b-101"), sort: nil)
     let found = try await office.window(0..<400)
     XCTAssertEqual(
       Set(found.entries.map(\.username)),
       Set(dc.people.people.filter { $0.office == "B-101" }.map(\.username)))
+    let city = try XCTUnwrap(dc.people.people.first?.city)
+    let inCity = directory.querying(filter: .compare(.city, .eq, city.lowercased()), sort: nil)
+    let citizens = try await inCity.window(0..<400)
+    XCTAssertEqual(
+      Set(citizens.entries.map(\.username)),
+      Set(dc.people.people.filter { $0.city == city }.map(\.username)))
+    XCTAssertLessThan(citizens.count, dc.people.people.count, "the filter left some out")
   }
 
   func testReferencesUnderTheDomainRootAreCountedNotFollowed() async throws {

@@ -16,6 +16,7 @@ enum ServerOrder {
     case .title: values = entries.map(\.details.title)
     case .department: values = entries.map(\.details.department)
     case .location: values = entries.map(\.details.location)
+    case .city: values = entries.map(\.details.city)
     case .phone: values = entries.map(\.details.phone)
     case .employeeNumber: values = entries.map(\.details.employeeNumber)
     case .manager, .role, .active: return nil

@@ -75,7 +75,8 @@ final class SingleSortKeyServerTests: XCTestCase {
       XCTAssertTrue(error.sentence.contains("title"), error.sentence)
     }
     let refusals = try await directory.sortRefusals()
-    XCTAssertEqual(Set(refusals.keys), [.title, .active], "slapd keeps no account state")
+    XCTAssertEqual(
+      Set(refusals.keys), [.title, .active, .city], "slapd keeps no account state or city")
   }
 
   func testRosterListSaysWhenTheServerCannotSortAColumn() throws {

@@ -48,7 +48,9 @@ final class SCIMResourceDetailsTests: XCTestCase {
        "\#(Self.enterprise)":{"department":"\#(long)","employeeNumber":"\#(long)",
        "manager":{"value":"\#(long)"}}}
       """#)
-    for field in DetailField.allCases where field != .displayName {
+    // The locality is the location: SCIM keeps no city apart from it.
+    XCTAssertNil(details[.city])
+    for field in DetailField.allCases where field != .displayName && field != .city {
       let value = try XCTUnwrap(details[field], "\(field)")
       XCTAssertLessThanOrEqual(value.utf8.count, FieldLimit.maxBytes, "\(field)")
       XCTAssertGreaterThan(value.utf8.count, FieldLimit.maxBytes - 2, "\(field)")

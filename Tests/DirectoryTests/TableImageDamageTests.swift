@@ -22,12 +22,13 @@ final class TableImageDamageTests: XCTestCase {
     super.tearDown()
   }
 
-  /// People with every kind of value: titles, avatars, managers here and
-  /// a manager nobody here has.
+  /// People with every kind of value: titles, cities, avatars, managers
+  /// here and a manager nobody here has.
   static let users: [User] = (0..<12).map { k in
     var details = PersonDetails()
     details.displayName = "Person \(k)"
     details.title = ["Engineer", "Manager", nil][k % 3]
+    details.city = ["Berlin", nil, "Oslo", "Lisbon"][k % 4]
     details.manager = k == 0 ? "someone.elsewhere" : "user\(k / 3)"
     details.email = "user\(k)@example.org"
     return User(
@@ -57,7 +58,7 @@ final class TableImageDamageTests: XCTestCase {
     }
     var offset = 16
     var found: [(Int, Int, Int)] = []
-    while found.count < 15 {
+    while found.count < 16 {
       let (count, width) = (number(offset), number(offset + 8))
       found.append((offset + 16, count, width))
       offset += 16 + (count * width + 7) / 8 * 8
@@ -123,7 +124,7 @@ final class TableImageDamageTests: XCTestCase {
     XCTAssertTrue(try opens(Self.sealed(image)))
     // Columns: 0 text, 1 starts, 2 lengths, 3 avatar numbers, 4 roles,
     // 5-6 avatars, 7-8 values, 9 titles, 10 departments, 11 locations,
-    // 12 managers, 13-14 manager references.
+    // 12 cities, 13 managers, 14-15 manager references.
     let damages: [(String, column: Int, index: Int, value: UInt32)] = [
       ("an offset past the text", 1, 1, 60_000),
       ("offsets going back", 1, 2, 1),
@@ -131,8 +132,9 @@ final class TableImageDamageTests: XCTestCase {
       ("an avatar past its pool", 3, 1, 200),
       ("a pool's offsets going back", 6, 1, 0xFFFF),
       ("a title past its pool", 9, 0, 200),
-      ("a manager past the table", 12, 3, 1_000),
-      ("a manager's reference past its pool", 12, 0, (1 << 31) | 50),
+      ("a city past its pool", 12, 0, 200),
+      ("a manager past the table", 13, 3, 1_000),
+      ("a manager's reference past its pool", 13, 0, (1 << 31) | 50),
     ]
     for (damage, column, index, value) in damages {
       var bytes = image

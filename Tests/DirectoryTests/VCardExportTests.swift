@@ -41,7 +41,7 @@ final class VCardExportTests: XCTestCase {
     let properties: [PersonField: String] = [
       .username: "X-ROSTER-USERNAME", .email: "EMAIL", .phone: "TEL", .title: "TITLE",
       .department: "ORG", .manager: "X-ROSTER-MANAGER",
-      .employeeNumber: "X-ROSTER-EMPLOYEE-NUMBER", .role: "X-ROSTER-ROLE",
+      .employeeNumber: "X-ROSTER-EMPLOYEE-NUMBER", .role: "X-ROSTER-ROLE", .city: "X-ROSTER-CITY",
     ]
     let known = Set(properties.values).union(["VERSION", "UID", "FN", "ADR"])
     for (index, card) in cards.enumerated() {

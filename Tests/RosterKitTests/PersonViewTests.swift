@@ -139,12 +139,17 @@ final class PersonViewTests: XCTestCase {
         id: "u2", username: "jchen", role: .owner,
         details: PersonDetails(
           displayName: "Jun Chen", email: "jun@example.org", title: "Engineer",
-          department: "Platform", manager: "u1")),
+          department: "Platform", location: "B-101", phone: "+49 30 1234", manager: "u1",
+          city: "Berlin")),
     ])
     let lines = PersonPage.detailLines(table[1]).map { "\($0.name): \($0.values.joined())" }
+    // The city beside the location, though it came last to the details.
     XCTAssertEqual(
       lines,
-      ["Email: jun@example.org", "Department: Platform", "Manager: Ada Boss", "Role: Owner"])
+      [
+        "Email: jun@example.org", "Department: Platform", "Location: B-101", "City: Berlin",
+        "Phone: +49 30 1234", "Manager: Ada Boss", "Role: Owner",
+      ])
     XCTAssertEqual(PersonPage.detailLines(table[0]), [], "no details but the name: nothing listed")
   }
 

@@ -64,8 +64,9 @@ final class ServerSortTests: ServerTestCase {
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
       let refusals = try runBlocking { await page.sortRefusals() }
-      // slapd keeps no account state (nsAccountLock) to order by.
-      XCTAssertEqual(Set(refusals.keys), [.phone, .active])
+      // slapd keeps no account state (nsAccountLock) to order by, and no
+      // city apart from the location.
+      XCTAssertEqual(Set(refusals.keys), [.phone, .active, .city])
       let reason = try XCTUnwrap(refusals[.phone])
       XCTAssertTrue(reason.contains("telephoneNumber"), reason)
       let header = TableHeader(columns: TableColumns())

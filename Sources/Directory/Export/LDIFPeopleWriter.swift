@@ -56,6 +56,9 @@ final class LDIFPeopleWriter: PersonWriter {
       case .title: attribute("title", value, &line)
       case .department: attribute("ou", value, &line)
       case .location: attribute("l", value, &line)
+      // inetOrgPerson's locality (`l`) holds the location, as Roster reads
+      // such a directory: it has no attribute for a city apart from it.
+      case .city: break
       case .phone: attribute("telephoneNumber", value, &line)
       case .employeeNumber: attribute("employeeNumber", value, &line)
       case .role: attribute("employeeType", value, &line)

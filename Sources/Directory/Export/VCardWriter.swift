@@ -53,6 +53,7 @@ final class VCardWriter: PersonWriter {
         case .title: property("TITLE:", value, &line)
         case .department: property("ORG:", value, &line)
         case .location: property("ADR;TYPE=work:;;;", value, &line, after: ";;;")
+        case .city: property("X-ROSTER-CITY:", value, &line)
         case .manager: property("X-ROSTER-MANAGER:", value, &line)
         case .employeeNumber: property("X-ROSTER-EMPLOYEE-NUMBER:", value, &line)
         case .role: property("X-ROSTER-ROLE:", value, &line)

@@ -85,6 +85,7 @@ extension UserTable {
     case .title: columns.values.bytes(of: Int(columns.titles[row(index)]))
     case .department: columns.values.bytes(of: Int(columns.departments[row(index)]))
     case .location: columns.values.bytes(of: Int(columns.locations[row(index)]))
+    case .city: columns.values.bytes(of: Int(columns.cities[row(index)]))
     case .manager: managerIdentityBytes(at: index)
     case .role: role(at: index).jsonBytes
     case .active: PersonField.activeBytes(isActive(at: index))

@@ -11,7 +11,8 @@ extension UserTable {
       location: columns.values.string(Int(columns.locations[row])),
       phone: string(.phone, at: index),
       manager: managerIdentity(at: index),
-      employeeNumber: string(.employeeNumber, at: index))
+      employeeNumber: string(.employeeNumber, at: index),
+      city: columns.values.string(Int(columns.cities[row])))
   }
 
   /// Person `index`'s value of `field` (nil when they have none).
@@ -24,6 +25,7 @@ extension UserTable {
     case .title: columns.values.string(Int(columns.titles[row(index)]))
     case .department: columns.values.string(Int(columns.departments[row(index)]))
     case .location: columns.values.string(Int(columns.locations[row(index)]))
+    case .city: columns.values.string(Int(columns.cities[row(index)]))
     case .manager: managerIdentity(at: index)
     }
   }
@@ -56,7 +58,7 @@ extension UserTable {
     return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Whether the shared values (title, department, location) of person
+  /// Whether the shared values (title, department, location, city) of person
   /// `index` here and `other` of `table` are equal.
   @inline(__always)
   func sharedValuesEqual(at index: Int, as other: Int, in table: UserTable) -> Bool {
@@ -65,6 +67,7 @@ extension UserTable {
     return sameValue(columns.titles[row], table.columns.titles[theirs], in: table)
       && sameValue(columns.departments[row], table.columns.departments[theirs], in: table)
       && sameValue(columns.locations[row], table.columns.locations[theirs], in: table)
+      && sameValue(columns.cities[row], table.columns.cities[theirs], in: table)
   }
 
   @inline(__always)

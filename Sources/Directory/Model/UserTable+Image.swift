@@ -20,7 +20,7 @@
 /// is no image, never a trap when its rows show. The leading magic number
 /// names the layout: an image of another (older) layout is no image.
 extension UserTable {
-  private static let leadingMagic: UInt64 = 0x3242_5454_5352_5452  // "RTRSTTB2"
+  private static let leadingMagic: UInt64 = 0x3342_5454_5352_5452  // "RTRSTTB3"
   private static let trailingMagic: UInt64 = 0x3144_4E45_5354_5252  // "RRSTEND1"
 
   /// The table's columns in the image's order: a column's own bytes when
@@ -71,7 +71,10 @@ extension UserTable {
         compact(c.roles),
       ]
         + pool(c.avatars) + pool(c.values)
-        + [narrow(c.titles), narrow(c.departments), narrow(c.locations), compact(c.managers)]
+        + [
+          narrow(c.titles), narrow(c.departments), narrow(c.locations), narrow(c.cities),
+          compact(c.managers),
+        ]
         + pool(c.managerReferences)
     }
     let people = userCount
@@ -102,7 +105,7 @@ extension UserTable {
       },
     ] + pool(c.avatars) + pool(c.values)
       + [
-        narrow(c.titles), narrow(c.departments), narrow(c.locations),
+        narrow(c.titles), narrow(c.departments), narrow(c.locations), narrow(c.cities),
         .made(count: people, width: 4, units: people) { range, out in
           for position in range {
             out.append(Int(references.link(c.managers[self.row(position)], in: self)), width: 4)
@@ -205,7 +208,8 @@ extension UserTable {
       let avatarStarts = reader.compact(UInt32.self), let valueText = reader.compact(UInt8.self),
       let valueStarts = reader.compact(UInt32.self), let titles = reader.narrow(),
       let departments = reader.narrow(), let locations = reader.narrow(),
-      let managers = reader.compact(UInt32.self), let referenceText = reader.compact(UInt8.self),
+      let cities = reader.narrow(), let managers = reader.compact(UInt32.self),
+      let referenceText = reader.compact(UInt8.self),
       let referenceStarts = reader.compact(UInt32.self)
     else { return nil }
     let checked = reader.offset
@@ -216,6 +220,7 @@ extension UserTable {
     guard roles.count == people, starts.count == people + 1,
       lengths.count == people * ownFieldCount, avatarIDs.count == people,
       titles.count == people, departments.count == people, locations.count == people,
+      cities.count == people,
       [
         (text, starts), (avatarText, avatarStarts), (valueText, valueStarts),
         (referenceText, referenceStarts),
@@ -235,6 +240,7 @@ extension UserTable {
     columns.titles = titles
     columns.departments = departments
     columns.locations = locations
+    columns.cities = cities
     columns.managers = managers
     columns.managerReferences = StringPool(text: referenceText, starts: referenceStarts)
     guard columns.placesInRange(people: people) else { return nil }

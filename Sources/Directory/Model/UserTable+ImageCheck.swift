@@ -23,7 +23,8 @@ extension UserTable.Columns {
       for k in 0..<own { lengths += Int(self.lengths[row * own + k]) }
       guard lengths <= Int(starts[row + 1]) - Int(starts[row]),
         Int(avatarIDs[row]) <= avatarCount, Int(titles[row]) <= valueCount,
-        Int(departments[row]) <= valueCount, Int(locations[row]) <= valueCount
+        Int(departments[row]) <= valueCount, Int(locations[row]) <= valueCount,
+        Int(cities[row]) <= valueCount
       else { return false }
       let link = managers[row]
       if let manager = ManagerLinks.row(link) {

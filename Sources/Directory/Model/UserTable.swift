@@ -54,11 +54,12 @@ public final class UserTable: Sendable {
     var avatarIDs = NarrowColumn()
     var roles = CompactColumn<UInt8>()
     var avatars = StringPool()
-    /// Titles, departments and locations, each distinct one once.
+    /// Titles, departments, locations and cities, each distinct one once.
     var values = StringPool()
     var titles = NarrowColumn()
     var departments = NarrowColumn()
     var locations = NarrowColumn()
+    var cities = NarrowColumn()
     /// See ``ManagerLinks``.
     var managers = CompactColumn<UInt32>()
     /// The managers' references as the source gave them, each distinct one
@@ -84,6 +85,7 @@ public final class UserTable: Sendable {
       layered.titles = titles.layered()
       layered.departments = departments.layered()
       layered.locations = locations.layered()
+      layered.cities = cities.layered()
       layered.managers = managers.layered()
       return layered
     }
@@ -91,7 +93,9 @@ public final class UserTable: Sendable {
     func shrinkToFit() {
       for column in [text, roles] { column.shrinkToFit() }
       for column in [starts, managers] { column.shrinkToFit() }
-      for column in [lengths, avatarIDs, titles, departments, locations] { column.shrinkToFit() }
+      for column in [lengths, avatarIDs, titles, departments, locations, cities] {
+        column.shrinkToFit()
+      }
       for pool in [avatars, values, managerReferences] { pool.shrinkToFit() }
     }
   }

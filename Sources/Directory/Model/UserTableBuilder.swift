@@ -51,6 +51,7 @@ public struct UserTableBuilder {
     columns.titles.append(source.titles[row])
     columns.departments.append(source.departments[row])
     columns.locations.append(source.locations[row])
+    columns.cities.append(source.cities[row])
     columns.managers.append(link)
   }
 
@@ -88,6 +89,7 @@ public struct UserTableBuilder {
       entry[.department], with: &values, in: &columns.values, limit: limit)
     let location = try Self.intern(
       entry[.location], with: &values, in: &columns.values, limit: limit)
+    let city = try Self.intern(entry[.city], with: &values, in: &columns.values, limit: limit)
     let manager = try Self.intern(
       entry[.manager], with: &managerReferences, in: &columns.managerReferences, limit: limit)
     let text = columns.text
@@ -108,6 +110,7 @@ public struct UserTableBuilder {
     columns.titles.append(title)
     columns.departments.append(department)
     columns.locations.append(location)
+    columns.cities.append(city)
     columns.managers.append(ManagerLinks.unresolved(manager))
   }
 

@@ -190,7 +190,7 @@ enum EntryReader {
     case 6 where key.elementsEqual("active".utf8): .active
     case 4 where key.loadUInt32(at: 0) == KeyWord.role: .role
     case 2 where key.loadUInt16(at: 0) == KeyWord.id: .id
-    case 5, 7, 8, 10, 11, 14: detail(named: key)
+    case 4, 5, 7, 8, 10, 11, 14: detail(named: key)
     default: .other
     }
   }
@@ -217,6 +217,7 @@ extension DetailField {
     case .phone: "phone"
     case .manager: "manager"
     case .employeeNumber: "employeeNumber"
+    case .city: "city"
     }
   }
 }

@@ -71,6 +71,7 @@ extension DetailField {
     case .phone: 5
     case .manager: 6
     case .employeeNumber: 7
+    case .city: 8
     }
   }
 }

@@ -16,7 +16,7 @@ public struct PersonDetails: Sendable, Hashable {
   public var title: String?
   /// Their department (or organisational unit).
   public var department: String?
-  /// Their office or city.
+  /// Their office (or, where the directory keeps no office, their city).
   public var location: String?
   /// Their primary telephone number.
   public var phone: String?
@@ -25,12 +25,14 @@ public struct PersonDetails: Sendable, Hashable {
   public var manager: String?
   /// Their employee number.
   public var employeeNumber: String?
+  /// The city they work in, where the directory keeps it beside the office.
+  public var city: String?
 
   /// Details with the given values; nil (the default) means none.
   public init(
     displayName: String? = nil, email: String? = nil, title: String? = nil,
     department: String? = nil, location: String? = nil, phone: String? = nil,
-    manager: String? = nil, employeeNumber: String? = nil
+    manager: String? = nil, employeeNumber: String? = nil, city: String? = nil
   ) {
     self.displayName = displayName
     self.email = email
@@ -40,6 +42,7 @@ public struct PersonDetails: Sendable, Hashable {
     self.phone = phone
     self.manager = manager
     self.employeeNumber = employeeNumber
+    self.city = city
   }
 
   /// The value of `field`, one of the text fields details hold.
@@ -56,6 +59,7 @@ public struct PersonDetails: Sendable, Hashable {
       case .phone: phone
       case .manager: manager
       case .employeeNumber: employeeNumber
+      case .city: city
       }
     }
     set {
@@ -68,6 +72,7 @@ public struct PersonDetails: Sendable, Hashable {
       case .phone: phone = newValue
       case .manager: manager = newValue
       case .employeeNumber: employeeNumber = newValue
+      case .city: city = newValue
       }
     }
   }

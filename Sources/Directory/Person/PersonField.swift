@@ -4,7 +4,7 @@
 ///
 /// Threading: a plain value; `Sendable`.
 public enum PersonField: String, CaseIterable, Sendable {
-  case username, displayName, email, title, department, location, phone, manager
+  case username, displayName, email, title, department, location, city, phone, manager
   case employeeNumber, role
   /// Whether the account is active (``User/isActive``): "true" or "false"
   /// in filters, sorts and files (SCIM's name).
@@ -19,6 +19,7 @@ public enum PersonField: String, CaseIterable, Sendable {
     case .title: .title
     case .department: .department
     case .location: .location
+    case .city: .city
     case .phone: .phone
     case .manager: .manager
     case .employeeNumber: .employeeNumber

@@ -70,6 +70,9 @@ public enum ReplicaRecord: Sendable, Equatable {
       else { return nil }
       var details = PersonDetails()
       for detail in DetailField.allCases {
+        // A record written before the city was kept ends after the
+        // employee number: the city is none.
+        if detail == .city && reader.isAtEnd { break }
         guard let value = reader.text() else { return nil }
         details[detail] = value.isEmpty ? nil : value
       }

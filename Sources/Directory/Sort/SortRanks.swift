@@ -74,6 +74,7 @@ enum SortRanks {
     case .title: pooled(table.columns.titles, table, positions)
     case .department: pooled(table.columns.departments, table, positions)
     case .location: pooled(table.columns.locations, table, positions)
+    case .city: pooled(table.columns.cities, table, positions)
     case .role: roles(table, positions)
     // "false" before "true", as the values compare.
     case .active: positions.map { table.isActive(at: $0) ? 1 : 0 }

@@ -62,13 +62,14 @@ struct UserJSONWriter {
   }
 
   /// `, "key": "value"` for each detail the user has, keyed by the field's
-  /// name (``DetailField``), in its order.
+  /// name (``DetailField``), in ``DetailField/pageOrder``.
   private mutating func writeDetails(_ details: PersonDetails) {
     writeField("displayName", details.displayName)
     writeField("email", details.email)
     writeField("title", details.title)
     writeField("department", details.department)
     writeField("location", details.location)
+    writeField("city", details.city)
     writeField("phone", details.phone)
     writeField("manager", details.manager)
     writeField("employeeNumber", details.employeeNumber)

@@ -20,14 +20,15 @@ extension LDAPFilter {
   ///
   /// A field a schema reads from a credential (``SecretAttribute``) is
   /// compiled as a field no entry has, never sent: the server would
-  /// otherwise confirm a guessed password hash.
+  /// otherwise confirm a guessed password hash. So is a field the schema
+  /// keeps nowhere (`attribute` nil: the city in inetOrgPerson).
   ///
   /// `active` ("true" or "false", compared as the local table compares
   /// them) is decided for both values here and compiled as `account`
   /// says the accounts that are active (true) or disabled (false) are
   /// found (``LDAPSchema/accountFilter(active:serverMarks:)``).
   public static func compile(
-    _ filter: PersonFilter, attribute: (PersonField) -> String,
+    _ filter: PersonFilter, attribute: (PersonField) -> String?,
     orderingRule: (PersonField) -> String? = { _ in nil },
     account: (Bool) -> String = { $0 ? "(objectClass=*)" : "(!(objectClass=*))" }
   ) -> String {
@@ -38,14 +39,12 @@ extension LDAPFilter {
       return active == disabled ? (active ? everybody : nobody) : account(active)
     case .present(.active):
       return everybody
-    case .compare(let field, let op, _) where SecretAttribute.isSecret(attribute(field)):
-      return op == .ne ? everybody : nobody
     case .compare(let field, let op, let value):
-      return compare(attribute(field), orderingRule(field), op, value)
-    case .present(let field) where SecretAttribute.isSecret(attribute(field)):
-      return nobody
+      guard let name = readable(attribute(field)) else { return op == .ne ? everybody : nobody }
+      return compare(name, orderingRule(field), op, value)
     case .present(let field):
-      return "(\(attribute(field))=*)"
+      guard let name = readable(attribute(field)) else { return nobody }
+      return "(\(name)=*)"
     case .and:
       return "(&" + operands(of: filter, joinedBy: .and, attribute, orderingRule, account) + ")"
     case .or:
@@ -54,6 +53,13 @@ extension LDAPFilter {
       return
         "(!\(compile(inner, attribute: attribute, orderingRule: orderingRule, account: account)))"
     }
+  }
+
+  /// `name`, unless it is none or a credential (compiled as a field no
+  /// entry has).
+  private static func readable(_ name: String?) -> String? {
+    guard let name, !SecretAttribute.isSecret(name) else { return nil }
+    return name
   }
 
   /// Nobody matches: no entry lacks an object class.
@@ -66,7 +72,7 @@ extension LDAPFilter {
   /// The operands of a run of the same junction, flattened: `a and b and c`
   /// is `(&(a)(b)(c))`, not nested pairs.
   private static func operands(
-    of filter: PersonFilter, joinedBy junction: Junction, _ attribute: (PersonField) -> String,
+    of filter: PersonFilter, joinedBy junction: Junction, _ attribute: (PersonField) -> String?,
     _ orderingRule: (PersonField) -> String?, _ account: (Bool) -> String
   ) -> String {
     switch (filter, junction) {

@@ -34,6 +34,13 @@ public struct LDAPSchema: Sendable, Hashable {
   /// (locality), Active Directory's `physicalDeliveryOfficeName` (the
   /// Office of its Users and Computers; `l` is the city there).
   public var locationAttribute = "l"
+  /// Where a person's city is held, when the schema keeps it apart from
+  /// the location: Active Directory's `l`. None in inetOrgPerson, whose
+  /// `l` is the location: a city filter there matches nobody, and a sort
+  /// by city is refused.
+  public var cityAttribute: String?
+  /// Where a person's manager's DN is held, in every schema.
+  public static let managerAttribute = "manager"
   /// The object classes a group has (any of them): `groupOfNames` and
   /// `groupOfUniqueNames` (OpenLDAP), `group` (Active Directory).
   public var groupObjectClasses = ["groupOfNames", "groupOfUniqueNames"]
@@ -98,6 +105,7 @@ public struct LDAPSchema: Sendable, Hashable {
     var schema = LDAPSchema(usernameAttribute: "sAMAccountName", photoAttribute: "thumbnailPhoto")
     schema.departmentAttribute = "department"
     schema.locationAttribute = "physicalDeliveryOfficeName"
+    schema.cityAttribute = "l"
     schema.groupObjectClasses = ["group"]
     schema.memberAttributes = ["member"]
     schema.groupOrderingRule = nil
@@ -111,9 +119,9 @@ public struct LDAPSchema: Sendable, Hashable {
 
   /// The attribute holding `field`: the display name (`cn` when an entry
   /// has none, see ``fallbackNameAttribute``), `mail`, `title`, the
-  /// department, the location, `telephoneNumber`, `manager` (the manager's DN) and
-  /// `employeeNumber`.
-  public func attribute(for field: DetailField) -> String {
+  /// department, the location, `telephoneNumber`, `manager` (the manager's DN),
+  /// `employeeNumber` and the city (nil where the schema keeps none).
+  public func attribute(for field: DetailField) -> String? {
     switch field {
     case .displayName: displayNameAttribute
     case .email: "mail"
@@ -121,19 +129,21 @@ public struct LDAPSchema: Sendable, Hashable {
     case .department: departmentAttribute
     case .location: locationAttribute
     case .phone: "telephoneNumber"
-    case .manager: "manager"
+    case .manager: Self.managerAttribute
     case .employeeNumber: "employeeNumber"
+    case .city: cityAttribute
     }
   }
 
   /// The attribute holding `field`: the username's, the role's, or a
-  /// detail's (``attribute(for:)-(DetailField)``).
-  public func attribute(for field: PersonField) -> String {
+  /// detail's (``attribute(for:)-(DetailField)``); nil for a detail the
+  /// schema keeps nowhere.
+  public func attribute(for field: PersonField) -> String? {
     switch field {
     case .username: usernameAttribute
     case .role: roleAttribute
     case .active: accountStateAttribute
-    default: field.detail.map(attribute(for:)) ?? usernameAttribute
+    default: field.detail.flatMap(attribute(for:))
     }
   }
 
@@ -144,26 +154,34 @@ public struct LDAPSchema: Sendable, Hashable {
 
   /// `field`'s key as the sort control spells it, reversed with a leading
   /// "-" ("-title:caseIgnoreOrderingMatch"); the username's is
-  /// ``sortAttribute`` with ``sortOrderingRule``.
-  func sortKey(for field: PersonField, descending: Bool) -> String {
-    let name = field == .username ? sortAttribute : attribute(for: field)
+  /// ``sortAttribute`` with ``sortOrderingRule``; nil for a field the
+  /// schema keeps nowhere.
+  func sortKey(for field: PersonField, descending: Bool) -> String? {
+    guard let name = field == .username ? sortAttribute : attribute(for: field) else {
+      return nil
+    }
     let rule = orderingRule(for: field)
     return (descending ? "-" : "") + (rule.map { "\(name):\($0)" } ?? name)
   }
 
   /// The sort control's keys for `order` (nil: by username): its keys, then
   /// the username to break ties, at most `limit` keys in all (the keys past
-  /// the limit are left out, the username kept last).
+  /// the limit are left out, the username kept last; a field the schema
+  /// keeps nowhere is left out too: everyone is equal in it).
   func sortKeys(for order: PersonSort?, limit: Int) -> [String] {
+    // The username is always kept somewhere.
+    let username = { (descending: Bool) in
+      self.sortKey(for: .username, descending: descending) ?? self.sortAttribute
+    }
     var keys: [String] = []
     for key in order?.keys ?? [] {
       if key.field == .username || keys.count == max(limit - 1, 0) {
-        keys.append(sortKey(for: .username, descending: key.field == .username && key.descending))
+        keys.append(username(key.field == .username && key.descending))
         return keys
       }
-      keys.append(sortKey(for: key.field, descending: key.descending))
+      if let sortKey = sortKey(for: key.field, descending: key.descending) { keys.append(sortKey) }
     }
-    return keys + [sortKey(for: .username, descending: false)]
+    return keys + [username(false)]
   }
 
   /// The filter that finds the people of `url`: its own, else

@@ -39,7 +39,7 @@ extension LDAPDirectory: OrganisedDirectory {
   static let inChainRule = "1.2.840.113556.1.4.1941"
 
   public func reports(to identity: String) -> any WindowedDirectory {
-    let manager = options.schema.attribute(for: DetailField.manager)
+    let manager = LDAPSchema.managerAttribute
     return DeferredLDAPView(
       parent: self, query: Query(),
       shared: .init { directory throws(DirectoryError) in

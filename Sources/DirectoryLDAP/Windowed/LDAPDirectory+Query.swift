@@ -33,6 +33,10 @@ extension LDAPDirectory {
     if let known = state.withLock({ $0.sortRefusals }) { return known }
     var refusals: [PersonField: String] = [:]
     for field in PersonField.allCases {
+      guard let attribute = options.schema.attribute(for: field) else {
+        refusals[field] = tr("The directory keeps no city apart from the location")
+        continue
+      }
       let key =
         options.schema.sortKeys(for: PersonSort([.init(field)]), limit: options.maxSortKeys)
         .joined(separator: " ")
@@ -46,7 +50,6 @@ extension LDAPDirectory {
           }
         }
       } catch {
-        let attribute = options.schema.attribute(for: field)
         if case .result(code: 12, _)? = error.ldap {
           refusals[field] =
             DirectoryError.ldap(
@@ -74,7 +77,7 @@ extension LDAPDirectory {
     -> Int
   {
     let schema = options.schema
-    let attribute = schema.attribute(for: key.field)
+    guard let attribute = schema.attribute(for: key.field) else { return 0 }
     let lookup = LDAPSearchRequest(
       base: url.baseDN, scope: url.scope,
       filter: "(&\(filter)(\(schema.usernameAttribute)=\(LDAPFilter.escape(username))))",

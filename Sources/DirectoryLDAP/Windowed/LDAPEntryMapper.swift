@@ -19,7 +19,7 @@ struct LDAPEntryMapper: Sendable {
         schema.usernameAttribute, schema.fallbackNameAttribute, schema.roleAttribute,
         schema.accountStateAttribute,
       ]
-      + DetailField.allCases.map(schema.attribute(for:))
+      + DetailField.pageOrder.compactMap(schema.attribute(for:))
     if identity == .uniqueID { names.append(schema.uniqueIDAttribute) }
     return names
   }
@@ -55,7 +55,7 @@ struct LDAPEntryMapper: Sendable {
   private func details(_ raw: LDAPRawEntry) -> PersonDetails {
     var details = PersonDetails()
     for field in DetailField.allCases {
-      details[field] = raw.text(schema.attribute(for: field))
+      details[field] = schema.attribute(for: field).flatMap(raw.text)
     }
     if details.displayName == nil { details.displayName = raw.text(schema.fallbackNameAttribute) }
     return details

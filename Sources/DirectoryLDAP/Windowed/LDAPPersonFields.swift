@@ -53,7 +53,7 @@ struct LDAPPersonFields: Sendable {
         case .role: schema.roleAttribute
         case .accountState: schema.accountStateAttribute
         case .uniqueID: schema.uniqueIDAttribute
-        default: slot.detail.map { schema.attribute(for: $0) } ?? ""
+        default: slot.detail.flatMap { schema.attribute(for: $0) } ?? ""
         }
       return Array(name.utf8)
     }

@@ -10,7 +10,7 @@ import SharedSupport
 enum FilterWording {
   /// The fields the field menu offers, in its order.
   static let fields: [PersonField] = [
-    .displayName, .username, .email, .title, .department, .location, .phone, .manager,
+    .displayName, .username, .email, .title, .department, .location, .city, .phone, .manager,
     .employeeNumber, .role, .active,
   ]
 

@@ -259,11 +259,11 @@ final class PersonPage {
     old = new
   }
 
-  /// The details a person has, labelled, in the order of ``DetailField``
+  /// The details a person has, labelled, in ``DetailField/pageOrder``
   /// (the display name and title show above them; the manager by name).
   nonisolated static func detailLines(_ model: UserViewModel) -> [DirectoryAttribute] {
     var lines: [DirectoryAttribute] = []
-    for field in DetailField.allCases where field != .displayName && field != .title {
+    for field in DetailField.pageOrder where field != .displayName && field != .title {
       let value =
         field == .manager ? model.managerName ?? model.details.manager : model.details[field]
       guard let value, !value.isEmpty else { continue }

@@ -11,6 +11,7 @@ extension DetailField {
     case .title: tr("Title")
     case .department: tr("Department")
     case .location: tr("Location")
+    case .city: tr("City")
     case .phone: tr("Phone")
     case .manager: tr("Manager")
     case .employeeNumber: tr("Employee Number")

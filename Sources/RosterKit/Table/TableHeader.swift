@@ -20,7 +20,7 @@ import SharedSupport
 final class TableHeader {
   /// The fields the column menu offers, in the order it lists them.
   static let menuFields: [PersonField] =
-    DetailField.allCases.compactMap { PersonField(rawValue: $0.rawValue) } + [
+    DetailField.pageOrder.compactMap { PersonField(rawValue: $0.rawValue) } + [
       .username, .role, .active,
     ]
 
