@@ -19,9 +19,12 @@ enum DS389Folder {
   /// the server listens on 127.0.0.1:`port` only, its root DN `rootDN`
   /// with `password` (stored as it is: a
   /// test's password, in a folder only root reads), its one
-  /// suffix `suffix`. Returns the configuration folder (`ns-slapd -D`).
+  /// suffix `suffix`; with `memberOfPlugin`, its MemberOf Plugin on
+  /// (``enablingMemberOf(_:)``). Returns the configuration folder
+  /// (`ns-slapd -D`).
   static func make(
-    at folder: URL, port: Int, suffix: String, rootDN: String, password: String
+    at folder: URL, port: Int, suffix: String, rootDN: String, password: String,
+    memberOfPlugin: Bool = false
   ) throws -> URL {
     let configuration = folder.appendingPathComponent("etc")
     for name in ["etc", "db", "log", "lock", "run", "tmp", "ldif", "bak"] {
@@ -57,9 +60,33 @@ enum DS389Folder {
       of: "nsslapd-port: \(port)\n",
       with: "nsslapd-port: \(port)\nnsslapd-listenhost: 127.0.0.1\n"
         + "nsslapd-accesslog-logbuffering: off\n")
+    if memberOfPlugin { text = try enablingMemberOf(text) }
     try text.write(
       to: configuration.appendingPathComponent("dse.ldif"), atomically: true, encoding: .utf8)
     return configuration
+  }
+
+  /// `dse` (an instance's dse.ldif, the server stopped) with the entry
+  /// `cn=MemberOf Plugin,cn=plugins,cn=config` switched on, keeping
+  /// `memberOf` on every entry a group's `member` values name, as
+  /// `dsconf plugin memberof enable` leaves it. The template has the entry
+  /// switched off; its other values (the plugin's path, its type) stay.
+  static func enablingMemberOf(_ dse: String) throws -> String {
+    let dn = "dn: cn=MemberOf Plugin,cn=plugins,cn=config\n"
+    guard let start = dse.range(of: dn) else {
+      throw DemoLDAPError.commandFailed(
+        command: "enabling the MemberOf Plugin", status: 1,
+        output: "dse.ldif has no entry \(dn)")
+    }
+    let end =
+      dse.range(of: "\n\n", range: start.upperBound..<dse.endIndex)?.lowerBound
+      ?? dse.endIndex
+    let replaced = ["nsslapd-pluginenabled:", "memberofattr:", "memberofgroupattr:"]
+    var lines = dse[start.lowerBound..<end].split(separator: "\n").map(String.init)
+      .filter { line in !replaced.contains { line.lowercased().hasPrefix($0) } }
+    lines += ["nsslapd-pluginEnabled: on", "memberOfAttr: memberOf", "memberOfGroupAttr: member"]
+    return dse.replacingCharacters(
+      in: start.lowerBound..<end, with: lines.joined(separator: "\n"))
   }
 
   /// The backend holding `suffix` and its mapping-tree entry, added to a

@@ -12,8 +12,14 @@ import SharedSupport
 /// `ou=groups`, beside the people's `ou=people`. Three more people sit
 /// where FreeIPA keeps its users (`cn=users,cn=accounts`).
 ///
-/// One server serves a whole test process (``shared()``), stopped when the
-/// process exits. `ns-slapd` runs under a shell that stops it when the
+/// `shared(memberOfPlugin: true)` is a second server holding the same
+/// entries with 389's MemberOf Plugin on (switched on in its dse.ldif
+/// before it starts, as FreeIPA runs 389): the groups are added over LDAP
+/// after the people, so the plugin writes each person's `memberOf` as
+/// each group arrives, within the add's own transaction.
+///
+/// One server of each kind serves a whole test process (``shared()``),
+/// both stopped when the process exits. `ns-slapd` runs under a shell that stops it when the
 /// test process's end closes its standard input, so a crashed test takes
 /// it along.
 ///
@@ -29,6 +35,8 @@ public final class Test389Server: Sendable {
   public static let peopleCount = 300
 
   public let people: CompanyPeople
+  /// Whether the MemberOf Plugin is on: people carry `memberOf`.
+  public let memberOfPlugin: Bool
   /// The folder the server runs from (removed at exit).
   public let folder: URL
   public let port: Int
@@ -48,29 +56,34 @@ public final class Test389Server: Sendable {
     "ldap://127.0.0.1:\(port)/\(base)??sub?\(filter)"
   }
 
-  /// The process's server, started on first use; the same error for every
-  /// caller when it cannot start.
-  public static func shared() throws -> Test389Server {
-    try instance.withLock { result in
-      if let result { return try result.get() }
-      let started = Result { try Test389Server() }
-      result = started
-      if case .success = started { atexit { Test389Server.stopShared() } }
-      return try started.get()
+  /// The process's server with the MemberOf Plugin on or off (default:
+  /// off, as a new instance has it), started on first use; the same error
+  /// for every caller when it cannot start.
+  public static func shared(memberOfPlugin: Bool = false) throws -> Test389Server {
+    try instances.withLock { started in
+      if let result = started[memberOfPlugin] { return try result.get() }
+      let result = Result { try Test389Server(memberOfPlugin: memberOfPlugin) }
+      if case .success = result, !started.values.contains(where: { (try? $0.get()) != nil }) {
+        atexit { Test389Server.stopShared() }
+      }
+      started[memberOfPlugin] = result
+      return try result.get()
     }
   }
 
-  private static let instance = Locked<Result<Test389Server, Error>?>(nil)
+  /// The servers started, by whether their MemberOf Plugin is on.
+  private static let instances = Locked<[Bool: Result<Test389Server, Error>]>([:])
 
   private static func stopShared() {
-    let started = instance.withLock { $0.flatMap { try? $0.get() } }
-    started?.stop()
+    let started = instances.withLock { $0.values.compactMap { try? $0.get() } }
+    for server in started { server.stop() }
   }
 
-  private init() throws {
+  private init(memberOfPlugin: Bool) throws {
+    self.memberOfPlugin = memberOfPlugin
     people = CompanyPeople(count: Self.peopleCount)
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "roster-389-\(UUID().uuidString)")
+      "roster-389\(memberOfPlugin ? "-memberof" : "")-\(UUID().uuidString)")
     passwordFile = folder.appendingPathComponent("root.password")
     let clock = ContinuousClock()
     do {
@@ -81,7 +94,7 @@ public final class Test389Server: Sendable {
           attributes: [.posixPermissions: 0o600])
       else { throw CocoaError(.fileWriteNoPermission) }
       let started = clock.now
-      (process, lifeline, port) = try Self.start(folder)
+      (process, lifeline, port) = try Self.start(folder, memberOfPlugin: memberOfPlugin)
       startup = clock.now - started
       let loaded = clock.now
       for (name, ldif) in [
@@ -102,6 +115,20 @@ public final class Test389Server: Sendable {
   /// Adds the entries in `ldif` as the root DN (`ldapadd`).
   public func add(_ ldif: String, name: String) throws {
     try modify(ldif, name: name, tool: "/usr/bin/ldapadd")
+  }
+
+  /// Searches the server as the root DN (`ldapsearch -LLL` under `base`,
+  /// the whole subtree): `arguments` are the filter and the attributes;
+  /// the entries found as LDIF, long lines unwrapped.
+  public func search(_ arguments: [String], base: String = Test389Server.suffix) throws
+    -> String
+  {
+    try SambaTool.check(
+      "/usr/bin/ldapsearch",
+      [
+        "-x", "-LLL", "-o", "ldif-wrap=no", "-H", "ldap://127.0.0.1:\(port)", "-D",
+        Self.rootDN, "-y", passwordFile.path, "-b", base,
+      ] + arguments)
   }
 
   /// Applies the changes in `ldif` as the root DN (`ldapmodify`).
@@ -138,13 +165,14 @@ public final class Test389Server: Sendable {
   /// answers a root DSE search (at most 60 s). A port taken between the
   /// pick and the start (another test's server) makes ns-slapd exit: a
   /// new port is picked, three times at most.
-  private static func start(_ folder: URL) throws -> (Process, Pipe, Int) {
+  private static func start(_ folder: URL, memberOfPlugin: Bool) throws -> (Process, Pipe, Int) {
     var failure: Error = DemoLDAPError.noFreePort
     for attempt in 1...3 {
       let port = try DemoLDAPServer.freePort()
       let instance = folder.appendingPathComponent("instance-\(attempt)")
       let configuration = try DS389Folder.make(
-        at: instance, port: port, suffix: suffix, rootDN: rootDN, password: password)
+        at: instance, port: port, suffix: suffix, rootDN: rootDN, password: password,
+        memberOfPlugin: memberOfPlugin)
       do {
         let (process, lifeline) = try run(configuration, instance: instance, port: port)
         return (process, lifeline, port)
