@@ -7,7 +7,7 @@ import SharedSupport
 /// Threading: `Sendable`; each fact is behind its own lock.
 final class LDAPServerTraits: Sendable {
   /// Whether the server keeps memberOf on its people (slapd's `memberof`
-  /// overlay, Active Directory); nil until asked.
+  /// overlay, 389's MemberOf Plugin, Active Directory); nil until asked.
   let keepsMemberOf = Locked<Bool?>(nil)
   /// The server's root DSE; nil until asked.
   let rootDSE = Locked<LDAPRootDSE?>(nil)
