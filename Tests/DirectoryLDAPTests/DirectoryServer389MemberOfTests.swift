@@ -9,17 +9,16 @@ import XCTest
 /// (``Test389Server/shared(memberOfPlugin:)``), read as the root DN and
 /// compared with the same entries on the server whose plugin is off (where
 /// Roster reads the groups' member values): Roster finds that the server
-/// keeps memberOf, a person's groups are their memberOf as the plugin
-/// keeps it after a change, and a department's people and every level of
-/// a nested group agree with the member-values path.
+/// keeps memberOf, and a person's groups, a group's people and the groups
+/// inside it are the same one level on both servers, and every level
+/// (`--all-levels`) the same people.
 ///
 /// 389's plugin writes every level into memberOf (a person in a group
 /// inside All Staff carries All Staff too; `memberOfSkipNested` is off, as
-/// a new instance and FreeIPA have it), so through memberOf a group's own
-/// people include those of the groups inside it, a person's groups include
-/// the groups holding theirs, and a group's inner groups are every group
-/// below it; read from member values, each is one level. The tests say so
-/// where the two differ.
+/// a new instance and FreeIPA have it). So on 389 Roster reads one level
+/// from the member values (memberOf narrows a group's people only where
+/// no group sits inside it), and every level from memberOf, once a search
+/// has shown that nobody in an inner group lacks the outer one.
 final class DirectoryServer389MemberOfTests: XCTestCase {
   private var withPlugin: Test389Server {
     get throws { try Test389Server.shared(memberOfPlugin: true) }
@@ -86,6 +85,10 @@ final class DirectoryServer389MemberOfTests: XCTestCase {
       reads.members(of: group("Dept Finance", on: reads)))
     XCTAssertEqual(
       viaValues?.filter.lowercased().contains("memberof"), false, viaValues?.filter ?? "no view")
+    let everyLevel = try await keeps.memberOfHoldsEveryLevel()
+    XCTAssertTrue(everyLevel, "389's plugin writes every level")
+    let readsEveryLevel = try await reads.memberOfHoldsEveryLevel()
+    XCTAssertFalse(readsEveryLevel)
   }
 
   func testAPersonsGroupsFollowTheirMemberOfAfterAChange() async throws {
@@ -104,7 +107,6 @@ final class DirectoryServer389MemberOfTests: XCTestCase {
     XCTAssertTrue(try memberOf("user042", on: server).contains(probe))
     var groups = try await directory.groups(of: dn("user042")).map(\.name)
     XCTAssertTrue(groups.contains(name), "\(groups)")
-    XCTAssertEqual(groups.count, try memberOf("user042", on: server).count, "\(groups)")
 
     // The group's member value moves from user042 to user043: the plugin
     // moves the memberOf value, and Roster's answer follows it.
@@ -122,13 +124,15 @@ final class DirectoryServer389MemberOfTests: XCTestCase {
     XCTAssertEqual(people, ["user043"])
   }
 
-  func testAPersonsGroupsAreTheirMemberOfAtEveryLevel() async throws {
+  func testAPersonsGroupsAreThoseNamingThemThoughMemberOfHoldsEveryLevel() async throws {
     let (on, off) = (try withPlugin, try withoutPlugin)
-    // user000 is in Finance, whose group All Staff holds.
-    let withMemberOf = try await directory(on).groups(of: dn("user000")).map(\.name)
+    // user000 is in Finance, whose group All Staff holds: their memberOf
+    // names both, their groups are the one naming them.
     XCTAssertEqual(
-      Set(withMemberOf.map { groupDN($0) }), try memberOf("user000", on: on))
-    XCTAssertEqual(withMemberOf, [CompanyPeople.nestingGroup, "Dept Finance"])
+      try memberOf("user000", on: on),
+      [groupDN(CompanyPeople.nestingGroup), groupDN("Dept Finance")])
+    let withMemberOf = try await directory(on).groups(of: dn("user000")).map(\.name)
+    XCTAssertEqual(withMemberOf, ["Dept Finance"])
     let withValues = try await directory(off).groups(of: dn("user000")).map(\.name)
     XCTAssertEqual(withValues, ["Dept Finance"], "the groups naming them as a member")
     // Sales is in no nested group: the same on both.
@@ -161,17 +165,19 @@ final class DirectoryServer389MemberOfTests: XCTestCase {
       let outer = try await group(nesting, on: directory)
       let subgroups = try await directory.subgroups(of: outer).map(\.name)
       XCTAssertEqual(subgroups, inner.map { "Dept \($0)" })
-      let everyMember = try await directory.everyMember(of: outer)
-      XCTAssertNil(everyMember, "no in-chain rule on 389")
+      // All Staff names no person: its own people are nobody, though
+      // everyone in its groups carries it in memberOf.
+      let direct = try await usernames(directory.members(of: outer))
+      XCTAssertEqual(direct, [])
     }
-    // All Staff names no person: read from its member values it has no
-    // people; 389's memberOf lists every level, so through memberOf its
-    // people are its groups' people.
-    let direct = try await usernames(on.members(of: group(nesting, on: on)))
+    // Every level: the server's memberOf with the plugin (sorted and
+    // filtered there); level by level without.
     let everyone = people.filter { inner.contains($0.department) }.map(\.username)
-    XCTAssertEqual(direct, everyone.sorted())
-    let values = try await usernames(off.members(of: group(nesting, on: off)))
-    XCTAssertEqual(values, [])
+    let everyMember = try await on.everyMember(of: group(nesting, on: on))
+    let served = try await usernames(try XCTUnwrap(everyMember, "memberOf holds every level"))
+    XCTAssertEqual(served, everyone.sorted())
+    let noChain = try await off.everyMember(of: group(nesting, on: off))
+    XCTAssertNil(noChain, "without memberOf the levels are read one by one")
 
     // Every level (`--all-levels`): the same people on both, each once.
     for server in [try withPlugin, try withoutPlugin] {
@@ -181,7 +187,7 @@ final class DirectoryServer389MemberOfTests: XCTestCase {
     }
   }
 
-  func testAGroupAboveANestedGroupHasEveryLevelAsSubgroupsThroughMemberOf() async throws {
+  func testAGroupAboveANestedGroupHoldsOneLevelOfGroupsOnBothServers() async throws {
     // A third level: Whole Company holds All Staff, which holds two
     // departments' groups. Added to both servers while they run.
     let name = "Whole Company"
@@ -197,14 +203,15 @@ final class DirectoryServer389MemberOfTests: XCTestCase {
     }
     let (on, off) = (try directory(withPlugin), try directory(withoutPlugin))
     let inner = CompanyPeople.departments.prefix(2).map { "Dept \($0)" }
-    // Through memberOf, every group below; from member values, the one
-    // the group names.
+    // Whole Company's memberOf-holding groups are every group below it;
+    // the one inside it is the one it names, on both servers.
     let viaMemberOf = try await on.subgroups(of: group(name, on: on)).map(\.name)
-    XCTAssertEqual(viaMemberOf, [CompanyPeople.nestingGroup] + inner)
+    XCTAssertEqual(viaMemberOf, [CompanyPeople.nestingGroup])
     let viaValues = try await off.subgroups(of: group(name, on: off)).map(\.name)
     XCTAssertEqual(viaValues, [CompanyPeople.nestingGroup])
+    XCTAssertTrue(try memberOf("user001", on: try withPlugin).contains(groupDN(name)))
     let groups = try await on.groups(of: dn("user001")).map(\.name)
-    XCTAssertEqual(groups, [CompanyPeople.nestingGroup, "Dept Platform", name])
+    XCTAssertEqual(groups, ["Dept Platform"])
 
     // Every level: the same people on both servers, each once.
     let people = try withPlugin.people.people
@@ -213,6 +220,23 @@ final class DirectoryServer389MemberOfTests: XCTestCase {
       let listed = try allLevels(of: name, on: server)
       XCTAssertEqual(listed.sorted(), everyone, "memberOf plugin: \(server.memberOfPlugin)")
     }
+  }
+
+  func testEveryLevelIsReadLevelByLevelWhereSomeoneInAnInnerGroupLacksTheOuter() async throws {
+    let server = try withPlugin
+    // user005 (Legal) given Finance in memberOf by hand, not through the
+    // group: in Finance by memberOf, not in All Staff, which holds Finance.
+    let finance = CompanyPeople.dn389(ofGroup: "Dept Finance", base: Test389Server.suffix)
+    let change = "dn: \(dn("user005"))\nchangetype: modify\n"
+    try server.modify("\(change)add: memberOf\nmemberOf: \(finance)\n", name: "hand-add")
+    addTeardownBlock {
+      try server.modify("\(change)delete: memberOf\nmemberOf: \(finance)\n", name: "hand-delete")
+    }
+    XCTAssertTrue(try memberOf("user005", on: server).contains(finance.lowercased()))
+    let directory = try directory(server)
+    let everyMember = try await directory.everyMember(
+      of: group(CompanyPeople.nestingGroup, on: directory))
+    XCTAssertNil(everyMember, "memberOf no longer holds every level of All Staff")
   }
 
   /// `roster list --group NAME --all-levels` on `server`: the usernames,

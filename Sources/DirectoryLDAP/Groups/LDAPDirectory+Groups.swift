@@ -59,14 +59,15 @@ extension LDAPDirectory {
     return try await group(at: nameOrID)
   }
 
-  /// With memberOf, the groups under the groups base whose memberOf names
-  /// `group`; without, the groups under the groups base among its member
-  /// values (all of them read). By name.
+  /// With memberOf one level deep, the groups under the groups base whose
+  /// memberOf names `group`; else (no memberOf, or memberOf of every
+  /// level: ``memberOfHoldsEveryLevel()``) the groups under the groups base
+  /// among its member values (all of them read). By name.
   public func subgroups(of group: DirectoryGroupEntry) async throws(DirectoryError)
     -> [DirectoryGroupEntry]
   {
     let schema = options.schema
-    if try await keepsMemberOf() {
+    if try await keepsMemberOf(), try await !memberOfHoldsEveryLevel() {
       let request = LDAPSearchRequest(
         base: try await groupsBase(), scope: .sub,
         filter:
@@ -94,11 +95,11 @@ extension LDAPDirectory {
         .map(groupEntry))
   }
 
-  /// By the entry's memberOf where the server keeps it, else the groups
-  /// under the groups base naming it as a member. By name.
+  /// By the entry's memberOf where the server keeps it one level deep,
+  /// else the groups under the groups base naming it as a member. By name.
   public func groups(of identity: String) async throws(DirectoryError) -> [DirectoryGroupEntry] {
     let schema = options.schema
-    if try await keepsMemberOf() {
+    if try await keepsMemberOf(), try await !memberOfHoldsEveryLevel() {
       let primary = schema.primaryGroupAttribute.map { [$0, "objectSid"] } ?? []
       let raw = try await entry(identity, attributes: [schema.memberOfAttribute] + primary)
       var groups: [DirectoryGroupEntry] = []

@@ -3,9 +3,13 @@ import Directory
 /// One person, a group's people and a manager's reports: the people of
 /// ``OrganisedDirectory``. A group's people are everyone narrowed by
 /// `(memberOf=<group DN>)` where the server keeps memberOf (asked once per
-/// directory: ``keepsMemberOf()``), so they are sorted, windowed, searched
-/// and filtered by the server exactly as everyone is; else they are read
-/// from the group's member values in its own order (``MemberReader``). A
+/// directory: ``keepsMemberOf()``) one level deep, so they are sorted,
+/// windowed, searched and filtered by the server exactly as everyone is;
+/// else they are read from the group's member values in its own order
+/// (``MemberReader``). 389 Directory Server's MemberOf Plugin (FreeIPA's)
+/// writes every level into memberOf (``memberOfHoldsEveryLevel()``): there
+/// memberOf narrows a group's people only when no group sits inside it, and
+/// gives everyone at every level instead (``everyMember(of:)``). A
 /// manager's reports are everyone narrowed by `(manager=<DN>)`.
 extension LDAPDirectory: OrganisedDirectory {
   public func members(of group: DirectoryGroupEntry) -> any WindowedDirectory {
@@ -16,23 +20,74 @@ extension LDAPDirectory: OrganisedDirectory {
       shared: .init { directory throws(DirectoryError) in
         let notGroups = "(!\(schema.groupFilter))"
         guard try await directory.keepsMemberOf() else { return (notGroups, dn) }
+        // Where memberOf holds every level, it names a group's own people
+        // only while no group sits inside it.
+        if try await directory.memberOfHoldsEveryLevel(),
+          try await !directory.subgroups(of: group).isEmpty
+        {
+          return (notGroups, dn)
+        }
         return ("(&(\(schema.memberOfAttribute)=\(LDAPFilter.escape(dn)))\(notGroups))", nil)
       })
   }
 
-  /// On Active Directory, everyone in `group` at any depth through the
-  /// in-chain matching rule (`memberOf:1.2.840.113556.1.4.1941:=<DN>`,
-  /// which follows groups inside groups on the server); nil on other
-  /// servers.
+  /// Everyone in `group` at any depth, found by the server: on Active
+  /// Directory through the in-chain matching rule
+  /// (`memberOf:1.2.840.113556.1.4.1941:=<DN>`, which follows groups inside
+  /// groups), and where memberOf holds every level (389's MemberOf Plugin)
+  /// by `(memberOf=<DN>)` itself, once a search has found nobody in a group
+  /// inside `group` without `group` in their memberOf. Nil elsewhere (the
+  /// caller reads the levels one by one).
   public func everyMember(of group: DirectoryGroupEntry) async throws(DirectoryError)
     -> (any WindowedDirectory)?
   {
-    guard case .activeDirectory = try await rootDSE().product else { return nil }
     let schema = options.schema
-    let chain = "(\(schema.memberOfAttribute):\(Self.inChainRule):=\(LDAPFilter.escape(group.id)))"
+    let dn = LDAPFilter.escape(group.id)
+    let chain: String
+    if case .activeDirectory = try await rootDSE().product {
+      chain = "(\(schema.memberOfAttribute):\(Self.inChainRule):=\(dn))"
+    } else if try await memberOfHoldsEveryLevel(), try await holdsEveryLevel(group) {
+      chain = "(\(schema.memberOfAttribute)=\(dn))"
+    } else {
+      return nil
+    }
     return DeferredLDAPView(
       parent: self, query: Query(),
       shared: .init { _ throws(DirectoryError) in ("(&\(chain)(!\(schema.groupFilter)))", nil) })
+  }
+
+  /// Whether the server's memberOf names every group above a person, not
+  /// only those naming them as a member: 389 Directory Server's MemberOf
+  /// Plugin does (its `memberOfSkipNested` is off as a new instance and
+  /// FreeIPA have it; the setting lies in cn=config, which readers cannot
+  /// see); slapd's overlay and Active Directory keep one level.
+  func memberOfHoldsEveryLevel() async throws(DirectoryError) -> Bool {
+    guard try await keepsMemberOf(), case .directoryServer389 = try await rootDSE().product
+    else { return false }
+    return true
+  }
+
+  /// Whether everyone in a group inside `group` has `group` in their
+  /// memberOf too (nobody found without it): what makes `(memberOf=<DN>)`
+  /// every level of `group`, whatever the server's settings.
+  private func holdsEveryLevel(_ group: DirectoryGroupEntry) async throws(DirectoryError) -> Bool {
+    let inner = try await subgroups(of: group)
+    guard !inner.isEmpty else { return true }
+    let memberOf = options.schema.memberOfAttribute
+    let anyInner = inner.map { "(\(memberOf)=\(LDAPFilter.escape($0.id)))" }.joined()
+    var probe = LDAPSearchRequest(
+      base: url.baseDN, scope: url.scope,
+      filter: "(&(|\(anyInner))(!(\(memberOf)=\(LDAPFilter.escape(group.id)))))",
+      attributes: ["1.1"])
+    probe.sizeLimit = 1
+    do {
+      return try await perform { [probe] session, flag throws(DirectoryError) in
+        try session.search(probe, cancel: flag).entries.isEmpty
+      }
+    } catch {
+      guard case .sizeLimitExceeded? = error.ldap else { throw error }
+      return false
+    }
   }
 
   /// Active Directory's LDAP_MATCHING_RULE_IN_CHAIN.
