@@ -17,78 +17,18 @@ final class ActiveDirectoryCopyTests: XCTestCase {
   private let temporary = TemporaryDirectory()
   private var folder: URL { temporary.url.appendingPathComponent("copy") }
 
-  /// What a running copy reported.
-  private final class Reports: Sendable {
-    let table = Locked<UserTable?>(nil)
-    let tables = Locked(0)
-    let statuses = Locked<[LDAPReplicaStatus]>([])
-
-    var currents: [Int] {
-      statuses.withLock { statuses in
-        statuses.compactMap { status -> Int? in
-          guard case .current(let received) = status else { return nil }
-          return received
-        }
-      }
-    }
-
-    /// The person named `username` in the last table.
-    func person(_ username: String) -> (details: PersonDetails, active: Bool, photo: String)? {
-      table.withLock { table in
-        guard let table,
-          let index = (0..<table.userCount).first(where: { table.username(at: $0) == username })
-        else { return nil }
-        return (table.details(at: index), table.isActive(at: index), table.avatar(at: index))
-      }
-    }
-
-    /// The identity of the person named `username` in the last table.
-    func identity(of username: String) -> String? {
-      table.withLock { table in
-        guard let table else { return nil }
-        return (0..<table.userCount).first { table.username(at: $0) == username }
-          .map { table.identity(at: $0) }
-      }
-    }
-
-    var usernames: Set<String> {
-      table.withLock { table in
-        Set((0..<(table?.userCount ?? 0)).map { table!.username(at: $0) })
-      }
-    }
-
-    /// Waits (every 10 ms, at most 30 s: a deadline only a failure meets)
-    /// until `condition` holds.
-    func wait(_ condition: () -> Bool) async -> Bool {
-      let deadline = ContinuousClock.now + .seconds(30)
-      while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-      }
-      return condition()
-    }
-  }
-
   /// Runs a copy of `dc`'s people in the test's folder, asking for changes
   /// every 50 ms, from `servers` (default: the DC) as `options`.
   private func start(
     _ dc: TestSambaDC, servers: [String]? = nil, options: LDAPOptions? = nil
-  ) throws -> (Reports, Task<Void, any Error>) {
+  ) throws -> (ReplicaReports, Task<Void, any Error>) {
     let urls = try (servers ?? [ActiveDirectorySortTests.url(dc)]).map { try LDAPURL($0) }
     let sync = LDAPDirSync(
       servers: urls, options: options ?? ActiveDirectorySortTests.options(dc),
       pollInterval: .milliseconds(50))
     let replica = LDAPReplica(sync: sync, folder: folder)
-    let reports = Reports()
-    let task = Task {
-      try await replica.run(backoff: .milliseconds(50)...Duration.milliseconds(200)) { table, _ in
-        reports.table.withLock { $0 = table }
-        reports.tables.withLock { $0 += 1 }
-      } status: { status in
-        reports.statuses.withLock { $0.append(status) }
-      }
-    }
-    return (reports, task)
+    let reports = ReplicaReports()
+    return (reports, reports.run(replica, backoff: .milliseconds(50)...Duration.milliseconds(200)))
   }
 
   func testTheFirstCopyHoldsTheDomainsPeopleThenChangesAndDeletionsReachIt() async throws {

@@ -28,66 +28,15 @@ final class LDAPReplicaLimitTests: XCTestCase {
     super.tearDown()
   }
 
-  /// What a running copy reported.
-  private final class Reports: Sendable {
-    let table = Locked<UserTable?>(nil)
-    let firstCount = Locked<Int?>(nil)
-    let statuses = Locked<[LDAPReplicaStatus]>([])
-    let ended = Locked(false)
-
-    /// The people each `.current` status said were received, in order.
-    var received: [Int] {
-      statuses.withLock { statuses in
-        statuses.compactMap { status -> Int? in
-          guard case .current(let received) = status else { return nil }
-          return received
-        }
-      }
-    }
-
-    var usernames: Set<String> {
-      table.withLock { table in
-        Set((0..<(table?.userCount ?? 0)).map { table!.username(at: $0) })
-      }
-    }
-
-    func title(of username: String) -> String? {
-      table.withLock { table -> String? in
-        guard let table else { return nil }
-        let index = (0..<table.userCount).first { table.username(at: $0) == username }
-        return index.flatMap { table.details(at: $0).title }
-      }
-    }
-
-    /// Waits (every 10 ms, at most 30 s) until `condition` holds.
-    func wait(_ condition: () -> Bool) async -> Bool {
-      let deadline = ContinuousClock.now + .seconds(30)
-      while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-      }
-      return condition()
-    }
-  }
-
   /// A copy of `server`'s people in ``folder``, everyone read again every
   /// 50 ms once Paged Results keep it.
-  private func start(_ server: TestServer) throws -> (Reports, Task<Void, any Error>) {
+  private func start(_ server: TestServer) throws -> (ReplicaReports, Task<Void, any Error>) {
     let sync = LDAPContentSync(
       servers: try LDAPURL.list(server.peopleURL), options: LDAPOptions(),
       rereadInterval: .milliseconds(50))
     let replica = LDAPReplica(sync: sync, folder: folder)
-    let reports = Reports()
-    let task = Task {
-      defer { reports.ended.withLock { $0 = true } }
-      try await replica.run(backoff: .milliseconds(10)...Duration.milliseconds(20)) { table, _ in
-        reports.table.withLock { $0 = table }
-        reports.firstCount.withLock { $0 = $0 ?? table.userCount }
-      } status: { status in
-        reports.statuses.withLock { $0.append(status) }
-      }
-    }
-    return (reports, task)
+    let reports = ReplicaReports()
+    return (reports, reports.run(replica, backoff: .milliseconds(10)...Duration.milliseconds(20)))
   }
 
   private func serverUsernames(_ server: TestServer) throws -> Set<String> {
@@ -140,18 +89,18 @@ final class LDAPReplicaLimitTests: XCTestCase {
     defer { server.shutDown() }
     let (reports, task) = try start(server)
     defer { task.cancel() }
-    let filled = await reports.wait { !reports.received.isEmpty }
+    let filled = await reports.wait { !reports.currents.isEmpty }
     XCTAssertTrue(filled, "\(reports.statuses.withLock { $0 })")
-    XCTAssertEqual(reports.received.first, people.count, "everyone, past the limit of 500")
+    XCTAssertEqual(reports.currents.first, people.count, "everyone, past the limit of 500")
     XCTAssertEqual(reports.usernames, try serverUsernames(server))
     XCTAssertTrue(ReplicaStore.holdsCopy(folder: folder))
 
     // Reads of everyone that find nothing changed write nothing.
     let before = try files()
-    let quiet = reports.received.count
-    let readTwice = await reports.wait { reports.received.count >= quiet + 2 }
+    let quiet = reports.currents.count
+    let readTwice = await reports.wait { reports.currents.count >= quiet + 2 }
     XCTAssertTrue(readTwice)
-    XCTAssertEqual(Set(reports.received.dropFirst()), [0])
+    XCTAssertEqual(Set(reports.currents.dropFirst()), [0])
     XCTAssertEqual(try files(), before)
 
     try server.server.modify(ldif: changes)
@@ -163,7 +112,7 @@ final class LDAPReplicaLimitTests: XCTestCase {
     XCTAssertTrue(followed, "\(reports.usernames.symmetricDifference(expected))")
     // The changed and the added person travelled into the copy, once each;
     // the deleted one went with the read that no longer found them.
-    XCTAssertEqual(reports.received.dropFirst().reduce(0, +), 2)
+    XCTAssertEqual(reports.currents.dropFirst().reduce(0, +), 2)
     XCTAssertFalse(
       reports.statuses.withLock { $0 }.contains { if case .refused = $0 { true } else { false } })
   }
@@ -175,7 +124,7 @@ final class LDAPReplicaLimitTests: XCTestCase {
     }
     defer { server.shutDown() }
     var (reports, task) = try start(server)
-    let filled = await reports.wait { !reports.received.isEmpty }
+    let filled = await reports.wait { !reports.currents.isEmpty }
     XCTAssertTrue(filled, "\(reports.statuses.withLock { $0 })")
     task.cancel()
     _ = await task.result
@@ -183,11 +132,11 @@ final class LDAPReplicaLimitTests: XCTestCase {
     try server.server.modify(ldif: changes)
     (reports, task) = try start(server)
     defer { task.cancel() }
-    let caughtUp = await reports.wait { !reports.received.isEmpty }
+    let caughtUp = await reports.wait { !reports.currents.isEmpty }
     XCTAssertTrue(caughtUp, "\(reports.statuses.withLock { $0 })")
     // The copy showed at once, as it was before the changes.
     XCTAssertEqual(reports.firstCount.withLock { $0 }, people.count)
-    XCTAssertEqual(reports.received.first, 2, "only the changed and the added person travel")
+    XCTAssertEqual(reports.currents.first, 2, "only the changed and the added person travel")
     XCTAssertEqual(reports.usernames, try serverUsernames(server))
     XCTAssertEqual(reports.title(of: people[0].uid), "Changed Between Reads")
   }

@@ -27,61 +27,11 @@ final class LDAPReplicaTests: XCTestCase {
     super.tearDown()
   }
 
-  /// What a running replica reported.
-  private final class Reports: Sendable {
-    let table = Locked<UserTable?>(nil)
-    /// How many people the first table reported held.
-    let firstCount = Locked<Int?>(nil)
-    let statuses = Locked<[LDAPReplicaStatus]>([])
-
-    var usernames: Set<String> {
-      table.withLock { table in
-        Set((0..<(table?.userCount ?? 0)).map { table!.username(at: $0) })
-      }
-    }
-
-    var lastCurrent: Int? {
-      statuses.withLock { statuses in
-        statuses.reversed().lazy.compactMap { status -> Int? in
-          guard case .current(let received) = status else { return nil }
-          return received
-        }.first
-      }
-    }
-
-    /// The title of the person named `username` in the last table.
-    func title(of username: String) -> String? {
-      table.withLock { table -> String? in
-        guard let table else { return nil }
-        let index = (0..<table.userCount).first { table.username(at: $0) == username }
-        return index.flatMap { table.details(at: $0).title }
-      }
-    }
-
-    /// Waits (every 10 ms, at most 10 s) until `condition` holds.
-    func wait(_ condition: () -> Bool) async -> Bool {
-      let deadline = ContinuousClock.now + .seconds(10)
-      while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-      }
-      return condition()
-    }
-  }
-
-  private func start(url: String? = nil) throws -> (Reports, Task<Void, any Error>) {
+  private func start(url: String? = nil) throws -> (ReplicaReports, Task<Void, any Error>) {
     let replica = try LDAPReplica(
       url: url ?? server.peopleURL, options: LDAPOptions(), folder: folder)
-    let reports = Reports()
-    let task = Task {
-      try await replica.run(backoff: .milliseconds(50)...Duration.milliseconds(200)) { table, _ in
-        reports.table.withLock { $0 = table }
-        reports.firstCount.withLock { $0 = $0 ?? table.userCount }
-      } status: { status in
-        reports.statuses.withLock { $0.append(status) }
-      }
-    }
-    return (reports, task)
+    let reports = ReplicaReports()
+    return (reports, reports.run(replica, backoff: .milliseconds(50)...Duration.milliseconds(200)))
   }
 
   private var serverUsernames: Set<String> {
