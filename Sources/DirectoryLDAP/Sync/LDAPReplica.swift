@@ -20,8 +20,9 @@ public enum LDAPReplicaStatus: Sendable, Equatable {
   case reloading
   /// The server refused the copy for good after `received` people of a
   /// full refresh (``LDAPChangeSource/isLasting(_:)``: a size limit meets a
-  /// refresh of everyone in one search, an account without the right to
-  /// follow changes): the copy stays as it was, and nothing is tried again.
+  /// refresh of everyone and a read page by page alike, an account without
+  /// the right to follow changes): the copy stays as it was, and nothing is
+  /// tried again.
   case refused(DirectoryError, received: Int)
 }
 
