@@ -14,23 +14,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 failed=0
-for spelling in g_object_ref g_object_unref assumingMemoryBound; do
-  # g_object_ref also finds g_object_ref_sink (g_object_unref does not contain it).
-  uses=$(grep -rn --include='*.swift' -e "$spelling" Sources \
-    | grep -vE '^Sources/(GtkKit|C[A-Za-z]+)/|^Sources/HTTPSupport/OwnedObject.swift:' || true)
+# Prints `label: N` for the N lines of `uses`, and the lines when there are any.
+report() {
+  local label=$1 uses=$2 count
   count=$(printf '%s' "$uses" | grep -c . || true)
-  echo "$spelling outside GtkKit: $count"
+  echo "$label: $count"
   if [ "$count" -gt 0 ]; then
     printf '%s\n' "$uses"
     failed=1
   fi
+}
+for spelling in g_object_ref g_object_unref assumingMemoryBound; do
+  # g_object_ref also finds g_object_ref_sink (g_object_unref does not contain it).
+  report "$spelling outside GtkKit" "$(grep -rn --include='*.swift' -e "$spelling" Sources \
+    | grep -vE '^Sources/(GtkKit|C[A-Za-z]+)/|^Sources/HTTPSupport/OwnedObject.swift:' || true)"
 done
-mutexes=$(grep -rnE --include='*.swift' '\bMutex[<(]' Sources Tests \
-  | grep -vE '^[^:]+:[0-9]+:\s*//' || true)
-count=$(printf '%s' "$mutexes" | grep -c . || true)
-echo "Synchronization.Mutex (use SharedSupport's Locked): $count"
-if [ "$count" -gt 0 ]; then
-  printf '%s\n' "$mutexes"
-  failed=1
-fi
+report "Synchronization.Mutex (use SharedSupport's Locked)" \
+  "$(grep -rnE --include='*.swift' '\bMutex[<(]' Sources Tests | grep -vE '^[^:]+:[0-9]+:\s*//' || true)"
 exit "$failed"
