@@ -240,7 +240,7 @@ if Context.environment["ROSTER_FUZZ"] != nil {
     ("FuzzDirectoryParser", ["Directory"]),
     ("FuzzImageDecoder", ["PreparedImages"]),
     ("FuzzLDAPEntry", ["DirectoryLDAP", "Directory"]),
-    ("FuzzSCIMPage", ["DirectorySCIM", "Directory"]),
+    ("FuzzSCIMResponse", ["DirectorySCIM", "Directory"]),
     ("FuzzPersonFilter", ["Directory"]),
     ("FuzzReplicaFiles", ["Directory"]),
   ]

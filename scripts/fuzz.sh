@@ -30,7 +30,7 @@ declare -A targets=(
   [directory-parser]=FuzzDirectoryParser
   [image-decoder]=FuzzImageDecoder
   [ldap-entry]=FuzzLDAPEntry
-  [scim-page]=FuzzSCIMPage
+  [scim-response]=FuzzSCIMResponse
   [person-filter]=FuzzPersonFilter
   [replica-files]=FuzzReplicaFiles
 )
@@ -39,7 +39,7 @@ declare -A gate_runs=(
   [directory-parser]=60000
   [image-decoder]=60000
   [ldap-entry]=20000
-  [scim-page]=40000
+  [scim-response]=40000
   [person-filter]=60000
   [replica-files]=20000
 )
@@ -56,7 +56,7 @@ deterministic() {
 }
 
 status=0
-for name in directory-parser image-decoder ldap-entry scim-page person-filter replica-files; do
+for name in directory-parser image-decoder ldap-entry scim-response person-filter replica-files; do
   seeds=Tests/Fuzz/Corpus/$name
   artifacts=.build/fuzz-artifacts/$name/
   log=.build/fuzz-artifacts/$name.log

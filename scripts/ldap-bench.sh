@@ -3,7 +3,7 @@
 # people (roster-dev demo-ldap; reused when loaded), serves it from its own slapd
 # on 127.0.0.1, then runs run-floor and `roster-dev bench --source ldap://…`
 # alternately at 6000 and 20000 px/s (PAIRS times each). The bench line
-# carries ldapsearch's times for the same windows (the server's own cost).
+# carries ldapsearch's times for the same ranges (the server's own cost).
 # Usage: scripts/ldap-bench.sh [USERS (1000000)] [PAIRS (1)] [SECONDS (8)]
 set -euo pipefail
 cd "$(dirname "$0")/.."

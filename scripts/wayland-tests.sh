@@ -42,7 +42,7 @@ roster_kit=(
 )
 gtk_kit=(
   CustomWidgetTests FramePhasesTests ListFactoryTests ListReloadTests
-  WindowedListArrivalTests WindowedListSchedulingTests
+  RangedListArrivalTests RangedListSchedulingTests
 )
 join() {
   local IFS='|'

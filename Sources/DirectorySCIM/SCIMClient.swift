@@ -50,7 +50,7 @@ final class SCIMClient: Sendable {
   private let photoSession: HTTPSession
   private let state = Locked(State())
   /// Shared by the directory and its searches (the query tells them apart).
-  let pages = SCIMPageCache()
+  let pages = SCIMResponseCache()
 
   /// Throws when `options.caFile` cannot be read (see ``SCIMTrust``).
   init(url: SCIMURL, token: Secret, options: SCIMOptions) throws(DirectoryError) {

@@ -9,11 +9,11 @@ import Directory
 /// has no member count, so ``DirectoryGroupEntry/memberCount`` stays nil
 /// rather than each group's member list being read to count it.
 extension SCIMDirectory: OrganisedDirectory {
-  /// The attributes a group of a window needs.
+  /// The attributes a group of a range needs.
   static let groupAttributes = "id,displayName"
 
   public func groups(_ range: Range<Int>, matching text: String) async throws(DirectoryError)
-    -> GroupWindow
+    -> GroupRange
   {
     let size = pageSize(try await client.capabilities())
     let filter = text.isEmpty ? nil : "displayName co \(SCIMFilter.literal(text))"
@@ -28,7 +28,7 @@ extension SCIMDirectory: OrganisedDirectory {
       next += page.groups.count
       if page.groups.count < wanted || page.groups.isEmpty { break }
     } while next < range.upperBound
-    return GroupWindow(offset: min(range.lowerBound, total), groups: groups, count: total)
+    return GroupRange(offset: min(range.lowerBound, total), groups: groups, count: total)
   }
 
   public func group(named nameOrID: String) async throws(DirectoryError) -> DirectoryGroupEntry? {
@@ -39,13 +39,13 @@ extension SCIMDirectory: OrganisedDirectory {
     guard let path = SCIMQuery.resource("Groups", nameOrID) else { return nil }
     do {
       let body = try await client.get(path + "?attributes=" + Self.groupAttributes).body
-      return try SCIMGroupPage.group(decoding: body)
+      return try SCIMGroupResponsePage.group(decoding: body)
     } catch .httpStatus(404) {
       return nil
     }
   }
 
-  public func members(of group: DirectoryGroupEntry) -> any WindowedDirectory {
+  public func members(of group: DirectoryGroupEntry) -> any RangedDirectory {
     SCIMGroupMembers(membership: SCIMMembership(client: client, group: group.id), query: Query())
   }
 
@@ -66,7 +66,7 @@ extension SCIMDirectory: OrganisedDirectory {
     return groups.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
   }
 
-  public func reports(to identity: String) -> any WindowedDirectory {
+  public func reports(to identity: String) -> any RangedDirectory {
     let manager = SCIMFilter.managerPath
     return SCIMDirectory(
       client: client, query: Query(scope: "\(manager) eq \(SCIMFilter.literal(identity))"))
@@ -95,7 +95,7 @@ extension SCIMDirectory: OrganisedDirectory {
     guard let path = SCIMQuery.resource("Users", identity) else { return [] }
     do {
       let body = try await client.get(path + "?attributes=groups").body
-      if let groups = try SCIMGroupPage.groups(ofUser: body) {
+      if let groups = try SCIMGroupResponsePage.groups(ofUser: body) {
         return groups.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
       }
     } catch .httpStatus(404) {
@@ -109,7 +109,7 @@ extension SCIMDirectory: OrganisedDirectory {
   /// `count` groups from position `start` (from 0), by name where the
   /// server sorts.
   private func groupPage(from start: Int, count: Int, filter: String?)
-    async throws(DirectoryError) -> SCIMGroupPage
+    async throws(DirectoryError) -> SCIMGroupResponsePage
   {
     var query = [("startIndex", "\(start + 1)"), ("count", "\(count)")]
     if try await client.capabilities().sorts {
@@ -117,7 +117,7 @@ extension SCIMDirectory: OrganisedDirectory {
     }
     if let filter { query.append(("filter", filter)) }
     query.append(("attributes", Self.groupAttributes))
-    return try SCIMGroupPage(
+    return try SCIMGroupResponsePage(
       decoding: try await client.get("/Groups?" + SCIMQuery.encode(query)).body)
   }
 }

@@ -6,7 +6,7 @@ import SharedSupport
 /// with the search, the order as `sortBy` (the first key's path) and
 /// `sortOrder`.
 extension SCIMDirectory {
-  public func querying(filter: PersonFilter?, sort: PersonSort?) -> any WindowedDirectory {
+  public func querying(filter: PersonFilter?, sort: PersonSort?) -> any RangedDirectory {
     var query = query
     query.filter = filter
     query.sort = sort

@@ -1,11 +1,11 @@
 import Directory
 import FoundationEssentials
 
-/// A SCIM 2.0 service's users (RFC 7643/7644) read a window at a time:
+/// A SCIM 2.0 service's users (RFC 7643/7644) read a range at a time:
 /// `GET /Users?startIndex=&count=` answers the count with every page, so the
 /// list sizes itself at once and asks only for the rows on screen.
 ///
-/// When `/ServiceProviderConfig` says the server sorts, every window is
+/// When `/ServiceProviderConfig` says the server sorts, every range is
 /// `sortBy=userName` (or the first key of the order ``querying(filter:sort:)``
 /// asks for: SCIM sorts by one attribute, and people equal in it come in
 /// the server's order, scim2-server's by resource id), read at any offset. A server that cannot sort is read
@@ -19,7 +19,7 @@ import FoundationEssentials
 ///
 /// Threading: `Sendable`. The HTTP clients and counters are shared with
 /// the `searching` views; each view's page cache is behind its own lock.
-public struct SCIMDirectory: WindowedDirectory {
+public struct SCIMDirectory: RangedDirectory {
   /// The attributes a page asks for: what a row shows and the person's
   /// details (core and enterprise).
   static let rowAttributes =
@@ -66,7 +66,7 @@ public struct SCIMDirectory: WindowedDirectory {
 
   /// The service at `url` ("scim+https://host/scim/v2"; scim+http:// only
   /// to this machine), read with the bearer `token`. Nothing is sent until
-  /// the first window. Throws `SCIMError.invalidURL`, or `.unreadable` for an
+  /// the first range. Throws `SCIMError.invalidURL`, or `.unreadable` for an
   /// `options.caFile` that cannot be read.
   public init(url: String, token: Secret, options: SCIMOptions = SCIMOptions())
     throws(DirectoryError)
@@ -85,7 +85,7 @@ public struct SCIMDirectory: WindowedDirectory {
   }
 
   /// The host; for a server that cannot sort (known after the first
-  /// window) it also says the rows are in the server's order, not by name.
+  /// range) it also says the rows are in the server's order, not by name.
   public var location: String {
     client.knownCapabilities?.sorts == false ? "\(url.host), in the server's order" : url.host
   }
@@ -96,10 +96,10 @@ public struct SCIMDirectory: WindowedDirectory {
   /// What this directory and its searches did so far.
   public var statistics: SCIMStatistics { client.statistics }
 
-  public func window(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
+  public func rows(_ range: Range<Int>) async throws(DirectoryError) -> RowRange {
     let capabilities = try await client.capabilities()
     guard capabilities.sorts else {
-      return try await forward.window(range) { start throws(DirectoryError) in
+      return try await forward.rows(range) { start throws(DirectoryError) in
         try await page(from: start, count: pageSize(capabilities), sorted: false)
       }
     }
@@ -115,26 +115,26 @@ public struct SCIMDirectory: WindowedDirectory {
       if page.users.count < wanted || page.users.isEmpty { break }
     } while next < range.upperBound
     let offset = min(range.lowerBound, total)
-    return DirectoryWindow(offset: offset, entries: entries, count: total)
+    return RowRange(offset: offset, entries: entries, count: total)
   }
 
   public func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError)
-    -> DirectoryWindow
+    -> RowRange
   {
     guard try await client.capabilities().sorts else {
       return await forward.position(ofFirstAtOrAfter: sortKey)
     }
-    guard let anchor = try await anchorValue(sortKey) else { return try await window(0..<1) }
+    guard let anchor = try await anchorValue(sortKey) else { return try await rows(0..<1) }
     // The users before the anchor, counted by the server (no rows travel).
     let (path, descending) = query.sortBy
     let condition = "\(path) \(descending ? "gt" : "lt") \(SCIMFilter.literal(anchor))"
     let before = filter.map { SCIMFilter.both($0, condition) } ?? condition
     let counted = try await page(
       from: 0, count: 0, sorted: false, filter: before, attributes: "id")
-    return try await window(counted.total..<(counted.total + 1))
+    return try await rows(counted.total..<(counted.total + 1))
   }
 
-  public func searching(_ text: String) -> any WindowedDirectory {
+  public func searching(_ text: String) -> any RangedDirectory {
     var query = query
     query.search = text
     return SCIMDirectory(client: client, query: query)
@@ -166,7 +166,7 @@ public struct SCIMDirectory: WindowedDirectory {
   func page(
     from start: Int, count: Int, sorted: Bool, filter: String? = nil,
     attributes: String = rowAttributes
-  ) async throws(DirectoryError) -> SCIMPage {
+  ) async throws(DirectoryError) -> SCIMResponsePage {
     var query = [("startIndex", "\(start + 1)"), ("count", "\(count)")]
     if sorted {
       let (path, descending) = self.query.sortBy
@@ -181,7 +181,7 @@ public struct SCIMDirectory: WindowedDirectory {
       client.count { $0.notModified += 1 }
       return cached.page
     }
-    let page = try SCIMPage(decoding: answer.body)
+    let page = try SCIMResponsePage(decoding: answer.body)
     client.count { $0.pagesFetched += 1 }
     client.remember(page.users)
     if let etag = answer.etag { client.pages.store(page, etag: etag, for: path) }

@@ -1,12 +1,12 @@
 import Directory
 import SharedSupport
 
-/// The people directly in one SCIM group, read a window at a time.
+/// The people directly in one SCIM group, read a range at a time.
 ///
 /// Where the server selects them by `groups.value` (``SCIMMembership``),
 /// this is a ``SCIMDirectory`` scoped by that filter: sorted, searched,
 /// filtered and paged like everyone. Otherwise it reads the group's own
-/// list in its order: the whole group a window at a time (the count is
+/// list in its order: the whole group a range at a time (the count is
 /// the list's), a few ids per request as `id eq … or id eq …`; a search or
 /// filter is ANDed into those requests and the list is read forward
 /// (``SCIMMemberReader``). The group's order cannot be sorted on the
@@ -14,7 +14,7 @@ import SharedSupport
 ///
 /// Threading: `Sendable`. The membership is shared by the group's views;
 /// each view's scoped directory is made once, behind a lock.
-final class SCIMGroupMembers: WindowedDirectory {
+final class SCIMGroupMembers: RangedDirectory {
   /// The most ids in one `id eq … or …` filter: scim2-server 0.8.3 takes
   /// ~30 ms an id over 3,000 users for such a filter (measured), and the
   /// address stays short.
@@ -42,12 +42,12 @@ final class SCIMGroupMembers: WindowedDirectory {
 
   var settingsKey: String { everyone.settingsKey }
 
-  func window(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
+  func rows(_ range: Range<Int>) async throws(DirectoryError) -> RowRange {
     switch try await membership.people() {
     case .filtered(let scope):
-      return try await directory(scope).window(range)
+      return try await directory(scope).rows(range)
     case .listed(let ids) where query.compiled != nil:
-      return try await reader.window(range, members: ids.count, step: Self.idsPerRequest) {
+      return try await reader.rows(range, members: ids.count, step: Self.idsPerRequest) {
         members throws(DirectoryError) in try await people(ids[members])
       }
     case .listed(let ids):
@@ -56,11 +56,11 @@ final class SCIMGroupMembers: WindowedDirectory {
       for start in stride(from: wanted.lowerBound, to: wanted.upperBound, by: Self.idsPerRequest) {
         entries += try await people(ids[start..<min(start + Self.idsPerRequest, wanted.upperBound)])
       }
-      return DirectoryWindow(offset: wanted.lowerBound, entries: entries, count: ids.count)
+      return RowRange(offset: wanted.lowerBound, entries: entries, count: ids.count)
     }
   }
 
-  func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError) -> DirectoryWindow {
+  func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError) -> RowRange {
     switch try await membership.people() {
     case .filtered(let scope):
       return try await directory(scope).position(ofFirstAtOrAfter: sortKey)
@@ -69,17 +69,17 @@ final class SCIMGroupMembers: WindowedDirectory {
     case .listed(let ids):
       let person = try await everyone.person(username: sortKey)
       let position = person.flatMap { ids.firstIndex(of: $0.id) } ?? 0
-      return try await window(position..<(position + 1))
+      return try await rows(position..<(position + 1))
     }
   }
 
-  func searching(_ text: String) -> any WindowedDirectory {
+  func searching(_ text: String) -> any RangedDirectory {
     var query = query
     query.search = text
     return SCIMGroupMembers(membership: membership, query: query)
   }
 
-  func querying(filter: PersonFilter?, sort: PersonSort?) -> any WindowedDirectory {
+  func querying(filter: PersonFilter?, sort: PersonSort?) -> any RangedDirectory {
     var query = query
     query.filter = filter
     query.sort = sort

@@ -4,27 +4,27 @@ import Directory
 /// (``SCIMMembership/People/listed(_:)``) forward, in the group's order: a
 /// few members' ids at a time, the server keeping those the view's filter
 /// matches. The count grows as the list is read and is final at its end.
-/// What was read is kept in a ``ForwardWindowCache`` (bounded: a window
+/// What was read is kept in a ``ForwardRangeCache`` (bounded: a range
 /// before it reads from the start again).
 ///
-/// Threading: an actor; concurrent windows take turns, and members read
-/// for a position already read (two windows asked for it) are dropped.
+/// Threading: an actor; concurrent ranges take turns, and members read
+/// for a position already read (two ranges asked for it) are dropped.
 actor SCIMMemberReader {
-  private var cache: ForwardWindowCache
+  private var cache: ForwardRangeCache
   /// The position in the group's list of the next member to read.
   private var nextMember = 0
 
   init(limit: Int) {
-    cache = ForwardWindowCache(limit: limit)
+    cache = ForwardRangeCache(limit: limit)
   }
 
   /// The matching people at `range` once read (fewer at the end) among
   /// `members` listed; `read` fetches those of a range of the list that
   /// match, in its order, and reads at most `step` members at once.
-  func window(
+  func rows(
     _ range: Range<Int>, members: Int, step: Int,
     read: (Range<Int>) async throws(DirectoryError) -> [DirectoryEntry]
-  ) async throws(DirectoryError) -> DirectoryWindow {
+  ) async throws(DirectoryError) -> RowRange {
     if cache.startsBefore(range.lowerBound) {
       cache.reset()
       nextMember = 0
@@ -37,12 +37,12 @@ actor SCIMMemberReader {
       nextMember = end
       cache.append(found, isFinal: end >= members)
     }
-    return cache.window(range)
+    return cache.rows(range)
   }
 
   /// The first person read so far whose username is `sortKey` (ignoring
   /// case), else the top: the group's order has no "at or after".
-  func position(ofFirstAtOrAfter sortKey: String) -> DirectoryWindow {
+  func position(ofFirstAtOrAfter sortKey: String) -> RowRange {
     cache.position(ofFirstAtOrAfter: sortKey)
   }
 }

@@ -33,7 +33,7 @@ final class SCIMMembership: Sendable {
     self.group = group
   }
 
-  /// What was found so far; nil before the first window.
+  /// What was found so far; nil before the first range.
   var known: People? { found.withLock { $0 } }
 
   /// How the group's people are read; asks the server the first time.
@@ -52,7 +52,7 @@ final class SCIMMembership: Sendable {
     let scope = "groups.value eq \(SCIMFilter.literal(group))"
     let query = [("filter", scope), ("startIndex", "1"), ("count", "0"), ("attributes", "id")]
     do {
-      let counted = try SCIMPage(
+      let counted = try SCIMResponsePage(
         decoding: try await client.get("/Users?" + SCIMQuery.encode(query)).body)
       if counted.total == members.people.count { return .filtered(scope) }
     } catch .httpStatus(let status) where (400..<500).contains(status) {

@@ -16,7 +16,7 @@ public struct SCIMOptions: Sendable {
   /// Retries of a 429 or 503 before its status is the error.
   public var maxRetries = 3
   /// Users remembered while read forward from a server that cannot sort
-  /// (the latest read); a window before them reads from the start again.
+  /// (the latest read); a range before them reads from the start again.
   public var forwardCacheLimit = 20_000
   /// Trust the certificate authorities in this PEM file instead of the
   /// system's, for the service (a directory behind a company's own CA).

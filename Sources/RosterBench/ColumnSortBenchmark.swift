@@ -7,7 +7,7 @@ import SharedSupport
 /// `roster-dev bench --source ldap://… --column-sort FIELD[:desc],…`: what a
 /// click on a server table's column header costs before its first rows can
 /// show. The directory is asked for everyone in the new order
-/// (``Directory/WindowedDirectory/querying(filter:sort:)``, a fresh
+/// (``Directory/RangedDirectory/querying(filter:sort:)``, a fresh
 /// connection, so the server sorts everyone) and the time to its first
 /// window is taken, alternately with ldapsearch reading the same sorted
 /// window with the same sort control on a fresh connection: the server's own
@@ -27,9 +27,9 @@ struct ColumnSortBenchmark {
     let sortKeys: String
     let runs: Int
     /// Roster's first sorted window and ldapsearch's, medians in milliseconds.
-    let firstWindowMs: Fixed?
-    let ldapsearchFirstWindowMs: Fixed?
-    let firstWindowOverLdapsearchMs: Fixed?
+    let firstRangeMs: Fixed?
+    let ldapsearchFirstRangeMs: Fixed?
+    let firstRangeOverLdapsearchMs: Fixed?
     /// Roster's requests over all runs: "busy" answers retried, sorted
     /// lists (contexts) the server opened, connections.
     let busyRetries, contextsOpened, connectionsOpened: Int
@@ -38,11 +38,11 @@ struct ColumnSortBenchmark {
   let url: String
   let order: PersonSort
   let runs: Int
-  let open: @MainActor () throws(DirectoryError) -> any WindowedDirectory
+  let open: @MainActor () throws(DirectoryError) -> any RangedDirectory
 
   /// The JSON line, or nil (and why, on stderr) when a window failed.
   func run() -> String? {
-    let directory: any WindowedDirectory
+    let directory: any RangedDirectory
     do {
       directory = try open()
     } catch {
@@ -57,7 +57,7 @@ struct ColumnSortBenchmark {
       let sorted = directory.querying(filter: nil, sort: order)
       guard let ldap = sorted as? LDAPDirectory else { return fail("not an LDAP directory") }
       let started = ContinuousClock.now
-      guard let window = firstWindow(of: sorted) else { return nil }
+      guard let window = firstRange(of: sorted) else { return nil }
       // As the server took them (Active Directory: the column's key alone).
       keys = ldap.sortKeysSent
       roster.append((ContinuousClock.now - started).inMilliseconds)
@@ -66,7 +66,7 @@ struct ColumnSortBenchmark {
       totals.contextsOpened += statistics.contextsOpened
       totals.connectionsOpened += statistics.connectionsOpened
       rows = window.count
-      if let time = LDAPSearchBaseline.firstWindow(
+      if let time = LDAPSearchBaseline.firstRange(
         url: url, filter: ldap.filter, sortKeys: keys, access: LDAPSearchAccess(ldap.options))
       {
         baseline.append(time)
@@ -79,20 +79,20 @@ struct ColumnSortBenchmark {
       (try? ReportLine.json(
         Report(
           rows: rows, columnSort: order.description, sortKeys: keys, runs: runs,
-          firstWindowMs: rosterMedian.map { Fixed($0, 1) },
-          ldapsearchFirstWindowMs: baselineMedian.map { Fixed($0, 1) },
-          firstWindowOverLdapsearchMs: difference.map { Fixed($0, 1) },
+          firstRangeMs: rosterMedian.map { Fixed($0, 1) },
+          ldapsearchFirstRangeMs: baselineMedian.map { Fixed($0, 1) },
+          firstRangeOverLdapsearchMs: difference.map { Fixed($0, 1) },
           busyRetries: totals.busyRetries, contextsOpened: totals.contextsOpened,
           connectionsOpened: totals.connectionsOpened)))
   }
 
   /// The first window of `directory`, read off the main thread while the
   /// main context runs; nil (and why, on stderr) when it failed.
-  private func firstWindow(of directory: any WindowedDirectory) -> DirectoryWindow? {
-    var result: Result<DirectoryWindow, DirectoryError>?
-    let task = Task.detached { () -> Result<DirectoryWindow, DirectoryError> in
+  private func firstRange(of directory: any RangedDirectory) -> RowRange? {
+    var result: Result<RowRange, DirectoryError>?
+    let task = Task.detached { () -> Result<RowRange, DirectoryError> in
       do throws(DirectoryError) {
-        return .success(try await directory.window(0..<LDAPSearchBaseline.pageSize))
+        return .success(try await directory.rows(0..<LDAPSearchBaseline.pageSize))
       } catch {
         return .failure(error)
       }

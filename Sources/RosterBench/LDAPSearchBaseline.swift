@@ -4,11 +4,11 @@ import DirectoryLDAP
 import Foundation
 import SharedSupport
 
-/// The server's own cost for the windows the benchmark reads, measured with
+/// The server's own cost for the ranges the benchmark reads, measured with
 /// OpenLDAP's `ldapsearch` and the same controls (server-side sort on the
 /// username with caseIgnoreOrderingMatch, virtual list view): the first
 /// window of a fresh connection (which includes the server's sort), and the
-/// mean time of further windows at seeded random offsets on the same
+/// mean time of further ranges at seeded random offsets on the same
 /// connection (ldapsearch reads each next window from its standard input).
 ///
 /// Threading: blocks the calling thread while ldapsearch runs.
@@ -42,7 +42,7 @@ struct LDAPSearchBaseline: Sendable {
   /// control's keys as ``DirectoryLDAP/LDAPDirectory/sortKeys`` spells
   /// them), on a fresh connection: the server's sort included. Nil when it
   /// is not installed or fails.
-  static func firstWindow(
+  static func firstRange(
     url: String, filter: String, sortKeys: String, access: LDAPSearchAccess = LDAPSearchAccess()
   ) -> Double? {
     guard var search = try? LDAPURL.list(url).first else { return nil }

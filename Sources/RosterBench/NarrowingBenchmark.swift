@@ -41,7 +41,7 @@ struct NarrowingBenchmark {
     /// Choice to the first frame painted with the rows; ldapsearch's same
     /// sorted window; medians in milliseconds.
     let firstRowsMs: Fixed?
-    let ldapsearchFirstWindowMs: Fixed?
+    let ldapsearchFirstRangeMs: Fixed?
     let firstRowsOverLdapsearchMs: Fixed?
     let targetOverLdapsearchMs: Int
     let met: Bool?
@@ -52,17 +52,17 @@ struct NarrowingBenchmark {
     /// view made, its connection opened, the server's sort) and the part
     /// after it until the rows were painted (the first page of rows read
     /// and shown); medians, then every run's.
-    let firstWindowMs: Fixed?
-    let rowsAfterFirstWindowMs: Fixed?
-    let firstWindowSamplesMs: [Fixed]
+    let firstRangeMs: Fixed?
+    let rowsAfterFirstRangeMs: Fixed?
+    let firstRangeSamplesMs: [Fixed]
     /// While the first window was on its way: the CPU time Roster's
     /// process used (on a machine of few cores, taken from the server's
     /// sort) and the frames it painted; medians.
-    let cpuUntilFirstWindowMs: Fixed?
-    let framesUntilFirstWindow: Fixed?
-    /// The narrowed views' requests over all runs: windows read, sorted
+    let cpuUntilFirstRangeMs: Fixed?
+    let framesUntilFirstRange: Fixed?
+    /// The narrowed views' requests over all runs: ranges read, sorted
     /// lists the server opened, connections, "busy" answers retried.
-    let windows, contextsOpened, connectionsOpened, busyRetries: Int
+    let ranges, contextsOpened, connectionsOpened, busyRetries: Int
   }
 
   /// What is narrowed to.
@@ -82,7 +82,7 @@ struct NarrowingBenchmark {
 
   let url: String
   let choices: [Choice]
-  let open: @MainActor () throws(DirectoryError) -> any WindowedDirectory
+  let open: @MainActor () throws(DirectoryError) -> any RangedDirectory
 
   /// The JSON lines, or nil (and why, on stderr) when a step failed.
   func run() -> [String]? {
@@ -158,7 +158,7 @@ struct NarrowingBenchmark {
     var sent = (filter: "", sortKeys: "", access: LDAPSearchAccess())
     let search = {
       Self.settle(window)
-      if let time = LDAPSearchBaseline.firstWindow(
+      if let time = LDAPSearchBaseline.firstRange(
         url: url, filter: sent.filter, sortKeys: sent.sortKeys, access: sent.access)
       {
         baseline.append(time)
@@ -188,7 +188,7 @@ struct NarrowingBenchmark {
       guard let view = reading(page.shownDirectory) else { return fail("not an LDAP directory") }
       sent = (view.filter, view.sortKeysSent, LDAPSearchAccess(view.options))
       let statistics = view.statistics
-      totals.windowsFetched += statistics.windowsFetched
+      totals.rangesRead += statistics.rangesRead
       totals.contextsOpened += statistics.contextsOpened
       totals.connectionsOpened += statistics.connectionsOpened
       totals.busyRetries += statistics.busyRetries
@@ -216,17 +216,17 @@ struct NarrowingBenchmark {
         narrowing: kind, name: name, rows: rows, everyone: everyone, filter: sent.filter,
         sortKeys: sent.sortKeys, runs: Self.runs,
         firstRowsMs: rosterMedian.map { Fixed($0, 1) },
-        ldapsearchFirstWindowMs: baselineMedian.map { Fixed($0, 1) },
+        ldapsearchFirstRangeMs: baselineMedian.map { Fixed($0, 1) },
         firstRowsOverLdapsearchMs: difference.map { Fixed($0, 1) },
         targetOverLdapsearchMs: target, met: difference.map { $0 <= Double(target) },
         firstRowsSamplesMs: roster.map { Fixed($0, 1) },
         ldapsearchSamplesMs: baseline.map { Fixed($0, 1) },
-        firstWindowMs: openedMedian.map { Fixed($0, 1) },
-        rowsAfterFirstWindowMs: after.map { Fixed($0, 1) },
-        firstWindowSamplesMs: opened.map { Fixed($0, 1) },
-        cpuUntilFirstWindowMs: Percentiles(cpu)(0.5).map { Fixed($0, 1) },
-        framesUntilFirstWindow: Percentiles(frames)(0.5).map { Fixed($0, 0) },
-        windows: totals.windowsFetched, contextsOpened: totals.contextsOpened,
+        firstRangeMs: openedMedian.map { Fixed($0, 1) },
+        rowsAfterFirstRangeMs: after.map { Fixed($0, 1) },
+        firstRangeSamplesMs: opened.map { Fixed($0, 1) },
+        cpuUntilFirstRangeMs: Percentiles(cpu)(0.5).map { Fixed($0, 1) },
+        framesUntilFirstRange: Percentiles(frames)(0.5).map { Fixed($0, 0) },
+        ranges: totals.rangesRead, contextsOpened: totals.contextsOpened,
         connectionsOpened: totals.connectionsOpened, busyRetries: totals.busyRetries))
   }
 
@@ -259,7 +259,7 @@ struct NarrowingBenchmark {
   }
 
   /// The person `username` of `directory`, read off the main thread.
-  private func person(_ username: String, in directory: any WindowedDirectory)
+  private func person(_ username: String, in directory: any RangedDirectory)
     -> DirectoryEntry?
   {
     guard let organised = directory as? any OrganisedDirectory else { return nil }
@@ -267,7 +267,7 @@ struct NarrowingBenchmark {
   }
 
   /// The LDAP directory `view` reads from (its narrowing already worked out).
-  private func reading(_ view: any WindowedDirectory) -> LDAPDirectory? {
+  private func reading(_ view: any RangedDirectory) -> LDAPDirectory? {
     wait { try? await LDAPDirectory.reading(view) } ?? nil
   }
 

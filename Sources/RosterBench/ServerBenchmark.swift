@@ -13,7 +13,7 @@ import SharedSupport
 /// constant speeds) plus what a windowed source adds: how often a visible
 /// row is still a skeleton, how long rows take to fill after a jump of the
 /// scrollbar, the time to the first filled rows, and the LDAP calls made on
-/// the main thread (none is allowed). `ldapsearch` reads the same windows
+/// the main thread (none is allowed). `ldapsearch` reads the same ranges
 /// with the same controls first: the server's own cost, the floor for fill
 /// times.
 ///
@@ -21,14 +21,14 @@ import SharedSupport
 @MainActor
 final class ServerBenchmark {
   private let url: String
-  private let open: @MainActor () throws(DirectoryError) -> any WindowedDirectory
+  private let open: @MainActor () throws(DirectoryError) -> any RangedDirectory
   private let options: BenchmarkOptions
   /// 20 jumps to positions from a seeded generator.
   static let jumps = 20
 
   init(
     url: String, options: BenchmarkOptions,
-    open: @escaping @MainActor () throws(DirectoryError) -> any WindowedDirectory
+    open: @escaping @MainActor () throws(DirectoryError) -> any RangedDirectory
   ) {
     self.url = url
     self.options = options
@@ -41,7 +41,7 @@ final class ServerBenchmark {
     var firstRows: Duration?
     for speed in options.speeds {
       let window: MainWindow
-      let directory: any WindowedDirectory
+      let directory: any RangedDirectory
       do {
         directory = try open()
         window = MainWindow(application: nil, server: directory, pipeline: makePipeline())
@@ -79,7 +79,7 @@ final class ServerBenchmark {
         source: DirectoryKinds.kind(forSource: url)?.id ?? "", rows: page.model.count,
         speed: speed, seconds: options.seconds, frames: frames,
         skeletonRatio: skeletons, jumpFills: jumpFills, firstRows: firstRows ?? .zero,
-        baseline: baseline, windows: page.model.statistics,
+        baseline: baseline, ranges: page.model.statistics,
         client: DirectoryKind.ldap.statistics(of: directory)?.counters as? LDAPStatistics,
         mainThreadCalls: options.server.ldapMainThreadCalls?.count ?? 0)
       window.close()

@@ -22,11 +22,11 @@ struct ServerBenchmarkReport: ReportObject {
   /// What the LDAP client did: each context is a sort of the whole
   /// directory on the server.
   struct Connection: ReportObject {
-    let windows, busyRetries, reconnects, failovers, connections, contexts: Int
+    let ranges, busyRetries, reconnects, failovers, connections, contexts: Int
   }
 
   /// What happened to the list's pages.
-  struct Windows: ReportObject {
+  struct Ranges: ReportObject {
     let requested, arrived, droppedBeforeSending, cancelled, discardedLate, failed: Int
   }
 
@@ -44,7 +44,7 @@ struct ServerBenchmarkReport: ReportObject {
   let jumpFillMs: Fills
   let firstRowsMs: Fixed
   let ldapsearchMs: Server?
-  let windows: Windows
+  let ranges: Ranges
   let ldap: Connection?
   let ldapMainThreadCalls: Int
   let peakRssMib: Fixed
@@ -53,7 +53,7 @@ struct ServerBenchmarkReport: ReportObject {
   init(
     source: String, rows: Int, speed: Double, seconds: Double, frames statistics: FrameStatistics,
     skeletonRatio: Double, jumpFills: [Double], firstRows: Duration,
-    baseline: LDAPSearchBaseline?, windows counters: WindowedListStatistics,
+    baseline: LDAPSearchBaseline?, ranges counters: RangedListStatistics,
     client: LDAPStatistics?, mainThreadCalls: Int
   ) {
     self.source = source
@@ -76,13 +76,13 @@ struct ServerBenchmarkReport: ReportObject {
     ldapsearchMs = baseline.map {
       Server(firstPage: Fixed($0.firstPageMs, 1), page: Fixed($0.pageMs, 1))
     }
-    windows = Windows(
+    ranges = Ranges(
       requested: counters.requested, arrived: counters.arrived,
       droppedBeforeSending: counters.droppedBeforeSending, cancelled: counters.cancelled,
       discardedLate: counters.discardedLate, failed: counters.failed)
     ldap = client.map {
       Connection(
-        windows: $0.windowsFetched, busyRetries: $0.busyRetries, reconnects: $0.reconnects,
+        ranges: $0.rangesRead, busyRetries: $0.busyRetries, reconnects: $0.reconnects,
         failovers: $0.failovers, connections: $0.connectionsOpened, contexts: $0.contextsOpened)
     }
     ldapMainThreadCalls = mainThreadCalls

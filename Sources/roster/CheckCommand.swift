@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     try ServerTask.run("check", source: source, options: server.options) {
       directory throws(DirectoryError) in
-      let first = try await directory.window(0..<20)
+      let first = try await directory.rows(0..<20)
       let ldap = directory as? LDAPDirectory
       var lines = ["Server: \(ldap?.url.server ?? directory.location)"]
       if let ldap {

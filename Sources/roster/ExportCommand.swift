@@ -95,7 +95,7 @@ struct ExportCommand: ParsableCommand {
         "export", source: source, options: view.server.options, interruptible: true
       ) {
         directory throws(DirectoryError) in
-        let people: any WindowedDirectory
+        let people: any RangedDirectory
         switch selection {
         case .everyone:
           people = directory

@@ -6,7 +6,7 @@ import RosterKit
 /// `roster list` for a directory server: the server opened as the window
 /// opens it (``ServerOptions/directory(url:environment:)``, the password or
 /// token from the environment or a file, never argv), narrowed and ordered
-/// with ``WindowedDirectory/querying(filter:sort:)`` and printed a window
+/// with ``RangedDirectory/querying(filter:sort:)`` and printed a window
 /// at a time: everyone, a group's people, a manager's reports, or the
 /// groups (``OrganisedDirectory``).
 ///
@@ -106,7 +106,7 @@ struct ServerListing {
       var next = 0
       while next < wanted {
         let window = try await organised.groups(
-          next..<(next + min(PeopleListing.windowSize, wanted - next)), matching: "")
+          next..<(next + min(PeopleListing.rangeSize, wanted - next)), matching: "")
         for group in window.groups { print(listing.line(group)) }
         next += window.groups.count
         if window.groups.isEmpty || next >= window.count { break }
@@ -116,13 +116,13 @@ struct ServerListing {
   }
 
   /// Every identity in `directory`, read a window at a time.
-  private static func identities(of directory: any WindowedDirectory) async throws(DirectoryError)
+  private static func identities(of directory: any RangedDirectory) async throws(DirectoryError)
     -> [String]
   {
     var identities: [String] = []
     var next = 0
     while true {
-      let window = try await directory.window(next..<(next + PeopleListing.windowSize))
+      let window = try await directory.rows(next..<(next + PeopleListing.rangeSize))
       identities += window.entries.map(\.id)
       next += window.entries.count
       if window.entries.isEmpty || (window.isCountFinal && next >= window.count) {
@@ -143,11 +143,11 @@ private struct Printer {
   /// Prints the people of `directory` not printed yet, while any may be;
   /// returns the identities read.
   @discardableResult
-  mutating func write(_ directory: any WindowedDirectory) async throws(DirectoryError) -> [String] {
+  mutating func write(_ directory: any RangedDirectory) async throws(DirectoryError) -> [String] {
     var read: [String] = []
     var next = 0
     while remaining > 0 {
-      let window = try await directory.window(next..<(next + PeopleListing.windowSize))
+      let window = try await directory.rows(next..<(next + PeopleListing.rangeSize))
       for entry in window.entries {
         read.append(entry.id)
         guard remaining > 0, printed.insert(entry.id).inserted else { continue }

@@ -19,7 +19,7 @@ enum ServerTask {
   /// command then says so and ends with 130.
   static func run(
     _ command: String, source: String, options: ServerOptions, interruptible: Bool = false,
-    _ body: @escaping @Sendable (any WindowedDirectory) async throws(DirectoryError) -> String?
+    _ body: @escaping @Sendable (any RangedDirectory) async throws(DirectoryError) -> String?
   ) throws {
     let done = DispatchSemaphore(value: 0)
     let failure = Failure()
@@ -42,7 +42,7 @@ enum ServerTask {
   }
 
   /// `directory`'s groups and organisation, when its kind keeps them.
-  static func organised(_ directory: any WindowedDirectory) throws(DirectoryError)
+  static func organised(_ directory: any RangedDirectory) throws(DirectoryError)
     -> any OrganisedDirectory
   {
     guard let organised = directory as? any OrganisedDirectory else {

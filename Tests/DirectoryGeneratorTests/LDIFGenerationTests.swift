@@ -50,7 +50,7 @@ final class LDIFGenerationTests: XCTestCase {
     try server.start()
     let directory = try LDAPDirectory(
       url: "\(server.url)/\(ldif.peopleDN)??one?(objectClass=inetOrgPerson)")
-    let window = try await directory.window(0..<25)
+    let window = try await directory.rows(0..<25)
     XCTAssertEqual(window.count, users.count)
     let sorted = users.sorted { $0.username.lowercased() < $1.username.lowercased() }
     XCTAssertEqual(window.entries.map(\.username), sorted.prefix(25).map(\.username))

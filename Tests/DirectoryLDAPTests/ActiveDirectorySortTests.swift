@@ -36,7 +36,7 @@ final class ActiveDirectorySortTests: XCTestCase {
     let view = directory.querying(
       filter: .compare(.department, .eq, "Sales"),
       sort: PersonSort([.init(.displayName, descending: true)]))
-    let window = try await view.window(0..<100)
+    let window = try await view.rows(0..<100)
     let expected = dc.people.people.filter { $0.department == "Sales" }
       .map(\.displayName).sorted(by: >)
     XCTAssertEqual(window.entries.map(\.displayName), expected)
@@ -63,18 +63,18 @@ final class ActiveDirectorySortTests: XCTestCase {
     // start. A username's part is still found.
     let dc = try TestSambaDC.shared()
     let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
-    let bySurname = try await directory.searching("Staff").window(0..<400)
+    let bySurname = try await directory.searching("Staff").rows(0..<400)
     XCTAssertEqual(bySurname.count, dc.people.people.count)
-    let byGivenName = try await directory.searching("User 012").window(0..<400)
+    let byGivenName = try await directory.searching("User 012").rows(0..<400)
     XCTAssertEqual(byGivenName.entries.map(\.username), ["user012"])
-    let byPart = try await directory.searching("er01").window(0..<400)
+    let byPart = try await directory.searching("er01").rows(0..<400)
     XCTAssertEqual(
       Set(byPart.entries.map(\.username)),
       Set(dc.people.people.map(\.username).filter { $0.contains("er01") }))
     var withoutANR = Self.options(dc)
     withoutANR.schema.resolvesAmbiguousNames = false
     let plain = try LDAPDirectory(url: Self.url(dc), options: withoutANR)
-    let none = try await plain.searching("Staff").window(0..<400)
+    let none = try await plain.searching("Staff").rows(0..<400)
     XCTAssertEqual(none.count, 0, "without anr the surname is not searched")
   }
 
@@ -92,7 +92,7 @@ final class ActiveDirectorySortTests: XCTestCase {
     // the city.
     let dc = try TestSambaDC.shared()
     let directory = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
-    let window = try await directory.window(0..<400)
+    let window = try await directory.rows(0..<400)
     let people = Dictionary(uniqueKeysWithValues: dc.people.people.map { ($0.username, $0) })
     XCTAssertEqual(window.entries.count, dc.people.people.count)
     for entry in window.entries {
@@ -100,13 +100,13 @@ final class ActiveDirectorySortTests: XCTestCase {
       XCTAssertEqual(entry.details.city, people[entry.username]?.city, entry.username)
     }
     let office = directory.querying(filter: .compare(.location, .eq, "b-101"), sort: nil)
-    let found = try await office.window(0..<400)
+    let found = try await office.rows(0..<400)
     XCTAssertEqual(
       Set(found.entries.map(\.username)),
       Set(dc.people.people.filter { $0.office == "B-101" }.map(\.username)))
     let city = try XCTUnwrap(dc.people.people.first?.city)
     let inCity = directory.querying(filter: .compare(.city, .eq, city.lowercased()), sort: nil)
-    let citizens = try await inCity.window(0..<400)
+    let citizens = try await inCity.rows(0..<400)
     XCTAssertEqual(
       Set(citizens.entries.map(\.username)),
       Set(dc.people.people.filter { $0.city == city }.map(\.username)))
@@ -120,7 +120,7 @@ final class ActiveDirectorySortTests: XCTestCase {
     let dc = try TestSambaDC.shared()
     let root = try LDAPDirectory(
       url: dc.ldapsURL(base: TestSambaDC.baseDN), options: Self.options(dc))
-    let window = try await root.window(0..<50)
+    let window = try await root.rows(0..<50)
     XCTAssertGreaterThanOrEqual(window.count, dc.people.people.count)
     XCTAssertGreaterThan(root.statistics.referencesSkipped, 0)
     XCTAssertTrue(
@@ -128,7 +128,7 @@ final class ActiveDirectorySortTests: XCTestCase {
         "references    \(root.statistics.referencesSkipped) continuation references not followed"),
       root.statistics.description)
     let people = try LDAPDirectory(url: Self.url(dc), options: Self.options(dc))
-    _ = try await people.window(0..<50)
+    _ = try await people.rows(0..<50)
     XCTAssertEqual(people.statistics.referencesSkipped, 0)
     XCTAssertFalse(people.statistics.description.contains("references"))
   }

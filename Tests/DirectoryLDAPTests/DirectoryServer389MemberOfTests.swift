@@ -57,7 +57,7 @@ final class DirectoryServer389MemberOfTests: XCTestCase {
   }
 
   /// The usernames of everyone `view` holds, in its order.
-  private func usernames(_ view: any WindowedDirectory) async throws -> [String] {
+  private func usernames(_ view: any RangedDirectory) async throws -> [String] {
     try await OrgFixture.everyone(view, size: 50).map(\.username)
   }
 

@@ -35,7 +35,7 @@ final class DirectoryServer389OrganisationTests: XCTestCase {
     let directory = try LDAPDirectory(
       url: server.ldapURL(),
       options: LDAPOptions(bindDN: Test389Server.rootDN, password: Secret(Test389Server.password)))
-    let found = try await directory.searching("user01").window(0..<20)
+    let found = try await directory.searching("user01").rows(0..<20)
     XCTAssertEqual(found.entries.map(\.username), (10...19).map { String(format: "user%03d", $0) })
   }
 

@@ -22,7 +22,7 @@ final class DirectoryServer389Tests: XCTestCase {
     var seen: [String] = []
     var start = 0
     while true {
-      let window = try await directory.window(start..<(start + 100))
+      let window = try await directory.rows(start..<(start + 100))
       seen += window.entries.map(\.username)
       start += window.entries.count
       if window.isCountFinal && start >= window.count || window.entries.isEmpty { break }
@@ -53,7 +53,7 @@ final class DirectoryServer389Tests: XCTestCase {
     let view = directory.querying(
       filter: .compare(.department, .eq, "Sales"),
       sort: PersonSort([.init(.displayName, descending: true)]))
-    let window = try await view.window(0..<100)
+    let window = try await view.rows(0..<100)
     let expected = server.people.people.filter { $0.department == "Sales" }
       .map(\.displayName).sorted(by: >)
     XCTAssertEqual(window.entries.map(\.displayName), expected)

@@ -11,7 +11,7 @@ enum DisabledAccountCheck {
   /// person's `isActive` against `people`, then `active eq false` and
   /// `active ne false`.
   static func check(
-    _ directory: any WindowedDirectory, people: CompanyPeople,
+    _ directory: any RangedDirectory, people: CompanyPeople,
     file: StaticString = #filePath, line: UInt = #line
   ) async throws {
     let disabled = Set(people.people.filter(\.disabled).map(\.username))
@@ -32,10 +32,10 @@ enum DisabledAccountCheck {
   }
 
   /// Every entry of `directory`, a window at a time.
-  private static func read(_ directory: any WindowedDirectory) async throws -> [DirectoryEntry] {
+  private static func read(_ directory: any RangedDirectory) async throws -> [DirectoryEntry] {
     var entries: [DirectoryEntry] = []
     while entries.count < 1000 {
-      let window = try await directory.window(entries.count..<(entries.count + 200))
+      let window = try await directory.rows(entries.count..<(entries.count + 200))
       entries += window.entries
       if window.entries.isEmpty || window.isCountFinal && entries.count >= window.count { break }
     }

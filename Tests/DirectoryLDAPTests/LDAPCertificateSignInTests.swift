@@ -67,7 +67,7 @@ final class LDAPCertificateSignInTests: XCTestCase {
   private func failure(_ options: LDAPOptions, url: String? = nil) async throws -> LDAPError? {
     let directory = try LDAPDirectory(url: url ?? secureURL, options: options)
     do {
-      _ = try await directory.window(0..<5)
+      _ = try await directory.rows(0..<5)
       XCTFail("signed in")
       return nil
     } catch {
@@ -78,7 +78,7 @@ final class LDAPCertificateSignInTests: XCTestCase {
   func testACertificateSignsInAsItsSubjectsEntry() async throws {
     let certificate = try Self.authority!.clientCertificate(for: "ada")
     let directory = try LDAPDirectory(url: secureURL, options: options(certificate))
-    let window = try await directory.window(0..<5)
+    let window = try await directory.rows(0..<5)
     XCTAssertEqual(window.count, Self.people.count)
     let identity = try await directory.signedInAs()
     XCTAssertEqual(identity, "dn:uid=ada,ou=people,\(TestServer.suffix)")

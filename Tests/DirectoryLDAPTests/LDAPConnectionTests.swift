@@ -20,7 +20,7 @@ final class LDAPConnectionTests: XCTestCase {
     await assertFails(
       .ldap(.cannotConnect(server: "127.0.0.1:\(port)")),
       saying: "Could not connect to the directory server at 127.0.0.1:\(port)"
-    ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
+    ) { () async throws(DirectoryError) in try await directory.rows(0..<10) }
     print("a refused LDAP connection was reported after \(start.duration(to: clock.now))")
     XCTAssertLessThan(start.duration(to: clock.now), .seconds(60), "a timeout ended the wait")
   }
@@ -41,7 +41,7 @@ final class LDAPConnectionTests: XCTestCase {
     defer { _ = signal(SIGPIPE, previous) }
     let port = try DemoLDAPServer.freePort()
     let directory = try LDAPDirectory(url: "ldap://127.0.0.1:\(port)/dc=example,dc=org")
-    _ = try? await directory.window(0..<10)
+    _ = try? await directory.rows(0..<10)
     let now = signal(SIGPIPE, SIG_DFL)
     XCTAssertEqual(
       unsafeBitCast(now, to: Int.self), unsafeBitCast(SIG_IGN, to: Int.self),
@@ -56,7 +56,7 @@ final class LDAPConnectionTests: XCTestCase {
     await assertFails(
       .ldap(.plaintextPasswordRefused(server: "192.0.2.1:389")),
       saying: "Refusing to send a password unencrypted to 192.0.2.1:389: use ldaps:// or StartTLS"
-    ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
+    ) { () async throws(DirectoryError) in try await directory.rows(0..<10) }
   }
 
   func testLibldapCallsOnTheMainThreadAreCounted() throws {
@@ -80,7 +80,7 @@ final class LDAPConnectionTests: XCTestCase {
     let directory = try LDAPDirectory(
       url: "ldap://127.0.0.1:\(silent.port)/dc=example,dc=org", options: Self.tenMinuteTimeouts)
     let task = Task { () async -> DirectoryError? in
-      await failure { () async throws(DirectoryError) in try await directory.window(0..<10) }
+      await failure { () async throws(DirectoryError) in try await directory.rows(0..<10) }
     }
     // The request has reached the server (not a span of time: a busy
     // machine may connect late), which then says nothing.

@@ -48,14 +48,14 @@ final class LDAPFailoverTests: XCTestCase {
     let directory = try LDAPDirectory(url: bothURL)
     let heard = Heard()
     directory.observeFailovers { heard.append($0) }
-    let before = try await directory.window(0..<50)
+    let before = try await directory.rows(0..<50)
     XCTAssertEqual(before.entries.map(\.username), Array(Self.sorted[0..<50]))
     XCTAssertEqual(directory.currentServer.port, first.server.port)
 
     first.server.crash()
-    let after = try await directory.window(50..<100)
+    let after = try await directory.rows(50..<100)
 
-    let direct = try await LDAPDirectory(url: second.peopleURL).window(50..<100)
+    let direct = try await LDAPDirectory(url: second.peopleURL).rows(50..<100)
     XCTAssertEqual(after, direct, "the second server's own window")
     XCTAssertEqual(after.entries.map(\.username), Array(Self.sorted[50..<100]))
     XCTAssertEqual(after.count, Self.sorted.count)
@@ -69,7 +69,7 @@ final class LDAPFailoverTests: XCTestCase {
     XCTAssertEqual(statistics.contextsOpened, 2, "the second server sorts afresh: \(statistics)")
 
     // A search made now starts on the server in use: no second switch.
-    let found = try await directory.searching("maria").window(0..<5)
+    let found = try await directory.searching("maria").rows(0..<5)
     XCTAssertFalse(found.entries.isEmpty)
     XCTAssertTrue(found.entries.allSatisfy { $0.username.lowercased().contains("maria") })
     XCTAssertEqual(heard.all.count, 1)
@@ -78,7 +78,7 @@ final class LDAPFailoverTests: XCTestCase {
   func testAFirstServerDownFromTheStartIsPassedOver() async throws {
     first.server.stop()
     let directory = try LDAPDirectory(url: bothURL)
-    let window = try await directory.window(0..<20)
+    let window = try await directory.rows(0..<20)
     XCTAssertEqual(window.entries.map(\.username), Array(Self.sorted[0..<20]))
     XCTAssertEqual(directory.statistics.failovers, 1)
     XCTAssertEqual(directory.location, "127.0.0.1")
@@ -86,27 +86,27 @@ final class LDAPFailoverTests: XCTestCase {
 
   func testWithEveryServerGoneTheFirstOneIsNamed() async throws {
     let directory = try LDAPDirectory(url: bothURL)
-    _ = try await directory.window(0..<10)
+    _ = try await directory.rows(0..<10)
     first.server.crash()
     second.server.crash()
     await assertFails(
       .ldap(.serverGone(server: "127.0.0.1:\(first.server.port)")),
       saying: "The connection to the directory server at 127.0.0.1:\(first.server.port) was lost"
-    ) { () async throws(DirectoryError) in try await directory.window(10..<20) }
+    ) { () async throws(DirectoryError) in try await directory.rows(10..<20) }
     XCTAssertEqual(directory.statistics.failovers, 0, "there was nowhere to go")
     // The second comes back first: the next window is read there.
     try second.server.start()
-    let window = try await directory.window(10..<20)
+    let window = try await directory.rows(10..<20)
     XCTAssertEqual(window.entries.map(\.username), Array(Self.sorted[10..<20]))
     XCTAssertEqual(directory.statistics.failovers, 1)
   }
 
   func testOneServerNeverCountsAFailover() async throws {
     let directory = try LDAPDirectory(url: first.peopleURL)
-    _ = try await directory.window(0..<10)
+    _ = try await directory.rows(0..<10)
     first.server.crash()
     try first.server.start()
-    let window = try await directory.window(10..<20)
+    let window = try await directory.rows(10..<20)
     XCTAssertEqual(window.entries.map(\.username), Array(Self.sorted[10..<20]))
     XCTAssertEqual(directory.statistics.failovers, 0)
     XCTAssertEqual(directory.statistics.reconnects, 1)

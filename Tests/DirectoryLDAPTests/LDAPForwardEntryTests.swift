@@ -43,7 +43,7 @@ final class LDAPForwardEntryTests: XCTestCase {
     let server = try XCTUnwrap(Self.server)
     let directory = try LDAPDirectory(url: server.peopleURL)
     let windows = try await OrgFixture.everyone(directory, size: 3)
-    let forward = try XCTUnwrap(directory as any WindowedDirectory as? any ForwardReadableDirectory)
+    let forward = try XCTUnwrap(directory as any RangedDirectory as? any ForwardReadableDirectory)
     var read: [DirectoryEntry] = []
     let wasRead = try await forward.readForward(pageSize: 2) { read += $0 }
     XCTAssertTrue(wasRead)

@@ -25,7 +25,7 @@ final class LDAPForwardReadTests: XCTestCase {
   }
 
   /// The directory, narrowed and ordered.
-  private func view() throws -> any WindowedDirectory {
+  private func view() throws -> any RangedDirectory {
     let server = try XCTUnwrap(Self.server)
     return try LDAPDirectory(url: server.peopleURL).querying(
       filter: try PersonFilter(parsing: #"title ne "Engineer""#),
@@ -81,21 +81,21 @@ final class LDAPForwardReadTests: XCTestCase {
 /// reading.
 ///
 /// Threading: `Sendable`, as `inner` is.
-private struct WindowsOnly: WindowedDirectory {
-  let inner: any WindowedDirectory
+private struct WindowsOnly: RangedDirectory {
+  let inner: any RangedDirectory
 
   var location: String { inner.location }
-  func window(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
-    try await inner.window(range)
+  func rows(_ range: Range<Int>) async throws(DirectoryError) -> RowRange {
+    try await inner.rows(range)
   }
-  func searching(_ text: String) -> any WindowedDirectory { inner.searching(text) }
-  func querying(filter: PersonFilter?, sort: PersonSort?) -> any WindowedDirectory {
+  func searching(_ text: String) -> any RangedDirectory { inner.searching(text) }
+  func querying(filter: PersonFilter?, sort: PersonSort?) -> any RangedDirectory {
     inner.querying(filter: filter, sort: sort)
   }
   func sortRefusals() async throws(DirectoryError) -> [PersonField: String] {
     try await inner.sortRefusals()
   }
-  func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError) -> DirectoryWindow {
+  func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError) -> RowRange {
     try await inner.position(ofFirstAtOrAfter: sortKey)
   }
   func photo(of identity: String, maxBytes: Int) async throws(DirectoryError) -> [UInt8]? {

@@ -35,7 +35,7 @@ final class LDAPHostileValueTests: XCTestCase {
   func testLongValuesArriveCutInWindowsAndAttributes() async throws {
     let server = try XCTUnwrap(Self.server)
     let directory = try LDAPDirectory(url: server.peopleURL, options: LDAPOptions())
-    let window = try await directory.window(0..<10)
+    let window = try await directory.rows(0..<10)
     XCTAssertEqual(window.entries.map { String($0.username.prefix(5)) }, ["ada", "grace", "longx"])
     let long = window.entries[2]
     XCTAssertEqual(long.username, String(Self.longUID.prefix(FieldLimit.maxBytes)))

@@ -35,19 +35,19 @@ final class LDAPPagedResultsTests: XCTestCase {
 
   func testRowsArriveInOrderAndTheCountGrowsUntilTheLastPage() async throws {
     let directory = try directory()
-    let first = try await directory.window(0..<10)
+    let first = try await directory.rows(0..<10)
     XCTAssertEqual(first.entries.map(\.username), uids(0..<10))
     XCTAssertEqual(first.count, 500)
     XCTAssertFalse(first.isCountFinal)
     XCTAssertEqual(directory.statistics.pagesRead, 1)
 
-    let farAhead = try await directory.window(1_100..<1_110)
+    let farAhead = try await directory.rows(1_100..<1_110)
     XCTAssertEqual(farAhead.entries.map(\.username), uids(1_100..<1_110))
     XCTAssertEqual(farAhead.count, Self.people.count)
     XCTAssertTrue(farAhead.isCountFinal)
     XCTAssertEqual(directory.statistics.pagesRead, 3, "the window waited for the pages before it")
 
-    let again = try await directory.window(0..<10)
+    let again = try await directory.rows(0..<10)
     XCTAssertEqual(again.entries.map(\.username), uids(0..<10))
     XCTAssertEqual(directory.statistics.pagesRead, 3, "read from the cache")
   }
@@ -56,16 +56,16 @@ final class LDAPPagedResultsTests: XCTestCase {
     var options = LDAPOptions()
     options.pagedCacheLimit = 500
     let directory = try directory(options)
-    _ = try await directory.window(1_100..<1_110)
+    _ = try await directory.rows(1_100..<1_110)
     XCTAssertEqual(directory.statistics.pagesRead, 3)
-    let start = try await directory.window(0..<10)
+    let start = try await directory.rows(0..<10)
     XCTAssertEqual(start.entries.map(\.username), uids(0..<10))
     XCTAssertEqual(directory.statistics.pagesRead, 4, "the first page was read again")
   }
 
   func testSearchWorksWithoutVirtualListView() async throws {
     let directory = try directory()
-    let found = try await directory.searching("*)(uid=*").window(0..<10)
+    let found = try await directory.searching("*)(uid=*").rows(0..<10)
     XCTAssertEqual(found.entries.map(\.username), [TestPeople.injection.uid])
     XCTAssertTrue(found.isCountFinal)
   }
@@ -73,7 +73,7 @@ final class LDAPPagedResultsTests: XCTestCase {
   func testTheEndOfTheDirectoryGivesAShortWindow() async throws {
     let directory = try directory()
     let n = Self.people.count
-    let end = try await directory.window(n - 5..<n + 20)
+    let end = try await directory.rows(n - 5..<n + 20)
     XCTAssertEqual(end.entries.map(\.username), uids(n - 5..<n))
     XCTAssertEqual(end.count, n)
     XCTAssertTrue(end.isCountFinal)

@@ -35,7 +35,7 @@ final class LDAPPersonDetailsTests: XCTestCase {
 
   func testDetailsArriveWithTheManagersDN() async throws {
     let server = try XCTUnwrap(Self.server)
-    let window = try await LDAPDirectory(url: server.peopleURL).window(0..<10)
+    let window = try await LDAPDirectory(url: server.peopleURL).rows(0..<10)
     XCTAssertEqual(window.entries.map(\.username), ["ada", "grace"])
     let (ada, grace) = (window.entries[0], window.entries[1])
     XCTAssertEqual(ada.id, Self.bossDN)

@@ -45,7 +45,7 @@ final class LDAPQueryTests: XCTestCase {
   }
 
   /// Every username of `directory`, window by window.
-  static func usernames(_ directory: any WindowedDirectory) async throws -> [String] {
+  static func usernames(_ directory: any RangedDirectory) async throws -> [String] {
     var names: [String] = []
     try await PeopleListing(columns: [.username]).write(directory) { names.append($0) }
     return Array(names.dropFirst())  // the header
@@ -119,7 +119,7 @@ final class LDAPQueryTests: XCTestCase {
     XCTAssertTrue(refusals[.phone]?.contains("telephoneNumber") == true, "\(refusals)")
     let sorted = directory.querying(filter: nil, sort: PersonSort([.init(.phone)]))
     do {
-      _ = try await sorted.window(0..<10)
+      _ = try await sorted.rows(0..<10)
       XCTFail("a window ordered by the phone number was served")
     } catch {
       guard case .noOrderingRule(let attribute)? = error.ldap else {
@@ -155,7 +155,7 @@ final class LDAPQueryTests: XCTestCase {
       let sort = try PersonSort(parsing: order)
       let expected = try Self.local(nil, sort)
       let directory = try directory().querying(filter: nil, sort: sort)
-      _ = try await directory.window(0..<1)
+      _ = try await directory.rows(0..<1)
       let key = sort.keys[0].field
       let byName = Dictionary(uniqueKeysWithValues: Self.people.map { ($0.username, $0) })
       func value(_ username: String) -> String? {

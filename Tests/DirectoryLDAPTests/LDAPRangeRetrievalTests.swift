@@ -31,7 +31,7 @@ final class LDAPRangeRetrievalTests: XCTestCase {
     responder = nil
   }
 
-  private func members() throws -> (any WindowedDirectory, RangedLDAPResponder) {
+  private func members() throws -> (any RangedDirectory, RangedLDAPResponder) {
     let responder = try XCTUnwrap(responder)
     let directory = try LDAPDirectory(url: "\(responder.url)/\(Self.base)??one")
     return (directory.members(of: DirectoryGroupEntry(id: Self.groupDN, name: "big")), responder)
@@ -49,22 +49,22 @@ final class LDAPRangeRetrievalTests: XCTestCase {
 
   func testAWindowReadsOnlyTheRangesBeforeIt() async throws {
     let (members, responder) = try members()
-    let early = try await members.window(100..<150)
+    let early = try await members.rows(100..<150)
     XCTAssertEqual(early.entries.map(\.username), Array(Self.served[100..<150]))
     XCTAssertFalse(early.isCountFinal, "the members after it are not read yet")
     XCTAssertEqual(responder.groupAttributesAsked.count, 1)
 
-    let later = try await members.window(1600..<1650)
+    let later = try await members.rows(1600..<1650)
     XCTAssertEqual(later.offset, 1600)
     XCTAssertEqual(later.entries.map(\.username), Array(Self.served[1600..<1650]))
     XCTAssertEqual(responder.groupAttributesAsked.count, 2)
 
     // Back to the top: answered from what was read, no values read again.
-    let top = try await members.window(0..<10)
+    let top = try await members.rows(0..<10)
     XCTAssertEqual(top.entries.map(\.username), Array(Self.served[0..<10]))
     XCTAssertEqual(responder.groupAttributesAsked.count, 2)
 
-    let end = try await members.window(2990..<3100)
+    let end = try await members.rows(2990..<3100)
     XCTAssertEqual(end.entries.map(\.username), Array(Self.served[2990...]))
     XCTAssertTrue(end.isCountFinal)
     XCTAssertEqual(end.count, Self.served.count)

@@ -50,7 +50,7 @@ final class LDAPSecretAttributeTests: XCTestCase {
   func testTheAttributeViewNeverShowsAPasswordHash() async throws {
     let server = try XCTUnwrap(Self.server)
     let directory = try LDAPDirectory(url: server.peopleURL, options: LDAPOptions())
-    let entries = try await directory.window(0..<10).entries
+    let entries = try await directory.rows(0..<10).entries
     let ada = try XCTUnwrap(entries.first { $0.username == "ada" })
     let attributes = try await directory.attributes(of: ada.id)
     XCTAssertTrue(attributes.contains { $0.name == "uid" })
@@ -63,13 +63,13 @@ final class LDAPSecretAttributeTests: XCTestCase {
     var options = LDAPOptions()
     options.schema.displayNameAttribute = "userPassword"
     let directory = try LDAPDirectory(url: server.peopleURL, options: options)
-    let searched = try await directory.searching("SSHA").window(0..<10)
+    let searched = try await directory.searching("SSHA").rows(0..<10)
     XCTAssertEqual(searched.entries.map(\.username), [], "the search box matched the hash")
     let probe = try PersonFilter(parsing: "displayName eq \"\(Self.hash)\"")
-    let filtered = try await directory.querying(filter: probe, sort: nil).window(0..<10)
+    let filtered = try await directory.querying(filter: probe, sort: nil).rows(0..<10)
     XCTAssertEqual(filtered.entries.map(\.username), [], "a filter matched the hash")
     let absent = try PersonFilter(parsing: #"displayName ne "x""#)
-    let everyone = try await directory.querying(filter: absent, sort: nil).window(0..<10)
+    let everyone = try await directory.querying(filter: absent, sort: nil).rows(0..<10)
     XCTAssertEqual(
       Set(everyone.entries.map(\.username)), ["ada", "grace"],
       "ne holds for everyone, as for a field nobody has")
@@ -81,7 +81,7 @@ final class LDAPSecretAttributeTests: XCTestCase {
     options.schema.displayNameAttribute = "userPassword"
     options.schema.photoAttribute = "USERPASSWORD"
     let directory = try LDAPDirectory(url: server.peopleURL, options: options)
-    let entries = try await directory.window(0..<10).entries
+    let entries = try await directory.rows(0..<10).entries
     let ada = try XCTUnwrap(entries.first { $0.username == "ada" })
     XCTAssertEqual(ada.displayName, "Ada", "the display name falls back to cn")
     let photo = try await directory.photo(of: ada.id, maxBytes: 1 << 20)

@@ -40,7 +40,7 @@ final class LDAPTLSTests: XCTestCase {
   func testLDAPSWithTheRightCAReadsTheDirectory() async throws {
     let directory = try LDAPDirectory(
       url: secureURL, options: LDAPOptions(caFile: Self.authority!.certificate.path))
-    let window = try await directory.window(0..<5)
+    let window = try await directory.rows(0..<5)
     XCTAssertEqual(window.count, Self.people.count)
   }
 
@@ -54,14 +54,14 @@ final class LDAPTLSTests: XCTestCase {
     await assertFails(
       .ldap(.tlsFailed(server: server, reason: reason)),
       saying: "Could not set up a trusted TLS connection to \(server): \(reason)"
-    ) { () async throws(DirectoryError) in try await directory.window(0..<5) }
+    ) { () async throws(DirectoryError) in try await directory.rows(0..<5) }
   }
 
   func testInsecureTLSAcceptsAnyCertificate() async throws {
     var options = LDAPOptions(caFile: Self.stranger!.certificate.path)
     options.insecureTLS = true
     let directory = try LDAPDirectory(url: secureURL, options: options)
-    let window = try await directory.window(0..<5)
+    let window = try await directory.rows(0..<5)
     XCTAssertEqual(window.count, Self.people.count)
   }
 
@@ -71,13 +71,13 @@ final class LDAPTLSTests: XCTestCase {
       options: LDAPOptions(
         bindDN: Self.server!.rootDN, password: Secret(TestServer.password), startTLS: true,
         caFile: Self.authority!.certificate.path))
-    let window = try await good.window(0..<5)
+    let window = try await good.rows(0..<5)
     XCTAssertEqual(window.count, Self.people.count)
 
     let wrongCA = try LDAPDirectory(
       url: Self.server!.peopleURL,
       options: LDAPOptions(startTLS: true, caFile: Self.stranger!.certificate.path))
-    let error = await failure { () async throws(DirectoryError) in try await wrongCA.window(0..<5) }
+    let error = await failure { () async throws(DirectoryError) in try await wrongCA.rows(0..<5) }
     guard case .tlsFailed? = error?.ldap else {
       return XCTFail("expected a TLS failure, got \(String(describing: error))")
     }
@@ -88,7 +88,7 @@ final class LDAPTLSTests: XCTestCase {
     let list = "ldap://127.0.0.1:\(try DemoLDAPServer.freePort()) \(secureURL)"
     let trusted = try LDAPDirectory(
       url: list, options: LDAPOptions(caFile: Self.authority!.certificate.path))
-    let window = try await trusted.window(0..<5)
+    let window = try await trusted.rows(0..<5)
     XCTAssertEqual(window.count, Self.people.count)
     XCTAssertTrue(trusted.currentServer.isSecure)
     XCTAssertEqual(trusted.statistics.failovers, 1)
@@ -97,7 +97,7 @@ final class LDAPTLSTests: XCTestCase {
     let untrusted = try LDAPDirectory(
       url: list, options: LDAPOptions(caFile: Self.stranger!.certificate.path))
     let error = await failure { () async throws(DirectoryError) in
-      try await untrusted.window(0..<5)
+      try await untrusted.rows(0..<5)
     }
     guard case .tlsFailed(let server, _)? = error?.ldap else {
       return XCTFail("expected a TLS failure, got \(String(describing: error))")

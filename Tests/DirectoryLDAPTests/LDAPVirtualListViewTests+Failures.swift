@@ -59,14 +59,14 @@ extension LDAPVirtualListViewTests {
 
   func testBusyIsRetriedThenAFreshConnectionSortsAgain() async throws {
     let directory = try directory()
-    _ = try await directory.window(0..<10)
+    _ = try await directory.rows(0..<10)
     // Fill the connection's sorted lists, as a long session of searches
     // whose contexts the server never released would.
     try await directory.connection.run { session, flag throws(DirectoryError) in
       for _ in 0..<7 { try Self.newSortedList(session, flag) }
       session.vlvContext = nil
     }
-    let window = try await directory.window(100..<120)
+    let window = try await directory.rows(100..<120)
     XCTAssertEqual(window.entries.map(\.username), Array(Self.sorted[100..<120]))
     let statistics = directory.statistics
     // Six for the full sorted lists (20 ... 640 ms), maybe more for pages
@@ -78,14 +78,14 @@ extension LDAPVirtualListViewTests {
 
   func testAServerThatGoesAwayMidScrollFailsClearlyThenComesBack() async throws {
     let directory = try directory()
-    _ = try await directory.window(0..<50)
+    _ = try await directory.rows(0..<50)
     server.server.stop()
     await assertFails(
       .ldap(.serverGone(server: "127.0.0.1:\(server.server.port)")),
       saying: "The connection to the directory server at 127.0.0.1:\(server.server.port) was lost"
-    ) { () async throws(DirectoryError) in try await directory.window(50..<100) }
+    ) { () async throws(DirectoryError) in try await directory.rows(50..<100) }
     try server.server.start()
-    let later = try await directory.window(1000..<1050)
+    let later = try await directory.rows(1000..<1050)
     XCTAssertEqual(later.entries.map(\.username), Array(Self.sorted[1000..<1050]))
     let statistics = directory.statistics
     XCTAssertEqual(statistics.connectionsOpened, 2)
@@ -98,10 +98,10 @@ extension LDAPVirtualListViewTests {
     await assertFails(
       .ldap(.credentialsRefused(bindDN: server.rootDN)),
       saying: "The directory server refused the password for “cn=admin,dc=example,dc=org”"
-    ) { () async throws(DirectoryError) in try await wrong.window(0..<10) }
+    ) { () async throws(DirectoryError) in try await wrong.rows(0..<10) }
     let right = try directory(
       LDAPOptions(bindDN: server.rootDN, password: Secret(TestServer.password)))
-    let window = try await right.window(0..<10)
+    let window = try await right.rows(0..<10)
     XCTAssertEqual(window.count, Self.people.count)
   }
 
@@ -113,13 +113,13 @@ extension LDAPVirtualListViewTests {
     await assertFails(
       .ldap(.noOrderingRule(attribute: "cn")),
       saying: "The directory server cannot sort by “cn”: the attribute has no ordering rule"
-    ) { () async throws(DirectoryError) in try await directory.window(0..<10) }
+    ) { () async throws(DirectoryError) in try await directory.rows(0..<10) }
   }
 
   func testAMissingBaseSaysSo() async throws {
     let directory = try directory(url: "\(server.server.url)/ou=nowhere,\(TestServer.suffix)??one")
     let error = await failure { () async throws(DirectoryError) in
-      try await directory.window(0..<10)
+      try await directory.rows(0..<10)
     }
     XCTAssertEqual(error, .ldap(.noSuchBase("ou=nowhere,dc=example,dc=org")))
   }

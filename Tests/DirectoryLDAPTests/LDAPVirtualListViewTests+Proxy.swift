@@ -25,8 +25,8 @@ extension LDAPVirtualListViewTests {
     XCTAssertEqual(proxy.chunksDelayed, 0)
     let n = Self.people.count
     for offset in [0, n / 2, n - 10] {
-      let theirs = try await direct.window(offset..<offset + 10)
-      let ours = try await delayed.window(offset..<offset + 10)
+      let theirs = try await direct.rows(offset..<offset + 10)
+      let ours = try await delayed.rows(offset..<offset + 10)
       XCTAssertEqual(ours.entries, theirs.entries, "at \(offset)")
       XCTAssertEqual(ours.entries.map(\.username), Array(Self.sorted[offset..<offset + 10]))
       XCTAssertEqual(ours.count, n)
@@ -40,14 +40,14 @@ extension LDAPVirtualListViewTests {
   func testARoundTripThroughTheDelayingProxyTakesAtLeastItsShortestDelay() async throws {
     let (proxy, direct, delayed) = try await proxied(delays: 300...400, seed: 11)
     // Connect both first: the measured round trips are one window each.
-    _ = try await direct.window(0..<10)
-    _ = try await delayed.window(0..<10)
+    _ = try await direct.rows(0..<10)
+    _ = try await delayed.rows(0..<10)
     let clock = ContinuousClock()
     let directStart = clock.now
-    let theirs = try await direct.window(100..<110)
+    let theirs = try await direct.rows(100..<110)
     let directTime = directStart.duration(to: clock.now)
     let delayedStart = clock.now
-    let ours = try await delayed.window(100..<110)
+    let ours = try await delayed.rows(100..<110)
     let delayedTime = delayedStart.duration(to: clock.now)
     XCTAssertEqual(ours.entries, theirs.entries)
     XCTAssertGreaterThanOrEqual(delayedTime, .milliseconds(300))
@@ -58,12 +58,12 @@ extension LDAPVirtualListViewTests {
   func testAPausedDelayingProxyHoldsAnswersUntilResumed() async throws {
     let (proxy, direct, delayed) = try await proxied(delays: 0...0, seed: 3)
     proxy.pause()
-    let read = Task { try await delayed.window(0..<10) }
+    let read = Task { try await delayed.rows(0..<10) }
     while proxy.chunksReceived == 0 { try await Task.sleep(for: .milliseconds(5)) }
     XCTAssertEqual(proxy.chunksDelayed, 0, "nothing reaches the client while paused")
     proxy.resume()
     let ours = try await read.value
-    let theirs = try await direct.window(0..<10)
+    let theirs = try await direct.rows(0..<10)
     XCTAssertEqual(ours.entries, theirs.entries)
     XCTAssertGreaterThan(proxy.chunksDelayed, 0)
     try await proxy.stop()

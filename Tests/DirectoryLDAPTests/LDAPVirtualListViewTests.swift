@@ -47,12 +47,12 @@ final class LDAPVirtualListViewTests: XCTestCase {
       "-s", "one", "-E", "!sss=uid:caseIgnoreOrderingMatch", "-E",
       "!vlv=0/\(count - 1)/\(offset + 1)/0", "uid",
     ])
-    let firstWindow = output.components(separatedBy: "# vlvResult")
-    let uids = firstWindow[0].split(separator: "\n").filter { $0.hasPrefix("uid: ") }
+    let firstRange = output.components(separatedBy: "# vlvResult")
+    let uids = firstRange[0].split(separator: "\n").filter { $0.hasPrefix("uid: ") }
       .map { String($0.dropFirst(5)) }
     let total =
-      firstWindow.count > 1
-      ? firstWindow[1].firstMatch(of: /count=(\d+)/).flatMap { Int($0.1) } : nil
+      firstRange.count > 1
+      ? firstRange[1].firstMatch(of: /count=(\d+)/).flatMap { Int($0.1) } : nil
     return (uids, total ?? -1)
   }
 
@@ -63,7 +63,7 @@ final class LDAPVirtualListViewTests: XCTestCase {
     let directory = try directory(options)
     let n = Self.people.count
     for offset in [0, n / 2, n - 10] {
-      let ours = try await directory.window(offset..<offset + 10)
+      let ours = try await directory.rows(offset..<offset + 10)
       let theirs = try ldapsearchWindow(offset: offset, count: 10)
       XCTAssertEqual(ours.entries.map(\.username), theirs.uids, "at \(offset)")
       XCTAssertEqual(ours.entries.map(\.username), Array(Self.sorted[offset..<offset + 10]))
@@ -72,7 +72,7 @@ final class LDAPVirtualListViewTests: XCTestCase {
       XCTAssertEqual(ours.offset, offset)
       XCTAssertTrue(ours.isCountFinal)
     }
-    let last = try await directory.window(n - 1..<n)
+    let last = try await directory.rows(n - 1..<n)
     XCTAssertEqual(last.entries.map(\.username), [Self.sorted[n - 1]])
     XCTAssertEqual(calls.count, 0, "no libldap call on the main thread")
   }
@@ -80,13 +80,13 @@ final class LDAPVirtualListViewTests: XCTestCase {
   func testWindowsPastTheEndAreShortAndAnEmptySearchIsEmpty() async throws {
     let directory = try directory()
     let n = Self.people.count
-    let tail = try await directory.window(n - 5..<n + 5)
+    let tail = try await directory.rows(n - 5..<n + 5)
     XCTAssertEqual(tail.entries.map(\.username), Array(Self.sorted[n - 5..<n]))
-    let beyond = try await directory.window(n + 10..<n + 20)
+    let beyond = try await directory.rows(n + 10..<n + 20)
     XCTAssertEqual(beyond.entries, [])
     XCTAssertEqual(beyond.count, n)
     XCTAssertEqual(beyond.offset, n)
-    let nobody = try await directory.searching("no-such-person-anywhere").window(0..<10)
+    let nobody = try await directory.searching("no-such-person-anywhere").rows(0..<10)
     XCTAssertEqual(nobody.entries, [])
     XCTAssertEqual(nobody.count, 0)
   }
@@ -95,34 +95,34 @@ final class LDAPVirtualListViewTests: XCTestCase {
     let directory = try directory()
     for page in 0..<40 {
       let start = page * 497
-      let window = try await directory.window(start..<start + 50)
+      let window = try await directory.rows(start..<start + 50)
       XCTAssertEqual(window.entries.map(\.username), Array(Self.sorted[start..<start + 50]))
     }
     let statistics = directory.statistics
-    XCTAssertEqual(statistics.windowsFetched, 40)
+    XCTAssertEqual(statistics.rangesRead, 40)
     XCTAssertEqual(statistics.contextsOpened, 1, "the server sorted once: \(statistics)")
     XCTAssertEqual(statistics.connectionsOpened, 1)
   }
 
   func testSearchTextIsMatchedLiterally() async throws {
     let directory = try directory()
-    let injection = try await directory.searching("*)(uid=*").window(0..<50)
+    let injection = try await directory.searching("*)(uid=*").rows(0..<50)
     XCTAssertEqual(injection.entries.map(\.username), [TestPeople.injection.uid])
     XCTAssertEqual(injection.count, 1)
-    let backslash = try await directory.searching(#"\"#).window(0..<50)
+    let backslash = try await directory.searching(#"\"#).rows(0..<50)
     XCTAssertEqual(backslash.entries.map(\.username), [TestPeople.backslash.uid])
     let expected = Self.people.filter {
       $0.uid.lowercased().contains("maria")
         || ($0.displayName?.lowercased().contains("maria") ?? false)
     }.map(\.uid).sorted { $0.lowercased() < $1.lowercased() }
-    let maria = try await directory.searching("MARIA").window(0..<100)
+    let maria = try await directory.searching("MARIA").rows(0..<100)
     XCTAssertEqual(maria.count, expected.count)
     XCTAssertEqual(maria.entries.map(\.username), Array(expected.prefix(100)))
   }
 
   func testEntriesCarryNamesRolesAndPhotoVersions() async throws {
     let directory = try directory()
-    let window = try await directory.window(0..<400)
+    let window = try await directory.rows(0..<400)
     XCTAssertEqual(window.entries.count, 400)
     XCTAssertTrue(
       Self.people.prefix(Self.photos.count).allSatisfy {

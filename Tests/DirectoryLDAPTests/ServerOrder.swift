@@ -28,7 +28,7 @@ enum ServerOrder {
   /// checks that the first 100 people come in the server's order for it
   /// and that the server counted all `count` of them.
   static func checkEveryColumn(
-    of directory: any WindowedDirectory, count: Int, fields: [PersonField] = PersonField.allCases,
+    of directory: any RangedDirectory, count: Int, fields: [PersonField] = PersonField.allCases,
     file: StaticString = #filePath, line: UInt = #line
   ) async throws {
     for field in fields {
@@ -36,7 +36,7 @@ enum ServerOrder {
         let view = directory.querying(
           filter: nil, sort: PersonSort([.init(field, descending: descending)]))
         // The first 100: the server counts everyone and sorts them all.
-        let window = try await view.window(0..<100)
+        let window = try await view.rows(0..<100)
         let order = "\(field) \(descending ? "descending" : "ascending")"
         XCTAssertEqual(window.count, count, order, file: file, line: line)
         XCTAssertEqual(window.entries.count, 100, order, file: file, line: line)

@@ -37,7 +37,7 @@ final class SingleSortKeyServerTests: XCTestCase {
     let directory = try LDAPDirectory(url: server.peopleURL)
     for key in [PersonSort.Key(.title, descending: true), .init(.displayName)] {
       let window = try await directory.querying(filter: nil, sort: PersonSort([key]))
-        .window(0..<200)
+        .rows(0..<200)
       XCTAssertEqual(window.count, Self.people.count, "\(key.field)")
       let values = window.entries.map {
         (key.field == .title ? $0.details.title : $0.displayName)?.lowercased() ?? ""
@@ -52,7 +52,7 @@ final class SingleSortKeyServerTests: XCTestCase {
     let view = directory.querying(
       filter: .compare(.department, .eq, "Sales"), sort: PersonSort([.init(.title)]))
     let expected = Self.people.filter { $0.department == "Sales" }
-    let window = try await view.window(0..<200)
+    let window = try await view.rows(0..<200)
     XCTAssertEqual(window.count, expected.count)
     XCTAssertEqual(
       window.entries.compactMap(\.details.title), expected.map(\.title).sorted())
@@ -69,7 +69,7 @@ final class SingleSortKeyServerTests: XCTestCase {
     let directory = try LDAPDirectory(url: server.peopleURL, options: options)
     do {
       let window = try await directory.querying(filter: nil, sort: PersonSort([.init(.title)]))
-        .window(0..<20)
+        .rows(0..<20)
       XCTFail("sorted by a column the server refuses: \(window.count) people")
     } catch {
       XCTAssertTrue(error.sentence.contains("title"), error.sentence)

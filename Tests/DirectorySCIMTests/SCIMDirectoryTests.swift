@@ -30,9 +30,9 @@ final class SCIMDirectoryTests: XCTestCase {
 
   private static func name(_ index: Int) -> String { "user" + String(index + 10000).dropFirst() }
 
-  func testTheCountAndTheFirstWindowComeSortedByUsername() async throws {
+  func testTheCountAndTheFirstRangeComeSortedByUsername() async throws {
     let directory = try directory()
-    let window = try await directory.window(0..<50)
+    let window = try await directory.rows(0..<50)
     XCTAssertEqual(window.count, Self.count)
     XCTAssertTrue(window.isCountFinal)
     XCTAssertEqual(window.entries.map(\.username), (0..<50).map(Self.name))
@@ -43,11 +43,11 @@ final class SCIMDirectoryTests: XCTestCase {
   func testWindowsAtTheFirstTheMiddleAndTheLastOffset() async throws {
     let directory = try directory()
     for offset in [0, Self.count / 2, Self.count - 1] {
-      let window = try await directory.window(offset..<(offset + 1))
+      let window = try await directory.rows(offset..<(offset + 1))
       XCTAssertEqual(window.offset, offset)
       XCTAssertEqual(window.entries.map(\.username), [Self.name(offset)])
     }
-    let past = try await directory.window(Self.count..<(Self.count + 10))
+    let past = try await directory.rows(Self.count..<(Self.count + 10))
     XCTAssertEqual(past.entries, [])
     XCTAssertEqual(past.offset, Self.count)
     XCTAssertEqual(past.count, Self.count)
@@ -58,20 +58,20 @@ final class SCIMDirectoryTests: XCTestCase {
     options.pageSize = 40
     let directory = try SCIMDirectory(
       url: server.url, token: Secret(TestSCIMServer.token), options: options)
-    let window = try await directory.window(10..<110)
+    let window = try await directory.rows(10..<110)
     XCTAssertEqual(window.entries.map(\.username), (10..<110).map(Self.name))
     XCTAssertEqual(directory.statistics.pagesFetched, 3)
   }
 
   func testSearchSendsQuotesAndBackslashesAsText() async throws {
     let directory = try directory()
-    let quoted = try await directory.searching(#""Q0007" O\Brien"#).window(0..<10)
+    let quoted = try await directory.searching(#""Q0007" O\Brien"#).rows(0..<10)
     XCTAssertEqual(quoted.entries.map(\.username), ["user0007"])
     XCTAssertEqual(quoted.entries.first?.displayName, #"Ann "Q0007" O\Brien"#)
-    let prefix = try await directory.searching("user001").window(0..<20)
+    let prefix = try await directory.searching("user001").rows(0..<20)
     XCTAssertEqual(prefix.count, 10)
     XCTAssertEqual(prefix.entries.map(\.username), (10..<20).map(Self.name))
-    let nothing = try await directory.searching(#"" or userName pr or ""#).window(0..<10)
+    let nothing = try await directory.searching(#"" or userName pr or ""#).rows(0..<10)
     XCTAssertEqual(nothing.count, 0)
   }
 
@@ -82,13 +82,13 @@ final class SCIMDirectoryTests: XCTestCase {
   }
 
   func testTheRoleIsThePrimaryRoleElseTheUserType() async throws {
-    let entries = try await directory().window(0..<6).entries
+    let entries = try await directory().rows(0..<6).entries
     // 0: role Admin (and userType Owner); 1: User; 5: userType Owner only.
     XCTAssertEqual(entries.map(\.role), [.admin, .user, .user, .admin, .user, .owner])
   }
 
   func testAPersonsDetailsArriveWithTheirManagersID() async throws {
-    let entries = try await directory().window(0..<9).entries
+    let entries = try await directory().rows(0..<9).entries
     XCTAssertEqual(
       entries[5].details,
       PersonDetails(
@@ -104,7 +104,7 @@ final class SCIMDirectoryTests: XCTestCase {
 
   func testTheDetailsListTheResourcesAttributes() async throws {
     let directory = try directory()
-    let id = try await directory.window(0..<1).entries[0].id
+    let id = try await directory.rows(0..<1).entries[0].id
     let attributes = try await directory.attributes(of: id)
     XCTAssertEqual(attributes.first { $0.name == "userName" }?.values, ["user0000"])
     XCTAssertEqual(attributes.first { $0.name == "roles.value" }?.values, ["Admin"])
@@ -113,7 +113,7 @@ final class SCIMDirectoryTests: XCTestCase {
   func testAWrongTokenIsAClearErrorThatDoesNotShowTheToken() async throws {
     let directory = try directory(token: "not-the-token")
     do {
-      _ = try await directory.window(0..<10)
+      _ = try await directory.rows(0..<10)
       XCTFail("a wrong token was accepted")
     } catch {
       XCTAssertEqual(error, .scim(.tokenRefused(server: "http://127.0.0.1:\(server.port)")))
@@ -134,7 +134,7 @@ final class SCIMDirectoryTests: XCTestCase {
       url: "scim+http://127.0.0.1:\(refusing.port)/v2", token: Secret("t"), options: options)
     let started = ContinuousClock.now
     do {
-      _ = try await directory.window(0..<10)
+      _ = try await directory.rows(0..<10)
       XCTFail("a refused connection answered")
     } catch {
       XCTAssertEqual(error, .network("the server refused the connection"))
@@ -154,12 +154,12 @@ final class SCIMDirectoryTests: XCTestCase {
 
   func testAnInactiveAccountIsReadAndFilteredOnTheServer() async throws {
     let directory = try directory()
-    let entries = try await directory.window(0..<30).entries
+    let entries = try await directory.rows(0..<30).entries
     XCTAssertEqual(
       entries.filter { !$0.isActive }.map(\.username), [7, 17, 27].map(Self.name))
     // `active eq false`, sent as a boolean: the server filters.
     let inactive = directory.querying(filter: .compare(.active, .eq, "false"), sort: nil)
-    let window = try await inactive.window(0..<100)
+    let window = try await inactive.rows(0..<100)
     XCTAssertEqual(window.count, Self.count / 10)
     XCTAssertEqual(
       window.entries.map(\.username),
@@ -167,7 +167,7 @@ final class SCIMDirectoryTests: XCTestCase {
     XCTAssertTrue(window.entries.allSatisfy { !$0.isActive })
     // The others, those said active and those not saying.
     let active = directory.querying(filter: .compare(.active, .ne, "false"), sort: nil)
-    let others = try await active.window(0..<1)
+    let others = try await active.rows(0..<1)
     XCTAssertEqual(others.count, Self.count - Self.count / 10)
   }
 }

@@ -55,11 +55,11 @@ final class SCIMGroupProtocolTests: XCTestCase {
       searched,
       .json(Array(#"{"totalResults":1,"Resources":[{"id":"id-ann","userName":"ann"}]}"#.utf8)))
     let members = try directory().members(of: DirectoryGroupEntry(id: "g1", name: "One"))
-    let window = try await members.searching("an").window(0..<2)
+    let window = try await members.searching("an").rows(0..<2)
     XCTAssertEqual(window.entries.map(\.username), ["ann"])
     XCTAssertEqual(window.count, 1)
     XCTAssertEqual(members.location, "127.0.0.1", "sorted by the server, not in the group's order")
-    _ = try? await members.searching("bo").window(0..<2)
+    _ = try? await members.searching("bo").rows(0..<2)
     XCTAssertEqual(server.hits(probe), 1, "the group's searches share what was found")
     XCTAssertEqual(server.hits(searched), 1)
   }
@@ -67,7 +67,7 @@ final class SCIMGroupProtocolTests: XCTestCase {
   func testAServerCountingOtherPeopleForGroupsIsReadInTheGroupsOrder() async throws {
     server.set("/v2/Users", .json(Array(#"{"totalResults":0,"Resources":[]}"#.utf8)))
     let members = try directory().members(of: DirectoryGroupEntry(id: "g1", name: "One"))
-    _ = try await members.window(0..<2)
+    _ = try await members.rows(0..<2)
     XCTAssertEqual(members.location, "127.0.0.1, in the group's order")
   }
 

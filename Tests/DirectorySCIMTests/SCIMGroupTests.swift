@@ -57,10 +57,10 @@ final class SCIMGroupTests: XCTestCase {
 
   /// Every entry of `directory`, a window of 25 at a time, until the count
   /// is final and reached.
-  private static func entries(_ directory: any WindowedDirectory) async throws -> [DirectoryEntry] {
+  private static func entries(_ directory: any RangedDirectory) async throws -> [DirectoryEntry] {
     var entries: [DirectoryEntry] = []
     while true {
-      let window = try await directory.window(entries.count..<(entries.count + 25))
+      let window = try await directory.rows(entries.count..<(entries.count + 25))
       XCTAssertEqual(window.offset, entries.count)
       entries += window.entries
       if window.isCountFinal && entries.count >= window.count || window.entries.isEmpty {
@@ -114,7 +114,7 @@ final class SCIMGroupTests: XCTestCase {
     let quoted = try await directory.groups(0..<5, matching: #""uote\d"#)
     XCTAssertEqual(quoted.groups.map(\.name), [Self.quoted])
     let none = try await directory.groups(0..<5, matching: #"" or displayName pr or ""#)
-    XCTAssertEqual(none, GroupWindow(offset: 0, groups: [], count: 0))
+    XCTAssertEqual(none, GroupRange(offset: 0, groups: [], count: 0))
   }
 
   func testAGroupIsFoundByNameElseByIdentity() async throws {
@@ -141,7 +141,7 @@ final class SCIMGroupTests: XCTestCase {
     let entries = try await Self.entries(members)
     XCTAssertEqual(entries.map(\.id), listed)
     XCTAssertEqual(entries.map(\.username), Self.engineering)
-    let across = try await members.window(15..<45)
+    let across = try await members.rows(15..<45)
     XCTAssertEqual(across.entries.map(\.id), Array(listed[15..<45]), "three requests' worth")
     XCTAssertEqual(across.count, listed.count)
     XCTAssertEqual(entries[3].details.email, "\(Self.engineering[3])@example.org")
@@ -153,7 +153,7 @@ final class SCIMGroupTests: XCTestCase {
       "/Users?filter=groups.value%20eq%20%22\(design.id)%22&count=0")
     XCTAssertEqual(filtered["totalResults"] as? Int, 0, "scim2-server now fills groups")
     let members = try directory().members(of: design)
-    _ = try await members.window(0..<1)
+    _ = try await members.rows(0..<1)
     XCTAssertEqual(members.location, "127.0.0.1, in the group's order")
     let refusals = try await members.sortRefusals()
     XCTAssertEqual(Set(refusals.keys), Set(PersonField.allCases))
@@ -165,7 +165,7 @@ final class SCIMGroupTests: XCTestCase {
     let members = directory.members(of: engineering)
     let order = Self.engineering
     let filter = try PersonFilter(parsing: #"department eq "Design" or title eq "Designer""#)
-    let cases: [(any WindowedDirectory, any WindowedDirectory)] = [
+    let cases: [(any RangedDirectory, any RangedDirectory)] = [
       (members.searching("Person 01"), directory.searching("Person 01")),
       (members.querying(filter: filter, sort: nil), directory.querying(filter: filter, sort: nil)),
       (

@@ -42,9 +42,9 @@ final class SCIMProtocolTests: XCTestCase {
   }
 
   /// The error of the first window of `directory`.
-  private func firstWindowError(_ directory: SCIMDirectory) async -> DirectoryError? {
+  private func firstRangeError(_ directory: SCIMDirectory) async -> DirectoryError? {
     do {
-      _ = try await directory.window(0..<2)
+      _ = try await directory.rows(0..<2)
       return nil
     } catch {
       return error
@@ -61,7 +61,7 @@ final class SCIMProtocolTests: XCTestCase {
       ]))
     let directory = try directory()
     let started = ContinuousClock.now
-    let window = try await directory.window(0..<2)
+    let window = try await directory.rows(0..<2)
     XCTAssertEqual(window.entries.map(\.username), ["ann", "bob"])
     XCTAssertGreaterThanOrEqual(ContinuousClock.now - started, .milliseconds(900))
     XCTAssertEqual(directory.statistics.throttledRetries, 1)
@@ -73,7 +73,7 @@ final class SCIMProtocolTests: XCTestCase {
     var options = SCIMOptions()
     options.maxRetries = 2
     let directory = try directory(options)
-    let error = await firstWindowError(directory)
+    let error = await firstRangeError(directory)
     XCTAssertEqual(error, .httpStatus(503))
     XCTAssertEqual(directory.statistics.throttledRetries, 2)
   }
@@ -87,9 +87,9 @@ final class SCIMProtocolTests: XCTestCase {
         .status(304),
       ]))
     let directory = try directory()
-    let first = try await directory.window(0..<1)
+    let first = try await directory.rows(0..<1)
     XCTAssertNil(server.lastHeaders("/v2/Users")?["if-none-match"])
-    let again = try await directory.window(0..<1)
+    let again = try await directory.rows(0..<1)
     XCTAssertEqual(server.lastHeaders("/v2/Users")?["if-none-match"], #"W/"7""#)
     XCTAssertEqual(again, first)
     XCTAssertEqual(directory.statistics.pagesFetched, 1)
@@ -105,11 +105,11 @@ final class SCIMProtocolTests: XCTestCase {
         .answer(status: 200, headers: [:], body: page(["kim"], total: 3)),
       ]))
     let directory = try directory()
-    let first = try await directory.window(0..<1)
+    let first = try await directory.rows(0..<1)
     XCTAssertEqual(first.entries.map(\.username), ["zed"])
     XCTAssertEqual(first.count, 2)
     XCTAssertFalse(first.isCountFinal)
-    let rest = try await directory.window(1..<3)
+    let rest = try await directory.rows(1..<3)
     XCTAssertEqual(rest.entries.map(\.username), ["amy", "kim"])
     XCTAssertEqual(rest.count, 3)
     XCTAssertTrue(rest.isCountFinal)
@@ -121,7 +121,7 @@ final class SCIMProtocolTests: XCTestCase {
   func testPagesStayWithinTheServersMaxResults() async throws {
     configuration(sorts: true, maxResults: 2)
     server.set("/v2/Users", .answer(status: 200, headers: [:], body: page(["a", "b"], total: 9)))
-    _ = try await directory().window(0..<2)
+    _ = try await directory().rows(0..<2)
     let sorted = "&sortBy=userName&sortOrder=ascending&attributes=" + Self.attributes
     XCTAssertEqual(server.hits("/v2/Users?startIndex=1&count=2" + sorted), 1)
   }
@@ -134,7 +134,7 @@ final class SCIMProtocolTests: XCTestCase {
     )
     server.image("/v2/photos/ann.png", [1, 2, 3])
     let directory = try directory()
-    let entry = try await directory.window(0..<1).entries[0]
+    let entry = try await directory.rows(0..<1).entries[0]
     let bytes = try await directory.photo(of: entry.id, maxBytes: 1024)
     XCTAssertEqual(bytes, [1, 2, 3])
     XCTAssertEqual(server.lastHeaders("/v2/photos/ann.png")?["authorization"], "Bearer tok")
@@ -146,7 +146,7 @@ final class SCIMProtocolTests: XCTestCase {
     server.set("/v2/Users", .flood(count: 4 << 20, declared: false))
     var options = SCIMOptions()
     options.maxResponseBytes = 1 << 20
-    let error = await firstWindowError(try directory(options))
+    let error = await firstRangeError(try directory(options))
     XCTAssertEqual(error, .tooLarge(limit: 1 << 20))
   }
 

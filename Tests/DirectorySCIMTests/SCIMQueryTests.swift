@@ -50,7 +50,7 @@ final class SCIMQueryTests: XCTestCase {
     return query.positions(in: table).map { table.username(at: $0) }
   }
 
-  private static func usernames(_ directory: any WindowedDirectory) async throws -> [String] {
+  private static func usernames(_ directory: any RangedDirectory) async throws -> [String] {
     var names: [String] = []
     try await PeopleListing(columns: [.username]).write(directory) { names.append($0) }
     return Array(names.dropFirst())  // the header
@@ -124,7 +124,7 @@ final class SCIMQueryTests: XCTestCase {
     XCTAssertEqual(refusals, [.city: "The directory keeps no city apart from the location"])
     let byDepartment = try directory().querying(
       filter: nil, sort: PersonSort([.init(.employeeNumber, descending: true)]))
-    let window = try await byDepartment.window(0..<5)
+    let window = try await byDepartment.rows(0..<5)
     let numbers = window.entries.compactMap(\.details.employeeNumber)
     XCTAssertEqual(numbers, numbers.sorted(by: >), "the enterprise path orders the users")
     XCTAssertEqual(numbers.count, 5)

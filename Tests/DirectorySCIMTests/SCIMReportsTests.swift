@@ -43,10 +43,10 @@ final class SCIMReportsTests: XCTestCase {
   private func id(_ index: Int) throws -> String { try XCTUnwrap(ids[Self.name(index)]) }
 
   /// Every entry of `directory`, by windows of 30.
-  private static func entries(_ directory: any WindowedDirectory) async throws -> [DirectoryEntry] {
+  private static func entries(_ directory: any RangedDirectory) async throws -> [DirectoryEntry] {
     var entries: [DirectoryEntry] = []
     while true {
-      let window = try await directory.window(entries.count..<(entries.count + 30))
+      let window = try await directory.rows(entries.count..<(entries.count + 30))
       entries += window.entries
       if entries.count >= window.count || window.entries.isEmpty {
         XCTAssertEqual(entries.count, window.count)
@@ -75,7 +75,7 @@ final class SCIMReportsTests: XCTestCase {
       XCTAssertEqual(reports.map(\.username), served)
       XCTAssertTrue(reports.allSatisfy { $0.details.manager == self.ids[Self.name(manager)] })
     }
-    let nobody = try await directory.reports(to: try id(300)).window(0..<10)
+    let nobody = try await directory.reports(to: try id(300)).rows(0..<10)
     XCTAssertEqual(nobody.count, 0)
     XCTAssertEqual(nobody.entries, [])
   }

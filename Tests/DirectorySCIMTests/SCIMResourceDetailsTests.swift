@@ -10,7 +10,7 @@ final class SCIMResourceDetailsTests: XCTestCase {
 
   private func details(_ resource: String) throws -> PersonDetails {
     let json = #"{"totalResults":1,"Resources":[\#(resource)]}"#
-    return try XCTUnwrap(try SCIMPage(decoding: Array(json.utf8)).users.first).entry.details
+    return try XCTUnwrap(try SCIMResponsePage(decoding: Array(json.utf8)).users.first).entry.details
   }
 
   func testThePrimaryValueIsChosenElseTheFirst() throws {

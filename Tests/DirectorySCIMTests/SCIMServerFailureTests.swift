@@ -14,12 +14,12 @@ final class SCIMServerFailureTests: XCTestCase {
     options.timeout = .seconds(600)
     let directory = try SCIMDirectory(
       url: server.url, token: Secret(TestSCIMServer.token), options: options)
-    let first = try await directory.window(0..<30)
+    let first = try await directory.rows(0..<30)
     XCTAssertEqual(first.entries.count, 30)
     server.kill()
     let started = ContinuousClock.now
     do {
-      _ = try await directory.window(30..<60)
+      _ = try await directory.rows(30..<60)
       XCTFail("a killed server answered")
     } catch {
       guard case .network = error else { return XCTFail("unexpected \(error)") }
@@ -37,7 +37,7 @@ final class SCIMServerFailureTests: XCTestCase {
     ])
     defer { server.kill() }
     let directory = try SCIMDirectory(url: server.url, token: Secret(TestSCIMServer.token))
-    let entries = try await directory.window(0..<2).entries
+    let entries = try await directory.rows(0..<2).entries
     XCTAssertNotNil(entries[0].photoVersion)
     XCTAssertNil(entries[1].photoVersion)
     let bytes = try await directory.photo(of: entries[0].id, maxBytes: 1 << 20)

@@ -50,7 +50,7 @@ final class SCIMTLSTests: XCTestCase {
 
   private func failure(of directory: SCIMDirectory) async -> DirectoryError? {
     do throws(DirectoryError) {
-      _ = try await directory.window(0..<10)
+      _ = try await directory.rows(0..<10)
       return nil
     } catch {
       return error
@@ -58,7 +58,7 @@ final class SCIMTLSTests: XCTestCase {
   }
 
   func testTheAuthorityInTheCAFileIsTrusted() async throws {
-    let window = try await directory(caFile: Self.authority!.certificate.path).window(0..<10)
+    let window = try await directory(caFile: Self.authority!.certificate.path).rows(0..<10)
     XCTAssertEqual(window.count, 30)
     XCTAssertEqual(window.entries.first?.username, "user0000")
   }
@@ -87,7 +87,7 @@ final class SCIMTLSTests: XCTestCase {
 
   func testInsecureTLSAcceptsAnyCertificate() async throws {
     let window = try await directory(caFile: Self.stranger!.certificate.path, insecure: true)
-      .window(0..<5)
+      .rows(0..<5)
     XCTAssertEqual(window.entries.count, 5)
   }
 
@@ -109,7 +109,7 @@ final class SCIMTLSTests: XCTestCase {
   /// without looking at the certificate again: a session `insecureTLS`
   /// accepted must not let a checked directory of the same server in.
   func testATLSSessionAcceptedWithoutChecksIsCheckedAgainByTheNext() async throws {
-    let insecure = try await directory(caFile: nil, insecure: true).window(0..<5)
+    let insecure = try await directory(caFile: nil, insecure: true).rows(0..<5)
     XCTAssertEqual(insecure.entries.count, 5)
     let error = await failure(of: try directory(caFile: nil))
     XCTAssertEqual(
@@ -117,7 +117,7 @@ final class SCIMTLSTests: XCTestCase {
       .scim(
         .tlsFailed(server: origin, reason: "its certificate is not signed by a trusted authority")))
     for _ in 0..<2 {
-      let trusted = try await directory(caFile: Self.authority!.certificate.path).window(0..<5)
+      let trusted = try await directory(caFile: Self.authority!.certificate.path).rows(0..<5)
       XCTAssertEqual(trusted.entries.count, 5)
     }
   }
@@ -133,7 +133,7 @@ final class SCIMTLSTests: XCTestCase {
     try await withEnvironment(
       ["https_proxy": proxy.address, "HTTPS_PROXY": nil, "no_proxy": nil, "NO_PROXY": nil]
     ) {
-      let window = try await directory(caFile: caFile).window(0..<10)
+      let window = try await directory(caFile: caFile).rows(0..<10)
       XCTAssertEqual(window.entries.count, 10)
     }
     XCTAssertTrue(proxy.targets.contains(service), "\(proxy.targets)")
@@ -141,7 +141,7 @@ final class SCIMTLSTests: XCTestCase {
     try await withEnvironment(
       ["https_proxy": proxy.address, "HTTPS_PROXY": nil, "no_proxy": "127.0.0.1", "NO_PROXY": nil]
     ) {
-      let window = try await directory(caFile: caFile).window(0..<10)
+      let window = try await directory(caFile: caFile).rows(0..<10)
       XCTAssertEqual(window.entries.count, 10)
     }
     XCTAssertEqual(proxy.targets.count, through, "\(proxy.targets)")

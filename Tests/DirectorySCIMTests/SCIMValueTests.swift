@@ -26,7 +26,7 @@ final class SCIMValueTests: XCTestCase {
   }
 
   func testAPageThatIsNotAListResponseIsAClearError() {
-    XCTAssertThrowsError(try SCIMPage(decoding: Array("[1,2]".utf8))) { error in
+    XCTAssertThrowsError(try SCIMResponsePage(decoding: Array("[1,2]".utf8))) { error in
       guard case DirectoryError.malformedJSON(_, let reason) = error else {
         return XCTFail("unexpected \(error)")
       }
@@ -38,7 +38,7 @@ final class SCIMValueTests: XCTestCase {
     let long = String(repeating: "é", count: 2000)
     let json =
       #"{"totalResults":1,"Resources":[{"id":"1","userName":"\#(long)","photos":[{"value":"file:///etc/passwd","primary":true}]}]}"#
-    let page = try SCIMPage(decoding: Array(json.utf8))
+    let page = try SCIMResponsePage(decoding: Array(json.utf8))
     XCTAssertLessThanOrEqual(page.users[0].entry.username.utf8.count, FieldLimit.maxBytes)
     XCTAssertNil(page.users[0].photo)
     XCTAssertNil(page.users[0].entry.photoVersion)

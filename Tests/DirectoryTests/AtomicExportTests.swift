@@ -10,7 +10,7 @@ final class AtomicExportTests: XCTestCase {
   /// A server directory of `count` people that fails, or cancels its
   /// reader, when asked for its window at `trouble`, after checking that
   /// the export's temporary file is there.
-  private struct TroubledDirectory: WindowedDirectory {
+  private struct TroubledDirectory: RangedDirectory {
     enum Trouble: Sendable { case fail, cancel }
     let count: Int
     let trouble: Trouble
@@ -20,7 +20,7 @@ final class AtomicExportTests: XCTestCase {
 
     var location: String { "test" }
 
-    func window(_ range: Range<Int>) async throws(DirectoryError) -> DirectoryWindow {
+    func rows(_ range: Range<Int>) async throws(DirectoryError) -> RowRange {
       if range.lowerBound >= troubleAt {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         sawTemporaryFile.value = names.contains { $0.hasSuffix(".part") }
@@ -32,15 +32,15 @@ final class AtomicExportTests: XCTestCase {
       let entries = range.clamped(to: 0..<count).map {
         DirectoryEntry(id: "uid=p\($0)", username: "p\($0)")
       }
-      return DirectoryWindow(offset: range.lowerBound, entries: entries, count: count)
+      return RowRange(offset: range.lowerBound, entries: entries, count: count)
     }
 
-    func searching(_ text: String) -> any WindowedDirectory { self }
-    func querying(filter: PersonFilter?, sort: PersonSort?) -> any WindowedDirectory { self }
+    func searching(_ text: String) -> any RangedDirectory { self }
+    func querying(filter: PersonFilter?, sort: PersonSort?) -> any RangedDirectory { self }
     func sortRefusals() async throws(DirectoryError) -> [PersonField: String] { [:] }
     func position(ofFirstAtOrAfter sortKey: String) async throws(DirectoryError)
-      -> DirectoryWindow
-    { DirectoryWindow(offset: 0, entries: [], count: count) }
+      -> RowRange
+    { RowRange(offset: 0, entries: [], count: count) }
     func photo(of identity: String, maxBytes: Int) async throws(DirectoryError) -> [UInt8]? { nil }
     func attributes(of identity: String) async throws(DirectoryError) -> [DirectoryAttribute] {
       []

@@ -27,8 +27,8 @@ final class ItemCensusTests: XCTestCase {
   func testAWindowedModelsItemsCountInItsCensus() throws {
     try MainActor.assumeIsolated {
       let census = ItemCensus()
-      let model = WindowedListModel<Int>(count: 5, census: census) { range in
-        WindowedPage(offset: range.lowerBound, elements: Array(range), count: 5)
+      let model = RangedListModel<Int>(count: 5, census: census) { range in
+        ElementRange(offset: range.lowerBound, elements: Array(range), count: 5)
       }
       let item = try XCTUnwrap(g_list_model_get_item(model.listModel, 3))
       XCTAssertEqual(census.alive, 1)

@@ -2,7 +2,7 @@ import Foundation
 import GtkKit
 
 /// An in-process source of `count` strings ("\(prefix)\(position)") read a
-/// page at a time, the cheap real thing behind a ``WindowedListModel``: its
+/// page at a time, the cheap real thing behind a ``RangedListModel``: its
 /// fetches can be held until the test releases them, can fail on demand,
 /// and every request and cancellation it sees is recorded.
 ///
@@ -66,7 +66,7 @@ final class PagedSource: @unchecked Sendable {
   }
 
   /// Reads `range`; the model calls it off the main actor.
-  @Sendable func fetch(_ range: Range<Int>) async throws -> WindowedPage<String> {
+  @Sendable func fetch(_ range: Range<Int>) async throws -> ElementRange<String> {
     let (call, holds) = lock.withLock {
       requested.append(range)
       calls += 1
@@ -90,7 +90,7 @@ final class PagedSource: @unchecked Sendable {
     return try lock.withLock {
       if failing { throw Failure() }
       let positions = range.clamped(to: 0..<count)
-      return WindowedPage(
+      return ElementRange(
         offset: range.lowerBound, elements: positions.map { "\(prefix)\($0)" }, count: count)
     }
   }

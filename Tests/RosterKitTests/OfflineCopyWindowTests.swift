@@ -28,7 +28,7 @@ final class OfflineCopyWindowTests: XCTestCase {
     @MainActor var count: Int {
       get throws {
         let directory = try LDAPDirectory(url: server.peopleURL)
-        return try runBlocking { try await directory.window(0..<1).count }
+        return try runBlocking { try await directory.rows(0..<1).count }
       }
     }
   }

@@ -33,7 +33,7 @@ final class ServerExportWindowTests: ServerTestCase {
             !window.isLoading && page.model.count == expected.count && page.model[0] != nil
           },
           timeout: .seconds(20)), "the filtered view did not open: \(page.model.count)")
-      XCTAssertGreaterThan(expected.count, PersonExporter.windowSize * 2, "several windows")
+      XCTAssertGreaterThan(expected.count, PersonExporter.rangeSize * 2, "several windows")
 
       XCTAssertEqual(try Self.exportedUsernames(of: window, as: "people.csv"), expected)
       XCTAssertEqual(
@@ -51,9 +51,9 @@ final class ServerExportWindowTests: ServerTestCase {
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
       let count = page.model.count
-      let everyone = try stride(from: 0, to: count, by: PersonExporter.windowSize).flatMap {
+      let everyone = try stride(from: 0, to: count, by: PersonExporter.rangeSize).flatMap {
         try Self.usernames(
-          page.shownDirectory, range: $0..<min(count, $0 + PersonExporter.windowSize))
+          page.shownDirectory, range: $0..<min(count, $0 + PersonExporter.rangeSize))
       }
       // Every page the screen asks for asked for, so what follows counts only what selecting does.
       waitUntilFilled(page)

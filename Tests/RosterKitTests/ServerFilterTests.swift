@@ -25,11 +25,11 @@ final class ServerFilterTests: ServerTestCase {
   }
 
   /// The count and first usernames of `directory`'s first window, read off the main thread.
-  @MainActor private static func expected(_ directory: any WindowedDirectory) throws -> (
+  @MainActor private static func expected(_ directory: any RangedDirectory) throws -> (
     count: Int, usernames: [String]
   ) {
     try runBlocking {
-      let window = try await directory.window(0..<10)
+      let window = try await directory.rows(0..<10)
       return (window.count, window.entries.map(\.username))
     }
   }
@@ -62,7 +62,7 @@ final class ServerFilterTests: ServerTestCase {
       XCTAssertEqual(everyone, all.usernames)
       // A title someone on the first page holds.
       let title = try XCTUnwrap(
-        try runBlocking { try await directory.window(0..<1).entries.first?.details.title })
+        try runBlocking { try await directory.rows(0..<1).entries.first?.details.title })
       let text = #"title eq "\#(title)" or username sw "a""#
       let filter = try PersonFilter(parsing: text)
       let narrowed = try Self.expected(directory.querying(filter: filter, sort: nil))

@@ -39,7 +39,7 @@ final class ServerFirstScreenTests: ServerTestCase {
   }
 
   @MainActor private static func openWindow(
-    directory: any WindowedDirectory, screen: FirstScreenFile
+    directory: any RangedDirectory, screen: FirstScreenFile
   ) -> MainWindow {
     let window = MainWindow(
       application: nil, server: directory, firstScreen: screen, pipeline: nil)
@@ -119,7 +119,7 @@ final class ServerFirstScreenTests: ServerTestCase {
   /// cached screen showed): the cached screen at once, marked, then the
   /// server's rows in its place.
   @MainActor private static func assertCachedThenLive(
-    through proxy: DelayingTCPProxy, directory: any WindowedDirectory, screen: FirstScreenFile,
+    through proxy: DelayingTCPProxy, directory: any RangedDirectory, screen: FirstScreenFile,
     first: String, count: Int, line: UInt = #line
   ) throws {
     proxy.pause()

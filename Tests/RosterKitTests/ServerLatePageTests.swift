@@ -59,14 +59,14 @@ final class ServerLatePageTests: ServerTestCase {
       let held = page.model.fetchesInFlight
       XCTAssertGreaterThan(held, 0, "the jump fetched nothing")
       let directory = try XCTUnwrap(window.server?.directory as? LDAPDirectory)
-      let windowsRead = directory.statistics.windowsFetched
+      let windowsRead = directory.statistics.rangesRead
       XCTAssertEqual(page.model.statistics.arrived, before.arrived, "a page got past the pause")
       proxy.resume()
       // The main loop does not run here, so each window the directory
       // finishes waits for the main actor while the list still counts its
       // fetch as running.
       XCTAssertTrue(
-        Self.wait(until: { directory.statistics.windowsFetched >= windowsRead + held }),
+        Self.wait(until: { directory.statistics.rangesRead >= windowsRead + held }),
         "the held windows were not read")
       page.scroll(toTop: 2_600)
       waitUntilFilled(page)

@@ -30,7 +30,7 @@ final class ServerPagedResultsTests: ServerTestCase {
 
       // The first rows are the server's first entries, in Paged Results order.
       let direct = try LDAPDirectory(url: server.peopleURL)
-      let first = try runBlocking { try await direct.window(0..<20) }
+      let first = try runBlocking { try await direct.rows(0..<20) }
       MainContext.run(until: { page.skeletonRows().visible == 0 }, timeout: .seconds(10))
       let visible = page.viewport.visible
       XCTAssertEqual(visible.lowerBound, 0)

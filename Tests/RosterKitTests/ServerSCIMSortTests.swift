@@ -38,7 +38,7 @@ final class ServerSCIMSortTests: XCTestCase {
         XCTAssertEqual(page.sortKey, sort.keys[0])
         let ordered = directory.querying(filter: nil, sort: sort)
         let expected = try runBlocking {
-          try await ordered.window(0..<10).entries.map(\.username)
+          try await ordered.rows(0..<10).entries.map(\.username)
         }
         XCTAssertTrue(
           MainContext.run(

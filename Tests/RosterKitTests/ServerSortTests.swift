@@ -48,7 +48,7 @@ final class ServerSortTests: ServerTestCase {
       window.setSearchText("a")
       let sort = PersonSort([.init(.title, descending: true)])
       let searched = directory.querying(filter: nil, sort: sort).searching("a")
-      let count = try runBlocking { try await searched.window(0..<1).count }
+      let count = try runBlocking { try await searched.rows(0..<1).count }
       XCTAssertLessThan(count, Self.people + 2, "the search narrowed nobody")
       XCTAssertTrue(MainContext.run(until: { page.model.count == count }, timeout: .seconds(20)))
       XCTAssertEqual(

@@ -67,16 +67,16 @@ class ServerTestCase: XCTestCase {
 
   /// The usernames of the first `count` people of `directory`, read off the main thread.
   @MainActor static func usernames(
-    _ directory: any WindowedDirectory, count: Int
+    _ directory: any RangedDirectory, count: Int
   ) throws -> [String] {
     try usernames(directory, range: 0..<count)
   }
 
   /// The usernames of the people of `directory` at `range` (one window).
   @MainActor static func usernames(
-    _ directory: any WindowedDirectory, range: Range<Int>
+    _ directory: any RangedDirectory, range: Range<Int>
   ) throws -> [String] {
-    try runBlocking { try await directory.window(range).entries.map(\.username) }
+    try runBlocking { try await directory.rows(range).entries.map(\.username) }
   }
 
   /// A 480x800 window on the directory at `url`, presented and opening;
@@ -95,7 +95,7 @@ class ServerTestCase: XCTestCase {
   /// A 480x800 window on `directory` (any server kind), as
   /// ``openWindow(url:pipeline:waitForRows:instrumentation:file:line:)``.
   @MainActor static func openWindow(
-    directory: any WindowedDirectory, pipeline: ImagePipeline? = nil, waitForRows: Bool = true,
+    directory: any RangedDirectory, pipeline: ImagePipeline? = nil, waitForRows: Bool = true,
     instrumentation: RowInstrumentation = RowInstrumentation(),
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> MainWindow {
@@ -161,7 +161,7 @@ class ServerTestCase: XCTestCase {
   var expected: [Int: String] = [:]
   for number in Set(shown.keys.map { $0 / pageSize }) {
     let range = (number * pageSize)..<((number + 1) * pageSize)
-    let window = try runBlocking { try await direct.window(range) }
+    let window = try runBlocking { try await direct.rows(range) }
     for (index, entry) in window.entries.enumerated() { expected[window.offset + index] = entry.id }
   }
   for (position, identity) in shown.sorted(by: { $0.key < $1.key }) {

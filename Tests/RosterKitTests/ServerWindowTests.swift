@@ -96,7 +96,7 @@ final class ServerWindowTests: XCTestCase {
           until: { page.viewport.visible.contains(middle) && page.skeletonRows().visible == 0 },
           timeout: .seconds(10)), "the rows in the middle did not fill")
       let direct = try LDAPDirectory(url: try XCTUnwrap(Self.server).peopleURL)
-      let expected = try runBlocking { try await direct.window(middle..<(middle + 1)) }
+      let expected = try runBlocking { try await direct.rows(middle..<(middle + 1)) }
       XCTAssertEqual(page.model[middle]?.identity, expected.entries.first?.id)
     }
   }

@@ -2,22 +2,22 @@ import FoundationEssentials
 
 /// Writes the people of a view to a file in one of the export formats,
 /// streaming: a local table's people straight from its columns, a server's
-/// a window at a time, so memory stays one buffer (and one window) however
+/// a range at a time, so memory stays one buffer (and one range) however
 /// many people there are. The file appears complete or not at all
 /// (``AtomicFileWriter``): a failure or a cancellation leaves the
 /// destination as it was and no temporary file behind.
 ///
 /// Threading: the functions are `nonisolated` and `async`: they run on the
 /// global executor, never the main actor's, and check for cancellation
-/// every ``checkEvery`` people (and every window). Progress is reported on
+/// every ``checkEvery`` people (and every range). Progress is reported on
 /// the exporting task, at most every ``ExportProgressReporter/interval``.
 public enum PersonExporter {
   /// How many people are written between checks for cancellation and
   /// progress.
   public static let checkEvery = 1024
-  /// How many people one window of a server directory asks for: OpenLDAP's
-  /// default size limit, which a larger window would run into.
-  public static let windowSize = 500
+  /// How many people one range of a server directory asks for: OpenLDAP's
+  /// default size limit, which a larger range would run into.
+  public static let rangeSize = 500
   /// How many people one page of a server read forward asks for
   /// (``ForwardReadableDirectory``): slapd answers sorted pages sent back
   /// to back "busy", and a retry's wait costs less spread over 10,000.
@@ -40,13 +40,13 @@ public enum PersonExporter {
   }
 
   /// Writes the people of `directory` (already narrowed and ordered, e.g.
-  /// by ``WindowedDirectory/querying(filter:sort:)``) to `destination`, in
-  /// pages read forward or a window at a time; only those at the positions
-  /// of `ranges` when given (a selection), a window at a time;
+  /// by ``RangedDirectory/querying(filter:sort:)``) to `destination`, in
+  /// pages read forward or a range at a time; only those at the positions
+  /// of `ranges` when given (a selection), a range at a time;
   /// `inServerOrder` reads forward in the server's own order, not the
   /// view's (as fast as the server sends). Returns the final progress.
   public static func export(
-    _ directory: any WindowedDirectory, only ranges: [Range<Int>]? = nil,
+    _ directory: any RangedDirectory, only ranges: [Range<Int>]? = nil,
     inServerOrder: Bool = false, as export: PersonExport, to destination: URL,
     progress: @escaping @Sendable (ExportProgress) -> Void = { _ in }
   ) async throws -> ExportProgress {
@@ -58,12 +58,12 @@ public enum PersonExporter {
   }
 
   /// The people of `directory` at the positions of `ranges`, in order, at
-  /// most `limit` of them, read a window at a time; the first `photoCount`
+  /// most `limit` of them, read a range at a time; the first `photoCount`
   /// each with their photo (at most `photoLimit` bytes) when `photoLimit`
   /// is given. For the clipboard and a drag: what a file export streams,
   /// held in memory.
   public static func people(
-    of directory: any WindowedDirectory, in ranges: [Range<Int>], limit: Int, photoLimit: Int?,
+    of directory: any RangedDirectory, in ranges: [Range<Int>], limit: Int, photoLimit: Int?,
     photoCount: Int = .max
   ) async throws -> [(entry: DirectoryEntry, photo: ExportPhoto?)] {
     var people: [(entry: DirectoryEntry, photo: ExportPhoto?)] = []
@@ -77,11 +77,11 @@ public enum PersonExporter {
     return people
   }
 
-  /// Reads the people at the positions of `ranges` a window at a time, at
+  /// Reads the people at the positions of `ranges` a range at a time, at
   /// most `limit`, handing each to `body` in order; stops early where the
   /// directory has fewer people than the ranges say.
   static func readWindows(
-    of directory: any WindowedDirectory, in ranges: [Range<Int>], limit: Int = .max,
+    of directory: any RangedDirectory, in ranges: [Range<Int>], limit: Int = .max,
     _ body: (DirectoryEntry) async throws -> Void
   ) async throws {
     var left = limit
@@ -89,11 +89,11 @@ public enum PersonExporter {
       var next = range.lowerBound
       while next < range.upperBound, left > 0 {
         try Task.checkCancellation()
-        let end = min(range.upperBound, next + min(windowSize, left))
-        let window = try await directory.window(next..<end)
-        for entry in window.entries.prefix(end - next) { try await body(entry) }
-        left -= min(window.entries.count, end - next)
-        guard window.entries.count >= end - next else { return }
+        let end = min(range.upperBound, next + min(rangeSize, left))
+        let rows = try await directory.rows(next..<end)
+        for entry in rows.entries.prefix(end - next) { try await body(entry) }
+        left -= min(rows.entries.count, end - next)
+        guard rows.entries.count >= end - next else { return }
         next = end
       }
     }
@@ -158,11 +158,11 @@ private struct TablePeople: PersonWriterVisitor {
 
 /// The people of a server directory: read forward in pages when the
 /// format carries no photos and the directory can
-/// (``ForwardReadableDirectory``), else a window at a time.
+/// (``ForwardReadableDirectory``), else a range at a time.
 ///
 /// Threading: a value used by the exporting task.
 private struct ServerPeople: PersonWriterVisitor {
-  let directory: any WindowedDirectory
+  let directory: any RangedDirectory
   /// The positions to write (a selection), nil for everyone.
   let ranges: [Range<Int>]?
   /// Whether a forward read takes the server's own order.
@@ -205,17 +205,17 @@ private struct ServerPeople: PersonWriterVisitor {
       }
       var next = 0
       while true {
-        let window = try await directory.window(next..<(next + PersonExporter.windowSize))
-        for entry in window.entries {
+        let rows = try await directory.rows(next..<(next + PersonExporter.rangeSize))
+        for entry in rows.entries {
           var photo: ExportPhoto?
           if let photoLimit {
             photo = try await serverPhoto(of: entry, in: directory, limit: photoLimit)
           }
           writer.write(entry, photo: photo, into: sink)
         }
-        next += window.entries.count
-        try reporter.tick(done: next, total: window.isCountFinal ? window.count : nil)
-        if window.entries.isEmpty || (window.isCountFinal && next >= window.count) {
+        next += rows.entries.count
+        try reporter.tick(done: next, total: rows.isCountFinal ? rows.count : nil)
+        if rows.entries.isEmpty || (rows.isCountFinal && next >= rows.count) {
           return next
         }
       }

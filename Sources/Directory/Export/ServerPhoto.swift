@@ -3,7 +3,7 @@
 ///
 /// Threading: reads from the server on the calling task, off the main thread.
 func serverPhoto(
-  of entry: DirectoryEntry, in directory: any WindowedDirectory, limit: Int
+  of entry: DirectoryEntry, in directory: any RangedDirectory, limit: Int
 ) async throws(DirectoryError) -> ExportPhoto? {
   guard entry.photoVersion != nil,
     let bytes = try await directory.photo(of: entry.id, maxBytes: limit + 1),

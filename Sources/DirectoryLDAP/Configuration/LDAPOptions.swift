@@ -43,15 +43,15 @@ public struct LDAPOptions: Sendable {
   /// How long to wait for a TCP (and TLS) connection: a server that is not
   /// there is reported within this.
   public var networkTimeout = Duration.seconds(1)
-  /// How long one operation (bind, one window, one photo) may take. The
-  /// first window of a connection includes the server's sort of the whole
+  /// How long one operation (bind, one range, one photo) may take. The
+  /// first range of a connection includes the server's sort of the whole
   /// directory: about 5 s for a million entries on a quiet 2-core machine,
   /// three times that under load, hence the margin.
   public var operationTimeout = Duration.seconds(60)
   /// Without virtual list view, entries read forward in pages of this many.
   public var pageSize = 500
   /// Without virtual list view, at most this many entries already read stay
-  /// in memory (the latest ones); an earlier window reads from the start
+  /// in memory (the latest ones); an earlier range reads from the start
   /// again.
   public var pagedCacheLimit = 20_000
   /// The most keys one sort control carries, the username's included (a

@@ -47,7 +47,7 @@ public struct LDAPSchema: Sendable, Hashable {
   /// The attributes holding a group's member DNs, in the order they are
   /// looked for.
   public var memberAttributes = ["member", "uniqueMember"]
-  /// A group's name, and the ordering rule a window of groups is sorted
+  /// A group's name, and the ordering rule a range of groups is sorted
   /// with (OpenLDAP's `cn` has none of its own).
   public var groupNameAttribute = "cn"
   public var groupOrderingRule: String? = "caseIgnoreOrderingMatch"
@@ -196,7 +196,7 @@ public struct LDAPSchema: Sendable, Hashable {
     return classes.count == 1 ? classes[0] : "(|\(classes.joined()))"
   }
 
-  /// The sort control's key for a window of groups ("cn:caseIgnoreOrderingMatch").
+  /// The sort control's key for a range of groups ("cn:caseIgnoreOrderingMatch").
   var groupSortKey: String {
     groupOrderingRule.map { "\(groupNameAttribute):\($0)" } ?? groupNameAttribute
   }

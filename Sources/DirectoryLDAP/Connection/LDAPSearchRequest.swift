@@ -1,9 +1,9 @@
 /// One search as the session sends it, with the controls that make it a
-/// sorted window or a page.
+/// sorted range or a page.
 ///
 /// Threading: a plain value; `Sendable`.
 struct LDAPSearchRequest: Sendable {
-  /// Virtual list view (draft-ietf-ldapext-ldapv3-vlv): a window around a
+  /// Virtual list view (draft-ietf-ldapext-ldapv3-vlv): a range around a
   /// target, by offset (1-based) or by the first key at or after a value.
   struct VirtualListView: Sendable {
     var offset = 1

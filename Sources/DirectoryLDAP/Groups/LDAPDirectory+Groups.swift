@@ -1,7 +1,7 @@
 import Directory
 
 /// A server's groups (`groupOfNames` and `groupOfUniqueNames`, Active
-/// Directory's `group`) under ``groupsBase()``, the whole subtree. A window of groups is one search sorted by
+/// Directory's `group`) under ``groupsBase()``, the whole subtree. A range of groups is one search sorted by
 /// name on the server (`cn:caseIgnoreOrderingMatch`) with virtual list
 /// view, on a connection of its own per search text; without virtual list
 /// view, the groups are read once with Paged Results and sorted here.
@@ -18,7 +18,7 @@ extension LDAPDirectory {
   }
 
   public func groups(_ range: Range<Int>, matching text: String) async throws(DirectoryError)
-    -> GroupWindow
+    -> GroupRange
   {
     if try await mode() == .paged { return try await listedGroups(range, matching: text) }
     let reader = groupsView(matching: text)
@@ -26,7 +26,7 @@ extension LDAPDirectory {
       offset: range.lowerBound + 1, afterCount: max(range.count - 1, 0),
       contentCount: reader.state.withLock { $0.lastCount })
     do {
-      let window = try await withSortKeys(options.schema.groupSortKey) {
+      let rows = try await withSortKeys(options.schema.groupSortKey) {
         [self] key throws(DirectoryError) in
         let template = LDAPSearchRequest(
           base: try await groupsBase(), scope: .sub, filter: groupFilter(matching: text),
@@ -35,9 +35,9 @@ extension LDAPDirectory {
           [self] raw, _, _ throws(DirectoryError) in raw.map(groupEntry)
         }
       }
-      return GroupWindow(
-        offset: window.offset, groups: Array(window.entries.prefix(range.count)),
-        count: window.count)
+      return GroupRange(
+        offset: rows.offset, groups: Array(rows.entries.prefix(range.count)),
+        count: rows.count)
     } catch {
       guard readsForward(after: error) else { throw error }
       return try await listedGroups(range, matching: text)
@@ -168,7 +168,7 @@ extension LDAPDirectory {
     }
   }
 
-  /// The view a window of the groups matching `text` is read from: one
+  /// The view a range of the groups matching `text` is read from: one
   /// connection keeps one sorted list, so a new text gets a new one.
   private func groupsView(matching text: String) -> LDAPDirectory {
     if let known = state.withLock({ $0.groupsView }), known.text == text { return known.view }
@@ -177,10 +177,10 @@ extension LDAPDirectory {
     return view
   }
 
-  /// A window of the groups matching `text`, read once with Paged Results
+  /// A range of the groups matching `text`, read once with Paged Results
   /// and sorted here (a server without virtual list view).
   private func listedGroups(_ range: Range<Int>, matching text: String) async throws(DirectoryError)
-    -> GroupWindow
+    -> GroupRange
   {
     var groups = state.withLock { $0.groupList }.flatMap { $0.text == text ? $0.groups : nil }
     if groups == nil {
@@ -194,7 +194,7 @@ extension LDAPDirectory {
     let all = groups ?? []
     let lower = min(range.lowerBound, all.count)
     let upper = min(max(range.upperBound, lower), all.count)
-    return GroupWindow(offset: lower, groups: Array(all[lower..<upper]), count: all.count)
+    return GroupRange(offset: lower, groups: Array(all[lower..<upper]), count: all.count)
   }
 
   /// Every entry `request` finds, read with Paged Results (past the

@@ -2,7 +2,7 @@ import Directory
 import FoundationEssentials
 
 /// A group's people read in the group's order, for a server that keeps no
-/// memberOf: its member values are read as far as a window needs
+/// memberOf: its member values are read as far as a range needs
 /// (``MemberRanges``, a range at a time where the server hands out
 /// ranges), then each member's entry by a search on its DN with the
 /// directory's filter (the URL's, the search text, the query's filter and
@@ -13,7 +13,7 @@ import FoundationEssentials
 /// Paged Results. Nothing is sorted: the group's order stands.
 ///
 /// The member DNs read stay (text only); the people read are kept in a
-/// ``ForwardWindowCache`` (a window before them starts the reading of
+/// ``ForwardRangeCache`` (a range before them starts the reading of
 /// entries again, not of the member values).
 ///
 /// Threading: owned by one ``LDAPDirectory`` and used only on its
@@ -26,7 +26,7 @@ final class MemberReader: @unchecked Sendable {
   private var dns: [String] = []
   /// The position in `dns` of the next member to look up.
   private var cursor = 0
-  private var cache: ForwardWindowCache
+  private var cache: ForwardRangeCache
   private let base: String
   private let filter: String
   private let mapper: LDAPEntryMapper
@@ -40,26 +40,26 @@ final class MemberReader: @unchecked Sendable {
     self.base = Self.normalized(base)
     self.filter = filter
     self.mapper = mapper
-    cache = ForwardWindowCache(limit: max(cacheLimit, Self.chunkSize))
+    cache = ForwardRangeCache(limit: max(cacheLimit, Self.chunkSize))
   }
 
   /// The people at `range` once read (fewer at the end), the count so far
   /// and how many searches this call made.
-  func window(_ range: Range<Int>, session: LDAPSession, cancel: CancellationFlag)
-    throws(DirectoryError) -> (DirectoryWindow, searches: Int)
+  func rows(_ range: Range<Int>, session: LDAPSession, cancel: CancellationFlag)
+    throws(DirectoryError) -> (RowRange, searches: Int)
   {
     if cache.startsBefore(range.lowerBound) { restart() }
     var searches = 0
     while cache.needsMore(for: range) {
       searches += try step(session, cancel: cancel)
     }
-    return (cache.window(range), searches)
+    return (cache.rows(range), searches)
   }
 
   /// The first person read so far whose username is `sortKey` (ignoring
   /// case), else the top: the group's order has no "at or after".
   func position(ofFirstAtOrAfter sortKey: String, session: LDAPSession, cancel: CancellationFlag)
-    throws(DirectoryError) -> DirectoryWindow
+    throws(DirectoryError) -> RowRange
   {
     while !cache.isFinal && cache.readCount == 0 { _ = try step(session, cancel: cancel) }
     return cache.position(ofFirstAtOrAfter: sortKey)

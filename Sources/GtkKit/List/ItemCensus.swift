@@ -1,8 +1,8 @@
 /// Counts the list item objects (the items of a ``ListModel`` or a
-/// ``WindowedListModel``) alive while it is alive: counted when made and when
+/// ``RangedListModel``) alive while it is alive: counted when made and when
 /// finalized, so a test or a soak can tell item objects that GTK drops from
 /// ones that pile up. Whoever builds the models passes one in
-/// (``ListModel/init(_:census:)``, ``WindowedListModel/init(count:configuration:census:fetch:)``);
+/// (``ListModel/init(_:census:)``, ``RangedListModel/init(count:configuration:census:fetch:)``);
 /// several models may share it.
 ///
 /// Threading: main thread only, like the item objects it counts (GTK

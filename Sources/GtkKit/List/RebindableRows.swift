@@ -1,5 +1,5 @@
 /// Rows that can be bound again in place to what is now at their positions:
-/// how a model whose data arrives after its rows (``WindowedListModel``)
+/// how a model whose data arrives after its rows (``RangedListModel``)
 /// fills them without announcing a change, which would make GTK rebuild them.
 ///
 /// Threading: main-actor only.

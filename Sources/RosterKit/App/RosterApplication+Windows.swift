@@ -35,7 +35,7 @@ extension RosterApplication {
   /// source that cannot be opened shows its error like a bad file does.
   func serverWindow(for argument: String) async -> MainWindow {
     let server = options.server
-    let given: any WindowedDirectory
+    let given: any RangedDirectory
     do throws(DirectoryError) {
       given = try server.directory(url: argument)
       do throws(DirectoryError) {
@@ -52,7 +52,7 @@ extension RosterApplication {
   /// The window on a directory server: an LDAP server's people kept in an
   /// offline copy (when the options and `offlineCopy` allow and there is a
   /// cache folder), else read a window at a time.
-  func serverWindow(_ directory: any WindowedDirectory, offlineCopy: Bool = true) -> MainWindow {
+  func serverWindow(_ directory: any RangedDirectory, offlineCopy: Bool = true) -> MainWindow {
     if options.offlineCopies, offlineCopy, let ldap = directory as? LDAPDirectory,
       let folder = OfflineCopyFolder.folder(for: ldap)
     {

@@ -12,7 +12,7 @@ public enum OpenedDirectory: Sendable {
   /// A users.json already read (by ``checked()``): its window shows these
   /// contents rather than reading the file or URL a second time.
   case loaded(DirectoryContents)
-  case server(any WindowedDirectory)
+  case server(any RangedDirectory)
 
   /// Opens `directory` with `secret` (its password or token, if it needs
   /// one) through its kind, as `--source` would, with the secret handed
@@ -94,7 +94,7 @@ public enum OpenedDirectory: Sendable {
       case .loaded(let contents):
         return .success(Check(opened: self, count: contents.viewModels.count, identity: nil))
       case .server(let directory):
-        let count = try await directory.window(0..<1).count
+        let count = try await directory.rows(0..<1).count
         var identity: String?
         // A server that does not answer Who am I? (Active Directory) says
         // nobody's name.

@@ -12,7 +12,7 @@ package indirect enum ExportSource: Sendable {
   /// their avatars relative to `base`.
   case table(UserTable, rows: [UserRef], base: URL)
   /// A server's view, read a window at a time; `count` as the list has it.
-  case server(any WindowedDirectory, count: Int)
+  case server(any RangedDirectory, count: Int)
   /// The people of a view at the positions of `ranges` (a selection).
   case selected(ExportSource, ranges: [Range<Int>])
 

@@ -105,7 +105,7 @@ final class GroupsSidebar {
   /// Lists the groups of `directory`, a server of `everyone` people, from
   /// `first`, its first window of groups by name; the group shown stays
   /// selected when it is among them.
-  func show(server directory: any OrganisedDirectory, first: GroupWindow, everyone: Int) {
+  func show(server directory: any OrganisedDirectory, first: GroupRange, everyone: Int) {
     let lines = ServerGroupLines(directory: directory)
     server = lines
     groups = DirectoryGroups()

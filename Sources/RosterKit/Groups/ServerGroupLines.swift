@@ -65,7 +65,7 @@ final class ServerGroupLines {
 
   /// Keeps `window` (read at its offset) and returns its lines' keys, with
   /// a skeleton line after them while the server has more.
-  func keys(for window: GroupWindow) -> [String] {
+  func keys(for window: GroupRange) -> [String] {
     var keys: [String] = []
     keys.reserveCapacity(window.groups.count + 1)
     for (index, group) in window.groups.enumerated() {

@@ -84,7 +84,7 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
     @Sendable (_ location: String, _ secret: Secret?, _ options: ServerOptions)
       throws(DirectoryError) -> OpenedDirectory
   /// The counters of `directory` when it is of this kind.
-  let counters: @Sendable (any WindowedDirectory) -> Statistics?
+  let counters: @Sendable (any RangedDirectory) -> Statistics?
 
   /// The dialog's rows for signing in with `signIn`.
   public func fields(for signIn: LDAPSignIn) -> [FieldRow] {
@@ -102,7 +102,7 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
 
   /// What `--stats` prints for `directory`; nil when it is not of this kind
   /// or the kind keeps no counters.
-  public func statistics(of directory: any WindowedDirectory) -> Statistics? {
+  public func statistics(of directory: any RangedDirectory) -> Statistics? {
     counters(directory)
   }
 

@@ -21,7 +21,7 @@ public enum DirectoryKinds {
 
   /// What `--stats` prints for `directory`: the counters of its kind, if
   /// that kind keeps any.
-  public static func statistics(of directory: any WindowedDirectory) -> DirectoryKind.Statistics? {
+  public static func statistics(of directory: any RangedDirectory) -> DirectoryKind.Statistics? {
     all.lazy.compactMap { $0.statistics(of: directory) }.first
   }
 }

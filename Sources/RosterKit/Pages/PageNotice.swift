@@ -43,5 +43,5 @@ package enum PageNotice: Sendable {
   /// A directory server's groups, for the sidebar to read a window at a
   /// time from `directory`: the first window by name (a directory of
   /// `everyone` people). A server without groups sends none.
-  case serverGroups(any OrganisedDirectory, first: GroupWindow, everyone: Int)
+  case serverGroups(any OrganisedDirectory, first: GroupRange, everyone: Int)
 }

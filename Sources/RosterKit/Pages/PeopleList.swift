@@ -8,7 +8,7 @@ import PreparedImages
 /// merely bound ones (and drives avatar prefetching), the rows waiting for
 /// an avatar, text shaped ahead of the scroll, and drag-to-scroll. A local
 /// directory's page shows one of ``UserRow``s over its `ListModel`, a
-/// server's one of ``ServerRow``s over its `WindowedListModel`.
+/// server's one of ``ServerRow``s over its `RangedListModel`.
 ///
 /// Threading: main-actor only.
 @MainActor

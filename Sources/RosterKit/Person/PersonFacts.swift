@@ -80,7 +80,7 @@ package struct PersonFacts: Sendable {
   {
     async let chain = try? directory.managerChain(of: person)
     async let groups = try? directory.groups(of: person.id)
-    async let reports = try? directory.reports(to: person.id).window(0..<1).count
+    async let reports = try? directory.reports(to: person.id).rows(0..<1).count
     let link = { (entry: DirectoryEntry) in
       Link(identity: entry.id, name: UserViewModel(entry: entry).displayName)
     }

@@ -10,7 +10,7 @@ struct FoundPerson: Sendable {
     /// An avatar file of a users.json, by absolute path.
     case file(String)
     /// A server entry's photo, asked for by identity when the shell wants it.
-    case photo(any WindowedDirectory, identity: String)
+    case photo(any RangedDirectory, identity: String)
     /// None: the shell shows the generic avatar.
     case none
   }

@@ -44,7 +44,7 @@ actor PeopleFinder {
   }
 
   private var local: LocalLoad?
-  private var server: (key: String, directory: any WindowedDirectory)?
+  private var server: (key: String, directory: any RangedDirectory)?
   private var remembered: [SearchResultID: FoundPerson] = [:]
 
   /// The people matching every word of `terms` in `target`, in the
@@ -176,7 +176,7 @@ actor PeopleFinder {
       // Read forward, entries carry no photo versions: each may have one.
       photosKnown = false
     } else {
-      guard let window = try? await view.window(0..<Self.maxResults) else { return [] }
+      guard let window = try? await view.rows(0..<Self.maxResults) else { return [] }
       entries = window.entries
     }
     return entries.prefix(Self.maxResults).map { entry in
@@ -209,7 +209,7 @@ actor PeopleFinder {
 
   /// The server of `target`: the window's, else the one opened before,
   /// else opened now (with its secret from the keyring when it needs one).
-  private func serverDirectory(_ target: SearchTarget) async -> (any WindowedDirectory)? {
+  private func serverDirectory(_ target: SearchTarget) async -> (any RangedDirectory)? {
     if let shown = target.server { return shown }
     let remembered = target.directory
     let key = "\(remembered.id) \(remembered.sourceArgument) \(remembered.bindDN)"

@@ -11,7 +11,7 @@ struct SearchTarget: Sendable {
   /// The window's contents of it, when it shows that users.json loaded.
   let loaded: DirectoryContents?
   /// The window's server, when it shows that directory server.
-  let server: (any WindowedDirectory)?
+  let server: (any RangedDirectory)?
   /// The directory's secret from the keyring (nil: none or not found); asked
   /// only when the directory needs one and no window holds it open.
   let secret: @Sendable () async -> Secret?

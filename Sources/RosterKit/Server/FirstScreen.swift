@@ -36,7 +36,7 @@ package struct FirstScreenFile: Sendable {
   /// The file of `directory`'s first screen under `cacheRoot`; nil without
   /// a cache folder.
   package init?(
-    for directory: any WindowedDirectory,
+    for directory: any RangedDirectory,
     cacheRoot: URL? = ImagePipelineConfiguration.defaultDiskCacheDirectory()
   ) {
     guard let cacheRoot else { return nil }

@@ -10,7 +10,7 @@ import DirectoryLDAP
 /// Threading: a pure function; any thread.
 public enum PlaintextWarning {
   /// Whether `directory` warrants the "Not encrypted" banner.
-  public static func applies(to directory: any WindowedDirectory) -> Bool {
+  public static func applies(to directory: any RangedDirectory) -> Bool {
     guard let ldap = directory as? LDAPDirectory else { return false }
     return applies(servers: ldap.servers, options: ldap.options)
   }

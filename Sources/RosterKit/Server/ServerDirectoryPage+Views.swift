@@ -141,10 +141,10 @@ extension ServerDirectoryPage {
 
   /// The view the list reads now: the directory, or a group's people or a
   /// manager's reports on it, searched, filtered and ordered as shown.
-  package var shownDirectory: any WindowedDirectory { presenter.shown }
+  package var shownDirectory: any RangedDirectory { presenter.shown }
 
   /// Reads `scope` (nil: everyone) a window at a time in place of what shows.
-  func narrow(to scope: (any WindowedDirectory)?, named name: String?) {
+  func narrow(to scope: (any RangedDirectory)?, named name: String?) {
     loadStarted = .now
     onNotice?(.loading(replacesPage: false))
     presenter.narrow(to: scope, named: name)
@@ -183,7 +183,7 @@ extension ServerDirectoryPage {
 
   /// Runs off the main thread; a failure shows no attributes.
   nonisolated private static func attributes(
-    of identity: String, in directory: any WindowedDirectory
+    of identity: String, in directory: any RangedDirectory
   ) async -> [DirectoryAttribute] {
     (try? await directory.attributes(of: identity)) ?? []
   }

@@ -6,7 +6,7 @@ import PreparedImages
 import SharedSupport
 
 /// The page of a directory read from a server a window at a time: a list
-/// of ``ServerRow``s over a ``WindowedListModel`` whose count is the
+/// of ``ServerRow``s over a ``RangedListModel`` whose count is the
 /// server's, so the scrollbar spans the whole directory from the first page
 /// on. Rows bind as skeletons and fill in place as their pages arrive; the
 /// viewport tells the model which pages to fetch (the visible ones, then one
@@ -23,7 +23,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   static let failoverNoticeMinimum = Duration.seconds(2)
 
   /// The people, as GTK sees them; nil elements are still on their way.
-  package let model: WindowedListModel<UserViewModel>
+  package let model: RangedListModel<UserViewModel>
   /// The people selected, by position, shared by the list and the table.
   package let selection: RangeSelection
   /// Drags the selected people out of the list and the table.
@@ -72,7 +72,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   package private(set) var showsNamesOnly: Bool?
 
   /// A page for `directory` (nothing is read before ``refresh()``).
-  init(directory: any WindowedDirectory, avatars: PageAvatars, pageSize: Int = 100) {
+  init(directory: any RangedDirectory, avatars: PageAvatars, pageSize: Int = 100) {
     let photos = ServerPhotos(directory: directory)
     let tableAvatars = avatars.pipeline.map {
       AvatarService(pipeline: $0, pointSize: Int(TableColumns.avatarSize))
@@ -80,12 +80,12 @@ package final class ServerDirectoryPage: DirectoryPage {
     for service in [avatars.rows, avatars.details, tableAvatars].compactMap({ $0 }) {
       service.serverPhotos = photos
     }
-    var configuration = WindowedListConfiguration()
+    var configuration = RangedListConfiguration()
     configuration.pageSize = pageSize
-    let model = WindowedListModel<UserViewModel>(
+    let model = RangedListModel<UserViewModel>(
       count: 0, configuration: configuration, census: avatars.instrumentation.items
     ) { range in
-      WindowedPage(offset: range.lowerBound, elements: [], count: 0)
+      ElementRange(offset: range.lowerBound, elements: [], count: 0)
     }
     self.model = model
     let content = { @MainActor (position: Int) -> ServerRowContent? in
@@ -180,7 +180,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   }
 
   /// The whole directory.
-  package var directory: any WindowedDirectory { presenter.directory }
+  package var directory: any RangedDirectory { presenter.directory }
 
   // MARK: Open, search, refresh
 
@@ -371,7 +371,7 @@ package final class ServerDirectoryPage: DirectoryPage {
     showsNamesOnly = false
     let sample = directory.searching("")
     Task { @MainActor [weak self] in
-      let reading = Task.detached(priority: .utility) { try? await sample.window(0..<20) }
+      let reading = Task.detached(priority: .utility) { try? await sample.rows(0..<20) }
       guard let window = await reading.value, let self,
         LDAPDirectory.showsNamesOnly(window.entries)
       else { return }

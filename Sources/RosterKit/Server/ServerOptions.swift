@@ -74,7 +74,7 @@ public struct ServerOptions: Sendable {
   /// apply alike to every LDAP server.
   public func directory(
     url: String, environment: [String: String] = EnvironmentSecrets.values
-  ) throws(DirectoryError) -> any WindowedDirectory {
+  ) throws(DirectoryError) -> any RangedDirectory {
     guard let kind = DirectoryKinds.kind(forSource: url), kind.isServer,
       case .server(let directory) = try open(kind, location: url, environment: environment)
     else { throw .unsupportedSource(url) }
@@ -92,7 +92,7 @@ public struct ServerOptions: Sendable {
   /// (off the main thread, as every read of the server).
   public func discoveredDirectory(
     url: String, environment: [String: String] = EnvironmentSecrets.values
-  ) async throws(DirectoryError) -> any WindowedDirectory {
+  ) async throws(DirectoryError) -> any RangedDirectory {
     let directory = try directory(url: url, environment: environment)
     guard let ldap = directory as? LDAPDirectory else { return directory }
     var source = url

@@ -9,7 +9,7 @@ import PreparedImages
 ///
 /// Threading: a `Sendable` value; the load runs on the pipeline's tasks.
 struct ServerPhotos: Sendable {
-  let directory: any WindowedDirectory
+  let directory: any RangedDirectory
 
   /// The request for `model`'s photo (its `avatar` holds the photo's
   /// version), or nil when the entry has none.

@@ -14,18 +14,18 @@ import GtkKit
 @MainActor
 final class ServerPresenter {
   /// The whole directory.
-  let directory: any WindowedDirectory
+  let directory: any RangedDirectory
   /// The people as GTK sees them; nil elements are still on their way.
-  let model: WindowedListModel<UserViewModel>
+  let model: RangedListModel<UserViewModel>
   /// The first position on screen in the view that shows (the page sets it).
   var topVisible: @MainActor () -> Int? = { nil }
   /// Scrolls the view that shows so that a position is its top row (the page sets it).
   var scrollToTop: @MainActor (Int) -> Void = { _ in }
   /// What the list shows: the directory, or a search of it.
-  private(set) var shown: any WindowedDirectory
+  private(set) var shown: any RangedDirectory
   /// What searches, filters and orders narrow: the whole directory, or a
   /// group's people or a manager's reports on it (``narrow(to:named:)``).
-  private(set) var base: any WindowedDirectory
+  private(set) var base: any RangedDirectory
   /// The name of the group or manager ``base`` is of, nil for everyone.
   private(set) var scopeName: String?
   /// The search whose result is shown ("" for everyone).
@@ -55,7 +55,7 @@ final class ServerPresenter {
   /// (a search, a filter, an order, a group): its positions are other people.
   var onNewView: (@MainActor () -> Void)?
 
-  init(directory: any WindowedDirectory, model: WindowedListModel<UserViewModel>) {
+  init(directory: any RangedDirectory, model: RangedListModel<UserViewModel>) {
     self.directory = directory
     self.model = model
     shown = directory
@@ -93,7 +93,7 @@ final class ServerPresenter {
     showsCached = true
     model.reset(count: screen.count) { range in
       guard range.upperBound <= people.count else { return try await server(range) }
-      return WindowedPage(
+      return ElementRange(
         offset: range.lowerBound, elements: Array(people[range]), count: screen.count)
     }
   }
@@ -147,7 +147,7 @@ final class ServerPresenter {
   /// views of the directory read a window at a time), named `name`, or
   /// everyone for nil, searched, filtered and ordered as before, from the
   /// top. The pages of the view left are no longer asked for.
-  func narrow(to scope: (any WindowedDirectory)?, named name: String?) {
+  func narrow(to scope: (any RangedDirectory)?, named name: String?) {
     base = scope ?? directory
     scopeName = scope == nil ? nil : name
     shown = Self.view(of: base, query: query, filter: filter, sort: sort)
@@ -169,9 +169,9 @@ final class ServerPresenter {
   /// by `sort`, then narrowed by `query` (a search of an ordered view keeps
   /// its order). Builds no request; the server is asked when a window is read.
   nonisolated static func view(
-    of directory: any WindowedDirectory, query: String, filter: PersonFilter? = nil,
+    of directory: any RangedDirectory, query: String, filter: PersonFilter? = nil,
     sort: PersonSort?
-  ) -> any WindowedDirectory {
+  ) -> any RangedDirectory {
     let ordered =
       filter == nil && sort == nil ? directory : directory.querying(filter: filter, sort: sort)
     return query.isEmpty ? ordered : ordered.searching(query)
@@ -185,12 +185,12 @@ final class ServerPresenter {
 
   /// Fetches the first window (or the anchor's position) off the main
   /// thread, then resets or re-fills the model.
-  private func start(_ target: any WindowedDirectory, anchor: String?, refill: Bool = false) {
+  private func start(_ target: any RangedDirectory, anchor: String?, refill: Bool = false) {
     generation += 1
     let generation = generation
     opening?.cancel()
     opening = Task { @MainActor [weak self] in
-      let result = await Self.firstWindow(of: target, anchor: anchor)
+      let result = await Self.firstRange(of: target, anchor: anchor)
       guard let self, generation == self.generation, !Task.isCancelled else { return }
       self.opening = nil
       switch result {
@@ -216,12 +216,12 @@ final class ServerPresenter {
   }
 
   /// Runs off the main thread.
-  nonisolated private static func firstWindow(
-    of directory: any WindowedDirectory, anchor: String?
-  ) async -> Result<DirectoryWindow, DirectoryError> {
+  nonisolated private static func firstRange(
+    of directory: any RangedDirectory, anchor: String?
+  ) async -> Result<RowRange, DirectoryError> {
     do throws(DirectoryError) {
       if let anchor { return .success(try await directory.position(ofFirstAtOrAfter: anchor)) }
-      return .success(try await directory.window(0..<1))
+      return .success(try await directory.rows(0..<1))
     } catch {
       return .failure(error)
     }
@@ -234,16 +234,16 @@ final class ServerPresenter {
   /// the end also asks for the entry after it, which reads the server's next
   /// page, and the list grows as it is scrolled to its end.
   nonisolated static func fetch(
-    from directory: any WindowedDirectory
-  ) -> WindowedListModel<UserViewModel>.Fetch {
+    from directory: any RangedDirectory
+  ) -> RangedListModel<UserViewModel>.Fetch {
     { range in
-      var window = try await directory.window(range)
+      var window = try await directory.rows(range)
       if !window.isCountFinal, range.upperBound >= window.count {
-        let next = try await directory.window(window.count..<(window.count + 1))
+        let next = try await directory.rows(window.count..<(window.count + 1))
         window.count = next.count
         window.isCountFinal = next.isCountFinal
       }
-      return WindowedPage(
+      return ElementRange(
         offset: window.offset, elements: window.entries.map(UserViewModel.init(entry:)),
         count: window.count, isCountFinal: window.isCountFinal)
     }

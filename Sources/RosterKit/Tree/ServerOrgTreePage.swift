@@ -44,7 +44,7 @@ package final class ServerOrgTreePage {
   /// The server's views of the lists read last (the top under ""), kept so
   /// their next windows reuse the view's connection and sorted list; at
   /// most ``keptScopes``, since each view holds a connection of its own.
-  private var scopes: [(manager: String, view: any WindowedDirectory)] = []
+  private var scopes: [(manager: String, view: any RangedDirectory)] = []
   static let keptScopes = 8
   /// The people whose count was asked for (or is on its way).
   private var countsAsked: Set<String> = []
@@ -154,7 +154,7 @@ package final class ServerOrgTreePage {
 
   /// What a list of the tree holds on the server: the top of the
   /// organisation (`manager` nil), or someone's reports.
-  private func scope(of manager: String?) -> any WindowedDirectory {
+  private func scope(of manager: String?) -> any RangedDirectory {
     let key = manager ?? ""
     if let kept = scopes.firstIndex(where: { $0.manager == key }) {
       // The list read last goes to the end: the first is dropped first.
@@ -190,9 +190,9 @@ package final class ServerOrgTreePage {
   private func read(at offset: Int, in list: KeyList, of manager: String?) async {
     let generation = generation
     let scope = scope(of: manager)
-    let result: Result<DirectoryWindow, DirectoryError>
+    let result: Result<RowRange, DirectoryError>
     do {
-      result = .success(try await scope.window(offset..<(offset + Self.pageSize)))
+      result = .success(try await scope.rows(offset..<(offset + Self.pageSize)))
     } catch {
       result = .failure(error)
     }
@@ -229,7 +229,7 @@ package final class ServerOrgTreePage {
     let directory = directory
     counting = Task { @MainActor [weak self] in
       while let key = self?.nextCount() {
-        let count = try? await directory.reports(to: key).window(0..<1).count
+        let count = try? await directory.reports(to: key).rows(0..<1).count
         guard let self, self.generation == generation, !Task.isCancelled else { return }
         if let count { self.counted(key, count) } else { self.countsAsked.remove(key) }
       }

@@ -73,7 +73,7 @@ extension MainWindow {
   /// Lists a server's groups in the sidebar from `first`, their first
   /// window by name, and offers it.
   func showServerGroups(
-    _ directory: any OrganisedDirectory, first: GroupWindow, everyone: Int
+    _ directory: any OrganisedDirectory, first: GroupRange, everyone: Int
   ) {
     sidebar.show(server: directory, first: first, everyone: everyone)
     offerSidebar(first.count > 0)

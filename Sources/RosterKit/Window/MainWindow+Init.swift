@@ -34,7 +34,7 @@ extension MainWindow {
   /// call ``refresh()`` to open it.
   public convenience init(
     application: UnsafeMutablePointer<GtkApplication>?,
-    server: any WindowedDirectory,
+    server: any RangedDirectory,
     pipeline: ImagePipeline? = nil
   ) {
     self.init(
@@ -47,7 +47,7 @@ extension MainWindow {
   /// until the server's first window replaces it in place.
   package convenience init(
     application: UnsafeMutablePointer<GtkApplication>?,
-    server: any WindowedDirectory,
+    server: any RangedDirectory,
     firstScreen: FirstScreenFile?,
     pipeline: ImagePipeline?
   ) {
@@ -84,7 +84,7 @@ extension MainWindow {
   /// `instrumentation` and loading their avatars through `rowAvatars`.
   package convenience init(
     application: UnsafeMutablePointer<GtkApplication>?,
-    server: any WindowedDirectory,
+    server: any RangedDirectory,
     pipeline: ImagePipeline?,
     instrumentation: RowInstrumentation,
     rowAvatars: any AvatarBinder = PipelineAvatarBinder()

@@ -33,7 +33,7 @@ public final class MainWindow {
   let plaintextBanner = PlaintextBanner()
   /// Whether a server's page warrants the "Not encrypted" banner (tests
   /// put in their own decision, to show it for a loopback server).
-  package static var plaintextCheck: (any WindowedDirectory) -> Bool = PlaintextWarning.applies(
+  package static var plaintextCheck: (any RangedDirectory) -> Bool = PlaintextWarning.applies(
     to:)
   /// Short news over the pages ("12 people changed"): an AdwToastOverlay.
   let toasts: Widget

@@ -66,12 +66,12 @@ enum OrgFixture {
 
   /// Every entry of `directory`, window by window (`size` at a time) until
   /// the final count.
-  static func everyone(_ directory: any WindowedDirectory, size: Int = 7) async throws
+  static func everyone(_ directory: any RangedDirectory, size: Int = 7) async throws
     -> [DirectoryEntry]
   {
     var entries: [DirectoryEntry] = []
     while true {
-      let window = try await directory.window(entries.count..<(entries.count + size))
+      let window = try await directory.rows(entries.count..<(entries.count + size))
       XCTAssertEqual(window.offset, entries.count)
       entries += window.entries
       if window.entries.isEmpty || (window.isCountFinal && entries.count >= window.count) {
