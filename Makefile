@@ -11,7 +11,7 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
-.PHONY: deps build run ldap-demo ldap-demo-changes test bench ldap-bench scim-bench groups-bench microbench format lint validate clean
+.PHONY: deps build run ldap-demo ldap-demo-changes test bench ldap-bench scim-bench groups-bench microbench format lint validate house clean
 .PHONY: install uninstall deb test-deb locale pot
 PREFIX ?= /usr/local
 
@@ -161,6 +161,12 @@ validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop
 	appstreamcli validate --no-net --explain Resources/org.roster.Roster.metainfo.xml
 	bash scripts/lint-unsafe.sh
+
+# The counts that say whether the structure stays easy to change (stored
+# properties of the window, the page protocol's requirements, downcasts,
+# backend imports), each against its limit (scripts/house.sh).
+house:
+	bash scripts/house.sh --report
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
