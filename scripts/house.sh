@@ -7,7 +7,8 @@
 #   - downcasts of a page in Sources/RosterKit/Window and App (the window
 #     treats every page alike);
 #   - backend modules (DirectoryLDAP, DirectorySCIM) the window imports;
-#   - `as? LDAPDirectory` outside the LDAP kind and its module.
+#   - `as? LDAPDirectory` outside the LDAP kind and its module (the bench,
+#     which measures LDAP itself, aside).
 # It also lists the files the newest directory kind's commit touched (the
 # cost of adding a kind), for reading rather than for a limit.
 # Usage: scripts/house.sh [--report]   (--report: print, never fail)
@@ -64,7 +65,7 @@ imports=$(grep -rnE --include='*.swift' '^import (DirectoryLDAP|DirectorySCIM)$'
 check "backend imports in Window/" "$(printf '%s' "$imports" | grep -c . || true)" 0 "$imports"
 
 ldap=$(grep -rnE --include='*.swift' '(as[?!]|\bis) +LDAPDirectory\b' Sources \
-  | grep -vE '^Sources/DirectoryLDAP/|^Sources/RosterKit/Kinds/LDAPKind' || true)
+  | grep -vE '^Sources/(DirectoryLDAP|RosterBench)/|^Sources/RosterKit/Kinds/LDAPKind' || true)
 check "as? LDAPDirectory outside the LDAP kind" "$(printf '%s' "$ldap" | grep -c . || true)" 0 \
   "$ldap"
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Directory
-import DirectoryLDAP
 import FoundationEssentials
 import RosterArguments
 import RosterKit
@@ -37,23 +36,12 @@ struct CheckCommand: ParsableCommand {
     try ServerTask.run("check", source: source, options: server.options) {
       directory throws(DirectoryError) in
       let first = try await directory.rows(0..<20)
-      let ldap = directory as? LDAPDirectory
-      var lines = ["Server: \(ldap?.url.server ?? directory.location)"]
-      if let ldap {
-        let root = try await ldap.rootDSE()
-        lines.append("Directory: \(root.serverName)")
-        let features = root.offeredFeatures
-        lines.append(
-          "Offers: \(features.isEmpty ? "none of Roster's controls" : features.joined(separator: ", "))"
-        )
-        if !root.saslMechanisms.isEmpty {
-          lines.append("Sign-in mechanisms: \(root.saslMechanisms.joined(separator: ", "))")
-        }
-        lines.append("Signed in as: \(try await ldap.signedInDescription())")
-      }
+      let described = directory as? any DescribedServer
+      var lines = ["Server: \(described?.serverAddress ?? directory.location)"]
+      if let described { lines += try await described.facts() }
       // Read forward, the count grows page by page: "500+" until the last.
       lines.append("People: \(first.count)\(first.isCountFinal ? "" : "+")")
-      if let ldap, ldap.readsAnonymously, LDAPDirectory.showsNamesOnly(first.entries) {
+      if let described, described.readsAnonymously, described.showsNamesOnly(first.entries) {
         // 389's access controls as installed: names, usernames and email.
         lines.append(
           "Shown to anonymous readers: no title, department, location, phone or manager; "

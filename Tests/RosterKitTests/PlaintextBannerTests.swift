@@ -32,7 +32,7 @@ final class PlaintextBannerTests: XCTestCase {
   {
     var options = LDAPOptions()
     change(&options)
-    return PlaintextWarning.applies(servers: try LDAPURL.list(url), options: options)
+    return LDAPDirectory.readsInClearText(servers: try LDAPURL.list(url), options: options)
   }
 
   func testOnlyPlainLDAPToAnotherMachineIsCalledUnencrypted() throws {
@@ -54,7 +54,7 @@ final class PlaintextBannerTests: XCTestCase {
       let server = try XCTUnwrap(Self.server, "no slapd")
       let directory = try LDAPDirectory(url: server.peopleURL)
       // A loopback server, and its own decision: not encrypted.
-      XCTAssertFalse(PlaintextWarning.applies(to: directory))
+      XCTAssertFalse(MainWindow.plaintextCheck(directory))
       let real = MainWindow.plaintextCheck
       MainWindow.plaintextCheck = { ($0 as? LDAPDirectory)?.options.startTLS == false }
       defer { MainWindow.plaintextCheck = real }

@@ -17,6 +17,11 @@ public protocol RangedDirectory: Sendable {
   /// columns and order): its first server's URL, without credentials.
   var settingsKey: String { get }
 
+  /// What names the people it shows, for the caches kept of them (its
+  /// first screen, an offline copy): where and how it searches and whom it
+  /// reads as, never a secret.
+  var peopleKey: String { get }
+
   /// The entries at `range` (positions from 0, in the server's sort order)
   /// and the count the server reported with them. The range may be shorter
   /// than asked near the end, or when the directory shrank.
@@ -66,6 +71,9 @@ public protocol RangedDirectory: Sendable {
 extension RangedDirectory {
   /// The location, for a directory with nothing more stable to go by.
   public var settingsKey: String { location }
+
+  /// The settings key, for a directory whose people depend on nothing more.
+  public var peopleKey: String { settingsKey }
 
   /// One server, nothing to switch to: the handler is never called.
   public func observeFailovers(_ handler: @escaping @Sendable (DirectoryFailover) -> Void) {}

@@ -1,6 +1,5 @@
 import CGtk
 import Directory
-import DirectoryLDAP
 import GtkKit
 
 /// The application's window, replaced on every switch of directory (a
@@ -41,7 +40,7 @@ extension RosterApplication {
       do throws(DirectoryError) {
         return serverWindow(try await server.discoveredDirectory(url: argument))
       } catch {
-        if let ldap = given as? LDAPDirectory, ldap.url.baseDN.isEmpty { throw error }
+        if let given = given as? any DiscoveringDirectory, !given.namesItsPeople { throw error }
         return serverWindow(given)
       }
     } catch {
@@ -53,12 +52,11 @@ extension RosterApplication {
   /// offline copy (when the options and `offlineCopy` allow and there is a
   /// cache folder), else read a window at a time.
   func serverWindow(_ directory: any RangedDirectory, offlineCopy: Bool = true) -> MainWindow {
-    if options.offlineCopies, offlineCopy, let ldap = directory as? LDAPDirectory,
-      let folder = OfflineCopyFolder.folder(for: ldap)
+    if options.offlineCopies, offlineCopy, let copyable = directory as? any CopyableDirectory,
+      let folder = OfflineCopyFolder.folder(for: directory)
     {
       return MainWindow(
-        application: application, copy: OfflineCopy(directory: ldap, folder: folder),
-        pipeline: pipeline)
+        application: application, copy: copyable.offlineCopy(in: folder), pipeline: pipeline)
     }
     return MainWindow(
       application: application, server: directory,

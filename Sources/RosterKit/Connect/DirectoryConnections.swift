@@ -1,5 +1,4 @@
 import Directory
-import DirectoryLDAP
 import FoundationEssentials
 import PreparedImages
 import SharedSupport
@@ -170,9 +169,9 @@ public final class DirectoryConnections {
   private func offlineCopyFolder(of directory: RememberedDirectory) -> URL? {
     guard directory.kind.isServer,
       case .server(let server)? = try? OpenedDirectory(directory, secret: nil),
-      let ldap = server as? LDAPDirectory
+      server is any CopyableDirectory
     else { return nil }
-    return OfflineCopyFolder.folder(for: ldap, cacheRoot: copiesRoot)
+    return OfflineCopyFolder.folder(for: server, cacheRoot: copiesRoot)
   }
 
   /// Writes the list and the last shown into settings.json, keeping every

@@ -1,5 +1,4 @@
 import Directory
-import DirectoryLDAP
 
 /// A directory ready to show: a users.json (loaded whole) or a directory
 /// server (read a window at a time), made from a ``RememberedDirectory`` and
@@ -39,18 +38,13 @@ public enum OpenedDirectory: Sendable {
     async throws(DirectoryError) -> (opened: OpenedDirectory, directory: RememberedDirectory)
   {
     let opened = try OpenedDirectory(directory, secret: secret)
-    guard case .server(let server) = opened, let ldap = server as? LDAPDirectory,
-      directory.activeDirectory == nil || ldap.url.baseDN.isEmpty
+    guard case .server(let server) = opened, let server = server as? any DiscoveringDirectory,
+      directory.activeDirectory == nil || !server.namesItsPeople
     else { return (opened, directory) }
-    var options = options(for: directory, secret: secret)
-    options.schemaFromServer = directory.activeDirectory == nil
-    let found = try await options.discoveredDirectory(
-      url: directory.sourceArgument, environment: [:])
+    let found = try await server.discovered(choosingSchema: directory.activeDirectory == nil)
     var known = directory
-    if let found = found as? LDAPDirectory {
-      if ldap.url.baseDN.isEmpty { known.baseDN = found.url.baseDN }
-      known.activeDirectory = found.options.schema == .activeDirectory
-    }
+    if !server.namesItsPeople { known.baseDN = found.discoveredFacts.peopleBase }
+    known.activeDirectory = found.discoveredFacts.isActiveDirectory
     return (.server(found), known)
   }
 
@@ -81,7 +75,7 @@ public enum OpenedDirectory: Sendable {
 
   /// Reads the directory enough to know how many people it holds: a
   /// users.json is loaded (and comes back `.loaded`, so showing it reads
-  /// nothing again), a server answers its first window; an LDAP server
+  /// nothing again), a server answers its first range; a server
   /// signed in to with Kerberos or a certificate says whom it took the
   /// person for. Runs on the global executor.
   public func checked() async -> Result<Check, DirectoryError> {
@@ -95,19 +89,9 @@ public enum OpenedDirectory: Sendable {
         return .success(Check(opened: self, count: contents.viewModels.count, identity: nil))
       case .server(let directory):
         let count = try await directory.rows(0..<1).count
-        var identity: String?
-        // A server that does not answer Who am I? (Active Directory) says
-        // nobody's name.
-        if let ldap = directory as? LDAPDirectory, ldap.options.signIn != .password,
-          let answer = try await ldap.signedInAs()
-        {
-          // "dn:uid=…" for an entry, "u:name" for a name it did not map.
-          identity =
-            answer.hasPrefix("dn:") || answer.hasPrefix("u:")
-            ? String(answer.drop { $0 != ":" }.dropFirst()) : answer
-        }
-        // A server that hides its root DSE from this reader is not named.
-        let server = try? await (directory as? LDAPDirectory)?.rootDSE().serverName
+        let described = directory as? any DescribedServer
+        let identity = try await described?.signedInIdentity()
+        let server = await described?.serverName()
         return .success(Check(opened: self, count: count, identity: identity, server: server))
       }
     } catch {

@@ -36,7 +36,8 @@ extension DirectoryKind {
         case .kerberos: break
         case .certificate: ldap.keyPassphrase = secret
         }
-        return .server(try LDAPDirectory(url: location, options: ldap))
+        let directory = try LDAPDirectory(url: location, options: ldap)
+        return .server(options.groupsBase.map(directory.withGroups(under:)) ?? directory)
       },
       counters: { directory in
         // Reconnects, failovers to another server, sorted lists opened.
@@ -114,5 +115,13 @@ private enum LDAPFields {
       text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) })
     else { return text }
     return "ldaps://" + text
+  }
+}
+
+/// An LDAP server's people are kept by Content Sync (RFC 4533), or by
+/// DirSync on Active Directory.
+extension LDAPDirectory: CopyableDirectory {
+  @MainActor package func offlineCopy(in folder: URL) -> OfflineCopy {
+    OfflineCopy(directory: self, folder: folder)
   }
 }

@@ -1,5 +1,4 @@
 import Directory
-import DirectoryLDAP
 import FoundationEssentials
 import Glibc
 import PreparedImages
@@ -40,8 +39,7 @@ package struct FirstScreenFile: Sendable {
     cacheRoot: URL? = ImagePipelineConfiguration.defaultDiskCacheDirectory()
   ) {
     guard let cacheRoot else { return nil }
-    let key =
-      (directory as? LDAPDirectory).map(OfflineCopyFolder.key(of:)) ?? directory.settingsKey
+    let key = directory.peopleKey
     folder = cacheRoot.appendingPathComponent("first-screens", isDirectory: true)
     name = StableHash.hex("first screen\n" + key)
   }

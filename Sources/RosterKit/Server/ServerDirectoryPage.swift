@@ -1,6 +1,5 @@
 import CGtk
 import Directory
-import DirectoryLDAP
 import GtkKit
 import PreparedImages
 import SharedSupport
@@ -67,7 +66,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// refreshed.
   private var keptFirstScreen = false
   /// Whether the server showed this anonymous reader names only
-  /// (``LDAPDirectory/showsNamesOnly(_:)``), said after the subtitle; nil
+  /// (``DescribedServer/showsNamesOnly(_:)``), said after the subtitle; nil
   /// until a sample of the people has been read.
   package private(set) var showsNamesOnly: Bool?
 
@@ -366,14 +365,15 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// a reader names only (389 Directory Server as installed) is said so
   /// after the subtitle, as `roster check` does.
   private func checkNamesOnlyOnce() {
-    guard showsNamesOnly == nil, let ldap = directory as? LDAPDirectory, ldap.readsAnonymously
+    guard showsNamesOnly == nil, let described = directory as? any DescribedServer,
+      described.readsAnonymously
     else { return }
     showsNamesOnly = false
     let sample = directory.searching("")
     Task { @MainActor [weak self] in
       let reading = Task.detached(priority: .utility) { try? await sample.rows(0..<20) }
       guard let window = await reading.value, let self,
-        LDAPDirectory.showsNamesOnly(window.entries)
+        described.showsNamesOnly(window.entries)
       else { return }
       self.showsNamesOnly = true
       self.updateSubtitle()

@@ -78,50 +78,21 @@ public struct ServerOptions: Sendable {
     guard let kind = DirectoryKinds.kind(forSource: url), kind.isServer,
       case .server(let directory) = try open(kind, location: url, environment: environment)
     else { throw .unsupportedSource(url) }
-    if let groupsBase, let ldap = directory as? LDAPDirectory {
-      return ldap.withGroups(under: groupsBase)
-    }
     return directory
   }
 
-  /// ``directory(url:environment:)``, completed from the server's root
-  /// DSE: a URL without a base DN searches where the server says its
-  /// people are (``LDAPDirectory/discoveredPeopleBase()``), and with
+  /// ``directory(url:environment:)``, completed from what the server says
+  /// of itself (``DiscoveringDirectory``): a URL without a base DN
+  /// searches where the server says its people are, and with
   /// ``schemaFromServer`` an LDAP server that is Active Directory is opened
-  /// with Active Directory's names and people filter. Reads the root DSE
-  /// (off the main thread, as every read of the server).
+  /// with Active Directory's names and people filter. Reads the server (off
+  /// the main thread, as every read of the server).
   public func discoveredDirectory(
     url: String, environment: [String: String] = EnvironmentSecrets.values
   ) async throws(DirectoryError) -> any RangedDirectory {
     let directory = try directory(url: url, environment: environment)
-    guard let ldap = directory as? LDAPDirectory else { return directory }
-    var source = url
-    if ldap.url.baseDN.isEmpty {
-      // Searched as it is, an empty base finds nobody: the people's base
-      // from the root DSE, else an error that names the server's trees.
-      guard let base = try await ldap.discoveredPeopleBase() else {
-        throw .ldap(.noBaseDN(namingContexts: try await ldap.rootDSE().peopleContexts))
-      }
-      source = Self.url(ldap.servers, base: base)
-    }
-    var options = self
-    if schemaFromServer, !activeDirectory, case .activeDirectory = try await ldap.rootDSE().product
-    {
-      options.activeDirectory = true
-      options.schemaFromServer = false
-    }
-    guard source != url || options.activeDirectory != activeDirectory else { return directory }
-    return try options.directory(url: source, environment: environment)
-  }
-
-  /// The URL of `servers` searched under `base` (with the first server's
-  /// scope and filter).
-  static func url(_ servers: [LDAPURL], base: String) -> String {
-    let first = servers[0]
-    let scope = first.scope.rawValue
-    let dn = base.percentEncoded(keeping: URLBytes.isPathByte)
-    let filter = first.filter.percentEncoded(keeping: URLBytes.isPathByte)
-    return servers.map(\.serverURI).joined(separator: " ") + "/\(dn)??\(scope)?\(filter)"
+    guard let discovering = directory as? any DiscoveringDirectory else { return directory }
+    return try await discovering.discovered(choosingSchema: schemaFromServer && !activeDirectory)
   }
 
   /// Has `kind` open `location` with these options and the secret it needs,

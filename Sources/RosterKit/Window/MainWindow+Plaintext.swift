@@ -1,5 +1,4 @@
 import Directory
-import DirectoryLDAP
 import GtkKit
 
 /// The "Not encrypted" banner: shown while the page reads a directory
@@ -15,8 +14,9 @@ extension MainWindow {
 
   /// Opens the page's LDAP servers again with StartTLS, in the page's place.
   func reopenWithStartTLS() {
-    guard let server = (page as? ServerDirectoryPage)?.directory as? LDAPDirectory else { return }
-    replacePage(with: ServerDirectoryPage(directory: server.withStartTLS(), avatars: pageAvatars))
+    guard let server = (page as? ServerDirectoryPage)?.directory as? any EncryptableDirectory
+    else { return }
+    replacePage(with: ServerDirectoryPage(directory: server.encrypted(), avatars: pageAvatars))
     page.refresh()
   }
 }

@@ -33,8 +33,9 @@ public final class MainWindow {
   let plaintextBanner = PlaintextBanner()
   /// Whether a server's page warrants the "Not encrypted" banner (tests
   /// put in their own decision, to show it for a loopback server).
-  package static var plaintextCheck: (any RangedDirectory) -> Bool = PlaintextWarning.applies(
-    to:)
+  package static var plaintextCheck: (any RangedDirectory) -> Bool = {
+    ($0 as? any EncryptableDirectory)?.readsInClearText ?? false
+  }
   /// Short news over the pages ("12 people changed"): an AdwToastOverlay.
   let toasts: Widget
   /// The people and how they are loaded, searched and shown (replaced

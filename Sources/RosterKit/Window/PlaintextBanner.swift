@@ -3,7 +3,7 @@ import GtkKit
 import SharedSupport
 
 /// A banner above the list while the directory is read in clear text over
-/// the network (``PlaintextWarning``): "Not encrypted: anyone on the
+/// the network (``EncryptableDirectory/readsInClearText``): "Not encrypted: anyone on the
 /// network can read or change what you see", with a button that opens the
 /// same servers again over StartTLS (``onEncrypt``).
 ///
