@@ -29,7 +29,9 @@ public struct DirectoryLoader: Sendable {
     let start = clock.now
     var contents: DirectoryContents
     switch source {
-    case .file(let url):
+    case .file(let url, let format) where format.parse != nil:
+      contents = try await Self.load(path: url.path, as: format, maxBytes: maxBytes, from: source)
+    case .file(let url, _):
       let path = url.path
       let maxBytes = maxBytes
       contents = try await Self.detached { () throws(DirectoryError) in
@@ -74,7 +76,7 @@ public struct DirectoryLoader: Sendable {
   /// still being parsed. Nil for remote sources or an unreadable file; the
   /// full ``load(_:)`` reports errors.
   public func preview(_ source: DirectorySource, count: Int = 200) async -> DirectoryContents? {
-    guard case .file(let url) = source else { return nil }
+    guard case .file(let url, .usersJSON) = source else { return nil }
     let path = url.path
     let task = Task.detached(priority: .userInitiated) { () -> DirectoryContents? in
       guard let head = FileReader.readHead(path: path, count: 64 << 10) else { return nil }
@@ -83,6 +85,29 @@ public struct DirectoryLoader: Sendable {
       return DirectoryContents(source: source, users: users)
     }
     return await task.value
+  }
+
+  /// Reads the file at `path` whole (at most `maxBytes`) and has `format`'s
+  /// parser read its people, off the caller's executor.
+  private static func load(
+    path: String, as format: PeopleFileFormat, maxBytes: Int, from source: DirectorySource
+  ) async throws(DirectoryError) -> DirectoryContents {
+    let clock = ContinuousClock()
+    let start = clock.now
+    return try await detached { () throws(DirectoryError) in
+      let file = try FileReader.map(path: path, maxBytes: maxBytes)
+      let parseStart = clock.now
+      let byteCount = file.count
+      try checkCancellation()
+      // The mapping lives only inside this closure, while the parser reads it.
+      let parsed = try format.parse?(file.bytes) ?? PeopleFile(users: [])
+      var contents = DirectoryContents(
+        source: source, users: UserTable(parsed.users), skippedEntries: parsed.skipped,
+        warnings: parsed.warnings, parseDuration: parseStart.duration(to: clock.now),
+        byteCount: byteCount)
+      contents.fetchDuration = start.duration(to: parseStart)
+      return contents
+    }
   }
 
   private static func checkCancellation() throws(DirectoryError) {

@@ -2,13 +2,14 @@ import FoundationEssentials
 import Glibc
 import SharedSupport
 
-/// Where a directory's users.json comes from.
+/// Where a directory's people file comes from: a users.json, or a file in
+/// a format a directory kind reads (``PeopleFileFormat``).
 ///
 /// Threading: a plain value; `Sendable`.
 public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
-  /// A local JSON file (absolute file URL).
-  case file(URL)
-  /// An http or https URL.
+  /// A local file (absolute file URL), users.json unless said otherwise.
+  case file(URL, format: PeopleFileFormat = .usersJSON)
+  /// An http or https URL of a users.json.
   case remote(URL)
 
   /// The name of the file looked for when the argument is a folder.
@@ -16,8 +17,9 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
 
   /// Reads a command-line argument: an http(s) URL, a file:// URL, or a path,
   /// absolute or relative to the current directory ("~/" expands). A path to
-  /// an existing folder means the users.json inside it.
-  public init(argument: String) throws(DirectoryError) {
+  /// an existing folder means the users.json inside it. A file is read as
+  /// `format`; a URL is always a users.json.
+  public init(argument: String, format: PeopleFileFormat = .usersJSON) throws(DirectoryError) {
     let trimmed = argument.trimmed
     guard !trimmed.isEmpty else { throw .unsupportedSource(argument) }
     if let scheme = Self.scheme(of: trimmed) {
@@ -27,12 +29,12 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
         guard let host = url.host, !host.isEmpty else { throw .unsupportedSource(argument) }
         self = .remote(url)
       case "file":
-        self = .file(Self.fileURL(path: url.path))
+        self = .file(Self.fileURL(path: url.path), format: format)
       default:
         throw .unsupportedSource(argument)
       }
     } else {
-      self = .file(Self.fileURL(path: Self.expandingTilde(trimmed)))
+      self = .file(Self.fileURL(path: Self.expandingTilde(trimmed)), format: format)
     }
   }
 
@@ -40,7 +42,7 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
   /// against it.
   public var baseURL: URL {
     switch self {
-    case .file(let url), .remote(let url): url
+    case .file(let url, _), .remote(let url): url
     }
   }
 
@@ -48,7 +50,7 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
   /// relative to; nil for a remote directory.
   public var baseDirectory: URL? {
     switch self {
-    case .file(let url): url.deletingLastPathComponent()
+    case .file(let url, _): url.deletingLastPathComponent()
     case .remote: nil
     }
   }
@@ -56,7 +58,7 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
   /// A file's path or a remote URL, as the user would type it.
   public var description: String {
     switch self {
-    case .file(let url): url.path
+    case .file(let url, _): url.path
     case .remote(let url): url.absoluteString
     }
   }

@@ -69,6 +69,10 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
   /// The ways of signing in the dialog offers for this kind (LDAP's), else
   /// none: the kind has one.
   public var signIns: [LDAPSignIn] = []
+  /// The lower-cased file name extensions ("csv") whose files this kind
+  /// reads when a path names no kind by its scheme; users.json's kind reads
+  /// every other file.
+  public var fileExtensions: [String] = []
   /// Whether the directory may be kept in an offline copy (an LDAP server
   /// that offers Content Sync): the dialog offers the switch.
   public var offersOfflineCopy = false

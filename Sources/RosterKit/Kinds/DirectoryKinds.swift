@@ -13,9 +13,21 @@ public enum DirectoryKinds {
   public static func kind(id: String) -> DirectoryKind? { all.first { $0.id == id } }
 
   /// The kind a `--source` argument names by its scheme ("scim+https://…");
-  /// a plain path is a file. Nil for a scheme no kind reads.
+  /// a plain path or a file:// URL is a file, read by the kind of its
+  /// extension (``DirectoryKind/fileExtensions``), else as a users.json.
+  /// Nil for a scheme no kind reads.
   public static func kind(forSource argument: String) -> DirectoryKind? {
-    guard DirectoryKind.scheme(of: argument) != nil else { return all.first { $0.isFile } }
+    let scheme = DirectoryKind.scheme(of: argument)
+    if scheme == nil || scheme == "file" {
+      let name = argument.trimmed.split(separator: "/").last ?? ""
+      let suffix = name.split(separator: ".").last.map { $0.lowercased() }
+      if name.contains("."), let suffix,
+        let kind = all.first(where: { $0.isFile && $0.fileExtensions.contains(suffix) })
+      {
+        return kind
+      }
+    }
+    guard scheme != nil else { return all.first { $0.isFile } }
     return all.first { $0.names(argument) }
   }
 

@@ -137,7 +137,7 @@ actor PeopleFinder {
   /// What makes a loaded users.json current: a file's path, size and time
   /// of change; a URL's address (it ages instead, ``urlLifetime``).
   private static func key(of source: DirectorySource) -> String {
-    guard case .file(let url) = source else { return "url:\(source.baseURL.absoluteString)" }
+    guard case .file(let url, _) = source else { return "url:\(source.baseURL.absoluteString)" }
     var status = stat()
     guard stat(url.path, &status) == 0 else { return "file:\(url.path):-1:0" }
     let changed = "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
