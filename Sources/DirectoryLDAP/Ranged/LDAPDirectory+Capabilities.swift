@@ -36,7 +36,8 @@ extension LDAPDirectory: DescribedServer, EncryptableDirectory, DiscoveringDirec
     var lines = ["Directory: \(root.serverName)"]
     let features = root.offeredFeatures
     lines.append(
-      "Offers: \(features.isEmpty ? "none of Roster's controls" : features.joined(separator: ", "))")
+      "Offers: \(features.isEmpty ? "none of Roster's controls" : features.joined(separator: ", "))"
+    )
     if !root.saslMechanisms.isEmpty {
       lines.append("Sign-in mechanisms: \(root.saslMechanisms.joined(separator: ", "))")
     }
