@@ -133,7 +133,7 @@ awk -F'\t' -v allowfile="$allowed" -v pendingfile="$pending" '
       if (known(w)) { notePending(w); continue }
       if (external(w)) continue
       if (shim(w)) { if (!(w in ctok)) return 0; continue }
-      if (w !~ /[a-z]/) continue                       # ALL_CAPS, acronyms
+      if (w !~ /[a-z]/ || w ~ /^[A-Z][A-Z0-9]*_/) continue   # ALL_CAPS, C constants
       if (i == 1 && isUpperCamel(w)) { if (!(w in decl)) return 0; continue }
       if (i == 1 && !isLowerCamel(w) && w ~ /_/) return 1   # snake_case fields
       if (!(w in tok) && !(w in decl)) return 0
