@@ -19,6 +19,8 @@
 #   - `make x`: the Makefile has the target; `roster x` / `roster-dev x`: the
 #     command has that subcommand; `scripts/x …`, `bash scripts/x`: the script
 #     exists.
+# In fenced blocks only paths under a top-level folder and a line's leading
+# `make x` are checked.
 # Not checked: lowercase words and snake_case fields (`ne`, `text_lines`),
 # ALL_CAPS constants, options (`--view`), numbers, URLs and absolute paths,
 # snippets with spaces, filters and other punctuation.
@@ -94,11 +96,24 @@ allowed=scripts/doc-names-allowed.txt
 pending=scripts/doc-names-pending.txt
 [ -f "$pending" ] || pending=/dev/null
 
-# The backticked spans: file, line, text (fenced blocks left out).
+# The backticked spans: file, line, text. Inside fenced blocks (shell
+# sessions, the README's layout) only the paths under a top-level folder and
+# a line's leading `make x` are taken.
 awk '
   FNR == 1 { fence = 0 }
   /^[ \t]*```/ { fence = !fence; next }
-  fence { next }
+  fence {
+    if (match($0, /^make [a-z][a-z-]*/)) print FILENAME "\t" FNR "\t" substr($0, 1, RLENGTH)
+    rest = $0
+    while (match(rest, /(^|[ \t(])(Sources|Tests|scripts|docs|Resources|po|data|packaging|Benchmarks)\/[A-Za-z0-9_.+\/-]*/)) {
+      path = substr(rest, RSTART, RLENGTH)
+      sub(/^[ \t(]/, "", path)
+      sub(/[.]$/, "", path)
+      if (path !~ /\.\.\.$/) print FILENAME "\t" FNR "\t" path
+      rest = substr(rest, RSTART + RLENGTH)
+    }
+    next
+  }
   {
     rest = $0
     while (match(rest, /`[^`]+`/)) {
@@ -183,7 +198,7 @@ awk -F'\t' -v allowfile="$allowed" -v pendingfile="$pending" '
     } else if (s ~ /^(roster|roster-dev) [a-z]/) {
       split(s, ws, " "); ok = ((ws[1] " " ws[2]) in sub_)
     } else if (s ~ /^((bash|python3) )?scripts\//) {
-      split(s, ws, " "); p = (ws[1] ~ /^scripts\//) ? ws[1] : ws[2]; ok = (p in paths) || known(p)
+      split(s, ws, " "); p = (ws[1] ~ /^scripts\//) ? ws[1] : ws[2]; sub(/\/$/, "", p); ok = (p in paths) || known(p)
     } else if (s ~ / / || s ~ /^-/ || s ~ /:\/\// || s ~ /^[\/$~.]/ || s ~ /[*<>]/ && s ~ /\//) {
       ok = 1
     } else if (s ~ /\//) {
