@@ -205,21 +205,23 @@ awk -F'\t' -v allowfile="$allowed" -v pendingfile="$pending" '
       first = s; sub(/\/.*$/, "", first)
       if ((first in top) || first ~ /^[A-Z][a-z]/ || s ~ /\.(swift|sh|py|h|md|json|css|ui)$/) ok = pathExists(s)
       if (!ok && known(s)) ok = 1
-    } else if (s ~ /^[A-Za-z0-9_.+-]+\.(swift|sh|py|h|c|md|css|svg|desktop|xml|ini|in|po|pot|ldif|csv|png|modulemap|txt)$/) {
+    } else if (s ~ /^[A-Za-z0-9_.+-]+\.(swift|sh|py|h|c|md|json|css|svg|desktop|xml|ini|in|po|pot|ldif|csv|png|modulemap|txt)$/) {
       ok = (s in basename)
     } else if (s ~ /^[A-Z][A-Za-z0-9]*\+[A-Z][A-Za-z0-9]*$/) {
       ok = (s in basename) || (s in tails)
     } else {
       ok = checkCode(s)
     }
+    checked++
     if (!ok) { print file ":" line ": " s; bad++ }
   }
   END {
     for (w in usedPending) if ((w in decl) || (w in tok) || (w in paths) || (w in tails)) \
       print "note: " w " now exists; delete it from scripts/doc-names-pending.txt" > "/dev/stderr"
     if (bad) {
-      print bad " backticked name(s) in the docs name nothing in the repository" > "/dev/stderr"
+      print bad " of " checked " names in the docs name nothing in the repository" > "/dev/stderr"
       exit 1
     }
+    print "check-doc-names: " checked " names in the docs, each found"
   }' "$allowed" "$pending" "$tmp/swift" "$tmp/c" "$tmp/targets" \
   "$tmp/make" "$tmp/commands" "$tmp/paths" "$tmp/spans"
