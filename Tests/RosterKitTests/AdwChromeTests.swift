@@ -93,7 +93,7 @@ final class AdwChromeTests: XCTestCase {
       }
       return nil
     }
-    return search(window.toasts)
+    return search(window.toasts.widget)
   }
 
   func testTheErrorPageSaysWhyWithoutRepeatingItsTitleAndShowsMarkupAsText() throws {

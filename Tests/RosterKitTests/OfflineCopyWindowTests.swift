@@ -208,7 +208,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       defer { window.close() }
       let page = try Self.waitForCopy(window, count: try setting.count)
       XCTAssertTrue(MainContext.run(until: { !page.isLoading }, timeout: .seconds(10)))
-      let copy = try XCTUnwrap(window.offlineCopy)
+      let copy = try XCTUnwrap(window.offlineCopy.copy)
       // What the copy says when the server answers e-syncRefreshRequired.
       copy.onStatus?(.reloading)
       XCTAssertTrue(window.subtitle.hasSuffix("refreshing the offline copy"), window.subtitle)
@@ -321,7 +321,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       let page = try Self.waitForCopy(first, count: count)
       XCTAssertTrue(
         MainContext.run(
-          until: { first.offlineCopy?.status == .current(received: count) },
+          until: { first.offlineCopy.copy?.status == .current(received: count) },
           timeout: .seconds(20)))
       let second = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
       defer { second.close() }
@@ -333,13 +333,13 @@ final class OfflineCopyWindowTests: XCTestCase {
       XCTAssertTrue(
         second.subtitle.hasSuffix("the offline copy is in use by another Roster window or process"),
         second.subtitle)
-      XCTAssertEqual(second.offlineCopy?.isInUseElsewhere, true)
-      XCTAssertNil(second.offlineCopy?.status, "its copy never started")
+      XCTAssertEqual(second.offlineCopy.copy?.isInUseElsewhere, true)
+      XCTAssertNil(second.offlineCopy.copy?.status, "its copy never started")
       // The first is untouched: its copy runs, its people and files stay.
       XCTAssertTrue(first.page === page)
       XCTAssertEqual(page.count, count)
-      XCTAssertNil(first.offlineCopy?.failure)
-      XCTAssertEqual(first.offlineCopy?.status, .current(received: count))
+      XCTAssertNil(first.offlineCopy.copy?.failure)
+      XCTAssertEqual(first.offlineCopy.copy?.status, .current(received: count))
       XCTAssertTrue(ReplicaStore.holdsCopy(folder: setting.folder))
     }
   }

@@ -2,9 +2,11 @@ import CGtk
 import GtkKit
 import SharedSupport
 
-/// The header bar's directory menu: "Connect to a Directory…", the
-/// remembered directories (one click switches; the shown one is ticked) and
-/// "Forget" for the shown one. Its actions are the "dir" group on the window.
+/// The header bar's directory menu: "Connect to a Directory…" (the Connect
+/// dialog over the window, ``presentConnectDialog(directory:message:)``),
+/// the remembered directories (one click switches; the shown one is
+/// ticked) and "Forget" for the shown one. Its actions are the "dir" group
+/// on the window.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -15,11 +17,15 @@ final class DirectoryMenu {
   let connections: DirectoryConnections
   /// The remembered directories' items as the menu shows them.
   private(set) var itemTitles: [String] = []
+  /// The window the menu and its dialog belong to.
+  private let window: Widget
+  /// The Connect dialog, while it shows.
+  private(set) var dialog: ConnectDialog?
 
-  /// A menu on `window` for `connections`; `connect` opens the dialog.
-  init(window: Widget, connections: DirectoryConnections, connect: @escaping @MainActor () -> Void)
-  {
+  /// A menu on `window` for `connections`.
+  init(window: Widget, connections: DirectoryConnections) {
     self.connections = connections
+    self.window = window
     let button = gtk_menu_button_new()!
     self.button = button
     gtk_menu_button_set_icon_name(gtkObject(button), "network-server-symbolic")
@@ -32,7 +38,8 @@ final class DirectoryMenu {
     }
 
     let connectAction = g_simple_action_new("connect", nil)!
-    Signals.connect(gobject(connectAction), .actionActivate) { _ in connect() }
+    var connect: (@MainActor () -> Void)?
+    Signals.connect(gobject(connectAction), .actionActivate) { _ in connect?() }
     let idType = g_variant_type_new("s")
     let openAction = g_simple_action_new("open", idType)!
     g_variant_type_free(idType)
@@ -55,6 +62,20 @@ final class DirectoryMenu {
       gtk_widget_insert_action_group(window, "dir", gtkObject(group))
     }
     update()
+    connect = { [weak self] in self?.presentConnectDialog() }
+  }
+
+  /// Shows the Connect dialog over the window, pre-filled with `directory`
+  /// when its secret is needed (`message` says why); one at a time.
+  func presentConnectDialog(directory: RememberedDirectory? = nil, message: String? = nil) {
+    dialog?.close()
+    let dialog = ConnectDialog(
+      parent: window, connections: connections, directory: directory, message: message)
+    self.dialog = dialog
+    Signals.connect(gobject(dialog.window), .destroy) { [weak self, weak dialog] in
+      if let self, self.dialog === dialog { self.dialog = nil }
+    }
+    dialog.present()
   }
 
   /// Rebuilds the items from the remembered directories.

@@ -77,6 +77,22 @@ final class HeaderBar {
     set { adw_window_title_set_subtitle(gtkObject(titles), newValue) }
   }
 
+  /// What the page says of its people ("1,000 people"), kept while a
+  /// person's page shows (``showPeople(after:)``).
+  var peopleSubtitle = ""
+  /// How many people the page says are selected.
+  var selectedCount = 0
+
+  /// Shows the people's subtitle, `extra` after it ("1,000 people ·
+  /// making an offline copy: 200"), or how many are selected from two on
+  /// ("3 selected"): both would not fit beside a narrow window's buttons.
+  func showPeople(after extra: String?) {
+    subtitleText =
+      selectedCount > 1
+      ? NumberText.selected(selectedCount)
+      : [peopleSubtitle, extra].compactMap { $0 }.joined(separator: " · ")
+  }
+
   /// Shows or hides the loading spinner.
   func setBusy(_ busy: Bool) {
     Gtk.setVisible(spinner, busy)

@@ -1,14 +1,11 @@
-import CGtk
 import GtkKit
 
 /// The window's side of remembered directories: the header bar's directory
-/// menu and the Connect dialog over the window.
+/// menu, which opens the Connect dialog over the window.
 extension MainWindow {
   /// Puts the directory menu of `connections` in the header bar.
   public func installDirectoryMenu(_ connections: DirectoryConnections) {
-    let menu = DirectoryMenu(window: window, connections: connections) { [weak self] in
-      self?.presentConnectDialog()
-    }
+    let menu = DirectoryMenu(window: window, connections: connections)
     header.packEnd(menu.button)
     directoryMenu = menu
     connections.onChange = { [weak menu] in menu?.update() }
@@ -19,14 +16,9 @@ extension MainWindow {
   public func presentConnectDialog(
     directory: RememberedDirectory? = nil, message: String? = nil
   ) {
-    guard let connections = directoryMenu?.connections else { return }
-    connectDialog?.close()
-    let dialog = ConnectDialog(
-      parent: window, connections: connections, directory: directory, message: message)
-    connectDialog = dialog
-    Signals.connect(gobject(dialog.window), .destroy) { [weak self, weak dialog] in
-      if let self, self.connectDialog === dialog { self.connectDialog = nil }
-    }
-    dialog.present()
+    directoryMenu?.presentConnectDialog(directory: directory, message: message)
   }
+
+  /// The Connect dialog, while it shows.
+  var connectDialog: ConnectDialog? { directoryMenu?.dialog }
 }

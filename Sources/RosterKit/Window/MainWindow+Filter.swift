@@ -29,11 +29,10 @@ extension MainWindow {
   /// "Show Disabled Accounts"; on by default): off, the page shows the
   /// active accounts only, filtered by the bar as before.
   public var showsDisabledAccounts: Bool {
-    get { !hidesDisabledAccounts }
+    get { actions.isOn(.showDisabled) }
     set {
+      guard newValue != showsDisabledAccounts else { return }
       actions.setState(.showDisabled, newValue)
-      guard newValue == hidesDisabledAccounts else { return }
-      hidesDisabledAccounts = !newValue
       applyShownFilter()
     }
   }
@@ -42,7 +41,7 @@ extension MainWindow {
   /// accounts only when disabled ones are hidden.
   var pageFilter: PersonFilter? {
     let activeOnly: PersonFilter? =
-      hidesDisabledAccounts ? .compare(.active, .eq, "true") : nil
+      showsDisabledAccounts ? nil : .compare(.active, .eq, "true")
     switch (filterBar.filter, activeOnly) {
     case (let bar?, let active?): return .and(bar, active)
     case (let bar, let active): return bar ?? active

@@ -53,47 +53,37 @@ extension MainWindow {
     if let identity = shownPersonPage?.identity { return .person(identity) }
     return .people(
       PeoplePlace(
-        view: viewMode, scope: shownChoice.scope, filter: shownChoice.filter,
+        view: viewMode, scope: places.shownChoice.scope, filter: places.shownChoice.filter,
         search: searchBar.text,
         selected: selectedPosition.flatMap { page.person(at: $0)?.identity },
         scroll: ShownPlace.scroll(of: page.shownView)))
   }
 
   /// Whether Back has somewhere to go.
-  public var canGoBack: Bool { history.canGoBack }
+  public var canGoBack: Bool { places.canGoBack }
   /// Whether Forward has somewhere to go.
-  public var canGoForward: Bool { history.canGoForward }
+  public var canGoForward: Bool { places.canGoForward }
 
   /// Runs `change`, which goes to a new place: the place left is kept for
   /// Back once, however many steps the change takes.
   func navigate(_ change: () -> Void) {
-    placeGeneration += 1
-    guard !isRestoringPlace else { return change() }
-    history.leave(currentPlace)
-    isRestoringPlace = true
-    change()
-    isRestoringPlace = false
-    showNavigationState()
+    if places.navigate(leaving: currentPlace, change) { showNavigationState() }
   }
 
   /// Notes that the user chose the people of `scope` or filter `filter`
   /// themselves (the sidebar, the filter bar): the place before is kept for Back.
   func peopleChoiceWillChange(scope: PeopleScope??, filter: String?) {
-    placeGeneration += 1
-    if !isRestoringPlace {
-      history.leave(currentPlace)
+    if places.choiceWillChange(leaving: currentPlace, scope: scope, filter: filter) {
       showNavigationState()
     }
-    if let scope { shownChoice.scope = scope }
-    if let filter { shownChoice.filter = filter }
   }
 
   /// Opens the page of the person at `position` of the view.
   public func openPerson(at position: Int) {
-    let (page, generation) = (page, placeGeneration)
+    let (page, generation) = (page, places.generation)
     Task { @MainActor [weak self] in
       guard let facts = await page.facts(at: position), let self,
-        self.placeGeneration == generation
+        self.places.generation == generation
       else { return }
       self.navigate { self.showPerson(facts) }
     }
@@ -101,10 +91,10 @@ extension MainWindow {
 
   /// Opens the page of the person `identity` (a name on a person's page).
   func openPerson(identity: String) {
-    let (page, generation) = (page, placeGeneration)
+    let (page, generation) = (page, places.generation)
     Task { @MainActor [weak self] in
       guard let facts = await page.facts(ofIdentity: identity), let self,
-        self.placeGeneration == generation
+        self.places.generation == generation
       else { return }
       self.navigate { self.showPerson(facts) }
     }
@@ -131,7 +121,7 @@ extension MainWindow {
   /// Narrows the people to `scope` (nil: everyone), through the sidebar
   /// where it lists the group.
   private func show(_ scope: PeopleScope?) {
-    shownChoice.scope = scope
+    places.shownChoice.scope = scope
     switch scope {
     case nil:
       if sidebar.hasSelectedGroup { sidebar.select(nil) }
@@ -159,38 +149,37 @@ extension MainWindow {
 
   /// Goes back to the place before (Alt+Left, the mouse's back button).
   public func goBack() {
-    guard let place = history.goBack(from: currentPlace) else { return }
+    guard let place = places.back(from: currentPlace) else { return }
     go(to: place)
   }
 
   /// Goes forward to the place gone back from (Alt+Right).
   public func goForward() {
-    guard let place = history.goForward(from: currentPlace) else { return }
+    guard let place = places.forward(from: currentPlace) else { return }
     go(to: place)
   }
 
   private func go(to place: WindowPlace) {
-    placeGeneration += 1
-    let generation = placeGeneration
-    isRestoringPlace = true
-    defer {
-      isRestoringPlace = false
-      showNavigationState()
-    }
+    defer { showNavigationState() }
+    places.restoring { generation in restore(place, generation: generation) }
+  }
+
+  /// Puts `place` back, move number `generation`.
+  private func restore(_ place: WindowPlace, generation: Int) {
     switch place {
     case .person(let identity):
       let page = page
       Task { @MainActor [weak self] in
         guard let facts = await page.facts(ofIdentity: identity), let self,
-          self.placeGeneration == generation
+          self.places.generation == generation
         else { return }
         self.showPerson(facts)
       }
     case .people(let people):
       showPeople()
       viewMode = people.view
-      if people.scope != shownChoice.scope { show(people.scope) }
-      if people.filter != shownChoice.filter {
+      if people.scope != places.shownChoice.scope { show(people.scope) }
+      if people.filter != places.shownChoice.filter {
         if !people.filter.isEmpty { isFilterBarOpen = true }
         filterBar.apply(expression: people.filter)
       }
@@ -204,12 +193,12 @@ extension MainWindow {
   /// anything the page shows of them changed.
   func refreshShownPerson() {
     guard let shown = shownPersonPage?.facts, page is LocalDirectoryPage else { return }
-    let (page, generation, identity) = (page, placeGeneration, shown.person.identity)
+    let (page, generation, identity) = (page, places.generation, shown.person.identity)
     Task { @MainActor [weak self] in
       let facts = await page.facts(ofIdentity: identity)
       guard let self else { return }
       self.shownPersonChecks += 1
-      guard let facts, self.placeGeneration == generation, self.personPage.identity == identity,
+      guard let facts, self.places.generation == generation, self.personPage.identity == identity,
         !facts.showsSame(as: shown)
       else { return }
       self.showPerson(facts)
@@ -244,6 +233,6 @@ extension MainWindow {
 
   /// The back button shows when there is somewhere to go back to.
   private func showNavigationState() {
-    Gtk.setVisible(header.backButton, history.canGoBack)
+    Gtk.setVisible(header.backButton, places.canGoBack)
   }
 }

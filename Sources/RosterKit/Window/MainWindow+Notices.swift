@@ -3,15 +3,11 @@ import CGtk
 import GtkKit
 import SharedSupport
 
-/// Short news over the list, as GNOME apps give it: a toast for what passes
-/// ("12 people changed", a refresh that failed once), the banner with Retry
-/// for what stays (a source that failed twice in a row, pages that cannot be
-/// read, a server that went away).
-///
-/// A refresh that fails while rows are on screen keeps the rows either way.
-/// One failure may be a hiccup, so it is a toast with Retry that leaves the
-/// list where it is; a second in a row means the source is down, and the
-/// banner says so until a refresh succeeds.
+/// What the page says happened, shown the same way for every page: a toast
+/// for what passes ("12 people changed", a refresh that failed once,
+/// ``Toasts``), the banner with Retry for what stays (a source that failed
+/// twice in a row, pages that cannot be read, a server that went away). A
+/// refresh that fails while rows are on screen keeps the rows either way.
 extension MainWindow {
   /// What the page says happened, shown the same way for every page: the
   /// one place a load's success and failure reach the chrome.
@@ -38,11 +34,11 @@ extension MainWindow {
         pages.show(.failed(message), reason: error.sentence)
       }
     case .subtitle(let text):
-      peopleSubtitle = text
+      header.peopleSubtitle = text
       if shownPersonPage == nil { showPeopleSubtitle() }
     case .selected(let count):
-      guard count != selectedCount else { return }
-      selectedCount = count
+      guard count != header.selectedCount else { return }
+      header.selectedCount = count
       if shownPersonPage == nil { showPeopleSubtitle() }
     case .news(let text):
       showToast(text)
@@ -52,7 +48,7 @@ extension MainWindow {
       if banner.message == message { banner.hide() }
     case .firstRowsShown:
       if firstRowsShown == nil { firstRowsShown = .now }
-      offlineCopy?.rowsShown()
+      offlineCopy.rowsShown()
     case .activated(let position):
       openPerson(at: position)
     case .activatedPerson(let identity):
@@ -66,96 +62,38 @@ extension MainWindow {
 
   /// Shows `text` as a toast over the list for a few seconds, with a button
   /// labelled `button` that activates `action` when given.
-  ///
-  /// The text is set as plain text on a label of Roster's (the toast's own
-  /// title reads Pango markup, and an error can quote a server's words).
   @discardableResult
   func showToast(_ text: String, button: String? = nil, action: WindowAction? = nil)
     -> ObjectRef
   {
-    lastToast = text
-    let toast = ObjectRef(adw_toast_new("")!, adopt: true)
-    let title = Gtk.label(text, classes: ["toast-title"])
-    gtk_label_set_wrap(gtkObject(title), 1)
-    gtk_label_set_max_width_chars(gtkObject(title), 60)
-    adw_toast_set_custom_title(toastPointer(toast), title)
-    if let button, let action {
-      adw_toast_set_button_label(toastPointer(toast), button)
-      adw_toast_set_action_name(toastPointer(toast), action.detailedName)
-      adw_toast_set_priority(toastPointer(toast), ADW_TOAST_PRIORITY_HIGH)
-    }
-    // The overlay takes a reference of its own (`transfer full`).
-    adw_toast_overlay_add_toast(gtkObject(toasts), toast.transferredReference())
-    return toast
+    toasts.show(text, button: button, action: action)
   }
 
-  /// A refresh failed while the list shows rows: a toast with Retry the
-  /// first time, the banner when it fails again (or the banner already says
-  /// why).
-  func refreshFailed(_ message: String) {
-    refreshFailuresInARow += 1
-    dismissFailureToast()
-    if refreshFailuresInARow == 1, banner.message == nil {
-      failureToast = showToast(message, button: tr("Retry"), action: .refresh)
-    } else {
-      banner.show(message)
-    }
-  }
+  /// A refresh failed while the list shows rows (``Toasts``).
+  func refreshFailed(_ message: String) { toasts.refreshFailed(message, banner: banner) }
 
   /// A load or refresh succeeded: the failure's toast and banner go.
-  func refreshSucceeded() {
-    refreshFailuresInARow = 0
-    dismissFailureToast()
-    banner.hide()
-  }
+  func refreshSucceeded() { toasts.refreshSucceeded(banner: banner) }
+
+  /// The last toast shown ("12 people changed"), for tests.
+  public var lastToast: String? { toasts.last }
 
   /// Whether the failed refresh's toast is over the list (tests).
   public var isFailureToastShown: Bool { failureToastButton != nil }
 
   /// The Retry button of the failed refresh's toast on screen, if any.
-  package var failureToastButton: Widget? {
-    guard failureToast != nil else { return nil }
-    var child = gtk_widget_get_first_child(toasts)
-    while let current = child {
-      if current != navigation, let button = Self.button(in: current, labelled: tr("Retry")) {
-        return button
-      }
-      child = gtk_widget_get_next_sibling(current)
-    }
-    return nil
-  }
-
-  private func dismissFailureToast() {
-    guard let toast = failureToast else { return }
-    failureToast = nil
-    adw_toast_dismiss(toastPointer(toast))
-  }
-
-  private func toastPointer(_ toast: ObjectRef) -> OpaquePointer { toast.opaque }
+  package var failureToastButton: Widget? { toasts.failureToastButton }
 
   /// The people's subtitle ("1,000 people"), or how many are selected
   /// from two on ("3 selected"): both would not fit beside a narrow
   /// window's buttons.
   func showPeopleSubtitle() {
-    header.subtitleText =
-      selectedCount > 1
-      ? NumberText.selected(selectedCount)
-      : [peopleSubtitle, copyProgress].compactMap { $0 }.joined(separator: " · ")
+    header.showPeople(after: offlineCopy.progress)
   }
 
-  /// The first button in `widget`'s tree whose label is `label`.
-  private static func button(in widget: Widget, labelled label: String) -> Widget? {
-    if cgtk_is_a(widget, gtk_button_get_type()) != 0,
-      let text = gtk_button_get_label(cgtk_button(widget)),
-      String(cString: text) == label
-    {
-      return widget
-    }
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-      if let found = button(in: current, labelled: label) { return found }
-      child = gtk_widget_get_next_sibling(current)
-    }
-    return nil
+  /// ``showPeopleSubtitle()``, unless a person's page shows (its own
+  /// title stays).
+  func showPeopleSubtitleUnlessPerson() {
+    if shownPersonPage == nil { showPeopleSubtitle() }
   }
 }

@@ -66,6 +66,15 @@ final class WindowActions {
     g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
   }
 
+  /// Whether a toggle action is on (false for one the table has not).
+  func isOn(_ toggle: WindowAction) -> Bool {
+    guard let action = toggles[toggle], let state = g_action_get_state(gtkObject(action)) else {
+      return false
+    }
+    defer { g_variant_unref(state) }
+    return g_variant_get_boolean(state) != 0
+  }
+
   /// Turns a toggle action (and the buttons bound to it) on or off.
   func setEnabled(_ toggle: WindowAction, _ enabled: Bool) {
     guard let action = toggles[toggle] else { return }
@@ -119,23 +128,23 @@ final class WindowActions {
         kind: .action { [weak window] in window?.startSearch() }),
       WindowShortcut(
         action: .copy, accelerators: "<Control>c", title: tr("Copy the selected people"),
-        kind: .action { [weak window] in window?.copySelection() }),
+        kind: .action { [weak window] in window?.contacts.copySelection() }),
       WindowShortcut(
         action: .email, accelerators: "<Shift><Control>m",
         title: tr("Send an email to the selected people"),
-        kind: .action { [weak window] in window?.emailSelection() }),
+        kind: .action { [weak window] in window?.contacts.emailSelection() }),
       WindowShortcut(
         action: .copyAddresses, accelerators: "", title: tr("Copy the addresses"),
-        kind: .action { [weak window] in window?.copyPendingAddresses() }),
+        kind: .action { [weak window] in window?.contacts.copyPendingAddresses() }),
       WindowShortcut(
         action: .call, accelerators: "", title: tr("Call"),
-        kind: .action { [weak window] in window?.contact(.call) }),
+        kind: .action { [weak window] in window?.contacts.contact(.call) }),
       WindowShortcut(
         action: .copyEmail, accelerators: "", title: tr("Copy Email"),
-        kind: .action { [weak window] in window?.contact(.copyEmail) }),
+        kind: .action { [weak window] in window?.contacts.contact(.copyEmail) }),
       WindowShortcut(
         action: .copyUsername, accelerators: "", title: tr("Copy Username"),
-        kind: .action { [weak window] in window?.contact(.copyUsername) }),
+        kind: .action { [weak window] in window?.contacts.contact(.copyUsername) }),
       WindowShortcut(
         action: .contextMenu, accelerators: "Menu|<Shift>F10",
         title: tr("Open the menu of the selected people"),
@@ -148,7 +157,7 @@ final class WindowActions {
         title: tr("Select a range (also Shift+click; Ctrl+click adds one)"), kind: .builtIn),
       WindowShortcut(
         action: .export, accelerators: "<Control>e", title: tr("Export the people shown"),
-        kind: .action { [weak window] in window?.chooseExportFile() }),
+        kind: .action { [weak window] in window?.exporter.chooseFile() }),
       WindowShortcut(
         action: .filter, accelerators: "<Shift><Control>f",
         title: tr("Show or hide the filter bar"),
