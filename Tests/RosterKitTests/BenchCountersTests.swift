@@ -20,7 +20,7 @@ final class BenchCountersTests: XCTestCase {
       let naive = NaiveAvatarBinder(configuration: configuration)
       let window = MainWindow(
         application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline,
-        instrumentation: RowInstrumentation(), rowAvatars: naive)
+        probe: RowProbe(), rowAvatars: naive)
       defer { window.close() }
       window.present()
       XCTAssertFalse(window.isSearchIndexBuilt, "nothing is indexed before a load")
@@ -80,8 +80,8 @@ final class BenchCountersTests: XCTestCase {
       try WindowTestSupport.setUp()
       let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
       defer { window.close() }
-      let counts = RowInstrumentation()
-      let recorder = FrameRecorder(window: window.window, instrumentation: counts)
+      let counts = RowProbe()
+      let recorder = FrameRecorder(window: window.window, probe: counts)
       defer { recorder.stop() }
       recorder.isRecording = true
       recorder.frameBegan()

@@ -84,8 +84,9 @@ public final class MainWindow {
   private(set) var actions: WindowActions!
   /// The header bar's main menu (shortcuts, about).
   private(set) var mainMenu: MainMenu!
-  /// What the rows count (shaped lines, live rows) and remember (drawn widths).
-  package let instrumentation: RowInstrumentation
+  /// What the window's lists and rows count (shaped lines, live rows and
+  /// items, stale avatars, header renders), kept on its GtkWindow for them.
+  package let probe: RowProbe
   /// The list's avatars (48 px); the bench watches them.
   package let avatars: AvatarService?
   /// A person's page (Enter or a double-click on a person), in
@@ -126,23 +127,23 @@ public final class MainWindow {
   public var onViewModeChange: (@MainActor (_ grid: Bool) -> Void)?
 
   /// The window around the page `makePage` builds for the GtkWindow;
-  /// `instrumentation` counts what its rows do (the bench and the tests pass
-  /// theirs), `rowAvatars` loads the list rows' avatars (the pipeline's,
+  /// `probe` counts what its lists and rows do (the bench and the tests
+  /// pass theirs), `rowAvatars` loads the list rows' avatars (the pipeline's,
   /// unless a benchmark measures another way). The ways to call it are in
   /// MainWindow+Init.swift.
   init(
     application: UnsafeMutablePointer<GtkApplication>?, pipeline: ImagePipeline?,
-    instrumentation: RowInstrumentation, rowAvatars: any AvatarBinder,
+    probe: RowProbe, rowAvatars: any AvatarBinder,
     page makePage: (Widget, PageAvatars) -> any DirectoryPage
   ) {
-    self.instrumentation = instrumentation
-    let pageAvatars = PageAvatars(
-      pipeline: pipeline, rowAvatars: rowAvatars, instrumentation: instrumentation)
+    self.probe = probe
+    let pageAvatars = PageAvatars(pipeline: pipeline, rowAvatars: rowAvatars, probe: probe)
     self.pageAvatars = pageAvatars
     avatars = pageAvatars.rows
     personPage = PersonPage(
-      avatars: pageAvatars.rows, details: pageAvatars.details, instrumentation: instrumentation)
+      avatars: pageAvatars.rows, details: pageAvatars.details, census: probe.rows)
     window = AdwChrome.window(application: application)
+    probe.install(on: window)
     gtk_window_set_title(cgtk_window(window), tr("Roster"))
     gtk_window_set_default_size(cgtk_window(window), 480, 800)
     gtk_widget_add_css_class(window, "roster")
@@ -177,7 +178,7 @@ public final class MainWindow {
     flap = Self.makeFlap(content: toasts, sidebar: sidebar)
     AdwChrome.setContent(
       of: window, header: header.widget, body: flap,
-      headerRenders: instrumentation.headerRenders)
+      headerRenders: probe.headerRenders)
 
     actions = WindowActions(window: window, table: WindowActions.table(for: self))
     actions.setState(.showDisabled, true)
