@@ -166,10 +166,18 @@ let package = Package(
     .testTarget(
       name: "RosterKitTests",
       dependencies: [
-        "RosterKit", "RosterBench", "GtkKit", "CGtk", "Directory", "DirectoryLDAP", "LDAPDemo",
+        "RosterKit", "GtkKit", "CGtk", "Directory", "DirectoryLDAP", "LDAPDemo",
         "DirectoryGenerator", "DirectorySCIM",
         "SharedSupport", "CAdw",
         "TestSupport",
+      ]),
+    // The bench's own tests: what its figures count, its frame log, its
+    // split of frame time, the soak.
+    .testTarget(
+      name: "RosterBenchTests",
+      dependencies: [
+        "RosterBench", "RosterKit", "GtkKit", "CGtk", "PreparedImages", "Directory",
+        "DirectoryGenerator", "SharedSupport", "TestSupport",
       ]),
   ]
 )
@@ -212,6 +220,7 @@ for target in package.targets where ["Directory", "DirectoryGenerator"].contains
 if Context.environment["ROSTER_SANITIZERS"] != nil {
   let app: Set = [
     "roster", "roster-dev", "RosterArguments", "RosterBench", "RosterKit", "RosterKitTests",
+    "RosterBenchTests",
   ]
   package.products.removeAll { app.contains($0.name) }
   package.targets.removeAll { app.contains($0.name) }

@@ -36,10 +36,11 @@ roster_kit=(
   AvatarRowTests BannerTests ClosedWindowTests HostileEntryWindowTests InteractionTests
   LocalizationTests PrefetchGapTests RefreshDiffTests SearchScrollTests
   SpoofCorpusWindowTests VisibleAvatarPriorityTests WindowFrameAllocationTests
-  RecycledAvatarTests BenchCountersTests FrameTimeSplitTests TextShapingAheadTests
+  RecycledAvatarTests TextShapingAheadTests
   ServerWindowTests ServerScreenshotTests ServerLatePageTests ServerPagedResultsTests
   ServerSCIMWindowTests
 )
+roster_bench=(BenchCountersTests FrameTimeSplitTests)
 gtk_kit=(
   CustomWidgetTests FramePhasesTests ListFactoryTests ListReloadTests
   RangedListArrivalTests RangedListSchedulingTests
@@ -48,7 +49,7 @@ join() {
   local IFS='|'
   echo "$*"
 }
-filter="^(RosterKitTests\.($(join "${roster_kit[@]}"))|GtkKitTests\.($(join "${gtk_kit[@]}")))/"
+filter="^(RosterKitTests\.($(join "${roster_kit[@]}"))|RosterBenchTests\.($(join "${roster_bench[@]}"))|GtkKitTests\.($(join "${gtk_kit[@]}")))/"
 # At scale 2, the tests whose pixels, sizes or timing follow the scale (the
 # screenshots, rows, avatars, chrome, frames, input on a scaled surface);
 # the others read models and servers the scale does not touch, and the

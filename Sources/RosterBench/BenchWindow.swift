@@ -12,16 +12,16 @@ import RosterKit
 @MainActor
 enum BenchWindow {
   /// A presented window `width` points wide on `source` (not loading yet),
-  /// its rows counting into `instrumentation` and loading their avatars with
+  /// its rows counting into `probe` and loading their avatars with
   /// `rowAvatars` (nil: the app's pipeline).
   static func open(
     _ source: DirectorySource, pipeline: ImagePipeline? = nil,
-    instrumentation: RowInstrumentation = RowInstrumentation(),
+    probe: RowProbe = RowProbe(),
     rowAvatars: (any AvatarBinder)? = nil, width: Int32 = 480
   ) -> MainWindow {
     let window = MainWindow(
       application: nil, source: .success(source), pipeline: pipeline,
-      instrumentation: instrumentation, rowAvatars: rowAvatars ?? PipelineAvatarBinder())
+      probe: probe, rowAvatars: rowAvatars ?? PipelineAvatarBinder())
     gtk_window_set_default_size(cgtk_window(window.window), width, 800)
     window.present()
     return window

@@ -32,7 +32,7 @@ final class FrameRecorder {
   private var bindsBeforePaint = 0
   private var linesShapedBeforePaint = 0
   /// Where the window's rows count the lines they shape while drawing.
-  private let instrumentation: RowInstrumentation?
+  private let probe: RowProbe?
   private var connections: [SignalConnection] = []
   /// Runs after each recorded frame's layout and paint: what the frame put
   /// on screen is final then (avatar latency is sampled here).
@@ -53,9 +53,9 @@ final class FrameRecorder {
   }
 
   /// Listens to `window`'s frame clock (the window must be realized); the
-  /// lines its rows shape inside each frame are read from `instrumentation`.
-  init(window: Widget, instrumentation: RowInstrumentation? = nil) {
-    self.instrumentation = instrumentation
+  /// lines its rows shape inside each frame are read from `probe`.
+  init(window: Widget, probe: RowProbe? = nil) {
+    self.probe = probe
     let clock = gtk_widget_get_frame_clock(window)!
     connections.append(
       Signals.connect(gobject(clock), .beforePaint) { [weak self] in self?.frameBegan() })
@@ -69,7 +69,7 @@ final class FrameRecorder {
     beforePaintSplit = FrameTimeSplit.readAtStart()
     beforePaint = Self.now()
     bindsBeforePaint = binds.count
-    linesShapedBeforePaint = instrumentation?.linesShapedWhileDrawing ?? 0
+    linesShapedBeforePaint = probe?.linesShapedWhileDrawing ?? 0
   }
 
   /// Records a frame's end (the frame clock's after-paint): its work, the
@@ -83,7 +83,7 @@ final class FrameRecorder {
     workPageFaults.append(split.pageFaults - beforePaintSplit.pageFaults)
     frameBinds.append(binds.count - bindsBeforePaint)
     frameLinesShaped.append(
-      (instrumentation?.linesShapedWhileDrawing ?? 0) - linesShapedBeforePaint)
+      (probe?.linesShapedWhileDrawing ?? 0) - linesShapedBeforePaint)
     afterPaint?()
   }
 

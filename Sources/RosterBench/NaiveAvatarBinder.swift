@@ -30,7 +30,7 @@ final class NaiveAvatarBinder: AvatarBinder {
   var prefetches: Bool { false }
 
   func makeLoad(
-    pipeline: ImagePipeline, instrumentation: RowInstrumentation,
+    pipeline: ImagePipeline, onStaleDrop: @escaping @MainActor () -> Void,
     show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
   ) -> any AvatarLoad {
     Load(binder: self, show: show)

@@ -136,9 +136,9 @@ public final class RosterBenchmark {
     let pipeline = ImagePipeline(configuration: configuration)
     // The "before": the rows decode in bind and nothing else (no prefetching).
     let naive = options.pipeline == .naive ? NaiveAvatarBinder(configuration: configuration) : nil
-    let instrumentation = RowInstrumentation()
+    let probe = RowProbe()
     let window = BenchWindow.open(
-      .file(source), pipeline: pipeline, instrumentation: instrumentation, rowAvatars: naive,
+      .file(source), pipeline: pipeline, probe: probe, rowAvatars: naive,
       width: options.view.windowWidth)
     window.viewMode = options.view.mode
     window.shapesTextAhead = options.shapeAhead
@@ -156,7 +156,7 @@ public final class RosterBenchmark {
     if options.cache == .warm {
       runScroll(window, speed: speed, recorder: nil, tracker: nil)
     }
-    let recorder = FrameRecorder(window: window.window, instrumentation: instrumentation)
+    let recorder = FrameRecorder(window: window.window, probe: probe)
     window.localPage.observeBindDurations(
       bind: { recorder.recordBind(microseconds: $0) },
       unbind: { recorder.recordUnbind(microseconds: $0) })
@@ -165,9 +165,9 @@ public final class RosterBenchmark {
     let tracker = AvatarLatencyTracker()
     window.avatars?.onShown = { tracker.shown($0) }
     pipeline.resetStatistics()
-    instrumentation.resetTextCounts()
+    probe.resetTextCounts()
     let naiveBefore = naive?.counts.mainThreadDecodes ?? 0
-    let chromeBefore = instrumentation.headerRenders.count
+    let chromeBefore = probe.headerRenders.count
     tracker.isRecording = true
     let sort = options.sortDuringScroll.map { SortDuringScroll(order: $0, at: options.seconds / 3) }
     let export = options.exportDuringScroll.map {
@@ -178,7 +178,7 @@ public final class RosterBenchmark {
       window, speed: speed, recorder: recorder, tracker: tracker, sort: sort, export: export,
       copy: copy)
     tracker.isRecording = false
-    let chromeRenders = instrumentation.headerRenders.count - chromeBefore
+    let chromeRenders = probe.headerRenders.count - chromeBefore
     recorder.stop()
     if let path = options.framesCSV {
       let file = FrameLog.path(path, speed: speed, speeds: options.speeds.count)
@@ -192,8 +192,8 @@ public final class RosterBenchmark {
     window.localPage.observeBindDurations(bind: nil, unbind: nil)
     let statistics = pipeline.statistics()
     let text = (
-      ahead: instrumentation.linesShapedAhead,
-      whileDrawing: instrumentation.linesShapedWhileDrawing
+      ahead: probe.linesShapedAhead,
+      whileDrawing: probe.linesShapedWhileDrawing
     )
     let naiveDecodes = (naive?.counts.mainThreadDecodes ?? 0) - naiveBefore
 

@@ -123,7 +123,7 @@ final class ExportWindowTests: XCTestCase {
         pipeline: ImagePipeline(configuration: WindowTestSupport.avatarConfiguration()))
       defer { window.close() }
       XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows on screen")
-      MainContext.run(until: { window.page.visibleRowsWaitingForAvatars == 0 })
+      MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 })
       window.exportBar.show(
         ExportProgress(done: 412_000, total: 1_000_000, elapsed: .milliseconds(1200)),
         to: "people.csv")

@@ -83,13 +83,13 @@ final class FlattenedChromeTests: XCTestCase {
         instance.flatMap({ g_type_name_from_instance($0) }).map({ String(cString: $0) })
           == "GskCairoRenderer"
       else { throw XCTSkip("the tests' windows are drawn by cairo (GSK_RENDERER=cairo)") }
-      let before = window.instrumentation.headerRenders.count
+      let before = window.probe.headerRenders.count
       let bin = try XCTUnwrap(gtk_widget_get_parent(window.header.widget))
       let report = Self.describeDrawing(of: bin)
       XCTAssertEqual(FreshTestProcess.fields(report)["texture"], 0, report)
       window.header.subtitleText = "changed"
       MainContext.run(until: { false }, timeout: .milliseconds(100))
-      XCTAssertEqual(window.instrumentation.headerRenders.count, before)
+      XCTAssertEqual(window.probe.headerRenders.count, before)
     }
   }
 
@@ -109,7 +109,7 @@ final class FlattenedChromeTests: XCTestCase {
     // as one made while scrolling). Under any other renderer there is no
     // texture to wait for, and the report's "gl" says so.
     if gl == "GskGLRenderer" {
-      _ = MainContext.run(until: { window.instrumentation.headerRenders.count > 0 })
+      _ = MainContext.run(until: { window.probe.headerRenders.count > 0 })
     }
     WindowTestSupport.waitForFrames(window, 2)
 
@@ -117,7 +117,7 @@ final class FlattenedChromeTests: XCTestCase {
     // waiting for the frame that paints it, so the count is 30 on any
     // machine (it falls short only if a frame never comes).
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(window.listView))!
-    let before = window.instrumentation.headerRenders.count
+    let before = window.probe.headerRenders.count
     var scrolled = 0
     for _ in 0..<30 {
       let counter = gdk_frame_clock_get_frame_counter(clock)
@@ -127,21 +127,21 @@ final class FlattenedChromeTests: XCTestCase {
       guard painted else { break }
       scrolled += 1
     }
-    let whileScrolling = window.instrumentation.headerRenders.count - before
+    let whileScrolling = window.probe.headerRenders.count - before
 
-    let beforeSubtitle = window.instrumentation.headerRenders.count
+    let beforeSubtitle = window.probe.headerRenders.count
     window.header.subtitleText = "A new subtitle"
     _ = MainContext.run(
-      until: { window.instrumentation.headerRenders.count > beforeSubtitle }, timeout: .seconds(5))
-    let afterSubtitle = window.instrumentation.headerRenders.count - beforeSubtitle
+      until: { window.probe.headerRenders.count > beforeSubtitle }, timeout: .seconds(5))
+    let afterSubtitle = window.probe.headerRenders.count - beforeSubtitle
 
-    let beforeRemap = window.instrumentation.headerRenders.count
+    let beforeRemap = window.probe.headerRenders.count
     gtk_widget_set_visible(window.window, 0)
     MainContext.run(for: .milliseconds(100))
     gtk_widget_set_visible(window.window, 1)
     _ = MainContext.run(
-      until: { window.instrumentation.headerRenders.count > beforeRemap }, timeout: .seconds(5))
-    let afterRemap = window.instrumentation.headerRenders.count - beforeRemap
+      until: { window.probe.headerRenders.count > beforeRemap }, timeout: .seconds(5))
+    let afterRemap = window.probe.headerRenders.count - beforeRemap
     WindowTestSupport.waitForFrames(window)
 
     return "gl=\(gl == "GskGLRenderer" ? 1 : 0) frames_scrolled=\(scrolled)"

@@ -35,7 +35,7 @@ final class GroupsScreenshotTests: XCTestCase {
         }), "the group's people did not show")
       XCTAssertTrue(window.isSidebarOpen, "a wide window's sidebar closed")
       XCTAssertTrue(window.subtitle.hasPrefix("Engineering Platform — "), window.subtitle)
-      MainContext.run(until: { window.page.visibleRowsWaitingForAvatars == 0 })
+      MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 })
       WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/groups.png").standardizedFileURL.path

@@ -26,7 +26,7 @@ final class OrgTreeScreenshotTests: XCTestCase {
       XCTAssertTrue(
         MainContext.run(until: { tree.selectedLine.flatMap(tree.person(atLine:)) == index }),
         "the tree did not open down to the person")
-      XCTAssertTrue(MainContext.run(until: { window.page.visibleRowsWaitingForAvatars == 0 }))
+      XCTAssertTrue(MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }))
       WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../.build/screenshots/org-tree.png").standardizedFileURL.path

@@ -31,7 +31,7 @@ final class PersonScreenshotTests: XCTestCase {
       XCTAssertEqual(page.chainTexts.count, 3)
       XCTAssertTrue(
         MainContext.run(until: {
-          !page.avatar.avatar.isLoading && window.page.visibleRowsWaitingForAvatars == 0
+          !page.avatar.avatar.isLoading && window.visibleRowsWaitingForAvatars == 0
         }))
       WindowTestSupport.waitUntilStill(window)
       let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

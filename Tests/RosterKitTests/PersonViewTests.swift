@@ -85,7 +85,7 @@ final class PersonViewTests: XCTestCase {
   func testARowDrawsItsInitialsCircleNameAndRoleAndRedrawsWhenReBound() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let view = PersonView(shape: .row, avatars: nil, instrumentation: RowInstrumentation())
+      let view = PersonView(shape: .row, avatars: nil)
       let window = Self.present(view.widget)
       defer { gtk_window_destroy(cgtk_window(window)) }
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
@@ -160,7 +160,7 @@ final class PersonViewTests: XCTestCase {
   func testASkeletonDrawsFaintShapesWhereThePersonGoes() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let view = PersonView(shape: .row, avatars: nil, instrumentation: RowInstrumentation())
+      let view = PersonView(shape: .row, avatars: nil)
       let window = Self.present(view.widget)
       defer { gtk_window_destroy(cgtk_window(window)) }
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
@@ -198,7 +198,7 @@ final class PersonViewTests: XCTestCase {
   func testTheDetailsAvatarIsTheRowsDrawingAt128Points() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let view = PersonView(shape: .details, avatars: nil, instrumentation: RowInstrumentation())
+      let view = PersonView(shape: .details, avatars: nil)
       let window = Self.present(view.widget)
       defer { gtk_window_destroy(cgtk_window(window)) }
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
@@ -229,8 +229,8 @@ final class PersonViewTests: XCTestCase {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
       for makeCell in [false, true] {
-        let row = makeCell ? nil : UserRow(avatars: nil, instrumentation: RowInstrumentation())
-        let cell = makeCell ? UserCell(avatars: nil, instrumentation: RowInstrumentation()) : nil
+        let row = makeCell ? nil : UserRow(avatars: nil)
+        let cell = makeCell ? UserCell(avatars: nil) : nil
         let widget = (row?.widget ?? cell?.widget)!
         let window = Self.present(widget)
         defer { gtk_window_destroy(cgtk_window(window)) }

@@ -125,10 +125,10 @@ final class RecycledAvatarTests: XCTestCase {
     configuration.decodesInIdleClass = false
     let pipeline = ImagePipeline(configuration: configuration)
     pipeline.holdDeliveries()
-    let counts = RowInstrumentation()
+    let counts = RowProbe()
     let window = MainWindow(
       application: nil, source: WindowTestSupport.fileSource(directory.usersFile),
-      pipeline: pipeline, instrumentation: counts,
+      pipeline: pipeline, probe: counts,
       rowAvatars: guarded ? PipelineAvatarBinder() : UnguardedAvatarBinder())
     defer { window.close() }
     // Whatever is still held goes out before the window closes (awaits end, none leak).
@@ -213,7 +213,7 @@ private struct UnguardedAvatarBinder: AvatarBinder {
   var prefetches: Bool { true }
 
   func makeLoad(
-    pipeline: ImagePipeline, instrumentation: RowInstrumentation,
+    pipeline: ImagePipeline, onStaleDrop: @escaping @MainActor () -> Void,
     show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
   ) -> any AvatarLoad {
     Load(pipeline: pipeline, show: show)

@@ -49,8 +49,7 @@ final class ServerTableTests: ServerTestCase {
   func testARowShowsASkeletonUntilItsPageArrives() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let row = ServerTableRow(
-        columns: TableColumns(), avatars: nil, instrumentation: RowInstrumentation())
+      let row = ServerTableRow(columns: TableColumns(), avatars: nil)
       XCTAssertTrue(row.cells.showsSkeleton, "a new row shows no one")
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
       row.bind(.person(ada), position: 0)
@@ -156,7 +155,7 @@ final class ServerTableTests: ServerTestCase {
       try WindowTestSupport.setUp()
       let window = MainWindow(
         application: nil, server: try Self.directory(), pipeline: nil,
-        instrumentation: RowInstrumentation())
+        probe: RowProbe())
       defer { window.close() }
       gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
       let page = try XCTUnwrap(window.server)

@@ -80,28 +80,25 @@ class ServerTestCase: XCTestCase {
   }
 
   /// A 480x800 window on the directory at `url`, presented and opening;
-  /// when `waitForRows`, returns once its first rows are filled. Its rows
-  /// count into `instrumentation`.
+  /// when `waitForRows`, returns once its first rows are filled.
   @MainActor static func openWindow(
     url: String, pipeline: ImagePipeline? = nil, waitForRows: Bool = true,
-    instrumentation: RowInstrumentation = RowInstrumentation(),
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> MainWindow {
     try openWindow(
       directory: try LDAPDirectory(url: url), pipeline: pipeline, waitForRows: waitForRows,
-      instrumentation: instrumentation, file: file, line: line)
+      file: file, line: line)
   }
 
   /// A 480x800 window on `directory` (any server kind), as
-  /// ``openWindow(url:pipeline:waitForRows:instrumentation:file:line:)``.
+  /// ``openWindow(url:pipeline:waitForRows:file:line:)``.
   @MainActor static func openWindow(
     directory: any RangedDirectory, pipeline: ImagePipeline? = nil, waitForRows: Bool = true,
-    instrumentation: RowInstrumentation = RowInstrumentation(),
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> MainWindow {
     try WindowTestSupport.setUp()
     let window = MainWindow(
-      application: nil, server: directory, pipeline: pipeline, instrumentation: instrumentation)
+      application: nil, server: directory, pipeline: pipeline, probe: RowProbe())
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()

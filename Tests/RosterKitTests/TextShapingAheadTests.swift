@@ -101,11 +101,11 @@ final class TextShapingAheadTests: XCTestCase {
   }
 
   /// A window on the embedded directory, its rows counting into `counts`.
-  @MainActor private static func openWindow(counting counts: RowInstrumentation) throws
+  @MainActor private static func openWindow(counting counts: RowProbe) throws
     -> MainWindow
   {
     try WindowTestSupport.setUp()
-    let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil, instrumentation: counts)
+    let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil, probe: counts)
     // The first screen is drawn as it loads, and the screens around it
     // shaped after; count from the first scroll on.
     drainShaping(window, window.list.textShaping)
@@ -114,7 +114,7 @@ final class TextShapingAheadTests: XCTestCase {
 
   func testRowsScrollingInWereShapedBetweenFrames() throws {
     try MainActor.assumeIsolated {
-      let counts = RowInstrumentation()
+      let counts = RowProbe()
       let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       // One step to set the direction and shape the screen below.
@@ -146,7 +146,7 @@ final class TextShapingAheadTests: XCTestCase {
   /// frame that shows it: the count the first test holds at 0 rises.
   func testWithoutShapingAheadFramesShapeTheNewRows() throws {
     try MainActor.assumeIsolated {
-      let counts = RowInstrumentation()
+      let counts = RowProbe()
       let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       window.shapesTextAhead = false
@@ -167,7 +167,7 @@ final class TextShapingAheadTests: XCTestCase {
   /// shaping ahead off, the frames shape them.
   func testGridCellsScrollingInWereShapedBetweenFrames() throws {
     try MainActor.assumeIsolated {
-      let counts = RowInstrumentation()
+      let counts = RowProbe()
       let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       Self.showGrid(window)
@@ -191,7 +191,7 @@ final class TextShapingAheadTests: XCTestCase {
 
   /// A window on the embedded directory showing its table, laid out with
   /// room to scroll and the list faded out; with the table's adjustment.
-  @MainActor private static func openTable(counting counts: RowInstrumentation) throws
+  @MainActor private static func openTable(counting counts: RowProbe) throws
     -> (MainWindow, UnsafeMutablePointer<GtkAdjustment>)
   {
     let window = try openWindow(counting: counts)
@@ -211,7 +211,7 @@ final class TextShapingAheadTests: XCTestCase {
   @MainActor private static func assertTableShapedAhead(
     pixels: Double, steps: Int, inFrame: Bool, label: String
   ) throws {
-    let counts = RowInstrumentation()
+    let counts = RowProbe()
     let (window, _) = try openTable(counting: counts)
     defer { window.close() }
     let table = window.table
@@ -251,7 +251,7 @@ final class TextShapingAheadTests: XCTestCase {
   /// instead of dropping the scroll's shaping.
   func testAPassBeforeTheViewIsLaidOutRunsAgainAfterTheNextFrame() throws {
     try MainActor.assumeIsolated {
-      let counts = RowInstrumentation()
+      let counts = RowProbe()
       let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       Self.showGrid(window)
@@ -280,7 +280,7 @@ final class TextShapingAheadTests: XCTestCase {
   /// frame clock).
   func testAPassQueuedWhenTheWindowClosesDoesNothing() throws {
     try MainActor.assumeIsolated {
-      let window = try Self.openWindow(counting: RowInstrumentation())
+      let window = try Self.openWindow(counting: RowProbe())
       window.viewMode = .table
       XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "the table shows no rows")
       let shaping = window.table.textShaping
@@ -313,7 +313,7 @@ final class TextShapingAheadTests: XCTestCase {
   @MainActor private static func linesShapedWhileDrawingAfterASort(shapingAhead: Bool) throws
     -> (ahead: Int, whileDrawing: Int)
   {
-    let counts = RowInstrumentation()
+    let counts = RowProbe()
     let (window, adjustment) = try openTable(counting: counts)
     defer { window.close() }
     let table = window.table
@@ -348,7 +348,7 @@ final class TextShapingAheadTests: XCTestCase {
   /// before: the same name and role, at the same width.
   func testShapingAheadKeepsTheDrawnText() throws {
     try MainActor.assumeIsolated {
-      let counts = RowInstrumentation()
+      let counts = RowProbe()
       let window = try Self.openWindow(counting: counts)
       defer { window.close() }
       Self.scroll(window, rows: 1, steps: 12)

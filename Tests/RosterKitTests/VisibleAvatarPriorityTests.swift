@@ -33,7 +33,7 @@ final class VisibleAvatarPriorityTests: XCTestCase {
       defer { pipeline.holdDecoding(false) }
       let avatars = AvatarService(pipeline: pipeline, pointSize: Int(UserRow.avatarSize))
       avatars.baseURL = try XCTUnwrap(ResourceLocator.defaultDirectory)
-      let row = UserRow(avatars: avatars, instrumentation: RowInstrumentation())
+      let row = UserRow(avatars: avatars)
       defer { row.unbind() }
       for (onScreen, avatar) in [
         (true, "avatars/avatar-0002.jpg"), (false, "avatars/avatar-0003.jpg"),

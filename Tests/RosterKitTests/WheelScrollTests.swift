@@ -4,7 +4,6 @@ import GtkKit
 import SharedSupport
 import XCTest
 
-@testable import RosterBench
 @testable import RosterKit
 
 /// A free-spinning mouse wheel with real X input: clicks sent 12 ms apart
@@ -12,21 +11,17 @@ import XCTest
 /// own wheel handling sent a list to its end).
 final class WheelScrollTests: XCTestCase {
   /// Where the list or grid stands after `clicks` wheel-down clicks `delay`
-  /// ms apart, from the top: the first item on screen, and the frames drawn.
+  /// ms apart, from the top: the first item on screen, and the work of the
+  /// frames drawn (ms).
   @MainActor private static func spin(
     _ window: MainWindow, id: String, clicks: Int, delay: Int
-  ) throws -> (item: Int, frames: FrameStatistics) {
+  ) throws -> (item: Int, work: [Double]) {
     let view = window.isGridMode ? window.grid.gridView : window.listView
     let adjustment = gtk_scrollable_get_vadjustment(gtkObject(view))!
     gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(0))
     MainContext.run(until: { gtk_adjustment_get_value(adjustment) == 0 }, timeout: .seconds(5))
     WindowTestSupport.waitForFrames(window)  // laid out at the top
-    let recorder = FrameRecorder(window: window.window)
-    let tick = TickCallback.add(to: window.window) { time in
-      recorder.frame(at: time)
-      return true
-    }
-    recorder.isRecording = true
+    let frames = FrameWorkLog(window: window.window)
     let delivered = DeliveredInput(on: window.window)
     defer { delivered.stop() }
     _ = try XInput.xdotool([
@@ -40,10 +35,9 @@ final class WheelScrollTests: XCTestCase {
       "GTK had \(delivered.wheelClicks) of \(clicks) wheel clicks")
     WindowTestSupport.waitForFrames(window)
     let last = gtk_adjustment_get_value(adjustment)
-    recorder.stop()
-    TickCallback.remove(tick, from: window.window)
+    frames.stop()
     let fraction = last / max(1, gtk_adjustment_get_upper(adjustment))
-    return (Int(fraction * Double(window.model.count)), recorder.statistics())
+    return (Int(fraction * Double(window.model.count)), frames.work)
   }
 
   /// Spins the wheel 300 clicks fast and 100 slowly (300 slow ones take
@@ -56,14 +50,14 @@ final class WheelScrollTests: XCTestCase {
     let fast = try Self.spin(window, id: id, clicks: 300, delay: 12)
     let expected = Double(slow.item * 3)
     let name = "\(grid ? "grid" : "list"), \(window.model.count) people"
-    func work(_ frames: FrameStatistics) -> String {
-      let work = Percentiles(frames.work)
+    func work(_ milliseconds: [Double]) -> String {
+      let work = Percentiles(milliseconds)
       return "p50 \(work(0.5) ?? 0) p99 \(work(0.99) ?? 0) max \(work(1) ?? 0) ms"
     }
     print(
       "wheel \(name): 300 clicks 12 ms apart -> item \(fast.item), 100 clicks 60 ms apart -> "
-        + "item \(slow.item) (x3 = \(Int(expected))); frame work fast \(work(fast.frames)), "
-        + "slow \(work(slow.frames))")
+        + "item \(slow.item) (x3 = \(Int(expected))); frame work fast \(work(fast.work)), "
+        + "slow \(work(slow.work))")
     XCTAssertGreaterThan(slow.item, 0, "slow wheel clicks did not scroll (\(name))")
     XCTAssertLessThan(
       expected, Double(window.model.count / 2), "the clicks went too far to compare (\(name))")

@@ -44,14 +44,14 @@ enum WindowTestSupport {
   }
 
   /// Opens a window on the embedded directory (with `pipeline`, or no avatars; its rows
-  /// counting into `instrumentation`) and waits for the first load and rows on screen.
+  /// counting into `probe`) and waits for the first load and rows on screen.
   static func openEmbeddedWindow(
-    pipeline: ImagePipeline?, instrumentation: RowInstrumentation = RowInstrumentation(),
+    pipeline: ImagePipeline?, probe: RowProbe = RowProbe(),
     file: StaticString = #filePath, line: UInt = #line
   ) -> MainWindow {
     let window = MainWindow(
       application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline,
-      instrumentation: instrumentation)
+      probe: probe)
     window.present()
     window.refresh()
     waitForLoad(window, file: file, line: line)

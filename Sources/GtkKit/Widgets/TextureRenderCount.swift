@@ -1,8 +1,8 @@
 /// Counts the times a ``FlattenedBin`` rendered its child into a texture, so
 /// a test or the bench can see that scrolling leaves the window's chrome
 /// alone. Whoever makes the bin passes one in
-/// (``FlattenedBin/wrapping(_:renders:)``): a window's RowInstrumentation
-/// holds the one its header bar counts in.
+/// (``FlattenedBin/wrapping(_:renders:)``): a Roster window's probe holds
+/// the one its header bar counts in.
 ///
 /// Threading: main-actor only.
 @MainActor

@@ -138,7 +138,7 @@ public final class Soak {
     sample.residentMiB = ResourceUsage.residentMiB
     sample.descriptors = ResourceUsage.openDescriptors
     sample.rows = window.liveRows
-    sample.items = window.instrumentation.items.alive
+    sample.items = window.probe.items.alive
     sample.modelItems = window.itemCount
     sample.tasks = statistics.inFlight
     sample.memoryCacheBytes = statistics.memoryCacheBytes

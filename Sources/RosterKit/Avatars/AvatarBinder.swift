@@ -30,11 +30,11 @@ package protocol AvatarLoad: AnyObject {
 package protocol AvatarBinder {
   /// Whether the list asks for the avatars of rows about to scroll in.
   var prefetches: Bool { get }
-  /// A load for one view, loading through `pipeline`, counting into the
-  /// window's `instrumentation` and showing through `show` (a borrowed
-  /// texture; nil for the initials).
+  /// A load for one view, loading through `pipeline`, calling
+  /// `onStaleDrop` for each late result its guard drops and showing through
+  /// `show` (a borrowed texture; nil for the initials).
   func makeLoad(
-    pipeline: ImagePipeline, instrumentation: RowInstrumentation,
+    pipeline: ImagePipeline, onStaleDrop: @escaping @MainActor () -> Void,
     show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
   ) -> any AvatarLoad
 }
@@ -52,13 +52,13 @@ package struct PipelineAvatarBinder: AvatarBinder {
   package var prefetches: Bool { true }
 
   package func makeLoad(
-    pipeline: ImagePipeline, instrumentation: RowInstrumentation,
+    pipeline: ImagePipeline, onStaleDrop: @escaping @MainActor () -> Void,
     show: @escaping @MainActor (_ texture: OpaquePointer?) -> Void
   ) -> any AvatarLoad {
     // No fade: a cached avatar must show in its row's first frame, and a
     // late one is quicker to read without an animation.
     ImageSlot(
-      pipeline: pipeline, onStaleDrop: { instrumentation.staleDrops += 1 },
+      pipeline: pipeline, onStaleDrop: onStaleDrop,
       apply: { image, _ in show(image?.texture) })
   }
 }

@@ -2,8 +2,8 @@ import Directory
 import GtkKit
 
 /// What the window shows of a directory, under its header bar, search bar
-/// and banner: the people, how they are loaded, searched and refreshed, the
-/// selection, and what tests and the bench measure. ``MainWindow`` is the
+/// and banner: the people, how they are loaded, searched and refreshed, and
+/// the selection. ``MainWindow`` is the
 /// chrome around one page and never asks what kind it is: a local or
 /// downloaded users.json is a ``LocalDirectoryPage``, a directory server a
 /// ``ServerDirectoryPage``. A new way of showing people (another view
@@ -98,9 +98,6 @@ package protocol DirectoryPage: AnyObject {
   var shownDragScroller: DragScroller { get }
   /// The fastest a released drag flings any of the page's views.
   func setMaxFlingVelocity(_ velocity: Double)
-  /// Whether the views shape the text of rows about to scroll in between
-  /// frames (on by default; a benchmark measures without it).
-  var shapesTextAhead: Bool { get set }
 
   // MARK: The table's settings
 
@@ -111,17 +108,6 @@ package protocol DirectoryPage: AnyObject {
   var tableSettings: TableSettings { get }
   /// Shows the table as `settings` left it; what it cannot read is left as it is.
   func restore(_ settings: TableSettings)
-
-  // MARK: Statistics (tests, the bench, headless runs)
-
-  /// Whether laid-out rows are on screen, with their people.
-  var hasVisibleRows: Bool { get }
-  /// Visible rows whose avatar (or whose person) is still on its way.
-  var visibleRowsWaitingForAvatars: Int { get }
-  /// Whether the list's rows were built and bound at least once.
-  var hasBoundRows: Bool { get }
-  /// Row widgets alive in the page's views.
-  var liveRows: Int { get }
 }
 
 /// How a page shows its people.

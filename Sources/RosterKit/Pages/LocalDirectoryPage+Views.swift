@@ -3,8 +3,7 @@ import Directory
 import GtkKit
 
 /// The list as tests and the bench see it, list, grid or table, the
-/// selection across them, the person at a position, and what is counted in the view
-/// on screen.
+/// selection across them, the person at a position, and the view on screen.
 extension LocalDirectoryPage {
   /// The list view.
   package var listView: Widget { list.listView }
@@ -90,53 +89,8 @@ extension LocalDirectoryPage {
     orgTree.dragScroller.maxFlingVelocity = velocity
   }
 
-  package var shapesTextAhead: Bool {
-    get { list.textShaping.isEnabled }
-    set {
-      list.textShaping.isEnabled = newValue
-      grid.textShaping.isEnabled = newValue
-      table.textShaping.isEnabled = newValue
-    }
-  }
-
   package var exportSource: ExportSource? {
     guard let contents else { return nil }
     return .table(contents.viewModels, rows: model.elements, base: contents.source.baseURL)
-  }
-
-  // MARK: Statistics
-
-  package var hasVisibleRows: Bool {
-    switch viewMode {
-    case .list: !list.viewport.visible.isEmpty
-    case .grid: grid.factory.statistics.binds > 0 && gtk_widget_get_mapped(grid.gridView) != 0
-    case .table: table.factory.statistics.binds > 0 && gtk_widget_get_mapped(table.listView) != 0
-    case .tree:
-      orgTree.factory.statistics.binds > 0 && gtk_widget_get_mapped(orgTree.listView) != 0
-    }
-  }
-
-  package var visibleRowsWaitingForAvatars: Int {
-    // The grid and the table have no viewport tracker: count every bound row.
-    var waiting = 0
-    switch viewMode {
-    case .list: return list.visibleRows { $0.isLoadingAvatar }
-    case .grid:
-      grid.factory.forEachBoundRow { cell, _ in if cell.avatar.isLoading { waiting += 1 } }
-    case .table:
-      table.factory.forEachBoundRow { row, _ in if row.avatar.isLoading { waiting += 1 } }
-    case .tree:
-      orgTree.factory.forEachBoundRow { row, _ in
-        if row.person.avatar.isLoading { waiting += 1 }
-      }
-    }
-    return waiting
-  }
-
-  package var hasBoundRows: Bool { list.factory.statistics.binds > 0 }
-
-  package var liveRows: Int {
-    list.factory.liveRows + grid.factory.liveRows + table.factory.liveRows
-      + orgTree.factory.liveRows
   }
 }

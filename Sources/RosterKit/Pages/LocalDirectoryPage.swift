@@ -93,7 +93,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     window: Widget, avatars: PageAvatars
   ) {
     controller = DirectoryController(source: source, loaded: loaded)
-    model = ListModel([], census: avatars.instrumentation.items)
+    model = ListModel([], census: avatars.probe.items)
     let gridAvatars = avatars.pipeline.map {
       AvatarService(pipeline: $0, pointSize: Int(UserCell.avatarSize))
     }
@@ -106,17 +106,15 @@ package final class LocalDirectoryPage: DirectoryPage {
     self.selection = selection
     list = PeopleList(
       selection: selection, count: { model.count }, content: { model[$0].viewModel },
-      avatars: avatars.rows, instrumentation: avatars.instrumentation,
+      avatars: avatars.rows, census: avatars.probe.rows,
       avatar: { avatars, position in
         position < model.count ? avatars.request(for: model[position]) : nil
       })
     grid = GridPage(
-      model: model, selection: selection, avatars: gridAvatars,
-      instrumentation: avatars.instrumentation)
+      model: model, selection: selection, avatars: gridAvatars, census: avatars.probe.rows)
     table = TablePage(
-      model: model, selection: selection, avatars: tableAvatars,
-      instrumentation: avatars.instrumentation)
-    orgTree = OrgTreePage(avatars: avatars.rows, instrumentation: avatars.instrumentation)
+      model: model, selection: selection, avatars: tableAvatars, census: avatars.probe.rows)
+    orgTree = OrgTreePage(avatars: avatars.rows, census: avatars.probe.rows)
     presenter = ModelPresenter(model: model, list: list, grid: grid, table: table, window: window)
     widget = gtk_stack_new()!
     gtk_stack_set_transition_type(gtkObject(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE)

@@ -3,7 +3,7 @@ import PreparedImages
 /// The avatar services a window gives its page: the rows' (48 px, which
 /// the bench watches), the details panel's (128 px) and the pipeline they
 /// share, from which a page makes the services of its other views; and the
-/// instrumentation its rows count into.
+/// window's probe, whose censuses count the page's rows and items.
 ///
 /// Threading: main-actor only (the services are).
 @MainActor
@@ -15,14 +15,13 @@ package struct PageAvatars {
   /// The pipeline behind both, nil when avatars are off.
   let pipeline: ImagePipeline?
 
-  /// What the page's rows count (shaped lines, live rows, stale drops).
-  let instrumentation: RowInstrumentation
+  /// The window's probe: its views' factories and models count in its censuses.
+  let probe: RowProbe
 
   /// The services of `pipeline`, the rows' loading through `rowAvatars`.
-  init(pipeline: ImagePipeline?, rowAvatars: any AvatarBinder, instrumentation: RowInstrumentation)
-  {
+  init(pipeline: ImagePipeline?, rowAvatars: any AvatarBinder, probe: RowProbe) {
     self.pipeline = pipeline
-    self.instrumentation = instrumentation
+    self.probe = probe
     rows = pipeline.map {
       AvatarService(pipeline: $0, pointSize: Int(UserRow.avatarSize), binder: rowAvatars)
     }

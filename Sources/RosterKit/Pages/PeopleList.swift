@@ -28,13 +28,13 @@ final class PeopleList<Row: PeopleRow> {
   var onVisibleChange: (@MainActor (Range<Int>) -> Void)?
 
   /// A list over `selection`'s model (a GListModel of `count()` items) whose rows show
-  /// `content(position)` and prefetch `avatar(service, position)`, counting
-  /// into `instrumentation`;
-  /// `visibleWillChange` hears of a new visible range before anything else.
+  /// `content(position)` and prefetch `avatar(service, position)`, its rows
+  /// counted in `census`; `visibleWillChange` hears of a new visible range
+  /// before anything else.
   init(
     selection: RangeSelection, count: @escaping @MainActor () -> Int,
     content: @escaping @MainActor (Int) -> Row.Model?,
-    avatars: AvatarService?, instrumentation: RowInstrumentation,
+    avatars: AvatarService?, census: RowCensus?,
     avatar: @escaping @MainActor (AvatarService, Int) -> ImageRequest?,
     visibleWillChange: (@MainActor (Range<Int>) -> Void)? = nil
   ) {
@@ -43,12 +43,12 @@ final class PeopleList<Row: PeopleRow> {
     let waiting = WaitingAvatarRows<Row> { $0.isLoadingAvatar }
     factory = ListFactory(
       makeRow: {
-        let row = Row(avatars: avatars, instrumentation: instrumentation)
+        let row = Row(avatars: avatars)
         row.follow(
           isOnScreen: { tracker?.visible.contains($0) ?? false },
           avatarPending: { waiting.add($0) })
         return row
-      }, model: content, census: instrumentation.rows)
+      }, model: content, census: census)
     self.selection = selection
     listView = Gtk.peopleList(selection: selection, factory: factory.object)
     scroller = Gtk.scrolledWindow(listView)
@@ -61,7 +61,9 @@ final class PeopleList<Row: PeopleRow> {
     tracker = viewport
     dragScroller = DragScroller(listView: listView, scroller: scroller)
     let factory = factory
-    let textShaping = TextShapingAhead(factory: factory, view: listView) { $0.shapeText() }
+    let textShaping = TextShapingAhead(factory: factory, view: listView) {
+      $0.shapeText(width: $1)
+    }
     self.textShaping = textShaping
     viewport.onChange = { [weak self, weak viewport] visible in
       visibleWillChange?(visible)

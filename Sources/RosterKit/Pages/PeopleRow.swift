@@ -8,7 +8,7 @@ import GtkKit
 /// Threading: main-actor only.
 @MainActor
 protocol PeopleRow: ListRow {
-  init(avatars: AvatarService?, instrumentation: RowInstrumentation)
+  init(avatars: AvatarService?)
   /// Has the row ask `isOnScreen` whether its position shows, and call
   /// `avatarPending` after a bind that left its avatar on its way.
   func follow(
@@ -18,8 +18,9 @@ protocol PeopleRow: ListRow {
   var isLoadingAvatar: Bool { get }
   /// Raises the row's pending avatar while it is on screen.
   func setVisible(_ visible: Bool)
-  /// Shapes the row's text now; returns the lines shaped.
-  @discardableResult func shapeText() -> Int
+  /// Shapes the row's text now (at `width` unless it has a size of its
+  /// own); returns the lines shaped.
+  @discardableResult func shapeText(width: Int32) -> Int
 }
 
 extension UserRow: PeopleRow {
@@ -41,5 +42,5 @@ extension ServerRow: PeopleRow {
     person.onAvatarPending = { [unowned self] _ in avatarPending(self) }
   }
 
-  @discardableResult func shapeText() -> Int { person.shapeText() }
+  @discardableResult func shapeText(width: Int32) -> Int { person.shapeText(width: width) }
 }

@@ -62,8 +62,11 @@ final class PersonPage {
   private(set) var chainLinks: [Widget] = []
   private(set) var groupLinks: [Widget] = []
 
-  init(avatars: AvatarService?, details: AvatarService?, instrumentation: RowInstrumentation) {
-    avatar = PersonView(shape: .details, avatars: details, instrumentation: instrumentation)
+  /// A person's page, its avatar loading through `details` and its
+  /// reports' through `avatars` (nil: initials only), the reports' rows
+  /// counted in `census`.
+  init(avatars: AvatarService?, details: AvatarService?, census: RowCensus?) {
+    avatar = PersonView(shape: .details, avatars: details)
     gtk_widget_set_valign(avatar.widget, GTK_ALIGN_START)
     name = Gtk.label(classes: ["username"])
     gtk_label_set_xalign(gtkObject(name), 0)
@@ -107,7 +110,7 @@ final class PersonPage {
     reports = PeopleList(
       selection: RangeSelection(model: model.object), count: { model.count },
       content: { model[$0].viewModel },
-      avatars: avatars, instrumentation: instrumentation,
+      avatars: avatars, census: census,
       avatar: { avatars, position in
         position < model.count ? avatars.request(for: model[position].avatar) : nil
       })

@@ -36,15 +36,15 @@ final class AvatarBinding {
   /// The avatar texture shown (a reference is held), nil for the initials.
   var texture: OpaquePointer? { shownTexture.opaque }
 
-  /// Loads through `avatars` (nil: initials only), counts into
-  /// `instrumentation` and has `view` draw again when the texture changes.
-  init(avatars: AvatarService?, instrumentation: RowInstrumentation, view: Widget) {
+  /// Loads through `avatars` (nil: initials only) and has `view` draw
+  /// again when the texture changes.
+  init(avatars: AvatarService?, view: Widget) {
     self.avatars = avatars
     self.view = view
     load = avatars.map { avatars in
-      avatars.binder.makeLoad(pipeline: avatars.pipeline, instrumentation: instrumentation) {
-        [weak self] in self?.apply($0)
-      }
+      avatars.binder.makeLoad(
+        pipeline: avatars.pipeline, onStaleDrop: { [weak self] in self?.countStaleDrop() },
+        show: { [weak self] in self?.apply($0) })
     }
   }
 
@@ -83,6 +83,11 @@ final class AvatarBinding {
     guard shown != texture else { return }
     shownTexture.set(retaining: shown)
     gtk_widget_queue_draw(view)
+  }
+
+  /// A late result met the view bound to someone else (or no one).
+  private func countStaleDrop() {
+    RowProbe.of(view)?.staleDrops += 1
   }
 
   private func apply(_ texture: OpaquePointer?) {

@@ -12,11 +12,11 @@ import GtkKit
 enum AvatarDrawing {
   /// Draws the avatar `side` points across at (`x`, `y`) in `widget`: the
   /// `texture` when there is one, else `initials` (shaped in `font` if it
-  /// was not yet, which `instrumentation` counts) on `colors`.
+  /// was not yet, which the window's ``RowProbe`` counts) on `colors`.
   static func draw(
     _ snapshot: OpaquePointer, x: Int32, y: Int32, side: Int32, texture: OpaquePointer?,
     initials: TextLine, font: OpaquePointer, colors: (background: GdkRGBA, text: GdkRGBA),
-    in widget: Widget, instrumentation: RowInstrumentation
+    in widget: Widget
   ) {
     let size = Float(side)
     var bounds = graphene_rect_t(
@@ -27,7 +27,7 @@ enum AvatarDrawing {
       return
     }
     fill(snapshot, bounds, radius: size / 2, color: colors.background)
-    if !initials.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
+    if !initials.isShaped { RowProbe.of(widget)?.linesShapedWhileDrawing += 1 }
     let layout = initials.layout(in: widget, font: font, width: side, alignment: PANGO_ALIGN_CENTER)
     var ink = PangoRectangle()
     var logical = PangoRectangle()

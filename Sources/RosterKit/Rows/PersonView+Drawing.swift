@@ -27,7 +27,6 @@ extension PersonView {
   func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
     guard !isCleared else { return }
     followScaleFactor()
-    instrumentation.drew(shape, width: width)
     let fonts = currentFonts()
     var color = GdkRGBA()
     gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
@@ -80,7 +79,7 @@ extension PersonView {
     AvatarDrawing.draw(
       snapshot, x: x, y: y, side: shape.avatarSize, texture: texture, initials: initials,
       font: fonts.initials, colors: palette.colors(avatar.placeholder.colorIndex, for: widget),
-      in: widget, instrumentation: instrumentation)
+      in: widget)
   }
 
   /// A grey circle in the avatar's place and grey bars in the name's and
@@ -113,7 +112,7 @@ extension PersonView {
     font: OpaquePointer, color: GdkRGBA, alignment: PangoAlignment = PANGO_ALIGN_LEFT
   ) {
     guard !line.text.isEmpty else { return }
-    if !line.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
+    if !line.isShaped { RowProbe.of(widget)?.linesShapedWhileDrawing += 1 }
     let layout = line.layout(in: widget, font: font, width: width, alignment: alignment)
     AvatarDrawing.draw(layout, snapshot, x: Float(x), y: Float(y), color: color)
   }

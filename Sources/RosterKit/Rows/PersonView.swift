@@ -42,8 +42,6 @@ final class PersonView: CustomWidgetContent {
   /// Which avatar shows.
   private(set) var avatar: AvatarBinding!
   let shape: PersonShape
-  /// Counts shaped lines and remembers drawn widths, for the whole window.
-  let instrumentation: RowInstrumentation
   let name = TextLine()
   let role = TextLine()
   let initials = TextLine()
@@ -63,7 +61,7 @@ final class PersonView: CustomWidgetContent {
   /// The text of the name line and the line under it (title, else role).
   var nameText: String { name.text }
   var roleText: String { role.text }
-  /// Whether every line ``shapeText()`` would shape is shaped, so drawing
+  /// Whether every line ``shapeText(width:)`` would shape is shaped, so drawing
   /// the view shapes nothing: tests check the rows about to scroll in by
   /// what they hold, whichever pass shaped them.
   var isTextShaped: Bool {
@@ -72,17 +70,16 @@ final class PersonView: CustomWidgetContent {
   }
 
   /// A person widget of `shape`, loading avatars through `avatars` (nil:
-  /// initials only) and counting into `instrumentation`.
-  init(shape: PersonShape, avatars: AvatarService?, instrumentation: RowInstrumentation) {
+  /// initials only).
+  init(shape: PersonShape, avatars: AvatarService?) {
     self.shape = shape
-    self.instrumentation = instrumentation
     let widget = CustomWidget.make(Self.type, content: self)
     gtk_widget_add_css_class(widget, shape.styleClass)
     // Without text it is decoration: the details panel's labels say who it is.
     if !shape.showsName { RowAccessibility.hide(widget) }
     root = ObjectRef(widget)
     self.widget = widget
-    avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation, view: widget)
+    avatar = AvatarBinding(avatars: avatars, view: widget)
   }
 
   /// Drops the row's references (widget and texture) on the main thread.
@@ -175,13 +172,13 @@ final class PersonView: CustomWidgetContent {
   /// Returns how many lines it shaped.
   ///
   /// GTK 4.8 leaves the rows it binds beyond the screen without a size, so
-  /// the width is the one the last widget of this shape was drawn at (a
-  /// list's rows are all as wide); if it no longer holds, the draw shapes
-  /// again at the right width.
+  /// an unsized widget shapes at `width`, the width of its view's rows on
+  /// screen (a list's rows are all as wide); if it no longer holds, the draw
+  /// shapes again at the right width.
   @discardableResult
-  func shapeText() -> Int {
+  func shapeText(width rowWidth: Int32) -> Int {
     let allocated = gtk_widget_get_width(widget)
-    let width = allocated > 0 ? allocated : instrumentation.drawnWidth(of: shape) ?? 0
+    let width = allocated > 0 ? allocated : rowWidth
     guard width > 0, identity != nil else { return 0 }
     followScaleFactor()
     let fonts = currentFonts()
@@ -200,7 +197,7 @@ final class PersonView: CustomWidgetContent {
       shapeLine(
         initials, font: fonts.initials, width: shape.avatarSize, alignment: PANGO_ALIGN_CENTER)
     }
-    instrumentation.linesShapedAhead += shaped
+    if shaped > 0 { RowProbe.of(widget)?.linesShapedAhead += shaped }
     return shaped
   }
 

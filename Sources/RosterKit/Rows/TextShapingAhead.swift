@@ -13,15 +13,23 @@ import GtkKit
 /// direction (both directions before the first scroll). A row bound again
 /// before it shows is simply shaped again.
 ///
+/// GTK 4.8 gives the rows it binds beyond the screen no size: they are
+/// shaped at the width of the view's rows on screen (a list's rows are all
+/// as wide), as measured at the last pass that found one.
+///
 /// Threading: main-actor only.
 @MainActor
 final class TextShapingAhead<Row: ListRow> {
   private let factory: ListFactory<Row>
   /// The list or grid view the rows are in.
   private let view: Widget
-  private let shape: @MainActor (Row) -> Int
-  /// The positions to shape at the next idle.
+  private let shape: @MainActor (Row, _ width: Int32) -> Int
+  /// The positions to shape at the next idle, and those on screen then.
   private var band: Range<Int> = 0..<0
+  private var visible: Range<Int> = 0..<0
+  /// The width of the view's rows on screen, as last measured (0: none
+  /// measured yet, and nothing without a size of its own is shaped).
+  private var rowWidth: Int32 = 0
   /// Whether a pass is queued for the next idle. Tests wait until it is
   /// false after a frame, so the pass that frame queued has run before
   /// they scroll again, however late the machine runs its frames.
@@ -45,9 +53,12 @@ final class TextShapingAhead<Row: ListRow> {
   private var readsAdjustment = false
   private var scrollDirection = ScrollDirection()
 
-  /// Shapes the rows `factory` makes for `view` with `shape`, which returns
-  /// the lines it shaped.
-  init(factory: ListFactory<Row>, view: Widget, shape: @escaping @MainActor (Row) -> Int) {
+  /// Shapes the rows `factory` makes for `view` with `shape`, which is
+  /// given the width of the rows on screen and returns the lines it shaped.
+  init(
+    factory: ListFactory<Row>, view: Widget,
+    shape: @escaping @MainActor (Row, _ width: Int32) -> Int
+  ) {
     self.factory = factory
     self.view = view
     self.shape = shape
@@ -57,6 +68,7 @@ final class TextShapingAhead<Row: ListRow> {
   /// (> 0 down, < 0 up, 0 not yet): shape the next screen at the next idle.
   func visibleRangeChanged(to visible: Range<Int>, direction: Int) {
     guard isEnabled, !visible.isEmpty else { return }
+    self.visible = visible
     band = Self.band(after: visible, direction: direction)
     readsVisibleRows = false
     scheduleIdle()
@@ -151,12 +163,24 @@ final class TextShapingAhead<Row: ListRow> {
     if readsVisibleRows {
       let visible = factory.shownPositions()
       guard !visible.isEmpty else { return retryAfterNextFrame() }
+      self.visible = visible
       band = Self.band(after: visible, direction: direction)
     }
-    let band = self.band
+    measureRowWidth()
+    let (band, width) = (self.band, rowWidth)
     factory.forEachBoundRow { row, position in
-      if band.contains(position) { _ = shape(row) }
+      if band.contains(position) { _ = shape(row, width) }
     }
     onShaped?()
+  }
+
+  /// Reads the width of the rows on screen, laid out by now.
+  private func measureRowWidth() {
+    let visible = self.visible
+    factory.forEachBoundRow { row, position in
+      guard visible.contains(position) else { return }
+      let width = gtk_widget_get_width(row.widget)
+      if width > 0 { rowWidth = width }
+    }
   }
 }

@@ -15,8 +15,8 @@ final class UserCell: ListRow {
 
   private let content: PersonView
 
-  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
-    content = PersonView(shape: .cell, avatars: avatars, instrumentation: instrumentation)
+  init(avatars: AvatarService?) {
+    content = PersonView(shape: .cell, avatars: avatars)
   }
 
   /// The cell's root widget.
@@ -35,7 +35,8 @@ final class UserCell: ListRow {
   /// Shows no one until the next bind (a position past a shorter list's end).
   func clear() { content.clear() }
 
-  /// Shapes the cell's text now, so its next draw only draws; returns the lines shaped.
+  /// Shapes the cell's text now (at `width` unless it has a size of its
+  /// own), so its next draw only draws; returns the lines shaped.
   @discardableResult
-  func shapeText() -> Int { content.shapeText() }
+  func shapeText(width: Int32) -> Int { content.shapeText(width: width) }
 }

@@ -24,8 +24,8 @@ package final class UserRow: ListRow {
   /// the page remembers the row, to raise or lower its load as it scrolls.
   var onAvatarPending: (@MainActor (UserRow) -> Void)?
 
-  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
-    content = PersonView(shape: .row, avatars: avatars, instrumentation: instrumentation)
+  init(avatars: AvatarService?) {
+    content = PersonView(shape: .row, avatars: avatars)
   }
 
   /// The row's root widget.
@@ -68,9 +68,10 @@ package final class UserRow: ListRow {
   /// whose data is on its way).
   func showSkeleton(label: String) { content.showSkeleton(label: label) }
 
-  /// Shapes the row's text now, so its next draw only draws; returns the lines shaped.
+  /// Shapes the row's text now (at `width` unless it has a size of its
+  /// own), so its next draw only draws; returns the lines shaped.
   @discardableResult
-  func shapeText() -> Int { content.shapeText() }
+  func shapeText(width: Int32) -> Int { content.shapeText(width: width) }
 
   /// Raises the row's pending avatar when it scrolls on screen after its
   /// bind, and lowers it when it leaves.

@@ -4,8 +4,8 @@ import GtkKit
 import SharedSupport
 
 /// The server's list as tests and the bench see it, its selection, the
-/// person at a position with every attribute of their entry, and what is
-/// counted in it.
+/// person at a position with every attribute of their entry, and the view
+/// on screen.
 extension ServerDirectoryPage {
   package var listView: Widget { list.listView }
   package var factory: ListFactory<ServerRow> { list.factory }
@@ -210,47 +210,8 @@ extension ServerDirectoryPage {
     orgTree?.dragScroller.maxFlingVelocity = velocity
   }
 
-  package var shapesTextAhead: Bool {
-    get { list.textShaping.isEnabled }
-    set {
-      list.textShaping.isEnabled = newValue
-      table.textShaping.isEnabled = newValue
-    }
-  }
-
   package var exportSource: ExportSource? {
     guard presenter.hasStarted, !presenter.isLoading else { return nil }
     return .server(presenter.shown, count: model.count)
-  }
-
-  // MARK: Statistics
-
-  package var hasVisibleRows: Bool {
-    if viewMode == .tree, let orgTree {
-      return orgTree.factory.statistics.binds > 0 && gtk_widget_get_mapped(orgTree.listView) != 0
-    }
-    let visible = shownViewport.visible
-    return !visible.isEmpty && model[visible.lowerBound] != nil
-  }
-
-  /// A skeleton row is waiting for its data, and so for its avatar.
-  package var visibleRowsWaitingForAvatars: Int {
-    guard viewMode == .table else {
-      return list.visibleRows { $0.showsSkeleton || $0.person.isLoadingAvatar }
-    }
-    var waiting = 0
-    let visible = shownViewport.visible
-    table.factory.forEachBoundRow { row, position in
-      if visible.contains(position), row.cells.showsSkeleton || row.cells.avatar.isLoading {
-        waiting += 1
-      }
-    }
-    return waiting
-  }
-
-  package var hasBoundRows: Bool { list.factory.statistics.binds > 0 }
-
-  package var liveRows: Int {
-    list.factory.liveRows + table.factory.liveRows + (orgTree?.factory.liveRows ?? 0)
   }
 }

@@ -82,7 +82,7 @@ package final class ServerDirectoryPage: DirectoryPage {
     var configuration = RangedListConfiguration()
     configuration.pageSize = pageSize
     let model = RangedListModel<UserViewModel>(
-      count: 0, configuration: configuration, census: avatars.instrumentation.items
+      count: 0, configuration: configuration, census: avatars.probe.items
     ) { range in
       ElementRange(offset: range.lowerBound, elements: [], count: 0)
     }
@@ -97,22 +97,18 @@ package final class ServerDirectoryPage: DirectoryPage {
     self.selection = selection
     list = PeopleList(
       selection: selection, count: { model.count }, content: content,
-      avatars: avatars.rows, instrumentation: avatars.instrumentation,
+      avatars: avatars.rows, census: avatars.probe.rows,
       avatar: { avatars, position in model[position].flatMap { avatars.request(for: $0) } },
       visibleWillChange: { if page?.viewMode != .table { model.setVisible($0) } })
     table = TablePage(
       selection: selection, count: { model.count }, content: content,
-      makeRow: { columns, _ in
-        ServerTableRow(
-          columns: columns, avatars: tableAvatars, instrumentation: avatars.instrumentation)
-      },
-      instrumentation: avatars.instrumentation,
+      makeRow: { columns, _ in ServerTableRow(columns: columns, avatars: tableAvatars) },
+      census: avatars.probe.rows,
       visibleWillChange: { if page?.viewMode == .table { model.setVisible($0) } })
     model.rows = list.factory
     presenter = ServerPresenter(directory: directory, model: model)
     orgTree = (directory as? any OrganisedDirectory).map {
-      ServerOrgTreePage(
-        directory: $0, avatars: avatars.rows, instrumentation: avatars.instrumentation)
+      ServerOrgTreePage(directory: $0, avatars: avatars.rows, census: avatars.probe.rows)
     }
     widget = gtk_stack_new()!
     gtk_stack_add_named(gtkObject(widget), list.scroller, ViewMode.list.name)

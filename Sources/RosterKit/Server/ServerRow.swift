@@ -26,8 +26,8 @@ package final class ServerRow: ListRow {
   /// Whether the skeleton shows now.
   private(set) var showsSkeleton = true
 
-  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
-    person = UserRow(avatars: avatars, instrumentation: instrumentation)
+  init(avatars: AvatarService?) {
+    person = UserRow(avatars: avatars)
     person.showSkeleton(label: tr("Loading"))
   }
 

@@ -12,8 +12,8 @@ final class ServerTableRow: TablePageRow {
   let cells: TableRow
 
   /// A row drawing `columns`, loading 32 pt avatars through `avatars`.
-  init(columns: TableColumns, avatars: AvatarService?, instrumentation: RowInstrumentation) {
-    cells = TableRow(columns: columns, avatars: avatars, instrumentation: instrumentation)
+  init(columns: TableColumns, avatars: AvatarService?) {
+    cells = TableRow(columns: columns, avatars: avatars)
     cells.showSkeleton(label: tr("Loading"))
   }
 

@@ -39,20 +39,20 @@ final class TablePage<Row: TablePageRow> {
   private static var shapingBudget: Duration { .milliseconds(4) }
 
   /// A table over `selection`'s model (a GListModel of `count()` items) whose rows,
-  /// made by `makeRow`, show `content(position)`; `visibleWillChange`, if
-  /// given, hears of each new range of rows on screen.
+  /// made by `makeRow` and counted in `census`, show `content(position)`;
+  /// `visibleWillChange`, if given, hears of each new range of rows on screen.
   init(
     selection: RangeSelection, count: @escaping @MainActor () -> Int,
     content: @escaping @MainActor (Int) -> Row.Model?,
     makeRow: @escaping @MainActor (TableColumns, ShapedCells) -> Row,
-    instrumentation: RowInstrumentation,
+    census: RowCensus?,
     visibleWillChange: (@MainActor (Range<Int>) -> Void)? = nil
   ) {
     let columns = TableColumns()
     self.columns = columns
     let shapedCells = shapedCells
     factory = ListFactory(
-      makeRow: { makeRow(columns, shapedCells) }, model: content, census: instrumentation.rows)
+      makeRow: { makeRow(columns, shapedCells) }, model: content, census: census)
     listView = gtk_list_view_new(nil, factory.object.transferredReference())!
     shown = SelectionWhileShown(selection: selection) { [listView] in
       gtk_list_view_set_model(gtkObject(listView), $0)
@@ -65,7 +65,10 @@ final class TablePage<Row: TablePageRow> {
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL)
     Gtk.append(widget, header.widget, scroller)
     dragScroller = DragScroller(listView: listView, scroller: scroller)
-    textShaping = TextShapingAhead(factory: factory, view: listView) { $0.cells.shapeText() }
+    // The table's rows shape at the width its columns were last drawn at.
+    textShaping = TextShapingAhead(factory: factory, view: listView) { row, _ in
+      row.cells.shapeText()
+    }
     if let visibleWillChange {
       let viewport = ViewportTracker(listView: listView, itemCount: count, prefetcher: nil)
       viewport.onChange = { visibleWillChange($0) }
@@ -142,19 +145,16 @@ final class TablePage<Row: TablePageRow> {
 
 extension TablePage where Row == TableRow {
   /// A local directory's table over `model`, loading 32 pt avatars through
-  /// `avatars` (nil: initials only).
+  /// `avatars` (nil: initials only), its rows counted in `census`.
   convenience init(
     model: ListModel<UserRef>, selection: RangeSelection, avatars: AvatarService?,
-    instrumentation: RowInstrumentation
+    census: RowCensus?
   ) {
     self.init(
       selection: selection, count: { model.count },
       content: { position in position < model.count ? model[position].viewModel : nil },
-      makeRow: {
-        TableRow(
-          columns: $0, avatars: avatars, instrumentation: instrumentation, shapedCells: $1)
-      },
-      instrumentation: instrumentation)
+      makeRow: { TableRow(columns: $0, avatars: avatars, shapedCells: $1) },
+      census: census)
   }
 }
 

@@ -32,7 +32,6 @@ final class TableRow: ListRow, CustomWidgetContent {
   /// Which avatar shows.
   private(set) var avatar: AvatarBinding!
   private let columns: TableColumns
-  private let instrumentation: RowInstrumentation
   /// Lines shaped for people before their rows were bound, if any.
   private let shapedCells: ShapedCells?
   /// One line per column, in the columns' order.
@@ -53,20 +52,16 @@ final class TableRow: ListRow, CustomWidgetContent {
   private(set) var showsSkeleton = false
 
   /// A row drawing `columns`, loading 32 pt avatars through `avatars` (nil:
-  /// initials only), counting into `instrumentation` and taking the lines
-  /// `shapedCells` holds for the person it is bound to.
-  init(
-    columns: TableColumns, avatars: AvatarService?, instrumentation: RowInstrumentation,
-    shapedCells: ShapedCells? = nil
-  ) {
+  /// initials only) and taking the lines `shapedCells` holds for the person
+  /// it is bound to.
+  init(columns: TableColumns, avatars: AvatarService?, shapedCells: ShapedCells? = nil) {
     self.columns = columns
-    self.instrumentation = instrumentation
     self.shapedCells = shapedCells
     let view = CustomWidget.make(Self.type, content: self)
     gtk_widget_add_css_class(view, "table-row")
     root = ObjectRef(view)
     self.view = view
-    avatar = AvatarBinding(avatars: avatars, instrumentation: instrumentation, view: view)
+    avatar = AvatarBinding(avatars: avatars, view: view)
     lines = columns.fields.map { _ in TextLine() }
   }
 
@@ -182,10 +177,10 @@ final class TableRow: ListRow, CustomWidgetContent {
       snapshot, x: isRightToLeft ? width - side : 0, y: (height - side) / 2, side: side,
       texture: texture, initials: initials,
       font: fonts.initials, colors: palette.colors(avatar.placeholder.colorIndex, for: view),
-      in: view, instrumentation: instrumentation)
+      in: view)
     let y = Float((height - fonts.nameHeight) / 2)
     forEachCell(in: width, fonts: fonts) { line, x, cellWidth, font in
-      if !line.isShaped { instrumentation.linesShapedWhileDrawing += 1 }
+      if !line.isShaped { RowProbe.of(view)?.linesShapedWhileDrawing += 1 }
       let layout = line.layout(in: view, font: font, width: cellWidth)
       // As a label's text starts at the start edge whatever its own
       // direction: Pango puts a line written the other way at its end.
@@ -268,7 +263,7 @@ final class TableRow: ListRow, CustomWidgetContent {
       shapeInitials(initials, fonts: fonts)
       shaped += 1
     }
-    instrumentation.linesShapedAhead += shaped
+    if shaped > 0 { RowProbe.of(view)?.linesShapedAhead += shaped }
     return shaped
   }
 
@@ -294,7 +289,7 @@ final class TableRow: ListRow, CustomWidgetContent {
     let initials = TextLine()
     initials.set(person.initials)
     shapeInitials(initials, fonts: fonts)
-    instrumentation.linesShapedAhead += shaped + 1
+    RowProbe.of(view)?.linesShapedAhead += shaped + 1
     return ShapedCells.Lines(cells: lines, initials: initials)
   }
 

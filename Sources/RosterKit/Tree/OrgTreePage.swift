@@ -31,19 +31,21 @@ package final class OrgTreePage {
   /// A person activated (Enter, a double-click): their identity.
   var onActivate: (@MainActor (String) -> Void)?
 
-  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
+  /// A tree whose rows load their avatars through `avatars` (nil: initials
+  /// only) and are counted in `census`.
+  init(avatars: AvatarService?, census: RowCensus?) {
     weak var weakSelf: OrgTreePage?
     tree = KeyedTreeModel { key in weakSelf?.reports(of: key) }
     let tree = tree
     factory = ListFactory(
-      makeRow: { OrgTreeRow(avatars: avatars, instrumentation: instrumentation) },
+      makeRow: { OrgTreeRow(avatars: avatars) },
       model: { position in
         guard let table = weakSelf?.table, let node = tree.node(at: position),
           let index = Int(node.key), index < table.userCount
         else { return nil }
         return OrgTreeRow.Model(
           person: table[index], reports: table.reportCount(of: index), row: node.row)
-      }, census: instrumentation.rows)
+      }, census: census)
     let view = OrgTreeView(tree, factory: factory.object)
     lines = view.lines
     listView = view.listView

@@ -27,10 +27,10 @@ final class OrgTreeRow: ListRow {
   let person: PersonView
   private let count: Widget
 
-  init(avatars: AvatarService?, instrumentation: RowInstrumentation) {
+  init(avatars: AvatarService?) {
     widget = gtk_tree_expander_new()!
     root = ObjectRef(widget)
-    person = PersonView(shape: .row, avatars: avatars, instrumentation: instrumentation)
+    person = PersonView(shape: .row, avatars: avatars)
     gtk_widget_set_hexpand(person.widget, 1)
     count = Gtk.label(classes: ["dim-label", "numeric"])
     gtk_widget_set_margin_end(count, 12)

@@ -65,19 +65,19 @@ package final class ServerOrgTreePage {
   /// The server failed a read (the lines already shown stay).
   var onError: (@MainActor (DirectoryError) -> Void)?
 
-  init(
-    directory: any OrganisedDirectory, avatars: AvatarService?, instrumentation: RowInstrumentation
-  ) {
+  /// The tree of `directory`, its rows loading their avatars through
+  /// `avatars` (nil: initials only) and counted in `census`.
+  init(directory: any OrganisedDirectory, avatars: AvatarService?, census: RowCensus?) {
     self.directory = directory
     weak var weakSelf: ServerOrgTreePage?
     tree = KeyedTreeModel { key in weakSelf?.children(of: key) }
     let tree = tree
     factory = ListFactory(
-      makeRow: { OrgTreeRow(avatars: avatars, instrumentation: instrumentation) },
+      makeRow: { OrgTreeRow(avatars: avatars) },
       model: { position in
         guard let node = tree.node(at: position) else { return nil }
         return weakSelf?.line(for: node)
-      }, census: instrumentation.rows)
+      }, census: census)
     let view = OrgTreeView(tree, factory: factory.object)
     lines = view.lines
     listView = view.listView

@@ -26,14 +26,16 @@ final class GridPage {
   /// The grid's selection over the model, while it shows.
   let shown: SelectionWhileShown
 
+  /// A grid over `model` and `selection`, its cells' avatars loading
+  /// through `avatars` (nil: initials only) and its cells counted in `census`.
   init(
     model: ListModel<UserRef>, selection: RangeSelection, avatars: AvatarService?,
-    instrumentation: RowInstrumentation
+    census: RowCensus?
   ) {
     factory = ListFactory(
-      makeRow: { UserCell(avatars: avatars, instrumentation: instrumentation) },
+      makeRow: { UserCell(avatars: avatars) },
       model: { position in position < model.count ? model[position].viewModel : nil },
-      census: instrumentation.rows)
+      census: census)
     gridView = gtk_grid_view_new(nil, factory.object.transferredReference())!
     shown = SelectionWhileShown(selection: selection) { [gridView] in
       gtk_grid_view_set_model(gtkObject(gridView), $0)
@@ -44,7 +46,7 @@ final class GridPage {
     RowAccessibility.setLabel(gridView, tr("People"))
     widget = Gtk.scrolledWindow(gridView)
     dragScroller = DragScroller(listView: gridView, scroller: widget)
-    textShaping = TextShapingAhead(factory: factory, view: gridView) { $0.shapeText() }
+    textShaping = TextShapingAhead(factory: factory, view: gridView) { $0.shapeText(width: $1) }
     textShaping.followScrolling()
   }
 }

@@ -3,8 +3,8 @@ import Directory
 import PreparedImages
 
 /// The ways to build a window: on a users.json's source, on one already
-/// read, or on a directory server. Each makes its own ``RowInstrumentation``
-/// unless given one (the bench and the tests read theirs).
+/// read, or on a directory server. Each makes its own ``RowProbe`` unless
+/// given one (the bench and the tests read theirs).
 extension MainWindow {
   /// Builds the window for `source`; call ``refresh()`` to load it.
   public convenience init(
@@ -14,7 +14,7 @@ extension MainWindow {
   ) {
     self.init(
       application: application, source: source, pipeline: pipeline,
-      instrumentation: RowInstrumentation())
+      probe: RowProbe())
   }
 
   /// Builds the window for a users.json already read (the Connect dialog's
@@ -27,7 +27,7 @@ extension MainWindow {
   ) {
     self.init(
       application: application, source: .success(contents.source), pipeline: pipeline,
-      loaded: contents, instrumentation: RowInstrumentation())
+      loaded: contents, probe: RowProbe())
   }
 
   /// Builds the window for a directory server, read a window at a time;
@@ -39,7 +39,7 @@ extension MainWindow {
   ) {
     self.init(
       application: application, server: server, pipeline: pipeline,
-      instrumentation: RowInstrumentation())
+      probe: RowProbe())
   }
 
   /// Builds the window for a directory server whose first screen is kept
@@ -52,7 +52,7 @@ extension MainWindow {
     pipeline: ImagePipeline?
   ) {
     self.init(
-      application: application, pipeline: pipeline, instrumentation: RowInstrumentation(),
+      application: application, pipeline: pipeline, probe: RowProbe(),
       rowAvatars: PipelineAvatarBinder()
     ) { _, avatars in
       let page = ServerDirectoryPage(directory: server, avatars: avatars)
@@ -62,18 +62,18 @@ extension MainWindow {
   }
 
   /// Builds the window for `source` (or shows `loaded`, already read from
-  /// it), its rows counting into `instrumentation` and loading their avatars
+  /// it), its rows counting into `probe` and loading their avatars
   /// through `rowAvatars`.
   package convenience init(
     application: UnsafeMutablePointer<GtkApplication>?,
     source: Result<DirectorySource, DirectoryError>,
     pipeline: ImagePipeline?,
     loaded: DirectoryContents? = nil,
-    instrumentation: RowInstrumentation,
+    probe: RowProbe,
     rowAvatars: any AvatarBinder = PipelineAvatarBinder()
   ) {
     self.init(
-      application: application, pipeline: pipeline, instrumentation: instrumentation,
+      application: application, pipeline: pipeline, probe: probe,
       rowAvatars: rowAvatars
     ) { window, avatars in
       LocalDirectoryPage(source: source, loaded: loaded, window: window, avatars: avatars)
@@ -81,16 +81,16 @@ extension MainWindow {
   }
 
   /// Builds the window for a directory server, its rows counting into
-  /// `instrumentation` and loading their avatars through `rowAvatars`.
+  /// `probe` and loading their avatars through `rowAvatars`.
   package convenience init(
     application: UnsafeMutablePointer<GtkApplication>?,
     server: any RangedDirectory,
     pipeline: ImagePipeline?,
-    instrumentation: RowInstrumentation,
+    probe: RowProbe,
     rowAvatars: any AvatarBinder = PipelineAvatarBinder()
   ) {
     self.init(
-      application: application, pipeline: pipeline, instrumentation: instrumentation,
+      application: application, pipeline: pipeline, probe: probe,
       rowAvatars: rowAvatars
     ) { _, avatars in
       ServerDirectoryPage(directory: server, avatars: avatars)

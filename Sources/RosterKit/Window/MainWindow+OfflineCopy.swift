@@ -22,18 +22,18 @@ extension MainWindow {
   ) {
     self.init(
       application: application, copy: copy, pipeline: pipeline,
-      instrumentation: RowInstrumentation())
+      probe: RowProbe())
   }
 
   /// ``init(application:copy:pipeline:)`` with the rows counting into
-  /// `instrumentation`.
+  /// `probe`.
   package convenience init(
     application: UnsafeMutablePointer<GtkApplication>?, copy: OfflineCopy,
-    pipeline: ImagePipeline?, instrumentation: RowInstrumentation,
+    pipeline: ImagePipeline?, probe: RowProbe,
     rowAvatars: any AvatarBinder = PipelineAvatarBinder()
   ) {
     self.init(
-      application: application, pipeline: pipeline, instrumentation: instrumentation,
+      application: application, pipeline: pipeline, probe: probe,
       rowAvatars: rowAvatars
     ) { window, avatars in
       // Held by another Roster window or process: the server, read directly.

@@ -47,8 +47,9 @@ public final class MainWindow {
   /// Export: the file chooser, the export running and its bar.
   private(set) var exporter: ExportController!
   private(set) var actions: WindowActions!
-  /// What the rows count (shaped lines, live rows) and remember (drawn widths).
-  package let instrumentation: RowInstrumentation
+  /// What the window's lists and rows count (shaped lines, live rows and
+  /// items, stale avatars, header renders), kept on its GtkWindow for them.
+  package let probe: RowProbe
   /// A person's page (Enter or a double-click on a person), in
   /// ``navigation`` beside the pages (MainWindow+Navigation.swift).
   let personPage: PersonPage
@@ -65,22 +66,22 @@ public final class MainWindow {
   public var onViewModeChange: (@MainActor (_ grid: Bool) -> Void)?
 
   /// The window around the page `makePage` builds for the GtkWindow;
-  /// `instrumentation` counts what its rows do (the bench and the tests pass
-  /// theirs), `rowAvatars` loads the list rows' avatars (the pipeline's,
+  /// `probe` counts what its lists and rows do (the bench and the tests
+  /// pass theirs), `rowAvatars` loads the list rows' avatars (the pipeline's,
   /// unless a benchmark measures another way). The ways to call it are in
   /// MainWindow+Init.swift.
   init(
     application: UnsafeMutablePointer<GtkApplication>?, pipeline: ImagePipeline?,
-    instrumentation: RowInstrumentation, rowAvatars: any AvatarBinder,
+    probe: RowProbe, rowAvatars: any AvatarBinder,
     page makePage: (Widget, PageAvatars) -> any DirectoryPage
   ) {
-    self.instrumentation = instrumentation
-    let pageAvatars = PageAvatars(
-      pipeline: pipeline, rowAvatars: rowAvatars, instrumentation: instrumentation)
+    self.probe = probe
+    let pageAvatars = PageAvatars(pipeline: pipeline, rowAvatars: rowAvatars, probe: probe)
     self.pageAvatars = pageAvatars
     personPage = PersonPage(
-      avatars: pageAvatars.rows, details: pageAvatars.details, instrumentation: instrumentation)
+      avatars: pageAvatars.rows, details: pageAvatars.details, census: probe.rows)
     window = AdwChrome.window(application: application)
+    probe.install(on: window)
     gtk_window_set_title(cgtk_window(window), tr("Roster"))
     gtk_window_set_default_size(cgtk_window(window), 480, 800)
     gtk_widget_add_css_class(window, "roster")
@@ -88,7 +89,7 @@ public final class MainWindow {
     pageSlot = PageSlot(makePage(window, pageAvatars))
     chrome = WindowChrome(
       window: window, page: pageSlot.widget, personPage: personPage.widget, pipeline: pipeline,
-      headerRenders: instrumentation.headerRenders)
+      headerRenders: probe.headerRenders)
     WindowFrameAllocation.follow(window)
     if let pipeline {
       // Decoding waits for the gap between this window's frames.

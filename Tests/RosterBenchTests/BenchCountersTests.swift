@@ -13,26 +13,25 @@ import XCTest
 final class BenchCountersTests: XCTestCase {
   func testTheNaiveBeforeDecodesInBindOnTheMainThreadAndNothingElse() throws {
     try MainActor.assumeIsolated {
-      try WindowTestSupport.setUp()
+      try BenchTestWindow.setUp()
       var configuration = ImagePipelineConfiguration()
       configuration.diskCacheDirectory = nil
       let pipeline = ImagePipeline(configuration: configuration)
       let naive = NaiveAvatarBinder(configuration: configuration)
       let window = MainWindow(
         application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline,
-        instrumentation: RowInstrumentation(), rowAvatars: naive)
+        probe: RowProbe(), rowAvatars: naive)
       defer { window.close() }
       window.present()
       XCTAssertFalse(window.isSearchIndexBuilt, "nothing is indexed before a load")
       window.refresh()
-      WindowTestSupport.waitForLoad(window)
-      XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }), "no rows reached the screen")
+      BenchTestWindow.waitForRows(window)
       XCTAssertTrue(MainContext.run(until: { window.isSearchIndexBuilt }), "the index completes")
 
       XCTAssertGreaterThan(naive.counts.mainThreadDecodes, 0, "bind decoded on the main thread")
       XCTAssertEqual(naive.counts.mainThreadDecodes, naive.counts.decodes)
       var showing = 0
-      window.factory.forEachBoundRow { row, _ in if row.showsAvatar { showing += 1 } }
+      window.localPage.factory.forEachBoundRow { row, _ in if row.showsAvatar { showing += 1 } }
       XCTAssertGreaterThan(showing, 0, "the decoded avatars show")
       let statistics = pipeline.statistics()
       XCTAssertEqual(statistics.fileLoads, 0, "no prefetch, no pipeline load")
@@ -77,11 +76,11 @@ final class BenchCountersTests: XCTestCase {
 
   func testTheFrameLogHasEveryFrameWithWhatHappenedInIt() throws {
     try MainActor.assumeIsolated {
-      try WindowTestSupport.setUp()
-      let window = WindowTestSupport.openEmbeddedWindow(pipeline: nil)
+      try BenchTestWindow.setUp()
+      let window = BenchTestWindow.openEmbedded(pipeline: nil)
       defer { window.close() }
-      let counts = RowInstrumentation()
-      let recorder = FrameRecorder(window: window.window, instrumentation: counts)
+      let counts = RowProbe()
+      let recorder = FrameRecorder(window: window.window, probe: counts)
       defer { recorder.stop() }
       recorder.isRecording = true
       recorder.frameBegan()

@@ -1,6 +1,7 @@
 import Directory
 import DirectoryGenerator
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import RosterBench
@@ -10,17 +11,17 @@ import XCTest
 final class SoakTests: XCTestCase {
   func testAShortSoakWritesASampleRowPerIntervalWithEveryColumn() throws {
     try MainActor.assumeIsolated {
-      try WindowTestSupport.setUp()
-      let folder = try TemporaryDirectory()
+      try BenchTestWindow.setUp()
+      let folder = TemporaryDirectory()
       var options = SoakOptions()
       options.users = 2_000
       options.avatars = 40
-      options.dataFolder = folder.folder.appendingPathComponent("directory")
+      options.dataFolder = folder.url.appendingPathComponent("directory")
       options.duration = .seconds(8)
       options.sampleInterval = .seconds(1)
       options.refreshInterval = .seconds(3)
-      options.csv = folder.folder.appendingPathComponent("soak.csv")
-      options.plot = folder.folder.appendingPathComponent("soak.png")
+      options.csv = folder.url.appendingPathComponent("soak.csv")
+      options.plot = folder.url.appendingPathComponent("soak.png")
       // One of each step (two flings) and a refresh, however long the
       // machine takes: the counts below rest on them, not on the clock.
       options.minimumSteps = SoakStep.allCases.count
