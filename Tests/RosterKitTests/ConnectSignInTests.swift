@@ -65,7 +65,7 @@ final class ConnectSignInTests: XCTestCase {
   func testKerberosConnectsWithTheTicketAndRemembersTheWayNotASecret() throws {
     let realm = try XCTUnwrap(Self.realm)
     try withDialog { harness, dialog in
-      dialog.fields.signIn = .kerberos
+      dialog.fields.signIn = LDAPSignIn.kerberos.rawValue
       XCTAssertFalse(Self.shows(dialog, .bindDN))
       XCTAssertFalse(Self.shows(dialog, .secret))
       XCTAssertFalse(Self.shows(dialog, .certificate))
@@ -97,7 +97,7 @@ final class ConnectSignInTests: XCTestCase {
     setenv("KRB5CCNAME", "FILE:\(missing)", 1)
     defer { setenv("KRB5CCNAME", cache, 1) }
     try withDialog { harness, dialog in
-      dialog.fields.signIn = .kerberos
+      dialog.fields.signIn = LDAPSignIn.kerberos.rawValue
       dialog.fields.setText(.location, "ldap://localhost:\(realm.server.server.port)")
       harness.run(dialog, connecting: true)
       XCTAssertEqual(harness.opened, 0)
@@ -108,7 +108,7 @@ final class ConnectSignInTests: XCTestCase {
 
   func testACertificateAsksForItsFilesAndTLS() throws {
     try withDialog { harness, dialog in
-      dialog.fields.signIn = .certificate
+      dialog.fields.signIn = LDAPSignIn.certificate.rawValue
       XCTAssertTrue(Self.shows(dialog, .certificate))
       XCTAssertTrue(Self.shows(dialog, .key))
       XCTAssertTrue(Self.shows(dialog, .secret))
@@ -122,7 +122,7 @@ final class ConnectSignInTests: XCTestCase {
         dialog.fields.problem(.location),
         "A client certificate is sent only over TLS: use an ldaps:// URL")
       // Back to a password: the certificate's rows go, the bind DN's come.
-      dialog.fields.signIn = .password
+      dialog.fields.signIn = LDAPSignIn.password.rawValue
       XCTAssertFalse(Self.shows(dialog, .certificate))
       XCTAssertTrue(Self.shows(dialog, .bindDN))
     }

@@ -71,6 +71,49 @@ final class RememberedDirectoryTests: XCTestCase {
     XCTAssertEqual(again.maxFlingVelocity, 5000)
   }
 
+  func testAnLDAPDirectoryIsOneFlatObjectItsKindsOptionsBesideItsId() throws {
+    // As settings.json has held an LDAP directory since sign-in methods came.
+    let written = """
+      {"id": "A1", "kind": "ldap", "location": "ldaps://dc1.example.org",
+       "baseDN": "ou=people,dc=example,dc=org", "filter": "(objectClass=person)",
+       "bindDN": "", "signIn": "certificate", "certificate": "/c.pem", "key": "/k.pem",
+       "offlineCopy": false, "activeDirectory": true}
+      """
+    let directory = try JSONDecoder().decode(RememberedDirectory.self, from: Data(written.utf8))
+    XCTAssertEqual(directory.id, "A1")
+    XCTAssertEqual(directory.kind, .ldap)
+    XCTAssertEqual(directory.baseDN, "ou=people,dc=example,dc=org")
+    XCTAssertEqual(directory.filter, "(objectClass=person)")
+    XCTAssertEqual(directory.signIn, .certificate)
+    XCTAssertEqual(directory.clientCertificate?.keyFile, "/k.pem")
+    XCTAssertEqual(directory.activeDirectory, true)
+    XCTAssertFalse(directory.keepsOfflineCopy)
+    XCTAssertFalse(directory.asksTheServer, "the server said what it is")
+    XCTAssertEqual(directory.secretNeed, .optional, "an encrypted key's passphrase, if any")
+
+    // Written back, the same keys at the same level (an empty one left
+    // out), a flag still a flag.
+    let again = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: JSONEncoder().encode(directory)) as? [String: Any])
+    XCTAssertEqual(
+      Set(again.keys),
+      [
+        "id", "kind", "location", "baseDN", "filter", "signIn", "certificate", "key",
+        "offlineCopy", "activeDirectory",
+      ])
+    XCTAssertEqual(again["activeDirectory"] as? Bool, true)
+    XCTAssertEqual(again["signIn"] as? String, "certificate")
+    XCTAssertEqual(
+      try JSONDecoder().decode(RememberedDirectory.self, from: JSONEncoder().encode(directory)),
+      directory)
+
+    // A file's directory keeps nothing besides its place.
+    let file = RememberedDirectory(kind: .jsonFile, location: "/srv/users.json")
+    let fileKeys = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: JSONEncoder().encode(file)) as? [String: Any])
+    XCTAssertEqual(Set(fileKeys.keys), ["id", "kind", "location"])
+  }
+
   func testOnlyABindDNOrSCIMNeedsASecret() {
     var ldap = RememberedDirectory(kind: .ldap, location: "ldap://127.0.0.1")
     XCTAssertFalse(ldap.needsSecret)

@@ -1,6 +1,5 @@
 import CGtk
 import Directory
-import DirectoryLDAP
 import GtkKit
 import SharedSupport
 
@@ -125,13 +124,11 @@ final class ConnectDialog {
 
   private func fill(_ directory: RememberedDirectory) {
     kind = directory.kind
-    fields.setText(.location, directory.location)
-    fields.setText(.baseDN, directory.baseDN)
-    fields.setText(.filter, directory.filter)
-    fields.setText(.bindDN, directory.bindDN)
-    fields.signIn = directory.signInMethod
-    fields.setText(.certificate, directory.certificate ?? "")
-    fields.setText(.key, directory.key ?? "")
+    fields.show(directory.kind)
+    for field in ConnectFields.fieldOrder where field != .secret {
+      fields.setText(field, directory.text(field))
+    }
+    fields.signIn = directory.signInID
     fields.keepsOfflineCopy = directory.keepsOfflineCopy
   }
 
@@ -140,8 +137,8 @@ final class ConnectDialog {
     let kind = kind
     var directory = RememberedDirectory(kind: kind, location: fields.text(.location))
     if let editing, editing.kind == kind { directory.id = editing.id }
-    let signIn = kind.signIns.isEmpty ? LDAPSignIn.password : fields.signIn
-    if !kind.signIns.isEmpty { directory.signIn = signIn }
+    let signIn = fields.signIn
+    directory.chooseSignIn(signIn)
     // The other rows shown (an LDAP base DN, filter, bind DN or
     // certificate and key), trimmed.
     for row in kind.fields(for: signIn) where row.field != .location && row.field != .secret {
@@ -183,9 +180,11 @@ final class ConnectDialog {
         setBusy(false)
         say(error.sentence, isError: true)
       case .success(let (check, found)):
-        // The base DN the server named is shown where it would be typed.
-        if fields.text(.baseDN).trimmed.isEmpty, !found.baseDN.isEmpty {
-          fields.setText(.baseDN, found.baseDN)
+        // What the server named (a base DN) is shown where it would be typed.
+        for row in found.kind.fields where row.field != .location && row.field != .secret {
+          if fields.text(row.field).trimmed.isEmpty, !found.text(row.field).isEmpty {
+            fields.setText(row.field, found.text(row.field))
+          }
         }
         await succeeded(found, secret: secret, check: check, connecting: connecting)
       }
@@ -244,11 +243,7 @@ final class ConnectDialog {
   /// certificate or its key).
   private func chooseFile(for field: RememberedDirectory.Field) {
     let title =
-      switch field {
-      case .certificate: tr("Choose the Client Certificate")
-      case .key: tr("Choose the Certificate’s Key")
-      default: tr("Choose a Directory File")
-      }
+      kind.fields.first { $0.field == field }?.chooserTitle ?? tr("Choose a Directory File")
     let chooser = gtk_file_chooser_native_new(
       title, cgtk_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
     self.chooser = ObjectRef(chooser, adopt: true)

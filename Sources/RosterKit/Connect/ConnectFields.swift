@@ -1,13 +1,12 @@
 import CGtk
-import DirectoryLDAP
 import GtkKit
 import SharedSupport
 
 /// The Connect dialog's fields: a label, an entry and a line for what is
-/// wrong with it, per ``RememberedDirectory/Field``, laid out in a grid,
-/// and for a kind that offers several ways of signing in (LDAP), a chooser
-/// of the way. Which rows show and what they are called depends on the
-/// kind and the way chosen.
+/// wrong with it, for every ``RememberedDirectory/Field`` a kind shows
+/// (``fieldOrder``), laid out in a grid, and for a kind that offers several
+/// ways of signing in (LDAP), a chooser of the way. Which rows show and
+/// what they are called depends on the kind and the way chosen.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -19,13 +18,33 @@ final class ConnectFields {
   private var problems: [Field: Widget] = [:]
   /// "Choose…" beside the path of a JSON file.
   let chooseButton: Widget
-  /// "Choose…" beside a client certificate's and a key's path.
+  /// "Choose…" beside a field that is a file's path (a client
+  /// certificate's, its key's).
   let chooseButtons: [Field: Widget]
-  /// How to sign in, in ``LDAPSignIn/allCases``' order.
+  /// How to sign in, in the order of the kind's ``DirectoryKind/signIns``.
   let signInChooser: Widget
   private let signInLabel: Widget
-  /// The grid row of the sign-in chooser: before the bind DN.
-  private static let signInRow: Int32 = 6
+  /// The ways the chooser offers now (the shown kind's).
+  private var signIns: [DirectoryKind.SignIn] = []
+  /// The grid row of the sign-in chooser: before the first field that
+  /// belongs to one way of signing in (LDAP's bind DN).
+  private static let signInRow: Int32 = {
+    let rows = DirectoryKinds.all.flatMap(\.fields)
+    let first = fieldOrder.firstIndex { field in
+      rows.contains { $0.field == field && $0.signIns != nil }
+    }
+    return Int32((first ?? fieldOrder.count) * 2)
+  }()
+
+  /// Every field of every kind, each once, in the order the kinds list
+  /// them, the secret last.
+  static let fieldOrder: [Field] = {
+    var order: [Field] = []
+    for row in DirectoryKinds.all.flatMap(\.fields) where !order.contains(row.field) {
+      order.append(row.field)
+    }
+    return order.filter { $0 != .secret } + [.secret]
+  }()
   /// "Keep an offline copy" (an LDAP server's, when it offers Content
   /// Sync), after the fields; on by default.
   let offlineCopySwitch: Widget
@@ -36,19 +55,18 @@ final class ConnectFields {
     gtk_grid_set_row_spacing(grid.asGrid, 4)
     gtk_grid_set_column_spacing(grid.asGrid, 12)
     chooseButton = gtk_button_new_with_mnemonic(tr("_Choose…"))!
-    chooseButtons = [
-      .certificate: gtk_button_new_with_label(tr("Choose…"))!,
-      .key: gtk_button_new_with_label(tr("Choose…"))!,
-    ]
-    let ways = gtk_string_list_new(nil)!
-    for signIn in LDAPSignIn.allCases { gtk_string_list_append(ways, Self.title(of: signIn)) }
-    signInChooser = gtk_drop_down_new(ways, nil)!
+    var chooseButtons: [Field: Widget] = [:]
+    for row in DirectoryKinds.all.flatMap(\.fields) where row.chooserTitle != nil {
+      chooseButtons[row.field] = gtk_button_new_with_label(tr("Choose…"))!
+    }
+    self.chooseButtons = chooseButtons
+    signInChooser = gtk_drop_down_new(gtk_string_list_new(nil)!, nil)!
     signInLabel = Gtk.label(tr("Sign in with"), classes: ["dim-label"])
     gtk_label_set_xalign(gtkObject(signInLabel), 1)
     RowAccessibility.setLabel(signInChooser, tr("Sign in with"))
     gtk_grid_attach(grid.asGrid, signInLabel, 0, Self.signInRow, 1, 1)
     gtk_grid_attach(grid.asGrid, signInChooser, 1, Self.signInRow, 1, 1)
-    for (index, field) in Field.allCases.enumerated() {
+    for (index, field) in Self.fieldOrder.enumerated() {
       let label = Gtk.label("", classes: ["dim-label"])
       gtk_label_set_xalign(gtkObject(label), 1)
       let entry = field == .secret ? gtk_password_entry_new()! : gtk_entry_new()!
@@ -77,7 +95,7 @@ final class ConnectFields {
     gtk_widget_set_tooltip_text(
       offlineCopySwitch,
       tr("Opens at once next time and shows the server's changes as they happen"))
-    let lastRow = Int32(Field.allCases.count * 2) + 2
+    let lastRow = Int32(Self.fieldOrder.count * 2) + 2
     gtk_grid_attach(grid.asGrid, offlineCopyLabel, 0, lastRow, 1, 1)
     gtk_grid_attach(grid.asGrid, offlineCopySwitch, 1, lastRow, 1, 1)
   }
@@ -88,35 +106,41 @@ final class ConnectFields {
     set { gtk_switch_set_active(gtkObject(offlineCopySwitch), newValue ? 1 : 0) }
   }
 
-  /// What the chooser calls `signIn`.
-  static func title(of signIn: LDAPSignIn) -> String {
-    switch signIn {
-    case .password: tr("Password")
-    case .kerberos: tr("Kerberos (single sign-on)")
-    case .certificate: tr("Client certificate")
+  /// The way of signing in chosen (its ``DirectoryKind/SignIn/id``); nil
+  /// when the kind shown offers no choice.
+  var signIn: String? {
+    get {
+      guard !signIns.isEmpty else { return nil }
+      let index = Int(gtk_drop_down_get_selected(gtkObject(signInChooser)))
+      return signIns[min(index, signIns.count - 1)].id
+    }
+    set {
+      let index = signIns.firstIndex { $0.id == newValue } ?? 0
+      gtk_drop_down_set_selected(gtkObject(signInChooser), guint(index))
     }
   }
 
-  /// The way of signing in chosen.
-  var signIn: LDAPSignIn {
-    get {
-      let index = Int(gtk_drop_down_get_selected(gtkObject(signInChooser)))
-      return LDAPSignIn.allCases[min(index, LDAPSignIn.allCases.count - 1)]
-    }
-    set {
-      let index = LDAPSignIn.allCases.firstIndex(of: newValue) ?? 0
-      gtk_drop_down_set_selected(gtkObject(signInChooser), guint(index))
+  /// Offers the ways of signing in `kind` offers, when they are not the
+  /// ones offered now.
+  private func offerSignIns(of kind: DirectoryKind) {
+    guard kind.signIns != signIns else { return }
+    signIns = kind.signIns
+    let ways = gtk_string_list_new(nil)!
+    for way in signIns { gtk_string_list_append(ways, way.title) }
+    ObjectSlot.withAdopted(ways) { ways in
+      gtk_drop_down_set_model(gtkObject(signInChooser), gtkObject(ways))
     }
   }
 
   /// Shows the rows `kind` uses for the way of signing in chosen, named
   /// for it, and the chooser when the kind offers a choice.
   func show(_ kind: DirectoryKind) {
+    offerSignIns(of: kind)
     let offersChoice = !kind.signIns.isEmpty
     Gtk.setVisible(signInLabel, offersChoice)
     Gtk.setVisible(signInChooser, offersChoice)
-    let rows = kind.fields(for: offersChoice ? signIn : .password)
-    for field in Field.allCases {
+    let rows = kind.fields(for: signIn)
+    for field in Self.fieldOrder {
       let row = rows.first { $0.field == field }
       let name = row?.label
       Gtk.setText(labels[field]!, name ?? "")
@@ -148,7 +172,7 @@ final class ConnectFields {
 
   /// Marks the fields in `found` with their reason; clears the others.
   func mark(_ found: [Field: String]) {
-    for field in Field.allCases {
+    for field in Self.fieldOrder {
       let reason = found[field]
       if reason != nil {
         gtk_widget_add_css_class(entries[field]!, "error")

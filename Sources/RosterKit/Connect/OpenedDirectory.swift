@@ -32,19 +32,22 @@ public enum OpenedDirectory: Sendable {
   /// base DN the people are searched where the server keeps them, and a
   /// server not yet known to be Active Directory or not is asked. Returns
   /// the directory opened and `directory` with what was found (the base
-  /// DN, ``RememberedDirectory/activeDirectory``), to be remembered. Reads
+  /// DN, whether it is Active Directory: ``DirectoryKind``'s `remember`),
+  /// to be remembered. Reads
   /// the server off the main thread.
   public static func discovered(_ directory: RememberedDirectory, secret: Secret?)
     async throws(DirectoryError) -> (opened: OpenedDirectory, directory: RememberedDirectory)
   {
     let opened = try OpenedDirectory(directory, secret: secret)
     guard case .server(let server) = opened, let server = server as? any DiscoveringDirectory,
-      directory.activeDirectory == nil || !server.namesItsPeople
+      directory.asksTheServer || !server.namesItsPeople
     else { return (opened, directory) }
-    let found = try await server.discovered(choosingSchema: directory.activeDirectory == nil)
+    let found = try await server.discovered(choosingSchema: directory.asksTheServer)
     var known = directory
-    if !server.namesItsPeople { known.baseDN = found.discoveredFacts.peopleBase }
-    known.activeDirectory = found.discoveredFacts.isActiveDirectory
+    var facts = found.discoveredFacts
+    // Only a base the server named is remembered: one the URL gave stays there.
+    if server.namesItsPeople { facts.peopleBase = "" }
+    directory.kind.remember(&known, facts)
     return (.server(found), known)
   }
 
@@ -54,10 +57,7 @@ public enum OpenedDirectory: Sendable {
     -> ServerOptions
   {
     var options = ServerOptions()
-    options.signIn = directory.signInMethod
-    if options.signIn == .password, !directory.bindDN.isEmpty { options.bindDN = directory.bindDN }
-    options.clientCertificate = directory.clientCertificate
-    options.activeDirectory = directory.activeDirectory == true
+    directory.kind.configure(directory, &options)
     options.secret = secret
     return options
   }

@@ -1,26 +1,59 @@
 import Directory
-import DirectoryLDAP
 import FoundationEssentials
 import SharedSupport
 
 /// A directory the user connected to through the Connect dialog, as
-/// settings.json remembers it: its kind and where it is, never its password
-/// or token (those are in the keyring, under ``id``).
+/// settings.json remembers it: its kind, where it is, and what its kind
+/// keeps besides (``options``: an LDAP server's base DN, filter and sign-in,
+/// declared in Kinds/LDAPKind.swift), never its password or token (those
+/// are in the keyring, under ``id``).
+///
+/// In settings.json a directory is one object: `id`, `kind`, `location`,
+/// `offlineCopy` and each of its kind's options by name beside them.
 ///
 /// Threading: a plain `Sendable` value.
 public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
   /// How the directory is read: one of ``DirectoryKinds``.
   public typealias Kind = DirectoryKind
 
-  /// One field of the dialog, named in validation problems.
-  public enum Field: String, Sendable, CaseIterable {
-    case location
-    case baseDN
-    case filter
-    case bindDN
-    case certificate
-    case key
-    case secret
+  /// One field of the dialog, by the name its text is kept under: the
+  /// location and the secret every kind has, and those a kind declares
+  /// (LDAP's in Kinds/LDAPKind.swift).
+  public struct Field: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The file's path or the server's URL.
+    public static let location = Field(rawValue: "location")
+    /// The password, token or key passphrase; kept in the keyring only.
+    public static let secret = Field(rawValue: "secret")
+
+    public var description: String { rawValue }
+  }
+
+  /// One of a kind's options as settings.json holds it: text, or a yes or
+  /// no.
+  public enum Option: Codable, Equatable, Sendable {
+    case text(String)
+    case flag(Bool)
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let flag = try? container.decode(Bool.self) {
+        self = .flag(flag)
+      } else {
+        self = .text(try container.decode(String.self))
+      }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .text(let text): try container.encode(text)
+      case .flag(let flag): try container.encode(flag)
+      }
+    }
   }
 
   /// The keyring's key for this directory's secret.
@@ -28,32 +61,12 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
   public var kind: Kind
   /// The file's path, the JSON URL, the LDAP server URL or the SCIM base URL.
   public var location: String
-  /// LDAP: where the people are (empty: the URL's own base DN).
-  public var baseDN = ""
-  /// LDAP: which entries are people (empty: the URL's own filter).
-  public var filter = ""
-  /// LDAP: whom to bind as with a password (empty: anonymous).
-  public var bindDN = ""
-  /// LDAP: how the person signs in; nil is a password (or anonymous), as
-  /// directories remembered before the choice existed say.
-  public var signIn: LDAPSignIn?
-  /// LDAP with a certificate: the client certificate's PEM file.
-  public var certificate: String?
-  /// LDAP with a certificate: its private key's PEM file (the passphrase of
-  /// an encrypted one is the secret, in the keyring).
-  public var key: String?
-
-  /// LDAP: whether to keep an offline copy when the server offers Content
-  /// Sync; nil keeps one, as directories remembered before the choice
-  /// existed say.
+  /// What the kind keeps besides the location, by name: the text of its
+  /// fields (``Field``) and its own settings.
+  public var options: [String: Option] = [:]
+  /// Whether to keep an offline copy when the server offers one; nil keeps
+  /// one, as directories remembered before the choice existed say.
   public var offlineCopy: Bool?
-
-  /// LDAP: whether the server is Active Directory (its attribute names and
-  /// people filter are used); nil until the server's root DSE has said so
-  /// at the first open (``OpenedDirectory/discovered(_:secret:)``), which
-  /// is remembered so a later start need not ask (and opens while the
-  /// server is away).
-  public var activeDirectory: Bool?
 
   /// A new directory of `kind` at `location`, with a fresh id.
   public init(kind: Kind, location: String) {
@@ -62,41 +75,49 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
     self.location = location
   }
 
-  /// Whether an offline copy is kept (LDAP servers offering Content Sync).
+  /// Whether an offline copy is kept (servers that offer one).
   public var keepsOfflineCopy: Bool { offlineCopy ?? true }
 
-  /// Whether opening it asks the server first: an LDAP directory whose
-  /// server has not yet said what it is (``activeDirectory``).
-  public var asksTheServer: Bool { kind == .ldap && activeDirectory == nil }
+  /// Whether opening it asks the server first what it leaves open (an LDAP
+  /// server that has not yet said whether it is Active Directory).
+  public var asksTheServer: Bool { kind.asksTheServer(self) }
 
-  /// How the person signs in (LDAP): a password unless chosen otherwise.
-  public var signInMethod: LDAPSignIn { signIn ?? .password }
+  /// The way of signing in chosen, of the kind's (``DirectoryKind/signIns``);
+  /// the kind's first when none was.
+  public var signInID: String? {
+    if case .text(let id)? = options[Self.signInOption] { return id }
+    return kind.signIns.first?.id
+  }
+
+  /// The option the way of signing in is kept under.
+  static let signInOption = "signIn"
+
+  /// Chooses the way of signing in `id` names (nil: none chosen).
+  mutating func chooseSignIn(_ id: String?) {
+    options[Self.signInOption] = id.map(Option.text)
+  }
+
+  /// The text of `field` ("" when none).
+  public func text(_ field: Field) -> String {
+    if field == .location { return location }
+    if case .text(let text)? = options[field.rawValue] { return text }
+    return ""
+  }
+
+  /// The secret it needs, as its kind decides from its fields.
+  public var secretNeed: DirectoryKind.SecretNeed { kind.secretNeed(self) }
 
   /// Whether connecting needs a password or token.
   public var needsSecret: Bool {
-    switch kind.secret {
-    case .none: false
-    case .bindPassword: signInMethod == .password && !bindDN.isEmpty
-    case .bearerToken: true
-    }
+    if case .required = secretNeed { return true }
+    return false
   }
 
-  /// Whether a secret may be kept for it: one it needs, or a client key's
-  /// passphrase (needed only when the key is encrypted, which the file says
-  /// when it is read). A Kerberos directory keeps none: the ticket is the
-  /// desktop's.
-  public var keepsSecret: Bool {
-    needsSecret || (kind.secret == .bindPassword && signInMethod == .certificate)
-  }
-
-  /// The client certificate and key (LDAP with a certificate), when both
-  /// are given.
-  public var clientCertificate: LDAPClientCertificate? {
-    guard signInMethod == .certificate, let certificate, let key, !certificate.isEmpty,
-      !key.isEmpty
-    else { return nil }
-    return LDAPClientCertificate(certificateFile: certificate, keyFile: key)
-  }
+  /// Whether a secret may be kept for it: one it needs, or one it may need
+  /// (a client key's passphrase, needed only when the key is encrypted,
+  /// which the file says when it is read). A Kerberos directory keeps none:
+  /// the ticket is the desktop's.
+  public var keepsSecret: Bool { secretNeed != .none }
 
   /// What the menu shows: "LDAP · ldap://127.0.0.1:3890".
   public var title: String {
@@ -112,23 +133,58 @@ public struct RememberedDirectory: Codable, Equatable, Sendable, Identifiable {
   /// directory can be tried. `secret` is what the dialog's secret field holds.
   public func problems(secret: String) -> [Field: String] {
     var problems = kind.validate(self)
-    if needsSecret, secret.isEmpty {
-      problems[.secret] =
-        kind.secret == .bearerToken ? tr("Enter the bearer token") : tr("Enter the password")
-    }
+    if case .required(let missing) = secretNeed, secret.isEmpty { problems[.secret] = missing }
     return problems
   }
 
-  /// Sets the text of `field` (the location, or one of LDAP's DNs and filter).
+  /// Sets the text of `field` (the location, or one of the kind's fields;
+  /// "" removes it).
   mutating func set(_ field: Field, to text: String) {
     switch field {
     case .location: location = text
-    case .baseDN: baseDN = text
-    case .filter: filter = text
-    case .bindDN: bindDN = text
-    case .certificate: certificate = text.isEmpty ? nil : text
-    case .key: key = text.isEmpty ? nil : text
     case .secret: break
+    default: options[field.rawValue] = text.isEmpty ? nil : .text(text)
+    }
+  }
+
+  // MARK: Codable
+
+  private struct Key: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+    static let id = Key("id")
+    static let kind = Key("kind")
+    static let location = Key("location")
+    static let offlineCopy = Key("offlineCopy")
+    static let fixed: Set<String> = ["id", "kind", "location", "offlineCopy"]
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    id = try container.decode(String.self, forKey: .id)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    location = try container.decode(String.self, forKey: .location)
+    offlineCopy = try container.decodeIfPresent(Bool.self, forKey: .offlineCopy)
+    for key in container.allKeys where !Key.fixed.contains(key.stringValue) {
+      // A value of another shape (from a later Roster) is left out, and
+      // an empty text is no text (earlier files wrote every LDAP field).
+      guard let option = try? container.decode(Option.self, forKey: key), option != .text("")
+      else { continue }
+      options[key.stringValue] = option
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(location, forKey: .location)
+    try container.encodeIfPresent(offlineCopy, forKey: .offlineCopy)
+    for (name, option) in options.sorted(by: { $0.key < $1.key }) {
+      try container.encode(option, forKey: Key(name))
     }
   }
 }

@@ -1,5 +1,4 @@
 import Directory
-import DirectoryLDAP
 import FoundationEssentials
 import SharedSupport
 
@@ -21,23 +20,52 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
     case bearerToken
   }
 
+  /// Which secret a directory of the kind needs, as the kind decides from
+  /// its fields (the Connect dialog asks for it, the keyring keeps it).
+  public enum SecretNeed: Sendable, Equatable {
+    /// None: read as anyone may, or signed in with a ticket.
+    case none
+    /// One it cannot open without; `missing` is what the dialog says when
+    /// none is typed ("Enter the password").
+    case required(missing: String)
+    /// One it may need (an encrypted key's passphrase): kept when typed.
+    case optional
+  }
+
+  /// One way of signing in a kind offers (LDAP's password, Kerberos, client
+  /// certificate): the name it is remembered by and what the dialog's
+  /// chooser calls it.
+  public struct SignIn: Sendable, Equatable {
+    public let id: String
+    public let title: String
+  }
+
   /// One row of the Connect dialog a kind shows: which field, its label,
-  /// the hint its empty entry shows, and the sign-in methods it belongs to
-  /// (all of them unless said).
+  /// the hint its empty entry shows, the ways of signing in it belongs to
+  /// (nil: every way), and for a file's path the title of the chooser its
+  /// "Choose…" opens.
   public struct FieldRow: Sendable {
     public let field: RememberedDirectory.Field
     public let label: String
     public let placeholder: String?
-    public let signIns: [LDAPSignIn]
+    public let signIns: [String]?
+    public let chooserTitle: String?
 
     init(
       _ field: RememberedDirectory.Field, _ label: String, placeholder: String? = nil,
-      signIns: [LDAPSignIn] = LDAPSignIn.allCases
+      signIns: [String]? = nil, chooserTitle: String? = nil
     ) {
       self.field = field
       self.label = label
       self.placeholder = placeholder
       self.signIns = signIns
+      self.chooserTitle = chooserTitle
+    }
+
+    /// Whether the row shows for signing in the way `signIn` names.
+    func belongs(to signIn: String?) -> Bool {
+      guard let signIns, let signIn else { return true }
+      return signIns.contains(signIn)
     }
   }
 
@@ -68,7 +96,25 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
   public let fields: [FieldRow]
   /// The ways of signing in the dialog offers for this kind (LDAP's), else
   /// none: the kind has one.
-  public var signIns: [LDAPSignIn] = []
+  public var signIns: [SignIn] = []
+  /// The secret a directory of this kind needs (by default: none, or a
+  /// bearer token always, as ``secret`` says).
+  var secretNeed: @Sendable (RememberedDirectory) -> SecretNeed = { directory in
+    switch directory.kind.secret {
+    case .none, .bindPassword: .none
+    case .bearerToken: .required(missing: tr("Enter the bearer token"))
+    }
+  }
+  /// Whether opening a directory asks its server first what it leaves open
+  /// (``OpenedDirectory/discovered(_:secret:)``).
+  var asksTheServer: @Sendable (RememberedDirectory) -> Bool = { _ in false }
+  /// Puts the directory's sign-in and what its server said before into the
+  /// options it is opened with.
+  var configure: @Sendable (RememberedDirectory, inout ServerOptions) -> Void = { _, _ in }
+  /// Keeps what the server said of itself in the directory, so that a
+  /// later start need not ask (a people base only when the server named
+  /// it, not the address).
+  var remember: @Sendable (inout RememberedDirectory, DiscoveredFacts) -> Void = { _, _ in }
   /// The lower-cased file name extensions ("csv") whose files this kind
   /// reads when a path names no kind by its scheme; users.json's kind reads
   /// every other file.
@@ -90,9 +136,10 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
   /// The counters of `directory` when it is of this kind.
   let counters: @Sendable (any RangedDirectory) -> Statistics?
 
-  /// The dialog's rows for signing in with `signIn`.
-  public func fields(for signIn: LDAPSignIn) -> [FieldRow] {
-    fields.filter { $0.signIns.contains(signIn) }
+  /// The dialog's rows for signing in the way `signIn` names (nil: the
+  /// kind offers no choice).
+  public func fields(for signIn: String?) -> [FieldRow] {
+    fields.filter { $0.belongs(to: signIn) }
   }
 
   /// Opens the directory at `location` (a `--source` argument) with

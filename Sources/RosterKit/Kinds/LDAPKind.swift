@@ -15,11 +15,16 @@ extension DirectoryKind {
         FieldRow(.location, tr("Server URL"), placeholder: "ldap://ldap.example.org"),
         FieldRow(.baseDN, tr("Base DN")),
         FieldRow(.filter, tr("Filter"), placeholder: "(objectClass=inetOrgPerson)"),
-        FieldRow(.bindDN, tr("Bind DN"), signIns: [.password]),
-        FieldRow(.certificate, tr("Certificate"), placeholder: "PEM", signIns: [.certificate]),
-        FieldRow(.key, tr("Key"), placeholder: "PEM", signIns: [.certificate]),
-        FieldRow(.secret, tr("Password"), signIns: [.password]),
-        FieldRow(.secret, tr("Key passphrase"), signIns: [.certificate]),
+        FieldRow(.bindDN, tr("Bind DN"), signIns: [LDAPSignIn.password.rawValue]),
+        FieldRow(
+          .certificate, tr("Certificate"), placeholder: "PEM",
+          signIns: [LDAPSignIn.certificate.rawValue],
+          chooserTitle: tr("Choose the Client Certificate")),
+        FieldRow(
+          .key, tr("Key"), placeholder: "PEM", signIns: [LDAPSignIn.certificate.rawValue],
+          chooserTitle: tr("Choose the Certificate’s Key")),
+        FieldRow(.secret, tr("Password"), signIns: [LDAPSignIn.password.rawValue]),
+        FieldRow(.secret, tr("Key passphrase"), signIns: [LDAPSignIn.certificate.rawValue]),
       ],
       validate: LDAPFields.problems, argument: LDAPFields.argument,
       open: { location, secret, options throws(DirectoryError) in
@@ -45,9 +50,107 @@ extension DirectoryKind {
           Statistics(heading: "Directory server statistics:", counters: $0.statistics)
         }
       })
-    kind.signIns = LDAPSignIn.allCases
+    kind.signIns = [
+      SignIn(id: LDAPSignIn.password.rawValue, title: tr("Password")),
+      SignIn(id: LDAPSignIn.kerberos.rawValue, title: tr("Kerberos (single sign-on)")),
+      SignIn(id: LDAPSignIn.certificate.rawValue, title: tr("Client certificate")),
+    ]
     kind.offersOfflineCopy = true
+    kind.secretNeed = { directory in
+      switch directory.signInMethod {
+      case .password:
+        directory.bindDN.isEmpty ? .none : .required(missing: tr("Enter the password"))
+      case .kerberos: .none
+      case .certificate: .optional
+      }
+    }
+    kind.asksTheServer = { $0.activeDirectory == nil }
+    kind.configure = { directory, options in
+      options.signIn = directory.signInMethod
+      if options.signIn == .password, !directory.bindDN.isEmpty {
+        options.bindDN = directory.bindDN
+      }
+      options.clientCertificate = directory.clientCertificate
+      options.activeDirectory = directory.activeDirectory == true
+    }
+    kind.remember = { directory, found in
+      if !found.peopleBase.isEmpty { directory.baseDN = found.peopleBase }
+      directory.activeDirectory = found.isActiveDirectory
+    }
     return kind
+  }
+}
+
+extension RememberedDirectory.Field {
+  /// LDAP: where the people are (empty: the URL's own base DN).
+  public static let baseDN = Self(rawValue: "baseDN")
+  /// LDAP: which entries are people (empty: the URL's own filter).
+  public static let filter = Self(rawValue: "filter")
+  /// LDAP: whom to bind as with a password (empty: anonymous).
+  public static let bindDN = Self(rawValue: "bindDN")
+  /// LDAP with a certificate: the client certificate's PEM file.
+  public static let certificate = Self(rawValue: "certificate")
+  /// LDAP with a certificate: its private key's PEM file (the passphrase of
+  /// an encrypted one is the secret, in the keyring).
+  public static let key = Self(rawValue: "key")
+}
+
+/// An LDAP directory's options, as its fields and its server's answers
+/// left them.
+extension RememberedDirectory {
+  /// Where the people are (empty: the URL's own base DN).
+  public var baseDN: String {
+    get { text(.baseDN) }
+    set { set(.baseDN, to: newValue) }
+  }
+  /// Which entries are people (empty: the URL's own filter).
+  public var filter: String {
+    get { text(.filter) }
+    set { set(.filter, to: newValue) }
+  }
+  /// Whom to bind as with a password (empty: anonymous).
+  public var bindDN: String {
+    get { text(.bindDN) }
+    set { set(.bindDN, to: newValue) }
+  }
+  /// The client certificate's PEM file, if one is given.
+  public var certificate: String? {
+    get { text(.certificate).isEmpty ? nil : text(.certificate) }
+    set { set(.certificate, to: newValue ?? "") }
+  }
+  /// The client key's PEM file, if one is given.
+  public var key: String? {
+    get { text(.key).isEmpty ? nil : text(.key) }
+    set { set(.key, to: newValue ?? "") }
+  }
+  /// How the person signs in; nil is a password (or anonymous), as
+  /// directories remembered before the choice existed say.
+  public var signIn: LDAPSignIn? {
+    get {
+      guard case .text(let id)? = options[Self.signInOption] else { return nil }
+      return LDAPSignIn(rawValue: id)
+    }
+    set { options[Self.signInOption] = newValue.map { .text($0.rawValue) } }
+  }
+  /// How the person signs in: a password unless chosen otherwise.
+  public var signInMethod: LDAPSignIn { signIn ?? .password }
+  /// Whether the server is Active Directory (its attribute names and
+  /// people filter are used); nil until the server's root DSE has said so
+  /// at the first open (``OpenedDirectory/discovered(_:secret:)``), which is
+  /// remembered so a later start need not ask (and opens while the server
+  /// is away).
+  public var activeDirectory: Bool? {
+    get {
+      if case .flag(let flag)? = options["activeDirectory"] { return flag }
+      return nil
+    }
+    set { options["activeDirectory"] = newValue.map(Option.flag) }
+  }
+  /// The client certificate and key, when the person signs in with a
+  /// certificate and both are given.
+  public var clientCertificate: LDAPClientCertificate? {
+    guard signInMethod == .certificate, let certificate, let key else { return nil }
+    return LDAPClientCertificate(certificateFile: certificate, keyFile: key)
   }
 }
 

@@ -212,7 +212,9 @@ actor PeopleFinder {
   private func serverDirectory(_ target: SearchTarget) async -> (any RangedDirectory)? {
     if let shown = target.server { return shown }
     let remembered = target.directory
-    let key = "\(remembered.id) \(remembered.sourceArgument) \(remembered.bindDN)"
+    // Opened again when any of its options changed (who signs in, how).
+    let options = remembered.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let key = "\(remembered.id) \(remembered.sourceArgument) \(options.joined(separator: " "))"
     if let server, server.key == key { return server.directory }
     let secret = remembered.needsSecret ? await target.secret() : nil
     guard case .server(let directory)? = try? OpenedDirectory(remembered, secret: secret) else {
