@@ -31,6 +31,18 @@ public enum DirectoryKinds {
     return all.first { $0.names(argument) }
   }
 
+  /// The people file a `--source` argument names (a path, a file:// or an
+  /// http(s) URL), in the format of the kind that reads it; an error for a
+  /// server's URL.
+  public static func source(argument: String) throws(DirectoryError) -> DirectorySource {
+    if let kind = kind(forSource: argument), !kind.isServer,
+      case .source(let source) = try kind.make(location: argument, secret: nil)
+    {
+      return source
+    }
+    return try DirectorySource(argument: argument)
+  }
+
   /// What `--stats` prints for `directory`: the counters of its kind, if
   /// that kind keeps any.
   public static func statistics(of directory: any RangedDirectory) -> DirectoryKind.Statistics? {
