@@ -7,7 +7,7 @@ import Directory
 /// Threading: stateless; any thread.
 public enum DirectoryKinds {
   /// Every kind.
-  public static var all: [DirectoryKind] { [.jsonFile, .jsonURL, .ldap, .scim] }
+  public static var all: [DirectoryKind] { [.jsonFile, .peopleFile, .jsonURL, .ldap, .scim] }
 
   /// The kind settings.json names `id`.
   public static func kind(id: String) -> DirectoryKind? { all.first { $0.id == id } }
