@@ -35,7 +35,9 @@ enum PersonText {
     text: String, wasCut: Bool
   ) {
     let (text, wasCut) = FieldLimit.string(bytes)
-    return (text, wasCut || longer)
+    // Bytes that are not UTF-8 read as U+FFFD, three bytes each: cut again.
+    guard text.utf8.count > FieldLimit.maxBytes else { return (text, wasCut || longer) }
+    return (String(decoding: FieldLimit.prefixed(Array(text.utf8)), as: UTF8.self), true)
   }
 
   /// A value of `value`, nil when empty.

@@ -124,6 +124,14 @@ final class CSVPeopleFileTests: XCTestCase {
     XCTAssertEqual(contents.warnings, ["line 2: a field longer than 1024 bytes was cut"])
   }
 
+  func testBytesThatAreNotUTF8ReadAsReplacementsStillWithinTheLimit() async throws {
+    let bytes = Array("username,displayName\nada,".utf8) + [UInt8](repeating: 0xFF, count: 1_000)
+    let contents = try await PeopleFileLoading.load(bytes, as: .csv)
+    let name = try XCTUnwrap(contents.viewModels.users.first?.details.displayName)
+    XCTAssertEqual(name, String(repeating: "\u{FFFD}", count: FieldLimit.maxBytes / 3))
+    XCTAssertEqual(contents.warnings, ["line 2: a field longer than 1024 bytes was cut"])
+  }
+
   func testTenMegabytesOfQuotesSeparatorsOrOneLineReadInLinearTime() async throws {
     let size = 10 << 20
     let header = Array("username\n".utf8)
