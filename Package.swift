@@ -249,6 +249,7 @@ if Context.environment["ROSTER_FUZZ"] != nil {
     ("FuzzSCIMResponse", ["DirectorySCIM", "Directory"]),
     ("FuzzPersonFilter", ["Directory"]),
     ("FuzzReplicaFiles", ["Directory"]),
+    ("FuzzPeopleFiles", ["DirectoryFileFormats", "Directory"]),
   ]
   for fuzz in fuzzTargets {
     package.targets.append(
