@@ -25,7 +25,7 @@ enum PeopleFileLoading {
     try await load(Array(text.utf8), as: format)
   }
 
-  /// The people-file error loading `text` as `format` fails with; nil (and
+  /// The people-file error loading `bytes` as `format` fails with; nil (and
   /// a test failure) when it loads.
   static func error(
     _ bytes: [UInt8], as format: PeopleFileFormat, file: StaticString = #filePath,
