@@ -79,6 +79,9 @@ let package = Package(
       name: "DirectorySCIM",
       dependencies: ["Directory", "SharedSupport", "HTTPSupport"]
     ),
+    // People files other programs write, read as a directory: a
+    // spreadsheet's CSV and a contacts app's vCards; no GTK.
+    .target(name: "DirectoryFileFormats", dependencies: ["Directory", "SharedSupport"]),
     // A throwaway slapd for tests and demos: Foundation only.
     .target(name: "LDAPDemo"),
     .target(
@@ -88,7 +91,7 @@ let package = Package(
       name: "RosterKit",
       dependencies: [
         "CGtk", "GtkKit", "PreparedImages", "Directory", "DirectoryLDAP", "DirectorySCIM",
-        "SharedSupport", "CSecret", "CAdw",
+        "DirectoryFileFormats", "SharedSupport", "CSecret", "CAdw",
       ]
     ),
     // `roster-dev bench` and `soak`: the benchmark harness around RosterKit's window.
@@ -146,7 +149,8 @@ let package = Package(
     .testTarget(
       name: "DirectoryTests",
       dependencies: [
-        "Directory", "DirectoryGenerator", "SharedSupport", "TestSupport", "LDAPDemo",
+        "Directory", "DirectoryFileFormats", "DirectoryGenerator", "SharedSupport", "TestSupport",
+        "LDAPDemo",
       ]
     ),
     .testTarget(name: "SharedSupportTests", dependencies: ["SharedSupport"]),
@@ -201,12 +205,13 @@ if Context.environment["ROSTER_BENCHMARKS"] != nil {
     ))
 }
 
-// The directory's parser, table and generator are optimized in debug builds
-// too (their assertions kept): the tests at a million people spent most of
-// the test run's time in them unoptimized (parsing 333 MB of users.json took
-// 80 s, generating a million people 29 s). The sanitizer and fuzz builds
-// below keep them so as well.
-for target in package.targets where ["Directory", "DirectoryGenerator"].contains(target.name) {
+// The directory's parsers (users.json, CSV, vCard), table and generator are
+// optimized in debug builds too (their assertions kept): the tests at a
+// million people spent most of the test run's time in them unoptimized
+// (parsing 333 MB of users.json took 80 s, generating a million people 29 s).
+// The sanitizer and fuzz builds below keep them so as well.
+for target in package.targets
+where ["Directory", "DirectoryFileFormats", "DirectoryGenerator"].contains(target.name) {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))
@@ -236,7 +241,8 @@ if Context.environment["ROSTER_SANITIZERS"] != nil {
 //   ROSTER_SANITIZERS=1 ROSTER_FUZZ=1 swift build --build-tests --sanitize=address --scratch-path .build/asan
 if Context.environment["ROSTER_FUZZ"] != nil {
   let instrumented: Set = [
-    "SharedSupport", "Directory", "PreparedImages", "DirectoryLDAP", "DirectorySCIM",
+    "SharedSupport", "Directory", "DirectoryFileFormats", "PreparedImages", "DirectoryLDAP",
+    "DirectorySCIM",
   ]
   for target in package.targets where instrumented.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
@@ -252,6 +258,7 @@ if Context.environment["ROSTER_FUZZ"] != nil {
     ("FuzzSCIMResponse", ["DirectorySCIM", "Directory"]),
     ("FuzzPersonFilter", ["Directory"]),
     ("FuzzReplicaFiles", ["Directory"]),
+    ("FuzzPeopleFiles", ["DirectoryFileFormats", "Directory"]),
   ]
   for fuzz in fuzzTargets {
     package.targets.append(

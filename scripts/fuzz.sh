@@ -33,6 +33,7 @@ declare -A targets=(
   [scim-response]=FuzzSCIMResponse
   [person-filter]=FuzzPersonFilter
   [replica-files]=FuzzReplicaFiles
+  [people-files]=FuzzPeopleFiles
 )
 # The gate's executions per target: about 20-40 s each on this 2-core machine.
 declare -A gate_runs=(
@@ -42,6 +43,7 @@ declare -A gate_runs=(
   [scim-response]=40000
   [person-filter]=60000
   [replica-files]=20000
+  [people-files]=200000
 )
 # The gate's seed: any fixed number; changing it is a change of the gate.
 gate_seed=20261126
@@ -56,7 +58,8 @@ deterministic() {
 }
 
 status=0
-for name in directory-parser image-decoder ldap-entry scim-response person-filter replica-files; do
+for name in directory-parser image-decoder ldap-entry scim-response person-filter replica-files \
+  people-files; do
   seeds=Tests/Fuzz/Corpus/$name
   artifacts=.build/fuzz-artifacts/$name/
   log=.build/fuzz-artifacts/$name.log

@@ -5,9 +5,9 @@ import FoundationEssentials
 import RosterKit
 import SharedSupport
 
-/// A users.json source read whole for a command (`roster list`, `roster
-/// person`), as the window reads it; failures go to standard error, named
-/// for the command, with a failing exit.
+/// A users.json, CSV or vCard source read whole for a command (`roster
+/// list`, `roster person`), as the window reads it; failures go to standard
+/// error, named for the command, with a failing exit.
 ///
 /// Threading: `load` blocks the calling thread while a task reads the source.
 enum LocalDirectory {
@@ -18,7 +18,7 @@ enum LocalDirectory {
     case .success(let found): resolved = found
     case .failure(let error):
       throw ValidationError(
-        "--source: \(error.sentence) (roster \(command) reads users.json files and URLs)"
+        "--source: \(error.sentence) (roster \(command) reads users.json files and URLs, and CSV and vCard files)"
       )
     }
     let done = DispatchSemaphore(value: 0)

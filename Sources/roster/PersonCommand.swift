@@ -19,8 +19,8 @@ struct PersonCommand: ParsableCommand {
   @Option(
     name: .long,
     help: """
-      A users.json path or http(s) URL (default: the embedded directory), or an LDAP URL \
-      (ldap[s]://host:port/base??one?filter).
+      A users.json path or http(s) URL (default: the embedded directory), a CSV (.csv, .tsv) \
+      or vCard (.vcf, .vcard) file, or an LDAP URL (ldap[s]://host:port/base??one?filter).
       """)
   var source: String?
 

@@ -11,8 +11,9 @@ struct RosterCommand: ParsableCommand {
     abstract: "Browse a directory of people: avatar, username and role.",
     discussion: """
       Without --source, Roster opens the directory embedded in the package (data/users.json). \
-      A source is a path to a users.json file or an http(s) URL of one. Avatars in it are \
-      http(s) URLs or paths relative to the file.
+      A source is a path to a users.json file or an http(s) URL of one, or a path to a CSV \
+      (.csv, .tsv) or vCard (.vcf, .vcard) file such as a spreadsheet or a contacts app \
+      exports. Avatars in it are http(s) URLs or paths relative to the file.
 
       Keys: Ctrl+R or F5 refreshes; Ctrl+G switches list and grid; Ctrl+1, Ctrl+2 and \
       Ctrl+3 show the list, the grid and the table; Ctrl+F or typing searches; \
@@ -37,7 +38,7 @@ struct ShowCommand: ParsableCommand {
   @Option(
     name: .long,
     help: """
-      A users.json path or http(s) URL, an LDAP URL \
+      A users.json path or http(s) URL, a CSV or vCard file, an LDAP URL \
       (ldap[s]://host:port/base??one?filter) or a SCIM 2.0 service \
       (scim+https://host/scim/v2, token from $ROSTER_TOKEN or --token-file); \
       default: the embedded directory. \

@@ -11,8 +11,9 @@ struct ViewOptions: ParsableArguments {
   @Option(
     name: .long,
     help: """
-      A users.json path or http(s) URL (default: the embedded directory), an LDAP URL \
-      (ldap[s]://host:port/base??one?filter) or a SCIM 2.0 service (scim+https://host/scim/v2).
+      A users.json path or http(s) URL (default: the embedded directory), a CSV (.csv, .tsv) \
+      or vCard (.vcf, .vcard) file, an LDAP URL (ldap[s]://host:port/base??one?filter) or a \
+      SCIM 2.0 service (scim+https://host/scim/v2).
       """)
   var source: String?
 

@@ -72,6 +72,26 @@ final class SearchProviderTests: XCTestCase {
     XCTAssertEqual(status, 0, "the person page did not show: \(report)")
   }
 
+  func testARememberedCSVFileIsSearchedAsCSV() throws {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roster-search-csv-\(UUID())")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: data) }
+    let file = data.appendingPathComponent("people.csv")
+    try Data("Login;Full Name;Job Title\ningrid;Ingrid Bergström;Actor\nbob;Bob Smith;\n".utf8)
+      .write(to: file)
+    let directory = RememberedDirectory(kind: .peopleFile, location: file.path)
+    let session = try SearchProviderSession(remembering: directory)
+    defer { session.stop() }
+
+    let ids = try session.results(["berg"])
+    XCTAssertEqual(ids, ["\(directory.id)/ingrid"])
+    let (metas, _) = try session.callProvider(
+      "GetResultMetas", [SearchProviderSession.array(ids)])
+    XCTAssertTrue(metas.contains("'name': <'Ingrid Bergström'>"), metas)
+    XCTAssertTrue(metas.contains("'description': <'Actor'>"), metas)
+  }
+
   func testTheRunningRosterAnswersAndALaterLaunchGoesToIt() throws {
     let data = FileManager.default.temporaryDirectory.appendingPathComponent(
       "roster-search-running-\(UUID())")

@@ -106,7 +106,7 @@ public final class RosterApplication {
   /// The directory source named by the options, or the embedded one.
   public static func resolveSource(_ argument: String?) -> Result<DirectorySource, DirectoryError> {
     if let argument {
-      return Result { () throws(DirectoryError) in try DirectorySource(argument: argument) }
+      return Result { () throws(DirectoryError) in try DirectoryKinds.source(argument: argument) }
     }
     guard let url = ResourceLocator.defaultDirectory else {
       return .failure(

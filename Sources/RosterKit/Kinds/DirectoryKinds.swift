@@ -7,7 +7,7 @@ import Directory
 /// Threading: stateless; any thread.
 public enum DirectoryKinds {
   /// Every kind.
-  public static var all: [DirectoryKind] { [.jsonFile, .jsonURL, .ldap, .scim] }
+  public static var all: [DirectoryKind] { [.jsonFile, .peopleFile, .jsonURL, .ldap, .scim] }
 
   /// The kind settings.json names `id`.
   public static func kind(id: String) -> DirectoryKind? { all.first { $0.id == id } }
@@ -29,6 +29,18 @@ public enum DirectoryKinds {
     }
     guard scheme != nil else { return all.first { $0.isFile } }
     return all.first { $0.names(argument) }
+  }
+
+  /// The people file a `--source` argument names (a path, a file:// or an
+  /// http(s) URL), in the format of the kind that reads it; an error for a
+  /// server's URL.
+  public static func source(argument: String) throws(DirectoryError) -> DirectorySource {
+    if let kind = kind(forSource: argument), !kind.isServer,
+      case .source(let source) = try kind.make(location: argument, secret: nil)
+    {
+      return source
+    }
+    return try DirectorySource(argument: argument)
   }
 
   /// What `--stats` prints for `directory`: the counters of its kind, if

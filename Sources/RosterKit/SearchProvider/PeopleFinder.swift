@@ -104,9 +104,11 @@ actor PeopleFinder {
   /// The users.json of `target`: the window's, else the one loaded before
   /// while it is current, else loaded now.
   private func localPeople(_ target: SearchTarget) async -> LocalPeople? {
-    guard let source = try? DirectorySource(argument: target.directory.sourceArgument) else {
-      return nil
-    }
+    let directory = target.directory
+    guard !directory.kind.isServer,
+      case .source(let source)? = try? directory.kind.make(
+        location: directory.sourceArgument, secret: nil)
+    else { return nil }
     if let loaded = target.loaded {
       let key = "window:\(ObjectIdentifier(loaded.viewModels).hashValue)"
       if local?.key != key {
