@@ -2,7 +2,8 @@
 # Prints the counts that say whether the app's structure stays easy to
 # change, each with its limit, and fails when one is over:
 #   - stored properties of MainWindow (Swift extensions cannot store, so
-#     every feature that keeps state in the window adds one here);
+#     every feature that keeps state in the window adds one here) and its
+#     initializers (one, taking what a kind opened);
 #   - requirements of the DirectoryPage protocol;
 #   - downcasts of a page in Sources/RosterKit/Window and App (the window
 #     treats every page alike);
@@ -43,6 +44,11 @@ stored=$(awk '
     print FILENAME ":" NR ": " $0
   }' "$window")
 check "stored properties of MainWindow" "$(printf '%s' "$stored" | grep -c . || true)" 15 "$stored"
+
+# Initializers: one, taking what a kind opened (WindowContent).
+inits=$(grep -nE '^\s*(public |package |private |fileprivate )?(convenience )?init\(' \
+  Sources/RosterKit/Window/MainWindow*.swift || true)
+check "initializers of MainWindow" "$(printf '%s' "$inits" | grep -c . || true)" 1 "$inits"
 
 # Requirements: members two spaces in, inside the protocol's body.
 page=Sources/RosterKit/Pages/DirectoryPage.swift

@@ -20,8 +20,8 @@ enum BenchWindow {
     rowAvatars: (any AvatarBinder)? = nil, width: Int32 = 480
   ) -> MainWindow {
     let window = MainWindow(
-      application: nil, source: .success(source), pipeline: pipeline,
-      probe: probe, rowAvatars: rowAvatars ?? PipelineAvatarBinder())
+      application: nil, content: .source(.success(source)), pipeline: pipeline, probe: probe,
+      rowAvatars: rowAvatars ?? PipelineAvatarBinder())
     gtk_window_set_default_size(cgtk_window(window.window), width, 800)
     window.present()
     return window

@@ -111,7 +111,7 @@ public struct CopyChangeLatency {
     let copy = OfflineCopy(directory: directory, folder: folder)
     let made = ContinuousClock.now
     let window = MainWindow(
-      application: nil, copy: copy, pipeline: nil, probe: RowProbe())
+      application: nil, content: .copy(copy), pipeline: nil, probe: RowProbe())
     defer { window.close() }
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()

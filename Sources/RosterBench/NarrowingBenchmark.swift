@@ -88,7 +88,8 @@ struct NarrowingBenchmark {
   func run() -> [String]? {
     let window: MainWindow
     do {
-      window = MainWindow(application: nil, server: try open(), pipeline: Self.makePipeline())
+      window = MainWindow(
+        application: nil, content: .server(try open()), pipeline: Self.makePipeline())
     } catch {
       return fail(error.localizedDescription)
     }

@@ -44,7 +44,7 @@ final class ServerBenchmark {
       let directory: any RangedDirectory
       do {
         directory = try open()
-        window = MainWindow(application: nil, server: directory, pipeline: makePipeline())
+        window = MainWindow(application: nil, content: .server(directory), pipeline: makePipeline())
       } catch {
         FileHandle.standardError.write(
           Data("roster-dev bench: \(error.localizedDescription)\n".utf8))

@@ -19,8 +19,8 @@ final class BenchCountersTests: XCTestCase {
       let pipeline = ImagePipeline(configuration: configuration)
       let naive = NaiveAvatarBinder(configuration: configuration)
       let window = MainWindow(
-        application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline,
-        probe: RowProbe(), rowAvatars: naive)
+        application: nil, content: .source(RosterApplication.resolveSource(nil)),
+        pipeline: pipeline, probe: RowProbe(), rowAvatars: naive)
       defer { window.close() }
       window.present()
       XCTAssertFalse(window.isSearchIndexBuilt, "nothing is indexed before a load")

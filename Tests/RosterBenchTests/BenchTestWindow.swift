@@ -42,7 +42,7 @@ enum BenchTestWindow {
     file: StaticString = #filePath, line: UInt = #line
   ) -> MainWindow {
     let window = MainWindow(
-      application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline,
+      application: nil, content: .source(RosterApplication.resolveSource(nil)), pipeline: pipeline,
       probe: RowProbe(), rowAvatars: rowAvatars)
     window.present()
     window.refresh()

@@ -33,7 +33,7 @@ final class ActiveDirectoryCopyWindowTests: XCTestCase {
         folder: temporary.folder.appendingPathComponent("copy"),
         backoff: .milliseconds(50)...Duration.milliseconds(200), pollInterval: .milliseconds(50))
       let window = MainWindow(
-        application: nil, copy: copy, pipeline: nil, probe: RowProbe())
+        application: nil, content: .copy(copy), pipeline: nil, probe: RowProbe())
       defer { window.close() }
       gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
       window.present()

@@ -28,7 +28,7 @@ final class ConnectHarness {
     self.folder = folder
     settingsFile = folder.appendingPathComponent("config/roster/settings.json")
     connections = DirectoryConnections(settingsFile: settingsFile)
-    window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil))
+    window = MainWindow(application: nil, content: .source(RosterApplication.resolveSource(nil)))
     window.installDirectoryMenu(connections)
     window.present()
     connections.onOpen = { [weak self] opened, _ in self?.show(opened) }
@@ -40,9 +40,9 @@ final class ConnectHarness {
   private func show(_ opened: OpenedDirectory) {
     let next =
       switch opened {
-      case .source(let source): MainWindow(application: nil, source: .success(source))
-      case .loaded(let contents): MainWindow(application: nil, loaded: contents)
-      case .server(let directory): MainWindow(application: nil, server: directory)
+      case .source(let source): MainWindow(application: nil, content: .source(.success(source)))
+      case .loaded(let contents): MainWindow(application: nil, content: .loaded(contents))
+      case .server(let directory): MainWindow(application: nil, content: .server(directory))
       }
     next.installDirectoryMenu(connections)
     next.present()

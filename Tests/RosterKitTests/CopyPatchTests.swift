@@ -15,7 +15,7 @@ final class CopyPatchTests: XCTestCase {
 
   @MainActor private static func window() throws -> MainWindow {
     try WindowTestSupport.setUp()
-    let window = MainWindow(application: nil, source: .success(source))
+    let window = MainWindow(application: nil, content: .source(.success(source)))
     window.present()
     window.local.sort(by: order)
     return window

@@ -11,7 +11,7 @@ import XCTest
 final class InteractionTests: XCTestCase {
   @MainActor private static func openEmbedded(pipeline: ImagePipeline? = nil) -> MainWindow {
     let window = MainWindow(
-      application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline)
+      application: nil, content: .source(RosterApplication.resolveSource(nil)), pipeline: pipeline)
     window.present()
     window.refresh()
     WindowTestSupport.waitForLoad(window)
@@ -132,7 +132,8 @@ final class InteractionTests: XCTestCase {
   func testTheShortcutsWindowListsEveryShortcut() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let main = MainWindow(application: nil, source: RosterApplication.resolveSource(nil))
+      let main = MainWindow(
+        application: nil, content: .source(RosterApplication.resolveSource(nil)))
       defer { main.close() }
       let controller = main.actions.shortcutController
       XCTAssertEqual(

@@ -57,7 +57,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       directory: try LDAPDirectory(url: url), folder: folder,
       backoff: .milliseconds(50)...Duration.milliseconds(200))
     let window = MainWindow(
-      application: nil, copy: copy, pipeline: nil, probe: RowProbe())
+      application: nil, content: .copy(copy), pipeline: nil, probe: RowProbe())
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()

@@ -59,7 +59,7 @@ final class PlaintextBannerTests: XCTestCase {
       MainWindow.plaintextCheck = { ($0 as? LDAPDirectory)?.options.startTLS == false }
       defer { MainWindow.plaintextCheck = real }
 
-      let window = MainWindow(application: nil, server: directory, pipeline: nil)
+      let window = MainWindow(application: nil, content: .server(directory), pipeline: nil)
       defer { window.close() }
       window.present()
       window.refresh()
@@ -88,7 +88,7 @@ final class PlaintextBannerTests: XCTestCase {
       try WindowTestSupport.setUp()
       let server = try XCTUnwrap(Self.server, "no slapd")
       let window = MainWindow(
-        application: nil, server: try LDAPDirectory(url: server.peopleURL), pipeline: nil)
+        application: nil, content: .server(try LDAPDirectory(url: server.peopleURL)), pipeline: nil)
       defer { window.close() }
       window.present()
       window.refresh()

@@ -127,7 +127,7 @@ final class RecycledAvatarTests: XCTestCase {
     pipeline.holdDeliveries()
     let counts = RowProbe()
     let window = MainWindow(
-      application: nil, source: WindowTestSupport.fileSource(directory.usersFile),
+      application: nil, content: .source(WindowTestSupport.fileSource(directory.usersFile)),
       pipeline: pipeline, probe: counts,
       rowAvatars: guarded ? PipelineAvatarBinder() : UnguardedAvatarBinder())
     defer { window.close() }

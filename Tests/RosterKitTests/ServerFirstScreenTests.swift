@@ -42,7 +42,7 @@ final class ServerFirstScreenTests: ServerTestCase {
     directory: any RangedDirectory, screen: FirstScreenFile
   ) -> MainWindow {
     let window = MainWindow(
-      application: nil, server: directory, firstScreen: screen, pipeline: nil)
+      application: nil, content: .server(directory, firstScreen: screen), pipeline: nil)
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()

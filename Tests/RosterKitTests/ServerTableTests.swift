@@ -154,8 +154,7 @@ final class ServerTableTests: ServerTestCase {
       // does: its first read is ordered.
       try WindowTestSupport.setUp()
       let window = MainWindow(
-        application: nil, server: try Self.directory(), pipeline: nil,
-        probe: RowProbe())
+        application: nil, content: .server(try Self.directory()), pipeline: nil, probe: RowProbe())
       defer { window.close() }
       gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
       let page = try XCTUnwrap(window.server)

@@ -98,7 +98,7 @@ class ServerTestCase: XCTestCase {
   ) throws -> MainWindow {
     try WindowTestSupport.setUp()
     let window = MainWindow(
-      application: nil, server: directory, pipeline: pipeline, probe: RowProbe())
+      application: nil, content: .server(directory), pipeline: pipeline, probe: RowProbe())
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
     window.present()
     window.refresh()

@@ -47,7 +47,7 @@ final class ServerWindowTests: XCTestCase {
     let server = try XCTUnwrap(Self.server, "no slapd", file: file, line: line)
     let directory = try LDAPDirectory(url: server.peopleURL)
     let window = MainWindow(
-      application: nil, server: directory,
+      application: nil, content: .server(directory),
       pipeline: pipeline
         ? ImagePipeline(configuration: WindowTestSupport.avatarConfiguration()) : nil)
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)

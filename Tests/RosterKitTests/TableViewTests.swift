@@ -56,7 +56,7 @@ final class TableViewTests: XCTestCase {
       let directory = try TemporaryDirectory()
       try directory.write(#"[{"username": "ada", "role": "User", "avatar": ""}]"#)
       let window = MainWindow(
-        application: nil, source: WindowTestSupport.fileSource(directory.usersFile))
+        application: nil, content: .source(WindowTestSupport.fileSource(directory.usersFile)))
       defer { window.close() }
       window.viewMode = .table
       window.present()

@@ -24,7 +24,8 @@ final class UntrustedSourceTests: XCTestCase {
       for (argument, path) in cases {
         let clock = ContinuousClock()
         let start = clock.now
-        let window = MainWindow(application: nil, source: RosterApplication.resolveSource(argument))
+        let window = MainWindow(
+          application: nil, content: .source(RosterApplication.resolveSource(argument)))
         defer { window.close() }
         window.present()
         window.refresh()

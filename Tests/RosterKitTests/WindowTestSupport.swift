@@ -36,7 +36,7 @@ enum WindowTestSupport {
 
   /// Opens a window on `source` and waits for the first load to finish.
   static func openWindow(source: Result<DirectorySource, DirectoryError>) -> MainWindow {
-    let window = MainWindow(application: nil, source: source)
+    let window = MainWindow(application: nil, content: .source(source))
     window.present()
     window.refresh()
     waitForLoad(window)
@@ -50,7 +50,7 @@ enum WindowTestSupport {
     file: StaticString = #filePath, line: UInt = #line
   ) -> MainWindow {
     let window = MainWindow(
-      application: nil, source: RosterApplication.resolveSource(nil), pipeline: pipeline,
+      application: nil, content: .source(RosterApplication.resolveSource(nil)), pipeline: pipeline,
       probe: probe)
     window.present()
     window.refresh()

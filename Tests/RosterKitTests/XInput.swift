@@ -63,7 +63,8 @@ enum XInput {
     }
     try WindowTestSupport.setUp()
     XCTAssertEqual(heldKeys(), 0, "a key is held down from an earlier test")
-    let window = MainWindow(application: nil, source: RosterApplication.resolveSource(nil))
+    let window = MainWindow(
+      application: nil, content: .source(RosterApplication.resolveSource(nil)))
     window.present()
     if let users {
       let source = DirectorySource.file(URL(fileURLWithPath: "/nonexistent/users.json"))

@@ -102,12 +102,12 @@ public final class Soak {
   private func open() throws {
     if let url = options.source, ServerOptions.isServerURL(url) {
       let server = try options.server.directory(url: url)
-      window = MainWindow(application: nil, server: server, pipeline: pipeline)
+      window = MainWindow(application: nil, content: .server(server), pipeline: pipeline)
     } else {
       let directory = try SoakDirectory(options: options)
       self.directory = directory
       window = MainWindow(
-        application: nil, source: .success(.file(directory.file)), pipeline: pipeline)
+        application: nil, content: .source(.success(.file(directory.file))), pipeline: pipeline)
     }
     window.shapesTextAhead = options.shapeAhead
     gtk_window_set_default_size(cgtk_window(window.window), 480, 800)

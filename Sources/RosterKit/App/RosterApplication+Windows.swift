@@ -15,9 +15,9 @@ extension RosterApplication {
     let window =
       switch opened {
       case .source(let source):
-        MainWindow(application: application, source: .success(source), pipeline: pipeline)
+        MainWindow(application: application, content: .source(.success(source)), pipeline: pipeline)
       case .loaded(let contents):
-        MainWindow(application: application, loaded: contents, pipeline: pipeline)
+        MainWindow(application: application, content: .loaded(contents), pipeline: pipeline)
       case .server(let directory):
         serverWindow(directory, offlineCopy: offlineCopy)
       }
@@ -44,7 +44,8 @@ extension RosterApplication {
         return serverWindow(given)
       }
     } catch {
-      return MainWindow(application: application, source: .failure(error), pipeline: pipeline)
+      return MainWindow(
+        application: application, content: .source(.failure(error)), pipeline: pipeline)
     }
   }
 
@@ -56,11 +57,13 @@ extension RosterApplication {
       let folder = OfflineCopyFolder.folder(for: directory)
     {
       return MainWindow(
-        application: application, copy: copyable.offlineCopy(in: folder), pipeline: pipeline)
+        application: application, content: .copy(copyable.offlineCopy(in: folder)),
+        pipeline: pipeline)
     }
     return MainWindow(
-      application: application, server: directory,
-      firstScreen: options.offlineCopies ? FirstScreenFile(for: directory) : nil,
+      application: application,
+      content: .server(
+        directory, firstScreen: options.offlineCopies ? FirstScreenFile(for: directory) : nil),
       pipeline: pipeline)
   }
 
@@ -69,7 +72,8 @@ extension RosterApplication {
   func askForSecret(_ directory: RememberedDirectory, _ message: String) {
     if window == nil {
       install(
-        MainWindow(application: application, source: Self.resolveSource(nil), pipeline: pipeline))
+        MainWindow(
+          application: application, content: .source(Self.resolveSource(nil)), pipeline: pipeline))
     }
     window?.presentConnectDialog(directory: directory, message: message)
   }

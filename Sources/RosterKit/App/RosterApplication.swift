@@ -145,7 +145,8 @@ public final class RosterApplication {
     }
     install(
       MainWindow(
-        application: application, source: Self.resolveSource(options.source), pipeline: pipeline))
+        application: application, content: .source(Self.resolveSource(options.source)),
+        pipeline: pipeline))
   }
 
   func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration)

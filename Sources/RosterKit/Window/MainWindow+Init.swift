@@ -1,99 +1,51 @@
-import CGtk
 import Directory
-import PreparedImages
+import GtkKit
 
-/// The ways to build a window: on a users.json's source, on one already
-/// read, or on a directory server. Each makes its own ``RowProbe`` unless
-/// given one (the bench and the tests read theirs).
-extension MainWindow {
-  /// Builds the window for `source`; call ``refresh()`` to load it.
-  public convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    source: Result<DirectorySource, DirectoryError>,
-    pipeline: ImagePipeline? = nil
-  ) {
-    self.init(
-      application: application, source: source, pipeline: pipeline,
-      probe: RowProbe())
-  }
+/// What a window opens on: what a kind opened (``OpenedDirectory``), or
+/// the offline copy of a server's people. The window makes its one page
+/// from it.
+///
+/// Threading: a value made and used on the main actor.
+package enum WindowContent {
+  /// A users.json not read yet, or why it cannot be read (shown as the
+  /// window's error).
+  case source(Result<DirectorySource, DirectoryError>)
+  /// A users.json already read (the Connect dialog's check read it):
+  /// ``MainWindow/refresh()`` shows it without reading the source again,
+  /// and later refreshes read it as usual.
+  case loaded(DirectoryContents)
+  /// A directory server, read a range at a time; with `firstScreen`, the
+  /// first rows of the last time show at once, marked as cached, until
+  /// the server's first range replaces them in place.
+  case server(any RangedDirectory, firstScreen: FirstScreenFile? = nil)
+  /// A server whose people an offline copy keeps: the copy's page when the
+  /// copy is complete and this window may use it, else the server's, which
+  /// the copy's takes over from once it is (``OfflineCopyController``).
+  case copy(OfflineCopy)
 
-  /// Builds the window for a users.json already read (the Connect dialog's
-  /// check read it); ``refresh()`` shows `contents` without reading the
-  /// source again, and later refreshes read it as usual.
-  public convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    loaded contents: DirectoryContents,
-    pipeline: ImagePipeline? = nil
-  ) {
-    self.init(
-      application: application, source: .success(contents.source), pipeline: pipeline,
-      loaded: contents, probe: RowProbe())
-  }
-
-  /// Builds the window for a directory server, read a window at a time;
-  /// call ``refresh()`` to open it.
-  public convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    server: any RangedDirectory,
-    pipeline: ImagePipeline? = nil
-  ) {
-    self.init(
-      application: application, server: server, pipeline: pipeline,
-      probe: RowProbe())
-  }
-
-  /// Builds the window for a directory server whose first screen is kept
-  /// in `firstScreen`: shown at once from the last time, marked as cached,
-  /// until the server's first window replaces it in place.
-  package convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    server: any RangedDirectory,
-    firstScreen: FirstScreenFile?,
-    pipeline: ImagePipeline?
-  ) {
-    self.init(
-      application: application, pipeline: pipeline, probe: RowProbe(),
-      rowAvatars: PipelineAvatarBinder()
-    ) { _, avatars in
-      let page = ServerDirectoryPage(directory: server, avatars: avatars)
+  /// The page that shows this content in `window`, its avatars from
+  /// `avatars`.
+  @MainActor
+  func page(in window: Widget, avatars: PageAvatars) -> any DirectoryPage {
+    switch self {
+    case .source(let source):
+      return LocalDirectoryPage(source: source, window: window, avatars: avatars)
+    case .loaded(let contents):
+      return LocalDirectoryPage(
+        source: .success(contents.source), loaded: contents, window: window, avatars: avatars)
+    case .server(let directory, let firstScreen):
+      let page = ServerDirectoryPage(directory: directory, avatars: avatars)
       page.firstScreenFile = firstScreen
       return page
-    }
-  }
-
-  /// Builds the window for `source` (or shows `loaded`, already read from
-  /// it), its rows counting into `probe` and loading their avatars
-  /// through `rowAvatars`.
-  package convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    source: Result<DirectorySource, DirectoryError>,
-    pipeline: ImagePipeline?,
-    loaded: DirectoryContents? = nil,
-    probe: RowProbe,
-    rowAvatars: any AvatarBinder = PipelineAvatarBinder()
-  ) {
-    self.init(
-      application: application, pipeline: pipeline, probe: probe,
-      rowAvatars: rowAvatars
-    ) { window, avatars in
-      LocalDirectoryPage(source: source, loaded: loaded, window: window, avatars: avatars)
-    }
-  }
-
-  /// Builds the window for a directory server, its rows counting into
-  /// `probe` and loading their avatars through `rowAvatars`.
-  package convenience init(
-    application: UnsafeMutablePointer<GtkApplication>?,
-    server: any RangedDirectory,
-    pipeline: ImagePipeline?,
-    probe: RowProbe,
-    rowAvatars: any AvatarBinder = PipelineAvatarBinder()
-  ) {
-    self.init(
-      application: application, pipeline: pipeline, probe: probe,
-      rowAvatars: rowAvatars
-    ) { _, avatars in
-      ServerDirectoryPage(directory: server, avatars: avatars)
+    case .copy(let copy):
+      // Held by another Roster window or process: the server, read directly.
+      guard copy.isComplete, copy.claim() else {
+        return ServerDirectoryPage(directory: copy.directory, avatars: avatars)
+      }
+      let page = LocalDirectoryPage(
+        source: .success(.file(copy.folder)), window: window, avatars: avatars)
+      page.follow(copy)
+      return page
     }
   }
 }

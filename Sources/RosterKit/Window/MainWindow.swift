@@ -65,15 +65,15 @@ public final class MainWindow {
   /// Called when the view switches between list and grid (settings remember it).
   public var onViewModeChange: (@MainActor (_ grid: Bool) -> Void)?
 
-  /// The window around the page `makePage` builds for the GtkWindow;
-  /// `probe` counts what its lists and rows do (the bench and the tests
-  /// pass theirs), `rowAvatars` loads the list rows' avatars (the pipeline's,
-  /// unless a benchmark measures another way). The ways to call it are in
-  /// MainWindow+Init.swift.
-  init(
-    application: UnsafeMutablePointer<GtkApplication>?, pipeline: ImagePipeline?,
-    probe: RowProbe, rowAvatars: any AvatarBinder,
-    page makePage: (Widget, PageAvatars) -> any DirectoryPage
+  /// The window on `content` (``WindowContent``: what a kind opened);
+  /// call ``refresh()`` to load or open it. `probe` counts what its lists
+  /// and rows do (the bench and the tests pass theirs), `rowAvatars` loads
+  /// the list rows' avatars (the pipeline's, unless a benchmark measures
+  /// another way).
+  package init(
+    application: UnsafeMutablePointer<GtkApplication>?, content: WindowContent,
+    pipeline: ImagePipeline? = nil, probe: RowProbe = RowProbe(),
+    rowAvatars: any AvatarBinder = PipelineAvatarBinder()
   ) {
     self.probe = probe
     let pageAvatars = PageAvatars(pipeline: pipeline, rowAvatars: rowAvatars, probe: probe)
@@ -86,7 +86,7 @@ public final class MainWindow {
     gtk_window_set_default_size(cgtk_window(window), 480, 800)
     gtk_widget_add_css_class(window, "roster")
 
-    pageSlot = PageSlot(makePage(window, pageAvatars))
+    pageSlot = PageSlot(content.page(in: window, avatars: pageAvatars))
     chrome = WindowChrome(
       window: window, page: pageSlot.widget, personPage: personPage.widget, pipeline: pipeline,
       headerRenders: probe.headerRenders)
@@ -101,6 +101,7 @@ public final class MainWindow {
     actions.setState(.showDisabled, true)
     exporter = ExportController(window: self, bar: chrome.exportBar)
     connectParts()
+    if case .copy(let copy) = content { offlineCopy.follow(copy) }
   }
 
   private func connectParts() {
