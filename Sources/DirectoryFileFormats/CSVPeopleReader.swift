@@ -17,11 +17,7 @@ enum CSVPeopleReader {
 
   /// The people of the CSV file `buffer`.
   static func read(_ buffer: UnsafeRawBufferPointer) throws(DirectoryError) -> PeopleFile {
-    do throws(PeopleFileError) {
-      return try people(in: buffer.bindMemory(to: UInt8.self))
-    } catch {
-      throw .peopleFile(error)
-    }
+    try PeopleFileError.reading(buffer, with: people(in:))
   }
 
   static func people(in bytes: UnsafeBufferPointer<UInt8>) throws(PeopleFileError) -> PeopleFile {

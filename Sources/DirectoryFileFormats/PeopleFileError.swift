@@ -46,3 +46,17 @@ extension DirectoryError {
   /// The people file's error this is, if it is one.
   public var peopleFile: PeopleFileError? { backendError(PeopleFileError.self) }
 }
+
+extension PeopleFileError {
+  /// Has `read` read `buffer`'s bytes, its error told as the loader's.
+  static func reading(
+    _ buffer: UnsafeRawBufferPointer,
+    with read: (UnsafeBufferPointer<UInt8>) throws(PeopleFileError) -> PeopleFile
+  ) throws(DirectoryError) -> PeopleFile {
+    do throws(PeopleFileError) {
+      return try read(buffer.bindMemory(to: UInt8.self))
+    } catch {
+      throw .peopleFile(error)
+    }
+  }
+}

@@ -11,11 +11,7 @@ import Directory
 enum VCardPeopleReader {
   /// The people of the vCard file `buffer`.
   static func read(_ buffer: UnsafeRawBufferPointer) throws(DirectoryError) -> PeopleFile {
-    do throws(PeopleFileError) {
-      return try people(in: buffer.bindMemory(to: UInt8.self))
-    } catch {
-      throw .peopleFile(error)
-    }
+    try PeopleFileError.reading(buffer, with: people(in:))
   }
 
   static func people(in bytes: UnsafeBufferPointer<UInt8>) throws(PeopleFileError) -> PeopleFile {

@@ -10,17 +10,9 @@ import XCTest
 /// Threading: main-actor only; it drives the GLib main context.
 @MainActor
 enum BenchTestWindow {
-  private static var initialized = false
-
   /// Sets GTK up for the app's windows, once; skips the test without a display.
   static func setUp() throws {
-    if !initialized {
-      guard gtk_init_check() != 0 else { throw XCTSkip("no display: run the tests under xvfb-run") }
-      MainQueueBridge.install()
-      AdwChrome.setUp()
-      Stylesheet.install()
-      initialized = true
-    }
+    guard WindowlessGTK.start() else { throw XCTSkip("no display: run the tests under xvfb-run") }
   }
 
   /// Waits until `window`'s load has finished and rows are on screen.

@@ -11,16 +11,9 @@ import XCTest
 /// Shared set-up for tests that open real Roster windows under Xvfb.
 @MainActor
 enum WindowTestSupport {
-  private static var initialized = false
-
+  /// Sets GTK up for the app's windows, once; skips the test without a display.
   static func setUp() throws {
-    if !initialized {
-      guard gtk_init_check() != 0 else { throw XCTSkip("no display: run the tests under xvfb-run") }
-      MainQueueBridge.install()
-      AdwChrome.setUp()
-      Stylesheet.install()
-      initialized = true
-    }
+    guard WindowlessGTK.start() else { throw XCTSkip("no display: run the tests under xvfb-run") }
   }
 
   /// A pipeline's configuration for a test that waits for avatars: its
