@@ -168,6 +168,7 @@ test-deb: deps
 # Synchronization.Mutex, which Thread Sanitizer cannot see (scripts/lint-unsafe.sh).
 validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop
+	glib-compile-schemas --strict --dry-run --schema-file=Resources/org.roster.Roster.gschema.xml
 	appstreamcli validate --no-net --explain Resources/org.roster.Roster.metainfo.xml
 	bash scripts/lint-unsafe.sh
 
