@@ -12,19 +12,28 @@ SCREENSHOT ?= .build/roster-screenshot.png
 ARGS ?=
 
 .PHONY: deps build run ldap-demo ldap-demo-changes test bench ldap-bench scim-bench groups-bench microbench format lint validate house clean
-.PHONY: install uninstall deb test-deb locale pot
+.PHONY: install uninstall deb test-deb locale pot schemas
 PREFIX ?= /usr/local
 
 deps:
 	@bash scripts/install-deps.sh
 
-build: deps locale
+build: deps locale schemas
 	$(SWIFT) build --product roster
 
 # The message catalogues (po/LANG.po) compiled into .build/locale, where the
 # app finds them in a checkout.
 locale: deps
 	bash scripts/build-locale.sh
+
+# The preferences' GSettings schema (Resources/org.roster.Roster.gschema.xml)
+# checked and compiled into .build/schemas, where the app finds it in a
+# checkout; `run` and `test` name it in GSETTINGS_SCHEMA_DIR too, and the
+# tests keep their preferences in memory (GSETTINGS_BACKEND=memory), never in
+# the user's dconf.
+SCHEMAS := GSETTINGS_SCHEMA_DIR=$(CURDIR)/.build/schemas
+schemas: deps
+	bash scripts/build-schemas.sh
 
 # po/roster.pot made again from the tr("…") calls in Sources/, and merged into
 # each translation (commit both; a test fails while they are out of date).
@@ -35,12 +44,12 @@ pot: deps
 # scrolls a million rows far less smoothly). With a display: the window.
 # Without one: the same app under Xvfb, which saves a screenshot once the
 # list is on screen, prints a summary and exits.
-run: deps locale
+run: deps locale schemas
 	$(SWIFT) build -c release --product roster
 	@if [ -n "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
-	  .build/release/roster $(ARGS); \
+	  $(SCHEMAS) .build/release/roster $(ARGS); \
 	else \
-	  GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) .build/release/roster --screenshot $(SCREENSHOT) --quit-after-load $(ARGS); \
+	  $(SCHEMAS) GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) .build/release/roster --screenshot $(SCREENSHOT) --quit-after-load $(ARGS); \
 	fi
 
 # A generated directory of $(USERS) people (default 1,000,000) in a slapd of
@@ -65,11 +74,11 @@ ldap-demo-changes:
 # sanitizer's report and where in our code, a fuzz target. To see whether a
 # failure comes and goes, or comes only on a busy machine:
 #   scripts/repeat-tests.sh --load 2 10 FILTER   (--slow: on one core)
-test: deps validate locale
+test: deps validate locale schemas
 	@bash scripts/step.sh --reset
 	@bash scripts/step.sh "debug build" $(SWIFT) build --build-tests
-	@bash scripts/step.sh "tests under X11 (Xvfb)" env GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) $(SWIFT) test --skip-build
-	@bash scripts/step.sh "window tests under Wayland (weston)" bash scripts/wayland-tests.sh
+	@bash scripts/step.sh "tests under X11 (Xvfb)" env $(SCHEMAS) GSETTINGS_BACKEND=memory GSK_RENDERER=$${GSK_RENDERER:-cairo} $(XVFB) $(SWIFT) test --skip-build
+	@bash scripts/step.sh "window tests under Wayland (weston)" env $(SCHEMAS) GSETTINGS_BACKEND=memory bash scripts/wayland-tests.sh
 	@bash scripts/step.sh "thread sanitizer" bash scripts/sanitize.sh thread
 	@bash scripts/step.sh "address sanitizer" bash scripts/sanitize.sh address
 	@bash scripts/step.sh "fuzz targets, replayed" bash scripts/fuzz.sh replay
@@ -161,6 +170,7 @@ test-deb: deps
 # (scripts/check-doc-names.sh).
 validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop
+	glib-compile-schemas --strict --dry-run --schema-file=Resources/org.roster.Roster.gschema.xml
 	appstreamcli validate --no-net --explain Resources/org.roster.Roster.metainfo.xml
 	bash scripts/lint-unsafe.sh
 	bash scripts/check-doc-names.sh

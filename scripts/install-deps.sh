@@ -17,7 +17,7 @@ packages=(
   lintian dpkg-dev help2man  # make deb: dependencies from dpkg-shlibdeps, a manual page, lintian
   python3-gi gir1.2-gdkpixbuf-2.0  # make deb: the demo avatars made smaller (scripts/shrink-avatars.py)
   dbus dbus-x11 at-spi2-core python3-pyatspi  # accessibility checks
-  libglib2.0-bin    # gdbus: the shell's search provider called in tests and scripts
+  libglib2.0-bin    # gdbus (the shell's search provider called in tests and scripts); glib-compile-schemas and gsettings (preferences)
   adwaita-icon-theme
   slapd ldap-utils libldap-dev openssl  # LDAP directories: client library, test servers
   libsasl2-dev libgnutls28-dev  # SASL sign-in (Kerberos, certificates) and decrypting a client key

@@ -21,6 +21,9 @@ files=(
   "Resources/$id.svg share/icons/hicolor/scalable/apps/$id.svg"
   "Resources/$id-symbolic.svg share/icons/hicolor/symbolic/apps/$id-symbolic.svg"
   "Resources/$id.search-provider.ini share/gnome-shell/search-providers/$id.search-provider.ini"
+  # The preferences' schema; GSettings reads it compiled (refresh_caches, or
+  # on Debian libglib2.0-0's dpkg trigger on /usr/share/glib-2.0/schemas).
+  "Resources/$id.gschema.xml share/glib-2.0/schemas/$id.gschema.xml"
 )
 # The D-Bus service that starts Roster for the shell's search and for
 # activation (DBusActivatable=true); its Exec names the installed binary.
@@ -31,6 +34,9 @@ refresh_caches() {
   [ -z "$destdir" ] || return 0
   command -v update-desktop-database >/dev/null && update-desktop-database -q "$prefix/share/applications" || true
   command -v gtk4-update-icon-cache >/dev/null && gtk4-update-icon-cache -q -t -f "$prefix/share/icons/hicolor" || true
+  if [ -d "$prefix/share/glib-2.0/schemas" ] && command -v glib-compile-schemas >/dev/null; then
+    glib-compile-schemas "$prefix/share/glib-2.0/schemas" || true
+  fi
 }
 
 case "$action" in
@@ -57,6 +63,7 @@ install)
   done
   chmod -R u=rwX,go=rX "$root/share/roster"
   # The installed files, not only the sources, must pass the validators.
+  glib-compile-schemas --strict --dry-run --schema-file="$root/share/glib-2.0/schemas/$id.gschema.xml"
   desktop-file-validate "$root/share/applications/$id.desktop"
   appstreamcli validate --no-net "$root/share/metainfo/$id.metainfo.xml" >/dev/null
   refresh_caches

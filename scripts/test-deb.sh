@@ -41,6 +41,10 @@ grep -qx "ObjectPath=/org/roster/Roster/SearchProvider" \
   || { echo "test-deb.sh: no search provider for GNOME Shell" >&2; exit 1; }
 grep -qx "Exec=/usr/bin/roster --gapplication-service" /usr/share/dbus-1/services/org.roster.Roster.service \
   || { echo "test-deb.sh: no D-Bus service starting /usr/bin/roster" >&2; exit 1; }
+# The preferences' schema, compiled by libglib2.0-0's dpkg trigger: GSettings
+# finds it without help (in memory: the user's dconf is not touched).
+[ "$(env -u GSETTINGS_SCHEMA_DIR GSETTINGS_BACKEND=memory gsettings get org.roster.Roster view)" = "'list'" ] \
+  || { echo "test-deb.sh: GSettings does not know the schema org.roster.Roster" >&2; exit 1; }
 
 # HOME and XDG folders of its own: settings and caches of the checkout's
 # runs are not read, and the checkout is not on the way to any of them.
@@ -55,5 +59,8 @@ grep -q "source: /usr/share/roster/data/users.json" <<<"$summary" \
 $sudo apt-get remove -y -q roster >/dev/null
 [ ! -e /usr/bin/roster ] && [ ! -e /usr/share/roster ] \
   && [ ! -e /usr/share/dbus-1/services/org.roster.Roster.service ] \
+  && [ ! -e /usr/share/glib-2.0/schemas/org.roster.Roster.gschema.xml ] \
   || { echo "test-deb.sh: files are left after removing the package" >&2; exit 1; }
+! env -u GSETTINGS_SCHEMA_DIR GSETTINGS_BACKEND=memory gsettings list-schemas | grep -qx org.roster.Roster \
+  || { echo "test-deb.sh: the schema is still compiled in after removing the package" >&2; exit 1; }
 echo "test-deb.sh: the package installs, runs from /usr/bin and removes cleanly"

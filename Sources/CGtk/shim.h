@@ -5,6 +5,10 @@
 #define ROSTER_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+// GSettings backends of one's own (a memory or keyfile backend): tests keep
+// preferences out of the user's dconf with them.
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 // The GL renderer's type, which gtk.h leaves out (FlattenedBin asks for it).
 #include <gsk/gl/gskglrenderer.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>

@@ -19,8 +19,8 @@ struct RosterCommand: ParsableCommand {
       Ctrl+3 show the list, the grid and the table; Ctrl+F or typing searches; \
       Enter shows the selected person; F12 shows the frame-time HUD; Ctrl+? lists every shortcut.
 
-      Roster remembers the window size and the list, grid or table choice in \
-      $XDG_CONFIG_HOME/roster/settings.json.
+      Roster remembers the window size and the list, grid or table choice in GSettings \
+      (gsettings list-recursively org.roster.Roster).
       """,
     version: "roster \(RosterVersion.current)",
     subcommands: [

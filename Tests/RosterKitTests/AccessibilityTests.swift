@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import RosterKit
@@ -113,9 +114,11 @@ final class AccessibilityTests: XCTestCase {
       ] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["GSK_RENDERER"] = "cairo"
-    environment["XDG_CONFIG_HOME"] =
-      (configHome
-      ?? FileManager.default.temporaryDirectory.appendingPathComponent("roster-a11y-config")).path
+    let config =
+      configHome
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("roster-a11y-config")
+    environment["XDG_CONFIG_HOME"] = config.path
+    environment.merge(TestPreferences.environment(configHome: config)) { $1 }
     process.environment = environment
     let output = Pipe()
     process.standardOutput = output

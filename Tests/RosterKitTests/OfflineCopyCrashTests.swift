@@ -51,13 +51,14 @@ final class OfflineCopyCrashTests: XCTestCase {
     let process = Process()
     process.executableURL = RosterProcess.url
     process.arguments = ["--source", server.peopleURL]
+    let config = cache.appendingPathComponent("config")
     process.environment = ProcessInfo.processInfo.environment.merging([
-      "XDG_CACHE_HOME": cache.path, "XDG_CONFIG_HOME": cache.appendingPathComponent("config").path,
+      "XDG_CACHE_HOME": cache.path, "XDG_CONFIG_HOME": config.path,
       "GSK_RENDERER": "cairo",
       // A SIGKILL gives the accessibility bridge no chance to stop the bus it
       // started; without the bridge no bus outlives the test.
       "NO_AT_BRIDGE": "1",
-    ]) { $1 }
+    ]) { $1 }.merging(TestPreferences.environment(configHome: config)) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

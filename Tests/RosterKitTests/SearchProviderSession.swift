@@ -57,6 +57,9 @@ final class SearchProviderSession {
 
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+    environment.merge(
+      TestPreferences.environment(configHome: folder.appendingPathComponent("config"))
+    ) { $1 }
     environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
     environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
     environment["GSK_RENDERER"] = "cairo"

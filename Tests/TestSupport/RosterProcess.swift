@@ -17,14 +17,15 @@ public enum RosterProcess {
   }
 
   /// Runs `roster` with `arguments` until it exits, with `environment`
-  /// added to this process's.
+  /// added to this process's (and preferences kept in memory, never in the
+  /// user's dconf, unless `environment` says otherwise).
   public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    if !environment.isEmpty {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
+    process.environment = ProcessInfo.processInfo.environment
+      .merging(TestPreferences.environment(configHome: nil)) { $1 }
+      .merging(environment) { $1 }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -24,7 +24,7 @@ extension RosterApplication {
       searchProvider = SearchProvider(
         connection: connection,
         host: SearchProvider.Host(
-          isOn: { WindowSettings.load().searchFromOverview },
+          isOn: { [weak self] in self?.preferences.searchFromOverview ?? false },
           target: { [weak self] in self?.searchTarget },
           activate: { [weak self] id in self?.showPerson(id) },
           launchSearch: { [weak self] text in self?.launchSearch(text) },

@@ -89,19 +89,8 @@ extension RosterApplication {
       g_application_release(cgtk_gapplication(application))
     }
     self.window = window
-    var settings = isHeadless ? WindowSettings() : WindowSettings.load()
-    if let grid = options.grid { settings.grid = grid }
-    gtk_window_set_default_size(
-      cgtk_window(window.window), Int32(settings.width), Int32(settings.height))
-    window.isGridMode = settings.grid
-    if options.table || (options.grid == nil && settings.table && !settings.grid) {
-      window.isTableMode = true
-    }
+    window.restore(preferences, grid: options.grid, table: options.table)
     if options.tree { window.isTreeMode = true }
-    window.maxFlingVelocity = settings.maxFlingVelocity
-    if let key = window.page.tableSettingsKey, let table = settings.tables[key] {
-      window.page.restore(table)
-    }
     window.installDirectoryMenu(connections)
     window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
     Signals.connect(gobject(window.window), .closeRequest) { [weak self] in

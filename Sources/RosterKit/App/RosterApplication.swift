@@ -19,6 +19,11 @@ public final class RosterApplication {
   var window: MainWindow?
   /// The remembered directories (settings.json) and their secrets (keyring).
   let connections = DirectoryConnections()
+  /// The window's size, view and tables, the fling cap and the shell's
+  /// search switch, in GSettings; headless runs keep the defaults in memory
+  /// (a fixed size, for comparable screenshots) and never open GSettings.
+  private(set) lazy var preferences =
+    isHeadless ? Preferences(schema: nil) : Preferences.standard()
   /// Whether the application is held until the first window exists.
   var isHeld = false
   var pipeline: ImagePipeline?
@@ -78,29 +83,15 @@ public final class RosterApplication {
     return status != 0 ? status : exitCode
   }
 
-  /// Remembers the window size and view mode (not for headless runs, which
-  /// use a fixed size for comparable screenshots).
+  /// Remembers the window size, state and view mode (not for headless
+  /// runs, nor when the command line chose the view).
   func saveSettings() {
     guard let window, !options.quitAfterLoad, options.screenshot == nil, options.grid == nil,
       !options.table
     else {
       return
     }
-    // What the user set by hand (the fling cap) stays as they wrote it.
-    var settings = WindowSettings.load()
-    var width: Int32 = 0
-    var height: Int32 = 0
-    gtk_window_get_default_size(cgtk_window(window.window), &width, &height)
-    if width > 0, height > 0 {
-      settings.width = Int(width)
-      settings.height = Int(height)
-    }
-    settings.grid = window.isGridMode
-    settings.table = window.isTableMode
-    if let key = window.page.tableSettingsKey {
-      settings.tables[key] = window.page.tableSettings
-    }
-    try? settings.save()
+    window.remember(in: preferences)
   }
 
   /// The directory source named by the options, or the embedded one.

@@ -1,7 +1,7 @@
 import Directory
 
-/// How a directory's table was left, as settings.json remembers it under
-/// the directory's location (``WindowSettings/tables``): the columns shown
+/// How a directory's table was left, as the preferences remember it under
+/// the directory's location (``Preferences/tables``): the columns shown
 /// (field names), their widths in points, and the order (``PersonSort``'s
 /// text, "" for the directory's own). A name Roster does not know, or a
 /// width missing, is dropped when read back.
@@ -31,7 +31,7 @@ extension TableSettings {
 }
 
 extension TableColumns {
-  /// The columns and widths as settings.json keeps them, with `order`.
+  /// The columns and widths as the preferences keep them, with `order`.
   func settings(order: PersonSort?) -> TableSettings {
     TableSettings(
       columns: fields.map(\.rawValue), widths: widths.map { Int($0) },

@@ -1,9 +1,11 @@
 import FoundationEssentials
 
-/// What Roster remembers across runs: the window size, whether the grid
-/// or the table shows, the directories connected to (without secrets), and what a user may tune: the fastest a fling starts
-/// (`maxFlingVelocity`, points per second). A small JSON file, `$XDG_CONFIG_HOME/roster/settings.json` (else
-/// `~/.config/roster/settings.json`). A missing or unreadable file gives the
+/// settings.json, `$XDG_CONFIG_HOME/roster/settings.json` (else
+/// `~/.config/roster/settings.json`): the directories connected to (without
+/// secrets) and the one shown last. Preferences are in GSettings
+/// (``Preferences``); the preference keys below are what Roster kept here
+/// before, read once by ``SettingsFileMigration`` and kept as they are when
+/// the file is written again. A missing or unreadable file gives the
 /// defaults; nothing else depends on it.
 ///
 /// Threading: a plain `Sendable` value; load and save block briefly on file I/O.

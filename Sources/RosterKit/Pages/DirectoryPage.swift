@@ -102,7 +102,7 @@ package protocol DirectoryPage: AnyObject {
   // MARK: The table's settings
 
   /// The name the table's columns, widths and order are remembered under
-  /// in settings.json (nil: not remembered).
+  /// in the preferences (nil: not remembered).
   var tableSettingsKey: String? { get }
   /// The table's columns, widths and order, to remember.
   var tableSettings: TableSettings { get }

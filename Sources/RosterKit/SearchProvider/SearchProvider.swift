@@ -9,7 +9,7 @@ import GtkKit
 /// person it activates.
 ///
 /// Off until the person turns it on (the main menu's Search From the
-/// Overview, ``WindowSettings/searchFromOverview``): off, every call is
+/// Overview, ``Preferences/searchFromOverview``): off, every call is
 /// answered with nothing. Any program on the session bus may call, so the
 /// calls are bounded (``SearchLimits``): terms over 1 KiB or under three
 /// characters search nothing, GetResultMetas reads at most 256 ids and

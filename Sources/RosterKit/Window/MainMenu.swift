@@ -10,8 +10,8 @@ import SharedSupport
 /// "Keyboard
 /// Shortcuts" (`win.show-shortcuts`), "Search From the Overview"
 /// (`menu.search-from-overview`, checked while GNOME Shell's search may look
-/// in the directory shown last; off until turned on, saved in
-/// settings.json) and "About Roster", which opens an AdwAboutWindow with the
+/// in the directory shown last; off until turned on, a preference:
+/// ``bind(_:)``) and "About Roster", which opens an AdwAboutWindow with the
 /// version, licence, website and credits. Its own actions are the "menu"
 /// group on the window.
 ///
@@ -19,9 +19,12 @@ import SharedSupport
 @MainActor
 final class MainMenu {
   let button: Widget
+  /// The "menu" action group on the window.
+  private let group: ObjectSlot
 
   /// A menu on `window`, whose about window is transient for it.
   init(window: Widget) {
+    group = ObjectSlot(adopting: g_simple_action_group_new())
     button = gtk_menu_button_new()!
     gtk_menu_button_set_icon_name(gtkObject(button), "open-menu-symbolic")
     gtk_widget_set_tooltip_text(button, tr("Main Menu"))
@@ -39,35 +42,30 @@ final class MainMenu {
       gtk_menu_button_set_menu_model(gtkObject(button), UnsafeMutablePointer(menu))
     }
 
-    ObjectSlot.withAdopted(g_simple_action_group_new()!) { group in
-      ObjectSlot.withAdopted(g_simple_action_new("about", nil)!) { about in
-        Signals.connect(gobject(about), .actionActivate) { [weak self] _ in
-          self?.presentAbout(for: window)
-        }
-        g_action_map_add_action(gtkObject(group), about)
+    ObjectSlot.withAdopted(g_simple_action_new("about", nil)!) { about in
+      Signals.connect(gobject(about), .actionActivate) { [weak self] _ in
+        self?.presentAbout(for: window)
       }
-      ObjectSlot.withAdopted(Self.searchFromOverviewAction()) { toggle in
-        g_action_map_add_action(gtkObject(group), toggle)
-      }
-      gtk_widget_insert_action_group(window, "menu", gtkObject(group))
+      g_action_map_add_action(group.opaque, about)
     }
+    gtk_widget_insert_action_group(window, "menu", group.opaque)
   }
 
-  /// `menu.search-from-overview`: a check item whose state is the
-  /// settings' ``WindowSettings/searchFromOverview``, saved when it changes.
-  private static func searchFromOverviewAction() -> OpaquePointer {
-    let on = WindowSettings.load().searchFromOverview
+  /// Adds `menu.search-from-overview`: a check item whose state is
+  /// ``Preferences/searchFromOverview``, stored when it changes. Until
+  /// then (a window without an application) the item is insensitive.
+  func bind(_ preferences: Preferences) {
     let action = g_simple_action_new_stateful(
-      "search-from-overview", nil, g_variant_new_boolean(on ? 1 : 0))!
+      "search-from-overview", nil, g_variant_new_boolean(preferences.searchFromOverview ? 1 : 0))!
     // The handler lives as long as the action it is connected to.
-    Signals.connect(gobject(action), .changeState) { state in
+    Signals.connect(gobject(action), .changeState) { [weak preferences] state in
       guard let state else { return }
       g_simple_action_set_state(action, state)
-      var settings = WindowSettings.load()
-      settings.searchFromOverview = g_variant_get_boolean(state) != 0
-      try? settings.save()
+      preferences?.searchFromOverview = g_variant_get_boolean(state) != 0
     }
-    return action
+    ObjectSlot.withAdopted(action) { action in
+      g_action_map_add_action(group.opaque, action)
+    }
   }
 
   /// Opens the about window over `parent`.

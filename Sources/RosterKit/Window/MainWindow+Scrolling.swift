@@ -6,7 +6,7 @@ import GtkKit
 /// Threading: main-actor only (``MainWindow`` is).
 extension MainWindow {
   /// The fastest a drag's release flings the list or grid, in points per
-  /// second (``WindowSettings/maxFlingVelocity``); written, never read back.
+  /// second (``Preferences/maxFlingVelocity``); written, never read back.
   var maxFlingVelocity: Double {
     get { page.shownDragScroller.maxFlingVelocity }
     set { page.setMaxFlingVelocity(newValue) }
