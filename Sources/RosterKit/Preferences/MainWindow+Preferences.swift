@@ -19,7 +19,7 @@ extension MainWindow {
     if let key = page.tableSettingsKey, let settings = preferences.tables[key] {
       page.restore(settings)
     }
-    mainMenu.bind(preferences)
+    chrome.mainMenu.bind(preferences)
   }
 
   /// Remembers the window's size (unless maximized: then the size it
