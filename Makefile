@@ -155,8 +155,9 @@ test-deb: deps
 	bash scripts/test-deb.sh
 
 # The desktop file and AppStream metadata, and no hand-written GObject
-# reference counting or pointer rebinding outside GtkKit, and no
-# Synchronization.Mutex, which Thread Sanitizer cannot see (scripts/lint-unsafe.sh).
+# reference counting or pointer rebinding outside GObjectKit and GtkKit,
+# and no Synchronization.Mutex, which Thread Sanitizer cannot see
+# (scripts/lint-unsafe.sh).
 validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop
 	appstreamcli validate --no-net --explain Resources/org.roster.Roster.metainfo.xml
