@@ -51,7 +51,7 @@ let package = Package(
     // Roster's one HTTP client (libsoup on a network thread of its own):
     // the system's proxies and trust, no connect retries, the caller's
     // timeouts, redirects and limits.
-    .target(name: "HTTPSupport", dependencies: ["CSoup", "SharedSupport"]),
+    .target(name: "HTTPSupport", dependencies: ["CSoup", "GObjectKit", "SharedSupport"]),
     // GObject for Swift without GTK: owned references, typed signals, the
     // GLib main context and the Dispatch main queue run inside it.
     .target(name: "GObjectKit", dependencies: ["CGLib", "CSystem"]),
