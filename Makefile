@@ -164,10 +164,10 @@ test-deb: deps
 	bash scripts/test-deb.sh
 
 # The desktop file and AppStream metadata, and no hand-written GObject
-# reference counting or pointer rebinding outside GtkKit, and no
-# Synchronization.Mutex, which Thread Sanitizer cannot see (scripts/lint-unsafe.sh),
-# and no backticked name in the docs that names nothing in the repository
-# (scripts/check-doc-names.sh).
+# reference counting or pointer rebinding outside GObjectKit and GtkKit,
+# and no Synchronization.Mutex, which Thread Sanitizer cannot see
+# (scripts/lint-unsafe.sh), and no backticked name in the docs that names
+# nothing in the repository (scripts/check-doc-names.sh).
 validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop
 	glib-compile-schemas --strict --dry-run --schema-file=Resources/org.roster.Roster.gschema.xml

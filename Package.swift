@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "roster", targets: ["roster"]),
     .executable(name: "roster-dev", targets: ["roster-dev"]),
+    .library(name: "GObjectKit", targets: ["GObjectKit"]),
     .library(name: "GtkKit", targets: ["GtkKit"]),
     .library(name: "PreparedImages", targets: ["PreparedImages"]),
     .library(name: "Directory", targets: ["Directory"]),
@@ -33,8 +34,9 @@ let package = Package(
     ),
     // gettext from glibc's libintl.h (no library to link: glibc holds it).
     .systemLibrary(name: "CIntl"),
-    // GLib alone: Unicode folding and normalization for layers without GTK.
-    .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    // GLib and GObject alone: Unicode folding and normalization, object
+    // references, signals and the main context, for layers without GTK.
+    .systemLibrary(name: "CGLib", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
     // The parts of glibc Swift's Glibc module leaves out (thread ids and names).
     .systemLibrary(name: "CSystem"),
     // Small helpers every layer may use: bounded file reading, a stable hash,
@@ -49,8 +51,11 @@ let package = Package(
     // Roster's one HTTP client (libsoup on a network thread of its own):
     // the system's proxies and trust, no connect retries, the caller's
     // timeouts, redirects and limits.
-    .target(name: "HTTPSupport", dependencies: ["CSoup", "SharedSupport"]),
-    .target(name: "GtkKit", dependencies: ["CGtk", "CSystem"]),
+    .target(name: "HTTPSupport", dependencies: ["CSoup", "GObjectKit", "SharedSupport"]),
+    // GObject for Swift without GTK: owned references, typed signals, the
+    // GLib main context and the Dispatch main queue run inside it.
+    .target(name: "GObjectKit", dependencies: ["CGLib", "CSystem"]),
+    .target(name: "GtkKit", dependencies: ["CGtk", "GObjectKit"]),
     .target(
       name: "PreparedImages",
       dependencies: [
@@ -139,6 +144,7 @@ let package = Package(
       ],
       path: "Tests/TestSupport"
     ),
+    .testTarget(name: "GObjectKitTests", dependencies: ["GObjectKit", "CGLib"]),
     .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "SharedSupport"]),
     .testTarget(
       name: "PreparedImagesTests",

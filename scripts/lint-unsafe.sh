@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# GtkKit holds the unsafe code: outside Sources/GtkKit, the C shims
-# (Sources/C*) and HTTPSupport's one owner of libsoup's objects
-# (Sources/HTTPSupport/OwnedObject.swift, GTK-free), no Swift source may take
-# or drop a GObject reference by hand (g_object_ref, g_object_unref,
-# g_object_ref_sink) or reinterpret a pointer with assumingMemoryBound. Nor
+# GObjectKit and GtkKit hold the unsafe code: outside Sources/GObjectKit,
+# Sources/GtkKit and the C shims (Sources/C*), no Swift source may take or
+# drop a GObject reference by hand (g_object_ref, g_object_unref,
+# g_object_ref_sink) or reinterpret a pointer with assumingMemoryBound;
+# HTTPSupport owns libsoup's and GIO's objects through GObjectKit's ObjectRef. Nor
 # may any Swift file (Sources or Tests) guard state with the standard
 # library's Mutex: a contended Synchronization.Mutex hands over in the kernel,
 # where Thread Sanitizer sees no order, so whether it reports a race would
@@ -26,8 +26,9 @@ report() {
 }
 for spelling in g_object_ref g_object_unref assumingMemoryBound; do
   # g_object_ref also finds g_object_ref_sink (g_object_unref does not contain it).
-  report "$spelling outside GtkKit" "$(grep -rn --include='*.swift' -e "$spelling" Sources \
-    | grep -vE '^Sources/(GtkKit|C[A-Za-z]+)/|^Sources/HTTPSupport/OwnedObject.swift:' || true)"
+  report "$spelling outside GObjectKit and GtkKit" \
+    "$(grep -rn --include='*.swift' -e "$spelling" Sources \
+      | grep -vE '^Sources/(GObjectKit|GtkKit|C[A-Za-z]+)/' || true)"
 done
 report "Synchronization.Mutex (use SharedSupport's Locked)" \
   "$(grep -rnE --include='*.swift' '\bMutex[<(]' Sources Tests | grep -vE '^[^:]+:[0-9]+:\s*//' || true)"

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The display-free test classes (GtkKit's other tests open windows).
-filter='^(DirectoryTests|PreparedImagesTests|DirectoryLDAPTests|DirectorySCIMTests|SharedSupportTests|DirectoryGeneratorTests)\.|^GtkKitTests\.ListDiffTests/'
+filter='^(GObjectKitTests|DirectoryTests|PreparedImagesTests|DirectoryLDAPTests|DirectorySCIMTests|SharedSupportTests|DirectoryGeneratorTests)\.|^GtkKitTests\.ListDiffTests/'
 if [ "${1:-}" = --filter ]; then
   echo "$filter"
   exit 0

@@ -1,6 +1,5 @@
 // Roster's C interop shim: what Swift cannot import from GTK's headers.
-// Function-like cast macros become inline functions, and the two libdispatch
-// hooks that expose the main queue to a foreign run loop are declared here.
+// Function-like cast macros become inline functions.
 #ifndef ROSTER_CGTK_SHIM_H
 #define ROSTER_CGTK_SHIM_H
 
@@ -52,14 +51,5 @@ static inline void cgtk_emit(gpointer instance, const char *signal) { g_signal_e
 static inline void cgtk_emit_uint(gpointer instance, const char *signal, guint value) { g_signal_emit_by_name(instance, signal, value); }
 
 static inline gboolean cgtk_false(void) { return FALSE; }
-
-// libdispatch's run-loop integration (exported by libdispatch.so on Linux):
-// the main queue signals this eventfd when work is enqueued, and the callback
-// drains it on the calling (main) thread.
-extern int _dispatch_get_main_queue_handle_4CF(void);
-extern void _dispatch_main_queue_callback_4CF(void *msg);
-
-static inline int cgtk_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
-static inline void cgtk_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }
 
 #endif

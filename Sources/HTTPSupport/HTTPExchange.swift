@@ -1,4 +1,5 @@
 import CSoup
+import GObjectKit
 
 /// One request in flight, from its first message to the last byte of the
 /// answer: redirects followed and checked hop by hop, the time limit, the
@@ -21,19 +22,19 @@ final class HTTPExchange: @unchecked Sendable {
 
   private var url: String
   private var visited: Set<String>
-  private var ownedMessage: OwnedObject<OpaquePointer>?
-  private var message: OpaquePointer? { ownedMessage?.pointer }
+  private var ownedMessage: ObjectRef?
+  private var message: OpaquePointer? { ownedMessage?.opaque }
   private var certificateHandler: UInt = 0
   private var handshakeHandler: UInt = 0
   /// The current message's own cancellable, cancelled with the exchange's
   /// (`link`) or alone when the message is left unread: a redirect's body,
   /// a body over its limit. libsoup skips an unread body when its stream
   /// closes, blocking, unless the message was cancelled first.
-  private var ownedCancellable: OwnedObject<UnsafeMutablePointer<GCancellable>>?
-  private var messageCancellable: UnsafeMutablePointer<GCancellable>? { ownedCancellable?.pointer }
+  private var ownedCancellable: ObjectRef?
+  private var messageCancellable: UnsafeMutablePointer<GCancellable>? { ownedCancellable?.typed() }
   private var link: UInt = 0
-  private var ownedStream: OwnedObject<UnsafeMutablePointer<GInputStream>>?
-  private var stream: UnsafeMutablePointer<GInputStream>? { ownedStream?.pointer }
+  private var ownedStream: ObjectRef?
+  private var stream: UnsafeMutablePointer<GInputStream>? { ownedStream?.typed() }
   private var timer: UnsafeMutablePointer<GSource>?
   private var timedOut = false
   /// What was wrong with the last certificate refused, for the failure.
@@ -92,9 +93,9 @@ final class HTTPExchange: @unchecked Sendable {
     guard let scheme = url.split(separator: ":", maxSplits: 1).first?.lowercased(),
       scheme == "http" || scheme == "https", let message = soup_message_new("GET", url)
     else { return finish(.failure(visited.count > 1 ? .badRedirect : .badURL)) }
-    ownedMessage = OwnedObject(adopting: message)
+    ownedMessage = ObjectRef(message, adopt: true, releasedOn: .droppingThread)
     let messageCancellable = g_cancellable_new()!
-    ownedCancellable = OwnedObject(adopting: messageCancellable)
+    ownedCancellable = ObjectRef(messageCancellable, adopt: true, releasedOn: .droppingThread)
     link = csoup_cancel_with(cancellable.pointer, messageCancellable)
     soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT)
     let requestHeaders = soup_message_get_request_headers(message)
@@ -122,7 +123,7 @@ final class HTTPExchange: @unchecked Sendable {
       if failure == .refused { return askWhetherAProxyRefused() }
       return finish(.failure(failure))
     }
-    ownedStream = OwnedObject(adopting: stream)
+    ownedStream = ObjectRef(stream, adopt: true, releasedOn: .droppingThread)
     status = Int(soup_message_get_status(message).rawValue)
     let responseHeaders = soup_message_get_response_headers(message)
     if request.maxRedirects > 0, Self.redirectStatuses.contains(status) {
@@ -274,9 +275,9 @@ final class HTTPExchange: @unchecked Sendable {
       problems = verify(certificate, against: file.database, for: identity)
     case .system, .systemAnd, .anyone:
       let database = g_tls_backend_get_default_database(g_tls_backend_get_default())
-        .map { OwnedObject(adopting: $0) }
+        .map { ObjectRef($0, adopt: true, releasedOn: .droppingThread) }
       let system =
-        database.map { verify(certificate, against: $0.pointer, for: identity) } ?? .other
+        database.map { verify(certificate, against: $0.typed(), for: identity) } ?? .other
       if case .systemAnd(let file) = kind, !system.isEmpty {
         problems = verify(certificate, against: file.database, for: identity)
       } else {
@@ -299,11 +300,11 @@ final class HTTPExchange: @unchecked Sendable {
   ) -> CertificateProblems {
     let uri = soup_message_get_uri(message)
     let port = g_uri_get_port(uri)
-    let asked = OwnedObject(
-      adopting: g_network_address_new(g_uri_get_host(uri), UInt16(clamping: port > 0 ? port : 443))!
-    )
+    let asked = ObjectRef(
+      g_network_address_new(g_uri_get_host(uri), UInt16(clamping: port > 0 ? port : 443))!,
+      adopt: true, releasedOn: .droppingThread)
     let problems = g_tls_database_verify_chain(
-      database, certificate, "1.3.6.1.5.5.7.3.1", identity ?? asked.pointer, nil,
+      database, certificate, "1.3.6.1.5.5.7.3.1", identity ?? asked.opaque, nil,
       G_TLS_DATABASE_VERIFY_NONE, nil, nil)
     return CertificateProblems(rawValue: problems.rawValue)
   }

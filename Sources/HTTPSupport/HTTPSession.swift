@@ -1,4 +1,5 @@
 import CSoup
+import GObjectKit
 
 /// Roster's HTTP client: a libsoup 3 session on the ``NetworkThread``, so
 /// requests go through the system's proxy settings (`https_proxy`,
@@ -106,7 +107,7 @@ final class SessionHandle: @unchecked Sendable {
   let log = ExchangeLog()
   /// Where a test stops answers (``HTTPSession/holdAnswers()``).
   let answers = AnswerGate()
-  private var made: OwnedObject<UnsafeMutablePointer<SoupSession>>?
+  private var made: ObjectRef?
 
   init(_ configuration: HTTPSession.Configuration) {
     self.configuration = configuration
@@ -119,14 +120,14 @@ final class SessionHandle: @unchecked Sendable {
     let handOver = SessionHandOver(made)
     made = nil
     NetworkThread.shared.perform {
-      if let session = handOver.session { soup_session_abort(session.pointer) }
+      if let session = handOver.session { soup_session_abort(session.typed()) }
       handOver.session = nil
     }
   }
 
   /// The session (network thread).
   var session: UnsafeMutablePointer<SoupSession> {
-    if let made { return made.pointer }
+    if let made { return made.typed() }
     let perHost = UInt32(clamping: configuration.connectionsPerHost)
     let session = csoup_session_new(max(perHost * 4, 10), perHost)!
     let (seconds, attoseconds) = configuration.ioTimeout.components
@@ -135,13 +136,13 @@ final class SessionHandle: @unchecked Sendable {
     if case .only(let file) = configuration.trust.kind {
       soup_session_set_tls_database(session, file.database)
     }
-    made = OwnedObject(adopting: session)
+    made = ObjectRef(session, adopt: true, releasedOn: .droppingThread)
     return session
   }
 
   /// Cancels what is in flight (network thread).
   func abort() {
-    if let made { soup_session_abort(made.pointer) }
+    if let made { soup_session_abort(made.typed()) }
   }
 }
 
@@ -150,16 +151,16 @@ final class SessionHandle: @unchecked Sendable {
 /// Threading: filled on the thread that drops the handle, emptied on the
 /// network thread (the idle source orders the two).
 private final class SessionHandOver: @unchecked Sendable {
-  var session: OwnedObject<UnsafeMutablePointer<SoupSession>>?
-  init(_ session: OwnedObject<UnsafeMutablePointer<SoupSession>>?) { self.session = session }
+  var session: ObjectRef?
+  init(_ session: ObjectRef?) { self.session = session }
 }
 
 /// GIO's `GCancellable`. Any thread may read it; ``cancel()`` runs on the
 /// network thread only (``HTTPSession/send(_:)`` says why).
 final class Cancellable: Sendable {
-  private let owned = OwnedObject(adopting: g_cancellable_new()!)
+  private let owned = ObjectRef(g_cancellable_new()!, adopt: true, releasedOn: .droppingThread)
 
-  var pointer: UnsafeMutablePointer<GCancellable> { owned.pointer }
+  var pointer: UnsafeMutablePointer<GCancellable> { owned.typed() }
 
   func cancel() { g_cancellable_cancel(pointer) }
 

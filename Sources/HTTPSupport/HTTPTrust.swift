@@ -1,4 +1,5 @@
 import CSoup
+import GObjectKit
 import Glibc
 
 /// Whom an ``HTTPSession``'s TLS trusts: the system's authorities (the
@@ -48,8 +49,8 @@ public final class AuthorityFile: @unchecked Sendable {
 
   public let path: String
   /// GIO's `GTlsDatabase` over the file.
-  private let owned: OwnedObject<UnsafeMutablePointer<GTlsDatabase>>
-  var database: UnsafeMutablePointer<GTlsDatabase> { owned.pointer }
+  private let owned: ObjectRef
+  var database: UnsafeMutablePointer<GTlsDatabase> { owned.typed() }
 
   /// Reads `path`: at most ``maxBytes``, and at least one certificate.
   public init(path: String) throws(Problem) {
@@ -70,6 +71,6 @@ public final class AuthorityFile: @unchecked Sendable {
       throw .unreadable(error.map { String(cString: $0.pointee.message) } ?? "")
     }
     self.path = path
-    owned = OwnedObject(adopting: database)
+    owned = ObjectRef(database, adopt: true, releasedOn: .droppingThread)
   }
 }

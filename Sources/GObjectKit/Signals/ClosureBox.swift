@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import Synchronization
 
 /// Boxes a Swift closure so it can travel through GLib's `user_data`.
@@ -10,12 +10,12 @@ import Synchronization
 ///
 /// Threading: created and called on the thread the signal is emitted on;
 /// released on whichever thread GLib drops the handler (the census is atomic).
-final class ClosureBox<Handler>: @unchecked Sendable {
-  let handler: Handler
+package final class ClosureBox<Handler>: @unchecked Sendable {
+  package let handler: Handler
   private let census: ClosureCensus?
 
   /// Boxes `handler`, counted in `census` while it lives when given.
-  init(_ handler: Handler, census: ClosureCensus? = nil) {
+  package init(_ handler: Handler, census: ClosureCensus? = nil) {
     self.handler = handler
     self.census = census
     census?.added()
@@ -24,11 +24,11 @@ final class ClosureBox<Handler>: @unchecked Sendable {
   deinit { census?.removed() }
 
   /// A retained pointer for `user_data`, balanced by ``releaseNotify``.
-  func retainedPointer() -> UnsafeMutableRawPointer {
+  package func retainedPointer() -> UnsafeMutableRawPointer {
     Unmanaged.passRetained(self).toOpaque()
   }
 
-  static func from(_ pointer: UnsafeMutableRawPointer?) -> ClosureBox<Handler> {
+  package static func from(_ pointer: UnsafeMutableRawPointer?) -> ClosureBox<Handler> {
     Unmanaged<ClosureBox<Handler>>.fromOpaque(pointer!).takeUnretainedValue()
   }
 }

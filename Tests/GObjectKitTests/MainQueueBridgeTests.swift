@@ -1,12 +1,11 @@
-import CGtk
 import Dispatch
-import GtkKit
+import GObjectKit
 import XCTest
 
 final class MainQueueBridgeTests: XCTestCase {
-  func testAMainActorHopAwaitedFromABackgroundTaskCompletesWhileTheGLibLoopRuns() throws {
-    try MainActor.assumeIsolated {
-      try GtkTestEnvironment.setUp()
+  func testAMainActorHopAwaitedFromABackgroundTaskCompletesWhileTheGLibLoopRuns() {
+    MainActor.assumeIsolated {
+      GLibTestEnvironment.setUp()
       final class Flag: @unchecked Sendable { var hops = 0 }
       let flag = Flag()
       Task.detached {
@@ -20,9 +19,9 @@ final class MainQueueBridgeTests: XCTestCase {
     }
   }
 
-  func testDispatchMainBlocksRunInsideTheGLibLoop() throws {
-    try MainActor.assumeIsolated {
-      try GtkTestEnvironment.setUp()
+  func testDispatchMainBlocksRunInsideTheGLibLoop() {
+    MainActor.assumeIsolated {
+      GLibTestEnvironment.setUp()
       final class Flag: @unchecked Sendable { var ranOnMain = false }
       let flag = Flag()
       DispatchQueue.global().async {
@@ -32,9 +31,9 @@ final class MainQueueBridgeTests: XCTestCase {
     }
   }
 
-  func testHopsAreFastBecauseTheLoopWakesOnTheEventFDRatherThanPolling() throws {
-    try MainActor.assumeIsolated {
-      try GtkTestEnvironment.setUp()
+  func testHopsAreFastBecauseTheLoopWakesOnTheEventFDRatherThanPolling() {
+    MainActor.assumeIsolated {
+      GLibTestEnvironment.setUp()
       final class Flag: @unchecked Sendable { var hops = 0 }
       let flag = Flag()
       Task.detached {

@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// Zero or one strong reference to a GObject, held without a Swift
 /// allocation: a non-copyable value whose reference goes when the slot is

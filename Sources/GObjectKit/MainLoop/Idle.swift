@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// Work for when the main loop is otherwise idle (`g_idle_add_full` at
 /// `G_PRIORITY_DEFAULT_IDLE`, below GTK's layout and redraw), with the Swift

@@ -1,14 +1,14 @@
-import CGtk
+import CGLib
 import Foundation
-import GtkKit
+import GObjectKit
 import XCTest
 
 /// The busy meter counts work that runs from the loop, whatever source runs it, and does not
 /// count the loop's waiting.
 final class MainLoopBusyMeterTests: XCTestCase {
-  func testWorkTheMainQueueRunsCountsAsBusyAndWaitingDoesNot() throws {
-    try MainActor.assumeIsolated {
-      try GtkTestEnvironment.setUp()
+  func testWorkTheMainQueueRunsCountsAsBusyAndWaitingDoesNot() {
+    MainActor.assumeIsolated {
+      GLibTestEnvironment.setUp()
       MainLoopBusyMeter.install()
 
       let quiet = MainLoopBusyMeter.read()

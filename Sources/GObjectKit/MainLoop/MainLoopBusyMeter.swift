@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import FoundationEssentials
 
 /// How long the main thread is busy: wall time less the time the default GLib main context

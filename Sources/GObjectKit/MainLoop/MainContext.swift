@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import FoundationEssentials
 
 /// Helpers for code that drives the GLib main context by hand: tests, the

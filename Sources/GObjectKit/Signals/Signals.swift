@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 
 /// A connected signal handler; ``disconnect()`` removes it early. Dropping
 /// the value does not disconnect: handlers live as long as their object.

@@ -1,15 +1,15 @@
-import CGtk
+import CGLib
 import Foundation
-import GtkKit
+import GObjectKit
 import XCTest
 
 /// `MainContext.runBlocking` sleeps in poll until an event, as the app's
 /// loop does, where `run(until:)` wakes every millisecond; both end when
 /// their condition holds or at the deadline.
 final class MainContextTests: XCTestCase {
-  func testTheBlockingRunSleepsUntilAnEventAndThePollingRunDoesNot() throws {
-    try MainActor.assumeIsolated {
-      try GtkTestEnvironment.setUp()
+  func testTheBlockingRunSleepsUntilAnEventAndThePollingRunDoesNot() {
+    MainActor.assumeIsolated {
+      GLibTestEnvironment.setUp()
       final class Flag: @unchecked Sendable { var set = false }
       Self.runPendingWork()
 
@@ -55,9 +55,9 @@ final class MainContextTests: XCTestCase {
     }
   }
 
-  func testTheBlockingRunGivesUpAtItsDeadlineWhenNothingHappens() throws {
-    try MainActor.assumeIsolated {
-      try GtkTestEnvironment.setUp()
+  func testTheBlockingRunGivesUpAtItsDeadlineWhenNothingHappens() {
+    MainActor.assumeIsolated {
+      GLibTestEnvironment.setUp()
       Self.runPendingWork()
       let clock = ContinuousClock()
       let start = clock.now

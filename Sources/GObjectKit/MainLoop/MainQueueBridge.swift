@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import CSystem
 import FoundationEssentials
 
@@ -23,17 +23,17 @@ public enum MainQueueBridge {
     guard sourceID == 0 else { return }
     precondition(
       csystem_is_main_thread() != 0, "MainQueueBridge.install() must run on the main thread")
-    let fd = cgtk_main_queue_fd()
+    let fd = cglib_main_queue_fd()
     let callback: GUnixFDSourceFunc = { fd, _, _ in
       var counter: UInt64 = 0
       _ = withUnsafeMutableBytes(of: &counter) { read(fd, $0.baseAddress, 8) }
-      cgtk_drain_main_queue()
+      cglib_drain_main_queue()
       return 1  // G_SOURCE_CONTINUE
     }
     sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, callback, nil, nil)
     // Work enqueued before the source existed has already signalled the fd;
     // draining once here makes sure none of it waits for the next wake-up.
-    cgtk_drain_main_queue()
+    cglib_drain_main_queue()
   }
 
   /// Detaches the bridge (tests use this to show that hops then stall).
