@@ -163,6 +163,14 @@ public struct DirectoryKind: Sendable, Hashable, Identifiable, Codable {
     return schemes.contains(scheme)
   }
 
+  /// The lower-cased extension of the file `location` names ("csv" for
+  /// "~/People.CSV"); nil when its name has none.
+  static func fileExtension(of location: String) -> String? {
+    let name = location.trimmed.split(separator: "/").last ?? ""
+    guard name.contains("."), let suffix = name.split(separator: ".").last else { return nil }
+    return suffix.lowercased()
+  }
+
   /// The lower-cased scheme of `text` when it starts like "scheme://"; nil
   /// for a path.
   static func scheme(of text: String) -> String? {

@@ -19,9 +19,7 @@ public enum DirectoryKinds {
   public static func kind(forSource argument: String) -> DirectoryKind? {
     let scheme = DirectoryKind.scheme(of: argument)
     if scheme == nil || scheme == "file" {
-      let name = argument.trimmed.split(separator: "/").last ?? ""
-      let suffix = name.split(separator: ".").last.map { $0.lowercased() }
-      if name.contains("."), let suffix,
+      if let suffix = DirectoryKind.fileExtension(of: argument),
         let kind = all.first(where: { $0.isFile && $0.fileExtensions.contains(suffix) })
       {
         return kind

@@ -35,11 +35,7 @@ extension DirectoryKind {
   /// The format a file named `location` is read as, by its extension; nil
   /// for an extension the kind does not read.
   static func peopleFileFormat(of location: String) -> PeopleFileFormat? {
-    let name = location.trimmed.split(separator: "/").last ?? ""
-    guard name.contains("."), let suffix = name.split(separator: ".").last?.lowercased() else {
-      return nil
-    }
-    switch suffix {
+    switch fileExtension(of: location) {
     case "csv", "tsv": return .csv
     case "vcf", "vcard": return .vCard
     default: return nil
