@@ -142,6 +142,17 @@ final class OfflineCopyWindowTests: XCTestCase {
       // Refresh pressed again and again: each sync waits for the last to
       // let go of the copy before it opens it.
       for _ in 0..<3 { XCTAssertTrue(window.refresh()) }
+      // The change is made once the last of them has read the server and
+      // the page shows what it read: made earlier, it could reach the page
+      // from a sync stopped meanwhile, and the last one's opening of the
+      // copy (nobody changed) would be the refresh counted below.
+      let copy = try XCTUnwrap(window.offlineCopy.copy)
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            guard case .current? = copy.status else { return false }
+            return !page.isSorting
+          }, timeout: .seconds(20)), "the last sync did not become current")
       let version = page.presenter.version
       try setting.server.server.modify(
         ldif: """

@@ -31,7 +31,8 @@ package final class OfflineCopy {
   var onStatus: (@MainActor (LDAPReplicaStatus) -> Void)?
   /// The people as last delivered; nil before the first.
   package private(set) var people: DirectoryContents?
-  /// The last status; nil before the first.
+  /// The last status of the sync running now; nil before its first (a
+  /// Retry starts a sync that has said nothing yet).
   package private(set) var status: LDAPReplicaStatus?
   /// When the copy last took a change or a refresh from the server.
   package private(set) var lastSynced: Date?
@@ -112,6 +113,7 @@ package final class OfflineCopy {
   package func start() {
     guard running == nil, claim() else { return }
     failure = nil
+    status = nil
     let replica = LDAPReplica(
       sync: directory.changeSource(pollInterval: pollInterval), folder: folder, lock: lock)
     let waiting = waiting
