@@ -60,13 +60,13 @@ final class CopyDuringScroll {
 
   /// Called every frame of the scroll with the seconds since it began.
   func frame(elapsed: Double, window: MainWindow, recorder: FrameRecorder) {
-    let view = window.page.shownView
+    let view = window.page.views.shownView
     switch phase {
     case .waiting:
       guard elapsed >= at else { return }
       selectAll.begin(recorder)
       gtk_widget_activate_action_variant(view, "list.select-all", nil)
-      selectedAll = window.page.selection.count
+      selectedAll = window.page.views.selection.count
       phase = .selectedAll(frames: 0)
     case .selectedAll(let frames) where frames < 10:
       phase = .selectedAll(frames: frames + 1)

@@ -212,7 +212,9 @@ public final class RosterBenchmark {
   private func loadDirectory(in window: MainWindow, source: URL) -> LoadFigures? {
     let started = ContinuousClock.now
     var loadDuration = Duration.zero
-    window.localPage.onLoad = { _, duration in loadDuration = duration }
+    window.onEvent = { event in
+      if case .opened(let opening) = event { loadDuration = opening.duration }
+    }
     window.refresh()
     var longestStall = Duration.zero
     var last = ContinuousClock.now

@@ -339,7 +339,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       XCTAssertNotNil(second.serverPage, "the server, read a window at a time")
       XCTAssertTrue(
         MainContext.run(
-          until: { second.hasVisibleRows && second.page.count == count },
+          until: { second.hasVisibleRows && second.page.people.count == count },
           timeout: .seconds(20)))
       XCTAssertTrue(
         second.subtitle.hasSuffix("the offline copy is in use by another Roster window or process"),

@@ -35,12 +35,17 @@ extension RosterApplication {
   /// The directory the shell's search looks in, nil when none is remembered.
   var searchTarget: SearchTarget? {
     guard let last = connections.last else { return nil }
-    let shown = window != nil && connections.currentID == last.id ? window?.page : nil
+    let held = connections.currentID == last.id ? window?.page.people.held : nil
     let keyring = connections.keyring
     let id = last.id
+    var (loaded, server): (DirectoryContents?, (any RangedDirectory)?) = (nil, nil)
+    switch held {
+    case .loaded(let contents)?: loaded = contents
+    case .server(let directory)?: server = directory
+    case .nothing?, nil: break
+    }
     return SearchTarget(
-      directory: last, loaded: (shown as? LocalDirectoryPage)?.contents,
-      server: (shown as? ServerDirectoryPage)?.directory,
+      directory: last, loaded: loaded, server: server,
       secret: { (try? await keyring.lookup(id)) ?? nil })
   }
 
@@ -67,7 +72,8 @@ extension RosterApplication {
   /// window (a users.json loaded; a server opened).
   func showPendingPerson() {
     guard let id = personToShow, let window, connections.currentID == id.directory else { return }
-    if let local = window.page as? LocalDirectoryPage, local.contents == nil { return }
+    // A users.json not loaded yet shows them once it is.
+    if case .nothing = window.page.people.held { return }
     personToShow = nil
     window.openPerson(identity: id.identity)
   }

@@ -92,20 +92,19 @@ extension RosterApplication {
     window.restore(preferences, grid: options.grid, table: options.table)
     if options.tree { window.isTreeMode = true }
     window.installDirectoryMenu(connections)
-    window.onViewModeChange = { [weak self] _ in self?.saveSettings() }
+    window.onEvent = { [weak self] event in
+      switch event {
+      case .viewModeChanged: self?.saveSettings()
+      case .opened(let opening):
+        self?.showPendingPerson()
+        // Reported from main-queue work; the headless steps wait on the
+        // loop, so they run as their own task rather than nested inside it.
+        Task { @MainActor in await self?.opened(opening) }
+      }
+    }
     Signals.connect(gobject(window.window), .closeRequest) { [weak self] in
       self?.saveSettings()
       return false
-    }
-    (window.page as? ServerDirectoryPage)?.onOpen = { [weak self] result, duration in
-      self?.showPendingPerson()
-      Task { @MainActor in await self?.serverOpened(result, duration) }
-    }
-    (window.page as? LocalDirectoryPage)?.onLoad = { [weak self] result, duration in
-      self?.showPendingPerson()
-      // The load is reported from main-queue work; the headless steps wait on
-      // the loop, so they run as their own task rather than nested inside it.
-      Task { @MainActor in await self?.loaded(result, duration) }
     }
     window.present()
     previous?.close()

@@ -30,8 +30,9 @@ public final class RosterApplication {
   private let started = ContinuousClock.now
   private var exitCode: Int32 = 0
   var refreshTimer: Task<Void, Never>?
-  /// Whether the headless summary of a server was printed.
-  private var reportedServer = false
+  /// Whether the headless summary was printed (once: a server's searches
+  /// and refreshes report what they read too).
+  private var reportedOpening = false
   /// Unique on the session bus, or a process of its own (``ApplicationMode``).
   let mode: ApplicationMode
   /// The shell's search provider, exported while the application is unique.
@@ -69,12 +70,11 @@ public final class RosterApplication {
     let status = g_application_run(cgtk_gapplication(application), 1, &arguments)
     for argument in arguments { free(argument) }
     refreshTimer?.cancel()
-    let server = window?.page as? ServerDirectoryPage
     if options.printStatistics, let pipeline {
       print("Avatar pipeline statistics:")
       print(pipeline.statistics())
     }
-    if options.printStatistics, let directory = server?.directory,
+    if options.printStatistics, case .server(let directory)? = window?.page.people.held,
       let statistics = DirectoryKinds.statistics(of: directory)
     {
       print(statistics.heading)
@@ -140,18 +140,44 @@ public final class RosterApplication {
         pipeline: pipeline))
   }
 
-  func loaded(_ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration)
-    async
-  {
-    guard options.quitAfterLoad || options.screenshot != nil, let window,
-      let page = window.page as? LocalDirectoryPage
-    else { return }
-    await settle(window)
-    var summary: [String] = []
-    switch page.source {
-    case .success(let source): summary.append("source: \(source)")
-    case .failure(let error): summary.append("source: \(error.sentence)")
+  /// The headless summary of what the window opened (a server's first
+  /// open only: its searches and refreshes report too).
+  func opened(_ opening: PageOpening) async {
+    guard options.quitAfterLoad || options.screenshot != nil, !reportedOpening, let window else {
+      return
     }
+    reportedOpening = true
+    await settle(window)
+    let duration = opening.duration
+    var summary: [String] = []
+    switch opening.outcome {
+    case .loaded(let result, let source):
+      switch source {
+      case .success(let source): summary.append("source: \(source)")
+      case .failure(let error): summary.append("source: \(error.sentence)")
+      }
+      summary += loadSummary(result, duration)
+    case .server(let result):
+      summary.append("source: \(options.source ?? "")")
+      switch result {
+      case .success(let count):
+        summary.append("people on the server: \(count) (read a window at a time)")
+        summary.append("first window: \(Self.milliseconds(duration)) ms")
+      case .failure(let error):
+        summary.append("load failed: \(error.sentence)")
+      }
+    }
+    if opening.failed { exitCode = 1 }
+    finishHeadless(window, summary: summary)
+  }
+
+  /// What a whole directory's load read, or why it failed.
+  private func loadSummary(
+    _ result: Result<DirectoryContents, DirectoryError>, _ duration: Duration
+  )
+    -> [String]
+  {
+    var summary: [String] = []
     switch result {
     case .success(let contents):
       summary.append(
@@ -162,28 +188,8 @@ public final class RosterApplication {
       )
     case .failure(let error):
       summary.append("load failed: \(error.sentence)")
-      exitCode = 1
     }
-    finishHeadless(window, summary: summary)
-  }
-
-  /// The headless summary of a directory server: its first open only.
-  func serverOpened(_ result: Result<Int, DirectoryError>, _ duration: Duration) async {
-    guard options.quitAfterLoad || options.screenshot != nil, !reportedServer, let window else {
-      return
-    }
-    reportedServer = true
-    await settle(window)
-    var summary = ["source: \(options.source ?? "")"]
-    switch result {
-    case .success(let count):
-      summary.append("people on the server: \(count) (read a window at a time)")
-      summary.append("first window: \(Self.milliseconds(duration)) ms")
-    case .failure(let error):
-      summary.append("load failed: \(error.sentence)")
-      exitCode = 1
-    }
-    finishHeadless(window, summary: summary)
+    return summary
   }
 
   /// Lets GTK lay out and paint the rows, and the visible avatars arrive,
@@ -193,7 +199,7 @@ public final class RosterApplication {
       until: { window.hasVisibleRows || window.state != .list }, timeout: .seconds(5))
     if let search = options.search, !search.isEmpty {
       await MainContext.wait(
-        until: { (window.page as? LocalDirectoryPage).map { $0.searchMatches != nil } ?? true },
+        until: { window.page.showsSearchResult(for: search) },
         timeout: .seconds(10))
     }
     await MainContext.wait(for: .milliseconds(150))

@@ -46,18 +46,18 @@ final class ExportController {
 
   /// Asks where to export the people shown, then exports them there.
   func chooseFile() {
-    guard exporting == nil, chooser == nil, window.page.exportSource != nil else { return }
+    guard exporting == nil, chooser == nil, window.page.people.exportSource != nil else { return }
     let chooser = gtk_file_chooser_native_new(
       tr("Export People"), cgtk_window(window.window), GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Export"),
       tr("_Cancel"))!
     self.chooser = ObjectRef(chooser, adopt: true)
     gtk_file_chooser_set_current_name(gtkObject(chooser), "people.csv")
-    let selected = window.page.viewMode == .tree ? 0 : window.page.selection.count
+    let selected = window.page.views.viewMode == .tree ? 0 : window.page.views.selection.count
     if selected > 1 {
       // Who: the selected (the default) or everyone shown.
       let labels = [
         String(filling: tr("The %@ selected"), NumberText.grouped(selected)),
-        String(filling: tr("Everyone shown (%@)"), NumberText.grouped(window.page.count)),
+        String(filling: tr("Everyone shown (%@)"), NumberText.grouped(window.page.people.count)),
       ]
       Self.withCStrings(["selected", "shown"]) { options in
         Self.withCStrings(labels) { labels in
@@ -136,10 +136,10 @@ final class ExportController {
   func export(
     to destination: URL, as format: PersonExportFormat, onlySelected: Bool = false
   ) -> Bool {
-    guard exporting == nil, var source = window.page.exportSource else { return false }
+    guard exporting == nil, var source = window.page.people.exportSource else { return false }
     if onlySelected {
-      guard window.page.selection.count > 0 else { return false }
-      source = source.only(window.page.selection.ranges.ranges)
+      guard window.page.views.selection.count > 0 else { return false }
+      source = source.only(window.page.views.selection.ranges.ranges)
     }
     let export = PersonExport(format: format)
     let name = destination.lastPathComponent

@@ -51,11 +51,6 @@ extension LocalDirectoryPage {
     }
   }
 
-  package var selectedPosition: Int? { selection.focus ?? selection.ranges.first }
-
-  /// Selects `position` alone in every view (nil clears the selection).
-  package func select(_ position: Int?) { selection.select(position) }
-
   package func person(at position: Int) -> UserViewModel? {
     guard position >= 0, position < model.count else { return nil }
     return model[position].viewModel

@@ -14,7 +14,7 @@ import SharedSupport
 ///
 /// Threading: main-actor only.
 @MainActor
-package final class LocalDirectoryPage: DirectoryPage {
+package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews, NarrowingEach {
   /// The people, as GTK sees them.
   package let model: ListModel<UserRef>
   /// The people selected, shared by the list, the grid and the table.
@@ -76,14 +76,16 @@ package final class LocalDirectoryPage: DirectoryPage {
   var searchResult: SearchController.Result?
   /// Tells the window when people first show, in whichever view.
   private let firstRows: FirstRowsWatch
-  package var onNotice: (@MainActor (PageNotice) -> Void)?
+  package var onNotice: (@MainActor (PageNotice) -> Void)? {
+    // A page that takes another's place (an offline copy's, loaded while
+    // the server's page showed) tells its new window what it shows.
+    didSet { if onNotice != nil, contents != nil { showSubtitle() } }
+  }
   /// Called each time rows reach the model (a load's, a change's).
   var onRowsApplied: (@MainActor () -> Void)?
   /// What Refresh does instead of reading the source again (an offline
   /// copy connects to its server again); returns whether it started.
   var refreshAction: (@MainActor () -> Bool)?
-  /// Called after every load attempt, with the result and how long it took.
-  package var onLoad: (@MainActor (Result<DirectoryContents, DirectoryError>, Duration) -> Void)?
 
   /// A page for `source` (nothing is read before ``refresh()``), or for
   /// `loaded`, a users.json already read, which the first refresh shows.
@@ -167,6 +169,12 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// Where the directory comes from, or why that could not be worked out.
   package var source: Result<DirectorySource, DirectoryError> { controller.source }
 
+  package var people: any ShownPeople { self }
+
+  package var views: any PeopleViews { self }
+
+  package var held: HeldDirectory { contents.map { .loaded($0) } ?? .nothing }
+
   /// What the last refresh changed (tests and the refresh benchmark).
   package var lastRefresh: RefreshSummary? { presenter.lastRefresh }
 
@@ -190,7 +198,7 @@ package final class LocalDirectoryPage: DirectoryPage {
       // Keep what the user had once a directory showed.
       onNotice?(.failed(error, keepsRows: contents != nil))
     }
-    onLoad?(result, duration)
+    onNotice?(.opened(PageOpening(outcome: .loaded(result, source: source), duration: duration)))
   }
 
   /// Points every avatar size at the directory's folder and the screen's scale.

@@ -15,6 +15,8 @@ package protocol MeasuredPage: AnyObject {
   var visibleRowsWaitingForAvatars: Int { get }
   /// Whether the list's rows were built and bound at least once.
   var hasBoundRows: Bool { get }
+  /// Whether a search runs without waiting for an index to be built.
+  var isSearchIndexBuilt: Bool { get }
   /// Whether the views shape the text of rows about to scroll in between
   /// frames (on by default; a benchmark measures without it).
   var shapesTextAhead: Bool { get set }

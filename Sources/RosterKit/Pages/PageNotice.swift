@@ -31,6 +31,9 @@ package enum PageNotice: Sendable {
   case problem(String)
   /// The problem `message` is over: the banner goes if it still says it.
   case problemSolved(String)
+  /// A load ended, or a server answered the first range of rows of an
+  /// open, a search or a refresh (or failed): what it found, how long it took.
+  case opened(PageOpening)
   /// Rows with people are on screen for the first time.
   case firstRowsShown
   /// The person at a position was activated (Enter, a double-click).

@@ -85,13 +85,6 @@ extension ServerDirectoryPage {
     viewMode == .table ? table.viewport ?? list.viewport : list.viewport
   }
 
-  /// The person the selection centres on: the one last selected alone, else
-  /// the first. (The tree's lines are not the list's positions: its people
-  /// open by identity.)
-  package var selectedPosition: Int? { selection.focus ?? selection.ranges.first }
-
-  package func select(_ position: Int?) { selection.select(position) }
-
   /// The person at `position`, once their page has arrived.
   package func person(at position: Int) -> UserViewModel? {
     guard position >= 0, position < model.count else { return nil }

@@ -16,7 +16,7 @@ import SharedSupport
 ///
 /// Threading: main-actor only; every server call runs off the main thread.
 @MainActor
-package final class ServerDirectoryPage: DirectoryPage {
+package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews, NarrowingEach {
   /// The shortest time the switch to another server is told, so that a
   /// quick switch does not just flash the banner.
   static let failoverNoticeMinimum = Duration.seconds(2)
@@ -39,9 +39,6 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// How the list is filled.
   let presenter: ServerPresenter
   package var onNotice: (@MainActor (PageNotice) -> Void)?
-  /// Called when the server answered the first window of an open, a search
-  /// or a refresh (the count shown), or failed, and how long it took.
-  package var onOpen: (@MainActor (Result<Int, DirectoryError>, Duration) -> Void)?
   /// When the open, search or refresh started.
   var loadStarted: ContinuousClock.Instant?
   /// Whether the last open, search or refresh that succeeded showed rows.
@@ -177,6 +174,12 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The whole directory.
   package var directory: any RangedDirectory { presenter.directory }
 
+  package var people: any ShownPeople { self }
+
+  package var views: any PeopleViews { self }
+
+  package var held: HeldDirectory { .server(directory) }
+
   // MARK: Open, search, refresh
 
   package var count: Int { model.count }
@@ -270,7 +273,7 @@ package final class ServerDirectoryPage: DirectoryPage {
       placeToRestore = nil
       onNotice?(.failed(error, keepsRows: showsRows))
     }
-    onOpen?(result, duration)
+    onNotice?(.opened(PageOpening(outcome: .server(result), duration: duration)))
   }
 
   /// Whether the rows are the first screen kept from the last time, until

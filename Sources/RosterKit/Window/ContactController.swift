@@ -46,11 +46,11 @@ final class ContactController {
   /// The context menu's Call, Copy Email and Copy Username: for the person
   /// whose page shows, else the one person selected.
   func contact(_ kind: ContactButtons.Kind) {
-    let selection = window.page.selection
+    let selection = window.page.views.selection
     let person =
       window.shownPersonPage?.person
       ?? (selection.count == 1
-        ? selection.ranges.first.flatMap { window.page.person(at: $0) } : nil)
+        ? selection.ranges.first.flatMap { window.page.people.person(at: $0) } : nil)
     guard let person, let action = ContactButtons.actions(for: person)[kind.rawValue] else {
       return
     }
@@ -62,8 +62,9 @@ final class ContactController {
   /// app pastes them: a million selected cost nothing until then.
   func copySelection() {
     if let person = window.shownPersonPage?.person { return copy(person) }
-    let selection = window.page.selection
-    guard window.page.viewMode != .tree, selection.count > 0, let source = window.page.exportSource
+    let selection = window.page.views.selection
+    guard window.page.views.viewMode != .tree, selection.count > 0,
+      let source = window.page.people.exportSource
     else {
       return
     }
@@ -71,7 +72,8 @@ final class ContactController {
     PeopleClipboard.set(content, on: window.window)
     lastCopied = content
     let count = selection.count
-    let name = count == 1 ? selection.ranges.first.flatMap { window.page.person(at: $0) } : nil
+    let name =
+      count == 1 ? selection.ranges.first.flatMap { window.page.people.person(at: $0) } : nil
     window.showToast(
       count > PeopleClipboard.limit
         ? String(
@@ -85,7 +87,7 @@ final class ContactController {
   /// Copies the person a page shows, their photo inline when it is a
   /// users.json's file.
   private func copy(_ person: UserViewModel) {
-    let base = window.page.exportSource?.avatarBase
+    let base = window.page.people.exportSource?.avatarBase
     let entry = DirectoryEntry(
       id: person.identity, username: person.username, details: person.details, role: person.role)
     let avatar = person.avatar
@@ -149,8 +151,9 @@ final class ContactController {
       }
       return open(uri)
     }
-    let selection = window.page.selection
-    guard window.page.viewMode != .tree, selection.count > 0, let shown = window.page.exportSource
+    let selection = window.page.views.selection
+    guard window.page.views.viewMode != .tree, selection.count > 0,
+      let shown = window.page.people.exportSource
     else {
       window.showToast(tr("Select the people to write to"))
       return

@@ -52,6 +52,6 @@ extension MainWindow {
   func applyShownFilter() {
     let filter = pageFilter
     peopleChoiceWillChange(scope: nil, filter: filter?.description ?? "")
-    page.showOnly(filter)
+    page.narrow(.filter(filter))
   }
 }

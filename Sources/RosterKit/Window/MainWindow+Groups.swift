@@ -49,9 +49,9 @@ extension MainWindow {
       let scope = choice.map { PeopleScope.group(id: $0.id, name: $0.name) }
       self.peopleChoiceWillChange(scope: .some(scope), filter: nil)
       if let choice, choice.number == nil {
-        self.page.showGroup(id: choice.id, name: choice.name)
+        self.page.narrow(.namedGroup(id: choice.id, name: choice.name))
       } else {
-        self.page.showGroup(choice?.number)
+        self.page.narrow(.group(choice?.number))
       }
       if self.isSidebarFolded { self.isSidebarOpen = false }
     }

@@ -8,7 +8,7 @@ import GtkKit
 extension MainWindow {
   /// The page, as headless runs, the bench and the tests measure it (both
   /// kinds of page are measured pages).
-  private var measured: (any MeasuredPage)? { page as? any MeasuredPage }
+  var measured: (any MeasuredPage)? { page as? any MeasuredPage }
 
   /// Whether laid-out rows are on screen (binding comes before layout).
   public var hasVisibleRows: Bool { measured?.hasVisibleRows ?? false }
@@ -35,7 +35,7 @@ extension MainWindow {
   package func chooseSidebarGroup(named name: String) -> Bool { sidebar.select(named: name) }
 
   /// The people the page holds (a server's count for a server's list).
-  package var itemCount: Int { page.count }
+  package var itemCount: Int { page.people.count }
 
   /// Whether the page shapes the text of rows about to scroll in between
   /// frames (on by default; a benchmark measures without it).

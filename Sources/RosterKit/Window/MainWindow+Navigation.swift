@@ -55,8 +55,8 @@ extension MainWindow {
       PeoplePlace(
         view: viewMode, scope: places.shownChoice.scope, filter: places.shownChoice.filter,
         search: searchBar.text,
-        selected: selectedPosition.flatMap { page.person(at: $0)?.identity },
-        scroll: ShownPlace.scroll(of: page.shownView)))
+        selected: selectedPosition.flatMap { page.people.person(at: $0)?.identity },
+        scroll: ShownPlace.scroll(of: page.views.shownView)))
   }
 
   /// Whether Back has somewhere to go.
@@ -82,7 +82,7 @@ extension MainWindow {
   public func openPerson(at position: Int) {
     let (page, generation) = (page, places.generation)
     Task { @MainActor [weak self] in
-      guard let facts = await page.facts(at: position), let self,
+      guard let facts = await page.people.facts(at: position), let self,
         self.places.generation == generation
       else { return }
       self.navigate { self.showPerson(facts) }
@@ -93,7 +93,7 @@ extension MainWindow {
   func openPerson(identity: String) {
     let (page, generation) = (page, places.generation)
     Task { @MainActor [weak self] in
-      guard let facts = await page.facts(ofIdentity: identity), let self,
+      guard let facts = await page.people.facts(ofIdentity: identity), let self,
         self.places.generation == generation
       else { return }
       self.navigate { self.showPerson(facts) }
@@ -125,16 +125,16 @@ extension MainWindow {
     switch scope {
     case nil:
       if sidebar.hasSelectedGroup { sidebar.select(nil) }
-      page.showGroup(nil)
+      page.narrow(.group(nil))
     case .group(let id, let name):
       if let number = sidebar.number(ofGroup: id) {
         sidebar.select(number)
       } else {
-        page.showGroup(id: id, name: name)
+        page.narrow(.namedGroup(id: id, name: name))
       }
     case .reports(let identity, let name):
       if sidebar.hasSelectedGroup { sidebar.select(nil) }
-      page.showReports(of: identity, name: name)
+      page.narrow(.reports(of: identity, name: name))
     }
   }
 
@@ -142,7 +142,7 @@ extension MainWindow {
   func showInTree(_ identity: String) {
     navigate {
       showPeople()
-      page.revealInTree(identity)
+      page.views.revealInTree(identity)
       showViewModeInToggles()
     }
   }
@@ -170,7 +170,7 @@ extension MainWindow {
     case .person(let identity):
       let page = page
       Task { @MainActor [weak self] in
-        guard let facts = await page.facts(ofIdentity: identity), let self,
+        guard let facts = await page.people.facts(ofIdentity: identity), let self,
           self.places.generation == generation
         else { return }
         self.showPerson(facts)
@@ -184,7 +184,7 @@ extension MainWindow {
         filterBar.apply(expression: people.filter)
       }
       if people.search != searchBar.text { setSearchText(people.search) }
-      page.restore(selected: people.selected, scroll: people.scroll)
+      page.views.restore(selected: people.selected, scroll: people.scroll)
     }
   }
 
@@ -192,10 +192,10 @@ extension MainWindow {
   /// now has them (after an offline copy's change or a refresh), when
   /// anything the page shows of them changed.
   func refreshShownPerson() {
-    guard let shown = shownPersonPage?.facts, page is LocalDirectoryPage else { return }
+    guard let shown = shownPersonPage?.facts, case .loaded = page.people.held else { return }
     let (page, generation, identity) = (page, places.generation, shown.person.identity)
     Task { @MainActor [weak self] in
-      let facts = await page.facts(ofIdentity: identity)
+      let facts = await page.people.facts(ofIdentity: identity)
       guard let self else { return }
       self.shownPersonChecks += 1
       guard let facts, self.places.generation == generation, self.personPage.identity == identity,
@@ -214,7 +214,7 @@ extension MainWindow {
     let identity = facts.person.identity
     let page = page
     Task { @MainActor [weak self] in
-      guard let attributes = await page.attributes(of: identity), let self,
+      guard let attributes = await page.people.attributes(of: identity), let self,
         self.personPage.identity == identity
       else { return }
       self.personPage.attributes.show(attributes)
@@ -228,7 +228,7 @@ extension MainWindow {
     personPage.clear()
     header.titleText = tr("Roster")
     showPeopleSubtitle()
-    gtk_widget_grab_focus(page.shownView)
+    gtk_widget_grab_focus(page.views.shownView)
   }
 
   /// The back button shows when there is somewhere to go back to.

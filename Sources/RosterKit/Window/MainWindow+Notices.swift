@@ -46,6 +46,8 @@ extension MainWindow {
       banner.show(message)
     case .problemSolved(let message):
       if banner.message == message { banner.hide() }
+    case .opened(let opening):
+      onEvent?(.opened(opening))
     case .firstRowsShown:
       if firstRowsShown == nil { firstRowsShown = .now }
       offlineCopy.rowsShown()

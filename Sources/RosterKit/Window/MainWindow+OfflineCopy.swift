@@ -19,7 +19,6 @@ extension MainWindow {
   func replacePage(with next: any DirectoryPage) {
     pageSlot.replace(with: next)
     adoptPage()
-    handle(.loaded(isEmpty: next.count == 0))
-    (next as? LocalDirectoryPage)?.showSubtitle()
+    handle(.loaded(isEmpty: next.people.count == 0))
   }
 }

@@ -7,16 +7,19 @@ import GtkKit
 extension MainWindow {
   /// Shows or hides the banner for the page now shown.
   func updatePlaintextBanner() {
-    let server = (page as? ServerDirectoryPage)?.directory
     plaintextBanner.isShown = server.map(Self.plaintextCheck) ?? false
     plaintextBanner.onEncrypt = { [weak self] in self?.reopenWithStartTLS() }
   }
 
   /// Opens the page's LDAP servers again with StartTLS, in the page's place.
   func reopenWithStartTLS() {
-    guard let server = (page as? ServerDirectoryPage)?.directory as? any EncryptableDirectory
-    else { return }
+    guard let server = server as? any EncryptableDirectory else { return }
     replacePage(with: ServerDirectoryPage(directory: server.encrypted(), avatars: pageAvatars))
     page.refresh()
+  }
+
+  /// The directory server the page reads, if it reads one.
+  private var server: (any RangedDirectory)? {
+    if case .server(let directory) = page.people.held { directory } else { nil }
   }
 }

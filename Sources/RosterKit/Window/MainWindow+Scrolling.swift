@@ -8,13 +8,13 @@ extension MainWindow {
   /// The fastest a drag's release flings the list or grid, in points per
   /// second (``Preferences/maxFlingVelocity``); written, never read back.
   var maxFlingVelocity: Double {
-    get { page.shownDragScroller.maxFlingVelocity }
-    set { page.setMaxFlingVelocity(newValue) }
+    get { page.views.shownDragScroller.maxFlingVelocity }
+    set { page.views.setMaxFlingVelocity(newValue) }
   }
 
   /// The view on screen: the one that scrolls.
-  package var shownView: Widget { page.shownView }
+  package var shownView: Widget { page.views.shownView }
 
   /// The drag-to-scroll of ``shownView`` (flings, as a released drag makes them).
-  package var shownDragScroller: DragScroller? { page.shownDragScroller }
+  package var shownDragScroller: DragScroller? { page.views.shownDragScroller }
 }

@@ -14,7 +14,7 @@ extension MainWindow {
 
   /// Whether a search runs without waiting for an index to be built
   /// (benchmarks wait for this).
-  package var isSearchIndexBuilt: Bool { page.isSearchIndexBuilt }
+  package var isSearchIndexBuilt: Bool { measured?.isSearchIndexBuilt ?? true }
 
   /// Whether the search bar is open.
   public var isSearching: Bool { searchBar.isOpen }

@@ -6,12 +6,12 @@ extension MainWindow {
   /// How the page shows people (the header's toggles, Ctrl+1, 2 and 3); a
   /// mode the page lacks leaves it as it is.
   package var viewMode: ViewMode {
-    get { page.viewMode }
+    get { page.views.viewMode }
     set {
       defer { showViewModeInToggles() }
-      guard newValue != page.viewMode, page.viewModes.contains(newValue) else { return }
-      page.viewMode = newValue
-      onViewModeChange?(newValue == .grid)
+      guard newValue != page.views.viewMode, page.views.viewModes.contains(newValue) else { return }
+      page.views.viewMode = newValue
+      onEvent?(.viewModeChanged(newValue))
     }
   }
 
@@ -53,8 +53,8 @@ extension MainWindow {
   }
 
   /// The position selected in the view on screen, if any.
-  public var selectedPosition: Int? { page.selectedPosition }
+  public var selectedPosition: Int? { page.views.selectedPosition }
 
   /// Selects `position` in the page's views (nil clears the selection).
-  public func select(_ position: Int?) { page.select(position) }
+  public func select(_ position: Int?) { page.views.select(position) }
 }

@@ -62,8 +62,8 @@ public final class MainWindow {
   var directoryMenu: DirectoryMenu?
   /// When rows first appeared on screen (a preview's, for a large directory).
   public internal(set) var firstRowsShown: ContinuousClock.Instant?
-  /// Called when the view switches between list and grid (settings remember it).
-  public var onViewModeChange: (@MainActor (_ grid: Bool) -> Void)?
+  /// Called with what the window tells its owner (``WindowEvent``).
+  package var onEvent: (@MainActor (WindowEvent) -> Void)?
 
   /// The window on `content` (``WindowContent``: what a kind opened);
   /// call ``refresh()`` to load or open it. `probe` counts what its lists
@@ -126,10 +126,10 @@ public final class MainWindow {
   func adoptPage() {
     page.onNotice = { [weak self] notice in self?.handle(notice) }
     // A page without a grid greys the toggle out rather than leaving it inert.
-    actions.setEnabled(.grid, page.viewModes.contains(.grid))
-    actions.setEnabled(.table, page.viewModes.contains(.table))
-    actions.setEnabled(.tree, page.viewModes.contains(.tree))
-    Gtk.setVisible(personPage.treeButton, page.viewModes.contains(.tree))
+    actions.setEnabled(.grid, page.views.viewModes.contains(.grid))
+    actions.setEnabled(.table, page.views.viewModes.contains(.table))
+    actions.setEnabled(.tree, page.views.viewModes.contains(.tree))
+    Gtk.setVisible(personPage.treeButton, page.views.viewModes.contains(.tree))
     updatePlaintextBanner()
   }
 

@@ -148,7 +148,7 @@ final class WindowActions {
       WindowShortcut(
         action: .contextMenu, accelerators: "Menu|<Shift>F10",
         title: tr("Open the menu of the selected people"),
-        kind: .action { [weak window] in window?.page.showContextMenu() }),
+        kind: .action { [weak window] in window?.page.views.showContextMenu() }),
       WindowShortcut(
         action: .selectAll, accelerators: "<Control>a", title: tr("Select everyone shown"),
         kind: .builtIn),
