@@ -175,7 +175,7 @@ public struct CopyChangeLatency {
     let copyResident = ResourceUsage.residentMiB(ofFilesUnder: folder.path)
     _ = ResourceUsage.resetPeak()
     let started = ContinuousClock.now
-    page.sort(by: PersonSort([.init(.department), .init(.displayName)]))
+    page.order.sort(by: PersonSort([.init(.department), .init(.displayName)]))
     var sortPeakAnonymous = 0.0
     let sorted = MainContext.run(
       until: {

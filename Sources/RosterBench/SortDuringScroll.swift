@@ -40,7 +40,7 @@ final class SortDuringScroll {
     if started == nil, elapsed >= at {
       started = .now
       span.begin(recorder)
-      page.sort(by: order)
+      page.order.sort(by: order)
     } else if let started, duration == nil, !page.isSorting {
       // Before this frame's layout: the frames so far were painted while
       // sorting; the next one shows the swapped model.

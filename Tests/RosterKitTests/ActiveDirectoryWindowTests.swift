@@ -38,8 +38,8 @@ final class ActiveDirectoryWindowTests: XCTestCase {
       // (Design: 10 directors, 1 disabled) fit on the first screen whatever
       // order AD gives people equal in it.
       XCTAssertTrue(window.setFilterText(#"title eq "Director" or active eq "false""#))
-      page.sortByColumn(.department)
-      XCTAssertEqual(page.sortKey, PersonSort.Key(.department))
+      page.order.sortByColumn(.department)
+      XCTAssertEqual(page.order.key, PersonSort.Key(.department))
 
       let people = dc.people.people.filter { $0.title == "Director" || $0.disabled }
       let names = Dictionary(uniqueKeysWithValues: people.map { ($0.displayName, $0) })

@@ -17,7 +17,7 @@ final class CopyPatchTests: XCTestCase {
     try WindowTestSupport.setUp()
     let window = MainWindow(application: nil, content: .source(.success(source)))
     window.present()
-    window.local.sort(by: order)
+    window.local.order.sort(by: order)
     return window
   }
 

@@ -61,8 +61,8 @@ final class DirectoryServer389WindowTests: XCTestCase {
       let byUsername = ServerTestCase.firstRows(page, count: 10)
       for descending in [false, true] {
         let sort = PersonSort([.init(.title, descending: descending)])
-        page.sortByColumn(.title)
-        XCTAssertEqual(page.sortKey, sort.keys[0])
+        page.order.sortByColumn(.title)
+        XCTAssertEqual(page.order.key, sort.keys[0])
         let expected = try ServerTestCase.usernames(
           directory.querying(filter: nil, sort: sort), count: 10)
         XCTAssertNotEqual(expected, byUsername, "the title order is not the username order")

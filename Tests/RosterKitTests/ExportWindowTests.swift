@@ -45,7 +45,7 @@ final class ExportWindowTests: XCTestCase {
       // "Everyone": ceo, vp, dev and intern; without the developer, by name descending.
       XCTAssertTrue(window.showGroup(1))
       window.page.narrow(.filter(try PersonFilter(parsing: #"not (title eq "Developer")"#)))
-      window.local.sort(by: PersonSort([.init(.displayName, descending: true)]))
+      window.local.order.sort(by: PersonSort([.init(.displayName, descending: true)]))
       let shown = ["vp", "intern", "ceo"]
       XCTAssertTrue(
         MainContext.run(until: {

@@ -73,7 +73,7 @@ final class GroupsSidebarTests: XCTestCase {
       XCTAssertFalse(window.isSidebarOpen)
 
       // Sorted and filtered as everyone is, among the group's people only.
-      window.local.sort(by: PersonSort([.init(.username, descending: true)]))
+      window.local.order.sort(by: PersonSort([.init(.username, descending: true)]))
       let reversed = ["Barbara Liskov", "Ada Lovelace"]
       XCTAssertEqual(Self.names(in: window, becoming: reversed), reversed)
       XCTAssertTrue(window.setFilterText(#"title eq "Professor""#))

@@ -103,7 +103,7 @@ final class OfflineCopyWindowTests: XCTestCase {
         try LDAPDirectory(url: setting.server.peopleURL), count: try setting.count)
       let page = try Self.waitForCopy(window, count: try setting.count)
       // The server's order by username; the copy sorts it in the user's locale.
-      XCTAssertEqual(page.sortOrder, PersonSort([.init(.username)]))
+      XCTAssertEqual(page.order.sort, PersonSort([.init(.username)]))
       XCTAssertEqual(Self.usernames(page), Self.sortedUsernames(page))
       XCTAssertEqual(Set(Self.usernames(page)), Set(serverOrder))
       XCTAssertTrue(MainContext.run(until: { window.hasVisibleRows }, timeout: .seconds(10)))
@@ -293,7 +293,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       XCTAssertNotNil(again.page as? LocalDirectoryPage, "a complete copy opens at once")
       let reopened = try Self.waitForCopy(again, count: count)
       // In the order the first start showed: by username, as the copy kept it.
-      XCTAssertEqual(reopened.sortOrder, PersonSort([.init(.username)]))
+      XCTAssertEqual(reopened.order.sort, PersonSort([.init(.username)]))
       XCTAssertEqual(Self.usernames(reopened), Self.sortedUsernames(reopened))
       again.close()
 

@@ -24,7 +24,7 @@ final class ServerExportWindowTests: ServerTestCase {
       let page = try XCTUnwrap(window.server)
       // Everyone whose username does not start with "a", by username descending.
       page.showOnly(try PersonFilter(parsing: #"not (username sw "a")"#))
-      page.sort(by: PersonSort([.init(.username, descending: true)]))
+      page.order.sort(by: PersonSort([.init(.username, descending: true)]))
       let expected = Self.people.map(\.uid).filter { !$0.lowercased().hasPrefix("a") }
         .sorted { $0.lowercased() > $1.lowercased() }
       XCTAssertTrue(
@@ -94,7 +94,7 @@ final class ServerExportWindowTests: ServerTestCase {
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
       page.selection.replace(with: SelectionRanges(2..<5))
-      page.sort(by: PersonSort([.init(.username, descending: true)]))
+      page.order.sort(by: PersonSort([.init(.username, descending: true)]))
       XCTAssertTrue(
         MainContext.run(until: { !window.isLoading && page.selection.count == 0 }),
         "the selection stayed on other people")

@@ -74,10 +74,10 @@ final class ServerFilterTests: ServerTestCase {
         window.subtitle.hasPrefix("\(narrowed.count) of \(all.count) people"), window.subtitle)
       // A column order keeps the filter.
       let sort = PersonSort([.init(.displayName, descending: true)])
-      page.sort(by: sort)
+      page.order.sort(by: sort)
       let ordered = try Self.expected(directory.querying(filter: filter, sort: sort))
       XCTAssertEqual(Self.shown(page, count: ordered.count), ordered.usernames)
-      page.sort(by: nil)
+      page.order.sort(by: nil)
       // A search narrows the filtered list further.
       window.setSearchText("e")
       let searched = try Self.expected(

@@ -33,9 +33,9 @@ final class ServerSCIMSortTests: XCTestCase {
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
       for descending in [false, true] {
-        page.sortByColumn(.displayName)
+        page.order.sortByColumn(.displayName)
         let sort = PersonSort([.init(.displayName, descending: descending)])
-        XCTAssertEqual(page.sortKey, sort.keys[0])
+        XCTAssertEqual(page.order.key, sort.keys[0])
         let ordered = directory.querying(filter: nil, sort: sort)
         let expected = try runBlocking {
           try await ordered.rows(0..<10).entries.map(\.username)

@@ -37,8 +37,8 @@ final class ServerSortTests: ServerTestCase {
       for descending in [false, true] {
         let sort = PersonSort([.init(.title, descending: descending)])
         // A click on the title sorts; a second reverses.
-        page.sortByColumn(.title)
-        XCTAssertEqual(page.sortKey, sort.keys[0])
+        page.order.sortByColumn(.title)
+        XCTAssertEqual(page.order.key, sort.keys[0])
         let expected = try Self.usernames(directory.querying(filter: nil, sort: sort), count: 10)
         XCTAssertNotEqual(expected, byUsername, "the title order is not the username order")
         XCTAssertEqual(
@@ -69,10 +69,13 @@ final class ServerSortTests: ServerTestCase {
       XCTAssertEqual(Set(refusals.keys), [.phone, .active, .city])
       let reason = try XCTUnwrap(refusals[.phone])
       XCTAssertTrue(reason.contains("telephoneNumber"), reason)
-      let header = TableHeader(columns: TableColumns())
+      let order = PeopleOrder()
+      let header = TableHeader(columns: TableColumns(), order: order)
       var clicked: [PersonField] = []
-      header.onClick = { clicked.append($0) }
-      header.setRefusals(refusals)
+      order.observe { change in
+        if case .sort = change, let key = order.key { clicked.append(key.field) }
+      }
+      order.refuse(refusals)
       XCTAssertFalse(header.sorts(.phone))
       XCTAssertEqual(header.tooltip(of: .phone), reason)
       XCTAssertTrue(header.sorts(.title))
@@ -80,7 +83,7 @@ final class ServerSortTests: ServerTestCase {
       header.click(.title)
       XCTAssertEqual(clicked, [.title], "a greyed title does not sort")
       // Asked for anyway, the order fails with the page's notice, not a hang.
-      page.sort(by: PersonSort([.init(.phone)]))
+      page.order.sort(by: PersonSort([.init(.phone)]))
       XCTAssertTrue(
         MainContext.run(until: { window.isFailureToastShown }, timeout: .seconds(20)),
         "no notice when the server refused the order")

@@ -83,7 +83,7 @@ final class ServerTableTests: ServerTestCase {
       for descending in [false, true] {
         page.table.header.click(.title)
         let sort = PersonSort([.init(.title, descending: descending)])
-        XCTAssertEqual(page.sortKey, sort.keys[0])
+        XCTAssertEqual(page.order.key, sort.keys[0])
         let expected = try Self.usernames(directory.querying(filter: nil, sort: sort), count: 8)
         let shown = Self.filledRows(page, count: 8).prefix(8).map {
           page.person(at: $0.position)?.username ?? ""
@@ -164,7 +164,7 @@ final class ServerTableTests: ServerTestCase {
       window.refresh()
       XCTAssertEqual(page.table.columns.fields, [.displayName, .department, .title])
       XCTAssertEqual(page.table.columns.widths[1], 260)
-      XCTAssertEqual(page.sortKey, .init(.department, descending: true))
+      XCTAssertEqual(page.order.key, .init(.department, descending: true))
       let sort = PersonSort([.init(.department, descending: true)])
       let expected = try Self.usernames(directory.querying(filter: nil, sort: sort), count: 6)
       let shown = Self.filledRows(page, count: 6).prefix(6).map {

@@ -38,7 +38,7 @@ final class TableHeaderInputTests: XCTestCase {
         "mousemove", "--window", id, "\(Int(title.x))", "\(Int(title.y))", "click", "1",
       ])
       XCTAssertTrue(
-        MainContext.run(until: { window.local.sortOrder?.description == "displayName" }),
+        MainContext.run(until: { window.local.order.sort?.description == "displayName" }),
         "a click on the Name title did not sort by name")
 
       let width = window.table.columns.widths[0]
@@ -57,7 +57,7 @@ final class TableHeaderInputTests: XCTestCase {
       WindowTestSupport.waitForFrames(window)
       XCTAssertEqual(window.table.columns.widths[0], width + 60, "the drag did not resize Name")
       XCTAssertEqual(
-        window.local.sortOrder?.description, "displayName", "the drag clicked the title too")
+        window.local.order.sort?.description, "displayName", "the drag clicked the title too")
       let moved = try XCTUnwrap(header.edgePoint(of: 0, in: window.window))
       XCTAssertEqual(moved.x, edge.x + 60, accuracy: 1, "the header's title did not widen")
     }

@@ -83,11 +83,11 @@ final class TableViewTests: XCTestCase {
       XCTAssertEqual(Self.names(in: window, becoming: ascending), ascending)
       let titles = window.table.shownRows.map { $0.row.cellTexts[1] }
       XCTAssertEqual(titles, titles.sorted())
-      XCTAssertEqual(window.local.sortOrder?.description, "title")
+      XCTAssertEqual(window.local.order.sort?.description, "title")
 
       window.table.header.click(.title)
       XCTAssertEqual(Self.names(in: window, becoming: ascending.reversed()), ascending.reversed())
-      XCTAssertEqual(window.local.sortOrder?.description, "title:desc")
+      XCTAssertEqual(window.local.order.sort?.description, "title:desc")
 
       // A search filters within the order.
       window.local.search("ar")
@@ -201,7 +201,7 @@ final class TableViewTests: XCTestCase {
       let person = window.model[first].username
       // The first column shows the display name (the username when there is none).
       let shownName = window.model[first].displayName
-      window.local.sort(by: PersonSort([.init(.username, descending: true)]))
+      window.local.order.sort(by: PersonSort([.init(.username, descending: true)]))
       let view = window.table.listView
       let onScreen = {
         window.table.shownRows.contains { entry in
@@ -235,12 +235,12 @@ final class TableViewTests: XCTestCase {
       window.local.search("ar")
       let inDirectoryOrder = ["Margaret Hamilton", "Barbara Liskov"]
       XCTAssertEqual(Self.names(in: window, becoming: inDirectoryOrder), inDirectoryOrder)
-      window.local.sort(by: PersonSort([.init(.username)]))
+      window.local.order.sort(by: PersonSort([.init(.username)]))
       let byUsername = ["Barbara Liskov", "Margaret Hamilton"]
       XCTAssertEqual(Self.names(in: window, becoming: byUsername), byUsername)
-      window.local.sort(by: nil)
+      window.local.order.sort(by: nil)
       XCTAssertEqual(Self.names(in: window, becoming: inDirectoryOrder), inDirectoryOrder)
-      XCTAssertNil(window.local.sortOrder)
+      XCTAssertNil(window.local.order.sort)
     }
   }
 
@@ -273,7 +273,7 @@ final class TableViewTests: XCTestCase {
       staleRows += 1
     }
     defer { watcher.stop() }
-    window.local.sort(by: PersonSort([.init(.title)]))
+    window.local.order.sort(by: PersonSort([.init(.title)]))
     XCTAssertTrue(
       MainContext.run(until: { !window.local.isSorting }, timeout: .seconds(10)), "no sort")
     // Before the next frame, scroll to the last row left for later (GTK
@@ -306,7 +306,7 @@ final class TableViewTests: XCTestCase {
       XCTAssertTrue(
         MainContext.run(until: { gtk_adjustment_get_value(adjustment) > 200 }), "no fling")
       XCTAssertTrue(table.dragScroller.isFlinging)
-      window.local.sort(by: PersonSort([.init(.title)]))
+      window.local.order.sort(by: PersonSort([.init(.title)]))
       XCTAssertTrue(
         MainContext.run(until: { !window.local.isSorting }, timeout: .seconds(10)), "no sort")
       WindowTestSupport.waitForFrames(window, 4)

@@ -329,7 +329,7 @@ final class TextShapingAheadTests: XCTestCase {
     XCTAssertTrue(table.factory.shownPositions().lowerBound > 100, "the view is not half way")
     window.local.shapesTextAhead = shapingAhead
     counts.resetTextCounts()
-    window.local.sort(by: PersonSort([.init(.email)]))
+    window.local.order.sort(by: PersonSort([.init(.email)]))
     XCTAssertTrue(
       MainContext.run(until: { !window.local.isSorting }, timeout: .seconds(10)), "no sort")
     var checked = 0

@@ -30,17 +30,27 @@ extension TableSettings {
   }
 }
 
-extension TableColumns {
-  /// The columns and widths as the preferences keep them, with `order`.
-  func settings(order: PersonSort?) -> TableSettings {
+extension TablePage {
+  /// The columns, widths and order, as the preferences keep them.
+  var settings: TableSettings {
     TableSettings(
-      columns: fields.map(\.rawValue), widths: widths.map { Int($0) },
-      sort: order?.description ?? "")
+      columns: columns.fields.map(\.rawValue), widths: columns.widths.map { Int($0) },
+      sort: order.sort?.description ?? "")
   }
 
+  /// Shows the columns and widths of `settings` (names it cannot read are
+  /// dropped, and a list it cannot read at all leaves the columns as they
+  /// are), and the order, when one was remembered.
+  func restore(_ settings: TableSettings) {
+    columns.restore(settings)
+    if let order = settings.order { self.order.sort(by: order) }
+  }
+}
+
+extension TableColumns {
   /// Shows the columns and widths of `settings`; names it cannot read are
   /// dropped, and a list it cannot read at all leaves the columns as they are.
-  func restore(_ settings: TableSettings) {
+  fileprivate func restore(_ settings: TableSettings) {
     let pairs = zip(settings.columns, settings.widths).compactMap { name, width in
       PersonField(rawValue: name).map { ($0, width) }
     }
@@ -59,24 +69,16 @@ extension LocalDirectoryPage {
     return source.description
   }
 
-  package var tableSettings: TableSettings { table.columns.settings(order: sortOrder) }
+  package var tableSettings: TableSettings { table.settings }
 
-  package func restore(_ settings: TableSettings) {
-    table.columns.restore(settings)
-    if let order = settings.order { sort(by: order) }
-  }
+  package func restore(_ settings: TableSettings) { table.restore(settings) }
 }
 
 extension ServerDirectoryPage {
   /// A server's table is remembered under its first server's URL.
   package var tableSettingsKey: String? { directory.settingsKey }
 
-  package var tableSettings: TableSettings {
-    table.columns.settings(order: presenter.sort)
-  }
+  package var tableSettings: TableSettings { table.settings }
 
-  package func restore(_ settings: TableSettings) {
-    table.columns.restore(settings)
-    if let order = settings.order { sort(by: order) }
-  }
+  package func restore(_ settings: TableSettings) { table.restore(settings) }
 }

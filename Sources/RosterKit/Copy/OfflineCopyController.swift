@@ -128,7 +128,7 @@ final class OfflineCopyController {
     else { return }
     let next = LocalDirectoryPage(
       source: .success(.file(copy.folder)), window: window.window, avatars: window.pageAvatars)
-    next.sort(by: PersonSort([server.sortKey ?? PersonSort.Key(.username)]))
+    next.order.sort(by: PersonSort([server.order.key ?? PersonSort.Key(.username)]))
     next.onRowsApplied = { [weak self, weak next, weak server] in
       guard let self, let next, let server, self.window.page === server else { return }
       next.onRowsApplied = nil

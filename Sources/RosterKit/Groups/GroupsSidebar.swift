@@ -7,11 +7,11 @@ import SharedSupport
 /// with how many people each holds, a group holding groups opening to show
 /// them (``Directory/DirectoryGroup/subgroups``), over a windowed list
 /// (rows are made for what shows, whatever the number of groups), and a
-/// search over the groups' names run off the main thread. A directory
-/// server's groups are listed from the server instead, a window at a time
-/// as their lines show (``ServerGroupLines``). Selecting a line tells
-/// ``onSelect`` (nil: everyone); searching does not change what the main
-/// view shows.
+/// search over the groups' names. The lines come from one ``GroupLines``:
+/// a directory's own groups (``LocalGroupLines``), or a directory server's
+/// read from the server a window at a time as their lines show
+/// (``ServerGroupLines``). Selecting a line tells ``onSelect`` (nil:
+/// everyone); searching does not change what the main view shows.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -25,24 +25,16 @@ final class GroupsSidebar {
   private let tree: KeyedTreeModel
   private let selection: ObjectRef
   private let factory: ListFactory<GroupRow>
-  /// The groups shown, and the size of their directory.
-  private(set) var groups = DirectoryGroups()
+  /// The groups' lines, and the group whose people the main view shows.
+  private(set) var lines: any GroupLines = LocalGroupLines(DirectoryGroups())
+  /// The size of the groups' directory.
   private var everyone = 0
-  /// The group whose people the main view shows (nil: everyone or a
-  /// server's group).
-  private(set) var selectedGroup: Int?
-  /// A server's groups, when the sidebar lists them (nil: ``groups``).
-  private(set) var server: ServerGroupLines?
-  /// The server's group whose people the main view shows.
-  private(set) var selectedServerGroup: DirectoryGroupEntry?
   /// Which lines show (a server's skeleton lines are read once they do).
   private var onScreen: LinesOnScreen!
-  /// The search over the names running off the main thread, if any.
-  private var searching: Task<Void, Never>?
   /// True while the list is replaced: the selection it loses is not the user's.
   private var isReplacing = false
 
-  /// The key of "All people" (groups' keys are their numbers).
+  /// The key of "All people" (never one of the groups' lines' keys).
   private static let everyoneKey = "all"
 
   init() {
@@ -84,48 +76,40 @@ final class GroupsSidebar {
     }
   }
 
-  isolated deinit { searching?.cancel() }
-
   /// Shows `groups` of a directory of `everyone` people, keeping the group
   /// shown selected when it is still there (by identity); returns the
   /// number it has now (nil: everyone).
   @discardableResult
   func show(_ groups: DirectoryGroups, everyone: Int) -> Int? {
-    let id = selectedGroup.map { self.groups[$0].id }
-    server = nil
-    selectedServerGroup = nil
-    self.groups = groups
+    let local = LocalGroupLines(groups, keeping: lines.choice)
+    lines = local
     self.everyone = everyone
-    selectedGroup = id.flatMap(number(ofGroup:))
     gtk_editable_set_text(gtkObject(searchEntry), "")
-    setRoots(Array(groups.indices))
-    return selectedGroup
+    setRootKeys([Self.everyoneKey] + local.keys)
+    return local.chosen
   }
 
   /// Lists the groups of `directory`, a server of `everyone` people, from
   /// `first`, its first window of groups by name; the group shown stays
   /// selected when it is among them.
   func show(server directory: any OrganisedDirectory, first: GroupRange, everyone: Int) {
-    let lines = ServerGroupLines(directory: directory)
-    server = lines
-    groups = DirectoryGroups()
-    selectedGroup = nil
+    let server = ServerGroupLines(directory: directory, keeping: lines.choice)
+    lines = server
     self.everyone = everyone
     gtk_editable_set_text(gtkObject(searchEntry), "")
-    setRootKeys([Self.everyoneKey] + lines.keys(for: first))
+    setRootKeys([Self.everyoneKey] + server.keys(for: first))
   }
 
   /// Whether a group (not "All people") is selected.
-  var hasSelectedGroup: Bool { selectedGroup != nil || selectedServerGroup != nil }
+  var hasSelectedGroup: Bool { lines.choice != nil }
+
+  /// The number of the group whose people the main view shows, nil for
+  /// everyone (or a server's group not among the lines read).
+  var shownGroup: Int? { lines.choice.flatMap { $0.number ?? lines.number(ofGroup: $0.id) } }
 
   /// The number of the group whose identity is `id`, if it is listed (a
   /// server's: its position among every group, once read).
-  func number(ofGroup id: String) -> Int? {
-    if let server {
-      return server.key(ofGroup: id).flatMap { server.text.isEmpty ? Int($0.dropFirst()) : nil }
-    }
-    return groups.indices.first { groups[$0].id == id }
-  }
+  func number(ofGroup id: String) -> Int? { lines.number(ofGroup: id) }
 
   /// How many lines the list has now ("All people" included).
   var lineCount: Int { tree.count }
@@ -133,7 +117,7 @@ final class GroupsSidebar {
   /// The group number (nil: "All people") of list line `position`.
   func group(atLine position: Int) -> Int?? {
     guard let node = tree.node(at: position) else { return nil }
-    return .some(server == nil ? Int(node.key) : Int(node.key.dropFirst()))
+    return .some(lines.number(forKey: node.key))
   }
 
   /// The bound lines, top to bottom: name and count as shown (tests).
@@ -147,10 +131,9 @@ final class GroupsSidebar {
   /// when it is a line of the list now; returns whether it was.
   @discardableResult
   func select(_ group: Int?) -> Bool {
-    let key =
-      group.map { server?.key(atPosition: $0) ?? (server == nil ? String($0) : "") }
-      ?? Self.everyoneKey
-    guard let position = (0..<tree.count).first(where: { tree.node(at: $0)?.key == key })
+    let key: String? = if let group { lines.key(ofNumber: group) } else { Self.everyoneKey }
+    guard let key,
+      let position = (0..<tree.count).first(where: { tree.node(at: $0)?.key == key })
     else { return false }
     gtk_single_selection_set_selected(selection.opaque, guint(position))
     return true
@@ -160,8 +143,7 @@ final class GroupsSidebar {
   func line(named name: String) -> Int? {
     (0..<tree.count).first { line in
       guard let key = tree.node(at: line)?.key, key != Self.everyoneKey else { return false }
-      if let server { return server.group(forKey: key)?.name == name }
-      return Int(key).map { groups.indices.contains($0) && groups[$0].name == name } ?? false
+      return lines.name(forKey: key) == name
     }
   }
 
@@ -186,38 +168,18 @@ final class GroupsSidebar {
 
   /// Whether a search of the names is running, or a server's groups are
   /// being read (tests wait for it).
-  var isSearching: Bool { searching != nil || server?.isReading == true }
+  var isSearching: Bool { lines.isBusy }
 
   // MARK: Lines
 
-  private func children(of key: String) -> [String]? {
-    guard server == nil, let number = Int(key), groups.indices.contains(number),
-      !groups[number].subgroups.isEmpty
-    else { return nil }
-    return groups[number].subgroups.map(String.init)
-  }
+  private func children(of key: String) -> [String]? { lines.children(of: key) }
 
   private func line(for node: KeyedTreeModel.Node) -> GroupRow.Model? {
     if node.key == Self.everyoneKey {
       return GroupRow.Model(name: tr("All people"), people: everyone, row: node.row)
     }
-    if let server {
-      guard let group = server.group(forKey: node.key) else {
-        return GroupRow.Model(name: tr("Loading"), people: nil, row: node.row)
-      }
-      return GroupRow.Model(name: group.name, people: group.memberCount, row: node.row)
-    }
-    guard let number = Int(node.key) else { return nil }
-    guard groups.indices.contains(number) else { return nil }
-    let group = groups[number]
-    return GroupRow.Model(
-      name: group.name, people: groups.membersKnown ? group.members.count : nil, row: node.row)
-  }
-
-  /// Lists "All people" and `numbers`, selecting the group shown when it is
-  /// among them.
-  private func setRoots(_ numbers: [Int]) {
-    setRootKeys([Self.everyoneKey] + numbers.map(String.init))
+    guard let line = lines.line(forKey: node.key) else { return nil }
+    return GroupRow.Model(name: line.name, people: line.people, row: node.row)
   }
 
   /// Lists `keys`, selecting the group shown when it is among them.
@@ -230,12 +192,7 @@ final class GroupsSidebar {
 
   /// Selects the line of the group shown, if the list has it now (none else).
   private func showSelection() {
-    let key: String? =
-      if let server {
-        selectedServerGroup.map { server.key(ofGroup: $0.id) } ?? Self.everyoneKey
-      } else {
-        selectedGroup.map(String.init) ?? Self.everyoneKey
-      }
+    let key = lines.choice == nil ? Self.everyoneKey : lines.chosenKey
     let position = key.flatMap { key in (0..<tree.count).first { tree.node(at: $0)?.key == key } }
     isReplacing = true
     gtk_single_selection_set_selected(
@@ -243,12 +200,10 @@ final class GroupsSidebar {
     isReplacing = false
   }
 
-  /// A line on screen: a server's skeleton line reads its window.
+  /// A line on screen: the lines read what it stands for, if anything
+  /// (a server's skeleton line, its window).
   private func look(at node: KeyedTreeModel.Node) {
-    guard let server, let offset = ServerGroupLines.placeholderOffset(node.key),
-      let roots = tree.children(of: nil)
-    else { return }
-    server.read(at: offset, into: roots) { [weak self] in self?.showSelection() }
+    lines.look(at: node.key, in: tree) { [weak self] in self?.showSelection() }
   }
 
   private func selectionChanged() {
@@ -256,43 +211,14 @@ final class GroupsSidebar {
     let position = gtk_single_selection_get_selected(selection.opaque)
     guard position != guint(GTK_INVALID_LIST_POSITION), let node = tree.node(at: Int(position))
     else { return }
-    if let server {
-      guard ServerGroupLines.placeholderOffset(node.key) == nil else { return }
-      let group = server.group(forKey: node.key)
-      guard group?.id != selectedServerGroup?.id else { return }
-      selectedServerGroup = group
-      onSelect?(group.map { GroupChoice(number: nil, id: $0.id, name: $0.name) })
-      return
-    }
-    let group = Int(node.key)
-    guard group != selectedGroup else { return }
-    selectedGroup = group
-    onSelect?(group.map { GroupChoice(number: $0, id: groups[$0].id, name: groups[$0].name) })
+    guard lines.choose(key: node.key == Self.everyoneKey ? nil : node.key) else { return }
+    onSelect?(lines.choice)
   }
 
   // MARK: Search
 
   private func search(_ text: String) {
-    searching?.cancel()
-    if let server {
-      // The server searches: its first window is read once the line shows.
-      guard text != server.text else { return }
-      return setRootKeys([Self.everyoneKey] + server.search(text))
-    }
-    let groups = groups
-    let run = Task.detached(priority: .userInitiated) {
-      groups.numbers(matching: text) { Task.isCancelled }
-    }
-    searching = Task { @MainActor [weak self] in
-      let numbers = await withTaskCancellationHandler {
-        await run.value
-      } onCancel: {
-        run.cancel()
-      }
-      guard let self, !Task.isCancelled, let numbers else { return }
-      self.searching = nil
-      self.setRoots(numbers)
-    }
+    lines.search(text) { [weak self] keys in self?.setRootKeys([Self.everyoneKey] + keys) }
   }
 }
 

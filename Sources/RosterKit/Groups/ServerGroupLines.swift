@@ -1,5 +1,6 @@
 import Directory
 import GtkKit
+import SharedSupport
 
 /// A directory server's groups as the sidebar lists them: ordered by name
 /// on the server, searched there, read ``window`` at a time as their lines
@@ -9,11 +10,13 @@ import GtkKit
 /// of a skeleton line that comes on screen (``read(at:into:)``), so a
 /// directory of 100,000 groups costs the windows scrolled through. Their
 /// member counts are shown where the server tells them without reading
-/// every member. Groups inside groups are not shown from a server.
+/// every member. Groups inside groups are not shown from a server. The
+/// group chosen is kept whole, so it stays chosen when a search lists
+/// other groups.
 ///
 /// Threading: main-actor only; the server is read off the main thread.
 @MainActor
-final class ServerGroupLines {
+final class ServerGroupLines: GroupLines {
   /// Groups read in one request.
   static let window = 500
 
@@ -27,9 +30,15 @@ final class ServerGroupLines {
   private var reading: Set<Int> = []
   /// Bumped by a search: the windows of an older one are dropped.
   private var generation = 0
+  /// The group whose people the main view shows, nil for everyone.
+  private(set) var choice: GroupChoice?
 
-  init(directory: any OrganisedDirectory) {
+  /// Lists the groups of `directory`; `choice`, the group chosen before,
+  /// stays chosen when it was a server's (its line is found by identity
+  /// once read).
+  init(directory: any OrganisedDirectory, keeping choice: GroupChoice? = nil) {
     self.directory = directory
+    self.choice = choice?.number == nil ? choice : nil
   }
 
   /// The key of a group's line (its position in the listing).
@@ -56,8 +65,39 @@ final class ServerGroupLines {
 
   /// The key of the line of the group at `position` of every group's
   /// listing, if it was read (a search lists others).
-  func key(atPosition position: Int) -> String? {
+  func key(ofNumber position: Int) -> String? {
     text.isEmpty && groups[position] != nil ? Self.key(position) : nil
+  }
+
+  /// A group's number is its position among every group, once read; a
+  /// search's groups have none.
+  func number(ofGroup id: String) -> Int? {
+    key(ofGroup: id).flatMap { text.isEmpty ? number(forKey: $0) : nil }
+  }
+
+  /// The position a line's key names (a skeleton line's: the window it reads).
+  func number(forKey key: String) -> Int? { Int(key.dropFirst()) }
+
+  /// Groups inside groups are not shown from a server.
+  func children(of key: String) -> [String]? { nil }
+
+  /// A line whose group is not read yet is a skeleton.
+  func line(forKey key: String) -> (name: String, people: Int?)? {
+    guard let group = group(forKey: key) else { return (tr("Loading"), nil) }
+    return (group.name, group.memberCount)
+  }
+
+  func name(forKey key: String) -> String? { group(forKey: key)?.name }
+
+  var chosenKey: String? { choice.flatMap { key(ofGroup: $0.id) } }
+
+  /// A skeleton line chooses nothing; the group already chosen changes nothing.
+  func choose(key: String?) -> Bool {
+    if let key, Self.placeholderOffset(key) != nil { return false }
+    let group = key.flatMap(group(forKey:))
+    guard group?.id != choice?.id else { return false }
+    choice = group.map { GroupChoice(number: nil, id: $0.id, name: $0.name) }
+    return true
   }
 
   /// Whether a window is being read.
@@ -77,15 +117,27 @@ final class ServerGroupLines {
     return keys
   }
 
-  /// Starts listing the groups whose name contains `text`: one skeleton
-  /// line, read once it shows.
-  func search(_ text: String) -> [String] {
+  /// Starts listing the groups whose name contains `text` (the server
+  /// searches): one skeleton line, read once it shows. The same search
+  /// again lists nothing new.
+  func search(_ text: String, show: @escaping @MainActor ([String]) -> Void) {
+    guard text != self.text else { return }
     self.text = text
     generation += 1
     groups = [:]
     reading = []
-    return [Self.placeholder(0)]
+    show([Self.placeholder(0)])
   }
+
+  /// A skeleton line on screen reads its window into the top lines of `tree`.
+  func look(at key: String, in tree: KeyedTreeModel, done: @escaping @MainActor () -> Void) {
+    guard let offset = Self.placeholderOffset(key), let roots = tree.children(of: nil) else {
+      return
+    }
+    read(at: offset, into: roots, done: done)
+  }
+
+  var isBusy: Bool { isReading }
 
   /// Reads the window at `offset` and puts its lines in place of the
   /// skeleton line in `list`; a failure takes the skeleton away. `done`

@@ -9,7 +9,7 @@ extension LocalDirectoryPage {
   /// an order already (the order a server's page opens in; the copy keeps
   /// its people's in it, so they show at once).
   func follow(_ copy: OfflineCopy) {
-    if sortOrder == nil { sort(by: ReplicaStore.keptOrder) }
+    if order.sort == nil { order.sort(by: ReplicaStore.keptOrder) }
     let photos = ServerPhotos(directory: copy.photoDirectory)
     for service in avatarSizes { service.serverPhotos = photos }
     controller.resolvesAvatars = false

@@ -1,26 +1,18 @@
 import Directory
 import GtkKit
 
-/// The page's order: a click on a table column's title sorts everyone
-/// shown (a search's matches too) by that column, a second click reverses
-/// it. The order is computed off the main thread
+/// The page's order (``PeopleOrder``): a click on a table column's title
+/// sorts everyone shown (a search's matches too) by that column, a second
+/// click reverses it. The order is computed off the main thread
 /// (``Directory/UserTable/sortedPositions(by:within:isCancelled:)``), then
 /// the model's contents are swapped as a search's are
 /// (``ModelPresenter/reload(with:)``); the selected person stays selected
 /// and is scrolled to. Searches and refreshes show their people in the
 /// same order, a refresh as the differences from the sorted list before it.
 extension LocalDirectoryPage {
-  /// A click on `field`'s title: sorts by it ascending, or reverses a sort by it.
-  func sortByColumn(_ field: PersonField) {
-    let descending = sortOrder?.keys.first.map { $0.field == field && !$0.descending } ?? false
-    sort(by: PersonSort([.init(field, descending: descending)]))
-  }
-
-  /// Shows the people in `order` (nil: the directory's), keeping the
-  /// selected person selected and on screen.
-  package func sort(by order: PersonSort?) {
-    sortOrder = order
-    table.header.showSort(order?.keys.first)
+  /// Shows the people in the page's order (nil: the directory's), keeping
+  /// the selected person selected and on screen.
+  func showInOrder() {
     guard let contents else { return }
     let shown = isNarrowed ? model.elements : contents.rows
     let selectedIndex = selectedPosition.map { model[$0].index }
@@ -68,7 +60,7 @@ extension LocalDirectoryPage {
     sorting?.cancel()
     sortingCarries = false
     sortingRun += 1
-    let order = sortOrder
+    let order = self.order.sort
     guard order != nil || restoringDirectoryOrder, let table = rows.first?.table else {
       sorting = nil
       return show(rows, nil)
@@ -99,7 +91,7 @@ extension LocalDirectoryPage {
     }
   }
 
-  /// The list, everyone of `patch`'s table before in ``sortOrder``, carried
+  /// The list, everyone of `patch`'s table before in the page's order, carried
   /// over to its table (``TablePatch/carry(_:order:)``) with the diff made
   /// from the places people left and came, off the main thread; then
   /// `show`. A patch that comes while the one before is carried goes on
@@ -110,7 +102,7 @@ extension LocalDirectoryPage {
     then show: @escaping @MainActor @Sendable ([UserRef], ListDiff?) -> Void
   ) {
     let before = sortingCarries ? sorting : nil
-    let order = sortOrder
+    let order = self.order.sort
     sortingCarries = true
     sortingRun += 1
     let run = sortingRun

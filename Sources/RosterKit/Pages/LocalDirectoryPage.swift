@@ -44,8 +44,8 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
   package internal(set) var searchMatches: Int?
   /// The query whose result is shown, nil when the list is not filtered.
   package internal(set) var shownQuery: String?
-  /// The order the model shows, nil for the directory's.
-  package internal(set) var sortOrder: PersonSort?
+  /// The order the model shows (LocalDirectoryPage+Sort.swift).
+  package let order = PeopleOrder()
   /// The sort running off the main thread, if any.
   var sorting: Task<Void, Never>?
   /// Whether ``sorting`` carries the list over a patch of the offline
@@ -115,7 +115,8 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
     grid = GridPage(
       model: model, selection: selection, avatars: gridAvatars, census: avatars.probe.rows)
     table = TablePage(
-      model: model, selection: selection, avatars: tableAvatars, census: avatars.probe.rows)
+      model: model, selection: selection, order: order, avatars: tableAvatars,
+      census: avatars.probe.rows)
     orgTree = OrgTreePage(avatars: avatars.rows, census: avatars.probe.rows)
     presenter = ModelPresenter(model: model, list: list, grid: grid, table: table, window: window)
     widget = gtk_stack_new()!
@@ -144,13 +145,15 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
     controller.onFinish = { [weak self] result, duration in self?.loadFinished(result, duration) }
     controller.onPreview = { [weak self] preview in self?.showPreview(preview) }
     controller.baseline = { [weak self] in
-      guard let self, !self.isNarrowed, self.sortOrder == nil else { return ([], 0) }
+      guard let self, !self.isNarrowed, self.order.sort == nil else { return ([], 0) }
       return (self.model.elements, self.presenter.version)
     }
     firstRows.isShown = { [weak self] in self?.hasVisibleRows ?? false }
     firstRows.onShown = { [weak self] in self?.onNotice?(.firstRowsShown) }
     search.onResult = { [weak self] result in self?.showSearch(result) }
-    table.header.onClick = { [weak self] field in self?.sortByColumn(field) }
+    order.observe { [weak self] change in
+      if case .sort = change { self?.showInOrder() }
+    }
     for view in [list.listView, grid.gridView, table.listView] {
       Signals.connect(gobject(view), .activateItem) { [weak self] position in
         self?.onNotice?(.activated(Int(position)))
@@ -248,12 +251,12 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
         self?.apply(rows, diff: diff, diffVersion: version, afterPreview: false)
       }
     } else if search.query.isEmpty, !isNarrowedByChoice, self.contents == nil,
-      let sorted = contents.sortedRows, sorted.order == sortOrder
+      let sorted = contents.sortedRows, sorted.order == order.sort
     {
       // Everyone in an order made before (an offline copy's, with its
       // rows made off the main thread): shown at once, nothing to sort.
       apply(sorted.rows, diff: nil, diffVersion: version, afterPreview: false)
-    } else if search.query.isEmpty, !isNarrowedByChoice, sortOrder != nil {
+    } else if search.query.isEmpty, !isNarrowedByChoice, order.sort != nil {
       // The new directory in the order, as its differences from the list
       // shown (computed with the sort, off the main thread).
       let shown = self.contents == nil ? nil : model.elements

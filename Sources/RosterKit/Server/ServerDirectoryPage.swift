@@ -38,6 +38,8 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
   package let widget: Widget
   /// How the list is filled.
   let presenter: ServerPresenter
+  /// The order the server gives the list (nil: by username).
+  package let order = PeopleOrder()
   package var onNotice: (@MainActor (PageNotice) -> Void)?
   /// When the open, search or refresh started.
   var loadStarted: ContinuousClock.Instant?
@@ -98,12 +100,12 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
       avatar: { avatars, position in model[position].flatMap { avatars.request(for: $0) } },
       visibleWillChange: { if page?.viewMode != .table { model.setVisible($0) } })
     table = TablePage(
-      selection: selection, count: { model.count }, content: content,
+      selection: selection, order: order, count: { model.count }, content: content,
       makeRow: { columns, _ in ServerTableRow(columns: columns, avatars: tableAvatars) },
       census: avatars.probe.rows,
       visibleWillChange: { if page?.viewMode == .table { model.setVisible($0) } })
     model.rows = list.factory
-    presenter = ServerPresenter(directory: directory, model: model)
+    presenter = ServerPresenter(directory: directory, model: model, order: order)
     orgTree = (directory as? any OrganisedDirectory).map {
       ServerOrgTreePage(directory: $0, avatars: avatars.rows, census: avatars.probe.rows)
     }
@@ -150,7 +152,9 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
     }
     presenter.topVisible = { [weak self] in self?.shownViewport.visible.first }
     presenter.scrollToTop = { [weak self] position in self?.scroll(toTop: position) }
-    table.header.onClick = { [weak self] field in self?.sortByColumn(field) }
+    order.observe { [weak self] change in
+      if case .sort(let previous) = change { self?.orderChanged(from: previous) }
+    }
     orgTree?.onActivate = { [weak self] identity in self?.onNotice?(.activatedPerson(identity)) }
     orgTree?.onError = { [weak self] error in
       self?.onNotice?(
@@ -211,39 +215,30 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
     presenter.query == text && !presenter.isLoading
   }
 
-  /// A click on `field`'s title: sorts by it ascending, or reverses a sort by it.
-  func sortByColumn(_ field: PersonField) {
-    let descending = sortKey.map { $0.field == field && !$0.descending } ?? false
-    sort(by: PersonSort([.init(field, descending: descending)]))
-  }
-
-  /// Orders the list on the server by `order` (nil: by username), keeping
-  /// the search; an order the server refuses shows the page's error notice.
-  package func sort(by order: PersonSort?) {
-    table.header.showSort(order?.keys.first)
-    guard presenter.hasStarted else {
-      // Not opened yet (a remembered order): the first read is ordered.
-      return presenter.startOrdered(by: order)
+  /// The order changed from `previous`: the list is ordered on the server
+  /// (nil: by username), keeping the search; an order the server refuses
+  /// shows the page's error notice.
+  private func orderChanged(from previous: PersonSort?) {
+    if presenter.hasStarted {
+      loadStarted = .now
+      onNotice?(.loading(replacesPage: false))
     }
-    loadStarted = .now
-    onNotice?(.loading(replacesPage: false))
-    presenter.sort(by: order)
+    // Not opened yet (a remembered order): the first read is ordered.
+    presenter.orderChanged(from: previous)
   }
 
   /// The fields the server refuses to order by, with its reason (asked once).
   package func sortRefusals() async -> [PersonField: String] { await presenter.sortRefusals() }
 
-  /// Greys out the titles of the columns the server refuses to sort by,
-  /// with its reason as their tooltip (the server is asked once).
+  /// Takes the fields the server refuses to sort by into the order, so
+  /// the header greys their titles with its reason as their tooltip (the
+  /// server is asked once).
   func showRefusals() {
     Task { @MainActor [weak self] in
       guard let refusals = await self?.sortRefusals() else { return }
-      self?.table.header.setRefusals(refusals)
+      self?.order.refuse(refusals)
     }
   }
-
-  /// The column order shown (nil: by username).
-  package var sortKey: PersonSort.Key? { presenter.sort?.keys.first }
 
   /// The server searches: there is no index to wait for.
   package var isSearchIndexBuilt: Bool { true }
@@ -283,7 +278,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
   /// Shows the first screen kept from the last time, marked as cached,
   /// when the list is to show everyone in the server's order.
   private func showCachedScreen() {
-    guard presenter.showsEveryone, presenter.sort == nil, presenter.scopeName == nil,
+    guard presenter.showsEveryone, order.sort == nil, presenter.scopeName == nil,
       let screen = firstScreenFile?.read(), screen.count > 0
     else { return }
     presenter.showCached(screen)
@@ -297,7 +292,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
   /// rows are all in, for the next time (off the main thread).
   private func keepFirstScreen() {
     guard !keptFirstScreen, !presenter.showsCached, let file = firstScreenFile,
-      presenter.showsEveryone, presenter.sort == nil, presenter.scopeName == nil,
+      presenter.showsEveryone, order.sort == nil, presenter.scopeName == nil,
       let total = presenter.totalCount, model.isCountFinal, total == model.count
     else { return }
     var people: [UserViewModel] = []

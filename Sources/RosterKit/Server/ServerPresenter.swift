@@ -30,8 +30,8 @@ final class ServerPresenter {
   private(set) var scopeName: String?
   /// The search whose result is shown ("" for everyone).
   private(set) var query = ""
-  /// The column order the server applies (nil: by username).
-  private(set) var sort: PersonSort?
+  /// The column order the server applies (nil: by username): the page's.
+  let order: PeopleOrder
   /// The filter the server applies (nil: everyone the search finds).
   private(set) var filter: PersonFilter?
   /// The count of the whole directory, once known.
@@ -55,9 +55,12 @@ final class ServerPresenter {
   /// (a search, a filter, an order, a group): its positions are other people.
   var onNewView: (@MainActor () -> Void)?
 
-  init(directory: any RangedDirectory, model: RangedListModel<UserViewModel>) {
+  init(
+    directory: any RangedDirectory, model: RangedListModel<UserViewModel>, order: PeopleOrder
+  ) {
     self.directory = directory
     self.model = model
+    self.order = order
     shown = directory
     base = directory
     model.onError = { [weak self] error in
@@ -108,27 +111,21 @@ final class ServerPresenter {
   func search(_ text: String) {
     guard text != query else { return }
     query = text
-    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
+    shown = Self.view(of: base, query: query, filter: filter, sort: order.sort)
     start(shown, anchor: nil)
   }
 
-  /// Orders the list by `sort` from its first read (a remembered order,
-  /// set before ``open()``).
-  func startOrdered(by sort: PersonSort?) {
-    self.sort = sort
-    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
-  }
-
-  /// Shows the list (searched as it is) ordered on the server by `sort`
-  /// (nil: by username), from the top. The selected person is not followed:
-  /// finding their new position would cost the server a count of everyone
-  /// before them under the new order for a row that is then rarely on
-  /// screen, so the list starts over at the top as a search does.
-  func sort(by sort: PersonSort?) {
-    guard sort != self.sort else { return }
-    self.sort = sort
-    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
-    start(shown, anchor: nil)
+  /// The order changed from `previous`. Before ``open()`` (a remembered
+  /// order) the first read is ordered. After, the list (searched as it is)
+  /// is shown ordered on the server (nil: by username), from the top, when
+  /// the order is another. The selected person is not followed: finding
+  /// their new position would cost the server a count of everyone before
+  /// them under the new order for a row that is then rarely on screen, so
+  /// the list starts over at the top as a search does.
+  func orderChanged(from previous: PersonSort?) {
+    guard !hasStarted || order.sort != previous else { return }
+    shown = Self.view(of: base, query: query, filter: filter, sort: order.sort)
+    if hasStarted { start(shown, anchor: nil) }
   }
 
   /// Shows only the people `filter` selects (nil: everyone), narrowed on
@@ -136,7 +133,7 @@ final class ServerPresenter {
   func filter(by filter: PersonFilter?) {
     guard filter != self.filter else { return }
     self.filter = filter
-    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
+    shown = Self.view(of: base, query: query, filter: filter, sort: order.sort)
     start(shown, anchor: nil)
   }
 
@@ -150,7 +147,7 @@ final class ServerPresenter {
   func narrow(to scope: (any RangedDirectory)?, named name: String?) {
     base = scope ?? directory
     scopeName = scope == nil ? nil : name
-    shown = Self.view(of: base, query: query, filter: filter, sort: sort)
+    shown = Self.view(of: base, query: query, filter: filter, sort: order.sort)
     start(shown, anchor: nil)
   }
 

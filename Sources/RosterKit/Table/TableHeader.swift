@@ -5,11 +5,12 @@ import SharedSupport
 
 /// The table view's header: an empty gutter over the rows' avatars, then
 /// one flat button per column, exactly as wide as the column
-/// (``TableColumns``), whose click sorts by it; the sorted column shows an
-/// arrow. Dragging the edge between two titles resizes the column before
-/// it. At the end, a menu of the fields a column can show. There is one
-/// header per window, so it is built from plain GTK widgets, rebuilt when
-/// the columns change.
+/// (``TableColumns``), whose click sorts by it (``PeopleOrder``); the
+/// column the people are ordered by shows an arrow, and the titles of the
+/// fields the order refuses are greyed with the reason. Dragging the edge
+/// between two titles resizes the column before it. At the end, a menu of
+/// the fields a column can show. There is one header per window, so it is
+/// built from plain GTK widgets, rebuilt when the columns change.
 ///
 /// The titles sit in a scrolled window that never scrolls: a header wider
 /// than the window is cut off at its edge, as the rows are, instead of
@@ -26,16 +27,13 @@ final class TableHeader {
 
   /// The header bar of the table: the titles and the column menu.
   let widget: Widget
-  /// Called with the column clicked.
-  var onClick: (@MainActor (PersonField) -> Void)?
   private let columns: TableColumns
+  /// The order the titles show and a click changes.
+  private let order: PeopleOrder
   private let titles: Widget
   /// The title buttons and their arrows, in the columns' order.
   private(set) var buttons: [(button: Widget, arrow: Widget)] = []
   private var checks: [(field: PersonField, check: Widget)] = []
-  private var sort: PersonSort.Key?
-  /// The fields that cannot be sorted by, with the reason shown as tooltip.
-  private(set) var refusals: [PersonField: String] = [:]
   /// The fields the buttons were built for.
   private var builtFields: [PersonField] = []
   /// The column a drag resizes and its width when the drag began.
@@ -45,8 +43,9 @@ final class TableHeader {
   /// How near a column's edge, in points, a drag resizes it.
   private static let edgeReach: Double = 6
 
-  init(columns: TableColumns) {
+  init(columns: TableColumns, order: PeopleOrder) {
     self.columns = columns
+    self.order = order
     widget = Gtk.box(GTK_ORIENTATION_HORIZONTAL)
     gtk_widget_add_css_class(widget, "table-header")
     titles = Gtk.box(GTK_ORIENTATION_HORIZONTAL)
@@ -73,12 +72,18 @@ final class TableHeader {
     gtk_box_append(cgtk_box(widget), makeMenu())
     rebuild()
     columns.observe { [weak self] in self?.rebuild() }
+    order.observe { [weak self] change in
+      switch change {
+      case .sort: self?.showSort()
+      case .refusals: self?.showRefusals()
+      }
+    }
     followResizeDrags()
   }
 
-  /// Shows the arrow of `key`'s column (none for nil).
-  func showSort(_ key: PersonSort.Key?) {
-    sort = key
+  /// Shows the arrow of the column the people are ordered by first.
+  private func showSort() {
+    let key = order.key
     for (field, entry) in zip(columns.fields, buttons) {
       let shown = key?.field == field
       Gtk.setVisible(entry.arrow, shown)
@@ -90,10 +95,9 @@ final class TableHeader {
     }
   }
 
-  /// Greys the titles of `refusals`' fields (insensitive, no sort on
+  /// Greys the titles of the refused fields (insensitive, no sort on
   /// click) with the reason as tooltip; the others sort again.
-  func setRefusals(_ refusals: [PersonField: String]) {
-    self.refusals = refusals
+  private func showRefusals() {
     for (field, entry) in zip(columns.fields, buttons) { showRefusal(of: field, on: entry.button) }
   }
 
@@ -112,7 +116,7 @@ final class TableHeader {
   }
 
   private func showRefusal(of field: PersonField, on button: Widget) {
-    let reason = refusals[field]
+    let reason = order.refusals[field]
     gtk_widget_set_sensitive(button, reason == nil ? 1 : 0)
     gtk_widget_set_tooltip_text(
       button, reason ?? String(filling: tr("Sort by %@"), field.label))
@@ -181,13 +185,12 @@ final class TableHeader {
       gtk_widget_set_size_request(button, width, -1)
       showRefusal(of: field, on: button)
       Signals.connect(gobject(button), .clicked) { [weak self] in
-        guard let self, self.refusals[field] == nil else { return }
-        self.onClick?(field)
+        self?.order.sortByColumn(field)
       }
       gtk_box_append(cgtk_box(titles), button)
       return (button: button, arrow: arrow)
     }
-    showSort(sort)
+    showSort()
   }
 
   /// Checks the menu's fields that show, and only those.

@@ -8,7 +8,8 @@ import SharedSupport
 /// drawing their cells (``TableRow``, or a server's ``ServerTableRow``)
 /// over the same list model as the page's other views, with 32 pt avatars
 /// prepared at that size. The header and the rows read their columns from
-/// one ``TableColumns``.
+/// one ``TableColumns``; the header shows and changes the page's
+/// ``PeopleOrder``.
 ///
 /// Like the grid, the table is connected to the model only while it
 /// shows: hidden, it would bind rows and follow every change of the model
@@ -25,6 +26,8 @@ final class TablePage<Row: TablePageRow> {
   let listView: Widget
   let factory: ListFactory<Row>
   let columns: TableColumns
+  /// The page's order, which the header shows and a click on a title changes.
+  let order: PeopleOrder
   let header: TableHeader
   let dragScroller: DragScroller
   /// Shapes the text of the rows about to scroll in, between frames.
@@ -39,10 +42,11 @@ final class TablePage<Row: TablePageRow> {
   private static var shapingBudget: Duration { .milliseconds(4) }
 
   /// A table over `selection`'s model (a GListModel of `count()` items) whose rows,
-  /// made by `makeRow` and counted in `census`, show `content(position)`;
-  /// `visibleWillChange`, if given, hears of each new range of rows on screen.
+  /// made by `makeRow` and counted in `census`, show `content(position)`
+  /// in `order`; `visibleWillChange`, if given, hears of each new range of
+  /// rows on screen.
   init(
-    selection: RangeSelection, count: @escaping @MainActor () -> Int,
+    selection: RangeSelection, order: PeopleOrder, count: @escaping @MainActor () -> Int,
     content: @escaping @MainActor (Int) -> Row.Model?,
     makeRow: @escaping @MainActor (TableColumns, ShapedCells) -> Row,
     census: RowCensus?,
@@ -50,6 +54,7 @@ final class TablePage<Row: TablePageRow> {
   ) {
     let columns = TableColumns()
     self.columns = columns
+    self.order = order
     let shapedCells = shapedCells
     factory = ListFactory(
       makeRow: { makeRow(columns, shapedCells) }, model: content, census: census)
@@ -61,7 +66,7 @@ final class TablePage<Row: TablePageRow> {
     gtk_widget_add_css_class(listView, "user-table")
     RowAccessibility.setLabel(listView, tr("People"))
     scroller = Gtk.scrolledWindow(listView)
-    header = TableHeader(columns: columns)
+    header = TableHeader(columns: columns, order: order)
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL)
     Gtk.append(widget, header.widget, scroller)
     dragScroller = DragScroller(listView: listView, scroller: scroller)
@@ -144,14 +149,14 @@ final class TablePage<Row: TablePageRow> {
 }
 
 extension TablePage where Row == TableRow {
-  /// A local directory's table over `model`, loading 32 pt avatars through
-  /// `avatars` (nil: initials only), its rows counted in `census`.
+  /// A local directory's table over `model` in `order`, loading 32 pt
+  /// avatars through `avatars` (nil: initials only), its rows counted in `census`.
   convenience init(
-    model: ListModel<UserRef>, selection: RangeSelection, avatars: AvatarService?,
-    census: RowCensus?
+    model: ListModel<UserRef>, selection: RangeSelection, order: PeopleOrder,
+    avatars: AvatarService?, census: RowCensus?
   ) {
     self.init(
-      selection: selection, count: { model.count },
+      selection: selection, order: order, count: { model.count },
       content: { position in position < model.count ? model[position].viewModel : nil },
       makeRow: { TableRow(columns: $0, avatars: avatars, shapedCells: $1) },
       census: census)

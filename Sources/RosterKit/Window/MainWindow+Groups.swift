@@ -25,9 +25,7 @@ extension MainWindow {
   public var offersGroups: Bool { actions.isEnabled(.sidebar) }
 
   /// The group whose people show (its number in the directory's groups), nil for everyone.
-  public var shownGroup: Int? {
-    sidebar.selectedGroup ?? sidebar.selectedServerGroup.flatMap { sidebar.number(ofGroup: $0.id) }
-  }
+  public var shownGroup: Int? { sidebar.shownGroup }
 
   /// Builds the flap around `content`, the sidebar at its start.
   static func makeFlap(content: Widget, sidebar: GroupsSidebar) -> Widget {
