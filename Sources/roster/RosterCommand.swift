@@ -25,6 +25,7 @@ struct RosterCommand: ParsableCommand {
     version: "roster \(RosterVersion.current)",
     subcommands: [
       ShowCommand.self, ListCommand.self, PersonCommand.self, ExportCommand.self, CheckCommand.self,
+      CheckDataCommand.self,
     ],
     defaultSubcommand: ShowCommand.self
   )
