@@ -133,4 +133,17 @@ final class ServerExportWindowTests: ServerTestCase {
       String($0.split(separator: ",", omittingEmptySubsequences: false)[column])
     }
   }
+
+  func testCheckingTheDataOfAServerReadByRangesSaysWhatItNeeds() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: try Self.server().peopleURL)
+      defer { window.close() }
+      let before = DataChecksWindow.shown.count
+      XCTAssertTrue(window.activate(.checkData))
+      XCTAssertEqual(DataChecksWindow.shown.count, before, "no window of checks opens")
+      XCTAssertEqual(
+        window.lastToast,
+        "Checking the data needs the whole directory: a file, or a server’s offline copy")
+    }
+  }
 }

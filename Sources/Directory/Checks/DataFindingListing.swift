@@ -18,15 +18,16 @@ public struct DataFindingListing: Sendable {
   public func line(_ finding: DataFinding, in table: UserTable) -> String {
     let username = table.username(at: finding.position)
     let name = table.value(.displayName, at: finding.position) ?? ""
+    let detail = finding.detail(in: table)
     switch format {
     case .tsv:
-      return [finding.check.rawValue, username, name, finding.detail]
+      return [finding.check.rawValue, username, name, detail]
         .map(PeopleListing.tsvEscaped).joined(separator: "\t")
     case .jsonl:
       var members = [
         ("check", finding.check.rawValue), ("username", username), ("displayName", name),
       ]
-      if !finding.detail.isEmpty { members.append(("detail", finding.detail)) }
+      if !detail.isEmpty { members.append(("detail", detail)) }
       return "{"
         + members.map { PersonFilter.quoted($0) + ":" + PersonFilter.quoted($1) }
         .joined(separator: ",") + "}"

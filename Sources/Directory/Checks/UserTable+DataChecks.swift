@@ -25,12 +25,12 @@ extension UserTable {
       guard managerIndex(at: position) == nil, let manager = managerIdentity(at: position),
         manager != identity(at: position)
       else { return nil }
-      return DataFinding(check: .unknownManager, position: position, detail: manager)
+      return DataFinding(check: .unknownManager, position: position, subject: manager)
     }
   }
 
-  /// Everyone on a loop of managers, each with the loop from them round to
-  /// them again ("b → c → a → b" for b).
+  /// Everyone on a loop of managers, each with the rest of the loop from
+  /// their manager on (for b of a → b → c → a: c, a).
   private func managerLoops() -> [DataFinding] {
     // The managers form a graph in which each person has at most one
     // edge out: every walk ends at the top, at a manager not held, or on
@@ -51,15 +51,13 @@ extension UserTable {
       {
         let loop = Array(walk[from...])
         for (offset, person) in loop.enumerated() {
-          onLoop.append((person, Array(loop[offset...] + loop[..<offset])))
+          onLoop.append((person, Array(loop[(offset + 1)...] + loop[..<offset])))
         }
       }
       for person in walk { state[person] = 2 }
     }
-    return onLoop.sorted { $0.position < $1.position }.map { person, loop in
-      DataFinding(
-        check: .managerLoop, position: person,
-        detail: (loop + [person]).map(username(at:)).joined(separator: " → "))
+    return onLoop.sorted { $0.position < $1.position }.map { person, others in
+      DataFinding(check: .managerLoop, position: person, others: others)
     }
   }
 
@@ -70,18 +68,15 @@ extension UserTable {
     return managerIdentity(at: position) == identity(at: position) ? position : nil
   }
 
-  /// Disabled people whom active people report to, with how many do.
+  /// Disabled people whom active people report to, with those people.
   private func disabledManagers() -> [DataFinding] {
-    var reports: [Int: Int] = [:]
+    var reports: [Int: [Int]] = [:]
     for position in 0..<userCount where isActive(at: position) {
       guard let manager = managerIndex(at: position), !isActive(at: manager) else { continue }
-      reports[manager, default: 0] += 1
+      reports[manager, default: []].append(position)
     }
     return reports.keys.sorted().map { manager in
-      let count = reports[manager]!
-      return DataFinding(
-        check: .disabledManager, position: manager,
-        detail: count == 1 ? "1 active report" : "\(count) active reports")
+      DataFinding(check: .disabledManager, position: manager, others: reports[manager]!)
     }
   }
 
@@ -89,13 +84,12 @@ extension UserTable {
   private func missing(_ field: DetailField, check: DataCheck) -> [DataFinding] {
     (0..<userCount).compactMap { position in
       guard isActive(at: position), Self.isBlank(value(field, at: position)) else { return nil }
-      return DataFinding(check: check, position: position, detail: "")
+      return DataFinding(check: check, position: position)
     }
   }
 
   /// Everyone whose email address someone else has too, compared without
-  /// regard to case or surrounding blanks, with the others' usernames
-  /// (the first few, then how many more).
+  /// regard to case or surrounding blanks, with those others.
   private func duplicateEmails() -> [DataFinding] {
     var holders: [String: [Int]] = [:]
     for position in 0..<userCount {
@@ -105,20 +99,14 @@ extension UserTable {
     var findings: [DataFinding] = []
     for (email, people) in holders where people.count > 1 {
       for person in people {
-        let others = people.filter { $0 != person }
-        var names = others.prefix(Self.namedOthers).map(username(at:)).joined(separator: ", ")
-        if others.count > Self.namedOthers {
-          names += " and \(others.count - Self.namedOthers) more"
-        }
         findings.append(
-          DataFinding(check: .duplicateEmail, position: person, detail: "\(email): also \(names)"))
+          DataFinding(
+            check: .duplicateEmail, position: person, subject: email,
+            others: people.filter { $0 != person }))
       }
     }
     return findings.sorted { $0.position < $1.position }
   }
-
-  /// How many of the others sharing an address a finding names.
-  private static let namedOthers = 3
 
   private static func isBlank(_ text: String?) -> Bool {
     text.map { trimmed($0).isEmpty } ?? true

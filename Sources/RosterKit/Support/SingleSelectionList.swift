@@ -1,20 +1,26 @@
 import CGtk
 import GtkKit
 
-/// A `GtkListView` over a tree of keys where one line at a time can be
-/// selected, none at first (the groups sidebar, the org trees).
+/// A `GtkListView` over a tree of keys (the groups sidebar, the org trees)
+/// or another list model (the data checks' findings) where one line at a
+/// time can be selected, none at first.
 ///
 /// Threading: main-actor only.
 @MainActor
 struct SingleSelectionList {
-  /// The `GtkSingleSelection` over the tree.
+  /// The `GtkSingleSelection` over the lines.
   let selection: ObjectRef
   /// The list view showing it.
   let listView: Widget
 
   /// A list of `tree`'s lines, each made and bound by `factory`.
   init(_ tree: KeyedTreeModel, factory: ObjectRef) {
-    let single = gtk_single_selection_new(tree.object.transferredReference())!
+    self.init(model: tree.object, factory: factory)
+  }
+
+  /// A list of the items of `model` (a GListModel), each made and bound by `factory`.
+  init(model: ObjectRef, factory: ObjectRef) {
+    let single = gtk_single_selection_new(model.transferredReference())!
     gtk_single_selection_set_autoselect(single, 0)
     gtk_single_selection_set_can_unselect(single, 1)
     selection = ObjectRef(single)

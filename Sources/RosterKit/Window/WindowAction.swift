@@ -26,6 +26,8 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case search
   /// Exports the people shown to a file.
   case export
+  /// Lists what to fix in the directory's data, in a window of its own.
+  case checkData = "check-data"
   /// Copies the selected people (text and vCards).
   case copy
   /// Writes one email to the selected people.

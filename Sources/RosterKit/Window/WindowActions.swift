@@ -159,6 +159,9 @@ final class WindowActions {
         action: .export, accelerators: "<Control>e", title: tr("Export the people shown"),
         kind: .action { [weak window] in window?.exporter.chooseFile() }),
       WindowShortcut(
+        action: .checkData, accelerators: "", title: tr("Check the directory’s data"),
+        kind: .action { [weak window] in window?.checkData() }),
+      WindowShortcut(
         action: .filter, accelerators: "<Shift><Control>f",
         title: tr("Show or hide the filter bar"),
         kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
