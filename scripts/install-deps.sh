@@ -13,6 +13,7 @@ packages=(
   xclip             # the clipboard read from another X client in tests
   weston wl-clipboard  # window tests under headless Wayland (scripts/wayland-tests.sh); wl-paste
   librsvg2-common   # SVG icons
+  poppler-utils     # the org chart's PDF read back by pdftotext in tests
   desktop-file-utils appstream  # validating Resources/
   lintian dpkg-dev help2man  # make deb: dependencies from dpkg-shlibdeps, a manual page, lintian
   python3-gi gir1.2-gdkpixbuf-2.0  # make deb: the demo avatars made smaller (scripts/shrink-avatars.py)

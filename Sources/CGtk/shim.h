@@ -11,6 +11,8 @@
 // The GL renderer's type, which gtk.h leaves out (FlattenedBin asks for it).
 #include <gsk/gl/gskglrenderer.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
+// The org chart written as PDF (cairo's PDF surface; pango draws its text).
+#include <cairo-pdf.h>
 #include <glib-unix.h>
 // glibc's allocator controls and statistics (mallopt, malloc_trim, mallinfo2):
 // the app bounds its arenas at start-up and the soak tells heap in use from

@@ -13,7 +13,7 @@ import Glibc
 ///
 /// Threading: owned by one task; not `Sendable`. Its calls block on the
 /// file system: use it off the main thread.
-final class AtomicFileWriter {
+public final class AtomicFileWriter {
   /// Where the file goes.
   let destination: URL
   /// The temporary file beside it, while it exists.
