@@ -146,4 +146,19 @@ final class ServerExportWindowTests: ServerTestCase {
         "Checking the data needs the whole directory: a file, or a server’s offline copy")
     }
   }
+
+  func testAnOrgChartOfAServerReadByRangesSaysWhatItNeeds() throws {
+    try MainActor.assumeIsolated {
+      let window = try Self.openWindow(url: try Self.server().peopleURL)
+      defer { window.close() }
+      XCTAssertNotNil(window.openPersonPage(at: 0))
+      var printed: Bool?
+      window.printOrgChart(toFile: "/nonexistent/chart.pdf") { printed = $0 }
+      XCTAssertTrue(MainContext.run(until: { printed != nil }, timeout: .seconds(10)))
+      XCTAssertEqual(printed, false)
+      XCTAssertEqual(
+        window.lastToast,
+        "An org chart needs the whole directory: a file, or a server’s offline copy")
+    }
+  }
 }

@@ -47,6 +47,8 @@ final class PersonPage {
   var onShowInTree: (@MainActor (String) -> Void)?
   /// "Show in org tree" (hidden where the page has no tree).
   let treeButton: Widget
+  /// "Org Chart": its export and printing (the window's actions).
+  let orgChartButton = OrgChartMenuButton()
   /// Send Email, Call, Copy Email and Copy Username, each shown when the
   /// person has what it needs (PersonPage+Contact.swift).
   let contact = ContactButtons()
@@ -88,7 +90,9 @@ final class PersonPage {
     gtk_widget_add_css_class(treeButton, "pill")
     let about = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
     gtk_widget_set_hexpand(about, 1)
-    Gtk.append(about, name, subtitle, contact.widget, chainBox, chainNote, treeButton)
+    let buttons = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    Gtk.append(buttons, treeButton, orgChartButton.widget)
+    Gtk.append(about, name, subtitle, contact.widget, chainBox, chainNote, buttons)
     let top = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24)
     Gtk.append(top, avatar.widget, about)
 

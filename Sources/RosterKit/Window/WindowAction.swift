@@ -28,6 +28,10 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case export
   /// Lists what to fix in the directory's data, in a window of its own.
   case checkData = "check-data"
+  /// Writes the org chart of the person shown to a file.
+  case exportOrgChart = "export-org-chart"
+  /// Prints the org chart of the person shown.
+  case printOrgChart = "print-org-chart"
   /// Copies the selected people (text and vCards).
   case copy
   /// Writes one email to the selected people.

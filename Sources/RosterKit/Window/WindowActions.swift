@@ -162,6 +162,12 @@ final class WindowActions {
         action: .checkData, accelerators: "", title: tr("Check the directory’s data"),
         kind: .action { [weak window] in window?.checkData() }),
       WindowShortcut(
+        action: .exportOrgChart, accelerators: "", title: tr("Export the org chart"),
+        kind: .action { [weak window] in window?.exportOrgChart() }),
+      WindowShortcut(
+        action: .printOrgChart, accelerators: "", title: tr("Print the org chart"),
+        kind: .action { [weak window] in window?.printOrgChart() }),
+      WindowShortcut(
         action: .filter, accelerators: "<Shift><Control>f",
         title: tr("Show or hide the filter bar"),
         kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
