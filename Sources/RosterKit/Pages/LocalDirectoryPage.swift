@@ -30,7 +30,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// Table mode's view of the same model.
   let table: TablePage<TableRow>
   /// The organisation as a tree (its own model over the same people).
-  package let orgTree: OrgTreePage
+  package let orgTree: OrgTreePage<LocalTreeSource>
   /// The list, the grid and the table, one showing.
   package let widget: Widget
   let presenter: ModelPresenter
@@ -114,7 +114,8 @@ package final class LocalDirectoryPage: DirectoryPage {
       model: model, selection: selection, avatars: gridAvatars, census: avatars.probe.rows)
     table = TablePage(
       model: model, selection: selection, avatars: tableAvatars, census: avatars.probe.rows)
-    orgTree = OrgTreePage(avatars: avatars.rows, census: avatars.probe.rows)
+    orgTree = OrgTreePage(
+      avatars: avatars.rows, census: avatars.probe.rows, source: LocalTreeSource.init)
     presenter = ModelPresenter(model: model, list: list, grid: grid, table: table, window: window)
     widget = gtk_stack_new()!
     gtk_stack_set_transition_type(gtkObject(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -269,7 +270,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     contents.patch = nil
     contents.sortedRows = nil
     self.contents = contents
-    if viewMode == .tree { orgTree.show(contents.viewModels) }
+    if viewMode == .tree { orgTree.source.show(contents.viewModels) }
     list.viewport.update()
     if refilters {
       showMatches(scrollingToSelection: true)

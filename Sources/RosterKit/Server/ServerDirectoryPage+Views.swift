@@ -51,7 +51,7 @@ extension ServerDirectoryPage {
       let old = viewMode
       guard newValue != old, viewModes.contains(newValue) else { return }
       if newValue == .tree, let orgTree {
-        if !orgTree.isShown { orgTree.show() }
+        if !orgTree.source.isShown { orgTree.source.show() }
         gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
         if old == .table { table.shown.setActive(false) }
         model.rows = list.factory
@@ -125,7 +125,7 @@ extension ServerDirectoryPage {
   package func revealInTree(_ identity: String) {
     guard let orgTree else { return }
     viewMode = .tree
-    orgTree.reveal(identity)
+    orgTree.source.reveal(identity)
   }
 
   package func showGroup(id: String, name: String) {

@@ -33,7 +33,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   /// The same people in columns, connected to the model while it shows.
   let table: TablePage<ServerTableRow>
   /// The organisation as a tree, for a server that keeps it.
-  package let orgTree: ServerOrgTreePage?
+  package let orgTree: OrgTreePage<ServerTreeSource>?
   /// The list, the table and the tree, one showing at a time.
   package let widget: Widget
   /// How the list is filled.
@@ -107,8 +107,10 @@ package final class ServerDirectoryPage: DirectoryPage {
       visibleWillChange: { if page?.viewMode == .table { model.setVisible($0) } })
     model.rows = list.factory
     presenter = ServerPresenter(directory: directory, model: model)
-    orgTree = (directory as? any OrganisedDirectory).map {
-      ServerOrgTreePage(directory: $0, avatars: avatars.rows, census: avatars.probe.rows)
+    orgTree = (directory as? any OrganisedDirectory).map { organised in
+      OrgTreePage(avatars: avatars.rows, census: avatars.probe.rows) {
+        ServerTreeSource(directory: organised, view: $0)
+      }
     }
     widget = gtk_stack_new()!
     gtk_stack_add_named(gtkObject(widget), list.scroller, ViewMode.list.name)
@@ -155,7 +157,7 @@ package final class ServerDirectoryPage: DirectoryPage {
     presenter.scrollToTop = { [weak self] position in self?.scroll(toTop: position) }
     table.header.onClick = { [weak self] field in self?.sortByColumn(field) }
     orgTree?.onActivate = { [weak self] identity in self?.onNotice?(.activatedPerson(identity)) }
-    orgTree?.onError = { [weak self] error in
+    orgTree?.source.onError = { [weak self] error in
       self?.onNotice?(
         .problem(String(filling: tr("Can't read the directory: %@"), error.sentence)))
     }
@@ -168,7 +170,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   package func close() {
     onNotice = nil
     listingGroups?.cancel()
-    orgTree?.close()
+    orgTree?.source.close()
     presenter.close()
     list.textShaping.close()
     table.textShaping.close()
@@ -197,7 +199,7 @@ package final class ServerDirectoryPage: DirectoryPage {
       onNotice?(.loading(replacesPage: false))
       presenter.refresh()
       // The tree is read afresh: now if it shows, else when it next does.
-      if viewMode == .tree { orgTree?.show() } else { orgTree?.close() }
+      if viewMode == .tree { orgTree?.source.show() } else { orgTree?.source.close() }
     }
     return true
   }
