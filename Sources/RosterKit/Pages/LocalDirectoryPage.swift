@@ -24,7 +24,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// The menus of the list, the grid and the table, in that order.
   package private(set) var contextMenus: [PeopleContextMenu] = []
   /// List mode.
-  let list: PeopleList<UserRow>
+  let list: PeopleList
   /// Grid mode's view of the same model.
   let grid: GridPage
   /// Table mode's view of the same model.
@@ -105,7 +105,7 @@ package final class LocalDirectoryPage: DirectoryPage {
     let selection = RangeSelection(model: model.object)
     self.selection = selection
     list = PeopleList(
-      selection: selection, count: { model.count }, content: { model[$0].viewModel },
+      selection: selection, count: { model.count }, content: { .person(model[$0].viewModel) },
       avatars: avatars.rows, census: avatars.probe.rows,
       avatar: { avatars, position in
         position < model.count ? avatars.request(for: model[position]) : nil

@@ -25,7 +25,7 @@ extension ServerDirectoryPage: MeasuredPage {
   /// A skeleton row is waiting for its data, and so for its avatar.
   package var visibleRowsWaitingForAvatars: Int {
     guard viewMode == .table else {
-      return list.visibleRows { $0.showsSkeleton || $0.person.isLoadingAvatar }
+      return list.visibleRows { $0.showsSkeleton || $0.isLoadingAvatar }
     }
     var waiting = 0
     let visible = shownViewport.visible

@@ -8,9 +8,9 @@ import SharedSupport
 /// on screen.
 extension ServerDirectoryPage {
   package var listView: Widget { list.listView }
-  package var factory: ListFactory<ServerRow> { list.factory }
+  package var factory: ListFactory<UserRow> { list.factory }
   package var viewport: ViewportTracker { list.viewport }
-  var textShaping: TextShapingAhead<ServerRow> { list.textShaping }
+  var textShaping: TextShapingAhead<UserRow> { list.textShaping }
   var dragScroller: DragScroller { list.dragScroller }
 
   /// Scrolls the view that shows so that `position` is its top row.

@@ -5,7 +5,7 @@ import PreparedImages
 import SharedSupport
 
 /// The page of a directory read from a server a window at a time: a list
-/// of ``ServerRow``s over a ``RangedListModel`` whose count is the
+/// of ``UserRow``s over a ``RangedListModel`` whose count is the
 /// server's, so the scrollbar spans the whole directory from the first page
 /// on. Rows bind as skeletons and fill in place as their pages arrive; the
 /// viewport tells the model which pages to fetch (the visible ones, then one
@@ -29,7 +29,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   package private(set) var dragSources: [PeopleDragSource] = []
   /// The menus of the list and the table, in that order.
   package private(set) var contextMenus: [PeopleContextMenu] = []
-  let list: PeopleList<ServerRow>
+  let list: PeopleList
   /// The same people in columns, connected to the model while it shows.
   let table: TablePage<ServerTableRow>
   /// The organisation as a tree, for a server that keeps it.
@@ -87,9 +87,9 @@ package final class ServerDirectoryPage: DirectoryPage {
       ElementRange(offset: range.lowerBound, elements: [], count: 0)
     }
     self.model = model
-    let content = { @MainActor (position: Int) -> ServerRowContent? in
+    let content = { @MainActor (position: Int) -> RowContent? in
       guard position < model.count else { return nil }
-      return model[position].map(ServerRowContent.person) ?? .pending
+      return model[position].map(RowContent.person) ?? .pending
     }
     // Only the view that shows tells the model which pages to read.
     weak var page: ServerDirectoryPage?

@@ -22,7 +22,7 @@ final class ServerTableRow: TablePageRow {
   /// The identity the row shows, nil for a skeleton or an unbound row.
   var identity: String? { cells.showsSkeleton ? nil : cells.identity }
 
-  func bind(_ content: ServerRowContent, position: Int) {
+  func bind(_ content: RowContent, position: Int) {
     switch content {
     case .pending: cells.showSkeleton(label: tr("Loading"))
     case .person(let model): cells.bind(model, position: position)

@@ -13,7 +13,7 @@ import GtkKit
 @MainActor
 final class ModelPresenter {
   let model: ListModel<UserRef>
-  private let list: PeopleList<UserRow>
+  private let list: PeopleList
   private let grid: GridPage
   private let table: TablePage<TableRow>
   /// The window whose frame clock paces a search's swap.
@@ -24,7 +24,7 @@ final class ModelPresenter {
   private(set) var lastRefresh: RefreshSummary?
 
   init(
-    model: ListModel<UserRef>, list: PeopleList<UserRow>, grid: GridPage,
+    model: ListModel<UserRef>, list: PeopleList, grid: GridPage,
     table: TablePage<TableRow>,
     window: Widget
   ) {
