@@ -56,5 +56,5 @@ extension MainWindow {
 @MainActor
 extension MainWindow {
   /// Table mode.
-  var table: TablePage<TableRow> { local.table }
+  var table: TablePage { local.table }
 }

@@ -28,7 +28,7 @@ package final class LocalDirectoryPage: DirectoryPage {
   /// Grid mode's view of the same model.
   let grid: GridPage
   /// Table mode's view of the same model.
-  let table: TablePage<TableRow>
+  let table: TablePage
   /// The organisation as a tree (its own model over the same people).
   package let orgTree: OrgTreePage<LocalTreeSource>
   /// The list, the grid and the table, one showing.

@@ -30,7 +30,7 @@ extension ServerDirectoryPage: MeasuredPage {
     var waiting = 0
     let visible = shownViewport.visible
     table.factory.forEachBoundRow { row, position in
-      if visible.contains(position), row.cells.showsSkeleton || row.cells.avatar.isLoading {
+      if visible.contains(position), row.showsSkeleton || row.avatar.isLoading {
         waiting += 1
       }
     }

@@ -31,7 +31,7 @@ package final class ServerDirectoryPage: DirectoryPage {
   package private(set) var contextMenus: [PeopleContextMenu] = []
   let list: PeopleList
   /// The same people in columns, connected to the model while it shows.
-  let table: TablePage<ServerTableRow>
+  let table: TablePage
   /// The organisation as a tree, for a server that keeps it.
   package let orgTree: OrgTreePage<ServerTreeSource>?
   /// The list, the table and the tree, one showing at a time.
@@ -102,7 +102,7 @@ package final class ServerDirectoryPage: DirectoryPage {
       visibleWillChange: { if page?.viewMode != .table { model.setVisible($0) } })
     table = TablePage(
       selection: selection, count: { model.count }, content: content,
-      makeRow: { columns, _ in ServerTableRow(columns: columns, avatars: tableAvatars) },
+      makeRow: { columns, _ in TableRow(columns: columns, avatars: tableAvatars) },
       census: avatars.probe.rows,
       visibleWillChange: { if page?.viewMode == .table { model.setVisible($0) } })
     model.rows = list.factory

@@ -15,7 +15,7 @@ final class ModelPresenter {
   let model: ListModel<UserRef>
   private let list: PeopleList
   private let grid: GridPage
-  private let table: TablePage<TableRow>
+  private let table: TablePage
   /// The window whose frame clock paces a search's swap.
   private let window: Widget
   /// Bumped whenever the model's elements change.
@@ -25,7 +25,7 @@ final class ModelPresenter {
 
   init(
     model: ListModel<UserRef>, list: PeopleList, grid: GridPage,
-    table: TablePage<TableRow>,
+    table: TablePage,
     window: Widget
   ) {
     self.model = model
