@@ -1,7 +1,5 @@
 import CGtk
-import Directory
 import GtkKit
-import SharedSupport
 
 /// The organisation as a tree, a page's view beside the list: the people
 /// without a manager at the top, each manager opening to their direct
@@ -17,11 +15,6 @@ import SharedSupport
 /// Threading: main-actor only; the source reads off the main thread.
 @MainActor
 package final class OrgTreePage<Source: TreeSource> {
-  /// The scrolled window holding the tree.
-  let widget: Widget
-  let listView: Widget
-  let factory: ListFactory<OrgTreeRow>
-  let dragScroller: DragScroller
   /// What the lines hold, and what fills them.
   package let source: Source
   private let view: OrgTreeView
@@ -45,19 +38,21 @@ package final class OrgTreePage<Source: TreeSource> {
         return OrgTreeRow.Model(person: line.person, reports: line.reports, row: node.row)
       }, census: census)
     view = OrgTreeView(tree, factory: factory)
-    self.factory = factory
-    listView = view.listView
-    widget = view.widget
-    dragScroller = view.dragScroller
     source = makeSource(view)
     weakSource = source
-    Signals.connect(gobject(listView), .activateItem) { [weak self] position in
+    Signals.connect(gobject(view.listView), .activateItem) { [weak self] position in
       guard let self, let node = self.view.tree.node(at: Int(position)),
         let identity = self.source.identity(ofKey: node.key)
       else { return }
       self.onActivate?(identity)
     }
   }
+
+  /// The scrolled window holding the tree.
+  var widget: Widget { view.widget }
+  var listView: Widget { view.listView }
+  var factory: ListFactory<OrgTreeRow> { view.factory }
+  var dragScroller: DragScroller { view.dragScroller }
 
   /// The lines of the tree now.
   package var lineCount: Int { view.tree.count }

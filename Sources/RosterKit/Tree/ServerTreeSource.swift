@@ -1,7 +1,5 @@
-import CGtk
 import Directory
 import GtkKit
-import SharedSupport
 
 /// The lines of a directory server's org tree: the people without a
 /// manager at the top, each opening to their direct reports, read from the
