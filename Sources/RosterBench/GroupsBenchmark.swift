@@ -90,13 +90,15 @@ struct GroupsBenchmark {
     // The org tree, opened a manager at a time from the top down.
     window.viewMode = .tree
     let tree = window.localPage.orgTree
-    guard MainContext.run(until: { !tree.isLoading && tree.lineCount > 0 }, timeout: .seconds(60))
+    guard
+      MainContext.run(
+        until: { !tree.source.isLoading && tree.lineCount > 0 }, timeout: .seconds(60))
     else { return nil }
     var expansionTimes: [Double] = []
     var line = 0
     while expansionTimes.count < Self.expansions, line < tree.lineCount {
       defer { line += 1 }
-      guard let person = tree.person(atLine: line), let table = tree.table,
+      guard let person = tree.source.person(atLine: line), let table = tree.source.table,
         table.reportCount(of: person) > 0
       else { continue }
       let before = tree.lineCount

@@ -54,7 +54,7 @@ final class ActiveDirectoryWindowTests: XCTestCase {
               .sorted { $0.position < $1.position }
               .map {
                 (
-                  $0.row.cells.cellTexts[0], $0.row.cells.cellTexts,
+                  $0.row.cellTexts[0], $0.row.cellTexts,
                   gtk_widget_get_opacity($0.row.widget)
                 )
               }

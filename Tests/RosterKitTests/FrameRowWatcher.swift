@@ -52,7 +52,7 @@ final class FrameRowWatcher {
 
   /// Watches the window's table.
   convenience init(
-    _ window: MainWindow, table: TablePage<TableRow>,
+    _ window: MainWindow, table: TablePage,
     check: @escaping @MainActor (TableRow, Int) -> Void
   ) {
     self.init(window, factory: table.factory, view: table.listView, check: check)

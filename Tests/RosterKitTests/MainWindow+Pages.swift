@@ -26,7 +26,7 @@ extension MainWindow {
   /// The people, as GTK sees them.
   var model: ListModel<UserRef> { local.model }
   /// List mode.
-  var list: PeopleList<UserRow> { local.list }
+  var list: PeopleList { local.list }
   /// Grid mode.
   var grid: GridPage { local.grid }
   var presenter: ModelPresenter { local.presenter }
@@ -56,5 +56,5 @@ extension MainWindow {
 @MainActor
 extension MainWindow {
   /// Table mode.
-  var table: TablePage<TableRow> { local.table }
+  var table: TablePage { local.table }
 }

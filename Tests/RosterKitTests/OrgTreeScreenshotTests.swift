@@ -24,7 +24,7 @@ final class OrgTreeScreenshotTests: XCTestCase {
       window.local.revealInTree(table[index].identity)
       let tree = window.local.orgTree
       XCTAssertTrue(
-        MainContext.run(until: { tree.selectedLine.flatMap(tree.person(atLine:)) == index }),
+        MainContext.run(until: { tree.selectedLine.flatMap(tree.source.person(atLine:)) == index }),
         "the tree did not open down to the person")
       XCTAssertTrue(MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }))
       WindowTestSupport.waitUntilStill(window)

@@ -24,7 +24,7 @@ final class OrgTreeTests: XCTestCase {
   private static func lines(of window: MainWindow, becoming expected: [String]) -> [String] {
     let tree = window.local.orgTree
     let shown = { tree.shownLines.map(\.name) }
-    MainContext.run(until: { !tree.isLoading && shown() == expected }, timeout: .seconds(10))
+    MainContext.run(until: { !tree.source.isLoading && shown() == expected }, timeout: .seconds(10))
     return shown()
   }
 
@@ -77,10 +77,10 @@ final class OrgTreeTests: XCTestCase {
         "the tree did not open down to the person")
       XCTAssertEqual(window.viewMode, .tree)
       let line = try XCTUnwrap(tree.selectedLine)
-      XCTAssertEqual(tree.person(atLine: line), intern)
+      XCTAssertEqual(tree.source.person(atLine: line), intern)
       XCTAssertEqual(tree.depth(ofLine: line), 6)
       XCTAssertEqual(
-        (0...line).compactMap { tree.person(atLine: $0) }.map { window.model[$0].username },
+        (0...line).compactMap { tree.source.person(atLine: $0) }.map { window.model[$0].username },
         ["ceo", "vp", "dir", "mgr", "lead", "dev", "intern"])
       window.goBack()
       XCTAssertTrue(MainContext.run(until: { window.shownPersonPage?.shownName == "In Tern" }))
@@ -101,7 +101,7 @@ final class OrgTreeTests: XCTestCase {
       defer { window.close() }
       window.viewMode = .tree
       let tree = window.local.orgTree
-      XCTAssertTrue(MainContext.run(until: { !tree.isLoading && tree.lineCount == 1 }))
+      XCTAssertTrue(MainContext.run(until: { !tree.source.isLoading && tree.lineCount == 1 }))
       tree.setExpanded(true, line: 0)
       XCTAssertEqual(tree.lineCount, 10_001)
       WindowTestSupport.waitForFrames(window)

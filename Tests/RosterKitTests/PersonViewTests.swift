@@ -237,7 +237,7 @@ final class PersonViewTests: XCTestCase {
         var sizes: [[Int32]] = []
         for name in ["a", String(repeating: "W", count: 200), "👩‍👩‍👧‍👦 ⟨U+202E⟩ Ω"] {
           let model = UserViewModel(user: User(username: name))
-          row?.bind(model, position: 0)
+          row?.bind(.person(model), position: 0)
           cell?.bind(model, position: 0)
           var size: [Int32] = []
           for orientation in [GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL] {

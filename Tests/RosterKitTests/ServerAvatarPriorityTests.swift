@@ -25,7 +25,7 @@ final class ServerAvatarPriorityTests: ServerTestCase {
       let page = try XCTUnwrap(window.server)
       assertWaitingRowsFollowTheScreen(
         listView: page.listView, viewport: page.viewport, factory: page.factory
-      ) { $0.showsSkeleton ? nil : $0.person.avatar.pendingPriority }
+      ) { $0.showsSkeleton ? nil : $0.avatar.pendingPriority }
     }
   }
 }

@@ -32,7 +32,7 @@ final class ServerOrgTreeTests: ServerTestCase {
 
   override class func makeServer() throws -> TestServer { try TestServer(people: people) }
 
-  @MainActor private static func openTree() throws -> (MainWindow, ServerOrgTreePage) {
+  @MainActor private static func openTree() throws -> (MainWindow, OrgTreePage<ServerTreeSource>) {
     let window = try Self.openWindow(url: try Self.server().peopleURL)
     let page = try XCTUnwrap(window.server)
     let tree = try XCTUnwrap(page.orgTree, "a server keeping managers offers the tree")
@@ -44,12 +44,12 @@ final class ServerOrgTreeTests: ServerTestCase {
 
   /// Waits until the tree's reads and counts are done; the keys of its lines.
   @MainActor private static func settledKeys(
-    _ tree: ServerOrgTreePage, until done: @escaping @MainActor ([String]) -> Bool,
+    _ tree: OrgTreePage<ServerTreeSource>, until done: @escaping @MainActor ([String]) -> Bool,
     file: StaticString = #filePath, line: UInt = #line
   ) -> [String] {
     let keys = { (0..<tree.lineCount).compactMap { tree.key(ofLine: $0) } }
     XCTAssertTrue(
-      MainContext.run(until: { !tree.isBusy && done(keys()) }, timeout: .seconds(20)),
+      MainContext.run(until: { !tree.source.isBusy && done(keys()) }, timeout: .seconds(20)),
       "the tree did not settle: \(keys().prefix(5)) … (\(tree.lineCount) lines)", file: file,
       line: line)
     return keys()
@@ -71,16 +71,16 @@ final class ServerOrgTreeTests: ServerTestCase {
       tree.setExpanded(true, line: 0)
       XCTAssertEqual(
         Self.settledKeys(tree) {
-          $0.count == 3 && ServerOrgTreePage.placeholderOffset($0[1]) == nil
+          $0.count == 3 && ServerTreeSource.placeholderOffset($0[1]) == nil
         },
         [Self.dn("boss"), Self.dn("lead"), Self.dn("solo")])
 
       // 230 reports: the first window, then a skeleton line that reads the next.
       tree.setExpanded(true, line: 1)
       var keys = Self.settledKeys(tree) { $0.count > 4 }
-      XCTAssertEqual(keys.count, 3 + ServerOrgTreePage.pageSize + 1, "one window, not the team")
+      XCTAssertEqual(keys.count, 3 + ServerTreeSource.pageSize + 1, "one window, not the team")
       XCTAssertEqual(keys[2], Self.dn("member000"))
-      XCTAssertEqual(ServerOrgTreePage.placeholderOffset(keys[2 + ServerOrgTreePage.pageSize]), 100)
+      XCTAssertEqual(ServerTreeSource.placeholderOffset(keys[2 + ServerTreeSource.pageSize]), 100)
       XCTAssertEqual(keys.last, Self.dn("solo"))
       XCTAssertEqual(
         tree.shownLines.first { $0.name == "Lead" }?.count, "230 reports",
@@ -99,7 +99,7 @@ final class ServerOrgTreeTests: ServerTestCase {
         XCTAssertEqual(keys.count, expected)
       }
       XCTAssertEqual(keys[2 + 229], Self.dn("member229"))
-      XCTAssertFalse(keys.contains { ServerOrgTreePage.placeholderOffset($0) != nil })
+      XCTAssertFalse(keys.contains { ServerTreeSource.placeholderOffset($0) != nil })
     }
   }
 
@@ -112,7 +112,7 @@ final class ServerOrgTreeTests: ServerTestCase {
       window.server?.revealInTree(Self.dn("member180"))
       XCTAssertTrue(
         MainContext.run(
-          until: { !tree.isBusy && tree.selectedLine.flatMap(tree.key(ofLine:)) != nil },
+          until: { !tree.source.isBusy && tree.selectedLine.flatMap(tree.key(ofLine:)) != nil },
           timeout: .seconds(20)), "nobody was selected")
       let selected = try XCTUnwrap(tree.selectedLine)
       XCTAssertEqual(tree.key(ofLine: selected), Self.dn("member180"))

@@ -136,13 +136,15 @@ final class ServerPersonPageTests: XCTestCase {
       let tree = try XCTUnwrap(window.server?.orgTree)
       XCTAssertTrue(
         MainContext.run(
-          until: { !tree.isBusy && tree.shownLines.map(\.count) == ["4 reports"] },
+          until: { !tree.source.isBusy && tree.shownLines.map(\.count) == ["4 reports"] },
           timeout: .seconds(20)), "the top of the organisation: \(tree.shownLines)")
       XCTAssertEqual(tree.shownLines.map(\.name), [#"Ann "Q0000" O\Brien"#])
       tree.setExpanded(true, line: 0)
       XCTAssertTrue(
         MainContext.run(
-          until: { !tree.isBusy && tree.shownLines.count == 5 && tree.shownLines[1].count != "" },
+          until: {
+            !tree.source.isBusy && tree.shownLines.count == 5 && tree.shownLines[1].count != ""
+          },
           timeout: .seconds(20)), "the reports: \(tree.shownLines)")
       XCTAssertEqual(
         tree.shownLines.map(\.name),

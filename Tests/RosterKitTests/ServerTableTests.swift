@@ -32,9 +32,9 @@ final class ServerTableTests: ServerTestCase {
   /// position, once the first `count` are filled.
   @MainActor private static func filledRows(
     _ page: ServerDirectoryPage, count: Int, file: StaticString = #filePath, line: UInt = #line
-  ) -> [(position: Int, row: ServerTableRow)] {
+  ) -> [(position: Int, row: TableRow)] {
     let filled = {
-      page.table.shownRows.filter { $0.row.identity != nil && $0.row.cells.cellTexts[0] != "" }
+      page.table.shownRows.filter { $0.row.identity != nil && $0.row.cellTexts[0] != "" }
     }
     XCTAssertTrue(
       MainContext.run(
@@ -49,17 +49,17 @@ final class ServerTableTests: ServerTestCase {
   func testARowShowsASkeletonUntilItsPageArrives() throws {
     try MainActor.assumeIsolated {
       try WindowTestSupport.setUp()
-      let row = ServerTableRow(columns: TableColumns(), avatars: nil)
-      XCTAssertTrue(row.cells.showsSkeleton, "a new row shows no one")
+      let row = TableRow(columns: TableColumns(), avatars: nil)
+      XCTAssertTrue(row.showsSkeleton, "a new row shows no one")
       let ada = UserViewModel(user: User(username: "ada", role: .admin))
       row.bind(.person(ada), position: 0)
-      XCTAssertFalse(row.cells.showsSkeleton)
+      XCTAssertFalse(row.showsSkeleton)
       XCTAssertEqual(row.identity, ada.identity)
-      XCTAssertEqual(row.cells.cellTexts[0], ada.displayName)
+      XCTAssertEqual(row.cellTexts[0], ada.displayName)
       row.bind(.pending, position: 0)
-      XCTAssertTrue(row.cells.showsSkeleton)
+      XCTAssertTrue(row.showsSkeleton)
       XCTAssertNil(row.identity, "a skeleton still reads as the person before")
-      XCTAssertEqual(row.cells.accessibleLabel, "Loading")
+      XCTAssertEqual(row.accessibleLabel, "Loading")
     }
   }
 
@@ -77,7 +77,7 @@ final class ServerTableTests: ServerTestCase {
       for (position, row) in Self.filledRows(page, count: 8) {
         let person = try XCTUnwrap(page.person(at: position))
         XCTAssertEqual(row.identity, person.identity)
-        XCTAssertEqual(row.cells.cellTexts[0], person.displayName)
+        XCTAssertEqual(row.cellTexts[0], person.displayName)
       }
       // A click on a title orders the rows on the server; a second reverses.
       for descending in [false, true] {

@@ -47,7 +47,7 @@ final class ServerTextShapingTests: ServerTestCase {
       page.list.factory.forEachBoundRow { row, position in
         guard next.contains(position), !row.showsSkeleton else { return }
         filled += 1
-        if !row.person.isTextShaped { unshaped.append(position) }
+        if !row.isTextShaped { unshaped.append(position) }
       }
       XCTAssertGreaterThanOrEqual(filled, next.count - 1, "the screen below was not filled")
       XCTAssertEqual(unshaped, [], "rows of the screen below were not shaped")

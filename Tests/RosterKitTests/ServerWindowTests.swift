@@ -106,7 +106,7 @@ final class ServerWindowTests: XCTestCase {
   /// owns the list, and the list's rows held the tracker).
   func testClosingTheWindowFreesTheServerListsFactoryAndTracker() throws {
     try MainActor.assumeIsolated {
-      weak var factory: ListFactory<ServerRow>?
+      weak var factory: ListFactory<UserRow>?
       weak var tracker: ViewportTracker?
       do {
         let window = try Self.openWindow()
@@ -182,8 +182,8 @@ final class ServerWindowTests: XCTestCase {
       var withoutPhoto = 0
       page.factory.forEachBoundRow { row, position in
         guard page.viewport.visible.contains(position), !row.showsSkeleton else { return }
-        if !row.person.showsAvatar { withoutPhoto += 1 }
-        XCTAssertEqual(row.person.showsAvatar, row.person.expectsAvatar, "row \(position)")
+        if !row.showsAvatar { withoutPhoto += 1 }
+        XCTAssertEqual(row.showsAvatar, row.expectsAvatar, "row \(position)")
       }
       XCTAssertGreaterThan(withoutPhoto, 0, "entries without a photo keep their initials")
       // The first generated person carries a photo: alone in a search, its row shows it.
@@ -195,7 +195,7 @@ final class ServerWindowTests: XCTestCase {
           until: {
             var shown = false
             page.factory.forEachBoundRow { row, position in
-              if position == 0, row.person.showsAvatar { shown = true }
+              if position == 0, row.showsAvatar { shown = true }
             }
             return shown
           }, timeout: .seconds(10)), "the photo read from the server did not show")
@@ -208,9 +208,9 @@ final class ServerWindowTests: XCTestCase {
         MainContext.run(until: { window.visibleRowsWaitingForAvatars == 0 }, timeout: .seconds(10)))
       page.factory.forEachBoundRow { row, position in
         guard position == 0 else { return }
-        XCTAssertFalse(row.person.showsAvatar, "a damaged photo was shown")
-        XCTAssertTrue(row.person.expectsAvatar, "the entry has a photo attribute")
-        XCTAssertEqual(row.person.avatar.placeholderText.count, 2, "the initials show")
+        XCTAssertFalse(row.showsAvatar, "a damaged photo was shown")
+        XCTAssertTrue(row.expectsAvatar, "the entry has a photo attribute")
+        XCTAssertEqual(row.avatar.placeholderText.count, 2, "the initials show")
       }
     }
   }

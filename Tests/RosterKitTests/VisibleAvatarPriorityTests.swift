@@ -40,7 +40,7 @@ final class VisibleAvatarPriorityTests: XCTestCase {
       ] {
         row.isOnScreen = { _ in onScreen }
         let before = pipeline.statistics()
-        row.bind(UserViewModel(user: User(username: "ada", avatar: avatar)), position: 3)
+        row.bind(.person(UserViewModel(user: User(username: "ada", avatar: avatar))), position: 3)
         let after = pipeline.statistics()
         XCTAssertEqual(row.avatar.pendingPriority, onScreen ? .visible : .bound)
         XCTAssertEqual(after.subscriptions - before.subscriptions, 1, "one claim per bind")

@@ -34,12 +34,13 @@ extension LocalDirectoryPage {
       }.value
       guard let self, let index = found else { return }
       let reveal: @MainActor @Sendable () -> Void = { [weak self] in
-        self?.orgTree.reveal(index)
+        self?.orgTree.source.reveal(index)
       }
-      if self.orgTree.table !== people, !self.orgTree.isLoading {
-        self.orgTree.show(people, then: reveal)
+      let tree = self.orgTree.source
+      if tree.table !== people, !tree.isLoading {
+        tree.show(people, then: reveal)
       } else {
-        self.orgTree.whenShown(reveal)
+        tree.whenShown(reveal)
       }
     }
   }

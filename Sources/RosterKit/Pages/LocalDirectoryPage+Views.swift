@@ -33,7 +33,9 @@ extension LocalDirectoryPage {
       case .grid: grid.shown.setActive(true)
       case .table: table.shown.setActive(true)
       case .tree:
-        if let people = contents?.viewModels, orgTree.table !== people { orgTree.show(people) }
+        if let people = contents?.viewModels, orgTree.source.table !== people {
+          orgTree.source.show(people)
+        }
       }
       gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
       if old == .grid { grid.shown.setActive(false) }

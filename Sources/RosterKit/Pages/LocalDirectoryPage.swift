@@ -24,13 +24,13 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
   /// The menus of the list, the grid and the table, in that order.
   package private(set) var contextMenus: [PeopleContextMenu] = []
   /// List mode.
-  let list: PeopleList<UserRow>
+  let list: PeopleList
   /// Grid mode's view of the same model.
   let grid: GridPage
   /// Table mode's view of the same model.
-  let table: TablePage<TableRow>
+  let table: TablePage
   /// The organisation as a tree (its own model over the same people).
-  package let orgTree: OrgTreePage
+  package let orgTree: OrgTreePage<LocalTreeSource>
   /// The list, the grid and the table, one showing.
   package let widget: Widget
   let presenter: ModelPresenter
@@ -107,7 +107,7 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
     let selection = RangeSelection(model: model.object)
     self.selection = selection
     list = PeopleList(
-      selection: selection, count: { model.count }, content: { model[$0].viewModel },
+      selection: selection, count: { model.count }, content: { .person(model[$0].viewModel) },
       avatars: avatars.rows, census: avatars.probe.rows,
       avatar: { avatars, position in
         position < model.count ? avatars.request(for: model[position]) : nil
@@ -117,7 +117,8 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
     table = TablePage(
       model: model, selection: selection, order: order, avatars: tableAvatars,
       census: avatars.probe.rows)
-    orgTree = OrgTreePage(avatars: avatars.rows, census: avatars.probe.rows)
+    orgTree = OrgTreePage(
+      avatars: avatars.rows, census: avatars.probe.rows, source: LocalTreeSource.init)
     presenter = ModelPresenter(model: model, list: list, grid: grid, table: table, window: window)
     widget = gtk_stack_new()!
     gtk_stack_set_transition_type(gtkObject(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -280,7 +281,7 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
     contents.patch = nil
     contents.sortedRows = nil
     self.contents = contents
-    if viewMode == .tree { orgTree.show(contents.viewModels) }
+    if viewMode == .tree { orgTree.source.show(contents.viewModels) }
     list.viewport.update()
     if refilters {
       showMatches(scrollingToSelection: true)

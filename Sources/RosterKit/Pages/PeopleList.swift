@@ -6,24 +6,24 @@ import PreparedImages
 /// with its factory of rows (48 px avatars), its selection, the scrolled
 /// window around it, the ``ViewportTracker`` that tells visible rows from
 /// merely bound ones (and drives avatar prefetching), the rows waiting for
-/// an avatar, text shaped ahead of the scroll, and drag-to-scroll. A local
-/// directory's page shows one of ``UserRow``s over its `ListModel`, a
-/// server's one of ``ServerRow``s over its `RangedListModel`.
+/// an avatar, text shaped ahead of the scroll, and drag-to-scroll. Its rows
+/// are ``UserRow``s, over a local directory's `ListModel` (always a person)
+/// or a server's `RangedListModel` (a skeleton until the page arrives).
 ///
 /// Threading: main-actor only.
 @MainActor
-final class PeopleList<Row: PeopleRow> {
+final class PeopleList {
   /// The scrolled window holding the list.
   let scroller: Widget
   let listView: Widget
   /// The row factory (its statistics show binds and recycled rows).
-  let factory: ListFactory<Row>
+  let factory: ListFactory<UserRow>
   /// The people selected (the page's selection, shared with its other views).
   let selection: RangeSelection
   let viewport: ViewportTracker
   let dragScroller: DragScroller
   /// Shapes the text of the rows about to scroll in, between frames.
-  let textShaping: TextShapingAhead<Row>
+  let textShaping: TextShapingAhead<UserRow>
   /// Called after the rows on screen change (bound rows are told first).
   var onVisibleChange: (@MainActor (Range<Int>) -> Void)?
 
@@ -33,20 +33,19 @@ final class PeopleList<Row: PeopleRow> {
   /// before anything else.
   init(
     selection: RangeSelection, count: @escaping @MainActor () -> Int,
-    content: @escaping @MainActor (Int) -> Row.Model?,
+    content: @escaping @MainActor (Int) -> RowContent?,
     avatars: AvatarService?, census: RowCensus?,
     avatar: @escaping @MainActor (AvatarService, Int) -> ImageRequest?,
     visibleWillChange: (@MainActor (Range<Int>) -> Void)? = nil
   ) {
     // Weak: the rows ask the tracker, and the tracker's handler holds the factory.
     weak var tracker: ViewportTracker?
-    let waiting = WaitingAvatarRows<Row> { $0.isLoadingAvatar }
+    let waiting = WaitingAvatarRows<UserRow> { $0.isLoadingAvatar }
     factory = ListFactory(
       makeRow: {
-        let row = Row(avatars: avatars)
-        row.follow(
-          isOnScreen: { tracker?.visible.contains($0) ?? false },
-          avatarPending: { waiting.add($0) })
+        let row = UserRow(avatars: avatars)
+        row.isOnScreen = { tracker?.visible.contains($0) ?? false }
+        row.onAvatarPending = { waiting.add($0) }
         return row
       }, model: content, census: census)
     self.selection = selection
@@ -75,7 +74,7 @@ final class PeopleList<Row: PeopleRow> {
   }
 
   /// Rows that are bound and on screen and satisfy `isWaiting`.
-  func visibleRows(where isWaiting: (Row) -> Bool) -> Int {
+  func visibleRows(where isWaiting: (UserRow) -> Bool) -> Int {
     var count = 0
     let visible = viewport.visible
     factory.forEachBoundRow { row, position in

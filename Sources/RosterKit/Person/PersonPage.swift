@@ -30,7 +30,7 @@ final class PersonPage {
   private var groups: Widget
   private let reportsHeading: Widget
   /// The direct reports, as the list shows people.
-  let reports: PeopleList<UserRow>
+  let reports: PeopleList
   let reportsModel: ListModel<UserRef>
   /// The identity shown, if any.
   private(set) var identity: String?
@@ -113,7 +113,7 @@ final class PersonPage {
     reportsModel = model
     reports = PeopleList(
       selection: RangeSelection(model: model.object), count: { model.count },
-      content: { model[$0].viewModel },
+      content: { .person(model[$0].viewModel) },
       avatars: avatars, census: census,
       avatar: { avatars, position in
         position < model.count ? avatars.request(for: model[position].avatar) : nil

@@ -25,12 +25,12 @@ extension ServerDirectoryPage: MeasuredPage {
   /// A skeleton row is waiting for its data, and so for its avatar.
   package var visibleRowsWaitingForAvatars: Int {
     guard viewMode == .table else {
-      return list.visibleRows { $0.showsSkeleton || $0.person.isLoadingAvatar }
+      return list.visibleRows { $0.showsSkeleton || $0.isLoadingAvatar }
     }
     var waiting = 0
     let visible = shownViewport.visible
     table.factory.forEachBoundRow { row, position in
-      if visible.contains(position), row.cells.showsSkeleton || row.cells.avatar.isLoading {
+      if visible.contains(position), row.showsSkeleton || row.avatar.isLoading {
         waiting += 1
       }
     }

@@ -8,9 +8,9 @@ import SharedSupport
 /// on screen.
 extension ServerDirectoryPage {
   package var listView: Widget { list.listView }
-  package var factory: ListFactory<ServerRow> { list.factory }
+  package var factory: ListFactory<UserRow> { list.factory }
   package var viewport: ViewportTracker { list.viewport }
-  var textShaping: TextShapingAhead<ServerRow> { list.textShaping }
+  var textShaping: TextShapingAhead<UserRow> { list.textShaping }
   var dragScroller: DragScroller { list.dragScroller }
 
   /// Scrolls the view that shows so that `position` is its top row.
@@ -51,7 +51,7 @@ extension ServerDirectoryPage {
       let old = viewMode
       guard newValue != old, viewModes.contains(newValue) else { return }
       if newValue == .tree, let orgTree {
-        if !orgTree.isShown { orgTree.show() }
+        if !orgTree.source.isShown { orgTree.source.show() }
         gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
         if old == .table { table.shown.setActive(false) }
         model.rows = list.factory
@@ -118,7 +118,7 @@ extension ServerDirectoryPage {
   package func revealInTree(_ identity: String) {
     guard let orgTree else { return }
     viewMode = .tree
-    orgTree.reveal(identity)
+    orgTree.source.reveal(identity)
   }
 
   package func showGroup(id: String, name: String) {

@@ -5,7 +5,7 @@ import PreparedImages
 import SharedSupport
 
 /// The page of a directory read from a server a window at a time: a list
-/// of ``ServerRow``s over a ``RangedListModel`` whose count is the
+/// of ``UserRow``s over a ``RangedListModel`` whose count is the
 /// server's, so the scrollbar spans the whole directory from the first page
 /// on. Rows bind as skeletons and fill in place as their pages arrive; the
 /// viewport tells the model which pages to fetch (the visible ones, then one
@@ -29,11 +29,11 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
   package private(set) var dragSources: [PeopleDragSource] = []
   /// The menus of the list and the table, in that order.
   package private(set) var contextMenus: [PeopleContextMenu] = []
-  let list: PeopleList<ServerRow>
+  let list: PeopleList
   /// The same people in columns, connected to the model while it shows.
-  let table: TablePage<ServerTableRow>
+  let table: TablePage
   /// The organisation as a tree, for a server that keeps it.
-  package let orgTree: ServerOrgTreePage?
+  package let orgTree: OrgTreePage<ServerTreeSource>?
   /// The list, the table and the tree, one showing at a time.
   package let widget: Widget
   /// How the list is filled.
@@ -86,9 +86,9 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
       ElementRange(offset: range.lowerBound, elements: [], count: 0)
     }
     self.model = model
-    let content = { @MainActor (position: Int) -> ServerRowContent? in
+    let content = { @MainActor (position: Int) -> RowContent? in
       guard position < model.count else { return nil }
-      return model[position].map(ServerRowContent.person) ?? .pending
+      return model[position].map(RowContent.person) ?? .pending
     }
     // Only the view that shows tells the model which pages to read.
     weak var page: ServerDirectoryPage?
@@ -101,13 +101,15 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
       visibleWillChange: { if page?.viewMode != .table { model.setVisible($0) } })
     table = TablePage(
       selection: selection, order: order, count: { model.count }, content: content,
-      makeRow: { columns, _ in ServerTableRow(columns: columns, avatars: tableAvatars) },
+      makeRow: { columns, _ in TableRow(columns: columns, avatars: tableAvatars) },
       census: avatars.probe.rows,
       visibleWillChange: { if page?.viewMode == .table { model.setVisible($0) } })
     model.rows = list.factory
     presenter = ServerPresenter(directory: directory, model: model, order: order)
-    orgTree = (directory as? any OrganisedDirectory).map {
-      ServerOrgTreePage(directory: $0, avatars: avatars.rows, census: avatars.probe.rows)
+    orgTree = (directory as? any OrganisedDirectory).map { organised in
+      OrgTreePage(avatars: avatars.rows, census: avatars.probe.rows) {
+        ServerTreeSource(directory: organised, view: $0)
+      }
     }
     widget = gtk_stack_new()!
     gtk_stack_add_named(gtkObject(widget), list.scroller, ViewMode.list.name)
@@ -156,7 +158,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
       if case .sort(let previous) = change { self?.orderChanged(from: previous) }
     }
     orgTree?.onActivate = { [weak self] identity in self?.onNotice?(.activatedPerson(identity)) }
-    orgTree?.onError = { [weak self] error in
+    orgTree?.source.onError = { [weak self] error in
       self?.onNotice?(
         .problem(String(filling: tr("Can't read the directory: %@"), error.sentence)))
     }
@@ -169,7 +171,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
   package func close() {
     onNotice = nil
     listingGroups?.cancel()
-    orgTree?.close()
+    orgTree?.source.close()
     presenter.close()
     list.textShaping.close()
     table.textShaping.close()
@@ -204,7 +206,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
       onNotice?(.loading(replacesPage: false))
       presenter.refresh()
       // The tree is read afresh: now if it shows, else when it next does.
-      if viewMode == .tree { orgTree?.show() } else { orgTree?.close() }
+      if viewMode == .tree { orgTree?.source.show() } else { orgTree?.source.close() }
     }
     return true
   }

@@ -5,8 +5,8 @@ import PreparedImages
 import SharedSupport
 
 /// Table mode: the header (``TableHeader``) above a GtkListView of rows
-/// drawing their cells (``TableRow``, or a server's ``ServerTableRow``)
-/// over the same list model as the page's other views, with 32 pt avatars
+/// drawing their cells (``TableRow``s, a server's showing skeletons until
+/// their pages arrive) over the same list model as the page's other views, with 32 pt avatars
 /// prepared at that size. The header and the rows read their columns from
 /// one ``TableColumns``; the header shows and changes the page's
 /// ``PeopleOrder``.
@@ -18,20 +18,20 @@ import SharedSupport
 ///
 /// Threading: main-actor only.
 @MainActor
-final class TablePage<Row: TablePageRow> {
+final class TablePage {
   /// The header above the scrolled list.
   let widget: Widget
   /// The scrolled window holding the list.
   let scroller: Widget
   let listView: Widget
-  let factory: ListFactory<Row>
+  let factory: ListFactory<TableRow>
   let columns: TableColumns
   /// The page's order, which the header shows and a click on a title changes.
   let order: PeopleOrder
   let header: TableHeader
   let dragScroller: DragScroller
   /// Shapes the text of the rows about to scroll in, between frames.
-  let textShaping: TextShapingAhead<Row>
+  let textShaping: TextShapingAhead<TableRow>
   /// The table's selection over the model, while it shows.
   let shown: SelectionWhileShown
   /// Which rows are on screen, for a table that tells its model (a server's).
@@ -47,8 +47,8 @@ final class TablePage<Row: TablePageRow> {
   /// rows on screen.
   init(
     selection: RangeSelection, order: PeopleOrder, count: @escaping @MainActor () -> Int,
-    content: @escaping @MainActor (Int) -> Row.Model?,
-    makeRow: @escaping @MainActor (TableColumns, ShapedCells) -> Row,
+    content: @escaping @MainActor (Int) -> RowContent?,
+    makeRow: @escaping @MainActor (TableColumns, ShapedCells) -> TableRow,
     census: RowCensus?,
     visibleWillChange: (@MainActor (Range<Int>) -> Void)? = nil
   ) {
@@ -72,7 +72,7 @@ final class TablePage<Row: TablePageRow> {
     dragScroller = DragScroller(listView: listView, scroller: scroller)
     // The table's rows shape at the width its columns were last drawn at.
     textShaping = TextShapingAhead(factory: factory, view: listView) { row, _ in
-      row.cells.shapeText()
+      row.shapeText()
     }
     if let visibleWillChange {
       let viewport = ViewportTracker(listView: listView, itemCount: count, prefetcher: nil)
@@ -82,13 +82,13 @@ final class TablePage<Row: TablePageRow> {
       viewport = nil
     }
     let factory = factory
-    columns.observe { factory.forEachBoundRow { row, _ in row.cells.columnsChanged() } }
+    columns.observe { factory.forEachBoundRow { row, _ in row.columnsChanged() } }
     textShaping.followScrolling()
   }
 
   /// The bound rows, top to bottom (tests).
-  var shownRows: [(position: Int, row: Row)] {
-    var rows: [(Int, Row)] = []
+  var shownRows: [(position: Int, row: TableRow)] {
+    var rows: [(Int, TableRow)] = []
     factory.forEachBoundRow { row, position in rows.append((position, row)) }
     return rows.sorted { $0.0 < $1.0 }.map { (position: $0.0, row: $0.1) }
   }
@@ -114,7 +114,7 @@ final class TablePage<Row: TablePageRow> {
         while next < people.count, ContinuousClock.now < deadline {
           let person = people[next]
           next += 1
-          guard let lines = row.cells.shapedLines(for: person) else { continue }
+          guard let lines = row.shapedLines(for: person) else { continue }
           self.shapedCells.store(lines, for: person.identity, layoutVersion: self.columns.version)
         }
         guard next == people.count else { return true }
@@ -139,8 +139,8 @@ final class TablePage<Row: TablePageRow> {
   }
 
   /// A bound row with a width to shape at.
-  private func rowWithWidth() -> Row? {
-    var found: Row?
+  private func rowWithWidth() -> TableRow? {
+    var found: TableRow?
     factory.forEachBoundRow { row, _ in
       if found == nil, gtk_widget_get_width(row.widget) > 0 { found = row }
     }
@@ -148,7 +148,7 @@ final class TablePage<Row: TablePageRow> {
   }
 }
 
-extension TablePage where Row == TableRow {
+extension TablePage {
   /// A local directory's table over `model` in `order`, loading 32 pt
   /// avatars through `avatars` (nil: initials only), its rows counted in `census`.
   convenience init(
@@ -157,22 +157,8 @@ extension TablePage where Row == TableRow {
   ) {
     self.init(
       selection: selection, order: order, count: { model.count },
-      content: { position in position < model.count ? model[position].viewModel : nil },
+      content: { position in position < model.count ? .person(model[position].viewModel) : nil },
       makeRow: { TableRow(columns: $0, avatars: avatars, shapedCells: $1) },
       census: census)
   }
-}
-
-/// A row of a ``TablePage``: a ``TableRow`` drawing the cells, or a row that
-/// holds one (a server's, which shows a skeleton until its page arrives).
-///
-/// Threading: main-actor only.
-@MainActor
-protocol TablePageRow: ListRow {
-  /// The row that draws the cells.
-  var cells: TableRow { get }
-}
-
-extension TableRow: TablePageRow {
-  var cells: TableRow { self }
 }

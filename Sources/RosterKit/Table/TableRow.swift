@@ -2,6 +2,7 @@ import CGtk
 import Directory
 import GtkKit
 import PreparedImages
+import SharedSupport
 
 /// One row of the table view, ONE widget that measures and draws itself
 /// (as ``PersonView`` does for a list row): a 32 pt round avatar through
@@ -10,6 +11,10 @@ import PreparedImages
 /// its column and starting at the column's start edge as a label's would
 /// (text written right to left stays in its cell), in the style's text
 /// colour, the name bold. Right to left, the row mirrors as its header does.
+/// A local directory's table and a server's bind the same row: while its
+/// ``RowContent`` is `.pending` (and until its first bind) it shows a
+/// skeleton, a grey circle and a grey bar in each column, and it fills in
+/// place when the person arrives.
 ///
 /// - Bind copies the person's values into one ``TextLine`` per column,
 ///   skipping unchanged ones; the lines keep their Pango layouts, shaped at
@@ -63,6 +68,7 @@ final class TableRow: ListRow, CustomWidgetContent {
     self.view = view
     avatar = AvatarBinding(avatars: avatars, view: view)
     lines = columns.fields.map { _ in TextLine() }
+    showSkeleton(label: tr("Loading"))
   }
 
   /// Drops the row's references (widget and texture) on the main thread.
@@ -70,7 +76,7 @@ final class TableRow: ListRow, CustomWidgetContent {
 
   /// The row's root widget.
   var widget: Widget { view }
-  /// The identity the row shows, if bound.
+  /// The identity the row shows, nil for a skeleton or an unbound row.
   var identity: String? { person?.identity }
   /// The text of each cell, in the columns' order (tests).
   var cellTexts: [String] { lines.map(\.text) }
@@ -79,7 +85,15 @@ final class TableRow: ListRow, CustomWidgetContent {
 
   // MARK: ListRow
 
-  func bind(_ model: UserViewModel, position: Int) {
+  /// Shows a person, or a skeleton while they are on their way.
+  func bind(_ content: RowContent, position: Int) {
+    switch content {
+    case .pending: showSkeleton(label: tr("Loading"))
+    case .person(let model): show(model)
+    }
+  }
+
+  private func show(_ model: UserViewModel) {
     person = model
     isCleared = false
     showsSkeleton = false
@@ -117,7 +131,7 @@ final class TableRow: ListRow, CustomWidgetContent {
   /// where the avatar goes and a grey bar at the start of each column, so
   /// nothing moves when the person arrives (a server's row whose page is on
   /// its way). Lets go of the person shown before.
-  func showSkeleton(label: String) {
+  private func showSkeleton(label: String) {
     if person != nil { unbind() }
     isCleared = false
     setAccessibleText(label)

@@ -13,9 +13,9 @@ import GtkKit
 @MainActor
 final class ModelPresenter {
   let model: ListModel<UserRef>
-  private let list: PeopleList<UserRow>
+  private let list: PeopleList
   private let grid: GridPage
-  private let table: TablePage<TableRow>
+  private let table: TablePage
   /// The window whose frame clock paces a search's swap.
   private let window: Widget
   /// Bumped whenever the model's elements change.
@@ -24,8 +24,8 @@ final class ModelPresenter {
   private(set) var lastRefresh: RefreshSummary?
 
   init(
-    model: ListModel<UserRef>, list: PeopleList<UserRow>, grid: GridPage,
-    table: TablePage<TableRow>,
+    model: ListModel<UserRef>, list: PeopleList, grid: GridPage,
+    table: TablePage,
     window: Widget
   ) {
     self.model = model

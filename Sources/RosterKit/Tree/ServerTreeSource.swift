@@ -1,12 +1,10 @@
-import CGtk
 import Directory
 import GtkKit
-import SharedSupport
 
-/// A directory server's organisation as a tree: the people without a
+/// The lines of a directory server's org tree: the people without a
 /// manager at the top, each opening to their direct reports, read from the
-/// server a window at a time as the lines show. The server's counterpart of
-/// ``OrgTreePage``, with the same ``OrgTreeRow``s.
+/// server a window at a time as the lines show; each line keyed by the
+/// person's identity, or a skeleton's key (``placeholder(_:)``).
 ///
 /// Every list of the tree (the top, a manager's reports) starts as one
 /// skeleton line; once on screen (or a screen ahead of it) it reads the
@@ -21,22 +19,17 @@ import SharedSupport
 /// Threading: main-actor only; every server call runs off the main thread
 /// (the directory's own connection threads).
 @MainActor
-package final class ServerOrgTreePage {
+package final class ServerTreeSource: TreeSource {
   /// The people read at a time.
   static let pageSize = 100
   /// The filter of the top of the organisation.
   static let topFilter = try? PersonFilter(parsing: "not (manager pr)")
 
-  /// The scrolled window holding the tree.
-  let widget: Widget
-  let listView: Widget
-  let factory: ListFactory<OrgTreeRow>
-  let dragScroller: DragScroller
   /// Which lines show.
   private let onScreen: LinesOnScreen
-  private let tree: KeyedTreeModel
-  private let lines: SingleSelectionList
-  private let directory: any OrganisedDirectory
+  let view: OrgTreeView
+  var tree: KeyedTreeModel { view.tree }
+  let directory: any OrganisedDirectory
   /// The people read so far, by identity.
   private var people: [String: UserViewModel] = [:]
   /// How many report to each person, as far as known.
@@ -52,46 +45,24 @@ package final class ServerOrgTreePage {
   private var countQueue: [String] = []
   /// Asking for the counts one at a time, while it runs.
   private var counting: Task<Void, Never>?
-  /// Opening the path down to a person, while it runs.
-  private var revealing: Task<Void, Never>?
+  /// Opening the path down to a person, while it runs
+  /// (ServerTreeSource+Reveal.swift).
+  var revealing: Task<Void, Never>?
   /// The windows being read: their list's owner and offset.
   private var reading: Set<String> = []
   /// Bumped by ``show()``: answers for an older tree are dropped.
-  private var generation = 0
+  private(set) var generation = 0
   /// Whether the tree was asked for its top.
   private(set) var isShown = false
-  /// A person activated (Enter, a double-click): their identity.
-  var onActivate: (@MainActor (String) -> Void)?
   /// The server failed a read (the lines already shown stay).
   var onError: (@MainActor (DirectoryError) -> Void)?
 
-  /// The tree of `directory`, its rows loading their avatars through
-  /// `avatars` (nil: initials only) and counted in `census`.
-  init(directory: any OrganisedDirectory, avatars: AvatarService?, census: RowCensus?) {
+  /// The source filling `view`'s lines from `directory`.
+  init(directory: any OrganisedDirectory, view: OrgTreeView) {
     self.directory = directory
-    weak var weakSelf: ServerOrgTreePage?
-    tree = KeyedTreeModel { key in weakSelf?.children(of: key) }
-    let tree = tree
-    factory = ListFactory(
-      makeRow: { OrgTreeRow(avatars: avatars) },
-      model: { position in
-        guard let node = tree.node(at: position) else { return nil }
-        return weakSelf?.line(for: node)
-      }, census: census)
-    let view = OrgTreeView(tree, factory: factory.object)
-    lines = view.lines
-    listView = view.listView
-    widget = view.widget
-    dragScroller = view.dragScroller
-    onScreen = LinesOnScreen(listView: listView, tree: tree)
-    weakSelf = self
+    self.view = view
+    onScreen = LinesOnScreen(listView: view.listView, tree: view.tree)
     onScreen.onLook = { [weak self] node in self?.look(at: node) }
-    Signals.connect(gobject(listView), .activateItem) { [weak self] position in
-      guard let self, let node = self.tree.node(at: Int(position)),
-        Self.placeholderOffset(node.key) == nil
-      else { return }
-      self.onActivate?(node.key)
-    }
   }
 
   isolated deinit {
@@ -117,6 +88,14 @@ package final class ServerOrgTreePage {
     tree.setRoots([Self.placeholder(0)])
   }
 
+  /// Stops every read; the tree is read afresh when next shown.
+  func close() {
+    generation += 1
+    isShown = false
+    counting?.cancel()
+    revealing?.cancel()
+  }
+
   // MARK: Lines
 
   /// The key of the skeleton line that reads a list's window at `offset`.
@@ -129,14 +108,19 @@ package final class ServerOrgTreePage {
 
   /// A person's reports, one skeleton line until read; nil for someone
   /// known to have none (GTK then draws no expander).
-  private func children(of key: String) -> [String]? {
+  package func children(of key: String) -> [String]? {
     guard Self.placeholderOffset(key) == nil, reportCounts[key] != 0 else { return nil }
     return [Self.placeholder(0)]
   }
 
-  private func line(for node: KeyedTreeModel.Node) -> OrgTreeRow.Model {
-    OrgTreeRow.Model(
-      person: people[node.key], reports: reportCounts[node.key], row: node.row)
+  /// A person read, or a skeleton (a window still to read, or a person
+  /// the tree was shown afresh without).
+  package func line(ofKey key: String) -> (person: UserViewModel?, reports: Int?)? {
+    (people[key], reportCounts[key])
+  }
+
+  package func identity(ofKey key: String) -> String? {
+    Self.placeholderOffset(key) == nil ? key : nil
   }
 
   /// A line on screen (or a screen below): a skeleton's window is read, a
@@ -187,7 +171,7 @@ package final class ServerOrgTreePage {
   /// Reads the window at `offset` of `manager`'s list and puts its people
   /// in place of the skeleton line reading it; a failure takes the
   /// skeleton away and tells the page.
-  private func read(at offset: Int, in list: KeyList, of manager: String?) async {
+  func read(at offset: Int, in list: KeyList, of manager: String?) async {
     let generation = generation
     let scope = scope(of: manager)
     let result: Result<RowRange, DirectoryError>
@@ -253,11 +237,12 @@ package final class ServerOrgTreePage {
   private func counted(_ key: String, _ count: Int) {
     reportCounts[key] = count
     var lines: [KeyedTreeModel.Node] = []
-    factory.forEachBoundRow { _, position in
+    let tree = tree
+    view.factory.forEachBoundRow { _, position in
       if let node = tree.node(at: position), node.key == key { lines.append(node) }
     }
     guard count == 0 else {
-      factory.rebind { position in tree.node(at: position)?.key == key }
+      view.factory.rebind { position in tree.node(at: position)?.key == key }
       return
     }
     for node in lines {
@@ -265,115 +250,6 @@ package final class ServerOrgTreePage {
     }
   }
 
-  // MARK: Finding a person
-
-  /// Opens every manager above the person `identity` (read from the
-  /// server, top first), reading the windows each is in, then selects the
-  /// person and scrolls them into view. A chain that does not end at
-  /// the top of the organisation (a missing manager, a circle) opens as far
-  /// as the tree holds it.
-  func reveal(_ identity: String) {
-    if !isShown { show() }
-    revealing?.cancel()
-    let generation = generation
-    let directory = directory
-    revealing = Task { @MainActor [weak self] in
-      let facts = await PersonFacts.server(identity: identity, in: directory)
-      guard let self, self.generation == generation, !Task.isCancelled else { return }
-      if let facts {
-        await self.open(down: facts.managers.reversed().map(\.identity) + [identity])
-      }
-      if self.generation == generation, !Task.isCancelled { self.revealing = nil }
-    }
-  }
-
-  /// Opens the lines of `path` (identities, top first) one below the other
-  /// and selects the last.
-  private func open(down path: [String]) async {
-    let generation = generation
-    var parent: KeyedTreeModel.Node?
-    var line = -1
-    for (depth, key) in path.enumerated() {
-      guard let found = await self.line(of: key, under: parent, depth: depth, after: line),
-        self.generation == generation, !Task.isCancelled
-      else { return }
-      line = found
-      if depth < path.count - 1 {
-        tree.setExpanded(true, at: line)
-        parent = tree.node(at: line)
-      }
-    }
-    lines.select(andShow: line)
-  }
-
-  /// Stops every read; the tree is read afresh when next shown.
-  func close() {
-    generation += 1
-    isShown = false
-    counting?.cancel()
-    revealing?.cancel()
-  }
-
-  /// The line of `key` among the children of `parent` (nil: the top),
-  /// reading that list's windows until it is there; nil when the list does
-  /// not hold them (or the tree was shown afresh meanwhile).
-  private func line(of key: String, under parent: KeyedTreeModel.Node?, depth: Int, after: Int)
-    async -> Int?
-  {
-    let wanted = key.lowercased()
-    while let list = tree.children(of: parent) {
-      if let index = (0..<list.count).first(where: { list[$0].lowercased() == wanted }) {
-        // Its line: after the parent's, where the lines stay this deep.
-        var line = after + 1
-        var seen = 0
-        while let node = tree.node(at: line), node.depth >= depth {
-          if node.depth == depth {
-            if seen == index { return line }
-            seen += 1
-          }
-          line += 1
-        }
-        return nil
-      }
-      guard list.count > 0, let offset = Self.placeholderOffset(list[list.count - 1]) else {
-        return nil
-      }
-      let generation = generation
-      await read(at: offset, in: list, of: parent?.key)
-      guard self.generation == generation, !Task.isCancelled else { return nil }
-    }
-    return nil
-  }
-
-  // MARK: Tests
-
-  /// The lines of the tree now.
-  package var lineCount: Int { tree.count }
-
-  /// The key of `line` (a person's identity, or a skeleton's).
-  package func key(ofLine line: Int) -> String? { tree.node(at: line)?.key }
-
-  /// The level of `line` (0 at the top).
-  func depth(ofLine line: Int) -> Int? { tree.node(at: line)?.depth }
-
-  /// Whether `line` has an expander.
-  func isExpandable(line: Int) -> Bool {
-    tree.node(at: line).map { gtk_tree_list_row_is_expandable($0.row.opaque) != 0 } ?? false
-  }
-
-  /// Opens or closes `line`.
-  package func setExpanded(_ expanded: Bool, line: Int) { tree.setExpanded(expanded, at: line) }
-
-  /// The line selected, if any.
-  var selectedLine: Int? { lines.selected }
-
-  /// Whether windows or counts are being read, or a person revealed.
+  /// Whether windows or counts are being read, or a person revealed (tests).
   package var isBusy: Bool { !reading.isEmpty || counting != nil || revealing != nil }
-
-  /// The bound lines, top to bottom: name and report count as shown.
-  var shownLines: [(name: String, count: String)] {
-    var shown: [(Int, (name: String, count: String))] = []
-    factory.forEachBoundRow { row, position in shown.append((position, row.texts)) }
-    return shown.sorted { $0.0 < $1.0 }.map(\.1)
-  }
 }
