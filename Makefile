@@ -166,14 +166,16 @@ test-deb: deps
 # The desktop file and AppStream metadata, and no hand-written GObject
 # reference counting or pointer rebinding outside GObjectKit and GtkKit,
 # and no Synchronization.Mutex, which Thread Sanitizer cannot see
-# (scripts/lint-unsafe.sh), and no backticked name in the docs that names
-# nothing in the repository (scripts/check-doc-names.sh).
+# (scripts/lint-unsafe.sh), no backticked name in the docs that names
+# nothing in the repository (scripts/check-doc-names.sh), and the window's
+# structure within its limits (scripts/house.sh).
 validate:
 	desktop-file-validate Resources/org.roster.Roster.desktop
 	glib-compile-schemas --strict --dry-run --schema-file=Resources/org.roster.Roster.gschema.xml
 	appstreamcli validate --no-net --explain Resources/org.roster.Roster.metainfo.xml
 	bash scripts/lint-unsafe.sh
 	bash scripts/check-doc-names.sh
+	bash scripts/house.sh
 
 # The counts that say whether the structure stays easy to change (stored
 # properties of the window, the page protocol's requirements, downcasts,
