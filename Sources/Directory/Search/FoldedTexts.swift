@@ -28,16 +28,27 @@ struct FoldedTexts: Sendable {
   /// Whether the folded value of person `index` (which must not be plain
   /// ASCII) contains `word`.
   func contains(_ word: [UInt8], at index: Int) -> Bool {
+    withValue(at: index) { SearchText.contains($0, word) } ?? false
+  }
+
+  /// Whether the folded value of person `index` (which must not be plain
+  /// ASCII) contains `near` with at most one typo.
+  func contains(_ near: NearWord, at index: Int) -> Bool {
+    withValue(at: index) { near.occurs(in: $0, lowering: false) } ?? false
+  }
+
+  /// `body` over person `index`'s folded bytes; nil when none are stored.
+  private func withValue<Result>(
+    at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
     var low = 0
     var high = positions.count
     while low < high {
       let middle = (low + high) / 2
       if Int(positions[middle]) < index { low = middle + 1 } else { high = middle }
     }
-    guard low < positions.count, Int(positions[low]) == index else { return false }
+    guard low < positions.count, Int(positions[low]) == index else { return nil }
     let range = Int(offsets[low])..<Int(offsets[low + 1])
-    return bytes.withUnsafeBufferPointer {
-      SearchText.contains(UnsafeBufferPointer(rebasing: $0[range]), word)
-    }
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 }
