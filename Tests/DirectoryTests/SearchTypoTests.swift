@@ -68,6 +68,19 @@ final class SearchTypoTests: XCTestCase {
     XCTAssertEqual(index.matches("anna kowalsky eva"), [])
   }
 
+  func testATypoCountsInAnEmailOnlyBeforeItsDomain() {
+    let index = SearchIndex([
+      UserViewModel(
+        user: User(username: "a", details: PersonDetails(email: "nora@kowalski-group.example"))),
+      UserViewModel(
+        user: User(username: "b", details: PersonDetails(email: "kowalski.nora@example.org"))),
+    ])
+    XCTAssertEqual(index.rankedMatches("kowalski"), SearchMatches(exact: [0, 1], near: []))
+    XCTAssertEqual(
+      index.rankedMatches("kowalsky"), SearchMatches(exact: [], near: [1]),
+      "the domain is everyone's: a typo there finds no one")
+  }
+
   /// The bit-parallel distance against the textbook table (optimal string
   /// alignment, the word anywhere in the text) on random words over a
   /// small alphabet, where near misses are common.

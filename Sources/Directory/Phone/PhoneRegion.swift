@@ -10,11 +10,11 @@ public struct PhoneRegion: Sendable, Equatable {
   /// ISO 3166 code, upper case ("DE").
   public let code: String
   /// The country calling code's digits ("49").
-  public let callingCode: String
+  let callingCode: Digits
   /// The national trunk prefix ("0"); nil where there is none.
-  public let trunkPrefix: String?
+  let trunkPrefix: Digits?
   /// The international call prefix ("00").
-  public let internationalPrefix: String
+  let internationalPrefix: Digits
   /// How many digits a national number has without its trunk prefix, when
   /// that alone tells it apart (North America's ten).
   let nationalLength: Int?
@@ -24,9 +24,9 @@ public struct PhoneRegion: Sendable, Equatable {
     nationalLength: Int? = nil
   ) {
     self.code = code
-    self.callingCode = callingCode
-    trunkPrefix = trunk
-    internationalPrefix = international
+    self.callingCode = Digits(callingCode)!
+    trunkPrefix = trunk.map { Digits($0)! }
+    internationalPrefix = Digits(international)!
     self.nationalLength = nationalLength
   }
 

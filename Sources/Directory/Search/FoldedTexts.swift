@@ -31,10 +31,20 @@ struct FoldedTexts: Sendable {
     withValue(at: index) { SearchText.contains($0, word) } ?? false
   }
 
-  /// Whether the folded value of person `index` (which must not be plain
-  /// ASCII) contains `near` with at most one typo.
-  func contains(_ near: NearWord, at index: Int) -> Bool {
-    withValue(at: index) { near.occurs(in: $0, lowering: false) } ?? false
+  /// How the folded value of person `index` (which must not be plain
+  /// ASCII) contains `near`: as it is, with one typo, or not.
+  func grade(_ near: NearWord, at index: Int, isEmail: Bool) -> MatchGrade {
+    withValue(at: index) { near.grade(in: $0, lowering: false, isEmail: isEmail) } ?? .none
+  }
+
+  /// `body` over each person's position and folded bytes, in order.
+  func forEach(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    bytes.withUnsafeBufferPointer { all in
+      for (k, position) in positions.enumerated() {
+        let range = Int(offsets[k])..<Int(offsets[k + 1])
+        body(Int(position), UnsafeBufferPointer(rebasing: all[range]))
+      }
+    }
   }
 
   /// `body` over person `index`'s folded bytes; nil when none are stored.

@@ -22,6 +22,11 @@ struct NearWord: Sendable {
   let word: [UInt8]
   /// For each byte value, the positions in `word` that hold it.
   private let masks: [UInt64]
+  /// The letters of the word and of its pieces
+  /// (``TextSignatures/nearLetters(_:)``).
+  private let letters: UInt32
+  private let headLetters: UInt32
+  private let tailLetters: UInt32
   private let head: [UInt8]
   private let tail: [UInt8]
 
@@ -33,9 +38,12 @@ struct NearWord: Sendable {
     var masks = [UInt64](repeating: 0, count: 256)
     for (position, byte) in word.enumerated() { masks[Int(byte)] |= 1 << UInt64(position) }
     self.masks = masks
+    letters = TextSignatures.letters(of: word).near
     let half = word.count / 2
     head = Array(word[..<half])
     tail = Array(word[(half + 1)...])
+    headLetters = TextSignatures.letters(of: head).near
+    tailLetters = TextSignatures.letters(of: tail).near
   }
 
   /// The letters of a folded word: ASCII letters, and every scalar beyond
@@ -48,16 +56,75 @@ struct NearWord: Sendable {
     return count
   }
 
-  /// Whether the word occurs in `text` with at most one typo; `lowering`
-  /// lower-cases ASCII letters of `text` as it is read (a plain-ASCII
-  /// value, folded as compared).
+  /// How the word occurs in `text`: as it is, with one typo, or not;
+  /// `lowering` lower-cases ASCII letters of `text` as it is read (a
+  /// plain-ASCII value, folded as compared). In an email (`isEmail`) a
+  /// typo counts only before the "@" (``TextSignatures``).
+  func grade(
+    in text: UnsafeBufferPointer<UInt8>, lowering: Bool, isEmail: Bool = false
+  ) -> MatchGrade {
+    if isEmail, let at = text.firstIndex(of: UInt8(ascii: "@")) {
+      let local = grade(in: UnsafeBufferPointer(rebasing: text[..<at]), lowering: lowering)
+      if local == .exact || SearchText.contains(text, word, lowering: lowering) { return .exact }
+      return local
+    }
+    guard text.count >= word.count - 1 else { return .none }
+    let found = pieces(in: text, lowering: lowering)
+    if !found.head && !found.tail { return .none }
+    if found.head && found.tail && SearchText.contains(text, word, lowering: lowering) {
+      return .exact
+    }
+    return distanceAtMostOne(text, lowering: lowering) ? .near : .none
+  }
+
+  /// Whether text whose letters are `signature` may hold the word with
+  /// at most one typo: at most one of its letters is missing, and all of
+  /// one piece's are there.
+  @inline(__always)
+  func mayBeNear(_ signature: UInt32) -> Bool {
+    (letters & ~signature).nonzeroBitCount <= 1
+      && (headLetters & ~signature == 0 || tailLetters & ~signature == 0)
+  }
+
+  /// Whether the word occurs in `text` with at most one typo.
   func occurs(in text: UnsafeBufferPointer<UInt8>, lowering: Bool) -> Bool {
-    guard text.count >= word.count - 1 else { return false }
-    guard
-      SearchText.contains(text, head, lowering: lowering)
-        || SearchText.contains(text, tail, lowering: lowering)
-    else { return false }
-    return distanceAtMostOne(text, lowering: lowering)
+    grade(in: text, lowering: lowering) != .none
+  }
+
+  /// Whether each piece of the word occurs in `text`, in one pass.
+  @inline(__always)
+  private func pieces(
+    in text: UnsafeBufferPointer<UInt8>, lowering: Bool
+  ) -> (head: Bool, tail: Bool) {
+    var head = false
+    var tail = false
+    let (first, second) = (self.head[0], self.tail[0])
+    var index = 0
+    while index < text.count {
+      let byte = lowering ? SearchText.lowered(text[index]) : text[index]
+      if !head, byte == first, Self.starts(text, at: index, with: self.head, lowering: lowering) {
+        head = true
+        if tail { break }
+      }
+      if !tail, byte == second, Self.starts(text, at: index, with: self.tail, lowering: lowering) {
+        tail = true
+        if head { break }
+      }
+      index += 1
+    }
+    return (head, tail)
+  }
+
+  @inline(__always)
+  private static func starts(
+    _ text: UnsafeBufferPointer<UInt8>, at index: Int, with piece: [UInt8], lowering: Bool
+  ) -> Bool {
+    guard index + piece.count <= text.count else { return false }
+    for k in 1..<piece.count {
+      let byte = lowering ? SearchText.lowered(text[index + k]) : text[index + k]
+      if byte != piece[k] { return false }
+    }
+    return true
   }
 
   /// Myers' bit-parallel search for the least edit distance between the

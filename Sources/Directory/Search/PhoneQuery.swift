@@ -16,23 +16,22 @@ struct PhoneQuery: Sendable {
   /// `query` as the end of a number; nil unless it holds only digits and a
   /// number's formatting, with at least ``minimumDigits`` digits.
   init?(_ query: String, region: PhoneRegion?) {
-    let query = SearchText.bounded(query)
-    guard query.unicodeScalars.allSatisfy(Self.isNumberScalar),
-      let read = PhoneNumber.read(query), read.digits.count >= Self.minimumDigits
-    else { return nil }
-    var ends = read.plus ? [] : [read.digits]
-    if let number = PhoneNumber(query, region: region), number.digits != read.digits {
-      ends.append(number.digits)
-    } else if read.plus {
-      ends.append(read.digits)
+    var query = String(SearchText.bounded(query))
+    guard query.unicodeScalars.allSatisfy(Self.isNumberScalar) else { return nil }
+    let found = query.withUTF8 { utf8 -> (read: Digits, plus: Bool, e164: UInt64?)? in
+      guard let read = PhoneNumber.read(utf8), read.digits.count >= Self.minimumDigits else {
+        return nil
+      }
+      return (read.digits, read.plus, PhoneNumber.e164(utf8: utf8, region: region))
     }
-    self.ends = ends.compactMap { digits in
-      guard let value = UInt64(digits) else { return nil }
-      var modulus: UInt64 = 1
-      for _ in 0..<digits.count { modulus *= 10 }
-      return (value, modulus)
-    }
-    if self.ends.isEmpty { return nil }
+    guard let found else { return nil }
+    // As typed (unless it says "+"), and in E.164 form when it reads as a number.
+    var ends: [Digits] = found.plus ? [] : [found.read]
+    let e164 =
+      found.e164.map { Digits($0, count: String($0).count) } ?? (found.plus ? found.read : nil)
+    if let e164, !ends.contains(e164) { ends.append(e164) }
+    guard !ends.isEmpty else { return nil }
+    self.ends = ends.map { ($0.value, Digits.power($0.count)) }
   }
 
   /// Whether the digits of `number` (an E.164 number's, 0 for none) end
@@ -65,10 +64,7 @@ struct PhoneDigits: Sendable {
     numbers = (0..<table.userCount).map { index in
       table.scanned(index)
       let bytes = table.bytes(.phone, at: index)
-      guard !bytes.isEmpty, bytes.count <= PhoneNumber.maxCharacters * 3,
-        let number = PhoneNumber(String(decoding: bytes, as: UTF8.self), region: region)
-      else { return 0 }
-      return UInt64(number.digits) ?? 0
+      return bytes.isEmpty ? 0 : PhoneNumber.e164(utf8: bytes, region: region) ?? 0
     }
     table.releaseMappedPages()
   }

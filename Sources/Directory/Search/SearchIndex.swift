@@ -31,6 +31,8 @@ public struct SearchIndex: Sendable {
   public let region: PhoneRegion?
   /// Everyone's number, made on the first query that is a number.
   private let phones = MadeOnce<PhoneDigits>()
+  /// Everyone's letters and which of their fields are plain ASCII.
+  private let signatures: TextSignatures
 
   /// How many users the index covers.
   public var count: Int { table.userCount }
@@ -48,6 +50,7 @@ public struct SearchIndex: Sendable {
           return (index: $0, bytes: table.bytes(field, at: $0))
         })
     }
+    signatures = TextSignatures(table, fields: Self.searchedFields, folded: folded)
     table.releaseMappedPages()
   }
 
@@ -139,6 +142,8 @@ public struct SearchIndex: Sendable {
     let roleMatches: [[Bool]]
     let phone: PhoneQuery?
     let phones: PhoneDigits?
+    /// Each word's letters (``TextSignatures/exactLetters(_:)``).
+    let letters: [UInt32]
 
     init(query: String, words: [[UInt8]], index: SearchIndex, typos: Bool = true) {
       self.index = index
@@ -151,6 +156,7 @@ public struct SearchIndex: Sendable {
       phones = phone.map { _ in
         index.phones.value { PhoneDigits(index.table, region: index.region) }
       }
+      letters = words.map { TextSignatures.letters(of: $0).exact }
     }
 
     func grade(_ person: Int) -> MatchGrade {
@@ -158,10 +164,19 @@ public struct SearchIndex: Sendable {
       // Role.allCases is in the order of the roles' stored bytes.
       let role = Int(index.table.role(at: person).byte)
       var grade = MatchGrade.exact
+      let signatures = index.signatures
       for (k, word) in words.enumerated() where !roleMatches[k][role] {
-        if index.contains(word, at: person) { continue }
-        guard let near = near[k], index.contains(near, at: person) else { return .none }
-        grade = .near
+        if let near = near[k], near.mayBeNear(signatures.nearLetters(person)) {
+          switch index.grade(near, at: person) {
+          case .exact: continue
+          case .near: grade = .near
+          case .none: return .none
+          }
+        } else if letters[k] & ~signatures.exactLetters(person) != 0
+          || !index.contains(word, at: person)
+        {
+          return .none
+        }
       }
       return grade
     }
@@ -173,7 +188,7 @@ public struct SearchIndex: Sendable {
     for (k, field) in Self.searchedFields.enumerated() {
       let bytes = table.bytes(field, at: index)
       if bytes.isEmpty { continue }
-      if SearchText.isASCII(bytes) {
+      if signatures.isASCII(index, field: k) {
         if SearchText.containsFoldingASCII(bytes, word) { return true }
       } else if folded[k].contains(word, at: index) {
         return true
@@ -182,18 +197,21 @@ public struct SearchIndex: Sendable {
     return false
   }
 
-  /// Whether one of person `index`'s searched fields contains `near` with
-  /// at most one typo.
-  private func contains(_ near: NearWord, at index: Int) -> Bool {
+  /// How person `index`'s searched fields contain `near`: exactly in one,
+  /// else with one typo in one (not in an email's domain), else not.
+  private func grade(_ near: NearWord, at index: Int) -> MatchGrade {
+    var best = MatchGrade.none
     for (k, field) in Self.searchedFields.enumerated() {
       let bytes = table.bytes(field, at: index)
       if bytes.isEmpty { continue }
-      if SearchText.isASCII(bytes) {
-        if near.occurs(in: bytes, lowering: true) { return true }
-      } else if folded[k].contains(near, at: index) {
-        return true
-      }
+      let isEmail = field == .email
+      let grade =
+        signatures.isASCII(index, field: k)
+        ? near.grade(in: bytes, lowering: true, isEmail: isEmail)
+        : folded[k].grade(near, at: index, isEmail: isEmail)
+      if grade == .exact { return .exact }
+      if grade == .near { best = .near }
     }
-    return false
+    return best
   }
 }
