@@ -38,7 +38,7 @@ struct FoldedTexts: Sendable {
   }
 
   /// `body` over each person's position and folded bytes, in order.
-  func forEach(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+  func forEachValue(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
     bytes.withUnsafeBufferPointer { all in
       for (k, position) in positions.enumerated() {
         let range = Int(offsets[k])..<Int(offsets[k + 1])

@@ -37,9 +37,10 @@ public struct SearchIndex: Sendable {
   /// How many users the index covers.
   public var count: Int { table.userCount }
 
-  /// Indexes the people of `table` (tens of milliseconds for a million
-  /// mostly-ASCII names: only the others are folded now), reading
-  /// national telephone numbers in `region`'s way.
+  /// Indexes the people of `table` (about a tenth of a second for a
+  /// million mostly-ASCII names: only the others are folded now, and each
+  /// person's letters noted, ``TextSignatures``), reading national
+  /// telephone numbers in `region`'s way.
   public init(_ table: UserTable, region: PhoneRegion? = nil) {
     self.table = table
     self.region = region

@@ -29,7 +29,7 @@ struct TextSignatures: Sendable {
           masks[index] |= 1 << UInt64(29 + k)
         }
       }
-      folded[k].forEach { index, bytes in
+      folded[k].forEachValue { index, bytes in
         masks[index] |= Self.mask(of: bytes, lowering: false, isEmail: isEmail)
       }
     }
