@@ -122,6 +122,10 @@ struct SearchText {
   }
 
   /// Whether `word` occurs in `text`, lower-casing ASCII letters of `text` first when `lowering`.
+  ///
+  /// The word's first byte is looked for eight bytes at a time (each
+  /// eight lower-cased and compared in one 64-bit word); each place found
+  /// is then compared byte by byte.
   @inline(__always)
   static func contains(
     _ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8], lowering: Bool
@@ -129,22 +133,71 @@ struct SearchText {
     let count = word.count
     guard count <= text.count else { return false }
     if count == 0 { return true }
+    guard let base = text.baseAddress else { return false }
     let first = word[0]
-    var index = 0
     let last = text.count - count
+    let spread = UInt64(first) &* Swar.ones
+    var index = 0
+    while index + 8 <= text.count {
+      var bytes = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      if lowering { bytes = Swar.lowered(bytes) }
+      var found = Swar.zeroBytes(bytes ^ spread)
+      while found != 0 {
+        let at = index + found.trailingZeroBitCount / 8
+        if at > last { return false }
+        if matches(text, word, at: at, lowering: lowering) { return true }
+        found &= found &- 1
+      }
+      index += 8
+    }
     while index <= last {
-      if (lowering ? lowered(text[index]) : text[index]) == first {
-        var matched = 1
-        while matched < count,
-          (lowering ? lowered(text[index + matched]) : text[index + matched]) == word[matched]
-        {
-          matched += 1
-        }
-        if matched == count { return true }
+      if (lowering ? lowered(text[index]) : text[index]) == first,
+        matches(text, word, at: index, lowering: lowering)
+      {
+        return true
       }
       index += 1
     }
     return false
+  }
+
+  /// Whether `word` is at `index` of `text` (whose first byte is checked again).
+  @inline(__always)
+  private static func matches(
+    _ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8], at index: Int, lowering: Bool
+  ) -> Bool {
+    var matched = 0
+    while matched < word.count,
+      (lowering ? lowered(text[index + matched]) : text[index + matched]) == word[matched]
+    {
+      matched += 1
+    }
+    return matched == word.count
+  }
+}
+
+/// Eight bytes in one 64-bit word at a time ("SIMD within a register").
+///
+/// Threading: pure functions.
+enum Swar {
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  /// `bytes` with each ASCII capital lower-cased.
+  @inline(__always)
+  static func lowered(_ bytes: UInt64) -> UInt64 {
+    let low = bytes & ~highs
+    let fromA = low &+ (0x80 - 0x41) &* ones  // the high bit set from "A" up
+    let pastZ = low &+ (0x80 - 0x5B) &* ones  // the high bit set from "[" up
+    let capitals = fromA & ~pastZ & ~bytes & highs
+    return bytes | (capitals >> 2)
+  }
+
+  /// A high bit in each byte of `bytes` that is zero, and possibly in
+  /// bytes above one that is (the caller checks each place).
+  @inline(__always)
+  static func zeroBytes(_ bytes: UInt64) -> UInt64 {
+    (bytes &- ones) & ~bytes & highs
   }
 }
 
