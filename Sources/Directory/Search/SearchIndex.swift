@@ -37,7 +37,7 @@ public struct SearchIndex: Sendable {
   /// How many users the index covers.
   public var count: Int { table.userCount }
 
-  /// Indexes the people of `table` (about a tenth of a second for a
+  /// Indexes the people of `table` (a few tenths of a second for a
   /// million mostly-ASCII names: only the others are folded now, and each
   /// person's letters noted, ``TextSignatures``), reading national
   /// telephone numbers in `region`'s way.
