@@ -16,7 +16,7 @@ struct RosterDevCommand: ParsableCommand {
     subcommands: [
       GenerateCommand.self, BenchCommand.self, SoakCommand.self, DemoLDAPCommand.self,
       SortSpeedCommand.self, ExportSpeedCommand.self, SyncSpeedCommand.self,
-      CopyChangesCommand.self, HTTPSpeedCommand.self,
+      CopyChangesCommand.self, HTTPSpeedCommand.self, SearchSpeedCommand.self,
     ]
   )
 }

@@ -26,16 +26,30 @@ struct ListCommand: ParsableCommand {
   @Option(name: .long, help: "At most this many people.")
   var limit: Int?
 
+  @Option(
+    name: .long,
+    help: """
+      Only the people this search finds, as the window's search finds them: words in names, \
+      usernames, emails and roles (case, accents, width and one typo in a word of five letters \
+      set aside; matches with a typo after the others), or the end of a telephone number.
+      """)
+  var search: String?
+
   @Flag(name: .long, help: "The directory's groups instead of its people, with their sizes.")
   var groups = false
 
   func validate() throws {
     if let limit, limit < 0 { throw ValidationError("--limit takes 0 or more") }
+    if search != nil, view.isServer, view.group != nil || view.reportsTo != nil {
+      throw ValidationError(
+        "a server searches everyone: --search goes without --group or --reports-to")
+    }
     if groups,
       view.reportsTo != nil || view.group != nil || view.filter != nil || view.sort != nil
+        || search != nil
     {
       throw ValidationError(
-        "--groups lists every group: no --filter, --sort, --group or --reports-to")
+        "--groups lists every group: no --filter, --search, --sort, --group or --reports-to")
     }
   }
 
@@ -48,12 +62,12 @@ struct ListCommand: ParsableCommand {
       }
       return try ServerListing(listing: listing, limit: limit).run(
         source: source, options: view.server.options, selection: view.serverSelection,
-        filter: try view.parsedFilter(), sort: try view.parsedSort())
+        search: search, filter: try view.parsedFilter(), sort: try view.parsedSort())
     }
     let contents = try LocalDirectory.load(view.source, for: "list")
     if groups { return listGroups(contents.groups, format: listing.format) }
     let table = contents.viewModels
-    let positions = try view.positions(in: contents, limit: limit, for: "list")
+    let positions = try view.positions(in: contents, search: search, limit: limit, for: "list")
     if let header = listing.header { print(header) }
     for index in positions { print(listing.line(table, at: index)) }
   }

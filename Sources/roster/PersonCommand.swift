@@ -38,27 +38,35 @@ struct PersonCommand: ParsableCommand {
         username, source: source, options: server.options)
     }
     let contents = try LocalDirectory.load(source, for: "person")
+    let person = try LocalDirectory.person(username, in: contents.viewModels, for: "person")
+    Self.print(person, in: contents, listing: listing, command: "person")
+  }
+
+  /// Prints the person at `person` of `contents`, their managers and
+  /// their groups, for `command`'s messages.
+  static func print(
+    _ person: Int, in contents: DirectoryContents, listing: PeopleListing, command: String
+  ) {
     let table = contents.viewModels
-    let person = try LocalDirectory.person(username, in: table, for: "person")
     let chain = table.managerChain(of: person)
-    if let header = listing.header { print(header) }
-    for index in [person] + chain.managers { print(listing.line(table, at: index)) }
+    if let header = listing.header { Swift.print(header) }
+    for index in [person] + chain.managers { Swift.print(listing.line(table, at: index)) }
     switch chain.end {
     case .top: break
     case .unknownManager(let identity):
       let last = chain.managers.last ?? person
       LocalDirectory.warn(
         "\(table.username(at: last))'s manager “\(identity)” is not in the directory",
-        command: "person")
+        command: command)
     case .cycle(let repeated):
       LocalDirectory.warn(
         "the managers come round to \(table.username(at: repeated)) again; the chain stops there",
-        command: "person")
+        command: command)
     }
     let groups = contents.groups.groups(containing: person)
     guard !groups.isEmpty else { return }
     let groupListing = GroupListing(format: listing.format)
-    if let header = groupListing.header { print("\n" + header) }
-    for number in groups { print(groupListing.line(contents.groups[number])) }
+    if let header = groupListing.header { Swift.print("\n" + header) }
+    for number in groups { Swift.print(groupListing.line(contents.groups[number])) }
   }
 }

@@ -24,8 +24,8 @@ struct RosterCommand: ParsableCommand {
       """,
     version: "roster \(RosterVersion.current)",
     subcommands: [
-      ShowCommand.self, ListCommand.self, PersonCommand.self, ExportCommand.self, CheckCommand.self,
-      CheckDataCommand.self, OrgChartCommand.self,
+      ShowCommand.self, ListCommand.self, PersonCommand.self, WhoCommand.self, ExportCommand.self,
+      CheckCommand.self, CheckDataCommand.self, OrgChartCommand.self,
     ],
     defaultSubcommand: ShowCommand.self
   )

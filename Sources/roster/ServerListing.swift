@@ -33,10 +33,11 @@ struct ServerListing {
   /// each group's or manager's people in `sort`'s order, everyone once;
   /// a group's people on a server that answers for every level at once
   /// (Active Directory: ``OrganisedDirectory/everyMember(of:)``) in one
-  /// order.
+  /// order. A `search` of everyone is the server's own search
+  /// (``RangedDirectory/searching(_:)``), as the window sends it.
   func run(
     source: String, options: ServerOptions, selection: Selection = .everyone,
-    filter: PersonFilter?, sort: PersonSort?
+    search: String? = nil, filter: PersonFilter?, sort: PersonSort?
   ) throws {
     try ServerTask.run("list", source: source, options: options) {
       [listing, limit] directory throws(DirectoryError) in
@@ -44,7 +45,8 @@ struct ServerListing {
       if let header = listing.header { print(header) }
       switch selection {
       case .everyone:
-        try await printer.write(directory.querying(filter: filter, sort: sort))
+        let searched = search.map { directory.searching($0) } ?? directory
+        try await printer.write(searched.querying(filter: filter, sort: sort))
         return nil
       case .group(let name, let allLevels):
         let organised = try ServerTask.organised(directory)

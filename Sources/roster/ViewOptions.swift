@@ -76,10 +76,12 @@ struct ViewOptions: ParsableArguments {
 
   /// The positions in `contents` of the people of the view, in its order
   /// (by username unless sorted otherwise), at most `limit`; a failure for
-  /// `command` when the group or manager is not in the directory.
-  func positions(in contents: DirectoryContents, limit: Int? = nil, for command: String) throws
-    -> [Int]
-  {
+  /// `command` when the group or manager is not in the directory. With a
+  /// `search`, only those it finds, as the window's search finds them:
+  /// the exact matches in the order, then those matched with a typo.
+  func positions(
+    in contents: DirectoryContents, search: String? = nil, limit: Int? = nil, for command: String
+  ) throws -> [Int] {
     let table = contents.viewModels
     var candidates: [Int]?
     if let reportsTo {
@@ -92,6 +94,11 @@ struct ViewOptions: ParsableArguments {
     let query = PeopleQuery(
       filter: try parsedFilter(), sort: try parsedSort() ?? PersonSort([.init(.username)]),
       limit: limit)
-    return query.positions(in: table, among: candidates)
+    guard let search else { return query.positions(in: table, among: candidates) }
+    let index = SearchIndex(table, region: .ofThisProcess)
+    let found = index.rankedMatches(search, within: candidates?.sorted(), isCancelled: { false })
+    let exact = query.positions(in: table, among: found?.exact ?? [])
+    let near = query.positions(in: table, among: found?.near ?? [])
+    return Array((exact + near).prefix(limit ?? .max))
   }
 }

@@ -3,8 +3,9 @@ import LDAPDemo
 import TestSupport
 import XCTest
 
-/// `roster list --group/--groups/--reports-to` and `roster person` against
-/// slapd (keeping memberOf): the built `roster` binary run as a process.
+/// `roster list --group/--groups/--reports-to/--search`, `roster person`
+/// and `roster who` against slapd (keeping memberOf): the built `roster`
+/// binary run as a process.
 final class RosterOrgServerTests: XCTestCase {
   nonisolated(unsafe) static var server: TestServer?
 
@@ -122,6 +123,22 @@ final class RosterOrgServerTests: XCTestCase {
         "Engineering\tcn=Engineering,ou=groups,dc=example,dc=org\t\t",
         "Platform\tcn=Platform,ou=groups,dc=example,dc=org\t\t", "",
       ])
+  }
+
+  func testWhoSearchesWithTheServersOwnSearch() throws {
+    // One match: printed as `roster person` prints that person.
+    let one = try lines(["who", "chain6", "--columns", "username"])
+    XCTAssertEqual(one, try lines(["person", "chain6", "--columns", "username"]))
+    // Several: a list, in the server's order.
+    let several = try lines(["who", "chain", "--columns", "username"])
+    XCTAssertEqual(several, ["username"] + (0...6).map { "chain\($0)" } + [""])
+    let nobody = try roster(["who", "nobody.here"])
+    XCTAssertEqual(nobody.status, 1)
+    XCTAssertEqual(nobody.output, "")
+    XCTAssertEqual(nobody.errors, "roster who: no one matches “nobody.here”\n")
+    // `roster list --search` sends the same search.
+    let listed = try lines(["list", "--search", "chain", "--columns", "username"])
+    XCTAssertEqual(listed, several)
   }
 
   func testPersonSaysHowABrokenChainEnds() throws {

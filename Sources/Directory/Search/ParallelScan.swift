@@ -17,17 +17,29 @@ enum ParallelScan {
     of candidates: [Int], in table: UserTable, isCancelled: @Sendable () -> Bool,
     where test: (Int) -> Bool
   ) -> [Int]? {
+    graded(of: candidates, in: table, isCancelled: isCancelled) {
+      test($0) ? .exact : .none
+    }?.exact
+  }
+
+  /// The positions of `candidates` that `grade` finds exact and those it
+  /// finds near, each kept in the candidates' order; nil if `isCancelled`
+  /// turned true while scanning.
+  static func graded(
+    of candidates: [Int], in table: UserTable, isCancelled: @Sendable () -> Bool,
+    grade: (Int) -> MatchGrade
+  ) -> SearchMatches? {
     let total = candidates.count
     let chunkCount = max(1, min(64, total / 16_384))
     let chunkSize = (total + chunkCount - 1) / chunkCount
-    let results = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: chunkCount)
-    results.initialize(repeating: [])
+    let results = UnsafeMutableBufferPointer<SearchMatches>.allocate(capacity: chunkCount)
+    results.initialize(repeating: SearchMatches())
     defer { results.deinitialize().deallocate() }
     let output = ChunkResults(results)
     let cancelled = CancelFlag()
     let stride = table.releaseStride(reading: total)
-    withoutActuallyEscaping(test) { test in
-      let test = UncheckedSendable(test)
+    withoutActuallyEscaping(grade) { grade in
+      let grade = UncheckedSendable(grade)
       DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
         if cancelled.value || isCancelled() {
           cancelled.value = true
@@ -36,17 +48,23 @@ enum ParallelScan {
         let start = chunk * chunkSize
         let end = min(start + chunkSize, total)
         guard start < end else { return }
-        var found: [Int] = []
+        var found = SearchMatches()
         for slot in start..<end {
           table.scanned(slot, every: stride)
-          if test.value(candidates[slot]) { found.append(candidates[slot]) }
+          switch grade.value(candidates[slot]) {
+          case .none: continue
+          case .exact: found.exact.append(candidates[slot])
+          case .near: found.near.append(candidates[slot])
+          }
         }
         output.store(found, at: chunk)
         table.releaseMappedPages()
       }
     }
     if cancelled.value { return nil }
-    return Array(results.joined())
+    return SearchMatches(
+      exact: Array(results.lazy.map(\.exact).joined()),
+      near: Array(results.lazy.map(\.near).joined()))
   }
 }
 
@@ -59,9 +77,9 @@ private struct UncheckedSendable<Value>: @unchecked Sendable {
 
 /// Where each chunk leaves its matches; chunks write disjoint slots.
 private struct ChunkResults: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<[Int]>
-  init(_ buffer: UnsafeMutableBufferPointer<[Int]>) { self.buffer = buffer }
-  func store(_ found: [Int], at chunk: Int) { buffer[chunk] = found }
+  let buffer: UnsafeMutableBufferPointer<SearchMatches>
+  init(_ buffer: UnsafeMutableBufferPointer<SearchMatches>) { self.buffer = buffer }
+  func store(_ found: SearchMatches, at chunk: Int) { buffer[chunk] = found }
 }
 
 /// A flag the chunks raise once one of them sees the cancellation.

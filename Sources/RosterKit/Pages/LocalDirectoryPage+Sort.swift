@@ -61,18 +61,26 @@ extension LocalDirectoryPage {
     sortingCarries = false
     sortingRun += 1
     let order = self.order.sort
-    guard order != nil || restoringDirectoryOrder, let table = rows.first?.table else {
+    // A search's matches with a typo come after the exact ones, each in the order.
+    let near = searchResult?.near ?? []
+    guard order != nil || restoringDirectoryOrder || !near.isEmpty, let table = rows.first?.table
+    else {
       sorting = nil
       return show(rows, nil)
     }
     // Everything over the rows (a million) off the main thread, their positions too.
     let sort = Task.detached(priority: .userInitiated) { () -> ([UserRef], ListDiff?)? in
-      var positions = rows.map(\.index)
-      if let order {
-        guard let sorted = table.sortedPositions(by: order, within: positions) else { return nil }
-        positions = sorted
-      } else {
-        positions.sort()
+      let all = rows.map(\.index)
+      let tiers =
+        near.isEmpty ? [all] : [all.filter { !near.contains($0) }, all.filter(near.contains)]
+      var positions: [Int] = []
+      for tier in tiers {
+        if let order {
+          guard let sorted = table.sortedPositions(by: order, within: tier) else { return nil }
+          positions += sorted
+        } else {
+          positions += tier.sorted()
+        }
       }
       let rows = positions.map { UserRef(table: table, index: $0) }
       return (rows, old.map { ListDiff.between($0, rows) })

@@ -116,7 +116,8 @@ actor PeopleFinder {
         local = LocalLoad(
           key: key, started: .now,
           task: Task.detached {
-            LocalPeople(table: table, index: SearchIndex(table), base: source.baseURL)
+            LocalPeople(
+              table: table, index: SearchIndex(table, region: .ofThisProcess), base: source.baseURL)
           })
       }
       return await local?.task.value
@@ -130,7 +131,8 @@ actor PeopleFinder {
       task: Task.detached {
         guard let contents = try? await DirectoryLoader().load(source) else { return nil }
         let table = contents.viewModels
-        return LocalPeople(table: table, index: SearchIndex(table), base: source.baseURL)
+        return LocalPeople(
+          table: table, index: SearchIndex(table, region: .ofThisProcess), base: source.baseURL)
       })
     local = load
     return await load.task.value

@@ -18,11 +18,13 @@ import SharedSupport
 @MainActor
 final class SearchController {
   /// A finished search: the query, the matching positions in the full
-  /// directory and their rows.
+  /// directory and their rows, those matched exactly first.
   struct Result {
     let query: String
     let positions: [Int]
     let rows: [UserRef]
+    /// The positions matched only with a typo, shown after the others.
+    let near: Set<Int>
   }
 
   private var directory: [UserRef] = []
@@ -66,7 +68,9 @@ final class SearchController {
     if let index { return index }
     guard let users = unindexed else { return nil }
     unindexed = nil
-    let building = Task.detached(priority: .userInitiated) { SearchIndex(users) }
+    let building = Task.detached(priority: .userInitiated) {
+      SearchIndex(users, region: .ofThisProcess)
+    }
     index = building
     Task { @MainActor [weak self] in
       _ = await building.value
@@ -87,17 +91,19 @@ final class SearchController {
       return
     }
     let generation = generation
-    let within = last.flatMap { text.hasPrefix($0.query) ? $0.positions : nil }
+    let within = last.flatMap { SearchIndex.canRefine($0.query, to: text) ? $0.positions : nil }
     let directory = directory
     guard let index = builtIndex() else { return }
     running = Task { @MainActor [weak self] in
       let search = Task.detached(priority: .userInitiated) { () -> Result? in
         let built = await index.value
         guard !Task.isCancelled,
-          let positions = built.matches(text, within: within, isCancelled: { Task.isCancelled })
+          let found = built.rankedMatches(text, within: within, isCancelled: { Task.isCancelled })
         else { return nil }
+        let positions = found.ranked
         return Result(
-          query: text, positions: positions, rows: positions.map { directory[$0] })
+          query: text, positions: positions, rows: positions.map { directory[$0] },
+          near: Set(found.near))
       }
       let result = await withTaskCancellationHandler {
         await search.value
