@@ -100,12 +100,24 @@ final class OrgChartLayoutTests: XCTestCase {
         User(id: "r\($0)", username: "r\($0)", details: PersonDetails(manager: "boss"))
       }
     var metrics = OrgChartLayout.Metrics()
-    metrics.perRow = 6
+    metrics.leavesPerRow = 6
     let layout = OrgChartLayout(root: 0, levels: 1, in: UserTable(people), metrics: metrics)
     let rows = Dictionary(grouping: layout.boxes.dropFirst(), by: \.y)
     XCTAssertEqual(rows.keys.count, 4)
     XCTAssertEqual(rows.values.map(\.count).sorted(), [2, 6, 6, 6])
     XCTAssertLessThan(layout.width, 7 * (metrics.boxWidth + metrics.gap) + 2 * metrics.margin)
+    // Reports with reports of their own are wrapped at perRow, leaves at
+    // leavesPerRow (two by default: a column pair under their manager).
+    let deeper = OrgChartLayout(root: 0, levels: 1, in: UserTable(people))
+    XCTAssertEqual(Set(Dictionary(grouping: deeper.boxes.dropFirst(), by: \.y).values.map(\.count)), [2])
+    let managers =
+      people + (0..<20).map {
+        User(id: "x\($0)", username: "x\($0)", details: PersonDetails(manager: "r\($0)"))
+      }
+    let wide = OrgChartLayout(root: 0, levels: 2, in: UserTable(managers))
+    let firstLevel = wide.boxes.filter { $0.level == 1 }
+    XCTAssertEqual(
+      Dictionary(grouping: firstLevel, by: \.y).values.map(\.count).sorted(), [2, 6, 6, 6])
   }
 
   func testALoopOfManagersIsDrawnOnce() {

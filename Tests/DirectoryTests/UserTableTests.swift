@@ -167,6 +167,10 @@ final class UserTableTests: XCTestCase {
       XCTAssertEqual(table.avatar(at: index), "avatars/a\(index % 4000).jpg")
     }
     let index = await Task.detached { SearchIndex(table) }.value
-    XCTAssertEqual(index.matches("person999999", isCancelled: { false }), [999_999])
+    let found = index.rankedMatches("person999999", isCancelled: { false })
+    XCTAssertEqual(found?.exact, [999_999])
+    // One typo away: a nine fewer (person99999), or one nine another digit.
+    XCTAssertEqual(found?.near.contains(99_999), true)
+    XCTAssertEqual(found?.near.contains(999_998), true)
   }
 }

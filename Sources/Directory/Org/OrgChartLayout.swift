@@ -1,7 +1,9 @@
 /// An org chart laid out for paper: a person and their reports `levels`
 /// deep, each a box of one size, a manager centred over the block of their
-/// reports. A manager with more reports than fit a row (``Metrics/perRow``)
-/// has them wrapped into several rows under one another. Every subtree
+/// reports. A manager with more reports than fit a row (``Metrics/perRow``,
+/// or ``Metrics/leavesPerRow`` when none of them has reports drawn) has
+/// them wrapped into several rows under one another, so a chart stays
+/// about as wide as its managers. Every subtree
 /// keeps a rectangle of its own, so no two boxes overlap, and the lines run
 /// only through the gaps between them: from a manager down to a trunk on
 /// the left of the reports' block, along it, and across each row's bus to
@@ -23,6 +25,8 @@ public struct OrgChartLayout: Sendable {
     public var trunkIndent: Double = 16
     /// The most reports side by side before the row wraps.
     public var perRow: Int = 6
+    /// The same when none of the reports has reports drawn under them.
+    public var leavesPerRow: Int = 2
     /// Around the whole chart.
     public var margin: Double = 24
 
@@ -108,9 +112,13 @@ public struct OrgChartLayout: Sendable {
     return Node(person: person, reports: reports)
   }
 
-  private static func rows<T>(_ items: [T], _ metrics: Metrics) -> [ArraySlice<T>] {
-    stride(from: 0, to: items.count, by: max(1, metrics.perRow)).map {
-      items[$0..<min(items.count, $0 + max(1, metrics.perRow))]
+  /// `items`, the reports of `node`, in rows of as many as fit one.
+  private static func rows<T>(_ items: [T], of node: Node, _ metrics: Metrics) -> [ArraySlice<T>]
+  {
+    let leaves = node.reports.allSatisfy { $0.reports.isEmpty }
+    let perRow = max(1, leaves ? metrics.leavesPerRow : metrics.perRow)
+    return stride(from: 0, to: items.count, by: perRow).map {
+      items[$0..<min(items.count, $0 + perRow)]
     }
   }
 
@@ -119,7 +127,7 @@ public struct OrgChartLayout: Sendable {
     guard !children.isEmpty else {
       return Size(width: metrics.boxWidth, height: metrics.boxHeight, children: [], rows: [])
     }
-    let rows = Self.rows(children, metrics).map { row in
+    let rows = Self.rows(children, of: node, metrics).map { row in
       (
         width: row.map(\.width).reduce(0, +) + metrics.gap * Double(row.count - 1),
         height: row.map(\.height).max() ?? 0
@@ -155,7 +163,8 @@ public struct OrgChartLayout: Sendable {
     lines.append(
       Line(x1: min(managerX, trunkX), y1: firstBusY, x2: max(managerX, trunkX), y2: firstBusY))
     var lastBusY = firstBusY
-    for (rowNumber, row) in Self.rows(Array(zip(node.reports, size.children)), metrics).enumerated()
+    for (rowNumber, row) in Self.rows(Array(zip(node.reports, size.children)), of: node, metrics)
+      .enumerated()
     {
       let busY = rowY - metrics.levelGap / 2
       let rowWidth = size.rows[rowNumber].width

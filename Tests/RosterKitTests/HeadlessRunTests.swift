@@ -6,7 +6,8 @@ import XCTest
 /// `roster --quit-after-load` (what `make run` does without a display)
 /// prints what it opened and exits with the load's status: a users.json's
 /// count and load time, a missing file's reason, a directory server's
-/// count and first range. The built `roster` binary run as a process.
+/// count and first range. The built `roster` binary run as a process, on
+/// the display the tests run on (a window opens).
 final class HeadlessRunTests: XCTestCase {
   private static let people = QueryPerson.people(count: 60, seed: 3141)
 
@@ -46,7 +47,7 @@ final class HeadlessRunTests: XCTestCase {
   }
 
   func testADirectoryServerSaysHowManyPeopleItHolds() throws {
-    let server = try XCTUnwrap(TestServer.started(people: Self.people.map(\.ldif)))
+    let server = try TestServer(people: Self.people.map(\.ldif))
     defer { server.shutDown() }
     let run = try run(source: server.peopleURL)
     XCTAssertEqual(run.status, 0, run.errors)
