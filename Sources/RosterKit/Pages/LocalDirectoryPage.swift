@@ -164,6 +164,11 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
 
   package func close() {
     onNotice = nil
+    // A load or a copy's change still running when the window closes
+    // reaches nothing: the page's widgets are gone with it.
+    controller.onStart = nil
+    controller.onFinish = nil
+    controller.onPreview = nil
     list.textShaping.close()
     grid.textShaping.close()
     table.textShaping.close()

@@ -28,6 +28,8 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case export
   /// Lists what to fix in the directory's data, in a window of its own.
   case checkData = "check-data"
+  /// Lists what the offline copy saw change, in a window of its own.
+  case changes
   /// Copies the selected people (text and vCards).
   case copy
   /// Writes one email to the selected people.

@@ -162,6 +162,9 @@ final class WindowActions {
         action: .checkData, accelerators: "", title: tr("Check the directory’s data"),
         kind: .action { [weak window] in window?.checkData() }),
       WindowShortcut(
+        action: .changes, accelerators: "", title: tr("Show who joined, left or moved"),
+        kind: .action { [weak window] in window?.showChanges() }),
+      WindowShortcut(
         action: .filter, accelerators: "<Shift><Control>f",
         title: tr("Show or hide the filter bar"),
         kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
