@@ -32,6 +32,23 @@ struct ChangesCommand: ParsableCommand {
   @Option(name: .long, help: "tsv (the default, with a header) or jsonl.")
   var format: String = PeopleListing.Format.tsv.rawValue
 
+  @Option(
+    name: .long,
+    help: "Only the changes of the people the server lists in the group with this name (or id).")
+  var group: String?
+
+  @Option(
+    name: .long,
+    help: "Only the changes of the people who report to the person with this username.")
+  var reportsTo: String?
+
+  @Flag(
+    name: .long,
+    help:
+      "With --group, the people of the groups inside it too; with --reports-to, everyone under them."
+  )
+  var allLevels = false
+
   @OptionGroup(title: "Directory servers") var server: ServerArguments
 
   func validate() throws {
@@ -39,6 +56,12 @@ struct ChangesCommand: ParsableCommand {
       throw ValidationError("--source takes a directory server's URL (ldap://…, ldaps://…)")
     }
     _ = try listingFormat()
+    if group != nil, reportsTo != nil {
+      throw ValidationError("--group and --reports-to go one at a time")
+    }
+    if allLevels, group == nil, reportsTo == nil {
+      throw ValidationError("--all-levels goes with --group or --reports-to")
+    }
     guard ChangeSince.seconds(since, now: 0) != nil else {
       throw ValidationError("--since takes Nh, Nd, Nw or a day (YYYY-MM-DD), not “\(since)”")
     }
@@ -61,8 +84,39 @@ struct ChangesCommand: ParsableCommand {
       LocalDirectory.warn(error.description, command: "changes")
       throw ExitCode.failure
     }
+    let people = try selectedUsernames()
     if let header = listing.header { print(header) }
-    for change in changes where change.seconds >= from { print(listing.line(change)) }
+    for change in changes where change.seconds >= from {
+      if let people, !people.contains(change.username) { continue }
+      print(listing.line(change))
+    }
+  }
+
+  /// The usernames of the people `--group` or `--reports-to` name, as the
+  /// server lists them now (nil: everyone's changes). A person who left
+  /// is no longer among them.
+  private func selectedUsernames() throws -> Set<String>? {
+    let selection: ServerListing.Selection
+    if let group {
+      selection = .group(group, allLevels: allLevels)
+    } else if let reportsTo {
+      selection = .reports(to: reportsTo, allLevels: allLevels)
+    } else {
+      return nil
+    }
+    let found = FoundPeople()
+    try ServerTask.run("changes", source: source, options: server.options) {
+      directory throws(DirectoryError) in
+      let organised = try ServerTask.organised(directory)
+      switch try await SelectionUsernames(directory: organised).read(selection) {
+      case .success(let usernames):
+        found.usernames = usernames
+        return nil
+      case .failure(let refusal):
+        return refusal.sentence
+      }
+    }
+    return found.usernames
   }
 
   /// The folder of the source's copy, when there is one: named from the
@@ -88,6 +142,12 @@ struct ChangesCommand: ParsableCommand {
     }
     return format
   }
+}
+
+/// Where the server's task leaves the people a selection holds.
+private final class FoundPeople: @unchecked Sendable {
+  /// Written once by the task before it ends; read after the wait.
+  var usernames: Set<String> = []
 }
 
 /// Where the server's task leaves the folder it named for the command.

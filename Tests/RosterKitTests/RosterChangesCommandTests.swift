@@ -137,6 +137,37 @@ final class RosterChangesCommandTests: XCTestCase {
     XCTAssertEqual(later.status, 0, later.errors)
     XCTAssertEqual(later.output.split(separator: "\n").count, 1, "only the header")
 
+    // Narrowed to a manager's people as the server lists them now: one
+    // level, or everyone under them (the leaver is no longer listed).
+    let (top, middle, report) = (people[0], people[4], people[17])
+    XCTAssertEqual(middle.manager, TestServer.dn(top))
+    XCTAssertEqual(report.manager, TestServer.dn(middle))
+    try server.server.modify(
+      ldif: """
+        dn: uid=\(report.uid),ou=people,\(TestServer.suffix)
+        changetype: modify
+        replace: title
+        title: Report's New Title
+
+        """)
+    let third = wait { ((try? ChangeHistory.changes(in: folder)) ?? nil)?.count == 3 }
+    XCTAssertTrue(third)
+    func usernames(_ arguments: [String]) throws -> [String] {
+      let run = try changes(arguments)
+      XCTAssertEqual(run.status, 0, run.errors)
+      return run.output.split(separator: "\n").dropFirst().map {
+        String($0.split(separator: "\t", omittingEmptySubsequences: false)[2])
+      }
+    }
+    XCTAssertEqual(try usernames([]), [report.uid, promoted.uid, leaver.uid])
+    XCTAssertEqual(try usernames(["--reports-to", middle.uid]), [report.uid])
+    XCTAssertEqual(
+      try usernames(["--reports-to", top.uid, "--all-levels"]), [report.uid, promoted.uid])
+    XCTAssertEqual(try usernames(["--reports-to", top.uid]), [promoted.uid], "one level")
+    let nobody = try changes(["--reports-to", "nobody.here"])
+    XCTAssertEqual(nobody.status, 1)
+    XCTAssertTrue(nobody.errors.contains("no one in the directory"), nobody.errors)
+
     let wrong = try changes(["--since", "yesterday"])
     XCTAssertNotEqual(wrong.status, 0)
     XCTAssertTrue(wrong.errors.contains("--since"), wrong.errors)
