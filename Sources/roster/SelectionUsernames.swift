@@ -56,6 +56,8 @@ struct SelectionUsernames {
   }
 
   /// Why a selection holds nobody: a sentence for standard error.
+  ///
+  /// Threading: a plain value; `Sendable`.
   struct Refusal: Error {
     let sentence: String
   }

@@ -328,12 +328,13 @@ public final class ReplicaStore {
     let before = isComplete ? (isBehind ? (caughtUp()?.table ?? base) : table) : nil
     let people = try imageOfRecords(in: part, generation: next)
     unlink(part)
-    if let before, let history {
-      keep(history) { PeopleChanges.between(before, people, at: history.now) }
-    }
     // The order is of use, not of need: a copy without it opens and sorts.
     try? ReplicaOrderFile.write(people, to: path("order-\(next)"))
     try commit(generation: next, cookie: cookie, people: people)
+    // Kept once the refresh is the copy: a refresh cut short is compared again.
+    if let before, let history {
+      keep(history) { PeopleChanges.between(before, people, at: history.now) }
+    }
     if !current.late.isEmpty { try apply(current.late) }
   }
 
