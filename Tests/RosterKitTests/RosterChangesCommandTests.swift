@@ -8,8 +8,9 @@ import XCTest
 /// `roster changes` end to end: the built `roster` window keeps an offline
 /// copy of a real slapd and its history, a change is made with
 /// ldapmodify, and `roster changes` prints it from the history (TSV
-/// escaped as `roster list` escapes, JSON Lines, `--since`), or says
-/// there is no copy.
+/// escaped as `roster list` escapes, JSON Lines, `--since`, narrowed to a
+/// group's people or a manager's reports as the server lists them), or
+/// says there is no copy.
 final class RosterChangesCommandTests: XCTestCase {
   private var server: TestServer!
   private var cache: URL!
@@ -17,7 +18,11 @@ final class RosterChangesCommandTests: XCTestCase {
 
   override func setUpWithError() throws {
     try super.setUpWithError()
-    server = try TestServer(people: people) { $0.contentSync = true }
+    // A group of two whose changes are made below, inside another.
+    let mapmakers = LDIFGroup(
+      cn: "Mapmakers", members: [TestServer.dn(people[3]), TestServer.dn(people[17])])
+    let outer = LDIFGroup(cn: "Outer", members: [TestServer.dn(ofGroup: "Mapmakers")])
+    server = try TestServer(people: people, groups: [mapmakers, outer]) { $0.contentSync = true }
     cache = FileManager.default.temporaryDirectory.appendingPathComponent(
       "roster-changes-\(UUID().uuidString)")
   }
@@ -164,6 +169,10 @@ final class RosterChangesCommandTests: XCTestCase {
     XCTAssertEqual(
       try usernames(["--reports-to", top.uid, "--all-levels"]), [report.uid, promoted.uid])
     XCTAssertEqual(try usernames(["--reports-to", top.uid]), [promoted.uid], "one level")
+    XCTAssertEqual(try usernames(["--group", "Mapmakers"]), [report.uid, promoted.uid])
+    XCTAssertEqual(try usernames(["--group", "Outer"]), [], "one level: a group, no people")
+    XCTAssertEqual(
+      try usernames(["--group", "Outer", "--all-levels"]), [report.uid, promoted.uid])
     let nobody = try changes(["--reports-to", "nobody.here"])
     XCTAssertEqual(nobody.status, 1)
     XCTAssertTrue(nobody.errors.contains("no one in the directory"), nobody.errors)
