@@ -108,6 +108,15 @@ final class ChangeHistoryWindowTests: XCTestCase {
           "Title: Team Lead → Director, \(today)", "Title: \(first) → Team Lead, \(today)",
         ])
 
+      // A change while the page shows them joins their history there.
+      Self.retitle(person, "Managing Director", count: 4, in: setting)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { window.shownPersonPage?.historyTexts.count == 3 }, timeout: .seconds(10)),
+        "\(window.shownPersonPage?.historyTexts ?? [])")
+      XCTAssertEqual(
+        window.shownPersonPage?.historyTexts.first, "Title: Director → Managing Director, \(today)")
+
       // Someone without changes shows no history.
       let quiet = try XCTUnwrap(page.model.elements.firstIndex { $0.username == people[2].uid })
       window.openPerson(at: quiet)

@@ -9,20 +9,24 @@ import GtkKit
 extension LocalDirectoryPage {
   package func facts(at position: Int) async -> PersonFacts? {
     guard position >= 0, position < model.count, let contents else { return nil }
-    let (person, groups, copy) = (model[position], contents.groups, copyFolder)
+    let (person, groups, copy, histories) = (
+      model[position], contents.groups, copyFolder, histories
+    )
     return await Task.detached(priority: .userInitiated) {
       let facts = PersonFacts.local(position: person.index, in: person.table, groups: groups)
-      return copy.map(facts.withHistory(in:)) ?? facts
+      return copy.map { facts.withHistory(in: $0, from: histories) } ?? facts
     }.value
   }
 
   package func facts(ofIdentity identity: String) async -> PersonFacts? {
     guard let contents else { return nil }
-    let (table, groups, copy) = (contents.viewModels, contents.groups, copyFolder)
+    let (table, groups, copy, histories) = (
+      contents.viewModels, contents.groups, copyFolder, histories
+    )
     return await Task.detached(priority: .userInitiated) {
       table.position(ofIdentity: identity).map {
         let facts = PersonFacts.local(position: $0, in: table, groups: groups)
-        return copy.map(facts.withHistory(in:)) ?? facts
+        return copy.map { facts.withHistory(in: $0, from: histories) } ?? facts
       }
     }.value
   }

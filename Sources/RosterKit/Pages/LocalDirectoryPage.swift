@@ -36,6 +36,8 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
   let presenter: ModelPresenter
   let controller: DirectoryController
   let search = SearchController()
+  /// An offline copy's history by person, for the person's page.
+  let histories = PersonHistories()
   /// Every avatar size the page shows: the list's, the grid's, the details panel's.
   let avatarSizes: [AvatarService]
   /// The last directory shown, kept when a refresh fails.

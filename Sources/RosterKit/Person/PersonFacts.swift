@@ -105,14 +105,11 @@ package struct PersonFacts: Sendable {
   }
 
   /// These facts with what the history in `folder` kept of the person,
-  /// when it is an offline copy's, read from the disk: off the main thread.
-  package func withHistory(in folder: URL) -> PersonFacts {
-    guard ReplicaStore.holdsCopy(folder: folder) else { return self }
+  /// when it is an offline copy's (``PersonHistories``, which may read
+  /// the disk): off the main thread.
+  func withHistory(in folder: URL, from histories: PersonHistories) -> PersonFacts {
     var facts = self
-    let identity = person.identity
-    facts.history = ((try? ChangeHistory.changes(in: folder)) ?? nil ?? []).filter {
-      $0.identity == identity
-    }
+    facts.history = histories.changes(of: person.identity, in: folder)
     return facts
   }
 
