@@ -25,7 +25,7 @@ struct RosterCommand: ParsableCommand {
     version: "roster \(RosterVersion.current)",
     subcommands: [
       ShowCommand.self, ListCommand.self, PersonCommand.self, WhoCommand.self, ExportCommand.self,
-      CheckCommand.self, CheckDataCommand.self, OrgChartCommand.self,
+      CheckCommand.self, CheckDataCommand.self, OrgChartCommand.self, ChangesCommand.self,
     ],
     defaultSubcommand: ShowCommand.self
   )

@@ -109,9 +109,11 @@ final class OrgChartLayoutTests: XCTestCase {
     // Reports with reports of their own are wrapped at perRow, leaves at
     // leavesPerRow (two by default: a column pair under their manager).
     let deeper = OrgChartLayout(root: 0, levels: 1, in: UserTable(people))
-    XCTAssertEqual(Set(Dictionary(grouping: deeper.boxes.dropFirst(), by: \.y).values.map(\.count)), [2])
+    XCTAssertEqual(
+      Set(Dictionary(grouping: deeper.boxes.dropFirst(), by: \.y).values.map(\.count)), [2])
     let managers =
-      people + (0..<20).map {
+      people
+      + (0..<20).map {
         User(id: "x\($0)", username: "x\($0)", details: PersonDetails(manager: "r\($0)"))
       }
     let wide = OrgChartLayout(root: 0, levels: 2, in: UserTable(managers))

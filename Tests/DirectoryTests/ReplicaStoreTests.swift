@@ -107,7 +107,7 @@ final class ReplicaStoreTests: XCTestCase {
     try reopened.fold()
     XCTAssertEqual(reopened.generation, 2)
     XCTAssertEqual(reopened.unfoldedChanges, 0)
-    XCTAssertEqual(files(), ["changes-2", "order-2", "people-2", "state-2"])
+    XCTAssertEqual(files(), ["changes-2", "history", "order-2", "people-2", "state-2"])
     reopened.close()
     let folded = try opened()
     XCTAssertEqual(usernames(folded), ["ada", "alan.turing", "katherine"])
@@ -174,11 +174,14 @@ final class ReplicaStoreTests: XCTestCase {
         })
     }
     let before = try contents(files())
-    XCTAssertEqual(before.keys.sorted(), ["changes-1", "order-1", "people-1", "state-1"])
+    // The history of the changes stays beside every generation.
+    XCTAssertEqual(
+      before.keys.sorted(), ["changes-1", "history", "order-1", "people-1", "state-1"])
     try store.fold()
     store.close()
     var after = try contents(files())
-    XCTAssertEqual(after.keys.sorted(), ["changes-2", "order-2", "people-2", "state-2"])
+    XCTAssertEqual(
+      after.keys.sorted(), ["changes-2", "history", "order-2", "people-2", "state-2"])
     // The fold writes the state to a temporary file, then renames it.
     after[".state-2"] = after["state-2"]
     let image = try XCTUnwrap(after["people-2"])
@@ -215,7 +218,7 @@ final class ReplicaStoreTests: XCTestCase {
       XCTAssertEqual(
         files(),
         [
-          "changes-\(generation)", "order-\(generation)", "people-\(generation)",
+          "changes-\(generation)", "history", "order-\(generation)", "people-\(generation)",
           "state-\(generation)",
         ], step)
       reopened.close()

@@ -23,8 +23,8 @@ final class HeadlessRunTests: XCTestCase {
   }
 
   func testAUsersFileSaysHowManyPeopleItLoaded() throws {
-    let folder = TemporaryDirectory()
-    let file = folder.url.appendingPathComponent("users.json")
+    let folder = try TemporaryDirectory()
+    let file = folder.folder.appendingPathComponent("users.json")
     try QueryPerson.usersJSON(Self.people).write(to: file)
     let run = try run(source: file.path, ["--search", Self.people[3].username])
     XCTAssertEqual(run.status, 0, run.errors)
@@ -37,8 +37,8 @@ final class HeadlessRunTests: XCTestCase {
   }
 
   func testAMissingFileSaysWhyAndFails() throws {
-    let folder = TemporaryDirectory()
-    let missing = folder.url.appendingPathComponent("nobody.json").path
+    let folder = try TemporaryDirectory()
+    let missing = folder.folder.appendingPathComponent("nobody.json").path
     let run = try run(source: missing)
     XCTAssertEqual(run.status, 1, run.output)
     XCTAssertEqual(

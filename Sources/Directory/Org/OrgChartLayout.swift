@@ -113,8 +113,7 @@ public struct OrgChartLayout: Sendable {
   }
 
   /// `items`, the reports of `node`, in rows of as many as fit one.
-  private static func rows<T>(_ items: [T], of node: Node, _ metrics: Metrics) -> [ArraySlice<T>]
-  {
+  private static func rows<T>(_ items: [T], of node: Node, _ metrics: Metrics) -> [ArraySlice<T>] {
     let leaves = node.reports.allSatisfy { $0.reports.isEmpty }
     let perRow = max(1, leaves ? metrics.leavesPerRow : metrics.perRow)
     return stride(from: 0, to: items.count, by: perRow).map {

@@ -51,6 +51,12 @@ public final class ReplicaStore {
   private var overlayOrder: [String] = []
   private var log: ReplicaFile?
   private var refresh: FullRefresh?
+  /// The changes the copy saw, kept beside it (nil when its file could
+  /// not be opened: the copy goes on without).
+  public private(set) var history: ChangeHistory?
+  /// What the history's opening or writing said the user should hear of
+  /// (a damaged file set aside, a write that failed); nil when nothing.
+  public private(set) var historyNotice: String?
 
   /// A full refresh under way: the next generation's people, streamed.
   /// (A class: the set of hashes grows in place, never copied.)
@@ -70,9 +76,14 @@ public final class ReplicaStore {
   }
 
   /// Opens the copy in `folder` (made, mode 0700, when missing), held
-  /// by `lock` (taken here when nil) until ``close()``; throws
+  /// by `lock` (taken here when nil) until ``close()``, with its change
+  /// history kept within `historyLimits` and dated by `clock`; throws
   /// ``ReplicaError/isInUse`` when another store holds it.
-  public init(folder: URL, lock: ReplicaLock? = nil) throws(ReplicaError) {
+  public init(
+    folder: URL, lock: ReplicaLock? = nil,
+    historyLimits: ChangeHistoryLimits = ChangeHistoryLimits(),
+    clock: @escaping @Sendable () -> Date = { Date() }
+  ) throws(ReplicaError) {
     self.folder = folder
     table = UserTable([User]())
     base = table
@@ -82,6 +93,13 @@ public final class ReplicaStore {
       self.lock = try ReplicaLock(folder: folder.path)
     }
     try open()
+    do {
+      let history = try ChangeHistory(folder: folder, limits: historyLimits, clock: clock)
+      self.history = history
+      historyNotice = history.notice
+    } catch {
+      historyNotice = Self.historyFailure(error)
+    }
   }
 
   /// Lets go of the copy: its change log is closed and its lock let go
@@ -90,6 +108,7 @@ public final class ReplicaStore {
   public func close() {
     refresh = nil
     log = nil
+    history = nil
     lock = nil
   }
 
@@ -158,7 +177,7 @@ public final class ReplicaStore {
       else { continue }
       chosen = (number, cookie)
     }
-    var keep = [ReplicaLock.fileName]
+    var keep = [ReplicaLock.fileName, ChangeHistory.fileName, ChangeHistory.damagedName]
     if let chosen {
       keep += try read(generation: chosen.generation, cookie: chosen.cookie)
     }
@@ -305,11 +324,17 @@ public final class ReplicaStore {
     current.written = []
     // The copy is then browsed as a later start browses it, its image
     // mapped: the people built go before everyone is sorted for the order.
+    // The copy before, as shown: what the refresh changed goes to the history.
+    let before = isComplete ? (isBehind ? (caughtUp()?.table ?? base) : table) : nil
     let people = try imageOfRecords(in: part, generation: next)
     unlink(part)
     // The order is of use, not of need: a copy without it opens and sorts.
     try? ReplicaOrderFile.write(people, to: path("order-\(next)"))
     try commit(generation: next, cookie: cookie, people: people)
+    // Kept once the refresh is the copy: a refresh cut short is compared again.
+    if let before, let history {
+      keep(history) { PeopleChanges.between(before, people, at: history.now) }
+    }
     if !current.late.isEmpty { try apply(current.late) }
   }
 
@@ -338,7 +363,12 @@ public final class ReplicaStore {
     // anything is written.
     try log.append(records)
     try log.flush(sync: true)
-    for record in records { remember(record) }
+    var seen: [PersonChange] = []
+    for record in records {
+      if let history { seen += changes(by: record, at: history.now) }
+      remember(record)
+    }
+    if let history { keep(history) { seen } }
     let changes = records.compactMap { record -> (identity: String, user: User?)? in
       switch record {
       case .person(let entry): (entry.id, Self.user(entry))
@@ -396,6 +426,44 @@ public final class ReplicaStore {
         unlink(path(name))
       }
     }
+  }
+
+  // MARK: History
+
+  /// How `record` changes the person it names, from what the copy holds
+  /// now (before it is remembered).
+  private func changes(by record: ReplicaRecord, at seconds: Int64) -> [PersonChange] {
+    let identity: String
+    let after: User?
+    switch record {
+    case .person(let entry): (identity, after) = (entry.id, Self.user(entry))
+    case .deleted(let id): (identity, after) = (id, nil)
+    case .cookie: return []
+    }
+    let before: User? =
+      if let changed = overlay[identity] {
+        changed.map(Self.user)
+      } else {
+        base.position(ofIdentity: identity).map(base.user(at:))
+      }
+    return PeopleChanges.of(
+      identity, from: before, to: after, at: seconds,
+      managerName: { [base] in PeopleChanges.managerName($0, in: base) })
+  }
+
+  /// Appends the changes `made` makes to `history`; a failure ends the
+  /// history (the copy goes on) and says why in ``historyNotice``.
+  private func keep(_ history: ChangeHistory, _ made: () -> [PersonChange]) {
+    do {
+      try history.record(made())
+    } catch {
+      self.history = nil
+      historyNotice = Self.historyFailure(error)
+    }
+  }
+
+  private static func historyFailure(_ error: ReplicaError) -> String {
+    String(filling: tr("The change history stopped: %@"), error.description)
   }
 
   /// Records `record` in memory (the log holds it already).

@@ -98,6 +98,8 @@ public final class LDAPReplica: Sendable {
       store: try ReplicaStore(folder: folder, lock: lock), foldThreshold: foldThreshold,
       update: update,
       status: status)
+    // A damaged history set aside is said where the copy's other troubles are.
+    if let notice = feed.store.historyNotice { StandardError.write("roster: \(notice)\n") }
     if feed.store.isComplete {
       // The people as of the last fold at once, then with the changes since.
       update(feed.store.table, nil)

@@ -1,4 +1,5 @@
 import Directory
+import FoundationEssentials
 import GtkKit
 
 /// What the person page reads of a local directory: a person's managers,
@@ -8,20 +9,34 @@ import GtkKit
 extension LocalDirectoryPage {
   package func facts(at position: Int) async -> PersonFacts? {
     guard position >= 0, position < model.count, let contents else { return nil }
-    let (person, groups) = (model[position], contents.groups)
+    let (person, groups, copy, histories) = (
+      model[position], contents.groups, copyFolder, histories
+    )
     return await Task.detached(priority: .userInitiated) {
-      PersonFacts.local(position: person.index, in: person.table, groups: groups)
+      let facts = PersonFacts.local(position: person.index, in: person.table, groups: groups)
+      return copy.map { facts.withHistory(in: $0, from: histories) } ?? facts
     }.value
   }
 
   package func facts(ofIdentity identity: String) async -> PersonFacts? {
     guard let contents else { return nil }
-    let (table, groups) = (contents.viewModels, contents.groups)
+    let (table, groups, copy, histories) = (
+      contents.viewModels, contents.groups, copyFolder, histories
+    )
     return await Task.detached(priority: .userInitiated) {
       table.position(ofIdentity: identity).map {
-        PersonFacts.local(position: $0, in: table, groups: groups)
+        let facts = PersonFacts.local(position: $0, in: table, groups: groups)
+        return copy.map { facts.withHistory(in: $0, from: histories) } ?? facts
       }
     }.value
+  }
+
+  /// The file or folder the people came from: an offline copy's folder
+  /// holds the history a person's page shows (looked at off the main
+  /// thread, ``PersonFacts/withHistory(in:)``).
+  private var copyFolder: URL? {
+    guard case .file(let url, _) = contents?.source else { return nil }
+    return url
   }
 
   package func revealInTree(_ identity: String) {

@@ -36,6 +36,8 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
   let presenter: ModelPresenter
   let controller: DirectoryController
   let search = SearchController()
+  /// An offline copy's history by person, for the person's page.
+  let histories = PersonHistories()
   /// Every avatar size the page shows: the list's, the grid's, the details panel's.
   let avatarSizes: [AvatarService]
   /// The last directory shown, kept when a refresh fails.
@@ -165,6 +167,11 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
 
   package func close() {
     onNotice = nil
+    // A load or a copy's change still running when the window closes
+    // reaches nothing: the page's widgets are gone with it.
+    controller.onStart = nil
+    controller.onFinish = nil
+    controller.onPreview = nil
     list.textShaping.close()
     grid.textShaping.close()
     table.textShaping.close()

@@ -1,4 +1,5 @@
 import Directory
+import FoundationEssentials
 
 /// What the person page shows of one person: the person, their managers
 /// up to the top of the organisation and how that chain ends, their
@@ -49,6 +50,9 @@ package struct PersonFacts: Sendable {
   /// Their direct reports.
   package var reports: Reports
   package var groups: [GroupLink]
+  /// What the copy's history kept of them (``ChangeHistory``), newest
+  /// first; none outside an offline copy.
+  package var history: [PersonChange] = []
 
   /// The facts of person `position` of `table`, in a directory with `groups`.
   package static func local(position: Int, in table: UserTable, groups: DirectoryGroups)
@@ -100,6 +104,15 @@ package struct PersonFacts: Sendable {
       })
   }
 
+  /// These facts with what the history in `folder` kept of the person,
+  /// when it is an offline copy's (``PersonHistories``, which may read
+  /// the disk): off the main thread.
+  func withHistory(in folder: URL, from histories: PersonHistories) -> PersonFacts {
+    var facts = self
+    facts.history = histories.changes(of: person.identity, in: folder)
+    return facts
+  }
+
   /// The facts of the server's entry `identity`; nil when it does not exist.
   package static func server(identity: String, in directory: any OrganisedDirectory) async
     -> PersonFacts?
@@ -117,7 +130,7 @@ extension PersonFacts {
   /// a shown person's page alone).
   package func showsSame(as other: PersonFacts) -> Bool {
     guard person == other.person, managers == other.managers, chainEnd == other.chainEnd,
-      groups == other.groups
+      groups == other.groups, history == other.history
     else { return false }
     switch (reports, other.reports) {
     case (.people(let mine), .people(let theirs)): return mine == theirs

@@ -9,7 +9,8 @@ import SharedSupport
 /// up to the top of the organisation as links (top first, then how it ends
 /// when not at the top), the person's details (a server entry's attributes
 /// once read), the groups they are in as links, and their direct reports
-/// as a windowed list with their count. Every name opens a page: a person's
+/// as a windowed list with their count, and, on an offline copy, what the
+/// copy saw change of them (``ChangeText``). Every name opens a page: a person's
 /// (``onPerson``) or a group's people (``onGroup``).
 ///
 /// Threading: main-actor only.
@@ -28,6 +29,9 @@ final class PersonPage {
   let attributes = EntryAttributesView()
   private let groupsBox: Widget
   private var groups: Widget
+  /// "History": what the offline copy saw change of them, newest first.
+  private let historyBox: Widget
+  private var historyLines: Widget
   private let reportsHeading: Widget
   /// The direct reports, as the list shows people.
   let reports: PeopleList
@@ -63,6 +67,8 @@ final class PersonPage {
   /// The links' buttons, managers top first then groups (tests click them).
   private(set) var chainLinks: [Widget] = []
   private(set) var groupLinks: [Widget] = []
+  /// The history's lines as shown, newest first (tests).
+  private(set) var historyTexts: [String] = []
 
   /// A person's page, its avatar loading through `details` and its
   /// reports' through `avatars` (nil: initials only), the reports' rows
@@ -103,6 +109,12 @@ final class PersonPage {
     gtk_widget_set_margin_top(inGroups, 6)
     Gtk.append(groupsBox, inGroups, groups)
 
+    historyBox = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    historyLines = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+    let history = Gtk.label(tr("History"), classes: ["heading"])
+    gtk_widget_set_valign(history, GTK_ALIGN_START)
+    Gtk.append(historyBox, history, historyLines)
+
     reportsHeading = Gtk.label(classes: ["heading"])
     gtk_label_set_xalign(gtkObject(reportsHeading), 0)
     reportsButton = gtk_button_new_with_label(tr("Show in the List"))!
@@ -124,7 +136,7 @@ final class PersonPage {
     // The reports take the height left; the details only what they need.
     gtk_widget_set_vexpand(attributes.widget, 0)
     let header = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["person-page"])
-    Gtk.append(header, top, attributes.widget, groupsBox, reportsLine)
+    Gtk.append(header, top, attributes.widget, groupsBox, historyBox, reportsLine)
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL)
     gtk_widget_set_margin_bottom(reports.scroller, 18)
     gtk_widget_set_margin_start(reports.scroller, 24)
@@ -171,6 +183,7 @@ final class PersonPage {
     attributes.show(Self.detailLines(person))
     showChain(facts)
     showGroups(facts.groups)
+    showHistory(facts.history)
     let people: [UserRef]
     let count: Int?
     switch facts.reports {
@@ -245,6 +258,21 @@ final class PersonPage {
     }
     replace(&groups, in: groupsBox, with: box)
     Gtk.setVisible(groupsBox, !links.isEmpty)
+  }
+
+  /// The changes the copy saw of the person, a line each, the newest first.
+  private func showHistory(_ changes: [PersonChange]) {
+    let box = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+    historyTexts = changes.map(ChangeText.line)
+    for text in historyTexts {
+      let line = Gtk.label(text)
+      gtk_label_set_xalign(gtkObject(line), 0)
+      gtk_label_set_wrap(gtkObject(line), 1)
+      gtk_label_set_wrap_mode(gtkObject(line), PANGO_WRAP_WORD_CHAR)
+      gtk_box_append(cgtk_box(box), line)
+    }
+    replace(&historyLines, in: historyBox, with: box)
+    Gtk.setVisible(historyBox, !changes.isEmpty)
   }
 
   /// A flat button reading `text` that calls `action`.

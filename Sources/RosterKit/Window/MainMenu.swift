@@ -7,6 +7,8 @@ import SharedSupport
 /// "Filter" (`win.filter`, checked while the filter bar shows), "Org Tree"
 /// (`win.tree`, checked while the org tree shows), "Show Disabled Accounts"
 /// (`win.show-disabled`, checked unless disabled accounts are left out),
+/// "Export…", "Check Data…", "Changes…" (`win.changes`: what an offline
+/// copy saw change),
 /// "Keyboard
 /// Shortcuts" (`win.show-shortcuts`), "Search From the Overview"
 /// (`menu.search-from-overview`, checked while GNOME Shell's search may look
@@ -36,6 +38,7 @@ final class MainMenu {
       g_menu_append(menu, tr("Show _Disabled Accounts"), WindowAction.showDisabled.detailedName)
       g_menu_append(menu, tr("_Export…"), WindowAction.export.detailedName)
       g_menu_append(menu, tr("_Check Data…"), WindowAction.checkData.detailedName)
+      g_menu_append(menu, tr("C_hanges…"), WindowAction.changes.detailedName)
       g_menu_append(menu, tr("_Send Email to the Selected"), WindowAction.email.detailedName)
       g_menu_append(menu, tr("_Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
       g_menu_append(menu, tr("Search From the _Overview"), "menu.search-from-overview")

@@ -32,6 +32,8 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case exportOrgChart = "export-org-chart"
   /// Prints the org chart of the person shown.
   case printOrgChart = "print-org-chart"
+  /// Lists what the offline copy saw change, in a window of its own.
+  case changes
   /// Copies the selected people (text and vCards).
   case copy
   /// Writes one email to the selected people.

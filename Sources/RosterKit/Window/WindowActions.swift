@@ -168,6 +168,9 @@ final class WindowActions {
         action: .printOrgChart, accelerators: "", title: tr("Print the org chart"),
         kind: .action { [weak window] in window?.printOrgChart() }),
       WindowShortcut(
+        action: .changes, accelerators: "", title: tr("Show who joined, left or moved"),
+        kind: .action { [weak window] in window?.showChanges() }),
+      WindowShortcut(
         action: .filter, accelerators: "<Shift><Control>f",
         title: tr("Show or hide the filter bar"),
         kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
