@@ -149,7 +149,7 @@ final class ChangeHistoryWindowTests: XCTestCase {
       let changes = try XCTUnwrap(ChangesWindow.shown.last)
       defer { changes.close() }
       XCTAssertTrue(
-        MainContext.run(until: { changes.shownPage == "changes" }, timeout: .seconds(10)))
+        MainContext.run(until: { changes.shownPage == "lines" }, timeout: .seconds(10)))
       XCTAssertEqual(changes.subtitle, "2 changes")
       XCTAssertTrue(MainContext.run(until: { changes.shownLines.count == 2 }, timeout: .seconds(5)))
       let today = ChangeText.day(Date())
@@ -162,16 +162,16 @@ final class ChangeHistoryWindowTests: XCTestCase {
       XCTAssertTrue(changes.shownLines[1]?[1].contains("(\(promoted.uid))") ?? false)
 
       // Typing narrows the lines to those holding the words.
-      gtk_editable_set_text(gtkObject(changes.searchEntry), "cartographer")
+      gtk_editable_set_text(gtkObject(try XCTUnwrap(changes.searchEntry)), "cartographer")
       XCTAssertTrue(
         MainContext.run(until: { changes.subtitle == "1 change" }, timeout: .seconds(10)))
       XCTAssertEqual(changes.model.count, 1)
-      gtk_editable_set_text(gtkObject(changes.searchEntry), "nobody has these words")
+      gtk_editable_set_text(gtkObject(try XCTUnwrap(changes.searchEntry)), "nobody has these words")
       XCTAssertTrue(
         MainContext.run(until: { changes.shownPage == "nothing" }, timeout: .seconds(10)))
-      gtk_editable_set_text(gtkObject(changes.searchEntry), "chief")
+      gtk_editable_set_text(gtkObject(try XCTUnwrap(changes.searchEntry)), "chief")
       XCTAssertTrue(
-        MainContext.run(until: { changes.shownPage == "changes" }, timeout: .seconds(10)))
+        MainContext.run(until: { changes.shownPage == "lines" }, timeout: .seconds(10)))
 
       // A click on a line (the list's own activation) opens them in the window.
       XCTAssertTrue(MainContext.run(until: { changes.shownLines.count == 1 }, timeout: .seconds(5)))

@@ -28,7 +28,7 @@ final class DataChecksWindowTests: XCTestCase {
     XCTAssertTrue(window.activate(.checkData))
     let checks = try XCTUnwrap(DataChecksWindow.shown.last)
     XCTAssertTrue(
-      MainContext.run(until: { checks.shownPage != "checking" }, timeout: .seconds(10)),
+      MainContext.run(until: { checks.shownPage != "working" }, timeout: .seconds(10)),
       "the checks did not end")
     return checks
   }
@@ -39,7 +39,7 @@ final class DataChecksWindowTests: XCTestCase {
       defer { window.close() }
       let checks = try Self.checks(of: window)
       defer { checks.close() }
-      XCTAssertEqual(checks.shownPage, "findings")
+      XCTAssertEqual(checks.shownPage, "lines")
       XCTAssertEqual(checks.model.count, 5)
       XCTAssertEqual(checks.subtitle, "5 things to fix")
       XCTAssertTrue(MainContext.run(until: { checks.shownLines.count == 5 }, timeout: .seconds(5)))

@@ -6,7 +6,7 @@ import Directory
 /// the person.
 ///
 /// Threading: a plain value; `Sendable`.
-struct ChangeLine: Sendable, Identifiable, Equatable {
+struct ChangeLine: ListedLine, Identifiable, Equatable {
   /// Its place in the history, newest first.
   let id: Int
   /// Whom it is about: activating the line opens them.
@@ -14,6 +14,8 @@ struct ChangeLine: Sendable, Identifiable, Equatable {
   let kind: String
   let person: String
   let detail: String
+  /// What happened, as the line's heading.
+  var heading: String { kind }
   /// The words a search looks in, folded to lower case.
   let searched: String
 

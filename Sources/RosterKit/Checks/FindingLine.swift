@@ -2,27 +2,33 @@ import Directory
 import SharedSupport
 
 /// One line of the data checks' window: a finding (``DataFinding``) with
-/// its words made off the main thread — the check's title, the person's
-/// name and username, what is wrong — and the identity that opens them.
+/// its words made off the main thread — the person's name and username,
+/// what is wrong — and the identity that opens them; the check's title
+/// is its heading.
 ///
 /// Threading: a plain value; `Sendable`.
-struct FindingLine: Sendable, Identifiable, Equatable {
+struct FindingLine: ListedLine, Equatable {
+  /// Its place among the findings.
+  let id: Int
   let check: DataCheck
-  /// Whom it is about (id, else username): activating the line opens them.
-  let id: String
-  let name: String
-  let username: String
-  /// What is wrong, in the user's language.
+  let identity: String
+  /// The person's name and username, their controls marked.
+  let person: String
+  /// What is wrong, in the user's language, the directory's words marked.
   let detail: String
+
+  /// The check's title.
+  var heading: String { Self.title(of: check) }
 
   /// The lines of `findings` in `table`.
   static func lines(_ findings: [DataFinding], in table: UserTable) -> [FindingLine] {
-    findings.map { finding in
+    findings.enumerated().map { index, finding in
       let position = finding.position
+      let name = table.value(.displayName, at: position) ?? table.username(at: position)
       return FindingLine(
-        check: finding.check, id: table.identity(at: position),
-        name: table.value(.displayName, at: position) ?? table.username(at: position),
-        username: table.username(at: position), detail: detail(of: finding, in: table))
+        id: index, check: finding.check, identity: table.identity(at: position),
+        person: DisplayText.of(name) + " (" + DisplayText.of(table.username(at: position)) + ")",
+        detail: DisplayText.of(detail(of: finding, in: table)))
     }
   }
 
