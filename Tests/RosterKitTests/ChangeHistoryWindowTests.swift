@@ -94,7 +94,7 @@ final class ChangeHistoryWindowTests: XCTestCase {
       Self.retitle(person, "Team Lead", count: 1, in: setting)
       Self.retitle(other, "Someone Else", count: 2, in: setting)
       Self.retitle(person, "Director", count: 3, in: setting)
-      let today = ChangeText.day(Date())
+      let today = ClockText.day(Date())
 
       let position = try XCTUnwrap(page.model.elements.firstIndex { $0.username == person.uid })
       window.openPerson(at: position)
@@ -152,7 +152,7 @@ final class ChangeHistoryWindowTests: XCTestCase {
         MainContext.run(until: { changes.shownPage == "lines" }, timeout: .seconds(10)))
       XCTAssertEqual(changes.subtitle, "2 changes")
       XCTAssertTrue(MainContext.run(until: { changes.shownLines.count == 2 }, timeout: .seconds(5)))
-      let today = ChangeText.day(Date())
+      let today = ClockText.day(Date())
       XCTAssertEqual(changes.shownLines[0]?.first, "Left")
       XCTAssertEqual(changes.shownLines[0]?.last, "Left, \(today)")
       XCTAssertEqual(changes.shownLines[1]?.first, "New title")

@@ -19,16 +19,6 @@ public struct DirectHistoryWrite: HistoryWriting {
   public init() {}
 
   public func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(ReplicaError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw .system("write", path, errno: errno)
-      }
-      offset += written
-    }
+    try WholeWrite.write(bytes, to: descriptor, path: path)
   }
 }

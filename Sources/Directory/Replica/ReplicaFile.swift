@@ -80,17 +80,7 @@ final class ReplicaFile {
 
   /// Writes what is buffered; with `sync`, waits until it is on the disk.
   func flush(sync: Bool) throws(ReplicaError) {
-    var offset = 0
-    while offset < pending.count {
-      let written = pending.withUnsafeBytes { bytes in
-        Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw .system("write", path, errno: errno)
-      }
-      offset += written
-    }
+    try WholeWrite.write(pending, to: descriptor, path: path)
     pending.removeAll(keepingCapacity: true)
     if sync, fsync(descriptor) != 0 { throw .system("sync", path, errno: errno) }
   }

@@ -12,7 +12,7 @@ import SharedSupport
 enum ChangeText {
   /// What changed and when, without whom.
   static func line(_ change: PersonChange) -> String {
-    let day = Self.day(change.date)
+    let day = ClockText.day(change.date)
     switch change.kind {
     case .joined:
       return change.new.isEmpty
@@ -43,23 +43,5 @@ enum ChangeText {
     case .moved: tr("Moved")
     case .title: tr("New title")
     }
-  }
-
-  /// `date` as a day in the user's locale, through GLib: "3 Nov" this
-  /// year, "3 Nov 2025" before.
-  static func day(_ date: Date) -> String {
-    guard let moment = g_date_time_new_from_unix_local(Int(date.timeIntervalSince1970)),
-      let now = g_date_time_new_now_local()
-    else { return "" }
-    defer {
-      g_date_time_unref(moment)
-      g_date_time_unref(now)
-    }
-    let thisYear = g_date_time_get_year(moment) == g_date_time_get_year(now)
-    // Translators: a day this year, as strftime writes it (GLib's formats).
-    let format = thisYear ? tr("%-d %b") : tr("%-d %b %Y")
-    guard let text = g_date_time_format(moment, format) else { return "" }
-    defer { g_free(text) }
-    return String(cString: text)
   }
 }
