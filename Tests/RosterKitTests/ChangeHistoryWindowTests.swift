@@ -160,6 +160,12 @@ final class ChangeHistoryWindowTests: XCTestCase {
         changes.shownLines[1]?.last,
         "Title: \(promoted.title ?? "") → Chief Cartographer, \(today)")
       XCTAssertTrue(changes.shownLines[1]?[1].contains("(\(promoted.uid))") ?? false)
+      // The window's picture, .build/screenshots/changes.png (copied into
+      // docs/screenshots by hand).
+      WindowTestSupport.waitUntilStill(window)
+      let shot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/screenshots/changes.png").standardizedFileURL.path
+      try Screenshot.save(changes.window, to: shot)
 
       // Typing narrows the lines to those holding the words.
       gtk_editable_set_text(gtkObject(try XCTUnwrap(changes.searchEntry)), "cartographer")
