@@ -86,6 +86,14 @@ final class ActiveDirectoryCopyTests: XCTestCase {
     let gone = await reports.wait { reports.person("joining.person") == nil }
     XCTAssertTrue(gone, "the person deleted stayed in the copy")
     XCTAssertEqual(reports.usernames, Set(dc.people.people.map(\.username)))
+
+    // DirSync's changes reach the copy's history as Content Sync's do:
+    // the joiner, the new title, the leaver, newest first.
+    let history = try XCTUnwrap(try ChangeHistory.changes(in: folder))
+      .filter { $0.username == "joining.person" }
+    XCTAssertEqual(history.map(\.kind), [.left, .title, .joined])
+    XCTAssertEqual(
+      history.first { $0.kind == .title }.map { [$0.old, $0.new] }, ["Trainee", "Engineer"])
   }
 
   func testARestartBringsOnlyWhatChangedAndOpensWithTheServerAway() async throws {
