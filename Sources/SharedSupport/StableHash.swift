@@ -27,7 +27,12 @@ public enum StableHash {
     return hex16(first) + hex16(second)
   }
 
-  private static func fnv1a(bytes: some Sequence<UInt8>, basis: UInt64 = offsetBasis) -> UInt64 {
+  /// 64-bit FNV-1a over `bytes`.
+  public static func fnv1a(bytes: some Sequence<UInt8>) -> UInt64 {
+    fnv1a(bytes: bytes, basis: offsetBasis)
+  }
+
+  private static func fnv1a(bytes: some Sequence<UInt8>, basis: UInt64) -> UInt64 {
     var hash = basis
     for byte in bytes {
       hash = (hash ^ UInt64(byte)) &* prime

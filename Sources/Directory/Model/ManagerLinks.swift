@@ -64,3 +64,27 @@ enum ManagerLinks {
     }
   }
 }
+
+extension ManagerLinks {
+  /// Links each manager reference of `table` that names nobody by
+  /// identity to the person `named` finds by that reference (an LDAP
+  /// server's reports name their manager by DN; the copy knows people by
+  /// entryUUID): a second pass after ``resolve(in:)``, while the table is
+  /// made. A person named as their own manager keeps the reference.
+  static func resolve(
+    in table: UserTable, named: (UnsafeBufferPointer<UInt8>) -> Int?
+  ) {
+    precondition(table.rowMap == nil, "links of a patched table are made by the patch")
+    let columns = table.columns
+    defer { table.releaseMappedPages() }
+    for position in 0..<columns.roles.count {
+      table.scanned(position, every: randomReadStride)
+      let reference = unresolvedReference(columns.managers[position])
+      guard reference != 0,
+        let manager = named(columns.managerReferences.bytes(of: reference)),
+        manager != position, manager < columns.roles.count
+      else { continue }
+      columns.managers.set(position, to: UInt32(manager + 1))
+    }
+  }
+}

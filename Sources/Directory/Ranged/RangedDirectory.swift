@@ -125,11 +125,16 @@ public struct DirectoryEntry: Sendable, Hashable, Identifiable {
   /// are cached under identity + version, so an updated one is never served
   /// stale.
   public var photoVersion: String?
+  /// How other entries name this person where they refer to them (an LDAP
+  /// entry's DN, which a report's `manager` holds) when that is not its
+  /// ``id``; nil when it is.
+  public var linkName: String?
 
   /// An entry with the given values.
   public init(
     id: String, username: String, details: PersonDetails = PersonDetails(),
-    role: Role = .unknown, isActive: Bool = true, photoVersion: String? = nil
+    role: Role = .unknown, isActive: Bool = true, photoVersion: String? = nil,
+    linkName: String? = nil
   ) {
     self.id = id
     self.username = username
@@ -137,6 +142,7 @@ public struct DirectoryEntry: Sendable, Hashable, Identifiable {
     self.role = role
     self.isActive = isActive
     self.photoVersion = photoVersion
+    self.linkName = linkName
   }
 }
 

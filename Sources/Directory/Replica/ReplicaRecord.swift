@@ -49,6 +49,8 @@ public enum ReplicaRecord: Sendable, Equatable {
       out.append(entry.photoVersion == nil ? 0 : 1)
       field(Array((entry.photoVersion ?? "").utf8))
       for detail in DetailField.allCases { field(Array((entry.details[detail] ?? "").utf8)) }
+      // How reports name them, when not by id: last, and only then.
+      if let linkName = entry.linkName { field(Array(linkName.utf8)) }
     case .deleted(let id):
       out.append(Kind.deleted.rawValue)
       field(Array(id.utf8))
@@ -76,10 +78,17 @@ public enum ReplicaRecord: Sendable, Equatable {
         guard let value = reader.text() else { return nil }
         details[detail] = value.isEmpty ? nil : value
       }
+      // A record written before link names were kept ends with the city.
+      var linkName: String?
+      if !reader.isAtEnd {
+        guard let name = reader.text() else { return nil }
+        linkName = name
+      }
       self = .person(
         DirectoryEntry(
           id: id, username: username, details: details, role: Role(byte: role),
-          isActive: Role.isActive(rowByte: role), photoVersion: hasVersion == 0 ? nil : version))
+          isActive: Role.isActive(rowByte: role), photoVersion: hasVersion == 0 ? nil : version,
+          linkName: linkName))
     case .deleted:
       guard let id = reader.text() else { return nil }
       self = .deleted(id)

@@ -13,7 +13,9 @@ import SharedSupport
 /// appended as it arrives; and `state-G`, the server's cookie for
 /// `people-G`, a record written last
 /// (a temporary file synced, then renamed), which makes generation G the
-/// copy. Every step leaves a copy that opens: a crash before `state-G` is
+/// copy. Beside them, `links-G` (``ReplicaLinkNames``), when the server
+/// names people otherwise than by identity where reports name their
+/// manager (an LDAP DN), so a change naming a manager so is linked to them. Every step leaves a copy that opens: a crash before `state-G` is
 /// written leaves generation G − 1, a torn end of `changes-G` is cut off
 /// (the server sends those changes again from the cookie before them), and
 /// files of other generations are removed when the copy opens.
@@ -43,9 +45,14 @@ public final class ReplicaStore {
   public private(set) var isBehind = false
   /// The generation the copy is at; 0 when there is none.
   public private(set) var generation = 0
-  private var base: UserTable
+  private(set) var base: UserTable
+  /// How `base`'s people are named where reports name their manager, when
+  /// not by identity (`links-G`); nil when the copy keeps no such names.
+  private(set) var links: ReplicaLinkNames?
+  /// The same for the people changed since `people-G`: name → identity.
+  private(set) var overlayLinks: [String: String] = [:]
   /// What changed since `people-G`, by identity (nil: deleted).
-  private var overlay: [String: DirectoryEntry?] = [:]
+  private(set) var overlay: [String: DirectoryEntry?] = [:]
   /// The overlay's identities in the order they first changed: new people
   /// follow `base` in this order.
   private var overlayOrder: [String] = []
@@ -154,7 +161,7 @@ public final class ReplicaStore {
   /// theirs changed): a read of everyone need not write it again.
   public func holds(_ entry: DirectoryEntry) -> Bool {
     guard let position = table.position(ofIdentity: entry.id) else { return false }
-    return table.user(at: position) == Self.user(entry)
+    return table.user(at: position) == Self.user(linkingManager(of: entry))
   }
 
   /// How many changes wait to be folded into the next generation.
@@ -211,13 +218,18 @@ public final class ReplicaStore {
       }
     }
     ReplicaOrderFile.read(path("order-\(number)"), into: people)
+    links = ReplicaLinkNames(path: path("links-\(number)"))
+    overlayLinks = Self.linkNames(of: overlay)
     generation = number
     self.cookie = last
     base = people
     self.overlay = overlay
     overlayOrder = order
     logLength = valid
-    return ["state-\(number)", "people-\(number)", "changes-\(number)", "order-\(number)"]
+    return [
+      "state-\(number)", "people-\(number)", "changes-\(number)", "order-\(number)",
+      "links-\(number)",
+    ]
   }
 
   /// The names in the folder at `path`.
@@ -253,12 +265,16 @@ public final class ReplicaStore {
   /// with about 35 bytes of each in memory, not 170. `spool` is gone
   /// when this returns (a crash leaves it, and the copy's opening removes
   /// it).
-  private static func loadRecords(_ path: String, spool: String) throws(ReplicaError) -> UserTable {
+  private static func loadRecords(_ path: String, spool: String) throws(ReplicaError)
+    -> (UserTable, LinkNameList)
+  {
     let file = try OutputFile(create: spool)
     defer { unlink(spool) }
     var builder = UserTableBuilder()
+    var names = LinkNameList()
     try ReplicaFile.read(path) { record throws(ReplicaError) in
       guard case .person(let entry) = record else { return }
+      if let name = entry.linkName { names.append(name, at: builder.count) }
       do {
         try builder.append(Self.user(entry))
       } catch {
@@ -268,7 +284,11 @@ public final class ReplicaStore {
     }
     try builder.spoolText(file.write)
     let mapping = try file.mapped()
-    return UserTable(builder.finish(spooledText: mapping))
+    let table = UserTable(builder.finish(spooledText: mapping))
+    // Managers named otherwise than by identity (a DN), linked by name.
+    names.sort()
+    if !names.names.isEmpty { ManagerLinks.resolve(in: table, named: { names.position(of: $0) }) }
+    return (table, names)
   }
 
   /// How much of the people's text a full refresh holds before it is spooled.
@@ -326,14 +346,18 @@ public final class ReplicaStore {
     // mapped: the people built go before everyone is sorted for the order.
     // The copy before, as shown: what the refresh changed goes to the history.
     let before = isComplete ? (isBehind ? (caughtUp()?.table ?? base) : table) : nil
-    let people = try imageOfRecords(in: part, generation: next)
+    let (people, names) = try imageOfRecords(in: part, generation: next)
     unlink(part)
     // The order is of use, not of need: a copy without it opens and sorts.
     try? ReplicaOrderFile.write(people, to: path("order-\(next)"))
     try commit(generation: next, cookie: cookie, people: people)
     // Kept once the refresh is the copy: a refresh cut short is compared again.
     if let before, let history {
-      keep(history) { PeopleChanges.between(before, people, at: history.now) }
+      keep(history) {
+        PeopleChanges.between(before, people, at: history.now) { reference in
+          PeopleChanges.manager(reference, in: people) { names.position(of: Array($0.utf8)) }
+        }
+      }
     }
     if !current.late.isEmpty { try apply(current.late) }
   }
@@ -342,11 +366,16 @@ public final class ReplicaStore {
   /// `generation`'s image, and that image opened (the table built in
   /// memory, should it not open).
   private func imageOfRecords(in part: String, generation: Int) throws(ReplicaError)
-    -> UserTable
+    -> (UserTable, LinkNameList)
   {
-    let built = try Self.loadRecords(part, spool: path("people-\(generation).text"))
+    let (built, names) = try Self.loadRecords(part, spool: path("people-\(generation).text"))
     try Self.writeImage(of: built, to: path("people-\(generation)"))
-    return UserTable(image: path("people-\(generation)")) ?? built
+    // None (people named by identity alone): no file, nor one left by a try before.
+    unlink(path("links-\(generation)"))
+    if !names.names.isEmpty {
+      try ReplicaLinkNames.write(names.names, to: path("links-\(generation)"))
+    }
+    return (UserTable(image: path("people-\(generation)")) ?? built, names)
   }
 
   // MARK: Changes
@@ -359,6 +388,22 @@ public final class ReplicaStore {
   @discardableResult
   public func apply(_ records: [ReplicaRecord]) throws(ReplicaError) -> TablePatch? {
     guard isComplete, let log else { throw ReplicaError("the copy has no complete refresh yet") }
+    // A manager named by DN is kept as the identity of the person the copy
+    // holds, so the change links them as the refresh did.
+    var batch = ChangedBefore()
+    let records = records.map { record -> ReplicaRecord in
+      switch record {
+      case .person(let entry):
+        let linked = linkingManager(of: entry, after: batch)
+        batch.entries[entry.id] = linked
+        if let name = entry.linkName { batch.names[name] = entry.id }
+        return .person(linked)
+      case .deleted(let id):
+        batch.entries[id] = .some(nil)
+        return record
+      case .cookie: return record
+      }
+    }
     // All or none: a record past the reader's limit is refused before
     // anything is written.
     try log.append(records)
@@ -395,6 +440,9 @@ public final class ReplicaStore {
     let next = generation + 1
     try Self.writeImage(of: table, to: path("people-\(next)"))
     try? ReplicaOrderFile.write(table, to: path("order-\(next)"))
+    let names = foldedLinkNames()
+    unlink(path("links-\(next)"))
+    if !names.isEmpty { try? ReplicaLinkNames.write(names, to: path("links-\(next)")) }
     try commit(generation: next, cookie: cookie, people: table)
   }
 
@@ -417,12 +465,16 @@ public final class ReplicaStore {
     self.cookie = cookie
     log = newLog
     base = people
+    links = ReplicaLinkNames(path: path("links-\(next)"))
     overlay = [:]
+    overlayLinks = [:]
     isBehind = false
     overlayOrder = []
     table = people
     if old > 0 {
-      for name in ["state-\(old)", "people-\(old)", "changes-\(old)", "order-\(old)"] {
+      for name in [
+        "state-\(old)", "people-\(old)", "changes-\(old)", "order-\(old)", "links-\(old)",
+      ] {
         unlink(path(name))
       }
     }
@@ -448,7 +500,7 @@ public final class ReplicaStore {
       }
     return PeopleChanges.of(
       identity, from: before, to: after, at: seconds,
-      managerName: { [base] in PeopleChanges.managerName($0, in: base) })
+      manager: { [base] in PeopleChanges.manager($0, in: base) })
   }
 
   /// Appends the changes `made` makes to `history`; a failure ends the
@@ -476,6 +528,7 @@ public final class ReplicaStore {
   }
 
   private func change(_ identity: String, to entry: DirectoryEntry?) {
+    if let name = entry?.linkName { overlayLinks[name] = identity }
     if overlay.updateValue(entry, forKey: identity) == nil { overlayOrder.append(identity) }
   }
 

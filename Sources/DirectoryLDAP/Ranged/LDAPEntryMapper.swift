@@ -34,13 +34,15 @@ struct LDAPEntryMapper: Sendable {
   /// with Paged Results, photos cannot be marked: every entry gets a version
   /// and `photo(of:)` answers nil for those without.)
   func entry(_ raw: LDAPRawEntry, hasPhoto: Bool = true) -> DirectoryEntry {
-    DirectoryEntry(
-      id: identity == .uniqueID ? (uniqueID(raw) ?? raw.dn) : raw.dn,
+    let id = identity == .uniqueID ? (uniqueID(raw) ?? raw.dn) : raw.dn
+    return DirectoryEntry(
+      id: id,
       username: raw.text(schema.usernameAttribute) ?? "",
       details: details(raw),
       role: Role(jsonValue: raw.text(schema.roleAttribute) ?? ""),
       isActive: schema.isActive(accountState: raw.text(schema.accountStateAttribute)),
-      photoVersion: hasPhoto ? raw.text("entryCSN") ?? raw.text("modifyTimestamp") : nil)
+      photoVersion: hasPhoto ? raw.text("entryCSN") ?? raw.text("modifyTimestamp") : nil,
+      linkName: id == raw.dn ? nil : raw.dn)
   }
 
   /// The entry's ``LDAPSchema/uniqueIDAttribute`` as ``LDAPUniqueID``
