@@ -200,4 +200,64 @@ final class ChangeHistoryWindowTests: XCTestCase {
       XCTAssertEqual(window.lastToast, "Changes are kept for a directory server’s offline copy")
     }
   }
+
+  func testChangesShowsAManagersTeamOrEveryoneUnderThem() throws {
+    let setting = setting!
+    let people = setting.people
+    try MainActor.assumeIsolated {
+      let (window, page) = try Self.openCopy(setting)
+      defer { window.close() }
+      // people[0] leads 1–4; people[1] leads 5–8; people[2] leads 9–12
+      // (TestPeople.teamSize).
+      Self.retitle(people[5], "Under One", count: 1, in: setting)
+      Self.retitle(people[2], "Reports To Zero", count: 2, in: setting)
+      Self.retitle(people[9], "Under Two", count: 3, in: setting)
+      Self.retitle(people[0], "The Top", count: 4, in: setting)
+
+      /// The titles the Changes window lists for choice `choice`, once
+      /// `count` show, after opening it from the page of `manager`.
+      @MainActor func titles(from manager: LDIFPerson, choice: Int, count: Int) throws -> [String] {
+        let position = try XCTUnwrap(
+          page.model.elements.firstIndex { $0.username == manager.uid })
+        window.openPerson(at: position)
+        XCTAssertTrue(
+          MainContext.run(
+            until: { window.shownPersonPage?.person?.username == manager.uid },
+            timeout: .seconds(10)))
+        XCTAssertTrue(window.activate(.changes))
+        let changes = try XCTUnwrap(ChangesWindow.shown.last)
+        defer { changes.close() }
+        XCTAssertNotNil(changes.choiceMenu, "a manager's page offers their team")
+        XCTAssertTrue(
+          MainContext.run(until: { changes.subtitle == "4 changes" }, timeout: .seconds(10)))
+        changes.choose(choice)
+        XCTAssertTrue(
+          MainContext.run(
+            until: { changes.model.count == count && changes.shownLines.count == count },
+            timeout: .seconds(10)), "\(changes.model.count) changes for choice \(choice)")
+        return (0..<count).compactMap { changes.shownLines[$0]?.last }
+          .map { String($0.split(separator: "→").last ?? "").trimmingCharacters(in: .whitespaces) }
+      }
+
+      let today = ClockText.day(Date())
+      XCTAssertEqual(try titles(from: people[1], choice: 1, count: 1), ["Under One, \(today)"])
+      XCTAssertEqual(
+        try titles(from: people[0], choice: 1, count: 1), ["Reports To Zero, \(today)"])
+      XCTAssertEqual(
+        try titles(from: people[0], choice: 2, count: 3),
+        ["Under Two, \(today)", "Reports To Zero, \(today)", "Under One, \(today)"])
+
+      // Someone nobody reports to offers no choice.
+      let quiet = try XCTUnwrap(page.model.elements.firstIndex { $0.username == people[29].uid })
+      window.openPerson(at: quiet)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { window.shownPersonPage?.person?.username == people[29].uid },
+          timeout: .seconds(10)))
+      XCTAssertTrue(window.activate(.changes))
+      let changes = try XCTUnwrap(ChangesWindow.shown.last)
+      defer { changes.close() }
+      XCTAssertNil(changes.choiceMenu)
+    }
+  }
 }

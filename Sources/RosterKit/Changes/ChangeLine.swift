@@ -30,10 +30,16 @@ struct ChangeLine: ListedLine, Identifiable, Equatable {
   }
 
   /// The lines among `lines` whose words hold every word of `text`
-  /// (without regard to case).
-  static func matching(_ text: String, in lines: [ChangeLine]) -> [ChangeLine] {
+  /// (without regard to case), of the people whose identities are `people`
+  /// (nil: anyone's).
+  static func matching(
+    _ text: String, in lines: [ChangeLine], among people: Set<String>? = nil
+  ) -> [ChangeLine] {
     let words = text.lowercased().split(whereSeparator: \.isWhitespace)
-    guard !words.isEmpty else { return lines }
-    return lines.filter { line in words.allSatisfy { line.searched.contains($0) } }
+    guard !words.isEmpty || people != nil else { return lines }
+    return lines.filter { line in
+      (people?.contains(line.identity) ?? true)
+        && words.allSatisfy { line.searched.contains($0) }
+    }
   }
 }

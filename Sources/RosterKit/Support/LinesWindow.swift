@@ -32,6 +32,18 @@ final class LinesWindow<Line: ListedLine> {
     var count: @MainActor (Int) -> String
     /// The search entry's placeholder; nil: no search.
     var searchPlaceholder: String?
+    /// What the lines may be narrowed to beside the search, the first
+    /// (everything) chosen at first; none or one: no choice shown.
+    var choices: [String] = []
+    /// The choices' name for screen readers.
+    var choicesName = ""
+  }
+
+  /// What a search asks for: the words typed and the choice made (its
+  /// place in ``Words/choices``; 0 when there are none).
+  struct Query: Sendable, Equatable {
+    var text = ""
+    var choice = 0
   }
 
   let window: Widget
@@ -44,8 +56,12 @@ final class LinesWindow<Line: ListedLine> {
   private let words: Words
   /// The search entry, when the window searches.
   let searchEntry: Widget?
+  /// The choices' drop-down, when the window offers choices.
+  let choiceMenu: Widget?
   /// Which of `all` a search shows (run off the main thread).
-  private let matching: (@Sendable (String, [Line]) -> [Line])?
+  private let matching: (@Sendable (Query, [Line]) -> [Line])?
+  /// What the lines shown were searched for.
+  private var query = Query()
   /// Every line, before a search.
   private var all: [Line] = []
   /// The making of the lines or a search, replaced by the next and
@@ -57,7 +73,7 @@ final class LinesWindow<Line: ListedLine> {
   /// `openPerson` with its identity. Call ``present(making:)``.
   init(
     words: Words, over parent: Widget, width: Int32 = 460, height: Int32 = 580,
-    matching: (@Sendable (String, [Line]) -> [Line])? = nil,
+    matching: (@Sendable (Query, [Line]) -> [Line])? = nil,
     openPerson: @escaping @MainActor (String) -> Void
   ) {
     self.words = words
@@ -87,16 +103,30 @@ final class LinesWindow<Line: ListedLine> {
     gtk_stack_add_named(gtkObject(stack), Gtk.scrolledWindow(lines.listView), "lines")
     let body = Gtk.box(GTK_ORIENTATION_VERTICAL)
     if let placeholder = words.searchPlaceholder {
+      let bar = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+      gtk_widget_set_margin_start(bar, 12)
+      gtk_widget_set_margin_end(bar, 12)
+      gtk_widget_set_margin_top(bar, 6)
+      gtk_widget_set_margin_bottom(bar, 6)
       let entry = gtk_search_entry_new()!
       Gtk.setProperty(entry, "placeholder-text", placeholder)
-      gtk_widget_set_margin_start(entry, 12)
-      gtk_widget_set_margin_end(entry, 12)
-      gtk_widget_set_margin_top(entry, 6)
-      gtk_widget_set_margin_bottom(entry, 6)
-      Gtk.append(body, entry)
+      gtk_widget_set_hexpand(entry, 1)
+      Gtk.append(bar, entry)
       searchEntry = entry
+      if words.choices.count > 1 {
+        let names = gtk_string_list_new(nil)!
+        for choice in words.choices { gtk_string_list_append(names, choice) }
+        let menu = gtk_drop_down_new(names, nil)!
+        RowAccessibility.setLabel(menu, words.choicesName)
+        Gtk.append(bar, menu)
+        choiceMenu = menu
+      } else {
+        choiceMenu = nil
+      }
+      Gtk.append(body, bar)
     } else {
       searchEntry = nil
+      choiceMenu = nil
     }
     Gtk.append(body, stack)
     title = adw_window_title_new(words.title, "")!
@@ -105,7 +135,14 @@ final class LinesWindow<Line: ListedLine> {
     AdwChrome.setContent(of: window, header: header, body: body)
     if let entry = searchEntry {
       Signals.connect(gobject(entry), .searchChanged) { [weak self] in
-        self?.search(String(cString: gtk_editable_get_text(gtkObject(entry))))
+        self?.query.text = String(cString: gtk_editable_get_text(gtkObject(entry)))
+        self?.search()
+      }
+    }
+    if let menu = choiceMenu {
+      Signals.connect(gobject(menu), .notify("selected")) { [weak self] in
+        self?.query.choice = Int(gtk_drop_down_get_selected(gtkObject(menu)))
+        self?.search()
       }
     }
   }
@@ -118,18 +155,18 @@ final class LinesWindow<Line: ListedLine> {
       let made = await Task.detached(priority: .userInitiated) { make() }.value
       guard let self, !Task.isCancelled else { return }
       self.all = made
-      self.show(made)
+      if self.query == Query() { self.show(made) } else { self.search() }
     }
     gtk_window_present(cgtk_window(window))
   }
 
-  /// Shows the lines holding every word of `text`, found off the main thread.
-  private func search(_ text: String) {
+  /// Shows the lines the query matches, found off the main thread.
+  private func search() {
     guard let matching else { return }
     work?.cancel()
-    let all = all
+    let (all, query) = (all, query)
     work = Task { @MainActor [weak self] in
-      let found = await Task.detached(priority: .userInitiated) { matching(text, all) }.value
+      let found = await Task.detached(priority: .userInitiated) { matching(query, all) }.value
       guard let self, !Task.isCancelled else { return }
       self.show(found)
     }
@@ -147,6 +184,13 @@ final class LinesWindow<Line: ListedLine> {
   /// Which page shows: "working", "nothing" or "lines".
   var shownPage: String {
     String(cString: gtk_stack_get_visible_child_name(gtkObject(stack)))
+  }
+
+  /// Makes choice `index` of ``Words/choices``, as a pick in the
+  /// drop-down does.
+  func choose(_ index: Int) {
+    guard let menu = choiceMenu else { return }
+    gtk_drop_down_set_selected(gtkObject(menu), guint(index))
   }
 
   /// The lines' list view.

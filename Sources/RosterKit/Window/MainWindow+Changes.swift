@@ -7,7 +7,9 @@ import SharedSupport
 /// own (``ChangesWindow``), whose lines open people here.
 extension MainWindow {
   /// Opens the changes of the offline copy shown; other directories keep
-  /// no history, and a toast says so.
+  /// no history, and a toast says so. Beside everyone's changes the window
+  /// offers those of the person shown or selected's team (when anyone
+  /// reports to them) and of the group or team the people are narrowed to.
   @discardableResult
   func showChanges() -> ChangesWindow? {
     guard case .loaded(let contents) = page.people.held,
@@ -17,10 +19,44 @@ extension MainWindow {
       showToast(tr("Changes are kept for a directory server’s offline copy"))
       return nil
     }
-    return ChangesWindow.present(historyIn: folder, over: window) { [weak self] identity in
+    return ChangesWindow.present(
+      historyIn: folder, over: window, scopes: changeScopes(in: contents.viewModels),
+      people: (contents.viewModels, contents.groups)
+    ) { [weak self] identity in
       guard let self else { return }
       self.openPerson(identity: identity)
       self.present()
     }
+  }
+
+  /// The choices of whose changes to show, named: the team of the person
+  /// whose page shows (else who is selected) when anyone reports to them,
+  /// then the group or manager's team the people are narrowed to.
+  private func changeScopes(in table: UserTable) -> [(name: String, scope: ChangeScope)] {
+    var scopes: [(name: String, scope: ChangeScope)] = []
+    var managers: [String] = []
+    let shown =
+      shownPersonPage?.identity
+      ?? selectedPosition.flatMap { page.people.person(at: $0)?.identity }
+    if let shown { managers.append(shown) }
+    switch places.shownChoice.scope {
+    case .reports(let identity, _)? where identity != shown: managers.append(identity)
+    case .group(let id, let name)?:
+      scopes.append((String(filling: tr("Members of %@"), name), .group(id: id, allLevels: true)))
+    default: break
+    }
+    for identity in managers.reversed() {
+      guard let position = table.position(ofIdentity: identity),
+        table.reportCount(of: position) > 0
+      else { continue }
+      let name = DisplayText.of(
+        table.value(.displayName, at: position) ?? table.username(at: position))
+      scopes.insert(
+        contentsOf: [
+          (String(filling: tr("Reporting to %@"), name), .reports(of: identity, allLevels: false)),
+          (String(filling: tr("Everyone under %@"), name), .reports(of: identity, allLevels: true)),
+        ], at: 0)
+    }
+    return scopes
   }
 }
