@@ -185,6 +185,26 @@ final class LDAPEditTests: XCTestCase {
       try EditServer.texts("title", of: "margaret", on: server), ["Director"], "nothing written")
   }
 
+  func testWithoutTheControlAFieldSeenEmptyIsOnlyAddedTo() async throws {
+    // What tells the two ways apart: a delete of the values seen has no
+    // value to delete for a field seen empty, so a value someone else
+    // added since stays beside the new one (the Assertion control's
+    // `(!(mobile=*))` refuses instead, as above).
+    let server = try XCTUnwrap(Self.server)
+    let editor = try directory(as: EditServer.editor)
+    let ken = try directory(as: "ken", assertion: false)
+    let filled = try await editor.change(
+      PersonEdit(username: "ken", changes: [.init(field: .mobile, seen: [], new: ["+1 555 0300"])]))
+    XCTAssertEqual(filled, .applied(logFailure: nil))
+    let added = try await ken.change(
+      PersonEdit(username: "ken", changes: [.init(field: .mobile, seen: [], new: ["+1 555 0400"])]))
+    XCTAssertEqual(added, .applied(logFailure: nil))
+    XCTAssertEqual(
+      try EditServer.texts("mobile", of: "ken", on: server).sorted(),
+      ["+1 555 0300", "+1 555 0400"])
+    XCTAssertEqual(ken.statistics.valueDeletingChanges, 1)
+  }
+
   func testAnUnknownUsernameIsNoOne() async throws {
     let editor = try directory(as: EditServer.editor)
     let outcome = try await editor.change(
