@@ -205,6 +205,24 @@ final class LDAPEditTests: XCTestCase {
     XCTAssertEqual(ken.statistics.valueDeletingChanges, 1)
   }
 
+  func testAChangeTheLogCannotTakeIsMadeAndSaysSo() async throws {
+    let server = try XCTUnwrap(Self.server)
+    var options = EditServer.options(
+      as: "dennis", log: LDAPChangeLog(path: "/dev/null/roster/changes.ldif"))
+    options.mainThreadCalls = nil
+    let dennis = try LDAPDirectory(url: server.peopleURL, options: options)
+    let outcome = try await dennis.change(
+      PersonEdit(
+        username: "dennis",
+        changes: [.init(field: .phone, seen: ["+1 908 555 0108"], new: ["+1 908 555 0999"])]))
+    guard case .applied(let failure?) = outcome else {
+      return XCTFail("expected a change without its log line, got \(outcome)")
+    }
+    XCTAssertTrue(failure.contains("/dev/null"), failure)
+    XCTAssertEqual(
+      try EditServer.texts("telephoneNumber", of: "dennis", on: server), ["+1 908 555 0999"])
+  }
+
   func testAnUnknownUsernameIsNoOne() async throws {
     let editor = try directory(as: EditServer.editor)
     let outcome = try await editor.change(

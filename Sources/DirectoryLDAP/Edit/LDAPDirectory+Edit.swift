@@ -40,11 +40,21 @@ extension LDAPDirectory: EditableDirectory {
         $0.statistics.valueDeletingChanges += 1
       }
     }
-    let outcome = try await connection.run { session, flag throws(DirectoryError) in
+    let (author, log) = (author, options.changeLog)
+    return try await connection.run { session, flag throws(DirectoryError) in
       let answer = try session.modify(dn: dn, changes, assertion: assertion, cancel: flag)
       switch answer.code {
       case LDAP_SUCCESS:
-        return LDAPModifyOutcome.applied(logFailure: nil)
+        // Logged on the connection's queue too: the caller's thread may
+        // be one that must not wait for a disk.
+        let record = LDIFChangeRecord(
+          seconds: Int64(time(nil)), author: author, dn: dn, changes: changes)
+        do throws(LDAPChangeLogFailure) {
+          try log.append(record)
+        } catch {
+          return .applied(logFailure: error.description)
+        }
+        return .applied(logFailure: nil)
       case LDAP_ASSERTION_FAILED, LDAP_NO_SUCH_ATTRIBUTE, LDAP_TYPE_OR_VALUE_EXISTS:
         let request = LDAPSearchRequest(
           base: dn, scope: .base, filter: "(objectClass=*)", attributes: attributes)
@@ -63,15 +73,6 @@ extension LDAPDirectory: EditableDirectory {
         throw session.error(answer.code)
       }
     }
-    guard case .applied = outcome else { return outcome }
-    let record = LDIFChangeRecord(
-      seconds: Int64(time(nil)), author: author, dn: dn, changes: changes)
-    do {
-      try options.changeLog.append(record)
-    } catch {
-      return .applied(logFailure: error.description)
-    }
-    return outcome
   }
 
   /// Who the change log says made a change: the bind DN, or how the
