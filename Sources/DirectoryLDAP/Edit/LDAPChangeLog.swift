@@ -48,7 +48,9 @@ public struct LDAPChangeLog: Sendable, Equatable {
   /// two writers never interleave), creating it 0600 and its folder 0700;
   /// a symbolic link in its place is refused. Throws a sentence.
   public func append(_ record: LDIFChangeRecord) throws(LDAPChangeLogFailure) {
-    guard let file else { throw LDAPChangeLogFailure("no $XDG_DATA_HOME or $HOME to keep it in") }
+    guard let file else {
+      throw LDAPChangeLogFailure(tr("The change log needs $XDG_DATA_HOME or $HOME"))
+    }
     try Self.makeFolder(of: file)
     let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { throw .system("open", file) }
@@ -79,7 +81,8 @@ public struct LDAPChangeLog: Sendable, Equatable {
     } catch .notFound {
       return ([], 0)
     } catch {
-      throw LDAPChangeLogFailure("could not read \(file): \(error)")
+      throw LDAPChangeLogFailure(
+        String(filling: tr("Could not read the change log %1$@: %2$@"), file, "\(error)"))
     }
   }
 
@@ -109,6 +112,9 @@ public struct LDAPChangeLogFailure: Error, Sendable, CustomStringConvertible {
 
   /// A failed system call `call` on `path`, with the system's reason.
   static func system(_ call: String, _ path: String) -> LDAPChangeLogFailure {
-    LDAPChangeLogFailure("\(call) \(path): \(String(cString: strerror(errno)))")
+    LDAPChangeLogFailure(
+      String(
+        filling: tr("Could not write the change log (%1$@ %2$@): %3$@"), call, path,
+        String(cString: strerror(errno))))
   }
 }

@@ -1,6 +1,7 @@
 import CLDAP
 import Directory
 import Glibc
+import SharedSupport
 
 /// Changing people's fields on the server with no lost update: every
 /// change carries the values the person saw (``LDAPModification``), sent
@@ -109,7 +110,9 @@ extension LDAPDirectory: EditableDirectory {
     var changes: [LDAPModification] = []
     for change in edit.changes {
       guard let attribute = attribute(for: change.field) else {
-        return .refused(reason: "this directory keeps no \(change.field.rawValue)")
+        return .refused(
+          reason: String(
+            filling: tr("The directory server keeps no “%@” field"), change.field.rawValue))
       }
       changes.append(LDAPModification(attribute: attribute, seen: change.seen, new: change.new))
     }
@@ -151,7 +154,10 @@ extension LDAPDirectory: EditableDirectory {
       try session.search(asked, cancel: flag).entries
     }
     guard entries.count < 2 else {
-      throw .ldap(.result(code: 4, message: "more than one entry has the username “\(username)”"))
+      throw .ldap(
+        .result(
+          code: 4,
+          message: String(filling: tr("More than one entry has the username “%@”"), username)))
     }
     return entries.first
   }
