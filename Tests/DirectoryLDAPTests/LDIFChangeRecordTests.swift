@@ -1,3 +1,4 @@
+import Directory
 import DirectoryLDAP
 import Foundation
 import XCTest
@@ -119,6 +120,18 @@ final class LDIFChangeRecordTests: XCTestCase {
       LDAPChangeLog.standardPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]),
       "/home/a/.local/share/roster/changes.ldif")
     XCTAssertNil(LDAPChangeLog.standardPath(environment: [:]))
+  }
+
+  func testTheTimeCommentReadsBackAsWritten() {
+    for seconds: Int64 in [0, seconds, 4_102_444_799] {
+      XCTAssertEqual(ChangeSince.seconds(fromISOText: ChangeSince.isoText(seconds)), seconds)
+    }
+    for text in [
+      "2026-12-03T07:10:00", "2026-12-03 07:10:00Z", "2026-02-31T00:00:00Z", "2026-12-03T24:00:00Z",
+      "x",
+    ] {
+      XCTAssertNil(ChangeSince.seconds(fromISOText: text), text)
+    }
   }
 
   func testAssertionFiltersEscapeEveryValue() {
