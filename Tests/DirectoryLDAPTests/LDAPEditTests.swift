@@ -94,7 +94,7 @@ final class LDAPEditTests: XCTestCase {
     guard case .refused(let reason) = outcome else {
       return XCTFail("expected a refusal, got \(outcome)")
     }
-    XCTAssertTrue(reason.localizedCaseInsensitiveContains("insufficient access"), reason)
+    XCTAssertEqual(reason, "Insufficient access (50)")
     XCTAssertEqual(
       try EditServer.texts("telephoneNumber", of: "grace", on: server), ["+1 202 555 0102"])
     XCTAssertEqual(try log.records().records, [], "nothing is logged")
@@ -106,6 +106,23 @@ final class LDAPEditTests: XCTestCase {
       PersonEdit(
         username: "ada", changes: [.init(field: .email, seen: [], new: ["ada@example.org"])]))
     guard case .refused = outcome else { return XCTFail("expected a refusal, got \(outcome)") }
+  }
+
+  func testARefusalCarriesTheServersDiagnosticMessage() async throws {
+    // inetOrgPerson's displayName takes one value: slapd says so.
+    let server = try XCTUnwrap(Self.server)
+    let editor = try directory(as: EditServer.editor)
+    let outcome = try await editor.change(
+      PersonEdit(
+        username: "frances",
+        changes: [.init(field: .displayName, seen: [], new: ["Fran", "F. A."])]
+      ))
+    guard case .refused(let reason) = outcome else {
+      return XCTFail("expected a refusal, got \(outcome)")
+    }
+    XCTAssertTrue(reason.hasPrefix("Constraint violation (19): "), reason)
+    XCTAssertTrue(reason.contains("displayName"), reason)
+    XCTAssertEqual(try EditServer.texts("displayName", of: "frances", on: server), [])
   }
 
   func testTheEditorChangesSomeoneElsesTitle() async throws {

@@ -67,9 +67,7 @@ extension LDAPDirectory: EditableDirectory {
         }
         return .conflict(current: current)
       case let code where code > 0:
-        return .refused(
-          code: Int(code), message: answer.message.isEmpty ? session.describe(code) : answer.message
-        )
+        return .refused(code: Int(code), message: answer.message)
       default:
         throw session.error(answer.code)
       }
@@ -122,8 +120,10 @@ extension LDAPDirectory: EditableDirectory {
     switch try await modify(dn: entry.dn, changes) {
     case .applied(let logFailure):
       return .applied(logFailure: logFailure)
-    case .refused(_, let message):
-      return .refused(reason: message)
+    case .refused(let code, let message):
+      // libldap names the result; the server's own words follow, if any.
+      let name = "\(String(cString: ldap_err2string(Int32(code)))) (\(code))"
+      return .refused(reason: message.isEmpty ? name : "\(name): \(message)")
     case .conflict(let current):
       let conflicts = edit.changes.enumerated().map { index, change in
         EditOutcome.Conflict(

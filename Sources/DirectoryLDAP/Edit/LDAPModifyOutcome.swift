@@ -13,6 +13,7 @@ public enum LDAPModifyOutcome: Sendable, Equatable {
   case conflict(current: [String: [[UInt8]]])
   /// Nothing was written: the server refused with result `code`
   /// (insufficientAccessRights, constraintViolation, …) and its
-  /// diagnostic `message` (as `DisplayText` shows it; may be empty).
+  /// diagnostic `message` (as `DisplayText` shows it; empty when the server
+  /// gave none, as slapd gives none for a refused access).
   case refused(code: Int, message: String)
 }
