@@ -240,6 +240,27 @@ final class LDAPEditTests: XCTestCase {
       try EditServer.texts("telephoneNumber", of: "dennis", on: server), ["+1 908 555 0999"])
   }
 
+  func testAServerThatCannotBeReachedThrowsWithoutALogLine() async throws {
+    let port = try RefusingPort().port
+    var options = EditServer.options(as: nil, log: log)
+    // Straight to the modify: no root DSE to ask first.
+    options.usesAssertion = false
+    let gone = try LDAPDirectory(
+      url: "ldap://127.0.0.1:\(port)/ou=people,\(TestServer.suffix)", options: options)
+    do {
+      let outcome = try await gone.modify(
+        dn: EditServer.dn("ada"),
+        [LDAPModification(attribute: "title", seen: ["Analyst"], new: ["Gone"])])
+      XCTFail("expected an error, got \(outcome)")
+    } catch {
+      guard case .cannotConnect(let server)? = error.ldap else {
+        return XCTFail("expected cannotConnect, got \(error)")
+      }
+      XCTAssertEqual(server, "127.0.0.1:\(port)")
+    }
+    XCTAssertEqual(try log.records().records, [])
+  }
+
   func testAnUnknownUsernameIsNoOne() async throws {
     let editor = try directory(as: EditServer.editor)
     let outcome = try await editor.change(
