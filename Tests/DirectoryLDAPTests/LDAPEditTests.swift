@@ -261,6 +261,27 @@ final class LDAPEditTests: XCTestCase {
     XCTAssertEqual(try log.records().records, [])
   }
 
+  func testWithoutTheControlAFieldLeftEmptyWritesNothing() async throws {
+    let server = try XCTUnwrap(Self.server)
+    let edsger = try directory(as: "edsger", assertion: false)
+    let outcome = try await edsger.change(
+      PersonEdit(
+        username: "edsger",
+        changes: [
+          .init(field: .mobile, seen: [], new: []),
+          .init(field: .title, seen: ["Professor"], new: ["Logician"]),
+        ]))
+    XCTAssertEqual(outcome, .applied(logFailure: nil))
+    XCTAssertEqual(try EditServer.texts("title", of: "edsger", on: server), ["Logician"])
+    XCTAssertEqual(
+      try log.records().records.first?.changes.map(\.attribute), ["title"],
+      "the log holds what was sent")
+    let nothing = try await edsger.change(
+      PersonEdit(username: "edsger", changes: [.init(field: .mobile, seen: [], new: [])]))
+    XCTAssertEqual(nothing, .applied(logFailure: nil))
+    XCTAssertEqual(try log.records().records.count, 1, "nothing sent, nothing logged")
+  }
+
   func testAnUnknownUsernameIsNoOne() async throws {
     let editor = try directory(as: EditServer.editor)
     let outcome = try await editor.change(

@@ -32,6 +32,11 @@ extension LDAPDirectory: EditableDirectory {
     if options.usesAssertion {
       asserts = try await supportedControls().contains(Self.assertionOID)
     }
+    // Without the control, an attribute seen empty and left empty sends
+    // nothing (there is no value to delete or add); nothing at all is
+    // nothing to write.
+    let changes = asserts ? changes : changes.filter { !($0.seen.isEmpty && $0.new.isEmpty) }
+    guard !changes.isEmpty else { return .applied(logFailure: nil) }
     let assertion = asserts ? LDAPModification.assertion(for: changes) : nil
     let attributes = changes.map(\.attribute)
     state.withLock {
