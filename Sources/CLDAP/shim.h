@@ -20,6 +20,20 @@ static inline int cldap_result_search_entry(void) { return (int)LDAP_RES_SEARCH_
 static inline int cldap_result_search_reference(void) { return (int)LDAP_RES_SEARCH_REFERENCE; }
 static inline int cldap_result_search_result(void) { return (int)LDAP_RES_SEARCH_RESULT; }
 
+/* A modification's operation, its values given as bervals. */
+static inline int cldap_mod_add(void) { return LDAP_MOD_ADD | LDAP_MOD_BVALUES; }
+static inline int cldap_mod_delete(void) { return LDAP_MOD_DELETE | LDAP_MOD_BVALUES; }
+static inline int cldap_mod_replace(void) { return LDAP_MOD_REPLACE | LDAP_MOD_BVALUES; }
+
+/* A modification of `type` by `op` with `values` (a NULL-terminated array
+ * of bervals, or NULL for none), filled into `mod`: the values sit in a
+ * union Swift does not import. */
+static inline void cldap_mod_fill(LDAPMod *mod, int op, char *type, struct berval **values) {
+  mod->mod_op = op;
+  mod->mod_type = type;
+  mod->mod_bvalues = values;
+}
+
 static inline void *cldap_option_on(void) { return LDAP_OPT_ON; }
 static inline void *cldap_option_off(void) { return LDAP_OPT_OFF; }
 

@@ -96,9 +96,44 @@ public struct SlapdConfiguration: Sendable {
   /// (`sssvlv-maxkeys`); past them slapd answers "unwilling to perform"
   /// (53). 1 is what Active Directory takes.
   public var maxSortKeys = 3
+  /// Who may change what, when people write to the directory: each person
+  /// their own ``Editing/ownAttributes`` (bound as themselves, with their
+  /// `userPassword`), each of ``Editing/editors`` every attribute; nil:
+  /// everyone reads everything and only the administrator writes.
+  public var editing: Editing?
   /// slapd's environment besides the caller's (KRB5_KTNAME: the keytab
   /// of its Kerberos service; KRB5_CONFIG).
   public var environment: [String: String] = [:]
+
+  /// The access rules of a directory people write to (``editing``).
+  ///
+  /// Threading: a plain value; `Sendable`.
+  public struct Editing: Sendable {
+    /// The attributes each person may change in their own entry.
+    public var ownAttributes: [String]
+    /// The DNs that may change every attribute of every entry.
+    public var editors: [String]
+
+    public init(
+      ownAttributes: [String] = ["telephoneNumber", "mobile", "roomNumber", "title"],
+      editors: [String] = []
+    ) {
+      self.ownAttributes = ownAttributes
+      self.editors = editors
+    }
+
+    /// slapd's access lines: passwords only for signing in (and their
+    /// owner), then the own attributes, then the rest.
+    var accessLines: [String] {
+      let editors = self.editors.map { "by dn.exact=\"\($0)\" write" }.joined(separator: " ")
+      let writers = editors.isEmpty ? "" : editors + " "
+      return [
+        "access to attrs=userPassword \(writers)by self write by anonymous auth by * none",
+        "access to attrs=\(ownAttributes.joined(separator: ",")) \(writers)by self write by * read",
+        "access to * \(writers)by * read",
+      ]
+    }
+  }
 
   /// A configuration with `rootPassword` for the administrator.
   public init(
@@ -164,8 +199,8 @@ public struct SlapdConfiguration: Sendable {
       // Without prtotal=unlimited, Paged Results stop at the soft limit.
       pagedResultsHonourSizeLimit
         ? "sizelimit size.soft=500" : "sizelimit size.soft=500 size.prtotal=unlimited",
-      "access to * by * read",
     ]
+    lines += editing?.accessLines ?? ["access to * by * read"]
     if memberOf {
       lines += [
         "index member,manager,memberOf eq",

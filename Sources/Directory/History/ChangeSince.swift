@@ -44,6 +44,21 @@ public enum ChangeSince {
     return Int64(seconds)
   }
 
+  /// The seconds since 1970 of an ISO 8601 time in UTC as ``isoText(_:)``
+  /// writes it (`2026-11-03T09:14:00Z`); nil for any other text.
+  public static func seconds(fromISOText text: String) -> Int64? {
+    let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+    guard parts.count == 2, let start = day(String(parts[0])), parts[1].hasSuffix("Z") else {
+      return nil
+    }
+    let clock = parts[1].dropLast().split(separator: ":", omittingEmptySubsequences: false)
+    guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
+      let hour = Int64(clock[0]), let minute = Int64(clock[1]), let second = Int64(clock[2]),
+      (0..<24).contains(hour), (0..<60).contains(minute), (0..<61).contains(second)
+    else { return nil }
+    return start + hour * 3600 + minute * 60 + second
+  }
+
   /// `seconds` since 1970 as an ISO 8601 time in UTC (`2026-11-03T09:14:00Z`).
   public static func isoText(_ seconds: Int64) -> String {
     var time = time_t(seconds)

@@ -23,6 +23,23 @@ public enum LDAPFilter {
     return escaped
   }
 
+  /// `bytes` as a filter value that matches them exactly: UTF-8 text as
+  /// ``escape(_:)`` escapes it; any other bytes with every byte outside
+  /// printable ASCII, and `*`, `(`, `)`, `\`, as `\hh` (RFC 4515).
+  public static func escape(bytes: [UInt8]) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return escape(text) }
+    var escaped = ""
+    for byte in bytes {
+      switch byte {
+      case 0x2A, 0x28, 0x29, 0x5C, ..<0x20, 0x7F...:
+        let hex = String(byte, radix: 16)
+        escaped += "\\" + (hex.count == 1 ? "0" + hex : hex)
+      default: escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return escaped
+  }
+
   /// The entries of `base` whose username or display name contains `text`:
   /// `(&BASE(|(uid=*text*)(displayName=*text*)))` with the schema's names,
   /// and on Active Directory whatever its ambiguous name resolution finds

@@ -66,6 +66,14 @@ public struct LDAPOptions: Sendable {
   /// tests and the bench; the app gives none).
   public var mainThreadCalls: LDAPMainThreadCalls?
 
+  /// Where the changes Roster makes to the server are logged (by default
+  /// `$XDG_DATA_HOME/roster/changes.ldif`).
+  public var changeLog = LDAPChangeLog()
+  /// Whether a change carries its preconditions in the Assertion control
+  /// where the server offers it (else as deletes of the values seen);
+  /// turned off only to exercise the other way on a server that has it.
+  var usesAssertion = true
+
   /// Anonymous, verified, OpenLDAP's schema.
   public init(
     bindDN: String? = nil, password: Secret? = nil, startTLS: Bool = false, caFile: String? = nil,

@@ -23,6 +23,11 @@ public struct LDAPStatistics: Sendable, Equatable, CustomStringConvertible {
   /// Continuation references the server sent and Roster did not follow
   /// (Active Directory's other partitions under a domain-root base).
   public var referencesSkipped = 0
+  /// Changes sent with their preconditions in the Assertion control.
+  public var assertedChanges = 0
+  /// Changes sent with their preconditions as deletes of the values seen
+  /// (a server without the Assertion control).
+  public var valueDeletingChanges = 0
 
   public init() {}
 
@@ -36,6 +41,10 @@ public struct LDAPStatistics: Sendable, Equatable, CustomStringConvertible {
       """
     if referencesSkipped > 0 {
       lines += "\n  references    \(referencesSkipped) continuation references not followed"
+    }
+    if assertedChanges + valueDeletingChanges > 0 {
+      lines +=
+        "\n  changes       \(assertedChanges) asserted, \(valueDeletingChanges) by deleting the values seen"
     }
     return lines
   }

@@ -1,0 +1,20 @@
+/// A directory server whose people's fields Roster can change, each change
+/// carrying the values the person saw so that no one's update is lost
+/// (``PersonEdit``, ``EditOutcome``).
+///
+/// A capability, asked for by type (`directory as? any
+/// EditableDirectory`); an LDAP server conforms.
+///
+/// Threading: `Sendable`; every member reads or writes the server off the
+/// caller's thread.
+public protocol EditableDirectory: RangedDirectory {
+  /// What `fields` of the person with `username` hold now, each field's
+  /// values in the server's order (empty: none); nil when no one has the
+  /// username.
+  func values(of username: String, fields: [EditableField]) async throws(DirectoryError)
+    -> [EditableField: [String]]?
+
+  /// Applies `edit` if every field still holds what it says was seen, and
+  /// appends it to the change log when applied.
+  func change(_ edit: PersonEdit) async throws(DirectoryError) -> EditOutcome
+}

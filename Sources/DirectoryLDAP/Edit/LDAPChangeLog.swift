@@ -1,0 +1,120 @@
+import Directory
+import Glibc
+import SharedSupport
+
+/// The file every change Roster makes to a directory server is appended to,
+/// as ``LDIFChangeRecord``s: `$XDG_DATA_HOME/roster/changes.ldif`, or
+/// `~/.local/share/roster/changes.ldif` (made 0600, in a folder made 0700).
+/// `ldapmodify -f` replays it; `roster edits` prints it.
+///
+/// Threading: a plain value; `Sendable`. Appending and reading block the
+/// calling thread (a connection's queue, a command's thread).
+public struct LDAPChangeLog: Sendable, Equatable {
+  /// The longest log read back (64 MiB).
+  public static let maxBytes = 64 << 20
+
+  /// The file; nil: the standard place, looked up when it is used.
+  public var path: String?
+
+  /// The log at `path` (nil: ``standardPath(environment:)``).
+  public init(path: String? = nil) {
+    self.path = path
+  }
+
+  /// `$XDG_DATA_HOME/roster/changes.ldif` when that variable holds an
+  /// absolute path, else `$HOME/.local/share/roster/changes.ldif`; nil
+  /// without either.
+  public static func standardPath(environment: [String: String]) -> String? {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return data + "/roster/changes.ldif"
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return home + "/.local/share/roster/changes.ldif"
+  }
+
+  /// The process's `XDG_DATA_HOME` and `HOME`.
+  static var processEnvironment: [String: String] {
+    var values: [String: String] = [:]
+    for name in ["XDG_DATA_HOME", "HOME"] {
+      if let value = getenv(name) { values[name] = String(cString: value) }
+    }
+    return values
+  }
+
+  /// The file this log is, now.
+  public var file: String? { path ?? Self.standardPath(environment: Self.processEnvironment) }
+
+  /// Appends `record` in one write(2) to the end of the file (`O_APPEND`:
+  /// two writers never interleave), creating it 0600 and its folder 0700;
+  /// a symbolic link in its place is refused. Throws a sentence.
+  public func append(_ record: LDIFChangeRecord) throws(LDAPChangeLogFailure) {
+    guard let file else {
+      throw LDAPChangeLogFailure(tr("The change log needs $XDG_DATA_HOME or $HOME"))
+    }
+    try Self.makeFolder(of: file)
+    let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { throw .system("open", file) }
+    defer { close(descriptor) }
+    let bytes = Array(record.ldif.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .system("write", file)
+      }
+      offset += written
+    }
+  }
+
+  /// The records in the file, oldest first (none when there is no file),
+  /// and how many records could not be read.
+  public func records() throws(LDAPChangeLogFailure) -> (
+    records: [LDIFChangeRecord], unreadable: Int
+  ) {
+    guard let file else { return ([], 0) }
+    do {
+      return LDIFChangeRecord.records(
+        in: try BoundedFileReader.read(path: file, maxBytes: Self.maxBytes))
+    } catch .notFound {
+      return ([], 0)
+    } catch {
+      throw LDAPChangeLogFailure(
+        String(filling: tr("Could not read the change log %1$@: %2$@"), file, "\(error)"))
+    }
+  }
+
+  /// Makes the folders above `file` that are missing, each 0700.
+  private static func makeFolder(of file: String) throws(LDAPChangeLogFailure) {
+    var parts = file.split(separator: "/").dropLast()
+    var folders: [String] = []
+    while !parts.isEmpty {
+      folders.append("/" + parts.joined(separator: "/"))
+      parts = parts.dropLast()
+    }
+    for folder in folders.reversed() {
+      if mkdir(folder, 0o700) != 0, errno != EEXIST { throw .system("mkdir", folder) }
+    }
+  }
+}
+
+/// Why the change log could not be written or read, as a sentence.
+///
+/// Threading: a plain value; `Sendable`.
+public struct LDAPChangeLogFailure: Error, Sendable, CustomStringConvertible {
+  public let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+
+  /// A failed system call `call` on `path`, with the system's reason.
+  static func system(_ call: String, _ path: String) -> LDAPChangeLogFailure {
+    LDAPChangeLogFailure(
+      String(
+        filling: tr("Could not write the change log (%1$@ %2$@): %3$@"), call, path,
+        String(cString: strerror(errno))))
+  }
+}

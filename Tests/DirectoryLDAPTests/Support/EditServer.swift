@@ -1,0 +1,108 @@
+import Directory
+import DirectoryLDAP
+import Foundation
+import LDAPDemo
+import TestSupport
+import XCTest
+
+/// A slapd people write to: each person may change their own phone,
+/// mobile, room and title, bound as themselves with the password
+/// ``password(of:)``; the editor (`linus`) may change anything.
+enum EditServer {
+  /// The people every editing test class starts from.
+  static let people = [
+    LDIFPerson(
+      uid: "ada", cn: "Ada Lovelace", sn: "Lovelace", title: "Analyst",
+      telephoneNumber: "+44 20 7946 0001"),
+    LDIFPerson(
+      uid: "grace", cn: "Grace Hopper", sn: "Hopper", title: "Rear Admiral",
+      telephoneNumber: "+1 202 555 0102"),
+    LDIFPerson(uid: "linus", cn: "Linus Editor", sn: "Editor", title: "Editor"),
+    LDIFPerson(
+      uid: "alan", cn: "Alan Turing", sn: "Turing", title: "Mathematician",
+      telephoneNumber: "+44 161 555 0103"),
+    LDIFPerson(
+      uid: "barbara", cn: "Barbara Liskov", sn: "Liskov", title: "Professor",
+      telephoneNumber: "+1 617 555 0104"),
+    LDIFPerson(
+      uid: "edsger", cn: "Edsger Dijkstra", sn: "Dijkstra", title: "Professor",
+      telephoneNumber: "+31 40 555 0105"),
+    LDIFPerson(
+      uid: "margaret", cn: "Margaret Hamilton", sn: "Hamilton", title: "Director",
+      telephoneNumber: "+1 617 555 0106"),
+    LDIFPerson(
+      uid: "ken", cn: "Ken Thompson", sn: "Thompson", title: "Engineer",
+      telephoneNumber: "+1 908 555 0107"),
+    LDIFPerson(
+      uid: "dennis", cn: "Dennis Ritchie", sn: "Ritchie", title: "Engineer",
+      telephoneNumber: "+1 908 555 0108"),
+    LDIFPerson(
+      uid: "frances", cn: "Frances Allen", sn: "Allen", title: "Fellow",
+      telephoneNumber: "+1 914 555 0109"),
+  ]
+
+  /// The editor, who may change every attribute.
+  static let editor = "linus"
+
+  /// `uid`'s password.
+  static func password(of uid: String) -> String { "\(uid)-secret-password" }
+
+  /// The DN of `uid` under ou=people.
+  static func dn(_ uid: String) -> String { "uid=\(uid),ou=people,\(TestServer.suffix)" }
+
+  /// A started server with the people and their passwords, or nil after
+  /// reporting why it could not start.
+  static func started() -> TestServer? {
+    do {
+      let server = try TestServer(people: people, memberOf: false) { configuration in
+        configuration.editing = SlapdConfiguration.Editing(editors: [dn(editor)])
+      }
+      let passwords = people.map { person in
+        """
+        dn: \(dn(person.uid))
+        changetype: modify
+        replace: userPassword
+        userPassword: \(password(of: person.uid))
+        -
+
+        """
+      }
+      try server.server.modify(ldif: passwords.joined(separator: "\n"))
+      return server
+    } catch {
+      XCTFail("could not start slapd: \(error)")
+      return nil
+    }
+  }
+
+  /// Options that bind as `uid` (nil: the administrator), logging changes
+  /// to `log`.
+  static func options(as uid: String?, log: LDAPChangeLog) -> LDAPOptions {
+    var options =
+      uid.map { LDAPOptions(bindDN: dn($0), password: Secret(password(of: $0))) }
+      ?? LDAPOptions(
+        bindDN: "cn=admin,\(TestServer.suffix)", password: Secret(TestServer.password))
+    options.changeLog = log
+    options.mainThreadCalls = LDAPMainThreadCalls()
+    return options
+  }
+
+  /// What `attribute` of `uid` holds on `server`, read with ldapsearch (no
+  /// Roster code in between), each value's bytes.
+  static func values(_ attribute: String, of uid: String, on server: TestServer) throws -> [[UInt8]]
+  {
+    let output = try server.ldapsearch(["-s", "base", attribute], base: dn(uid))
+    return output.split(separator: "\n").compactMap { line -> [UInt8]? in
+      if line.hasPrefix("\(attribute):: ") {
+        return Data(base64Encoded: String(line.dropFirst(attribute.count + 3))).map { Array($0) }
+      }
+      if line.hasPrefix("\(attribute): ") { return Array(line.dropFirst(attribute.count + 2).utf8) }
+      return nil
+    }
+  }
+
+  /// ``values(_:of:on:)`` as text.
+  static func texts(_ attribute: String, of uid: String, on server: TestServer) throws -> [String] {
+    try values(attribute, of: uid, on: server).map { String(decoding: $0, as: UTF8.self) }
+  }
+}
