@@ -17,13 +17,9 @@ struct CheckDataCommand: ParsableCommand {
       found, 1 when something is (or the source cannot be read).
       """)
 
-  @Option(
-    name: .long,
-    help: """
-      A users.json path or http(s) URL (default: the embedded directory), or a CSV (.csv, .tsv) \
-      or vCard (.vcf, .vcard) file.
-      """)
-  var source: String?
+  @OptionGroup var sourceOption: FileSourceOption
+  /// The people's source (nil: the embedded directory).
+  var source: String? { sourceOption.source }
 
   @Option(name: .long, help: "Run only this check (repeat for more).")
   var check: [String] = []

@@ -11,13 +11,9 @@ struct OrgChartCommand: ParsableCommand {
     commandName: "org-chart",
     abstract: "Write an org chart of a person and the people under them as PDF, SVG or PNG.")
 
-  @Option(
-    name: .long,
-    help: """
-      A users.json path or http(s) URL (default: the embedded directory), or a CSV (.csv, .tsv) \
-      or vCard (.vcf, .vcard) file.
-      """)
-  var source: String?
+  @OptionGroup var sourceOption: FileSourceOption
+  /// The people's source (nil: the embedded directory).
+  var source: String? { sourceOption.source }
 
   @Option(name: .long, help: "The username of the person at the top.")
   var root: String

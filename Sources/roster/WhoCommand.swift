@@ -22,13 +22,9 @@ struct WhoCommand: ParsableCommand {
   /// The most people a list of matches shows.
   static let maxListed = 20
 
-  @Option(
-    name: .long,
-    help: """
-      A users.json path or http(s) URL (default: the embedded directory), a CSV (.csv, .tsv) \
-      or vCard (.vcf, .vcard) file, or an LDAP URL (ldap[s]://host:port/base??one?filter).
-      """)
-  var source: String?
+  @OptionGroup var sourceOption: PeopleSourceOption
+  /// The people's source (nil: the embedded directory).
+  var source: String? { sourceOption.source }
 
   @OptionGroup(title: "Directory servers") var server: ServerArguments
 
