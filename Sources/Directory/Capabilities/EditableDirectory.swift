@@ -17,4 +17,12 @@ public protocol EditableDirectory: RangedDirectory {
   /// Applies `edit` if every field still holds what it says was seen, and
   /// appends it to the change log when applied.
   func change(_ edit: PersonEdit) async throws(DirectoryError) -> EditOutcome
+
+  /// Which of `fields` the person signed in may change on the person with
+  /// `username`, as the server says (Active Directory's
+  /// `allowedAttributesEffective`); nil when the server does not say (a
+  /// change is then tried, and a refusal reported in the server's words),
+  /// or when no one has the username.
+  func writableFields(of username: String, among fields: [EditableField])
+    async throws(DirectoryError) -> Set<EditableField>?
 }

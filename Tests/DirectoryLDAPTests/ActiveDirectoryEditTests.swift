@@ -1,0 +1,158 @@
+import Directory
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import DirectoryLDAP
+
+/// Changing people on Active Directory (the tests' Samba DC), which has no
+/// Assertion control: each change deletes exactly the values seen and adds
+/// the new ones, so a change made meanwhile fails it. A person changes
+/// their own telephone number (AD lets SELF write its personal
+/// information), is refused someone else's in the server's words, and of
+/// two who saw the same number the second gets a conflict; the server says
+/// which fields each may write (`allowedAttributesEffective`).
+final class ActiveDirectoryEditTests: XCTestCase {
+  /// The OU of this class's people, beside the shared DC's people (whose
+  /// count other classes check).
+  private static let base = "OU=Editing,\(TestSambaDC.baseDN)"
+  private static let people = ["edit.ada": "Edit Ada", "edit.grace": "Edit Grace"]
+  private static let phones = ["edit.ada": "+44 20 7946 0001", "edit.grace": "+1 202 555 0102"]
+
+  /// `username`'s password.
+  private static func password(of username: String) -> String { "\(username)-Passw0rd!" }
+
+  private static func dn(_ username: String) -> String { "CN=\(people[username]!),\(base)" }
+
+  nonisolated(unsafe) private static var dc: TestSambaDC?
+  private var folder: TemporaryDirectory!
+
+  override class func setUp() {
+    super.setUp()
+    do {
+      let dc = try TestSambaDC.shared()
+      var ldif = "dn: \(base)\nchangetype: add\nobjectClass: organizationalUnit\nou: Editing\n\n"
+      for (username, name) in people.sorted(by: { $0.key < $1.key }) {
+        // unicodePwd: the quoted password in UTF-16LE, set over LDAPS.
+        let password = Data(
+          ("\"" + password(of: username) + "\"").utf16.flatMap {
+            [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+          })
+        ldif += """
+          dn: \(dn(username))
+          changetype: add
+          objectClass: user
+          sAMAccountName: \(username)
+          displayName: \(name)
+          title: Analyst
+          telephoneNumber: \(phones[username]!)
+          unicodePwd:: \(password.base64EncodedString())
+          userAccountControl: 512
+
+
+          """
+      }
+      try dc.modify(ldif)
+      Self.dc = dc
+    } catch {
+      XCTFail("could not start the DC or add the people: \(error)")
+    }
+  }
+
+  override func setUp() {
+    super.setUp()
+    folder = TemporaryDirectory()
+  }
+
+  override func tearDown() {
+    folder = nil
+    super.tearDown()
+  }
+
+  /// The people of the editing OU, signed in as `username` over LDAPS.
+  private func directory(as username: String) throws -> LDAPDirectory {
+    let dc = try XCTUnwrap(Self.dc)
+    var options = LDAPOptions(
+      bindDN: Self.dn(username), password: Secret(Self.password(of: username)),
+      caFile: dc.certificateAuthority.path)
+    options.schema = .activeDirectory
+    options.changeLog = LDAPChangeLog(
+      path: folder.url.appendingPathComponent("roster/changes.ldif").path)
+    return try LDAPDirectory(
+      url: dc.ldapsURL(base: Self.base) + "??one?(&(objectCategory=person)(objectClass=user))",
+      options: options)
+  }
+
+  func testAPersonChangesTheirOwnNumberByDeletingTheOneTheySaw() async throws {
+    let ada = try directory(as: "edit.ada")
+    let controls = try await ada.supportedControls()
+    XCTAssertFalse(controls.contains(LDAPDirectory.assertionOID), "AD has no Assertion control")
+    let seen = try await ada.values(of: "edit.ada", fields: [.phone])
+    let old = try XCTUnwrap(seen?[.phone])
+    let outcome = try await ada.change(
+      PersonEdit(
+        username: "edit.ada", changes: [.init(field: .phone, seen: old, new: ["+44 20 7946 0999"])])
+    )
+    XCTAssertEqual(outcome, .applied(logFailure: nil))
+    XCTAssertEqual(ada.statistics.valueDeletingChanges, 1)
+    XCTAssertEqual(ada.statistics.assertedChanges, 0)
+    let now = try await ada.values(of: "edit.ada", fields: [.phone])
+    XCTAssertEqual(now?[.phone], ["+44 20 7946 0999"])
+    // Back as it was, for the other tests.
+    let back = try await ada.change(
+      PersonEdit(
+        username: "edit.ada", changes: [.init(field: .phone, seen: ["+44 20 7946 0999"], new: old)]
+      ))
+    XCTAssertEqual(back, .applied(logFailure: nil))
+  }
+
+  func testSomeoneElsesNumberIsRefusedInTheServersWords() async throws {
+    let ada = try directory(as: "edit.ada")
+    let seen = Self.phones["edit.grace"]!
+    let outcome = try await ada.change(
+      PersonEdit(
+        username: "edit.grace", changes: [.init(field: .phone, seen: [seen], new: ["+1 555"])]))
+    guard case .refused(let reason) = outcome else {
+      return XCTFail("not refused: \(outcome)")
+    }
+    XCTAssertTrue(reason.hasPrefix("Insufficient access (50)"), reason)
+    let grace = try directory(as: "edit.grace")
+    let kept = try await grace.values(of: "edit.grace", fields: [.phone])
+    XCTAssertEqual(kept?[.phone], [seen])
+  }
+
+  func testOfTwoWhoSawTheSameNumberTheSecondGetsAConflict() async throws {
+    let (first, second) = (try directory(as: "edit.grace"), try directory(as: "edit.grace"))
+    let seen = [Self.phones["edit.grace"]!]
+    let firstOutcome = try await first.change(
+      PersonEdit(username: "edit.grace", changes: [.init(field: .phone, seen: seen, new: ["+1 1"])])
+    )
+    XCTAssertEqual(firstOutcome, .applied(logFailure: nil))
+    let secondOutcome = try await second.change(
+      PersonEdit(username: "edit.grace", changes: [.init(field: .phone, seen: seen, new: ["+1 2"])])
+    )
+    XCTAssertEqual(
+      secondOutcome,
+      .conflict([.init(field: .phone, seen: seen, requested: ["+1 2"], current: ["+1 1"])]))
+    let kept = try await first.values(of: "edit.grace", fields: [.phone])
+    XCTAssertEqual(kept?[.phone], ["+1 1"], "the first change stands")
+    let back = try await first.change(
+      PersonEdit(username: "edit.grace", changes: [.init(field: .phone, seen: ["+1 1"], new: seen)])
+    )
+    XCTAssertEqual(back, .applied(logFailure: nil))
+  }
+
+  func testTheServerSaysWhichFieldsEachMayWrite() async throws {
+    let ada = try directory(as: "edit.ada")
+    let fields: [EditableField] = [.phone, .title, .displayName]
+    let ownFields = try await ada.writableFields(of: "edit.ada", among: fields)
+    let own = try XCTUnwrap(ownFields)
+    XCTAssertTrue(own.contains(.phone), "\(own)")
+    let othersFields = try await ada.writableFields(of: "edit.grace", among: fields)
+    let others = try XCTUnwrap(othersFields)
+    XCTAssertFalse(others.contains(.phone), "\(others)")
+    XCTAssertTrue(others.isSubset(of: own))
+    let nobody = try await ada.writableFields(of: "nobody.here", among: fields)
+    XCTAssertNil(nobody)
+  }
+}
