@@ -26,7 +26,7 @@ struct RosterCommand: ParsableCommand {
     subcommands: [
       ShowCommand.self, ListCommand.self, PersonCommand.self, WhoCommand.self, ExportCommand.self,
       CheckCommand.self, CheckDataCommand.self, OrgChartCommand.self, ChangesCommand.self,
-      SetCommand.self, EditsCommand.self,
+      SetCommand.self, EditsCommand.self, DisableCommand.self, EnableCommand.self,
     ],
     defaultSubcommand: ShowCommand.self
   )

@@ -16,8 +16,13 @@ final class ActiveDirectoryEditTests: XCTestCase {
   /// The OU of this class's people, beside the shared DC's people (whose
   /// count other classes check).
   private static let base = "OU=Editing,\(TestSambaDC.baseDN)"
-  private static let people = ["edit.ada": "Edit Ada", "edit.grace": "Edit Grace"]
-  private static let phones = ["edit.ada": "+44 20 7946 0001", "edit.grace": "+1 202 555 0102"]
+  private static let people = [
+    "edit.ada": "Edit Ada", "edit.grace": "Edit Grace", "edit.alan": "Edit Alan",
+  ]
+  private static let phones = [
+    "edit.ada": "+44 20 7946 0001", "edit.grace": "+1 202 555 0102",
+    "edit.alan": "+44 161 555 0103",
+  ]
 
   /// `username`'s password.
   private static func password(of username: String) -> String { "\(username)-Passw0rd!" }
@@ -69,11 +74,13 @@ final class ActiveDirectoryEditTests: XCTestCase {
     super.tearDown()
   }
 
-  /// The people of the editing OU, signed in as `username` over LDAPS.
-  private func directory(as username: String) throws -> LDAPDirectory {
+  /// The people of the editing OU, signed in as `username` (nil: the
+  /// administrator) over LDAPS.
+  private func directory(as username: String?) throws -> LDAPDirectory {
     let dc = try XCTUnwrap(Self.dc)
     var options = LDAPOptions(
-      bindDN: Self.dn(username), password: Secret(Self.password(of: username)),
+      bindDN: username.map(Self.dn) ?? TestSambaDC.administratorDN,
+      password: Secret(username.map(Self.password(of:)) ?? TestSambaDC.password),
       caFile: dc.certificateAuthority.path)
     options.schema = .activeDirectory
     options.changeLog = LDAPChangeLog(
@@ -154,5 +161,68 @@ final class ActiveDirectoryEditTests: XCTestCase {
     XCTAssertTrue(others.isSubset(of: own))
     let nobody = try await ada.writableFields(of: "nobody.here", among: fields)
     XCTAssertNil(nobody)
+  }
+
+  /// `username`'s userAccountControl, as the administrator reads it.
+  private func accountControl(_ username: String) async throws -> Int? {
+    let entry = try await directory(as: nil).editedEntry(
+      username, attributes: ["userAccountControl"])
+    return entry.flatMap { LDAPDirectory.texts($0.values("userAccountControl")).first }
+      .flatMap { Int($0) }
+  }
+
+  func testTheAdministratorTurnsAnAccountOffAndOnAndAUserMayNot() async throws {
+    let admin = try directory(as: nil)
+    let before = try await accountControl("edit.alan")
+    XCTAssertEqual(before.map { $0 & 2 }, 0, "on at first")
+    let off = try await admin.setActive(false, username: "edit.alan")
+    XCTAssertEqual(off, .changed(logFailure: nil))
+    let flags = try await accountControl("edit.alan")
+    XCTAssertEqual(flags, before.map { $0 | 2 }, "ACCOUNTDISABLE alone added")
+    let person = try await admin.person(username: "edit.alan")
+    XCTAssertEqual(person?.isActive, false, "read as disabled")
+    let again = try await admin.setActive(false, username: "edit.alan")
+    XCTAssertEqual(again, .alreadySo)
+
+    let ada = try directory(as: "edit.ada")
+    let refused = try await ada.setActive(true, username: "edit.alan")
+    guard case .refused(let reason) = refused else { return XCTFail("not refused: \(refused)") }
+    XCTAssertTrue(reason.hasPrefix("Insufficient access (50)"), reason)
+
+    let on = try await admin.setActive(true, username: "edit.alan")
+    XCTAssertEqual(on, .changed(logFailure: nil))
+    let restored = try await accountControl("edit.alan")
+    XCTAssertEqual(restored, before)
+    let nobody = try await admin.setActive(true, username: "nobody.here")
+    XCTAssertEqual(nobody, .noSuchPerson)
+  }
+
+  func testRosterDisableAndEnableRunAsCommandsAndAreLogged() throws {
+    let dc = try XCTUnwrap(Self.dc)
+    let common = [
+      "--source",
+      dc.ldapsURL(base: Self.base) + "??one?(&(objectCategory=person)(objectClass=user))",
+      "--bind-dn", TestSambaDC.administratorDN, "--ldap-schema", "ad", "--ca-file",
+      dc.certificateAuthority.path,
+    ]
+    let environment = [
+      "ROSTER_BIND_PASSWORD": TestSambaDC.password, "XDG_DATA_HOME": folder.url.path,
+    ]
+    let disable = try RosterProcess.run(
+      ["disable"] + common + ["edit.alan"], environment: environment)
+    XCTAssertEqual(disable.status, 0, disable.errors)
+    let enable = try RosterProcess.run(
+      ["enable"] + common + ["edit.alan"], environment: environment)
+    XCTAssertEqual(enable.status, 0, enable.errors)
+    let twice = try RosterProcess.run(
+      ["enable"] + common + ["edit.alan"], environment: environment)
+    XCTAssertEqual(twice.status, 0, twice.errors)
+    XCTAssertTrue(twice.errors.contains("edit.alan's account already was on"), twice.errors)
+    let edits = try RosterProcess.run(["edits", "--since", "1d"], environment: environment)
+    XCTAssertEqual(edits.status, 0, edits.errors)
+    XCTAssertEqual(
+      edits.output.split(separator: "\n").filter { $0.contains("\tuserAccountControl\t") }.count,
+      2, edits.output)
+    XCTAssertFalse(edits.output.contains(TestSambaDC.password))
   }
 }

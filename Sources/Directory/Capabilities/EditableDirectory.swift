@@ -25,4 +25,12 @@ public protocol EditableDirectory: RangedDirectory {
   /// or when no one has the username.
   func writableFields(of username: String, among fields: [EditableField])
     async throws(DirectoryError) -> Set<EditableField>?
+
+  /// Turns the account of the person with `username` on (`active`) or
+  /// off, the way the server marks accounts (Active Directory's
+  /// ACCOUNTDISABLE flag, 389 Directory Server's and FreeIPA's
+  /// `nsAccountLock`), only if it still is as it was read, and appends the
+  /// change to the change log.
+  func setActive(_ active: Bool, username: String) async throws(DirectoryError)
+    -> AccountOutcome
 }

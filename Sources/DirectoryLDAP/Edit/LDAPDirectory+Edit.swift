@@ -126,9 +126,7 @@ extension LDAPDirectory: EditableDirectory {
     case .applied(let logFailure):
       return .applied(logFailure: logFailure)
     case .refused(let code, let message):
-      // libldap names the result; the server's own words follow, if any.
-      let name = "\(String(cString: ldap_err2string(Int32(code)))) (\(code))"
-      return .refused(reason: message.isEmpty ? name : "\(name): \(message)")
+      return .refused(reason: Self.reason(code, message))
     case .conflict(let current):
       let conflicts = edit.changes.enumerated().map { index, change in
         EditOutcome.Conflict(
