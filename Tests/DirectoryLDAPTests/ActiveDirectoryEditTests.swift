@@ -57,6 +57,15 @@ final class ActiveDirectoryEditTests: XCTestCase {
 
           """
       }
+      ldif += """
+        dn: CN=Editors,\(base)
+        changetype: add
+        objectClass: group
+        sAMAccountName: editors
+        member: \(dn("edit.grace"))
+
+
+        """
       try dc.modify(ldif)
       Self.dc = dc
     } catch {
@@ -217,12 +226,41 @@ final class ActiveDirectoryEditTests: XCTestCase {
     let twice = try RosterProcess.run(
       ["enable"] + common + ["edit.alan"], environment: environment)
     XCTAssertEqual(twice.status, 0, twice.errors)
-    XCTAssertTrue(twice.errors.contains("edit.alan's account already was on"), twice.errors)
+    XCTAssertTrue(twice.errors.contains("edit.alan: account already was on"), twice.errors)
     let edits = try RosterProcess.run(["edits", "--since", "1d"], environment: environment)
     XCTAssertEqual(edits.status, 0, edits.errors)
     XCTAssertEqual(
       edits.output.split(separator: "\n").filter { $0.contains("\tuserAccountControl\t") }.count,
       2, edits.output)
     XCTAssertFalse(edits.output.contains(TestSambaDC.password))
+  }
+
+  func testTheAdministratorPutsAPersonInAGroupAndTakesThemOut() async throws {
+    let admin = try directory(as: nil)
+    let group = "CN=Editors,\(Self.base)"
+    func members() async throws -> [String] {
+      let entry = try await admin.perform { session, flag throws(DirectoryError) in
+        try session.search(
+          LDAPSearchRequest(
+            base: group, scope: .base, filter: "(objectClass=*)", attributes: ["member"]),
+          cancel: flag
+        ).entries.first
+      }
+      return LDAPDirectory.texts(entry?.values("member") ?? []).sorted()
+    }
+    let added = try await admin.setMember(true, username: "edit.ada", group: "Editors")
+    XCTAssertEqual(added, .changed(logFailure: nil))
+    let both = try await members()
+    XCTAssertEqual(both, [Self.dn("edit.ada"), Self.dn("edit.grace")].sorted())
+    let twice = try await admin.setMember(true, username: "edit.ada", group: "Editors")
+    XCTAssertEqual(twice, .alreadySo)
+    let ada = try directory(as: "edit.ada")
+    let refused = try await ada.setMember(false, username: "edit.grace", group: "Editors")
+    guard case .refused(let reason) = refused else { return XCTFail("not refused: \(refused)") }
+    XCTAssertTrue(reason.hasPrefix("Insufficient access (50)"), reason)
+    let removed = try await admin.setMember(false, username: "edit.ada", group: "Editors")
+    XCTAssertEqual(removed, .changed(logFailure: nil))
+    let left = try await members()
+    XCTAssertEqual(left, [Self.dn("edit.grace")])
   }
 }

@@ -32,5 +32,11 @@ public protocol EditableDirectory: RangedDirectory {
   /// `nsAccountLock`), only if it still is as it was read, and appends the
   /// change to the change log.
   func setActive(_ active: Bool, username: String) async throws(DirectoryError)
-    -> AccountOutcome
+    -> SwitchOutcome
+
+  /// Puts the person with `username` in the group named `group` (its name
+  /// or identity), or with `member` false takes them out; already so is
+  /// said, not written. Appends the change to the change log.
+  func setMember(_ member: Bool, username: String, group: String) async throws(DirectoryError)
+    -> SwitchOutcome
 }

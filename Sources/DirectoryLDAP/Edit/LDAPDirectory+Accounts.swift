@@ -9,7 +9,7 @@ import SharedSupport
 /// the change's precondition, as every change's is.
 extension LDAPDirectory {
   public func setActive(_ active: Bool, username: String) async throws(DirectoryError)
-    -> AccountOutcome
+    -> SwitchOutcome
   {
     let schema = options.schema
     let attribute = schema.accountStateAttribute

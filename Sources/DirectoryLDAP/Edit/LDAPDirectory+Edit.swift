@@ -29,7 +29,9 @@ extension LDAPDirectory: EditableDirectory {
       else { throw .tooLarge(limit: LDAPModification.maxValueBytes) }
     }
     var asserts = false
-    if options.usesAssertion {
+    // Values put in or taken out need no filter: the server fails the
+    // change when one is there already or gone.
+    if options.usesAssertion, changes.allSatisfy(\.isWholeAttribute) {
       asserts = try await supportedControls().contains(Self.assertionOID)
     }
     // Without the control, an attribute seen empty and left empty sends
@@ -38,7 +40,9 @@ extension LDAPDirectory: EditableDirectory {
     let changes = asserts ? changes : changes.filter { !($0.seen.isEmpty && $0.new.isEmpty) }
     guard !changes.isEmpty else { return .applied(logFailure: nil) }
     let assertion = asserts ? LDAPModification.assertion(for: changes) : nil
-    let attributes = changes.map(\.attribute)
+    // What a conflict reads back: the fields' values (a group's members,
+    // put in or taken out, are not read: there may be millions).
+    let attributes = changes.filter(\.isWholeAttribute).map(\.attribute)
     state.withLock {
       if asserts {
         $0.statistics.assertedChanges += 1
@@ -62,6 +66,7 @@ extension LDAPDirectory: EditableDirectory {
         }
         return .applied(logFailure: nil)
       case LDAP_ASSERTION_FAILED, LDAP_NO_SUCH_ATTRIBUTE, LDAP_TYPE_OR_VALUE_EXISTS:
+        guard !attributes.isEmpty else { return .conflict(current: [:]) }
         let request = LDAPSearchRequest(
           base: dn, scope: .base, filter: "(objectClass=*)", attributes: attributes)
         let entry = try session.search(request, cancel: flag).entries.first

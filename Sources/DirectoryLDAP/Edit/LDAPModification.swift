@@ -13,12 +13,25 @@ public struct LDAPModification: Sendable, Equatable {
   public var attribute: String
   public var seen: [[UInt8]]
   public var new: [[UInt8]]
+  /// Whether `seen` and `new` are the attribute's every value (a field);
+  /// false when they are the values taken out and put in, the others left
+  /// as they are (a group's members): such a change deletes `seen` and
+  /// adds `new`, and fails when one of `seen` is gone or one of `new` is
+  /// there already.
+  public var isWholeAttribute = true
 
   /// `attribute` from `seen` to `new`.
   public init(attribute: String, seen: [[UInt8]], new: [[UInt8]]) {
     self.attribute = attribute
     self.seen = seen
     self.new = new
+  }
+
+  /// `values` taken out of `attribute` (`removing`) or put in, its other
+  /// values left as they are.
+  public init(attribute: String, values: [[UInt8]], removing: Bool) {
+    self.init(attribute: attribute, seen: removing ? values : [], new: removing ? [] : values)
+    isWholeAttribute = false
   }
 
   /// `attribute` from the texts `seen` to `new`, as UTF-8.

@@ -4,8 +4,9 @@ import FoundationEssentials
 /// One change Roster made to a directory server, as the LDIF change record
 /// (RFC 2849) the change log keeps: comments with when and as whom, and
 /// the values each attribute held before (so it can be undone), then a
-/// `changetype: modify` record of one `replace:` block an attribute, which
-/// `ldapmodify -f` replays:
+/// `changetype: modify` record of one `replace:` block an attribute (or,
+/// for values put in or taken out such as a group's members, `add:` and
+/// `delete:` blocks), which `ldapmodify -f` replays:
 ///
 ///     # 2026-12-03T07:10:00Z by uid=ada,ou=people,dc=example,dc=org
 ///     # before: telephoneNumber: +1 555 0100
@@ -46,7 +47,7 @@ public struct LDIFChangeRecord: Sendable, Equatable {
     // A comment line is never folded: the author's controls are escaped,
     // and what follows "by " reaches the line's end.
     var lines = ["# \(ChangeSince.isoText(seconds)) by \(TerminalText.escaped(author))"]
-    for change in changes {
+    for change in changes where change.isWholeAttribute {
       if change.seen.isEmpty {
         lines.append("\(Self.beforePrefix)\(change.attribute) (none)")
       }
@@ -56,12 +57,18 @@ public struct LDIFChangeRecord: Sendable, Equatable {
     }
     lines.append(LDIFValue.folded(LDIFValue.line("dn", Array(dn.utf8))))
     lines.append("changetype: modify")
-    for change in changes {
-      lines.append("replace: \(change.attribute)")
-      for value in change.new {
-        lines.append(LDIFValue.folded(LDIFValue.line(change.attribute, value)))
-      }
+    func block(_ operation: String, _ attribute: String, _ values: [[UInt8]]) {
+      lines.append("\(operation): \(attribute)")
+      for value in values { lines.append(LDIFValue.folded(LDIFValue.line(attribute, value))) }
       lines.append("-")
+    }
+    for change in changes {
+      if change.isWholeAttribute {
+        block("replace", change.attribute, change.new)
+      } else {
+        if !change.seen.isEmpty { block("delete", change.attribute, change.seen) }
+        if !change.new.isEmpty { block("add", change.attribute, change.new) }
+      }
     }
     return lines.joined(separator: "\n") + "\n\n"
   }
@@ -126,8 +133,13 @@ public struct LDIFChangeRecord: Sendable, Equatable {
     index += 2
     var changes: [LDAPModification] = []
     while index < lines.count {
-      guard lines[index].hasPrefix("replace: ") else { return nil }
-      let attribute = String(lines[index].dropFirst("replace: ".count))
+      let header = lines[index]
+      guard let colon = header.firstRange(of: ": "),
+        let operation = ["replace", "delete", "add"].first(where: {
+          header[..<colon.lowerBound] == $0
+        })
+      else { return nil }
+      let attribute = String(header[colon.upperBound...])
       index += 1
       var values: [[UInt8]] = []
       while index < lines.count, lines[index] != "-" {
@@ -140,8 +152,19 @@ public struct LDIFChangeRecord: Sendable, Equatable {
       }
       guard index < lines.count else { return nil }
       index += 1
-      let seen = before.first { $0.attribute == attribute }?.values ?? []
-      changes.append(LDAPModification(attribute: attribute, seen: seen, new: values))
+      switch operation {
+      case "replace":
+        let seen = before.first { $0.attribute == attribute }?.values ?? []
+        changes.append(LDAPModification(attribute: attribute, seen: seen, new: values))
+      case "add"
+      where changes.last.map { !$0.isWholeAttribute && $0.attribute == attribute && $0.new.isEmpty }
+        == true:
+        // Values taken out, then values put in: one change.
+        changes[changes.count - 1].new = values
+      default:
+        changes.append(
+          LDAPModification(attribute: attribute, values: values, removing: operation == "delete"))
+      }
     }
     return LDIFChangeRecord(seconds: seconds, author: author, dn: dn, changes: changes)
   }

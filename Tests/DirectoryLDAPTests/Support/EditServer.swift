@@ -50,11 +50,12 @@ enum EditServer {
   /// The DN of `uid` under ou=people.
   static func dn(_ uid: String) -> String { "uid=\(uid),ou=people,\(TestServer.suffix)" }
 
-  /// A started server with the people and their passwords, or nil after
-  /// reporting why it could not start.
-  static func started() -> TestServer? {
+  /// A started server with the people and their passwords (and `groups`),
+  /// or nil after reporting why it could not start.
+  static func started(groups: [LDIFGroup] = []) -> TestServer? {
     do {
-      let server = try TestServer(people: people, memberOf: false) { configuration in
+      let server = try TestServer(people: people, groups: groups, memberOf: false) {
+        configuration in
         configuration.editing = SlapdConfiguration.Editing(editors: [dn(editor)])
       }
       let passwords = people.map { person in
