@@ -114,8 +114,14 @@ struct LinkNameList {
   private(set) var names: [(hash: UInt64, position: Int)] = []
   private var isSorted = true
 
+  /// How many names there may be: room for them all is made at the
+  /// first (an array doubling as it fills would hold three times a
+  /// million names' 16 bytes at its peak), none when no one has one.
+  var expected = 0
+
   /// Notes that the person at `position` is named `name`.
   mutating func append(_ name: String, at position: Int) {
+    if names.capacity == 0 { names.reserveCapacity(expected) }
     names.append((StableHash.fnv1a(name), position))
     isSorted = false
   }

@@ -265,13 +265,15 @@ public final class ReplicaStore {
   /// with about 35 bytes of each in memory, not 170. `spool` is gone
   /// when this returns (a crash leaves it, and the copy's opening removes
   /// it).
-  private static func loadRecords(_ path: String, spool: String) throws(ReplicaError)
+  private static func loadRecords(_ path: String, spool: String, people: Int)
+    throws(ReplicaError)
     -> (UserTable, LinkNameList)
   {
     let file = try OutputFile(create: spool)
     defer { unlink(spool) }
     var builder = UserTableBuilder()
     var names = LinkNameList()
+    names.expected = people
     try ReplicaFile.read(path) { record throws(ReplicaError) in
       guard case .person(let entry) = record else { return }
       if let name = entry.linkName { names.append(name, at: builder.count) }
@@ -341,12 +343,13 @@ public final class ReplicaStore {
     let next = current.generation
     let part = path("people-\(next).part")
     // The hashes are done with: let them go before the people are read.
+    let written = current.written.count
     current.written = []
     // The copy is then browsed as a later start browses it, its image
     // mapped: the people built go before everyone is sorted for the order.
     // The copy before, as shown: what the refresh changed goes to the history.
     let before = isComplete ? (isBehind ? (caughtUp()?.table ?? base) : table) : nil
-    let (people, names) = try imageOfRecords(in: part, generation: next)
+    let (people, names) = try imageOfRecords(in: part, generation: next, people: written)
     unlink(part)
     // The order is of use, not of need: a copy without it opens and sorts.
     try? ReplicaOrderFile.write(people, to: path("order-\(next)"))
@@ -365,10 +368,12 @@ public final class ReplicaStore {
   /// The people in the records at `part` written as generation
   /// `generation`'s image, and that image opened (the table built in
   /// memory, should it not open).
-  private func imageOfRecords(in part: String, generation: Int) throws(ReplicaError)
+  private func imageOfRecords(in part: String, generation: Int, people: Int)
+    throws(ReplicaError)
     -> (UserTable, LinkNameList)
   {
-    let (built, names) = try Self.loadRecords(part, spool: path("people-\(generation).text"))
+    let (built, names) = try Self.loadRecords(
+      part, spool: path("people-\(generation).text"), people: people)
     try Self.writeImage(of: built, to: path("people-\(generation)"))
     // None (people named by identity alone): no file, nor one left by a try before.
     unlink(path("links-\(generation)"))
