@@ -78,6 +78,7 @@ final class PersonEditor {
     let saveContent = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     Gtk.append(saveContent, saveSpinner, Gtk.label(tr("Save")))
     gtk_button_set_child(cgtk_button(saveButton), saveContent)
+    RowAccessibility.setLabel(saveButton, tr("Save"))
     buttons = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     gtk_widget_set_valign(buttons, GTK_ALIGN_START)
     Gtk.append(buttons, editButton, cancelButton, saveButton)
