@@ -14,7 +14,7 @@ import XCTest
 /// the fields into entries, Save writes the ones changed and Undo writes
 /// them back; someone else's change since Edit is a conflict that
 /// overwrites nothing until "Keep Mine"; the server's refusal shows in its
-/// own words; a users.json's page has no Edit.
+/// own words, and so does a server gone away; a users.json's page has no Edit.
 final class PersonEditWindowTests: ServerTestCase {
   /// Each test edits a person of its own.
   static let people = [
@@ -76,12 +76,13 @@ final class PersonEditWindowTests: ServerTestCase {
   /// A window on the people, bound as `uid`, its libldap calls on the
   /// main thread counted into `calls`; and the page of `person`.
   @MainActor private static func openPage(
-    of person: String, as uid: String, calls: LDAPMainThreadCalls, log: String
+    of person: String, as uid: String, calls: LDAPMainThreadCalls, log: String,
+    url: String? = nil
   ) throws -> (MainWindow, PersonPage) {
     var options = LDAPOptions(bindDN: Self.dn(uid), password: Secret(Self.password(of: uid)))
     options.changeLog = LDAPChangeLog(path: log)
     options.mainThreadCalls = calls
-    let directory = try LDAPDirectory(url: try Self.server().peopleURL, options: options)
+    let directory = try LDAPDirectory(url: try url ?? Self.server().peopleURL, options: options)
     let window = try Self.openWindow(directory: directory)
     let page = try XCTUnwrap(window.server)
     let usernames = Self.firstRows(page, count: Self.people.count)
@@ -282,6 +283,28 @@ final class PersonEditWindowTests: ServerTestCase {
       XCTAssertEqual(page.editor.phase, .viewing)
       XCTAssertEqual(gtk_widget_get_visible(page.editor.form), 0)
       XCTAssertNotEqual(gtk_widget_get_visible(page.editor.editButton), 0)
+    }
+  }
+
+  func testAServerThatWentAwayIsSaidAboveTheFieldsAndTheTypedTextStays() throws {
+    let log = folder.folder.appendingPathComponent("changes.ldif").path
+    try MainActor.assumeIsolated {
+      let proxy = try Self.proxy(to: try Self.server(), delays: 0...0, seed: 1)
+      let (window, page) = try Self.openPage(
+        of: "grace", as: "grace", calls: .init(), log: log, url: Self.peopleURL(through: proxy))
+      defer { window.close() }
+      Self.edit(page)
+      try runBlocking { try await proxy.stop() }
+      try Self.type("+1 202 555 0123", into: .phone, of: page)
+      cgtk_emit(gobject(page.editor.saveButton), "clicked")
+      XCTAssertTrue(
+        MainContext.run(until: { page.editor.errorText != "" }, timeout: .seconds(30)),
+        "no error shown")
+      XCTAssertTrue(
+        page.editor.errorText.hasPrefix("Can't save the change: "), page.editor.errorText)
+      XCTAssertEqual(page.editor.phase, .editing)
+      XCTAssertEqual(page.editor.rows[.phone]?.text, "+1 202 555 0123")
+      XCTAssertEqual(try Self.texts("telephoneNumber", of: "grace"), ["+1 202 555 0102"])
     }
   }
 
