@@ -48,12 +48,12 @@ final class PersonEditor {
   let rows: [EditableField: EditFieldRow]
   private(set) var phase = Phase.viewing
   /// The server the person is changed on; nil: the page offers no Edit.
-  private var directory: (any EditableDirectory)?
+  private(set) var directory: (any EditableDirectory)?
   /// The person shown, by username.
   private(set) var username: String?
   /// What each field held when the user last saw it: the precondition of
-  /// the next Save.
-  private(set) var seen: [EditableField: [String]] = [:]
+  /// the next Save (Undo sets it to what was saved).
+  var seen: [EditableField: [String]] = [:]
   /// What had the focus when the entries went insensitive, to have it back.
   private var focusWhileSaving: Widget?
   /// Bumped by every read, save and cancel: a result of an older one is
@@ -202,7 +202,7 @@ final class PersonEditor {
     gtk_widget_add_controller(widget, keys)
   }
 
-  // MARK: Private
+  // MARK: Steps
 
   /// Ends reading or editing: a result still on its way is not shown.
   private func stop() {
@@ -235,7 +235,7 @@ final class PersonEditor {
 
   /// Sends `edit` off the main thread and shows how it ended; `undoing`:
   /// it is a change's Undo.
-  private func send(_ edit: PersonEdit, undoing: Bool) {
+  func send(_ edit: PersonEdit, undoing: Bool) {
     guard let directory else { return }
     generation += 1
     let generation = generation
@@ -295,54 +295,6 @@ final class PersonEditor {
     showPhase()
   }
 
-  /// Sends the inverse of the applied `edit`, whose fields then held
-  /// `after`: shown in the entries like a Save when the page still shows
-  /// the person, else told in a toast.
-  private func undo(
-    _ edit: PersonEdit, on directory: any EditableDirectory, after: [EditableField: [String]]
-  ) {
-    let inverse = PersonEdit(
-      username: edit.username,
-      changes: edit.changes.map { .init(field: $0.field, seen: $0.new, new: $0.seen) })
-    guard phase == .viewing, username == edit.username, self.directory != nil else {
-      return undoElsewhere(inverse, on: directory)
-    }
-    seen = after
-    for field in Self.fields {
-      rows[field]?.text = after[field]?.first ?? ""
-      rows[field]?.hideConflict()
-    }
-    for change in inverse.changes { rows[change.field]?.text = change.new.first ?? "" }
-    showError(nil)
-    send(inverse, undoing: true)
-  }
-
-  /// Sends `inverse` for a person the page no longer edits; a toast says
-  /// how it ended.
-  private func undoElsewhere(_ inverse: PersonEdit, on directory: any EditableDirectory) {
-    Task { @MainActor [weak self] in
-      let text: String
-      do throws(DirectoryError) {
-        switch try await directory.change(inverse) {
-        case .applied: text = tr("Change undone")
-        case .conflict:
-          text = tr("Not undone: these fields changed on the server after you saved them")
-        case .refused(let reason):
-          text = String(filling: tr("The server refused the change: %@"), DisplayText.of(reason))
-        case .noSuchPerson:
-          text = String(
-            filling: tr("No one in the directory has the username “%@”"),
-            DisplayText.of(inverse.username))
-        }
-      } catch {
-        text = String(filling: tr("Can't save the change: %@"), error.sentence)
-      }
-      guard let self else { return }
-      self.onToast?(text, nil)
-      self.onApplied?(inverse.username)
-    }
-  }
-
   /// The widget of the editor's buttons or form that has the window's
   /// focus, if one has.
   private func focusInEditor() -> Widget? {
@@ -352,7 +304,8 @@ final class PersonEditor {
     return focus
   }
 
-  private func showError(_ text: String?) {
+  /// Shows `text` above the fields (nil: no error).
+  func showError(_ text: String?) {
     Gtk.setText(errorLabel, text ?? "")
     Gtk.setVisible(errorLabel, text != nil)
   }
