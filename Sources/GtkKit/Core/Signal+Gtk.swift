@@ -37,6 +37,8 @@ extension Signal where Handler == @MainActor () -> Void {
   public static var valueChanged: Self { plain("value-changed") }
   /// GtkAdjustment's "changed" (bounds or page size).
   public static var changed: Self { plain("changed") }
+  /// AdwToast's "button-clicked" (libadwaita 1.2).
+  public static var buttonClicked: Self { plain("button-clicked") }
 }
 
 // MARK: - gboolean (*)(GObject *self, gpointer user_data)

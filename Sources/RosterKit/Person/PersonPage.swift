@@ -11,7 +11,8 @@ import SharedSupport
 /// once read), the groups they are in as links, and their direct reports
 /// as a windowed list with their count, and, on an offline copy, what the
 /// copy saw change of them (``ChangeText``). Every name opens a page: a person's
-/// (``onPerson``) or a group's people (``onGroup``).
+/// (``onPerson``) or a group's people (``onGroup``). On a server that takes
+/// changes, Edit turns the details into a form (``PersonEditor``).
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -27,6 +28,10 @@ final class PersonPage {
   private let chainNote: Widget
   /// The person's details; a server entry's attributes replace them once read.
   let attributes = EntryAttributesView()
+  /// The details, hidden while the editor's form shows in their place.
+  private let detailsBox: Widget
+  /// Edit, and the form it opens on a server that takes changes.
+  let editor = PersonEditor()
   private let groupsBox: Widget
   private var groups: Widget
   /// "History": what the offline copy saw change of them, newest first.
@@ -98,7 +103,11 @@ final class PersonPage {
     gtk_widget_set_hexpand(about, 1)
     let buttons = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     Gtk.append(buttons, treeButton, orgChartButton.widget)
-    Gtk.append(about, name, subtitle, contact.widget, chainBox, chainNote, buttons)
+    // The name, with Edit (or Cancel and Save) at the page's end.
+    let nameLine = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    gtk_widget_set_hexpand(name, 1)
+    Gtk.append(nameLine, name, editor.buttons)
+    Gtk.append(about, nameLine, subtitle, contact.widget, chainBox, chainNote, buttons)
     let top = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24)
     Gtk.append(top, avatar.widget, about)
 
@@ -135,13 +144,17 @@ final class PersonPage {
 
     // The reports take the height left; the details only what they need.
     gtk_widget_set_vexpand(attributes.widget, 0)
+    detailsBox = Gtk.box(GTK_ORIENTATION_VERTICAL)
+    Gtk.append(detailsBox, attributes.widget)
     let header = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["person-page"])
-    Gtk.append(header, top, attributes.widget, groupsBox, historyBox, reportsLine)
+    Gtk.append(header, top, editor.form, detailsBox, groupsBox, historyBox, reportsLine)
     widget = Gtk.box(GTK_ORIENTATION_VERTICAL)
     gtk_widget_set_margin_bottom(reports.scroller, 18)
     gtk_widget_set_margin_start(reports.scroller, 24)
     gtk_widget_set_margin_end(reports.scroller, 24)
     Gtk.append(widget, header, reports.scroller)
+    editor.onEditing = { [detailsBox] editing in Gtk.setVisible(detailsBox, !editing) }
+    editor.cancelOnEscape(in: widget)
     Signals.connect(gobject(reportsButton), .clicked) { [weak self] in
       guard let self, let identity = self.identity else { return }
       self.onShowReports?(identity, self.shownName)
@@ -168,10 +181,12 @@ final class PersonPage {
     String(cString: gtk_label_get_text(gtkObject(reportsHeading)))
   }
 
-  /// Shows `facts`.
-  func show(_ facts: PersonFacts) {
+  /// Shows `facts`, offering Edit when `editable` (the server the person
+  /// is on takes changes).
+  func show(_ facts: PersonFacts, editable: (any EditableDirectory)?) {
     self.facts = facts
     let person = facts.person
+    editor.show(username: person.username, on: editable)
     identity = person.identity
     self.person = person
     contact.show(person)
@@ -208,6 +223,7 @@ final class PersonPage {
   /// Lets the avatar go (the page is left).
   func clear() {
     avatar.unbind()
+    editor.clear()
     identity = nil
     person = nil
     facts = nil

@@ -206,8 +206,8 @@ extension MainWindow {
   }
 
   /// Shows `facts` on the person page, in place of the people.
-  private func showPerson(_ facts: PersonFacts) {
-    personPage.show(facts)
+  func showPerson(_ facts: PersonFacts) {
+    personPage.show(facts, editable: editableDirectory)
     gtk_stack_set_visible_child_name(gtkObject(navigation), "person")
     header.titleText = DisplayText.of(facts.person.displayName)
     header.subtitleText = facts.person.subtitle

@@ -109,6 +109,7 @@ public final class MainWindow {
     connectSidebar()
     contacts = ContactController(window: self)
     connectNavigation()
+    connectEditing()
     adoptPage()
     searchBar.onChange = { [weak self] text in self?.page.search(text) }
     filterBar.onChange = { [weak self] _ in self?.applyShownFilter() }

@@ -39,20 +39,46 @@ final class Toasts {
   /// title reads Pango markup, and an error can quote a server's words).
   @discardableResult
   func show(_ text: String, button: String? = nil, action: WindowAction? = nil) -> ObjectRef {
+    let toast = make(text)
+    if let button, let action {
+      adw_toast_set_button_label(toast.opaque, button)
+      adw_toast_set_action_name(toast.opaque, action.detailedName)
+      adw_toast_set_priority(toast.opaque, ADW_TOAST_PRIORITY_HIGH)
+    }
+    add(toast)
+    return toast
+  }
+
+  /// Shows `text` as a toast for `seconds`, with a button labelled
+  /// `button` that calls `action` (a change's Undo).
+  func show(
+    _ text: String, button: String, seconds: UInt32, action: @escaping @MainActor () -> Void
+  ) {
+    let toast = make(text)
+    adw_toast_set_button_label(toast.opaque, button)
+    adw_toast_set_timeout(toast.opaque, seconds)
+    adw_toast_set_priority(toast.opaque, ADW_TOAST_PRIORITY_HIGH)
+    Signals.connect(gobject(toast.opaque), .buttonClicked, action)
+    add(toast)
+  }
+
+  /// A toast reading `text`, set as plain text on a label of Roster's (the
+  /// toast's own title reads Pango markup, and an error can quote a
+  /// server's words).
+  private func make(_ text: String) -> ObjectRef {
     last = text
     let toast = ObjectRef(adw_toast_new("")!, adopt: true)
     let title = Gtk.label(text, classes: ["toast-title"])
     gtk_label_set_wrap(gtkObject(title), 1)
     gtk_label_set_max_width_chars(gtkObject(title), 60)
     adw_toast_set_custom_title(toast.opaque, title)
-    if let button, let action {
-      adw_toast_set_button_label(toast.opaque, button)
-      adw_toast_set_action_name(toast.opaque, action.detailedName)
-      adw_toast_set_priority(toast.opaque, ADW_TOAST_PRIORITY_HIGH)
-    }
-    // The overlay takes a reference of its own (`transfer full`).
-    adw_toast_overlay_add_toast(gtkObject(widget), toast.transferredReference())
     return toast
+  }
+
+  /// Puts `toast` on the overlay, which takes a reference of its own
+  /// (`transfer full`).
+  private func add(_ toast: ObjectRef) {
+    adw_toast_overlay_add_toast(gtkObject(widget), toast.transferredReference())
   }
 
   /// A refresh failed while the list shows rows: a toast with Retry the
@@ -82,9 +108,14 @@ final class Toasts {
   /// The Retry button of the failed refresh's toast on screen, if any.
   var failureToastButton: Widget? {
     guard failureToast != nil else { return nil }
+    return button(labelled: tr("Retry"))
+  }
+
+  /// The button labelled `label` of a toast on screen, if any.
+  func button(labelled label: String) -> Widget? {
     var next = gtk_widget_get_first_child(widget)
     while let current = next {
-      if current != child, let button = Self.button(in: current, labelled: tr("Retry")) {
+      if current != child, let button = Self.button(in: current, labelled: label) {
         return button
       }
       next = gtk_widget_get_next_sibling(current)
