@@ -54,6 +54,9 @@ final class PersonEditor {
   /// What each field held when the user last saw it: the precondition of
   /// the next Save (Undo sets it to what was saved).
   var seen: [EditableField: [String]] = [:]
+  /// The fields the server says the person signed in may change (nil:
+  /// it does not say, and every field is offered).
+  private(set) var writable: Set<EditableField>?
   /// What had the focus when the entries went insensitive, to have it back.
   private var focusWhileSaving: Widget?
   /// Bumped by every read, save and cancel: a result of an older one is
@@ -147,15 +150,18 @@ final class PersonEditor {
     showPhase()
     Task { @MainActor [weak self] in
       let read: Result<[EditableField: [String]]?, DirectoryError>
+      var writable: Set<EditableField>?
       do throws(DirectoryError) {
-        read = .success(try await directory.values(of: username, fields: Self.fields))
+        let values = try await directory.values(of: username, fields: Self.fields)
+        writable = try await directory.writableFields(of: username, among: Self.fields)
+        read = .success(values)
       } catch {
         read = .failure(error)
       }
       guard let self, self.generation == generation else { return }
       self.phase = .viewing
       switch read {
-      case .success(let values?): self.startEditing(values)
+      case .success(let values?): self.startEditing(values, writable: writable)
       case .success(nil):
         self.onToast?(
           String(
@@ -210,8 +216,9 @@ final class PersonEditor {
     if phase != .viewing { phase = .viewing }
   }
 
-  private func startEditing(_ values: [EditableField: [String]]) {
+  private func startEditing(_ values: [EditableField: [String]], writable: Set<EditableField>?) {
     seen = [:]
+    self.writable = writable
     for field in Self.fields {
       let values = values[field] ?? []
       seen[field] = values
@@ -221,7 +228,8 @@ final class PersonEditor {
     showError(nil)
     phase = .editing
     showPhase()
-    if let first = Self.fields.first { gtk_widget_grab_focus(rows[first]?.entry) }
+    let first = Self.fields.first { writable?.contains($0) ?? true }
+    if let first { gtk_widget_grab_focus(rows[first]?.entry) }
   }
 
   /// "Use Theirs" (the entry takes the server's value) or "Keep Mine" (the
@@ -330,7 +338,12 @@ final class PersonEditor {
       if let root = gtk_widget_get_root(form) { gtk_root_set_focus(root, nil) }
       focusWhileSaving = focused
     }
-    for row in rows.values { row.setSensitive(phase == .editing) }
+    for (field, row) in rows {
+      let mayChange = writable?.contains(field) ?? true
+      row.setSensitive(phase == .editing && mayChange)
+      gtk_widget_set_tooltip_text(
+        row.entry, mayChange ? nil : tr("The directory server does not let you change this field"))
+    }
     Gtk.setVisible(form, editing)
     if let target = focusWhileSaving, phase == .editing || phase == .viewing {
       focusWhileSaving = nil
