@@ -266,6 +266,7 @@ if Context.environment["ROSTER_FUZZ"] != nil {
     ("FuzzReplicaFiles", ["Directory"]),
     ("FuzzPeopleFiles", ["DirectoryFileFormats", "Directory"]),
     ("FuzzPhoneNumbers", ["Directory"]),
+    ("FuzzChangeHistory", ["Directory"]),
   ]
   for fuzz in fuzzTargets {
     package.targets.append(

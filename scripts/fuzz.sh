@@ -35,6 +35,7 @@ declare -A targets=(
   [replica-files]=FuzzReplicaFiles
   [people-files]=FuzzPeopleFiles
   [phone-numbers]=FuzzPhoneNumbers
+  [change-history]=FuzzChangeHistory
 )
 # The gate's executions per target: about 20-40 s each on this 2-core machine.
 declare -A gate_runs=(
@@ -46,6 +47,7 @@ declare -A gate_runs=(
   [replica-files]=20000
   [people-files]=200000
   [phone-numbers]=300000
+  [change-history]=20000
 )
 # The gate's seed: any fixed number; changing it is a change of the gate.
 gate_seed=20261126
@@ -61,7 +63,7 @@ deterministic() {
 
 status=0
 for name in directory-parser image-decoder ldap-entry scim-response person-filter replica-files \
-  people-files phone-numbers; do
+  people-files phone-numbers change-history; do
   seeds=Tests/Fuzz/Corpus/$name
   artifacts=.build/fuzz-artifacts/$name/
   log=.build/fuzz-artifacts/$name.log
