@@ -10,7 +10,7 @@ import FuzzSupport
 /// (one of ``PhoneRegion/all``, or none); the rest, up to its first
 /// newline, is the stored number, and what follows the newline the typed
 /// query (without a newline, the same bytes are both). A number's E.164
-/// form is "+" and at most 15 digits, the first not 0, and reads back as
+/// form is "+" and 6 to 15 digits, the first not 0, and reads back as
 /// itself in every region; a query of that form, or of any end of its
 /// digits long enough to be taken for a number, finds it; a query finds a
 /// number exactly when the number ends with the query's digits as typed
@@ -55,10 +55,10 @@ enum FuzzPhoneNumbers {
     let digits = e164.utf8.dropFirst()
     precondition(e164.utf8.first == UInt8(ascii: "+"), "an E.164 number starts with +")
     precondition(
-      (1...15).contains(digits.count)
+      (PhoneNumber.minimumDigits...15).contains(digits.count)
         && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         && digits.first != UInt8(ascii: "0"),
-      "an E.164 number is at most 15 digits, the first not 0")
+      "an E.164 number is 6 to 15 digits, the first not 0")
     for other in regions {
       precondition(
         PhoneNumber(e164, region: other) == number, "an E.164 number reads as itself anywhere")
@@ -92,8 +92,8 @@ enum FuzzPhoneNumbers {
     }
     guard let number else { return }
     // The ends the query looks for, as text: its digits as typed (unless
-    // it starts with "+"), and its E.164 form (its digits when it starts
-    // with "+" and has none).
+    // it starts with "+"), and its E.164 form (without one, a query that
+    // starts with "+" looks for its digits).
     var utf8 = text
     guard let read = utf8.withUTF8({ PhoneNumber.read($0) }) else {
       preconditionFailure("a query is a number's digits")
