@@ -47,7 +47,7 @@ declare -A gate_runs=(
   [replica-files]=20000
   [people-files]=200000
   [phone-numbers]=300000
-  [change-history]=20000
+  [change-history]=16000
 )
 # The gate's seed: any fixed number; changing it is a change of the gate.
 gate_seed=20261126
