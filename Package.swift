@@ -265,6 +265,8 @@ if Context.environment["ROSTER_FUZZ"] != nil {
     ("FuzzPersonFilter", ["Directory"]),
     ("FuzzReplicaFiles", ["Directory"]),
     ("FuzzPeopleFiles", ["DirectoryFileFormats", "Directory"]),
+    ("FuzzPhoneNumbers", ["Directory"]),
+    ("FuzzChangeHistory", ["Directory"]),
   ]
   for fuzz in fuzzTargets {
     package.targets.append(

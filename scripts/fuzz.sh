@@ -34,6 +34,8 @@ declare -A targets=(
   [person-filter]=FuzzPersonFilter
   [replica-files]=FuzzReplicaFiles
   [people-files]=FuzzPeopleFiles
+  [phone-numbers]=FuzzPhoneNumbers
+  [change-history]=FuzzChangeHistory
 )
 # The gate's executions per target: about 20-40 s each on this 2-core machine.
 declare -A gate_runs=(
@@ -44,6 +46,8 @@ declare -A gate_runs=(
   [person-filter]=60000
   [replica-files]=20000
   [people-files]=200000
+  [phone-numbers]=300000
+  [change-history]=16000
 )
 # The gate's seed: any fixed number; changing it is a change of the gate.
 gate_seed=20261126
@@ -59,7 +63,7 @@ deterministic() {
 
 status=0
 for name in directory-parser image-decoder ldap-entry scim-response person-filter replica-files \
-  people-files; do
+  people-files phone-numbers change-history; do
   seeds=Tests/Fuzz/Corpus/$name
   artifacts=.build/fuzz-artifacts/$name/
   log=.build/fuzz-artifacts/$name.log

@@ -12,6 +12,14 @@ package enum ResourceUsage {
   /// Resident set size now (VmRSS) in MiB.
   package static var residentMiB: Double { field("VmRSS:") / 1024 }
 
+  /// Resident set size (VmRSS) in MiB once malloc has given the free
+  /// memory of its arenas back (`malloc_trim`): what is kept, not what
+  /// was passed through.
+  package static var residentMiBKept: Double {
+    malloc_trim(0)
+    return residentMiB
+  }
+
   /// The resident part of the process's own memory (RssAnon: heap,
   /// stacks, GTK's surfaces) in MiB: not pages of files mapped.
   package static var residentAnonymousMiB: Double { field("RssAnon:") / 1024 }

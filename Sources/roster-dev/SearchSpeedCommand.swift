@@ -2,14 +2,16 @@ import ArgumentParser
 import Directory
 import DirectoryGenerator
 import Foundation
+import RosterBench
 import SharedSupport
 
 /// `roster-dev search-speed`: times ``SearchIndex`` over a generated
 /// table, without a window, as the window's search runs each query (the
 /// whole table, no refinement): names as typed, with accents, with a typo,
 /// a telephone number's end. Each query runs exact only and with typos,
-/// alternately; prints the index's build time, then p50 and p99 of each
-/// way over every query and run, and each query's median and matches.
+/// alternately; prints the index's build time and the resident memory it
+/// added, then p50 and p99 of each way over every query and run, and each
+/// query's median and matches.
 struct SearchSpeedCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "search-speed",
@@ -32,10 +34,16 @@ struct SearchSpeedCommand: ParsableCommand {
     let people = UserGenerator.users(count: users, avatarFileNames: [], seed: 2026)
     let table = UserTable(people)
     let clock = ContinuousClock()
+    let before = Self.residentMB()
     var index: SearchIndex?
     let built = clock.measure { index = SearchIndex(table, region: region) }
     guard let index else { return }
+    let after = Self.residentMB()
     print(String(format: "index of %d people built in %.1f ms", users, built.inMilliseconds))
+    print(
+      String(
+        format: "index: %.1f MB over %d people (resident %.1f MB before, %.1f MB after)",
+        after - before, users, before, after))
     var exact: [Double] = []
     var typos: [Double] = []
     var lines: [String] = []
@@ -65,5 +73,16 @@ struct SearchSpeedCommand: ParsableCommand {
           ms(0.5)!, ms(0.99)!, ms(1)!, Self.queries.count, runs))
     }
     for line in lines { print(line) }
+    // The numbers' digits are made on the first query that is a number.
+    print(
+      String(
+        format: "index after a number's search: %.1f MB over %d people", Self.residentMB() - before,
+        users))
+  }
+
+  /// The resident memory kept now (``ResourceUsage/residentMiBKept``) in
+  /// MB (10^6 bytes).
+  static func residentMB() -> Double {
+    ResourceUsage.residentMiBKept * 1_048_576 / 1_000_000
   }
 }

@@ -71,6 +71,25 @@ final class PhoneNumberTests: XCTestCase {
     XCTAssertEqual(PhoneNumber("", region: germany), nil)
   }
 
+  /// Four or five digits were read as a number that no search could find
+  /// (a search takes six digits for a number); FuzzPhoneNumbers' seed
+  /// `phone-numbers/short`.
+  func testEveryNumberReadIsFoundByASearchForItsOwnE164Form() {
+    let poland = PhoneRegion.named("PL")
+    XCTAssertNil(PhoneNumber("+48 12", region: poland), "four digits")
+    XCTAssertNil(PhoneNumber("0048 123", region: poland), "five digits")
+    XCTAssertEqual(PhoneNumber("+48 1234", region: poland)?.description, "+481234", "six digits")
+    let phones = ["+48 12", "0048 123", "+48 1234", "+48 12 34 56 78"]
+    let index = SearchIndex(
+      phones.enumerated().map { k, phone in
+        UserViewModel(user: User(username: "p\(k)", details: PersonDetails(phone: phone)))
+      }, region: poland)
+    for (k, phone) in phones.enumerated() {
+      guard let number = PhoneNumber(phone, region: poland) else { continue }
+      XCTAssertEqual(index.matches(number.description), [k], phone)
+    }
+  }
+
   func testTheRegionComesFromTheLocale() {
     XCTAssertEqual(PhoneRegion.ofLocale("de_DE.UTF-8")?.code, "DE")
     XCTAssertEqual(PhoneRegion.ofLocale("en_GB")?.code, "GB")

@@ -83,17 +83,23 @@ public final class ChangeHistory {
     guard !changes.isEmpty else { return }
     if descriptor < 0 { try openForAppending(cuttingTo: 0) }
     var bytes: [UInt8] = size == 0 ? ChangeHistoryFile.mark : []
+    var written: [Int64] = []
     for change in changes {
       let record = ChangeHistoryFile.record(change)
-      // A change too large to read back (FieldLimit cuts every value far
-      // below it) is left out rather than ending the file there.
-      guard record.count - 8 <= ChangeHistoryFile.maxRecordBytes else { continue }
+      // A change that would not read back, too large (FieldLimit cuts
+      // every value far below it) or dated by a clock far off, is left
+      // out rather than ending the file there.
+      guard record.count - 8 <= ChangeHistoryFile.maxRecordBytes,
+        PersonChange.secondsKept.contains(change.seconds)
+      else { continue }
       bytes += record
+      written.append(change.seconds)
     }
+    guard !written.isEmpty else { return }
     try writer.write(bytes, to: descriptor, path: path)
     guard fsync(descriptor) == 0 else { throw .system("sync", path, errno: errno) }
     size += bytes.count
-    oldest = oldest ?? changes.map(\.seconds).min()
+    oldest = oldest ?? written.min()
     try keepWithinLimits()
   }
 

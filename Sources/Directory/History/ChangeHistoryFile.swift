@@ -51,8 +51,13 @@ enum ChangeHistoryFile {
     if fd < 0, errno == ENOENT { return Contents(exists: false) }
     guard fd >= 0 else { throw .system("open", path, errno: errno) }
     defer { close(fd) }
+    // Chunks of the file's size, up to 1 MiB: a short history costs what
+    // it holds (one more byte finds its end), a long one 1 MiB at a time.
+    var status = stat()
+    let size = fstat(fd, &status) == 0 ? max(0, Int(status.st_size)) : 0
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    bytes.reserveCapacity(size)
+    var chunk = [UInt8](repeating: 0, count: min(1 << 20, size + 1))
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count < 0 {

@@ -54,6 +54,11 @@ public struct PersonChange: Sendable, Hashable {
   /// The date the copy saw it.
   public var date: Date { Date(timeIntervalSince1970: Double(seconds)) }
 
+  /// The dates a history keeps, in seconds since 1970: 1970 to the end of
+  /// 9999, the years every reader shows (`roster changes`' four-digit
+  /// ISO 8601 year, GLib's dates in the Changes window).
+  public static let secondsKept: ClosedRange<Int64> = 0...253_402_300_799
+
   /// The fields whose change is a move.
   public static let moveFields: [DetailField] = [.department, .location, .manager]
 }
@@ -78,7 +83,9 @@ extension PersonChange {
 
   private static let kindBytes: [Kind: UInt8] = [.joined: 1, .left: 2, .moved: 3, .title: 4]
 
-  /// The change `bytes` hold, or nil when they are not one.
+  /// The change `bytes` hold, or nil when they are not one (as
+  /// ``bytes`` writes them: a text that is not UTF-8, or a date outside
+  /// ``secondsKept``, is none).
   init?(_ bytes: ArraySlice<UInt8>) {
     var offset = bytes.startIndex
     func take(_ count: Int) -> ArraySlice<UInt8>? {
@@ -92,15 +99,19 @@ extension PersonChange {
       for (shift, byte) in part.enumerated() { value |= UInt64(byte) << (8 * UInt64(shift)) }
       return value
     }
+    // Texts are UTF-8 as Swift's strings write them: other bytes are not a
+    // change Roster wrote, and read with replacements they would be a
+    // change no one saw.
     func text() -> String? {
       guard let length = number(4), let part = take(Int(length)) else { return nil }
-      return String(decoding: part, as: UTF8.self)
+      return String(validating: part, as: UTF8.self)
     }
     guard let header = take(3), header.first == 1,
       let kind = Self.kindBytes.first(where: { $0.value == header[header.startIndex + 1] })?.key
     else { return nil }
     let fieldByte = Int(header[header.startIndex + 2])
     guard fieldByte <= DetailField.allCases.count, let seconds = number(8),
+      Self.secondsKept.contains(Int64(bitPattern: seconds)),
       let identity = text(), let username = text(), let name = text(), let old = text(),
       let new = text(), offset == bytes.endIndex
     else { return nil }

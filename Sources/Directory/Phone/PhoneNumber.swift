@@ -9,7 +9,7 @@
 /// the region's trunk prefix, or any number in a region without one (Italy
 /// keeps its leading 0), gets the region's calling code. Anything else is
 /// not a number: a letter, a second "+", more than 15 digits, fewer than
-/// 4, or more than ``maxBytes`` bytes. It is read from the UTF-8 bytes
+/// ``minimumDigits``, or more than ``maxBytes`` bytes. It is read from the UTF-8 bytes
 /// with no allocation, so a million numbers read in tens of milliseconds.
 ///
 /// Threading: an immutable `Sendable` value.
@@ -17,6 +17,12 @@ public struct PhoneNumber: Sendable, Equatable, CustomStringConvertible {
   /// The most bytes read of a field: a number with its formatting and an
   /// extension fits well within.
   public static let maxBytes = 96
+
+  /// The fewest digits a number has in E.164 form: 6. No number in
+  /// service has fewer than 7 (a three-digit country code and four digits,
+  /// as on Niue), and a search takes 6 digits for a number
+  /// (``PhoneQuery``), so a search for a number's own E.164 form finds it.
+  public static let minimumDigits = 6
 
   /// The digits after the "+", at most 15, as one number (E.164 numbers
   /// never start with 0).
@@ -57,7 +63,7 @@ public struct PhoneNumber: Sendable, Equatable, CustomStringConvertible {
     } else {
       return nil
     }
-    guard (4...15).contains(digits.count), digits.first != 0 else { return nil }
+    guard (minimumDigits...15).contains(digits.count), digits.first != 0 else { return nil }
     return digits.value
   }
 

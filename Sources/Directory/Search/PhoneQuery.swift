@@ -6,8 +6,10 @@
 ///
 /// Threading: an immutable `Sendable` value.
 struct PhoneQuery: Sendable {
-  /// The fewest digits a query needs to be taken for a number.
-  static let minimumDigits = 6
+  /// The fewest digits a query needs to be taken for a number: as many
+  /// as the shortest number read (``PhoneNumber/minimumDigits``), so each
+  /// number is found by its own E.164 form.
+  static let minimumDigits = PhoneNumber.minimumDigits
 
   /// The digits to end with, each as a number and 10 to the power of
   /// their count.
