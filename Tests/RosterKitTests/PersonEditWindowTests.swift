@@ -17,37 +17,10 @@ import XCTest
 /// own words, and so does a server gone away; a users.json's page has no Edit.
 final class PersonEditWindowTests: ServerTestCase {
   /// Each test edits a person of its own.
-  static let people = [
-    LDIFPerson(
-      uid: "ada", cn: "Ada Lovelace", sn: "Lovelace", title: "Analyst",
-      telephoneNumber: "+44 20 7946 0001"),
-    LDIFPerson(
-      uid: "alan", cn: "Alan Turing", sn: "Turing", title: "Mathematician",
-      telephoneNumber: "+44 161 555 0103"),
-    LDIFPerson(
-      uid: "barbara", cn: "Barbara Liskov", sn: "Liskov", title: "Professor",
-      telephoneNumber: "+1 617 555 0104"),
-    LDIFPerson(
-      uid: "grace", cn: "Grace Hopper", sn: "Hopper", title: "Rear Admiral",
-      telephoneNumber: "+1 202 555 0102"),
-  ]
+  static let people = EditingPeople.people
 
   override class func makeServer() throws -> TestServer {
-    let server = try TestServer(people: people) { configuration in
-      configuration.editing = SlapdConfiguration.Editing()
-    }
-    try server.server.modify(
-      ldif: people.map { person in
-        """
-        dn: \(Self.dn(person.uid))
-        changetype: modify
-        replace: userPassword
-        userPassword: \(Self.password(of: person.uid))
-        -
-
-        """
-      }.joined(separator: "\n"))
-    return server
+    try EditingPeople.server(editors: false)
   }
 
   private var folder: TemporaryDirectory!
@@ -62,8 +35,8 @@ final class PersonEditWindowTests: ServerTestCase {
     super.tearDown()
   }
 
-  static func dn(_ uid: String) -> String { "uid=\(uid),ou=people,\(TestServer.suffix)" }
-  static func password(of uid: String) -> String { "\(uid)-secret-password" }
+  static func dn(_ uid: String) -> String { EditingPeople.dn(uid) }
+  static func password(of uid: String) -> String { EditingPeople.password(of: uid) }
 
   /// What `attribute` of `uid` holds on the server, read with ldapsearch.
   private static func texts(_ attribute: String, of uid: String) throws -> [String] {
