@@ -48,11 +48,15 @@ public enum EditingPeople {
   public static func dn(_ uid: String) -> String { "uid=\(uid),ou=people,\(TestServer.suffix)" }
 
   /// A started server with the people and their passwords (and `groups`),
-  /// ``editor`` an editor unless `editors` is false.
-  public static func server(groups: [LDIFGroup] = [], editors: Bool = true) throws -> TestServer {
+  /// ``editor`` an editor unless `editors` is false, offering Content Sync
+  /// with `contentSync`.
+  public static func server(
+    groups: [LDIFGroup] = [], editors: Bool = true, contentSync: Bool = false
+  ) throws -> TestServer {
     let server = try TestServer(people: people, groups: groups, memberOf: false) {
       configuration in
       configuration.editing = SlapdConfiguration.Editing(editors: editors ? [dn(editor)] : [])
+      configuration.contentSync = contentSync
     }
     let passwords = people.map { person in
       """
@@ -66,5 +70,27 @@ public enum EditingPeople {
     }
     try server.server.modify(ldif: passwords.joined(separator: "\n"))
     return server
+  }
+
+  /// What `attribute` of `uid` holds on `server`, read with ldapsearch (no
+  /// Roster code in between), each value's bytes.
+  public static func values(_ attribute: String, of uid: String, on server: TestServer) throws
+    -> [[UInt8]]
+  {
+    let output = try server.ldapsearch(["-s", "base", attribute], base: dn(uid))
+    return output.split(separator: "\n").compactMap { line -> [UInt8]? in
+      if line.hasPrefix("\(attribute):: ") {
+        return Data(base64Encoded: String(line.dropFirst(attribute.count + 3))).map { Array($0) }
+      }
+      if line.hasPrefix("\(attribute): ") { return Array(line.dropFirst(attribute.count + 2).utf8) }
+      return nil
+    }
+  }
+
+  /// ``values(_:of:on:)`` as text.
+  public static func texts(_ attribute: String, of uid: String, on server: TestServer) throws
+    -> [String]
+  {
+    try values(attribute, of: uid, on: server).map { String(decoding: $0, as: UTF8.self) }
   }
 }

@@ -19,6 +19,9 @@ import SharedSupport
 package final class OfflineCopy {
   /// The server whose people are copied.
   package let directory: LDAPDirectory
+  /// The server the copy is of, as the person page changes people there
+  /// (the copy then follows by its sync).
+  package var editable: any EditableDirectory { directory }
   /// The server read by the copy's identities (``LDAPOptions/Identity/uniqueID``): the photos of
   /// the people the copy shows.
   let photoDirectory: LDAPDirectory

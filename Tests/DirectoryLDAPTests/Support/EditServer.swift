@@ -36,22 +36,13 @@ enum EditServer {
     return options
   }
 
-  /// What `attribute` of `uid` holds on `server`, read with ldapsearch (no
-  /// Roster code in between), each value's bytes.
-  static func values(_ attribute: String, of uid: String, on server: TestServer) throws -> [[UInt8]]
+  static func values(_ attribute: String, of uid: String, on server: TestServer) throws
+    -> [[UInt8]]
   {
-    let output = try server.ldapsearch(["-s", "base", attribute], base: dn(uid))
-    return output.split(separator: "\n").compactMap { line -> [UInt8]? in
-      if line.hasPrefix("\(attribute):: ") {
-        return Data(base64Encoded: String(line.dropFirst(attribute.count + 3))).map { Array($0) }
-      }
-      if line.hasPrefix("\(attribute): ") { return Array(line.dropFirst(attribute.count + 2).utf8) }
-      return nil
-    }
+    try EditingPeople.values(attribute, of: uid, on: server)
   }
 
-  /// ``values(_:of:on:)`` as text.
   static func texts(_ attribute: String, of uid: String, on server: TestServer) throws -> [String] {
-    try values(attribute, of: uid, on: server).map { String(decoding: $0, as: UTF8.self) }
+    try EditingPeople.texts(attribute, of: uid, on: server)
   }
 }
