@@ -44,7 +44,10 @@ final class ContactButtons {
     gtk_flow_box_set_max_children_per_line(gtkObject(widget), 4)
     gtk_flow_box_set_column_spacing(gtkObject(widget), 6)
     gtk_flow_box_set_row_spacing(gtkObject(widget), 6)
-    gtk_widget_set_halign(widget, GTK_ALIGN_START)
+    // Filling the line: a flow box aligned to the start is measured for
+    // its natural width, so the lines it wraps to in a narrower page got
+    // no height and lay over the buttons below.
+    gtk_widget_set_halign(widget, GTK_ALIGN_FILL)
     for (index, button) in buttons.enumerated() {
       gtk_flow_box_append(gtkObject(widget), button)
       Signals.connect(gobject(button), .clicked) { [weak self] in
