@@ -133,3 +133,20 @@ final class LDAPMembershipTests: XCTestCase {
     XCTAssertEqual(try members(), [EditServer.dn("dennis"), EditServer.dn("ken")].sorted())
   }
 }
+
+/// Whom the server says Roster signed in as, as a username of its people:
+/// the bind DN's entry on slapd; nobody when anonymous.
+final class LDAPSignedInUsernameTests: XCTestCase {
+  func testTheBindDNsEntryGivesTheUsernameAndAnonymousGivesNone() async throws {
+    let server = try XCTUnwrap(EditServer.started())
+    defer { server.shutDown() }
+    let log = LDAPChangeLog(path: "/nonexistent/roster-changes.ldif")
+    let ada = try LDAPDirectory(
+      url: server.peopleURL, options: EditServer.options(as: "ada", log: log))
+    let username = try await ada.signedInUsername()
+    XCTAssertEqual(username, "ada")
+    let anonymous = try LDAPDirectory(url: server.peopleURL)
+    let nobody = try await anonymous.signedInUsername()
+    XCTAssertNil(nobody)
+  }
+}

@@ -40,13 +40,14 @@ final class ChangeHistoryWindowTests: XCTestCase {
     super.tearDown()
   }
 
-  /// A window on the server's copy in the test's folder, once the copy shows.
-  @MainActor private static func openCopy(_ setting: Setting) throws
-    -> (MainWindow, LocalDirectoryPage)
+  /// A window on the server's copy in the test's folder, once the copy
+  /// shows, read anonymously or signed in with `options`.
+  @MainActor private static func openCopy(_ setting: Setting, options: LDAPOptions = LDAPOptions())
+    throws -> (MainWindow, LocalDirectoryPage)
   {
     let (server, folder) = (setting.server, setting.folder)
     let copy = OfflineCopy(
-      directory: try LDAPDirectory(url: server.peopleURL), folder: folder,
+      directory: try LDAPDirectory(url: server.peopleURL, options: options), folder: folder,
       backoff: .milliseconds(50)...Duration.milliseconds(200))
     let window = MainWindow(
       application: nil, content: .copy(copy), pipeline: nil, probe: RowProbe())
@@ -258,6 +259,41 @@ final class ChangeHistoryWindowTests: XCTestCase {
       let changes = try XCTUnwrap(ChangesWindow.shown.last)
       defer { changes.close() }
       XCTAssertNil(changes.choiceMenu)
+    }
+  }
+
+  func testMyTeamIsTheTeamOfThePersonSignedIn() throws {
+    let setting = setting!
+    let people = setting.people
+    // people[1] leads 5–8 (TestPeople.teamSize); they sign in with a password.
+    let me = people[1]
+    let dn = "uid=\(me.uid),\(setting.base)"
+    XCTAssertNoThrow(
+      try setting.server.server.modify(
+        ldif: "dn: \(dn)\nchangetype: modify\nreplace: userPassword\nuserPassword: my-secret\n-\n\n"
+      ))
+    try MainActor.assumeIsolated {
+      let (window, _) = try Self.openCopy(
+        setting, options: LDAPOptions(bindDN: dn, password: Secret("my-secret")))
+      defer { window.close() }
+      XCTAssertTrue(
+        MainContext.run(
+          until: { window.offlineCopy.copy?.signedInUsername == me.uid }, timeout: .seconds(20)),
+        "the server did not say who signed in")
+      Self.retitle(people[6], "In My Team", count: 1, in: setting)
+      Self.retitle(people[2], "Elsewhere", count: 2, in: setting)
+      XCTAssertTrue(window.activate(.changes))
+      let changes = try XCTUnwrap(ChangesWindow.shown.last)
+      defer { changes.close() }
+      XCTAssertTrue(
+        MainContext.run(until: { changes.subtitle == "2 changes" }, timeout: .seconds(10)))
+      changes.choose(1)
+      XCTAssertTrue(
+        MainContext.run(
+          until: { changes.model.count == 1 && changes.shownLines.count == 1 },
+          timeout: .seconds(10)), "\(changes.model.count) changes in my team")
+      XCTAssertTrue(
+        changes.shownLines[0]?.last?.contains("In My Team") ?? false, "\(changes.shownLines)")
     }
   }
 }

@@ -13,6 +13,35 @@ extension LDAPDirectory {
     }
   }
 
+  /// The username of the person Roster is signed in as, when the server
+  /// holds them: the entry Who am I? names (RFC 4532: a Kerberos principal
+  /// or certificate mapped to an entry), else the bind DN (Active
+  /// Directory answers no Who am I?), read for its username attribute; nil
+  /// when anonymous, or when the identity names no entry with one.
+  public func signedInUsername() async throws(DirectoryError) -> String? {
+    var dn: String?
+    if let answer = try await signedInAs(), answer.hasPrefix("dn:") {
+      dn = String(answer.dropFirst(3))
+    }
+    if dn == nil, options.signIn == .password, let bindDN = options.bindDN, !bindDN.isEmpty {
+      dn = bindDN
+    }
+    guard let dn, !dn.isEmpty else { return nil }
+    let attribute = options.schema.usernameAttribute
+    let request = LDAPSearchRequest(
+      base: dn, scope: .base, filter: "(objectClass=*)", attributes: [attribute])
+    do {
+      return try await perform { session, flag throws(DirectoryError) in
+        try session.search(request, cancel: flag).entries.first?.text(attribute)
+      }
+    } catch {
+      switch error.ldap {
+      case .noSuchBase?, .result(code: 34, _)?: return nil
+      default: throw error
+      }
+    }
+  }
+
   /// Whom Roster is signed in as, for people to read: the server's answer
   /// to Who am I? ("dn:uid=ada,…", or "anonymous"); from a server that
   /// does not answer it, the bind DN said to be one ("CN=Administrator,…

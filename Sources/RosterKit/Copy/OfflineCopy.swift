@@ -22,6 +22,24 @@ package final class OfflineCopy {
   /// The server the copy is of, as the person page changes people there
   /// (the copy then follows by its sync).
   package var editable: any EditableDirectory { directory }
+  /// The username of the person signed in, as the server said when the
+  /// copy first was current this session (nil before, or when it holds
+  /// no such person): whose team "My Team" is.
+  package private(set) var signedInUsername: String?
+  /// Asking the server whom the copy signed in as, once.
+  private var askedWhoSignedIn = false
+
+  /// Asks the server, once, whom the copy signed in as
+  /// (``signedInUsername``), off the main thread.
+  func learnWhoSignedIn() {
+    guard !askedWhoSignedIn else { return }
+    askedWhoSignedIn = true
+    let directory = directory
+    Task { @MainActor [weak self] in
+      let username = try? await directory.signedInUsername()
+      self?.signedInUsername = username ?? nil
+    }
+  }
   /// The server read by the copy's identities (``LDAPOptions/Identity/uniqueID``): the photos of
   /// the people the copy shows.
   let photoDirectory: LDAPDirectory

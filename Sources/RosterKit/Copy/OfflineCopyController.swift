@@ -84,6 +84,7 @@ final class OfflineCopyController {
     case .current:
       isReloading = false
       progress = nil
+      copy?.learnWhoSignedIn()
       if let message = offlineMessage {
         offlineMessage = nil
         window.handle(.problemSolved(message))

@@ -30,8 +30,9 @@ extension MainWindow {
   }
 
   /// The choices of whose changes to show, named: the team of the person
-  /// whose page shows (else who is selected) when anyone reports to them,
-  /// then the group or manager's team the people are narrowed to.
+  /// signed in ("My Team"), of the person whose page shows (else who is
+  /// selected), each when anyone reports to them, then the group or
+  /// manager's team the people are narrowed to.
   private func changeScopes(in table: UserTable) -> [(name: String, scope: ChangeScope)] {
     var scopes: [(name: String, scope: ChangeScope)] = []
     var managers: [String] = []
@@ -39,13 +40,15 @@ extension MainWindow {
       shownPersonPage?.identity
       ?? selectedPosition.flatMap { page.people.person(at: $0)?.identity }
     if let shown { managers.append(shown) }
+    let me = offlineCopy.copy?.signedInUsername
+      .flatMap(table.position(ofUsername:)).map(table.identity(at:))
     switch places.shownChoice.scope {
     case .reports(let identity, _)? where identity != shown: managers.append(identity)
     case .group(let id, let name)?:
       scopes.append((String(filling: tr("Members of %@"), name), .group(id: id, allLevels: true)))
     default: break
     }
-    for identity in managers.reversed() {
+    for identity in managers.reversed() where identity != me {
       guard let position = table.position(ofIdentity: identity),
         table.reportCount(of: position) > 0
       else { continue }
@@ -55,6 +58,13 @@ extension MainWindow {
         contentsOf: [
           (String(filling: tr("Reporting to %@"), name), .reports(of: identity, allLevels: false)),
           (String(filling: tr("Everyone under %@"), name), .reports(of: identity, allLevels: true)),
+        ], at: 0)
+    }
+    if let me, let position = table.position(ofIdentity: me), table.reportCount(of: position) > 0 {
+      scopes.insert(
+        contentsOf: [
+          (tr("My Team"), .reports(of: me, allLevels: false)),
+          (tr("Everyone under Me"), .reports(of: me, allLevels: true)),
         ], at: 0)
     }
     return scopes
