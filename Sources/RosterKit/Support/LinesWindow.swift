@@ -149,7 +149,10 @@ final class LinesWindow<Line: ListedLine> {
 
   /// Shows the window, its lines made off the main thread by `make`.
   func present(making make: @escaping @Sendable () -> [Line]) {
-    OpenLinesWindows.keep(self, window: window) { [weak self] in self?.work?.cancel() }
+    OpenLinesWindows.keep(self, window: window) { [weak self] in
+      self?.isClosed = true
+      self?.work?.cancel()
+    }
     gtk_stack_set_visible_child_name(gtkObject(stack), "working")
     work = Task { @MainActor [weak self] in
       let made = await Task.detached(priority: .userInitiated) { make() }.value
@@ -208,8 +211,14 @@ final class LinesWindow<Line: ListedLine> {
     String(cString: adw_window_title_get_subtitle(gtkObject(title)))
   }
 
-  /// Closes the window.
-  func close() { gtk_window_destroy(cgtk_window(window)) }
+  /// Whether the window was destroyed (closed by the user or ``close()``).
+  private(set) var isClosed = false
+
+  /// Closes the window; nothing once it is closed.
+  func close() {
+    guard !isClosed else { return }
+    gtk_window_destroy(cgtk_window(window))
+  }
 }
 
 /// The ``LinesWindow``s open now, each kept until its window is destroyed.
