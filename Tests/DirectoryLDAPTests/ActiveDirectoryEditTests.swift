@@ -263,4 +263,11 @@ final class ActiveDirectoryEditTests: XCTestCase {
     let left = try await members()
     XCTAssertEqual(left, [Self.dn("edit.grace")])
   }
+
+  func testTheBindDNNamesThePersonSignedIn() async throws {
+    // Active Directory answers no Who am I?: the bind DN's entry is read.
+    let ada = try directory(as: "edit.ada")
+    let username = try await ada.signedInUsername()
+    XCTAssertEqual(username, "edit.ada")
+  }
 }
