@@ -63,6 +63,17 @@ final class ChangeHistoryWindowTests: XCTestCase {
     return (window, try XCTUnwrap(window.page as? LocalDirectoryPage))
   }
 
+  /// Chooses "Changes…" in `window` and returns the window it opens, once
+  /// open: whose teams it offers is worked out off the main thread first.
+  @MainActor private static func openChanges(in window: MainWindow) throws -> ChangesWindow {
+    let before = ChangesWindow.shown.count
+    XCTAssertTrue(window.activate(.changes))
+    XCTAssertTrue(
+      MainContext.run(until: { ChangesWindow.shown.count > before }, timeout: .seconds(10)),
+      "the Changes window did not open")
+    return try XCTUnwrap(ChangesWindow.shown.last)
+  }
+
   /// Changes `person`'s title on the server and waits until the copy's
   /// history holds `count` changes.
   @MainActor private static func retitle(
@@ -146,8 +157,7 @@ final class ChangeHistoryWindowTests: XCTestCase {
           until: { ((try? ChangeHistory.changes(in: folder)) ?? nil)?.count == 2 },
           timeout: .seconds(20)))
 
-      XCTAssertTrue(window.activate(.changes))
-      let changes = try XCTUnwrap(ChangesWindow.shown.last)
+      let changes = try Self.openChanges(in: window)
       defer { changes.close() }
       XCTAssertTrue(
         MainContext.run(until: { changes.shownPage == "lines" }, timeout: .seconds(10)))
@@ -225,8 +235,7 @@ final class ChangeHistoryWindowTests: XCTestCase {
           MainContext.run(
             until: { window.shownPersonPage?.person?.username == manager.uid },
             timeout: .seconds(10)))
-        XCTAssertTrue(window.activate(.changes))
-        let changes = try XCTUnwrap(ChangesWindow.shown.last)
+        let changes = try Self.openChanges(in: window)
         defer { changes.close() }
         XCTAssertNotNil(changes.choiceMenu, "a manager's page offers their team")
         XCTAssertTrue(
@@ -255,8 +264,7 @@ final class ChangeHistoryWindowTests: XCTestCase {
         MainContext.run(
           until: { window.shownPersonPage?.person?.username == people[29].uid },
           timeout: .seconds(10)))
-      XCTAssertTrue(window.activate(.changes))
-      let changes = try XCTUnwrap(ChangesWindow.shown.last)
+      let changes = try Self.openChanges(in: window)
       defer { changes.close() }
       XCTAssertNil(changes.choiceMenu)
     }
@@ -282,8 +290,7 @@ final class ChangeHistoryWindowTests: XCTestCase {
         "the server did not say who signed in")
       Self.retitle(people[6], "In My Team", count: 1, in: setting)
       Self.retitle(people[2], "Elsewhere", count: 2, in: setting)
-      XCTAssertTrue(window.activate(.changes))
-      let changes = try XCTUnwrap(ChangesWindow.shown.last)
+      let changes = try Self.openChanges(in: window)
       defer { changes.close() }
       XCTAssertTrue(
         MainContext.run(until: { changes.subtitle == "2 changes" }, timeout: .seconds(10)))
