@@ -59,31 +59,13 @@ final class CopyEditWindowTests: XCTestCase {
       let editor = person.editor
       XCTAssertNotEqual(gtk_widget_get_visible(editor.editButton), 0, "a copy's person has Edit")
 
-      /// Saves `phone` as Ada's and returns how long until her page and row show it.
-      @MainActor func save(_ phone: String) throws -> Duration {
-        cgtk_emit(gobject(editor.editButton), "clicked")
-        XCTAssertTrue(
-          MainContext.run(until: { editor.phase == .editing }, timeout: .seconds(20)),
-          "the fields were not read: \(editor.phase)")
-        gtk_editable_set_text(gtkObject(try XCTUnwrap(editor.rows[.phone]?.entry)), phone)
-        let clicked = ContinuousClock.now
-        cgtk_emit(gobject(editor.saveButton), "clicked")
-        let shown = MainContext.run(
-          until: {
-            editor.phase == .viewing && person.facts?.person.details.phone == phone
-              && page.model.elements.first { $0.username == "ada" }?.details.phone == phone
-          }, timeout: .seconds(20))
-        XCTAssertTrue(shown, "\(editor.phase), \(editor.errorText)")
-        return ContinuousClock.now - clicked
-      }
-
-      var times: [Duration] = []
-      for round in 0..<20 { times.append(try save("+44 20 7946 \(1000 + round)")) }
+      try SaveTimes.measure(
+        person, phone: { "+44 20 7946 \(1000 + $0)" },
+        rowPhone: { page.model.elements.first { $0.username == "ada" }?.details.phone },
+        named: "the copy's row")
       XCTAssertEqual(editor.errorText, "")
       XCTAssertEqual(
         try EditingPeople.texts("telephoneNumber", of: "ada", on: server), ["+44 20 7946 1019"])
-      let sorted = times.sorted()
-      print("Save → the copy's row shows it, 20 saves: p50 \(sorted[10]), max \(sorted[19])")
     }
   }
 
@@ -100,27 +82,9 @@ final class CopyEditWindowTests: XCTestCase {
       let usernames = ServerTestCase.firstRows(page, count: EditingPeople.people.count)
       let position = try XCTUnwrap(usernames.firstIndex(of: "ada"))
       let person = try XCTUnwrap(window.openPersonPage(at: position))
-      let editor = person.editor
-      var times: [Duration] = []
-      for round in 0..<20 {
-        let phone = "+44 20 7946 \(2000 + round)"
-        cgtk_emit(gobject(editor.editButton), "clicked")
-        XCTAssertTrue(
-          MainContext.run(until: { editor.phase == .editing }, timeout: .seconds(20)),
-          "the fields were not read: \(editor.phase)")
-        gtk_editable_set_text(gtkObject(try XCTUnwrap(editor.rows[.phone]?.entry)), phone)
-        let clicked = ContinuousClock.now
-        cgtk_emit(gobject(editor.saveButton), "clicked")
-        XCTAssertTrue(
-          MainContext.run(
-            until: {
-              editor.phase == .viewing && person.facts?.person.details.phone == phone
-                && page.person(at: position)?.details.phone == phone
-            }, timeout: .seconds(20)), "\(editor.phase), \(editor.errorText)")
-        times.append(ContinuousClock.now - clicked)
-      }
-      let sorted = times.sorted()
-      print("Save → the server's row shows it, 20 saves: p50 \(sorted[10]), max \(sorted[19])")
+      try SaveTimes.measure(
+        person, phone: { "+44 20 7946 \(2000 + $0)" },
+        rowPhone: { page.person(at: position)?.details.phone }, named: "the server's row")
     }
   }
 }
