@@ -96,6 +96,38 @@ final class ActiveDirectoryCopyTests: XCTestCase {
       history.first { $0.kind == .title }.map { [$0.old, $0.new] }, ["Trainee", "Engineer"])
   }
 
+  func testAChangeMadeThroughTheDirectoryIsAskedForAtOnce() async throws {
+    let dc = try TestSambaDC.shared()
+    let (person, dn) = (dc.people.people[9], dc.people.dn(9))
+    var options = ActiveDirectorySortTests.options(dc)
+    options.changeLog = LDAPChangeLog(
+      path: temporary.url.appendingPathComponent("changes.ldif").path)
+    let directory = try LDAPDirectory(url: ActiveDirectorySortTests.url(dc), options: options)
+    // Asked every ten minutes: only the write's bell brings the change
+    // within the wait's 30 seconds.
+    let replica = LDAPReplica(
+      sync: directory.changeSource(pollInterval: .seconds(600)), folder: folder)
+    let reports = ReplicaReports()
+    let task = reports.run(replica, backoff: .milliseconds(50)...Duration.milliseconds(200))
+    defer { task.cancel() }
+    let current = await reports.wait { !reports.currents.isEmpty }
+    XCTAssertTrue(current, "\(reports.statuses.withLock { $0 })")
+    XCTAssertEqual(reports.person(person.username)?.details.title, person.title)
+
+    let outcome = try await directory.change(
+      PersonEdit(
+        username: person.username,
+        changes: [.init(field: .title, seen: [person.title], new: ["Asked For At Once"])]))
+    defer {
+      try? dc.modify("dn: \(dn)\nchangetype: modify\nreplace: title\ntitle: \(person.title)\n")
+    }
+    XCTAssertEqual(outcome, .applied(logFailure: nil))
+    let followed = await reports.wait {
+      reports.person(person.username)?.details.title == "Asked For At Once"
+    }
+    XCTAssertTrue(followed, "the copy waited for its next question")
+  }
+
   func testARestartBringsOnlyWhatChangedAndOpensWithTheServerAway() async throws {
     let dc = try TestSambaDC.shared()
     let person = dc.people.people[7]

@@ -11,7 +11,10 @@ import XCTest
 /// Edit on a person's page on Active Directory (the tests' Samba DC):
 /// the fields the server says the user signed in may not change
 /// (`allowedAttributesEffective`) are offered greyed, with a tooltip
-/// saying why; those it may change take what is typed and are saved.
+/// saying why; those it may change take what is typed and are saved. Two
+/// tests print how long from Save until the row shows the change: on the
+/// server's page (its rows read again) and on its offline copy (brought by
+/// DirSync, polled as the app polls).
 final class ActiveDirectoryEditWindowTests: XCTestCase {
   /// This class's person, beside the shared DC's people.
   private static let base = "OU=EditingWindow,\(TestSambaDC.baseDN)"
@@ -61,14 +64,8 @@ final class ActiveDirectoryEditWindowTests: XCTestCase {
     let dc = try XCTUnwrap(Self.dc)
     let folder = try TemporaryDirectory()
     try MainActor.assumeIsolated {
-      var options = LDAPOptions(
-        bindDN: Self.dn, password: Secret(Self.password), caFile: dc.certificateAuthority.path)
-      options.schema = .activeDirectory
-      options.changeLog = LDAPChangeLog(
-        path: folder.folder.appendingPathComponent("changes.ldif").path)
       let directory = try LDAPDirectory(
-        url: dc.ldapsURL(base: Self.base) + "??one?(&(objectCategory=person)(objectClass=user))",
-        options: options)
+        url: Self.url(dc), options: Self.options(dc, as: Self.dn, Self.password, log: folder))
       let window = try ServerTestCase.openWindow(directory: directory)
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
@@ -102,5 +99,72 @@ final class ActiveDirectoryEditWindowTests: XCTestCase {
       XCTAssertEqual(saved?[.phone], ["+44 20 7946 0999"])
       XCTAssertEqual(saved?[.employeeNumber], ["1001"])
     }
+  }
+
+  func testSavesOnTheServersPageReachItsRow() throws {
+    let dc = try XCTUnwrap(Self.dc)
+    let folder = try TemporaryDirectory()
+    try MainActor.assumeIsolated {
+      let window = try ServerTestCase.openWindow(
+        directory: try LDAPDirectory(
+          url: Self.url(dc), options: Self.options(dc, as: Self.dn, Self.password, log: folder)))
+      defer { window.close() }
+      let page = try XCTUnwrap(window.server)
+      XCTAssertEqual(ServerTestCase.firstRows(page, count: 1), ["win.ada"])
+      let person = try XCTUnwrap(window.openPersonPage(at: 0))
+      try SaveTimes.measure(
+        person, phone: { "+44 20 7946 \(3000 + $0)" },
+        rowPhone: { page.person(at: 0)?.details.phone }, named: "Active Directory's row")
+    }
+  }
+
+  func testSavesOnTheOfflineCopyReachItsRow() throws {
+    let dc = try XCTUnwrap(Self.dc)
+    let folder = try TemporaryDirectory()
+    try MainActor.assumeIsolated {
+      // DirSync needs the right to replicate changes: the administrator's.
+      let copy = OfflineCopy(
+        directory: try LDAPDirectory(
+          url: Self.url(dc),
+          options: Self.options(
+            dc, as: TestSambaDC.administratorDN, TestSambaDC.password, log: folder)),
+        folder: folder.folder.appendingPathComponent("copy"),
+        backoff: .milliseconds(50)...Duration.milliseconds(200))
+      let window = MainWindow(
+        application: nil, content: .copy(copy), pipeline: nil, probe: RowProbe())
+      defer { window.close() }
+      gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
+      window.present()
+      window.refresh()
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            guard let page = window.page as? LocalDirectoryPage else { return false }
+            return page.count == 1 && !page.isLoading && !page.isSorting
+          }, timeout: .seconds(30)), "the copy did not take over: \(window.subtitle)")
+      let page = try XCTUnwrap(window.page as? LocalDirectoryPage)
+      let person = try XCTUnwrap(window.openPersonPage(at: 0))
+      try SaveTimes.measure(
+        person, phone: { "+44 20 7946 \(4000 + $0)" },
+        rowPhone: { page.model.elements.first?.details.phone }, named: "Active Directory's copy")
+    }
+  }
+
+  /// The class's people on the DC, over LDAPS.
+  private static func url(_ dc: TestSambaDC) -> String {
+    dc.ldapsURL(base: base) + "??one?(&(objectCategory=person)(objectClass=user))"
+  }
+
+  /// Signed in as `dn`, trusting the DC's certificate, with AD's names,
+  /// the change log in `folder`.
+  private static func options(
+    _ dc: TestSambaDC, as dn: String, _ password: String, log folder: TemporaryDirectory
+  ) -> LDAPOptions {
+    var options = LDAPOptions(
+      bindDN: dn, password: Secret(password), caFile: dc.certificateAuthority.path)
+    options.schema = .activeDirectory
+    options.changeLog = LDAPChangeLog(
+      path: folder.folder.appendingPathComponent("changes.ldif").path)
+    return options
   }
 }

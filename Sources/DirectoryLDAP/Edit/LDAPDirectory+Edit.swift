@@ -50,11 +50,12 @@ extension LDAPDirectory: EditableDirectory {
         $0.statistics.valueDeletingChanges += 1
       }
     }
-    let (author, log) = (author, options.changeLog)
+    let (author, log, writes) = (author, options.changeLog, writes)
     return try await connection.run { session, flag throws(DirectoryError) in
       let answer = try session.modify(dn: dn, changes, assertion: assertion, cancel: flag)
       switch answer.code {
       case LDAP_SUCCESS:
+        writes.ring()
         // Logged on the connection's queue too: the caller's thread may
         // be one that must not wait for a disk.
         let record = LDIFChangeRecord(

@@ -104,10 +104,12 @@ extension LDAPDirectory {
   }
 
   /// What an offline copy of these people follows: DirSync asking every
-  /// `pollInterval` on Active Directory, Content Sync elsewhere.
+  /// `pollInterval` on Active Directory (and at once after a write made
+  /// through this directory), Content Sync elsewhere.
   public func changeSource(pollInterval: Duration = .milliseconds(500)) -> any LDAPChangeSource {
     followsByDirSync
-      ? LDAPDirSync(servers: servers, options: options, pollInterval: pollInterval)
+      ? LDAPDirSync(
+        servers: servers, options: options, pollInterval: pollInterval, writes: writes)
       : LDAPContentSync(servers: servers, options: options)
   }
 

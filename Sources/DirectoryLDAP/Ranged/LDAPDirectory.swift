@@ -83,6 +83,9 @@ public final class LDAPDirectory: RangedDirectory {
   let traits: LDAPServerTraits
   /// Shared with the `searching` views, so one handler hears them all.
   private let failovers: FailoverReporter
+  /// Rung by every write, shared with every view: an offline copy's
+  /// DirSync asks at once (``changeSource(pollInterval:)``).
+  let writes: WriteBell
 
   /// A directory at `url` ("ldap://host:port/dc=example,dc=org"), or at the
   /// servers of a URL list ("ldap://a:3891 ldap://b:3892/dc=example,dc=org"),
@@ -93,21 +96,21 @@ public final class LDAPDirectory: RangedDirectory {
     let servers = try LDAPURL.list(url)
     self.init(
       servers: servers, options: options, query: Query(), mode: .unknown, first: 0,
-      failovers: FailoverReporter(), traits: LDAPServerTraits())
+      failovers: FailoverReporter(), traits: LDAPServerTraits(), writes: WriteBell())
   }
 
   /// A directory at `url`, connected on first use.
   public convenience init(url: LDAPURL, options: LDAPOptions = LDAPOptions()) {
     self.init(
       servers: [url], options: options, query: Query(), mode: .unknown, first: 0,
-      failovers: FailoverReporter(), traits: LDAPServerTraits())
+      failovers: FailoverReporter(), traits: LDAPServerTraits(), writes: WriteBell())
   }
 
   /// A view of the directory at `servers` narrowed and ordered by `query`,
   /// starting on server `first`.
   init(
     servers: [LDAPURL], options: LDAPOptions, query: Query, mode: Mode, first: Int,
-    failovers: FailoverReporter, traits: LDAPServerTraits
+    failovers: FailoverReporter, traits: LDAPServerTraits, writes: WriteBell
   ) {
     let url = servers[0]
     self.url = url
@@ -129,6 +132,7 @@ public final class LDAPDirectory: RangedDirectory {
     self.sortKeys = sortKeys
     self.failovers = failovers
     self.traits = traits
+    self.writes = writes
     connection = LDAPConnection(servers: servers, options: options, first: first) {
       lost, continuing in
       failovers.report(DirectoryFailover(lost: lost.serverURI, continuing: continuing.serverURI))
@@ -244,7 +248,7 @@ public final class LDAPDirectory: RangedDirectory {
     LDAPDirectory(
       servers: servers, options: options ?? self.options, query: query,
       mode: state.withLock { $0.mode }, first: connection.currentIndex, failovers: failovers,
-      traits: traits)
+      traits: traits, writes: writes)
   }
 
   /// The same directory with its groups searched for under `base` (the

@@ -7,7 +7,8 @@ import SharedSupport
 /// Active Directory's DirSync (control 1.2.840.113556.1.4.841, which Samba
 /// implements too): the people under the URL's base and filter sent once
 /// (or, from a cookie, only what changed since), then the server asked
-/// again from its last cookie every ``pollInterval`` for what changed
+/// again from its last cookie every ``pollInterval`` (and at once after a
+/// write Roster made through the same directory) for what changed
 /// meanwhile — adds, changes, moves and deletions — on a connection of its
 /// own. The same ``LDAPSyncChange``s as Content Sync, so one
 /// ``LDAPReplica`` keeps either.
@@ -44,19 +45,29 @@ public final class LDAPDirSync: LDAPChangeSource {
   /// current: the longest a change waits before it is seen, besides the
   /// question's own time.
   public let pollInterval: Duration
+  /// Rung by a write made through the directory this sync follows: the
+  /// sync asks at once instead of waiting out ``pollInterval``.
+  let writes: WriteBell
   let mapper: LDAPEntryMapper
 
   /// A sync of the people at `servers` (at least one; one directory's,
   /// tried in turn) with `options`, asking for changes every
   /// `pollInterval`; nothing is sent before `run`.
-  public init(servers: [LDAPURL], options: LDAPOptions, pollInterval: Duration = .milliseconds(500))
-  {
+  public convenience init(
+    servers: [LDAPURL], options: LDAPOptions, pollInterval: Duration = .milliseconds(500)
+  ) {
+    self.init(servers: servers, options: options, pollInterval: pollInterval, writes: WriteBell())
+  }
+
+  /// The same, asking at once when `writes` rings.
+  init(servers: [LDAPURL], options: LDAPOptions, pollInterval: Duration, writes: WriteBell) {
     precondition(!servers.isEmpty, "a sync needs a server")
     self.servers = servers
     var options = options
     options.identity = .uniqueID
     self.options = options
     self.pollInterval = pollInterval
+    self.writes = writes
     mapper = LDAPEntryMapper(schema: options.schema, identity: .uniqueID)
   }
 
@@ -109,7 +120,7 @@ public final class LDAPDirSync: LDAPChangeSource {
           everyone = false
           handler(.refreshDone)
         }
-        try flag.sleep(for: pollInterval)
+        try writes.wait(upTo: pollInterval, flag: flag)
       }
       return .success(())
     } catch {
