@@ -6,7 +6,8 @@ import XCTest
 
 /// Whom Roster is signed in as on Active Directory (the tests' Samba DC),
 /// which does not answer Who am I? (RFC 4532): the bind DN, said to be one,
-/// never "anonymous".
+/// never "anonymous"; after a Kerberos sign-in, the ticket's principal, and
+/// the person whose account it is.
 final class ActiveDirectorySignInTests: XCTestCase {
   func testTheServerDoesNotAnswerWhoAmIAndTheBindDNIsNamed() async throws {
     let dc = try TestSambaDC.shared()
@@ -46,6 +47,12 @@ final class ActiveDirectorySignInTests: XCTestCase {
     XCTAssertEqual(check.status, 0, check.errors)
     XCTAssertTrue(check.output.contains("Directory: Active Directory (Samba 4."), check.output)
     XCTAssertTrue(check.output.contains("People: \(dc.people.people.count)\n"), check.output)
+    XCTAssertTrue(
+      check.output.contains(
+        "Signed in as: Administrator@\(TestSambaDC.realm) (Kerberos; the server does not answer Who am I?)\n"
+      ), check.output)
+    // The administrator is no person under the people's OU.
+    XCTAssertFalse(check.output.contains("Your entry:"), check.output)
     let list = try RosterProcess.run(
       ["list", "--source", dc.kerberosURL(), "--sasl", "gssapi", "--columns", "username"],
       environment: environment)
@@ -127,5 +134,61 @@ final class ActiveDirectorySignInTests: XCTestCase {
     XCTAssertEqual(
       run.output.split(separator: "\n").dropFirst().map(String.init),
       dc.people.people.filter { inner.contains($0.department) }.map(\.username).sorted())
+  }
+
+  func testAKerberosSignInIsMappedToThePersonWhoseTicketItIs() throws {
+    // A person of the class's own OU signs in with their own ticket: AD
+    // issues it for their sAMAccountName, and gives them no userPrincipalName.
+    let dc = try TestSambaDC.shared()
+    let base = "OU=KerberosSelf,\(TestSambaDC.baseDN)"
+    let password = "kerb.ada-Passw0rd!"
+    let encoded = Data(
+      ("\"" + password + "\"").utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    try dc.modify(
+      """
+      dn: \(base)
+      changetype: add
+      objectClass: organizationalUnit
+      ou: KerberosSelf
+
+      dn: CN=Kerberos Ada,\(base)
+      changetype: add
+      objectClass: user
+      sAMAccountName: kerb.ada
+      displayName: Kerberos Ada
+      unicodePwd:: \(encoded.base64EncodedString())
+      userAccountControl: 512
+
+      dn: CN=Kerberos Grace,\(base)
+      changetype: add
+      objectClass: user
+      sAMAccountName: kerb.grace
+      displayName: Kerberos Grace
+      userAccountControl: 514
+
+      """)
+    defer {
+      try? dc.modify(
+        """
+        dn: CN=Kerberos Ada,\(base)
+        changetype: delete
+
+        dn: CN=Kerberos Grace,\(base)
+        changetype: delete
+
+        dn: \(base)
+        changetype: delete
+
+        """)
+    }
+    let check = try RosterProcess.run(
+      ["check", "--source", dc.kerberosURL(base: base), "--sasl", "gssapi"],
+      environment: try dc.ticket("kerb.ada", password: password))
+    XCTAssertEqual(check.status, 0, check.errors)
+    XCTAssertTrue(
+      check.output.contains(
+        "Signed in as: kerb.ada@\(TestSambaDC.realm) (Kerberos; the server does not answer Who am I?)\n"
+      ), check.output)
+    XCTAssertTrue(check.output.contains("Your entry: kerb.ada\n"), check.output)
   }
 }

@@ -53,9 +53,10 @@ final class LDAPKerberosSignInTests: XCTestCase {
         lines.contains { $0.hasPrefix("Sign-in mechanisms: ") && $0.contains("GSSAPI") }, "\(lines)"
       )
       XCTAssertEqual(
-        lines.suffix(2),
+        lines.suffix(3),
         [
           "Signed in as: dn:uid=\(user),ou=people,\(TestServer.suffix)",
+          "Your entry: \(user)",
           "People: \(Self.people.count)",
         ])
     }

@@ -196,6 +196,18 @@ extension LDAPSession {
     }
   }
 
+  /// The name SASL signed this connection in as: after GSSAPI, the
+  /// Kerberos principal ("ada@EXAMPLE.ORG"); nil after a simple bind.
+  var saslUsername: String? {
+    var name: UnsafeMutablePointer<CChar>?
+    guard ldap_get_option(handle, LDAP_OPT_X_SASL_USERNAME, &name) == LDAP_OPT_SUCCESS,
+      let name
+    else { return nil }
+    defer { ldap_memfree(name) }
+    let text = DisplayText.of(String(cString: name))
+    return text.isEmpty ? nil : text
+  }
+
   /// Who the server says this connection is bound as (RFC 4532 "Who am
   /// I?"): "dn:uid=ada,ou=people,dc=example,dc=org", "" when anonymous;
   /// nil when the server does not answer the question (Samba's Active

@@ -42,13 +42,15 @@ extension LDAPDirectory: DescribedServer, EncryptableDirectory, DiscoveringDirec
       lines.append("Sign-in mechanisms: \(root.saslMechanisms.joined(separator: ", "))")
     }
     lines.append("Signed in as: \(try await signedInDescription())")
+    if let username = try await signedInUsername() { lines.append("Your entry: \(username)") }
     return lines
   }
 
   public func signedInIdentity() async throws(DirectoryError) -> String? {
     // A server that does not answer Who am I? (Active Directory) says
-    // nobody's name.
-    guard options.signIn != .password, let answer = try await signedInAs() else { return nil }
+    // nobody's name; a Kerberos ticket still names its principal.
+    guard options.signIn != .password else { return nil }
+    guard let answer = try await signedInAs() else { return try await signedInPrincipal() }
     // "dn:uid=…" for an entry, "u:name" for a name it did not map.
     return answer.hasPrefix("dn:") || answer.hasPrefix("u:")
       ? String(answer.drop { $0 != ":" }.dropFirst()) : answer

@@ -13,11 +13,21 @@ extension LDAPDirectory {
     }
   }
 
+  /// The Kerberos principal a GSSAPI sign-in authenticated ("ada@REALM",
+  /// as SASL names it); nil after any other sign-in. Connects and signs in
+  /// first if needed.
+  public func signedInPrincipal() async throws(DirectoryError) -> String? {
+    guard options.signIn == .kerberos else { return nil }
+    return try await connection.run { session, _ throws(DirectoryError) in session.saslUsername }
+  }
+
   /// The username of the person Roster is signed in as, when the server
   /// holds them: the entry Who am I? names (RFC 4532: a Kerberos principal
   /// or certificate mapped to an entry), else the bind DN (Active
-  /// Directory answers no Who am I?), read for its username attribute; nil
-  /// when anonymous, or when the identity names no entry with one.
+  /// Directory answers no Who am I?), read for its username attribute,
+  /// else the person among the people whose Kerberos principal signed in
+  /// (``person(ofPrincipal:)``); nil when anonymous, or when the identity
+  /// names no entry with one.
   public func signedInUsername() async throws(DirectoryError) -> String? {
     var dn: String?
     if let answer = try await signedInAs(), answer.hasPrefix("dn:") {
@@ -25,6 +35,9 @@ extension LDAPDirectory {
     }
     if dn == nil, options.signIn == .password, let bindDN = options.bindDN, !bindDN.isEmpty {
       dn = bindDN
+    }
+    if dn == nil, let principal = try await signedInPrincipal() {
+      return try await person(ofPrincipal: principal)
     }
     guard let dn, !dn.isEmpty else { return nil }
     let attribute = options.schema.usernameAttribute
@@ -42,17 +55,45 @@ extension LDAPDirectory {
     }
   }
 
+  /// The username of the one person under the URL's base whose Kerberos
+  /// principal is `principal`: on Active Directory's names, its
+  /// `userPrincipalName`, or its `sAMAccountName` (the principal's name
+  /// before the realm, which is how AD issues tickets); elsewhere, the
+  /// username that is that name. Nil when nobody or more than one person is.
+  func person(ofPrincipal principal: String) async throws(DirectoryError) -> String? {
+    guard let at = principal.lastIndex(of: "@"), at > principal.startIndex else { return nil }
+    let name = String(principal[..<at])
+    // A service's principal ("ldap/host@REALM") is nobody's.
+    guard !name.contains("/") else { return nil }
+    let attribute = options.schema.usernameAttribute
+    let byName = "(\(attribute)=\(LDAPFilter.escape(name)))"
+    let matches =
+      attribute.lowercased() == "samaccountname"
+      ? "(|(userPrincipalName=\(LDAPFilter.escape(principal)))\(byName))" : byName
+    let people = options.schema.peopleFilter(of: url)
+    let request = LDAPSearchRequest(
+      base: url.baseDN, scope: .sub, filter: "(&\(people)\(matches))", attributes: [attribute])
+    let found = try await perform { session, flag throws(DirectoryError) in
+      try session.search(request, cancel: flag).entries.compactMap { $0.text(attribute) }
+    }
+    return found.count == 1 ? found[0] : nil
+  }
+
   /// Whom Roster is signed in as, for people to read: the server's answer
   /// to Who am I? ("dn:uid=ada,…", or "anonymous"); from a server that
   /// does not answer it, the bind DN said to be one ("CN=Administrator,…
   /// (the bind DN; the server does not answer Who am I?)"), "anonymous"
-  /// after an anonymous bind, and "unknown (…)" after a Kerberos or
-  /// certificate sign-in.
+  /// after an anonymous bind, the principal after a Kerberos sign-in
+  /// ("ada@REALM (Kerberos; …)"), and "unknown (…)" after a certificate's.
   public func signedInDescription() async throws(DirectoryError) -> String {
     guard let answer = try await signedInAs() else {
       if options.signIn == .password, let bindDN = options.bindDN, !bindDN.isEmpty {
         return String(
           filling: tr("%@ (the bind DN; the server does not answer Who am I?)"), bindDN)
+      }
+      if let principal = try await signedInPrincipal() {
+        return String(
+          filling: tr("%@ (Kerberos; the server does not answer Who am I?)"), principal)
       }
       if options.signIn == .password { return tr("anonymous") }
       return tr("unknown (the server does not answer Who am I?)")
