@@ -14,7 +14,7 @@ struct SetCommand: ParsableCommand {
     abstract: "Change a person's fields on a directory server, unless someone changed them first.",
     discussion: """
       Each FIELD=VALUE sets a field (\(EditableField.names.joined(separator: ", "))); give a \
-      field twice for two values, FIELD= to empty it. --if FIELD=VALUE gives the value you saw \
+      field twice for two values, FIELD= to empty it; manager takes a username. --if FIELD=VALUE gives the value you saw \
       (FIELD= for none); without it the value is read first. The server applies the change \
       only if every field still holds what was seen. Each change is appended to \
       $XDG_DATA_HOME/roster/changes.ldif (see roster edits). Exit status 3 when someone changed \

@@ -122,6 +122,34 @@ final class ActiveDirectoryEditTests: XCTestCase {
     XCTAssertEqual(back, .applied(logFailure: nil))
   }
 
+  func testTheAdministratorChangesAManagerByUsernameAndADKeepsTheDN() async throws {
+    let admin = try directory(as: nil)
+    let before = try await admin.values(of: "edit.alan", fields: [.manager])
+    XCTAssertEqual(before?[.manager], [])
+    let set = try await admin.change(
+      PersonEdit(
+        username: "edit.alan", changes: [.init(field: .manager, seen: [], new: ["edit.grace"])]))
+    XCTAssertEqual(set, .applied(logFailure: nil))
+    let entry = try await admin.editedEntry("edit.alan", attributes: ["manager"])
+    XCTAssertEqual(
+      entry.map { LDAPDirectory.texts($0.values("manager")) }, [Self.dn("edit.grace")])
+    let read = try await admin.values(of: "edit.alan", fields: [.manager])
+    XCTAssertEqual(read?[.manager], ["edit.grace"])
+    // Someone saw no manager: AD refuses the add beside Grace, a conflict naming her.
+    let stale = try await admin.change(
+      PersonEdit(
+        username: "edit.alan", changes: [.init(field: .manager, seen: [], new: ["edit.ada"])]))
+    XCTAssertEqual(
+      stale,
+      .conflict([.init(field: .manager, seen: [], requested: ["edit.ada"], current: ["edit.grace"])]
+      )
+    )
+    let back = try await admin.change(
+      PersonEdit(
+        username: "edit.alan", changes: [.init(field: .manager, seen: ["edit.grace"], new: [])]))
+    XCTAssertEqual(back, .applied(logFailure: nil))
+  }
+
   func testSomeoneElsesNumberIsRefusedInTheServersWords() async throws {
     let ada = try directory(as: "edit.ada")
     let seen = Self.phones["edit.grace"]!

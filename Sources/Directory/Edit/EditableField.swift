@@ -1,11 +1,13 @@
 /// A field of a person that Roster can change on a directory server, by
-/// the name `roster set` takes: the ``DetailField`` names a server holds
-/// as text (the manager, a DN, is left out), and the mobile number, which
-/// Roster does not show yet. `office` is another name for `location`.
+/// the name `roster set` takes: the ``DetailField`` names, and the mobile
+/// number, which Roster does not show yet. `office` is another name for
+/// `location`. The manager's values are usernames: the server holds a
+/// reference to the person (an LDAP DN), which the directory translates.
 ///
 /// Threading: a plain value; `Sendable`.
 public enum EditableField: String, CaseIterable, Sendable, Hashable {
-  case displayName, email, title, department, location, city, phone, mobile, employeeNumber
+  case displayName, email, title, department, location, city, phone, mobile, employeeNumber,
+    manager
 
   /// The field named `name` (without regard to case; `office` is the
   /// location); nil for any other name.
@@ -33,6 +35,7 @@ public enum EditableField: String, CaseIterable, Sendable, Hashable {
     case .city: .city
     case .phone: .phone
     case .employeeNumber: .employeeNumber
+    case .manager: .manager
     case .mobile: nil
     }
   }

@@ -112,6 +112,9 @@ extension LDAPDirectory: EditableDirectory {
     for field in fields {
       values[field] = attribute(for: field).map { Self.texts(entry.values($0)) } ?? []
     }
+    if let managers = values[.manager], !managers.isEmpty {
+      values[.manager] = try await managerUsernames(managers)
+    }
     return values
   }
 
@@ -123,7 +126,19 @@ extension LDAPDirectory: EditableDirectory {
           reason: String(
             filling: tr("The directory server keeps no “%@” field"), change.field.rawValue))
       }
-      changes.append(LDAPModification(attribute: attribute, seen: change.seen, new: change.new))
+      var (seen, new) = (change.seen, change.new)
+      if change.field == .manager {
+        // The server keeps the managers' DNs.
+        switch try await managerReferences(seen + new) {
+        case .success(let references):
+          (seen, new) = (
+            Array(references.prefix(seen.count)), Array(references.dropFirst(seen.count))
+          )
+        case .failure(let unknown):
+          return .refused(reason: unknown.reason)
+        }
+      }
+      changes.append(LDAPModification(attribute: attribute, seen: seen, new: new))
     }
     guard let entry = try await editedEntry(edit.username, attributes: ["1.1"]) else {
       return .noSuchPerson
@@ -134,10 +149,13 @@ extension LDAPDirectory: EditableDirectory {
     case .refused(let code, let message):
       return .refused(reason: Self.reason(code, message))
     case .conflict(let current):
-      let conflicts = edit.changes.enumerated().map { index, change in
-        EditOutcome.Conflict(
-          field: change.field, seen: change.seen, requested: change.new,
-          current: Self.texts(current[changes[index].attribute] ?? []))
+      var conflicts: [EditOutcome.Conflict] = []
+      for (index, change) in edit.changes.enumerated() {
+        var now = Self.texts(current[changes[index].attribute] ?? [])
+        if change.field == .manager { now = try await managerUsernames(now) }
+        conflicts.append(
+          EditOutcome.Conflict(
+            field: change.field, seen: change.seen, requested: change.new, current: now))
       }
       // The fields whose values moved; all of them when none seems to
       // have (a value changed and changed back, or equal by the server's

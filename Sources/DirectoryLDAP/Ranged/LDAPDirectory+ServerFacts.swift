@@ -40,19 +40,7 @@ extension LDAPDirectory {
       return try await person(ofPrincipal: principal)
     }
     guard let dn, !dn.isEmpty else { return nil }
-    let attribute = options.schema.usernameAttribute
-    let request = LDAPSearchRequest(
-      base: dn, scope: .base, filter: "(objectClass=*)", attributes: [attribute])
-    do {
-      return try await perform { session, flag throws(DirectoryError) in
-        try session.search(request, cancel: flag).entries.first?.text(attribute)
-      }
-    } catch {
-      switch error.ldap {
-      case .noSuchBase?, .result(code: 34, _)?: return nil
-      default: throw error
-      }
-    }
+    return try await username(atDN: dn)
   }
 
   /// The username of the one person under the URL's base whose Kerberos

@@ -28,8 +28,8 @@ final class EditFieldRow {
   var onActivate: (@MainActor () -> Void)?
 
   /// The row of `field`, attached to `grid` at `row` (its conflict line at
-  /// `row + 1`).
-  init(field: EditableField, in grid: Widget, row: Int32) {
+  /// `row + 1`), with `accessory` after the entry when given.
+  init(field: EditableField, in grid: Widget, row: Int32, accessory: Widget? = nil) {
     self.field = field
     let label = Gtk.label(field.label, classes: ["dim-label"])
     gtk_label_set_xalign(gtkObject(label), 1)
@@ -56,6 +56,7 @@ final class EditFieldRow {
     Gtk.setVisible(conflictBox, false)
     gtk_grid_attach(cgtk_grid(grid), label, 0, row, 1, 1)
     gtk_grid_attach(cgtk_grid(grid), entry, 1, row, 1, 1)
+    if let accessory { gtk_grid_attach(cgtk_grid(grid), accessory, 2, row, 1, 1) }
     gtk_grid_attach(cgtk_grid(grid), conflictBox, 1, row + 1, 1, 1)
     Signals.connect(gobject(useTheirsButton), .clicked) { [weak self] in
       guard let self else { return }

@@ -32,7 +32,8 @@ final class PersonEditor {
 
   /// The fields the form shows, in its order.
   static let fields: [EditableField] = [
-    .title, .phone, .mobile, .department, .location, .city, .email, .displayName, .employeeNumber,
+    .title, .phone, .mobile, .department, .manager, .location, .city, .email, .displayName,
+    .employeeNumber,
   ]
 
   /// Edit, Cancel and Save, for the page's header.
@@ -46,6 +47,8 @@ final class PersonEditor {
   private let errorLabel: Widget
   /// The form's rows, in ``fields``' order.
   let rows: [EditableField: EditFieldRow]
+  /// Beside the manager's entry: chooses the manager by a search.
+  let managerPicker = ManagerPicker()
   private(set) var phase = Phase.viewing
   /// The server the person is changed on; nil: the page offers no Edit.
   private(set) var directory: (any EditableDirectory)?
@@ -99,7 +102,9 @@ final class PersonEditor {
     gtk_grid_set_column_spacing(cgtk_grid(grid), 12)
     var rows: [EditableField: EditFieldRow] = [:]
     for (index, field) in Self.fields.enumerated() {
-      rows[field] = EditFieldRow(field: field, in: grid, row: Int32(index * 2))
+      rows[field] = EditFieldRow(
+        field: field, in: grid, row: Int32(index * 2),
+        accessory: field == .manager ? managerPicker.button : nil)
     }
     self.rows = rows
     form = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -107,6 +112,11 @@ final class PersonEditor {
     Signals.connect(gobject(editButton), .clicked) { [weak self] in self?.edit() }
     Signals.connect(gobject(cancelButton), .clicked) { [weak self] in self?.cancel() }
     Signals.connect(gobject(saveButton), .clicked) { [weak self] in self?.save() }
+    managerPicker.onChoose = { [weak self] username in
+      guard let entry = self?.rows[.manager] else { return }
+      entry.text = username
+      gtk_widget_grab_focus(entry.entry)
+    }
     for row in rows.values {
       row.onResolve = { [weak self] field, theirs in self?.resolve(field, theirs: theirs) }
       row.onActivate = { [weak self] in self?.save() }
@@ -129,6 +139,7 @@ final class PersonEditor {
     if username != self.username || directory == nil { stop() }
     self.username = username
     self.directory = directory
+    managerPicker.directory = directory
     showPhase()
   }
 
@@ -137,6 +148,7 @@ final class PersonEditor {
     stop()
     username = nil
     directory = nil
+    managerPicker.directory = nil
     showPhase()
   }
 
@@ -341,6 +353,9 @@ final class PersonEditor {
     for (field, row) in rows {
       let mayChange = writable?.contains(field) ?? true
       row.setSensitive(phase == .editing && mayChange)
+      if field == .manager {
+        gtk_widget_set_sensitive(managerPicker.button, phase == .editing && mayChange ? 1 : 0)
+      }
       gtk_widget_set_tooltip_text(
         row.entry, mayChange ? nil : tr("The directory server does not let you change this field"))
     }
