@@ -87,4 +87,33 @@ final class CopyEditWindowTests: XCTestCase {
         rowPhone: { page.person(at: position)?.details.phone }, named: "the server's row")
     }
   }
+
+  func testAnotherWindowOnTheServerFollowsAChangeSavedInOne() throws {
+    let (server, base) = (server!, folder!.folder)
+    try MainActor.assumeIsolated {
+      var options = LDAPOptions(
+        bindDN: EditingPeople.dn("ada"), password: Secret(EditingPeople.password(of: "ada")))
+      options.changeLog = LDAPChangeLog(path: base.appendingPathComponent("changes.ldif").path)
+      let editing = try ServerTestCase.openWindow(
+        directory: try LDAPDirectory(url: server.peopleURL, options: options))
+      defer { editing.close() }
+      // The other window reads the same server as someone else (anonymously).
+      let other = try ServerTestCase.openWindow(directory: try LDAPDirectory(url: server.peopleURL))
+      defer { other.close() }
+      let (page, otherPage) = (try XCTUnwrap(editing.server), try XCTUnwrap(other.server))
+      let position = try XCTUnwrap(
+        ServerTestCase.firstRows(page, count: EditingPeople.people.count).firstIndex(of: "ada"))
+      let otherPosition = try XCTUnwrap(
+        ServerTestCase.firstRows(otherPage, count: EditingPeople.people.count)
+          .firstIndex(of: "ada"))
+      let person = try XCTUnwrap(editing.openPersonPage(at: position))
+      try SaveTimes.measure(
+        person, rounds: 1, phone: { _ in "+44 20 7946 5555" },
+        rowPhone: { page.person(at: position)?.details.phone }, named: "the editing window's row")
+      XCTAssertTrue(
+        MainContext.run(
+          until: { otherPage.person(at: otherPosition)?.details.phone == "+44 20 7946 5555" },
+          timeout: .seconds(20)), "the other window still shows the number before")
+    }
+  }
 }

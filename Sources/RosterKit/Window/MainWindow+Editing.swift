@@ -5,7 +5,8 @@ import SharedSupport
 /// Changing a person on their page (``PersonEditor``), on a server that
 /// takes changes or its offline copy: the toasts it asks for (Saved, with
 /// Undo for ten seconds), and after a change the person page and the rows
-/// on screen read again from the server, or brought by the copy's sync.
+/// on screen, in this window and every other on the same server, read
+/// again from the server, or brought by the copy's sync.
 extension MainWindow {
   /// The directory the person page may change: a server's that takes
   /// changes, read directly or through its offline copy (never a file or
@@ -34,14 +35,27 @@ extension MainWindow {
       }
     }
     personPage.editor.onApplied = { [weak self] _ in self?.personChanged() }
+    OpenMainWindows.add(self)
   }
 
-  /// A person was changed: a server's rows are read again, and the person
-  /// page, when it still shows them, shows them as the server has them
-  /// now; an offline copy follows by its sync, which brings the change to
-  /// the rows and the page (``refreshShownPerson()``).
+  /// A person was changed here: this window and every other one that
+  /// reads the same server follow (``followChange(of:)``).
   private func personChanged() {
-    guard case .server = page.people.held else { return }
+    guard let changed = editableDirectory?.settingsKey else { return }
+    for window in OpenMainWindows.all { window.followChange(of: changed) }
+  }
+
+  /// A person was changed on the directory named `settingsKey`
+  /// (``Directory/RangedDirectory/settingsKey``: its server and base, whoever
+  /// signed in): if this window reads that server directly, its rows are read again, and its person page, when
+  /// it shows someone, shows them as the server has them now. A window on
+  /// an offline copy follows by the copy's sync, which brings the change to
+  /// the rows and the page (``refreshShownPerson()``).
+  func followChange(of settingsKey: String) {
+    guard case .server(let directory) = page.people.held, directory.settingsKey == settingsKey
+    else {
+      return
+    }
     refresh()
     guard let identity = shownPersonPage?.identity else { return }
     let (page, generation) = (page, places.generation)
