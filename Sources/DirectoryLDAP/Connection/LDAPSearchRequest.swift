@@ -36,6 +36,10 @@ struct LDAPSearchRequest: Sendable {
   /// Active Directory's DirSync (critical): the changes since `cookie`
   /// (empty: every entry), with DirSync's `flags`.
   var dirSync: (flags: Int32, cookie: [UInt8])?
+  /// 389 Directory Server's Get Effective Rights control: the rights of
+  /// this authorization identity ("dn:uid=ada,…") on each entry come back
+  /// as its `attributeLevelRights` and `entryLevelRights`.
+  var effectiveRightsOf: String?
 
   /// The attributes of the sort keys, without their direction or rules.
   var sortAttributes: [String] { Self.attributes(ofSortKeys: sortKey ?? "") }

@@ -254,7 +254,19 @@ extension LDAPSession {
       guard code == LDAP_SUCCESS else { throw error(code) }
       controls.append(control)
     }
+    if let identity = request.effectiveRightsOf {
+      var control: UnsafeMutablePointer<LDAPControl>?
+      // Its value: the identity as a BER OCTET STRING.
+      let code = Self.withBerval(BEROctetString.encode(Array(identity.utf8))) { value in
+        ldap_control_create(Self.effectiveRightsOID, 1, value, 1, &control)
+      }
+      guard code == LDAP_SUCCESS else { throw error(code) }
+      controls.append(control)
+    }
   }
+
+  /// 389 Directory Server's Get Effective Rights control.
+  static let effectiveRightsOID = "1.3.6.1.4.1.42.2.27.9.5.2"
 
   /// The handle's last result code (after a failed `ldap_result`).
   var resultCode: Int32 {
