@@ -83,6 +83,7 @@ final class SCIMEditTests: XCTestCase {
         .department: ["Design"], .location: ["London"], .phone: ["+1 555 010001"], .mobile: [],
         .employeeNumber: ["E0001"],
       ])
+    let before = editor.statistics.requests
     let outcome = try await editor.change(
       PersonEdit(
         username: "user0001",
@@ -95,6 +96,8 @@ final class SCIMEditTests: XCTestCase {
           .init(field: .employeeNumber, seen: ["E0001"], new: []),
         ]))
     XCTAssertEqual(outcome, .applied(logFailure: nil))
+    // The username's id, the user, one PATCH.
+    XCTAssertEqual(editor.statistics.requests - before, 3)
     let now = try await editor.values(of: "user0001", fields: fields)
     XCTAssertEqual(
       now,
@@ -137,6 +140,7 @@ final class SCIMEditTests: XCTestCase {
         username: "user0002", changes: [.init(field: .title, seen: ["Accountant"], new: ["CFO"])]))
     XCTAssertEqual(firstOutcome, .applied(logFailure: nil))
     // Its PATCH carries the stale version: 412, read again, a conflict.
+    let before = second.statistics.requests
     let secondOutcome = try await second.change(
       PersonEdit(
         username: "user0002",
@@ -147,6 +151,8 @@ final class SCIMEditTests: XCTestCase {
       .conflict([
         .init(field: .title, seen: ["Accountant"], requested: ["Controller"], current: ["CFO"])
       ]))
+    // The stale PATCH, then the username's id and the user read again.
+    XCTAssertEqual(second.statistics.requests - before, 3)
     let title = try await user("user0002")["title"] as? String
     XCTAssertEqual(title, "CFO")
     XCTAssertEqual(try records().map { $0.changes.map(\.after) }, [[["CFO"]]])

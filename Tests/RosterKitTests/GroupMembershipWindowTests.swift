@@ -73,10 +73,24 @@ final class GroupMembershipWindowTests: ServerTestCase {
     XCTAssertEqual(page.views.selection.count, usernames.count)
   }
 
-  /// The group entries the people's menu offers now.
+  /// The labels of the last section of the people's menu, opened at the
+  /// selection as the Menu key opens it (then closed).
   @MainActor private static func entries(_ window: MainWindow) throws -> [String] {
     let menu = try XCTUnwrap(window.server?.views.contextMenus.first)
-    return (menu.groupEntries?() ?? []).map(\.0)
+    menu.popUpAtSelection()
+    let shown = try XCTUnwrap(menu.shown, "no menu shows")
+    defer { gtk_popover_popdown(cgtk_popover(shown)) }
+    let model = try XCTUnwrap(gtk_popover_menu_get_menu_model(OpaquePointer(shown)))
+    let sections = g_menu_model_get_n_items(model)
+    let items = try XCTUnwrap(g_menu_model_get_item_link(model, sections - 1, "section"))
+    defer { g_object_unref(items) }
+    return (0..<g_menu_model_get_n_items(items)).compactMap { item in
+      guard let value = g_menu_model_get_item_attribute_value(items, item, "label", nil) else {
+        return nil
+      }
+      defer { g_variant_unref(value) }
+      return String(cString: g_variant_get_string(value, nil))
+    }
   }
 
   /// Adds the people selected to `group` through the dialog.
