@@ -99,6 +99,8 @@ final class GroupMembershipWindowTests: ServerTestCase {
   {
     XCTAssertTrue(window.activate(.addToGroup))
     let dialog = try XCTUnwrap(window.contacts.membership.dialog, "no dialog")
+    // The groups the sidebar read show at once.
+    XCTAssertEqual(dialog.groups.map(\.name), ["Labs", "Ops", "Team"])
     XCTAssertTrue(
       MainContext.run(until: { dialog.groups.count == 3 }, timeout: .seconds(20)),
       "the groups were not listed: \(dialog.groups.map(\.name))")

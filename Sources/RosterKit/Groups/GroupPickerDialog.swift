@@ -72,8 +72,10 @@ final class GroupPickerDialog {
 
   func close() { gtk_window_destroy(cgtk_window(window)) }
 
-  /// Lists `groups` in place of those listed, the first selected.
+  /// Lists `groups` in place of those listed, the group selected before
+  /// still selected when it is among them, else the first.
   func show(_ groups: [DirectoryGroupEntry]) {
+    let kept = chosen.flatMap { chosen in groups.firstIndex { $0.id == chosen.id } }
     self.groups = groups
     while let row = gtk_widget_get_first_child(listBox) {
       gtk_list_box_remove(gtkObject(listBox), row)
@@ -83,8 +85,8 @@ final class GroupPickerDialog {
       gtk_label_set_xalign(gtkObject(label), 0)
       gtk_list_box_append(gtkObject(listBox), label)
     }
-    if let first = gtk_list_box_get_row_at_index(gtkObject(listBox), 0) {
-      gtk_list_box_select_row(gtkObject(listBox), first)
+    if let row = gtk_list_box_get_row_at_index(gtkObject(listBox), Int32(kept ?? 0)) {
+      gtk_list_box_select_row(gtkObject(listBox), row)
     }
     gtk_widget_set_sensitive(addButton, groups.isEmpty ? 0 : 1)
   }

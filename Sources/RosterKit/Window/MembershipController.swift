@@ -5,7 +5,8 @@ import SharedSupport
 /// Putting the selected people in a group and taking them out, from the
 /// people's context menu on a server that takes changes
 /// (``MainWindow/editableDirectory``) and keeps groups: Add to Group…
-/// opens a ``GroupPickerDialog`` over the server's groups; Remove from
+/// opens a ``GroupPickerDialog`` over the server's groups (those the
+/// sidebar read at once, then the server's search); Remove from
 /// Group takes them out of the group the page shows (the sidebar's
 /// choice). Each person is one ``Directory/EditableDirectory/setMember(_:username:group:)``,
 /// off the main thread, one after another; then a toast says how many
@@ -71,6 +72,8 @@ final class MembershipController {
     Signals.connect(gobject(dialog.window), .destroy) { [weak self, weak dialog] in
       if let self, self.dialog === dialog { self.dialog = nil }
     }
+    // The groups the sidebar read, at once; the server's answer follows.
+    dialog.show(Array(window.sidebar.lines.serverGroups.prefix(Self.listedGroups)))
     listGroups(matching: "")
     dialog.present()
   }
