@@ -121,7 +121,8 @@ let package = Package(
     .executableTarget(
       name: "roster",
       dependencies: [
-        "RosterKit", "RosterArguments", "Directory", "DirectoryLDAP", "PreparedImages",
+        "RosterKit", "RosterArguments", "Directory", "DirectoryLDAP", "DirectorySCIM",
+        "PreparedImages",
         "SharedSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

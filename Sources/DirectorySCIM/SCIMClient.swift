@@ -80,6 +80,24 @@ final class SCIMClient: Sendable {
       url.base + path, headers: headers, with: api, maxBytes: options.maxResponseBytes)
   }
 
+  /// Sends `method` (PATCH) to `path` under the base with the JSON `body`
+  /// and the token; If-Match when `etag` is given. Any status but 2xx
+  /// throws `.httpStatus` (412: the resource changed since `etag`), and a
+  /// 403 too: a token that may read but not write; 401 is the token
+  /// refused. The answer's ETag is the resource's new version.
+  func write(_ method: String, _ path: String, body: [UInt8], ifMatch etag: String?)
+    async throws(DirectoryError) -> Answer
+  {
+    var headers = [
+      (name: "Accept", value: "application/scim+json, application/json"),
+      (name: "Authorization", value: "Bearer \(token.value)"),
+    ]
+    if let etag { headers.append((name: "If-Match", value: etag)) }
+    return try await send(
+      url.base + path, headers: headers, with: api, maxBytes: options.maxResponseBytes,
+      write: (method, body))
+  }
+
   /// The capabilities once asked for; nil before.
   var knownCapabilities: Capabilities? { state.withLock { $0.capabilities } }
 
@@ -140,15 +158,21 @@ final class SCIMClient: Sendable {
     ).body
   }
 
-  /// Sends `request`, waiting out 429 and 503 as Retry-After says (at most
-  /// `maxRetryAfter` each, `maxRetries` times).
+  /// Sends `request` (a GET, or `write`'s method with its JSON body),
+  /// waiting out 429 and 503 as Retry-After says (at most `maxRetryAfter`
+  /// each, `maxRetries` times): a write is sent again only then, when the
+  /// server took nothing.
   private func send(
     _ address: String, headers: [(name: String, value: String)], with session: HTTPSession,
-    maxBytes: Int, redirects: Int = 0
+    maxBytes: Int, redirects: Int = 0, write: (method: String, body: [UInt8])? = nil
   ) async throws(DirectoryError) -> Answer {
-    let request = HTTPRequest(
+    var request = HTTPRequest(
       url: address, headers: headers, maxBodyBytes: maxBytes, maxRedirects: redirects,
       timeLimit: .head(options.timeout))
+    if let write {
+      request.method = write.method
+      request.body = ("application/scim+json", write.body)
+    }
     var retries = 0
     while true {
       count { $0.requests += 1 }
@@ -169,7 +193,9 @@ final class SCIMClient: Sendable {
         return Answer(notModified: false, etag: response.header("ETag"), body: response.body)
       case 304:
         return Answer(notModified: true, etag: response.header("ETag"), body: [])
-      case 401, 403:
+      case 401:
+        throw .scim(.tokenRefused(server: url.origin))
+      case 403 where write == nil:
         throw .scim(.tokenRefused(server: url.origin))
       case 429 where retries < options.maxRetries, 503 where retries < options.maxRetries:
         retries += 1

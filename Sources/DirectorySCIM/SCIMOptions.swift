@@ -24,6 +24,8 @@ public struct SCIMOptions: Sendable {
   public var caFile: String?
   /// Accept any certificate (test servers only; verified otherwise).
   public var insecureTLS = false
+  /// Where every change made on the service is appended.
+  public var changeLog = SCIMChangeLog()
 
   /// The defaults.
   public init() {}

@@ -91,7 +91,8 @@ final class HTTPExchange: @unchecked Sendable {
   private func send() {
     guard !cancellable.isCancelled else { return finish(.failure(cancelledFailure)) }
     guard let scheme = url.split(separator: ":", maxSplits: 1).first?.lowercased(),
-      scheme == "http" || scheme == "https", let message = soup_message_new("GET", url)
+      scheme == "http" || scheme == "https",
+      let message = soup_message_new(visited.count > 1 ? "GET" : request.method, url)
     else { return finish(.failure(visited.count > 1 ? .badRedirect : .badURL)) }
     ownedMessage = ObjectRef(message, adopt: true, releasedOn: .droppingThread)
     let messageCancellable = g_cancellable_new()!
@@ -101,6 +102,11 @@ final class HTTPExchange: @unchecked Sendable {
     let requestHeaders = soup_message_get_request_headers(message)
     for (name, value) in request.headers {
       soup_message_headers_replace(requestHeaders, name, value)
+    }
+    if let body = request.body, visited.count == 1 {
+      let bytes = body.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+      soup_message_set_request_body_from_bytes(message, body.contentType, bytes)
+      g_bytes_unref(bytes)
     }
     certificateHandler = csoup_on_accept_certificate(
       message,

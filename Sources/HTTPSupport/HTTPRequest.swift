@@ -1,5 +1,5 @@
-/// One GET as Roster sends it: where, the headers, and the limits the
-/// answer must keep.
+/// One request as Roster sends it (a GET, or a SCIM write with its JSON
+/// body): where, the headers, and the limits the answer must keep.
 ///
 /// Threading: a `Sendable` value.
 public struct HTTPRequest: Sendable {
@@ -24,6 +24,10 @@ public struct HTTPRequest: Sendable {
   /// back as it is.
   public var maxRedirects: Int
   public var timeLimit: TimeLimit
+  /// The method: GET unless a write says otherwise (PATCH, POST, …).
+  public var method = "GET"
+  /// The body sent with its content type, for a write; nil for none.
+  public var body: (contentType: String, bytes: [UInt8])?
 
   public init(
     url: String, headers: [(name: String, value: String)] = [], maxBodyBytes: Int,

@@ -1,20 +1,23 @@
 import ArgumentParser
 import Directory
 import DirectoryLDAP
+import DirectorySCIM
 import FoundationEssentials
 
 /// `roster edits`: the changes Roster made to directory servers from this
-/// machine, read from the change log (``LDAPChangeLog``), oldest first: a
-/// line a changed attribute, or with `--ldif` the records themselves, which
-/// `ldapmodify -f` replays.
+/// machine, read from the change logs (``LDAPChangeLog`` and, for SCIM
+/// services, ``SCIMChangeLog``), oldest first: a line a changed attribute,
+/// the SCIM resource's address in the DN's place; or with `--ldif` the
+/// LDAP records themselves, which `ldapmodify -f` replays.
 struct EditsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "edits",
     abstract: "Print the changes Roster made to directory servers (roster set).",
     discussion: """
-      Reads $XDG_DATA_HOME/roster/changes.ldif (~/.local/share/roster/changes.ldif). Oldest \
-      first, tab-separated: time (UTC), who, the entry's DN, the attribute, its values before \
-      and after (several separated by “; ”). --ldif prints the log's records as they are.
+      Reads $XDG_DATA_HOME/roster/changes.ldif (~/.local/share/roster/changes.ldif) and, for \
+      SCIM services, changes.scim.jsonl beside it. Oldest first, tab-separated: time (UTC), \
+      who, the entry's DN (a SCIM resource's address), the attribute, its values before and \
+      after (several separated by “; ”). --ldif prints the LDAP log's records as they are.
       """)
 
   @Option(
@@ -34,16 +37,23 @@ struct EditsCommand: ParsableCommand {
   func run() throws {
     let from = ChangeSince.seconds(since, now: Int64(Date().timeIntervalSince1970)) ?? 0
     let log = LDAPChangeLog()
+    let scimLog = SCIMChangeLog()
     let read: (records: [LDIFChangeRecord], unreadable: Int)
+    let scim: (records: [SCIMChangeRecord], unreadable: Int)
     do {
       read = try log.records()
-    } catch {
+      scim = ldif ? ([], 0) : try scimLog.records()
+    } catch let error as LDAPChangeLogFailure {
       LocalDirectory.warn(error.description, command: "edits")
       throw ExitCode.failure
+    } catch {
+      LocalDirectory.warn("\(error)", command: "edits")
+      throw ExitCode.failure
     }
-    if read.unreadable > 0 {
+    for (unreadable, file) in [(read.unreadable, log.file), (scim.unreadable, scimLog.file)]
+    where unreadable > 0 {
       LocalDirectory.warn(
-        "\(read.unreadable) records of \(log.file ?? "the change log") could not be read",
+        "\(unreadable) records of \(file ?? "the change log") could not be read",
         command: "edits")
     }
     let records = read.records.filter { $0.seconds >= from }
@@ -51,15 +61,37 @@ struct EditsCommand: ParsableCommand {
       for record in records { print(record.ldif, terminator: "") }
       return
     }
-    print(["time", "by", "dn", "attribute", "before", "after"].joined(separator: "\t"))
+    var lines: [(seconds: Int64, fields: [String])] = []
     for record in records {
       for change in record.changes {
-        let fields = [
-          ChangeSince.isoText(record.seconds), record.author, record.dn, change.attribute,
-          Self.text(change.seen), Self.text(change.new),
-        ]
-        print(fields.map(TerminalText.escaped).joined(separator: "\t"))
+        lines.append(
+          (
+            record.seconds,
+            [
+              ChangeSince.isoText(record.seconds), record.author, record.dn, change.attribute,
+              Self.text(change.seen), Self.text(change.new),
+            ]
+          ))
       }
+    }
+    for record in scim.records where record.time >= from {
+      for change in record.changes {
+        lines.append(
+          (
+            record.time,
+            [
+              ChangeSince.isoText(record.time), record.by, record.resource, change.attribute,
+              change.before.joined(separator: "; "), change.after.joined(separator: "; "),
+            ]
+          ))
+      }
+    }
+    print(["time", "by", "dn", "attribute", "before", "after"].joined(separator: "\t"))
+    // Both logs are oldest first; merged by time, each log's order kept.
+    for line in lines.enumerated().sorted(by: {
+      ($0.element.seconds, $0.offset) < ($1.element.seconds, $1.offset)
+    }) {
+      print(line.element.fields.map(TerminalText.escaped).joined(separator: "\t"))
     }
   }
 

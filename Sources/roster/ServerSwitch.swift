@@ -6,7 +6,7 @@ import RosterKit
 /// The server and the people a command that turns something of theirs on
 /// or off takes: `--source`, the server's options, the usernames.
 struct ServerPeopleArguments: ParsableArguments {
-  @Option(name: .long, help: "The LDAP server (ldap://…, ldaps://…).")
+  @Option(name: .long, help: "The directory server (ldap://…, ldaps://…, scim+https://…).")
   var source: String
 
   @OptionGroup(title: "Directory servers") var server: ServerArguments
@@ -16,7 +16,8 @@ struct ServerPeopleArguments: ParsableArguments {
 
   func validate() throws {
     guard ServerOptions.isServerURL(source) else {
-      throw ValidationError("--source takes a directory server's URL (ldap://…, ldaps://…)")
+      throw ValidationError(
+        "--source takes a directory server's URL (ldap://…, ldaps://…, scim+https://…)")
     }
     guard !usernames.isEmpty else { throw ValidationError("give at least one username") }
   }

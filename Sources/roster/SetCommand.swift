@@ -17,12 +17,13 @@ struct SetCommand: ParsableCommand {
       field twice for two values, FIELD= to empty it; manager takes a username. --if FIELD=VALUE gives the value you saw \
       (FIELD= for none); without it the value is read first. The server applies the change \
       only if every field still holds what was seen. Each change is appended to \
-      $XDG_DATA_HOME/roster/changes.ldif (see roster edits). Exit status 3 when someone changed \
+      $XDG_DATA_HOME/roster/changes.ldif (changes.scim.jsonl for a SCIM service; see roster \
+      edits). Exit status 3 when someone changed \
       a field since (nothing is written; the server's value is printed beside yours), 1 when \
       the server refuses (its reason is printed).
       """)
 
-  @Option(name: .long, help: "The LDAP server (ldap://…, ldaps://…).")
+  @Option(name: .long, help: "The directory server (ldap://…, ldaps://…, scim+https://…).")
   var source: String
 
   @OptionGroup(title: "Directory servers") var server: ServerArguments
@@ -41,7 +42,8 @@ struct SetCommand: ParsableCommand {
 
   func validate() throws {
     guard ServerOptions.isServerURL(source) else {
-      throw ValidationError("--source takes a directory server's URL (ldap://…, ldaps://…)")
+      throw ValidationError(
+        "--source takes a directory server's URL (ldap://…, ldaps://…, scim+https://…)")
     }
     guard !assignments.isEmpty else { throw ValidationError("give at least one FIELD=VALUE") }
     let new = try FieldValues(assignments)

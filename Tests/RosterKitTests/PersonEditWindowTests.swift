@@ -202,6 +202,55 @@ final class PersonEditWindowTests: ServerTestCase {
     }
   }
 
+  func testLeavingUnsavedChangesAsksFirstAndDiscardWritesNothing() throws {
+    let log = folder.folder.appendingPathComponent("changes.ldif").path
+    try MainActor.assumeIsolated {
+      let (window, page) = try Self.openPage(of: "edsger", as: "edsger", calls: .init(), log: log)
+      let closed = ClosedFlag(window)
+      defer { if !closed.value { window.close() } }
+      Self.edit(page)
+      XCTAssertFalse(page.editor.hasUnsavedChanges, "nothing typed yet")
+      try Self.type("Computer Scientist", into: .title, of: page)
+      XCTAssertTrue(page.editor.hasUnsavedChanges)
+
+      // Back asks; Cancel stays, the entry as typed.
+      XCTAssertTrue(window.canGoBack)
+      window.goBack()
+      XCTAssertNotNil(page.editor.discardQuestion, "Back did not ask")
+      XCTAssertNotNil(window.shownPersonPage, "Back left before the answer")
+      page.editor.answerDiscardQuestion("cancel")
+      XCTAssertNil(page.editor.discardQuestion)
+      XCTAssertEqual(page.editor.phase, .editing)
+      XCTAssertEqual(page.editor.rows[.title]?.text, "Computer Scientist")
+
+      // Another person asks too; Discard goes there and writes nothing.
+      window.openPerson(identity: Self.dn("ken"))
+      XCTAssertTrue(
+        MainContext.run(until: { page.editor.discardQuestion != nil }, timeout: .seconds(20)),
+        "another person did not ask")
+      XCTAssertEqual(page.editor.username, "edsger")
+      page.editor.answerDiscardQuestion("discard")
+      XCTAssertTrue(
+        MainContext.run(until: { page.editor.username == "ken" }, timeout: .seconds(20)),
+        "Discard did not go to the other person")
+      XCTAssertEqual(page.editor.phase, .viewing)
+      XCTAssertEqual(try Self.texts("title", of: "edsger"), ["Professor"])
+
+      // Closing the window asks; Cancel keeps it, Discard closes it.
+      Self.edit(page)
+      try Self.type("Hacker", into: .title, of: page)
+      gtk_window_close(cgtk_window(window.window))
+      XCTAssertNotNil(page.editor.discardQuestion, "closing did not ask")
+      page.editor.answerDiscardQuestion("cancel")
+      XCTAssertFalse(closed.value, "Cancel closed the window")
+      XCTAssertEqual(page.editor.rows[.title]?.text, "Hacker")
+      gtk_window_close(cgtk_window(window.window))
+      page.editor.answerDiscardQuestion("discard")
+      XCTAssertTrue(closed.value, "Discard did not close the window")
+      XCTAssertEqual(try Self.texts("title", of: "ken"), ["Engineer"])
+    }
+  }
+
   func testUseTheirsTakesTheServersValueIntoTheEntry() throws {
     let log = folder.folder.appendingPathComponent("changes.ldif").path
     try MainActor.assumeIsolated {
@@ -293,5 +342,17 @@ final class PersonEditWindowTests: ServerTestCase {
       page.editor.edit()
       XCTAssertEqual(page.editor.phase, .viewing)
     }
+  }
+}
+
+/// Whether a window was destroyed (so that a test does not close it twice).
+///
+/// Threading: main-actor only.
+@MainActor
+private final class ClosedFlag {
+  private(set) var value = false
+
+  init(_ window: MainWindow) {
+    Signals.connect(gobject(window.window), .destroy) { [weak self] in self?.value = true }
   }
 }

@@ -54,6 +54,8 @@ public final class TestSCIMServer: @unchecked Sendable {
 
   public let port: Int
   private let process: Process
+  /// The configuration file of a server without ETags, removed with it.
+  private let configuration: URL?
 
   /// The server's program, from the repository's .build/scim-venv.
   public static var program: URL {
@@ -61,8 +63,10 @@ public final class TestSCIMServer: @unchecked Sendable {
       .deletingLastPathComponent().appendingPathComponent(".build/scim-venv/bin/scim2-server")
   }
 
-  /// Starts a server and loads `people` (in the order given).
-  public init(people: [Person]) async throws {
+  /// Starts a server and loads `people` (in the order given). Without
+  /// `etags` its configuration says it versions nothing: no ETag header,
+  /// no `meta.version`, and If-Match matches nothing.
+  public init(people: [Person], etags: Bool = true) async throws {
     guard FileManager.default.isExecutableFile(atPath: Self.program.path) else {
       throw TestSCIMServerError("no \(Self.program.path): run scripts/install-deps.sh")
     }
@@ -72,6 +76,15 @@ public final class TestSCIMServer: @unchecked Sendable {
     process.arguments = [
       "--hostname", "127.0.0.1", "--port", "\(port)", "--bearer-token", Self.token,
     ]
+    if etags {
+      configuration = nil
+    } else {
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "roster-scim-config-\(UUID()).json")
+      try Data(Self.configurationWithoutETags.utf8).write(to: file)
+      configuration = file
+      process.arguments! += ["--service-provider-config", file.path]
+    }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -86,7 +99,20 @@ public final class TestSCIMServer: @unchecked Sendable {
     }
   }
 
-  deinit { kill() }
+  deinit {
+    kill()
+    if let configuration { try? FileManager.default.removeItem(at: configuration) }
+  }
+
+  /// scim2-server's own configuration with `etag.supported` false.
+  static let configurationWithoutETags = """
+    {"schemas": ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
+     "patch": {"supported": true},
+     "bulk": {"supported": true, "maxOperations": 1000, "maxPayloadSize": 1048576},
+     "filter": {"supported": true, "maxResults": 1000},
+     "changePassword": {"supported": true}, "sort": {"supported": true},
+     "etag": {"supported": false}, "authenticationSchemes": []}
+    """
 
   /// `scim+http://127.0.0.1:PORT/v2`.
   public var url: String { "scim+http://127.0.0.1:\(port)/v2" }

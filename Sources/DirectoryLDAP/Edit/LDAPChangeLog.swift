@@ -44,28 +44,16 @@ public struct LDAPChangeLog: Sendable, Equatable {
   /// The file this log is, now.
   public var file: String? { path ?? Self.standardPath(environment: Self.processEnvironment) }
 
-  /// Appends `record` in one write(2) to the end of the file (`O_APPEND`:
-  /// two writers never interleave), creating it 0600 and its folder 0700;
-  /// a symbolic link in its place is refused. Throws a sentence.
+  /// Appends `record` to the end of the file (``AppendingFile``: one
+  /// write(2), 0600, no symbolic link). Throws a sentence.
   public func append(_ record: LDIFChangeRecord) throws(LDAPChangeLogFailure) {
     guard let file else {
       throw LDAPChangeLogFailure(tr("The change log needs $XDG_DATA_HOME or $HOME"))
     }
-    try Self.makeFolder(of: file)
-    let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else { throw .system("open", file) }
-    defer { close(descriptor) }
-    let bytes = Array(record.ldif.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw .system("write", file)
-      }
-      offset += written
+    do throws(AppendingFile.Failure) {
+      try AppendingFile.append(Array(record.ldif.utf8), to: file)
+    } catch {
+      throw .system(error)
     }
   }
 
@@ -85,19 +73,6 @@ public struct LDAPChangeLog: Sendable, Equatable {
         String(filling: tr("Could not read the change log %1$@: %2$@"), file, "\(error)"))
     }
   }
-
-  /// Makes the folders above `file` that are missing, each 0700.
-  private static func makeFolder(of file: String) throws(LDAPChangeLogFailure) {
-    var parts = file.split(separator: "/").dropLast()
-    var folders: [String] = []
-    while !parts.isEmpty {
-      folders.append("/" + parts.joined(separator: "/"))
-      parts = parts.dropLast()
-    }
-    for folder in folders.reversed() {
-      if mkdir(folder, 0o700) != 0, errno != EEXIST { throw .system("mkdir", folder) }
-    }
-  }
 }
 
 /// Why the change log could not be written or read, as a sentence.
@@ -110,11 +85,11 @@ public struct LDAPChangeLogFailure: Error, Sendable, CustomStringConvertible {
     self.description = description
   }
 
-  /// A failed system call `call` on `path`, with the system's reason.
-  static func system(_ call: String, _ path: String) -> LDAPChangeLogFailure {
+  /// A failed system call, with the system's reason.
+  public static func system(_ failure: AppendingFile.Failure) -> LDAPChangeLogFailure {
     LDAPChangeLogFailure(
       String(
-        filling: tr("Could not write the change log (%1$@ %2$@): %3$@"), call, path,
-        String(cString: strerror(errno))))
+        filling: tr("Could not write the change log (%1$@ %2$@): %3$@"), failure.call,
+        failure.path, failure.reason))
   }
 }

@@ -97,3 +97,20 @@ extension Signal where Handler == @MainActor (_ variant: OpaquePointer?) -> Void
   /// GSimpleAction's "change-state" (the requested state).
   public static var changeState: Self { variant("change-state") }
 }
+
+// MARK: - void (*)(GObject *self, const char *text, gpointer user_data)
+
+extension Signal where Handler == @MainActor (_ text: String) -> Void {
+
+  /// AdwMessageDialog's "response" (libadwaita 1.2): the id of the
+  /// response chosen (GtkNativeDialog's, an int, is ``response``).
+  public static var messageResponse: Self {
+    let thunk: @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void = {
+      _, text, data in
+      let box = ClosureBox<Handler>.from(data)
+      let value = text.map { String(cString: $0) } ?? ""
+      MainActor.assumeIsolated { box.handler(value) }
+    }
+    return Signal("response", thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+}

@@ -1,3 +1,4 @@
+import Directory
 import GtkKit
 
 /// Where the groups sidebar's lines after "All people" come from: a
@@ -41,4 +42,8 @@ protocol GroupLines: AnyObject {
   func look(at key: String, in tree: KeyedTreeModel, done: @escaping @MainActor () -> Void)
   /// Whether a search or a read of the lines is running.
   var isBusy: Bool { get }
+  /// A server's groups read so far for every group's listing, by name
+  /// (Add to Group… shows them before its own search answers); none for
+  /// a directory's own.
+  var serverGroups: [DirectoryGroupEntry] { get }
 }

@@ -90,4 +90,7 @@ final class LocalGroupLines: GroupLines {
   func look(at key: String, in tree: KeyedTreeModel, done: @escaping @MainActor () -> Void) {}
 
   var isBusy: Bool { searching != nil }
+
+  /// A directory's own groups are never a server's.
+  var serverGroups: [DirectoryGroupEntry] { [] }
 }

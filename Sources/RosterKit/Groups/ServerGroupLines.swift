@@ -139,6 +139,13 @@ final class ServerGroupLines: GroupLines {
 
   var isBusy: Bool { isReading }
 
+  /// The groups read, in the listing's order; none while a search lists
+  /// others.
+  var serverGroups: [DirectoryGroupEntry] {
+    guard text.isEmpty else { return [] }
+    return groups.keys.sorted().compactMap { groups[$0] }
+  }
+
   /// Reads the window at `offset` and puts its lines in place of the
   /// skeleton line in `list`; a failure takes the skeleton away. `done`
   /// runs once they are in.

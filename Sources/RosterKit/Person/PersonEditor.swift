@@ -60,6 +60,8 @@ final class PersonEditor {
   /// The fields the server says the person signed in may change (nil:
   /// it does not say, and every field is offered).
   private(set) var writable: Set<EditableField>?
+  /// "Discard changes?" while it shows (PersonEditor+Leaving.swift).
+  var discardQuestion: Widget?
   /// What had the focus when the entries went insensitive, to have it back.
   private var focusWhileSaving: Widget?
   /// Bumped by every read, save and cancel: a result of an older one is

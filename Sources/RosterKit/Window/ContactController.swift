@@ -26,10 +26,14 @@ final class ContactController {
   private var addressesToCopy: ExportSource?
   /// The last link handed to the desktop to open (mailto:, tel:).
   var lastOpenedURI: String?
+  /// The selected people put in a group or taken out, on a server that
+  /// takes changes.
+  let membership: MembershipController
 
   /// The contact of `window`'s people; hears its person page's buttons.
   init(window: MainWindow) {
     self.window = window
+    membership = MembershipController(window: window)
     window.personPage.contact.onAction = { [weak self] action in self?.perform(action) }
   }
 

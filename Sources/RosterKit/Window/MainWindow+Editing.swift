@@ -1,12 +1,14 @@
+import CGtk
 import Directory
 import GtkKit
 import SharedSupport
 
 /// Changing a person on their page (``PersonEditor``), on a server that
 /// takes changes or its offline copy: the toasts it asks for (Saved, with
-/// Undo for ten seconds), and after a change the person page and the rows
-/// on screen, in this window and every other on the same server, read
-/// again from the server, or brought by the copy's sync.
+/// Undo for ten seconds), after a change the person page and the rows on
+/// screen, in this window and every other on the same server, read again
+/// from the server, or brought by the copy's sync; and "Discard changes?"
+/// before unsaved changes would be lost.
 extension MainWindow {
   /// The directory the person page may change: a server's that takes
   /// changes, read directly or through its offline copy (never a file or
@@ -36,6 +38,24 @@ extension MainWindow {
     }
     personPage.editor.onApplied = { [weak self] _ in self?.personChanged() }
     OpenMainWindows.add(self)
+    // Closing the window with unsaved changes asks first; Discard closes
+    // it again, which then goes as any close does.
+    Signals.connect(gobject(window), .closeRequest) { [weak self] in
+      guard let self, self.shownPersonPage != nil, self.personPage.editor.hasUnsavedChanges
+      else { return false }
+      self.personPage.editor.confirmLeaving(over: self.window) { [weak self] in
+        guard let self else { return }
+        gtk_window_close(cgtk_window(self.window))
+      }
+      return true
+    }
+  }
+
+  /// Runs `leave`, which leaves the person page, now when nothing typed
+  /// there would be lost; else after the user says to discard it.
+  func leavingPersonPage(then leave: @escaping @MainActor () -> Void) {
+    guard shownPersonPage != nil else { return leave() }
+    personPage.editor.confirmLeaving(over: window, then: leave)
   }
 
   /// A person was changed here: this window and every other one that

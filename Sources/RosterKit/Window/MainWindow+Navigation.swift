@@ -9,7 +9,9 @@ import SharedSupport
 /// Forward between them (Alt+Left and Alt+Right, the mouse's back and
 /// forward buttons, the header bar's back button), each place coming back
 /// as it was left: its group, filter and search, the person selected and
-/// the scroll position (``NavigationHistory``, ``WindowPlace``).
+/// the scroll position (``NavigationHistory``, ``WindowPlace``). Leaving a
+/// person page whose entries hold unsaved changes asks first
+/// (``leavingPersonPage(then:)``).
 extension MainWindow {
   static func makeNavigation(people: Widget, person: Widget) -> Widget {
     let stack = gtk_stack_new()!
@@ -85,7 +87,7 @@ extension MainWindow {
       guard let facts = await page.people.facts(at: position), let self,
         self.places.generation == generation
       else { return }
-      self.navigate { self.showPerson(facts) }
+      self.leavingPersonPage { [weak self] in self?.navigate { self?.showPerson(facts) } }
     }
   }
 
@@ -96,25 +98,31 @@ extension MainWindow {
       guard let facts = await page.people.facts(ofIdentity: identity), let self,
         self.places.generation == generation
       else { return }
-      self.navigate { self.showPerson(facts) }
+      self.leavingPersonPage { [weak self] in self?.navigate { self?.showPerson(facts) } }
     }
   }
 
   /// Shows the people of the group `id` (a group on a person's page):
   /// chosen in the sidebar when it lists it, else read by the page.
   func showGroup(id: String, name: String) {
-    navigate {
-      showPeople()
-      show(.group(id: id, name: name))
+    leavingPersonPage { [weak self] in
+      guard let self else { return }
+      navigate {
+        showPeople()
+        show(.group(id: id, name: name))
+      }
     }
   }
 
   /// Shows the direct reports of the person `identity` in the list (a
   /// server's, "Show in the List" on their page).
   package func showReports(of identity: String, name: String) {
-    navigate {
-      showPeople()
-      show(.reports(identity: identity, name: name))
+    leavingPersonPage { [weak self] in
+      guard let self else { return }
+      navigate {
+        showPeople()
+        show(.reports(identity: identity, name: name))
+      }
     }
   }
 
@@ -140,23 +148,32 @@ extension MainWindow {
 
   /// Shows the org tree opened down to the person `identity`.
   func showInTree(_ identity: String) {
-    navigate {
-      showPeople()
-      page.views.revealInTree(identity)
-      showViewModeInToggles()
+    leavingPersonPage { [weak self] in
+      guard let self else { return }
+      navigate {
+        showPeople()
+        page.views.revealInTree(identity)
+        showViewModeInToggles()
+      }
     }
   }
 
   /// Goes back to the place before (Alt+Left, the mouse's back button).
   public func goBack() {
-    guard let place = places.back(from: currentPlace) else { return }
-    go(to: place)
+    guard places.canGoBack else { return }
+    leavingPersonPage { [weak self] in
+      guard let self, let place = places.back(from: currentPlace) else { return }
+      go(to: place)
+    }
   }
 
   /// Goes forward to the place gone back from (Alt+Right).
   public func goForward() {
-    guard let place = places.forward(from: currentPlace) else { return }
-    go(to: place)
+    guard places.canGoForward else { return }
+    leavingPersonPage { [weak self] in
+      guard let self, let place = places.forward(from: currentPlace) else { return }
+      go(to: place)
+    }
   }
 
   private func go(to place: WindowPlace) {

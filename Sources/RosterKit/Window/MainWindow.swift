@@ -132,6 +132,7 @@ public final class MainWindow {
     actions.setEnabled(.tree, page.views.viewModes.contains(.tree))
     Gtk.setVisible(personPage.treeButton, page.views.viewModes.contains(.tree))
     updatePlaintextBanner()
+    contacts.membership.offer(on: page)
   }
 
   /// Shows the window.

@@ -5,8 +5,10 @@ import SharedSupport
 /// The menu of a list, grid or table of people: a right-click (or the Menu
 /// key, Shift+F10) on a person offers Send Email, Copy and Export… for the
 /// selected people, and Call, Copy Email and Copy Username when one person
-/// is selected. A right-click on a person who is not selected selects
-/// them first, as file managers do. The entries are the window's actions.
+/// is selected; on a server that takes changes, Add to Group… and, when
+/// the page shows one group, Remove from Group (``groupEntries``). A
+/// right-click on a person who is not selected selects them first, as
+/// file managers do. The entries are the window's actions.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -19,6 +21,9 @@ package final class PeopleContextMenu {
   private let popover: Widget
   /// The menu while it shows.
   package var shown: Widget? { gtk_widget_get_visible(popover) != 0 ? popover : nil }
+  /// The group entries the window offers now (asked each time the menu
+  /// opens); none when nil.
+  var groupEntries: (@MainActor () -> [(String, WindowAction)])?
 
   /// A menu over `view`; `position` tells the row a picked widget belongs
   /// to, `rowWidget` the widget of a bound row.
@@ -94,6 +99,7 @@ package final class PeopleContextMenu {
       Self.section(menu, reach)
       Self.section(menu, copies)
       Self.section(menu, [(tr("Export…"), .export)])
+      if let groups = groupEntries?(), !groups.isEmpty { Self.section(menu, groups) }
       gtk_popover_menu_set_menu_model(gtkObject(popover), UnsafeMutablePointer(menu))
     }
     var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)

@@ -46,6 +46,10 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case copyEmail = "copy-email"
   /// Copies the username of the one person selected (the context menu).
   case copyUsername = "copy-username"
+  /// Puts the selected people in a group chosen in a dialog (the context menu).
+  case addToGroup = "add-to-group"
+  /// Takes the selected people out of the group the page shows (the context menu).
+  case removeFromGroup = "remove-from-group"
   /// Opens the context menu of the selected people.
   case contextMenu = "context-menu"
   /// Selects everyone shown (the list's own Ctrl+A; listed in the shortcuts window).

@@ -146,6 +146,12 @@ final class WindowActions {
         action: .copyUsername, accelerators: "", title: tr("Copy Username"),
         kind: .action { [weak window] in window?.contacts.contact(.copyUsername) }),
       WindowShortcut(
+        action: .addToGroup, accelerators: "", title: tr("Add to Group…"),
+        kind: .action { [weak window] in window?.contacts.membership.addSelected() }),
+      WindowShortcut(
+        action: .removeFromGroup, accelerators: "", title: tr("Remove from Group"),
+        kind: .action { [weak window] in window?.contacts.membership.removeSelected() }),
+      WindowShortcut(
         action: .contextMenu, accelerators: "Menu|<Shift>F10",
         title: tr("Open the menu of the selected people"),
         kind: .action { [weak window] in window?.page.views.showContextMenu() }),
