@@ -39,4 +39,18 @@ public protocol EditableDirectory: RangedDirectory {
   /// said, not written. Appends the change to the change log.
   func setMember(_ member: Bool, username: String, group: String) async throws(DirectoryError)
     -> SwitchOutcome
+
+  /// The photo this server keeps: its attribute, side and most bytes.
+  var photoFormat: PhotoFormat { get }
+
+  /// The photo of the person with `username` as the server holds it now
+  /// (with the entry's stamp where it keeps one); nil when no one has the
+  /// username.
+  func photo(of username: String) async throws(DirectoryError) -> SeenPhoto?
+
+  /// Replaces the photo of the person with `username` by `new` (a JPEG;
+  /// nil removes it) only if it still is as `seen`, and appends the change
+  /// to the change log; a photo already so is said, not written.
+  func changePhoto(of username: String, seen: SeenPhoto, to new: [UInt8]?)
+    async throws(DirectoryError) -> SwitchOutcome
 }
