@@ -35,8 +35,10 @@ final class PersonEditor {
     .title, .phone, .mobile, .department, .location, .city, .email, .displayName, .employeeNumber,
   ]
 
-  /// Edit, Cancel and Save, for the page's header.
+  /// Edit, Change Photo, Cancel and Save, for the page's header.
   let buttons: Widget
+  /// Change Photo and what follows it.
+  let photo = PersonPhotoEditor()
   let editButton: Widget
   let cancelButton: Widget
   let saveButton: Widget
@@ -66,6 +68,8 @@ final class PersonEditor {
   var onEditing: (@MainActor (Bool) -> Void)?
   /// A change was applied to `username`: the page and the rows show it.
   var onApplied: (@MainActor (_ username: String) -> Void)?
+  /// The photo of `username` was changed: every view fetches it again.
+  var onPhotoApplied: (@MainActor (_ username: String) -> Void)?
   /// Says `text` in a toast, with Undo calling the closure when given.
   var onToast: (@MainActor (_ text: String, _ undo: (@MainActor () -> Void)?) -> Void)?
 
@@ -84,7 +88,7 @@ final class PersonEditor {
     RowAccessibility.setLabel(saveButton, tr("Save"))
     buttons = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     gtk_widget_set_valign(buttons, GTK_ALIGN_START)
-    Gtk.append(buttons, editButton, cancelButton, saveButton)
+    Gtk.append(buttons, editButton, photo.button, cancelButton, saveButton)
 
     errorLabel = Gtk.label(classes: ["error"])
     gtk_label_set_xalign(gtkObject(errorLabel), 0)
@@ -107,6 +111,8 @@ final class PersonEditor {
     Signals.connect(gobject(editButton), .clicked) { [weak self] in self?.edit() }
     Signals.connect(gobject(cancelButton), .clicked) { [weak self] in self?.cancel() }
     Signals.connect(gobject(saveButton), .clicked) { [weak self] in self?.save() }
+    photo.onToast = { [weak self] text in self?.onToast?(text, nil) }
+    photo.onApplied = { [weak self] username in self?.onPhotoApplied?(username) }
     for row in rows.values {
       row.onResolve = { [weak self] field, theirs in self?.resolve(field, theirs: theirs) }
       row.onActivate = { [weak self] in self?.save() }
@@ -129,6 +135,7 @@ final class PersonEditor {
     if username != self.username || directory == nil { stop() }
     self.username = username
     self.directory = directory
+    photo.show(username: username, on: directory)
     showPhase()
   }
 
@@ -137,6 +144,7 @@ final class PersonEditor {
     stop()
     username = nil
     directory = nil
+    photo.show(username: nil, on: nil)
     showPhase()
   }
 
@@ -323,6 +331,7 @@ final class PersonEditor {
     let editing = phase == .editing || phase == .saving
     Gtk.setVisible(buttons, directory != nil)
     Gtk.setVisible(editButton, !editing)
+    Gtk.setVisible(photo.button, !editing)
     gtk_widget_set_sensitive(editButton, phase == .viewing ? 1 : 0)
     Gtk.setVisible(cancelButton, editing)
     Gtk.setVisible(saveButton, editing)

@@ -34,6 +34,13 @@ extension MainWindow {
       }
     }
     personPage.editor.onApplied = { [weak self] _ in self?.personChanged() }
+    personPage.editor.onPhotoApplied = { [weak self] _ in
+      guard let self else { return }
+      // A new key for every view's request of the photo, even where the
+      // entry's version (modifyTimestamp) did not move within the second.
+      if let identity = self.shownPersonPage?.identity { ServerPhotos.changed(identity: identity) }
+      self.personChanged()
+    }
   }
 
   /// A person was changed: a server's rows are read again, and the person
