@@ -187,6 +187,35 @@ final class PersonPhotoWindowTests: ServerTestCase {
     }
   }
 
+  /// The GtkDropTarget on `widget`, if it has one.
+  @MainActor private static func dropTarget(on widget: Widget) -> UnsafeMutableRawPointer? {
+    let controllers = gtk_widget_observe_controllers(widget)!
+    defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+    for index in 0..<g_list_model_get_n_items(controllers) {
+      let controller = g_list_model_get_item(controllers, index)!
+      g_object_unref(controller)  // the widget holds it
+      if cgtk_is_a(controller, gtk_drop_target_get_type()) != 0 { return controller }
+    }
+    return nil
+  }
+
+  func testAnImageDroppedOnTheAvatarOpensTheCropDialog() throws {
+    let log = folder.folder.appendingPathComponent("changes.ldif").path
+    let image = try targetImage()
+    try MainActor.assumeIsolated {
+      let (window, page, _) = try Self.openPage(of: "barbara", as: "barbara", log: log)
+      defer { window.close() }
+      let target = try XCTUnwrap(Self.dropTarget(on: page.avatar.widget), "no drop target")
+      XCTAssertNotEqual(cgtk_emit_drop_file(target, image), 0, "the drop was not taken")
+      XCTAssertTrue(
+        MainContext.run(until: { page.editor.photo.dialog != nil }, timeout: .seconds(20)),
+        "no crop dialog")
+      let dialog = try XCTUnwrap(page.editor.photo.dialog)
+      XCTAssertEqual([dialog.image.width, dialog.image.height], [600, 300])
+      dialog.close()
+    }
+  }
+
   func testAPhotoChangedSinceTheDialogOpenedIsReplacedOnlyOnTheSecondSave() throws {
     let log = folder.folder.appendingPathComponent("changes.ldif").path
     let image = try targetImage()
