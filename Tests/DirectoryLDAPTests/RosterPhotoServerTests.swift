@@ -102,6 +102,7 @@ final class RosterPhotoServerTests: XCTestCase {
       log.contains("# before: jpegPhoto:: \(Data(jpeg).base64EncodedString())\n"),
       "the photo before, whole, for undoing")
 
+    print("avatar-0001.png (384 px): \(jpeg.count) bytes at 256 px, \(smaller.count) at 96 px")
     let removed = try photo(["--remove", "ken"], as: "ken")
     XCTAssertEqual(removed.status, 0, removed.errors)
     XCTAssertEqual(try EditServer.values("jpegPhoto", of: "ken", on: server), [])
