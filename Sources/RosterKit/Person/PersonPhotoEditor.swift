@@ -187,7 +187,12 @@ final class PersonPhotoEditor {
           outcome = .failure(error)
         }
       }
-      guard let self, self.generation == generation, let dialog = self.dialog else { return }
+      guard let self else { return }
+      guard self.generation == generation, let dialog = self.dialog else {
+        // The dialog closed meanwhile; the views still show what was saved.
+        if case .success(.changed) = outcome { self.onApplied?(username) }
+        return
+      }
       self.isBusy = false
       if let current { reseen(current) }
       switch (jpeg, outcome) {
