@@ -125,6 +125,20 @@ final class PhotoImageTests: XCTestCase {
     XCTAssertEqual(PhotoImage.decodes, before)
   }
 
+  func testEveryDecodeIsCountedAndOneOnTheMainThreadToo() throws {
+    let (decodes, onMain) = (PhotoImage.decodes, PhotoImage.mainThreadCalls)
+    let solid = TestImages.solid(.init(red: 1, green: 2, blue: 3))
+    let image = try onBackgroundThread { PhotoImage.decode(solid) }.get()
+    XCTAssertEqual(PhotoImage.decodes, decodes + 1)
+    XCTAssertEqual(PhotoImage.mainThreadCalls, onMain)
+    _ = try MainActor.assumeIsolated { try PhotoImage.decode(solid).get() }
+    _ = try MainActor.assumeIsolated {
+      try image.jpeg(crop: .centred(width: 64, height: 64), side: 32, maxBytes: 10_000).get()
+    }
+    XCTAssertEqual(PhotoImage.decodes, decodes + 2)
+    XCTAssertEqual(PhotoImage.mainThreadCalls, onMain + 2, "a decode and an encode on main")
+  }
+
   func testA20MBFileIsRefusedUnread() throws {
     let url = folder.appendingPathComponent("large.png")
     let made = FileManager.default.createFile(

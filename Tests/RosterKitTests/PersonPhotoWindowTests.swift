@@ -109,6 +109,7 @@ final class PersonPhotoWindowTests: ServerTestCase {
     let log = folder.folder.appendingPathComponent("changes.ldif").path
     let image = try targetImage()
     try MainActor.assumeIsolated {
+      let onMainBefore = PhotoImage.mainThreadCalls
       let (window, page, position) = try Self.openPage(of: "margaret", as: "margaret", log: log)
       defer { window.close() }
       let dialog = try Self.cropDialog(page, image)
@@ -156,6 +157,8 @@ final class PersonPhotoWindowTests: ServerTestCase {
             page.avatar.avatar.texture.map { Self.isBlue(Self.leftOfMiddle(of: $0)) } ?? false
           },
           timeout: .seconds(20)), "the page does not show the new photo")
+      XCTAssertEqual(
+        PhotoImage.mainThreadCalls, onMainBefore, "decoded or encoded on the main thread")
       let logged = try String(contentsOfFile: log, encoding: .utf8)
       XCTAssertTrue(logged.contains("replace: jpegPhoto\njpegPhoto:: /9j/"), logged)
     }

@@ -31,10 +31,18 @@ public final class PhotoImage: @unchecked Sendable {
   /// JPEG qualities tried, best first, until the photo fits.
   static let qualities = [90, 80, 70, 60, 50, 40, 30]
 
+  /// How many images reached a decoder in this process, and how many
+  /// decodes and encodes ran on the main thread.
+  private static let counts = Locked((decodes: 0, onMainThread: 0))
   /// How many images reached a decoder, in this process.
-  private static let decodeCount = Locked(0)
-  /// ``decodeCount``, read.
-  public static var decodes: Int { decodeCount.withLock { $0 } }
+  public static var decodes: Int { counts.withLock { $0.decodes } }
+  /// How many decodes and encodes ran on the main thread (none should).
+  public static var mainThreadCalls: Int { counts.withLock { $0.onMainThread } }
+
+  /// Counts a call on the main thread.
+  private static func recordThread() {
+    if DetachedThread.isMain { counts.withLock { $0.onMainThread += 1 } }
+  }
 
   /// The decoded image's size, after scaling to ``workingSide``.
   public let width: Int
@@ -77,7 +85,8 @@ public final class PhotoImage: @unchecked Sendable {
     // end marker, a PNG its IEND chunk (gdk-pixbuf decodes what it got).
     if header.format == .jpeg, !JPEGEnd.isPresent(in: bytes) { return .failure(.broken) }
     if header.format == .png, !Self.endsWithIEND(bytes) { return .failure(.broken) }
-    decodeCount.withLock { $0 += 1 }
+    counts.withLock { $0.decodes += 1 }
+    recordThread()
     var error: UnsafeMutablePointer<GError>?
     guard let newLoader = gdk_pixbuf_loader_new_with_type(header.format.rawValue, &error) else {
       g_clear_error(&error)
@@ -142,6 +151,7 @@ public final class PhotoImage: @unchecked Sendable {
   /// The JPEG of `crop` scaled to `side` pixels a side, on white, at the
   /// best of ``qualities`` that fits in `maxBytes` (then smaller sides).
   public func jpeg(crop: PhotoCrop, side: Int, maxBytes: Int) -> Result<[UInt8], PhotoFailure> {
+    Self.recordThread()
     var side = side
     while side >= 16 {
       guard let square = square(crop: crop, side: side) else { return .failure(.broken) }
