@@ -139,6 +139,29 @@ final class PhotoImageTests: XCTestCase {
     XCTAssertEqual(PhotoImage.mainThreadCalls, onMain + 2, "a decode and an encode on main")
   }
 
+  func testAGIFWhoseSecondFrameIsHugeIsRefusedBeforeADecoderSeesIt() throws {
+    // A 1×1 screen, a 1×1 red frame, then a 65535×65535 one, byte by byte.
+    func frame(_ side: Int) -> [UInt8] {
+      [
+        0x2C, 0, 0, 0, 0, UInt8(side & 0xFF), UInt8(side >> 8), UInt8(side & 0xFF),
+        UInt8(side >> 8), 0x00, 0x02, 0x02, 0x44, 0x01, 0x00,
+      ]
+    }
+    let head =
+      Array("GIF89a".utf8) + [0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00]
+      + [0xFF, 0x00, 0x00, 0x00, 0x00, 0x00]
+    let (one, giant) = (head + frame(1) + [0x3B], head + frame(1) + frame(65535) + [0x3B])
+    let small = onBackgroundThread { PhotoImage.decode(one) }
+    XCTAssertEqual(try small.get().width, 1, "one small frame decodes")
+    let before = PhotoImage.decodes
+    let huge = onBackgroundThread { PhotoImage.decode(giant) }
+    XCTAssertEqual(huge.failure, .tooManyFrames)
+    XCTAssertEqual(
+      huge.failure?.description,
+      "The photo's frames are over 8192 pixels a side or 40 megapixels")
+    XCTAssertEqual(PhotoImage.decodes, before)
+  }
+
   func testA20MBFileIsRefusedUnread() throws {
     let url = folder.appendingPathComponent("large.png")
     let made = FileManager.default.createFile(

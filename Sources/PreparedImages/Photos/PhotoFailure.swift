@@ -10,6 +10,9 @@ public enum PhotoFailure: Error, Equatable, Sendable, CustomStringConvertible {
   case tooManyBytes(limit: Int)
   /// The image says it is `width`×`height`, over the limits: not decoded.
   case tooManyPixels(width: Int, height: Int)
+  /// An animation's frames break the limits, one or all together: not
+  /// decoded.
+  case tooManyFrames
   /// The bytes are not a PNG, JPEG or GIF.
   case notAnImage
   /// The decoder gave up: the image is cut short or broken.
@@ -28,6 +31,10 @@ public enum PhotoFailure: Error, Equatable, Sendable, CustomStringConvertible {
         filling: tr("The photo is %1$@×%2$@ pixels, more than %3$@ a side or %4$@ megapixels"),
         String(width), String(height), String(PhotoImage.maxPixelSide),
         String(PhotoImage.maxPixels / 1_000_000))
+    case .tooManyFrames:
+      String(
+        filling: tr("The photo's frames are over %1$@ pixels a side or %2$@ megapixels"),
+        String(PhotoImage.maxPixelSide), String(PhotoImage.maxPixels / 1_000_000))
     case .notAnImage:
       tr("The photo is not a PNG, JPEG or GIF image")
     case .broken:

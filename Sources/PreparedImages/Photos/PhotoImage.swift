@@ -75,7 +75,7 @@ public final class PhotoImage: @unchecked Sendable {
     switch ImageHeader.parse(bytes, frameLimits: limits) {
     case .success(let parsed): header = parsed
     case .failure(.unsupportedFormat): return .failure(.notAnImage)
-    case .failure(.dimensionsTooLarge): return .failure(.tooManyPixels(width: 0, height: 0))
+    case .failure(.dimensionsTooLarge): return .failure(.tooManyFrames)
     case .failure: return .failure(.broken)
     }
     guard fits(width: header.width, height: header.height) else {
