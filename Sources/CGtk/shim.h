@@ -51,6 +51,17 @@ static inline GType cgtk_type_int(void) { return G_TYPE_INT; }
 // or return value.
 static inline void cgtk_emit(gpointer instance, const char *signal) { g_signal_emit_by_name(instance, signal); }
 static inline void cgtk_emit_uint(gpointer instance, const char *signal, guint value) { g_signal_emit_by_name(instance, signal, value); }
+// GtkDropTarget's "drop" of `path` as a GFile (what a file manager's drag
+// brings), at (0, 0); returns whether the target took it.
+static inline gboolean cgtk_emit_drop_file(gpointer target, const char *path) {
+  GValue value = G_VALUE_INIT;
+  g_value_init(&value, G_TYPE_FILE);
+  g_value_take_object(&value, g_file_new_for_path(path));
+  gboolean taken = FALSE;
+  g_signal_emit_by_name(target, "drop", &value, 0.0, 0.0, &taken);
+  g_value_unset(&value);
+  return taken;
+}
 
 static inline gboolean cgtk_false(void) { return FALSE; }
 

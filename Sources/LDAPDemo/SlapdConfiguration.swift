@@ -115,7 +115,7 @@ public struct SlapdConfiguration: Sendable {
     public var editors: [String]
 
     public init(
-      ownAttributes: [String] = ["telephoneNumber", "mobile", "roomNumber", "title"],
+      ownAttributes: [String] = ["telephoneNumber", "mobile", "roomNumber", "title", "jpegPhoto"],
       editors: [String] = []
     ) {
       self.ownAttributes = ownAttributes

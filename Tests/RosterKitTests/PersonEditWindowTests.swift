@@ -246,7 +246,9 @@ final class PersonEditWindowTests: ServerTestCase {
       XCTAssertEqual(page.editor.rows[.title]?.text, "Hacker")
       gtk_window_close(cgtk_window(window.window))
       page.editor.answerDiscardQuestion("discard")
-      XCTAssertTrue(closed.value, "Discard did not close the window")
+      XCTAssertTrue(
+        MainContext.run(until: { closed.value }, timeout: .seconds(20)),
+        "Discard did not close the window")
       XCTAssertEqual(try Self.texts("title", of: "ken"), ["Engineer"])
     }
   }

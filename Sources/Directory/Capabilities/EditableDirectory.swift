@@ -40,3 +40,26 @@ public protocol EditableDirectory: RangedDirectory {
   func setMember(_ member: Bool, username: String, group: String) async throws(DirectoryError)
     -> SwitchOutcome
 }
+
+/// A directory server whose people's photos Roster can change, each change
+/// carrying the photo seen (``SeenPhoto``) so that no one's is lost; an
+/// LDAP server conforms (a SCIM service keeps photos as addresses, which
+/// Roster does not write).
+///
+/// Threading: `Sendable`; every member reads or writes the server off the
+/// caller's thread.
+public protocol PhotoEditableDirectory: EditableDirectory {
+  /// The photo this server keeps: its attribute, side and most bytes.
+  var photoFormat: PhotoFormat { get }
+
+  /// The photo of the person with `username` as the server holds it now
+  /// (with the entry's stamp where it keeps one); nil when no one has the
+  /// username.
+  func photo(of username: String) async throws(DirectoryError) -> SeenPhoto?
+
+  /// Replaces the photo of the person with `username` by `new` (a JPEG;
+  /// nil removes it) only if it still is as `seen`, and appends the change
+  /// to the change log; a photo already so is said, not written.
+  func changePhoto(of username: String, seen: SeenPhoto, to new: [UInt8]?)
+    async throws(DirectoryError) -> SwitchOutcome
+}

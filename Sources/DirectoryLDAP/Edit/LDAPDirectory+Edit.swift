@@ -16,17 +16,24 @@ extension LDAPDirectory: EditableDirectory {
   /// the values seen: applied (and logged), a conflict with what the
   /// attributes hold now, or the server's refusal. On the connection's
   /// queue; never retried (a change sent twice could be reported as its
-  /// own conflict). A connection failure throws.
-  public func modify(dn: String, _ changes: [LDAPModification]) async throws(DirectoryError)
-    -> LDAPModifyOutcome
+  /// own conflict). A connection failure throws. `condition`, a filter,
+  /// is the Assertion control's in place of the values seen (an attribute
+  /// without equality matching, such as slapd's `jpegPhoto`, cannot be
+  /// asserted on); where the control is missing the values seen are
+  /// deleted all the same.
+  public func modify(dn: String, _ changes: [LDAPModification], condition: String? = nil)
+    async throws(DirectoryError) -> LDAPModifyOutcome
   {
     guard !changes.isEmpty else { return .applied(logFailure: nil) }
     for change in changes {
       guard LDAPModification.isAttributeName(change.attribute) else {
         throw .ldap(.result(code: Int(LDAP_PARAM_ERROR), message: "bad attribute name"))
       }
-      guard (change.seen + change.new).allSatisfy({ $0.count <= LDAPModification.maxValueBytes })
-      else { throw .tooLarge(limit: LDAPModification.maxValueBytes) }
+      let limit =
+        change.attribute.lowercased() == options.schema.photoAttribute.lowercased()
+        ? LDAPModification.maxPhotoBytes : LDAPModification.maxValueBytes
+      guard (change.seen + change.new).allSatisfy({ $0.count <= limit })
+      else { throw .tooLarge(limit: limit) }
     }
     var asserts = false
     // Values put in or taken out need no filter: the server fails the
@@ -39,7 +46,7 @@ extension LDAPDirectory: EditableDirectory {
     // nothing to write.
     let changes = asserts ? changes : changes.filter { !($0.seen.isEmpty && $0.new.isEmpty) }
     guard !changes.isEmpty else { return .applied(logFailure: nil) }
-    let assertion = asserts ? LDAPModification.assertion(for: changes) : nil
+    let assertion = asserts ? condition ?? LDAPModification.assertion(for: changes) : nil
     // What a conflict reads back: the fields' values (a group's members,
     // put in or taken out, are not read: there may be millions).
     let attributes = changes.filter(\.isWholeAttribute).map(\.attribute)

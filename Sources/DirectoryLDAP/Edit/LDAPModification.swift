@@ -9,6 +9,8 @@ import Directory
 public struct LDAPModification: Sendable, Equatable {
   /// The longest value Roster writes or reads back for an edit (64 KiB).
   public static let maxValueBytes = 1 << 16
+  /// The longest photo Roster writes or deletes by its value (1 MiB).
+  public static let maxPhotoBytes = 1 << 20
 
   public var attribute: String
   public var seen: [[UInt8]]

@@ -19,7 +19,8 @@ extension PersonEditor {
   }
 
   /// Runs `leave` now when nothing typed would be lost; else asks over
-  /// `parent` whether to discard the changes, and runs it after Discard.
+  /// `parent` whether to discard the changes, and runs it after Discard
+  /// (once the question is gone, from the main loop).
   /// A question already showing is left to its answer.
   func confirmLeaving(over parent: Widget, then leave: @escaping @MainActor () -> Void) {
     guard hasUnsavedChanges else { return leave() }
@@ -39,7 +40,12 @@ extension PersonEditor {
       self.discardQuestion = nil
       guard response == "discard" else { return }
       self.cancel()
-      leave()
+      // Once the dialog is gone: leaving may close the window it is
+      // transient for, which must outlive it.
+      Idle.add {
+        leave()
+        return false
+      }
     }
     gtk_window_present(cgtk_window(dialog))
   }

@@ -36,8 +36,10 @@ final class PersonEditor {
     .employeeNumber,
   ]
 
-  /// Edit, Cancel and Save, for the page's header.
+  /// Edit, Change Photo, Cancel and Save, for the page's header.
   let buttons: Widget
+  /// Change Photo and what follows it.
+  let photo = PersonPhotoEditor()
   let editButton: Widget
   let cancelButton: Widget
   let saveButton: Widget
@@ -71,6 +73,8 @@ final class PersonEditor {
   var onEditing: (@MainActor (Bool) -> Void)?
   /// A change was applied to `username`: the page and the rows show it.
   var onApplied: (@MainActor (_ username: String) -> Void)?
+  /// The photo of `username` was changed: every view fetches it again.
+  var onPhotoApplied: (@MainActor (_ username: String) -> Void)?
   /// Says `text` in a toast, with Undo calling the closure when given.
   var onToast: (@MainActor (_ text: String, _ undo: (@MainActor () -> Void)?) -> Void)?
 
@@ -89,7 +93,7 @@ final class PersonEditor {
     RowAccessibility.setLabel(saveButton, tr("Save"))
     buttons = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     gtk_widget_set_valign(buttons, GTK_ALIGN_START)
-    Gtk.append(buttons, editButton, cancelButton, saveButton)
+    Gtk.append(buttons, editButton, photo.button, cancelButton, saveButton)
 
     errorLabel = Gtk.label(classes: ["error"])
     gtk_label_set_xalign(gtkObject(errorLabel), 0)
@@ -119,6 +123,8 @@ final class PersonEditor {
       entry.text = username
       gtk_widget_grab_focus(entry.entry)
     }
+    photo.onToast = { [weak self] text in self?.onToast?(text, nil) }
+    photo.onApplied = { [weak self] username in self?.onPhotoApplied?(username) }
     for row in rows.values {
       row.onResolve = { [weak self] field, theirs in self?.resolve(field, theirs: theirs) }
       row.onActivate = { [weak self] in self?.save() }
@@ -142,6 +148,7 @@ final class PersonEditor {
     self.username = username
     self.directory = directory
     managerPicker.directory = directory
+    photo.show(username: username, on: directory)
     showPhase()
   }
 
@@ -151,6 +158,7 @@ final class PersonEditor {
     username = nil
     directory = nil
     managerPicker.directory = nil
+    photo.show(username: nil, on: nil)
     showPhase()
   }
 
@@ -337,6 +345,7 @@ final class PersonEditor {
     let editing = phase == .editing || phase == .saving
     Gtk.setVisible(buttons, directory != nil)
     Gtk.setVisible(editButton, !editing)
+    Gtk.setVisible(photo.button, !editing && photo.directory != nil)
     gtk_widget_set_sensitive(editButton, phase == .viewing ? 1 : 0)
     Gtk.setVisible(cancelButton, editing)
     Gtk.setVisible(saveButton, editing)

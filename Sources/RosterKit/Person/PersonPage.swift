@@ -155,6 +155,7 @@ final class PersonPage {
     Gtk.append(widget, header, reports.scroller)
     editor.onEditing = { [detailsBox] editing in Gtk.setVisible(detailsBox, !editing) }
     editor.cancelOnEscape(in: widget)
+    editor.photo.acceptDrops(on: avatar.widget)
     Signals.connect(gobject(reportsButton), .clicked) { [weak self] in
       guard let self, let identity = self.identity else { return }
       self.onShowReports?(identity, self.shownName)

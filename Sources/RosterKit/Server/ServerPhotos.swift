@@ -1,5 +1,6 @@
 import Directory
 import PreparedImages
+import SharedSupport
 
 /// Photos of a server directory's entries as image requests: the bytes are
 /// read from the server by identity, only when a row that shows the entry
@@ -11,13 +12,24 @@ import PreparedImages
 struct ServerPhotos: Sendable {
   let directory: any RangedDirectory
 
+  /// How many times Roster changed each identity's photo in this process:
+  /// part of the key, so a changed photo is fetched again by every view
+  /// even when its version did not move.
+  private static let changes = Locked<[String: Int]>([:])
+
+  /// The photo of `identity` was changed here.
+  static func changed(identity: String) {
+    changes.withLock { $0[identity, default: 0] += 1 }
+  }
+
   /// The request for `model`'s photo (its `avatar` holds the photo's
   /// version), or nil when the entry has none.
   func request(for model: UserViewModel, pixelSize: Int) -> ImageRequest? {
     guard !model.avatar.isEmpty else { return nil }
     let directory = directory
     let identity = model.identity
-    let key = "\(directory.location)\n\(identity)\n\(model.avatar)"
+    var key = "\(directory.location)\n\(identity)\n\(model.avatar)"
+    if let changes = Self.changes.withLock({ $0[identity] }) { key += "\n\(changes)" }
     let source = ImageSource.provided(
       ProvidedImage(key: key) { maxBytes in
         guard let bytes = try await directory.photo(of: identity, maxBytes: maxBytes) else {

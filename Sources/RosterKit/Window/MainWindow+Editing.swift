@@ -37,6 +37,13 @@ extension MainWindow {
       }
     }
     personPage.editor.onApplied = { [weak self] _ in self?.personChanged() }
+    personPage.editor.onPhotoApplied = { [weak self] _ in
+      guard let self else { return }
+      // A new key for every view's request of the photo, even where the
+      // entry's version (modifyTimestamp) did not move within the second.
+      if let identity = self.shownPersonPage?.identity { ServerPhotos.changed(identity: identity) }
+      self.personChanged()
+    }
     OpenMainWindows.add(self)
     // Closing the window with unsaved changes asks first; Discard closes
     // it again, which then goes as any close does.
