@@ -48,6 +48,12 @@ public struct LDAPChangeLog: Sendable, Equatable {
   /// two writers never interleave), creating it 0600 and its folder 0700;
   /// a symbolic link in its place is refused. Throws a sentence.
   public func append(_ record: LDIFChangeRecord) throws(LDAPChangeLogFailure) {
+    try append(text: record.ldif)
+  }
+
+  /// Appends `text` (records or comments, ending with an empty line) the
+  /// way ``append(_:)`` appends a record.
+  func append(text: String) throws(LDAPChangeLogFailure) {
     guard let file else {
       throw LDAPChangeLogFailure(tr("The change log needs $XDG_DATA_HOME or $HOME"))
     }
@@ -55,7 +61,7 @@ public struct LDAPChangeLog: Sendable, Equatable {
     let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { throw .system("open", file) }
     defer { close(descriptor) }
-    let bytes = Array(record.ldif.utf8)
+    let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
