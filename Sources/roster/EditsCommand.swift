@@ -10,11 +10,13 @@ import FoundationEssentials
 struct EditsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "edits",
-    abstract: "Print the changes Roster made to directory servers (roster set).",
+    abstract: "Print the changes Roster made to directory servers (roster set, delete, …).",
     discussion: """
       Reads $XDG_DATA_HOME/roster/changes.ldif (~/.local/share/roster/changes.ldif). Oldest \
       first, tab-separated: time (UTC), who, the entry's DN, the attribute, its values before \
-      and after (several separated by “; ”). --ldif prints the log's records as they are.
+      and after (several separated by “; ”): a person added has nothing before, a person \
+      deleted nothing after, a password reset shows “(reset)”, never the password. --ldif \
+      prints the log's records as they are.
       """)
 
   @Option(
@@ -53,10 +55,15 @@ struct EditsCommand: ParsableCommand {
     }
     print(["time", "by", "dn", "attribute", "before", "after"].joined(separator: "\t"))
     for record in records {
+      let time = ChangeSince.isoText(record.seconds)
+      if record.kind == .passwordReset {
+        let fields = [time, record.author, record.dn, "(password)", "", "(reset)"]
+        print(fields.map(TerminalText.escaped).joined(separator: "\t"))
+      }
       for change in record.changes {
         let fields = [
-          ChangeSince.isoText(record.seconds), record.author, record.dn, change.attribute,
-          Self.text(change.seen), Self.text(change.new),
+          time, record.author, record.dn, change.attribute, Self.text(change.seen),
+          Self.text(change.new),
         ]
         print(fields.map(TerminalText.escaped).joined(separator: "\t"))
       }

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Directory
+import Glibc
+import SharedSupport
+
+/// Where `roster password` gets a new password: typed twice at the
+/// terminal with echo off, the first line of standard input, or made up.
+/// Never an argument: a command line is visible to every user of the
+/// machine (`ps`, /proc).
+///
+/// Threading: blocks the calling thread on the terminal or standard input.
+enum NewPasswordInput {
+  /// The letters, digits and signs a generated password is made of (no
+  /// 0/O, 1/l/I look-alikes).
+  private static let alphabet = Array(
+    "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789-_.!#%+=")
+
+  /// A password typed twice at the terminal (standard input), without
+  /// echo, the prompts on standard error; an error when the two differ or
+  /// the first is empty.
+  static func typed(for username: String) throws -> Secret {
+    let first = try withoutEcho(prompt: "New password for \(username): ")
+    guard !first.isEmpty else { throw ValidationError("the password is empty; nothing was sent") }
+    let second = try withoutEcho(prompt: "Again: ")
+    guard first == second else {
+      throw ValidationError("the two passwords differ; nothing was sent")
+    }
+    return Secret(first)
+  }
+
+  /// The first line of standard input, without its line end; an error
+  /// when there is none or it is empty.
+  static func standardInput() throws -> Secret {
+    guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+      throw ValidationError("standard input held no password; nothing was sent")
+    }
+    return Secret(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+  }
+
+  /// A new random password of 20 characters with a capital, a small
+  /// letter, a digit and a sign (what Active Directory's complexity rule
+  /// asks for).
+  static func generated() -> Secret {
+    var generator = SystemRandomNumberGenerator()
+    while true {
+      let characters = (0..<20).map { _ in alphabet.randomElement(using: &generator)! }
+      if characters.contains(where: \.isUppercase), characters.contains(where: \.isLowercase),
+        characters.contains(where: \.isNumber),
+        characters.contains(where: { !$0.isLetter && !$0.isNumber })
+      {
+        return Secret(String(characters))
+      }
+    }
+  }
+
+  /// A line read from the terminal with its echo off, after `prompt`.
+  private static func withoutEcho(prompt: String) throws -> String {
+    StandardError.write(prompt)
+    var saved = termios()
+    guard tcgetattr(0, &saved) == 0 else {
+      throw ValidationError("could not turn the terminal's echo off; nothing was sent")
+    }
+    var quiet = saved
+    quiet.c_lflag &= ~tcflag_t(ECHO)
+    guard tcsetattr(0, TCSAFLUSH, &quiet) == 0 else {
+      throw ValidationError("could not turn the terminal's echo off; nothing was sent")
+    }
+    let line = readLine(strippingNewline: true)
+    tcsetattr(0, TCSAFLUSH, &saved)
+    StandardError.write("\n")
+    guard let line else { throw ValidationError("no password was typed; nothing was sent") }
+    return line
+  }
+}
