@@ -1,6 +1,7 @@
 import CLDAP
 import Directory
 import Glibc
+import SharedSupport
 
 /// An administrator's operations on one entry: the Password Modify
 /// extended operation (RFC 3062), a password attribute replaced, a delete
@@ -89,7 +90,8 @@ extension LDAPSession {
     return try answer(to: messageID, cancel: cancel)
   }
 
-  /// The result code and diagnostic message of the operation `messageID`.
+  /// The result code and diagnostic message (white space at its ends
+  /// dropped) of the operation `messageID`.
   private func answer(to messageID: Int32, cancel: CancellationFlag) throws(DirectoryError)
     -> ModifyAnswer
   {
@@ -100,6 +102,8 @@ extension LDAPSession {
     let parsed = ldap_parse_result(handle, result, &code, nil, &text, nil, nil, 0)
     defer { ldap_memfree(text) }
     guard parsed == LDAP_SUCCESS else { throw error(parsed) }
-    return ModifyAnswer(code: code, message: text.map { DisplayText.of(String(cString: $0)) } ?? "")
+    // 389 ends its messages with a line break.
+    return ModifyAnswer(
+      code: code, message: text.map { DisplayText.of(String(cString: $0).trimmed) } ?? "")
   }
 }
