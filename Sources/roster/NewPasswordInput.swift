@@ -18,7 +18,7 @@ enum NewPasswordInput {
   /// A password typed twice at the terminal (standard input), without
   /// echo, the prompts on standard error; an error when the two differ or
   /// the first is empty.
-  static func typed(for username: String) throws -> Secret {
+  static func typed(for username: String) throws(ValidationError) -> Secret {
     let first = try withoutEcho(prompt: "New password for \(username): ")
     guard !first.isEmpty else { throw ValidationError("the password is empty; nothing was sent") }
     let second = try withoutEcho(prompt: "Again: ")
@@ -30,7 +30,7 @@ enum NewPasswordInput {
 
   /// The first line of standard input, without its line end; an error
   /// when there is none or it is empty.
-  static func standardInput() throws -> Secret {
+  static func standardInput() throws(ValidationError) -> Secret {
     guard let line = readLine(strippingNewline: true), !line.isEmpty else {
       throw ValidationError("standard input held no password; nothing was sent")
     }
@@ -53,20 +53,22 @@ enum NewPasswordInput {
     }
   }
 
-  /// A line read from the terminal with its echo off, after `prompt`.
-  private static func withoutEcho(prompt: String) throws -> String {
-    StandardError.write(prompt)
+  /// A line read from the terminal with its echo off, after `prompt`
+  /// (written once the echo is off, so what is typed after it never
+  /// shows; what was typed ahead is kept).
+  private static func withoutEcho(prompt: String) throws(ValidationError) -> String {
     var saved = termios()
     guard tcgetattr(0, &saved) == 0 else {
       throw ValidationError("could not turn the terminal's echo off; nothing was sent")
     }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ECHO)
-    guard tcsetattr(0, TCSAFLUSH, &quiet) == 0 else {
+    guard tcsetattr(0, TCSANOW, &quiet) == 0 else {
       throw ValidationError("could not turn the terminal's echo off; nothing was sent")
     }
+    StandardError.write(prompt)
     let line = readLine(strippingNewline: true)
-    tcsetattr(0, TCSAFLUSH, &saved)
+    tcsetattr(0, TCSANOW, &saved)
     StandardError.write("\n")
     guard let line else { throw ValidationError("no password was typed; nothing was sent") }
     return line

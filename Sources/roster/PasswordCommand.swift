@@ -49,15 +49,20 @@ struct PasswordCommand: ParsableCommand {
     let password: Secret
     if generate {
       password = NewPasswordInput.generated()
-    } else if passwordStdin {
-      password = try NewPasswordInput.standardInput()
     } else {
-      guard isatty(0) == 1 else {
+      guard passwordStdin || isatty(0) == 1 else {
         throw ValidationError(
           "standard input is not a terminal to type the password at: give --password-stdin "
             + "or --generate")
       }
-      password = try NewPasswordInput.typed(for: username)
+      do {
+        password =
+          try passwordStdin
+          ? NewPasswordInput.standardInput() : NewPasswordInput.typed(for: username)
+      } catch {
+        LocalDirectory.warn(error.message, command: "password")
+        throw ExitCode.failure
+      }
     }
     try ServerTask.run("password", source: source, options: server.options) {
       [username] directory throws(DirectoryError) in

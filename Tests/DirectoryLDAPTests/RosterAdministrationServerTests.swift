@@ -8,7 +8,8 @@ import XCTest
 /// printed once), never on the command line, in the change log or in an
 /// error; a refusal in the server's words; a delete only with --yes when
 /// there is no terminal to ask on; a new person missing a required
-/// attribute refused before anything is sent.
+/// attribute refused before anything is sent. On a terminal the password
+/// is typed twice and never shown, and a delete is asked first.
 final class RosterAdministrationServerTests: XCTestCase {
   nonisolated(unsafe) static var server: TestServer?
   private var data: TemporaryDirectory!
@@ -183,5 +184,55 @@ final class RosterAdministrationServerTests: XCTestCase {
       run.errors.hasPrefix("roster create: a new inetOrgPerson needs cn (required: "), run.errors)
     XCTAssertTrue(run.errors.contains("nothing was sent"), run.errors)
     XCTAssertEqual(try server.ldapsearch(["(uid=nameless)", "cn"]), "")
+  }
+
+  /// `roster` with `arguments` on a terminal, bound as `uid`.
+  private func terminal(_ arguments: [String], as uid: String) throws -> TerminalProcess {
+    let server = try XCTUnwrap(Self.server)
+    return try TerminalProcess(
+      [arguments[0], "--source", server.peopleURL, "--bind-dn", EditServer.dn(uid)]
+        + arguments.dropFirst(),
+      environment: [
+        "XDG_DATA_HOME": data.path, "ROSTER_BIND_PASSWORD": EditServer.password(of: uid),
+      ])
+  }
+
+  func testAtATerminalThePasswordIsTypedTwiceAndNeverShown() throws {
+    let new = "Typed-Twice-Password-5"
+    let run = try terminal(["password", "margaret"], as: EditServer.editor)
+    XCTAssertTrue(run.expect("New password for margaret: "), run.transcript)
+    run.type(new)
+    XCTAssertTrue(run.expect("Again: "), run.transcript)
+    run.type(new)
+    XCTAssertEqual(run.finish(), 0, run.transcript)
+    XCTAssertFalse(run.transcript.contains(new), "not echoed: \(run.transcript)")
+    XCTAssertTrue(try signsIn("margaret", with: new))
+  }
+
+  func testAtATerminalTwoDifferentPasswordsSendNothing() throws {
+    let run = try terminal(["password", "margaret"], as: EditServer.editor)
+    XCTAssertTrue(run.expect("New password for margaret: "), run.transcript)
+    run.type("First-Password-1")
+    XCTAssertTrue(run.expect("Again: "), run.transcript)
+    run.type("Second-Password-2")
+    XCTAssertEqual(run.finish(), 1, run.transcript)
+    XCTAssertTrue(run.transcript.contains("the two passwords differ"), run.transcript)
+    XCTAssertFalse(run.transcript.contains("Password-"), run.transcript)
+    XCTAssertEqual(log, "")
+  }
+
+  func testAtATerminalADeleteIsAskedFirst() throws {
+    let server = try XCTUnwrap(Self.server)
+    let no = try terminal(["delete", "dennis", "grace"], as: EditServer.editor)
+    XCTAssertTrue(no.expect("Delete 2 people? [y/N] "), no.transcript)
+    no.type("")
+    XCTAssertEqual(no.finish(), 1, no.transcript)
+    XCTAssertTrue(no.transcript.contains("nothing was deleted"), no.transcript)
+    XCTAssertTrue(try server.ldapsearch(["(uid=dennis)", "cn"]).contains("cn: Dennis Ritchie"))
+    let yes = try terminal(["delete", "dennis"], as: EditServer.editor)
+    XCTAssertTrue(yes.expect("Delete 1 person? [y/N] "), yes.transcript)
+    yes.type("y")
+    XCTAssertEqual(yes.finish(), 0, yes.transcript)
+    XCTAssertEqual(try server.ldapsearch(["(uid=dennis)", "cn"]), "")
   }
 }
