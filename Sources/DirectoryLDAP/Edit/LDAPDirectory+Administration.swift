@@ -116,7 +116,11 @@ extension LDAPDirectory: AccountAdministration {
       let answer = try session.delete(dn: dn, assertion: assertion, cancel: flag)
       let outcome: AccountOutcome
       switch answer.code {
-      case LDAP_SUCCESS: return .done(dn: dn, logFailure: nil)
+      case LDAP_SUCCESS:
+        // The server's sorted list (a virtual list view's context) still
+        // holds the entry: the next window sorts afresh.
+        session.vlvContext = nil
+        return .done(dn: dn, logFailure: nil)
       case LDAP_ASSERTION_FAILED: outcome = .changedMeanwhile
       case let code where code > 0:
         outcome = .refused(reason: Self.reason(Int(code), answer.message))

@@ -120,6 +120,9 @@ extension LDAPDirectory {
       let answer = try session.add(dn: dn, attributes: sent, cancel: flag)
       switch answer.code {
       case LDAP_SUCCESS:
+        // The server's sorted list (a virtual list view's context) lacks
+        // the entry: the next window sorts afresh.
+        session.vlvContext = nil
         let record = LDIFChangeRecord(
           seconds: Int64(time(nil)), author: author, dn: dn,
           changes: sent.map { LDAPModification(attribute: $0.name, seen: [], new: $0.values) },
