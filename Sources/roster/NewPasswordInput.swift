@@ -4,17 +4,13 @@ import Glibc
 import SharedSupport
 
 /// Where `roster password` gets a new password: typed twice at the
-/// terminal with echo off, the first line of standard input, or made up.
+/// terminal with echo off, or the first line of standard input (a made-up
+/// one is `Secret.generated()`).
 /// Never an argument: a command line is visible to every user of the
 /// machine (`ps`, /proc).
 ///
 /// Threading: blocks the calling thread on the terminal or standard input.
 enum NewPasswordInput {
-  /// The letters, digits and signs a generated password is made of (no
-  /// 0/O, 1/l/I look-alikes).
-  private static let alphabet = Array(
-    "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789-_.!#%+=")
-
   /// A password typed twice at the terminal (standard input), without
   /// echo, the prompts on standard error; an error when the two differ or
   /// the first is empty.
@@ -35,22 +31,6 @@ enum NewPasswordInput {
       throw ValidationError("standard input held no password; nothing was sent")
     }
     return Secret(line.hasSuffix("\r") ? String(line.dropLast()) : line)
-  }
-
-  /// A new random password of 20 characters with a capital, a small
-  /// letter, a digit and a sign (what Active Directory's complexity rule
-  /// asks for).
-  static func generated() -> Secret {
-    var generator = SystemRandomNumberGenerator()
-    while true {
-      let characters = (0..<20).map { _ in alphabet.randomElement(using: &generator)! }
-      if characters.contains(where: \.isUppercase), characters.contains(where: \.isLowercase),
-        characters.contains(where: \.isNumber),
-        characters.contains(where: { !$0.isLetter && !$0.isNumber })
-      {
-        return Secret(String(characters))
-      }
-    }
   }
 
   /// A line read from the terminal with its echo off, after `prompt`

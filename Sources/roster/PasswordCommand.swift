@@ -48,7 +48,7 @@ struct PasswordCommand: ParsableCommand {
   func run() throws {
     let password: Secret
     if generate {
-      password = NewPasswordInput.generated()
+      password = Secret.generated()
     } else {
       guard passwordStdin || isatty(0) == 1 else {
         throw ValidationError(

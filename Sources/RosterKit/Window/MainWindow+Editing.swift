@@ -6,6 +6,8 @@ import SharedSupport
 /// takes changes or its offline copy: the toasts it asks for (Saved, with
 /// Undo for ten seconds), and after a change the person page and the rows
 /// on screen read again from the server, or brought by the copy's sync.
+/// After a delete (``PersonAdministration``) the window goes back and the
+/// rows are read again, after an add too.
 extension MainWindow {
   /// The directory the person page may change: a server's that takes
   /// changes, read directly or through its offline copy (never a file or
@@ -34,6 +36,26 @@ extension MainWindow {
       }
     }
     personPage.editor.onApplied = { [weak self] _ in self?.personChanged() }
+    let administration = personPage.administration
+    administration.parent = window
+    administration.onToast = { [weak self] text in self?.showToast(text) }
+    administration.onDeleted = { [weak self] _ in self?.personDeleted() }
+    administration.onCreated = { [weak self] in self?.peopleAdded() }
+  }
+
+  /// The person shown was deleted: the window goes back from their page,
+  /// and a server's rows are read again (an offline copy's sync takes the
+  /// row away).
+  private func personDeleted() {
+    goBack()
+    guard case .server = page.people.held else { return }
+    refresh()
+  }
+
+  /// A person was added: a server's rows are read again.
+  private func peopleAdded() {
+    guard case .server = page.people.held else { return }
+    refresh()
   }
 
   /// A person was changed: a server's rows are read again, and the person
