@@ -230,4 +230,23 @@ final class LDAPAdministrationTests: XCTestCase {
     XCTAssertTrue(reason.hasPrefix("Insufficient access (50)"), reason)
     XCTAssertEqual(logText, "")
   }
+
+  func testALogThatCannotBeWrittenDeletesNothing() async throws {
+    let server = try XCTUnwrap(Self.server)
+    // The log's folder is a file: nothing can be created under it.
+    let blocker = folder.url.appendingPathComponent("blocker")
+    try Data().write(to: blocker)
+    var options = EditServer.options(
+      as: EditServer.editor,
+      log: LDAPChangeLog(path: blocker.appendingPathComponent("changes.ldif").path))
+    options.mainThreadCalls = nil
+    let editor = try LDAPDirectory(url: server.peopleURL, options: options)
+    let outcome = try await editor.delete(username: "linus")
+    guard case .refused(let reason) = outcome else {
+      return XCTFail("expected a refusal, got \(outcome)")
+    }
+    XCTAssertTrue(
+      reason.hasPrefix("Nothing was deleted: the change log could not keep the entry: "), reason)
+    XCTAssertTrue(try server.ldapsearch(["(uid=linus)", "cn"]).contains("cn: Linus Editor"))
+  }
 }
