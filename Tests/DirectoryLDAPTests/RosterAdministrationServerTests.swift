@@ -149,6 +149,13 @@ final class RosterAdministrationServerTests: XCTestCase {
     XCTAssertEqual(try server.ldapsearch(["(|(uid=barbara)(uid=edsger))", "cn"]), "")
     XCTAssertTrue(log.contains("# entry: cn: Barbara Liskov\n"), log)
     XCTAssertTrue(log.contains("# entry: cn: Edsger Dijkstra\n"), log)
+    // roster edits lists what each had, nothing after.
+    let edits = try RosterProcess.run(["edits"], environment: ["XDG_DATA_HOME": data.path])
+    XCTAssertTrue(
+      edits.output.contains("\t\(EditServer.dn("barbara"))\tcn\tBarbara Liskov\t\n"), edits.output)
+    let ldif = try RosterProcess.run(
+      ["edits", "--ldif"], environment: ["XDG_DATA_HOME": data.path])
+    XCTAssertEqual(ldif.output, log)
   }
 
   func testARefusedDeleteSaysSoAndKeepsThePerson() throws {
