@@ -69,6 +69,7 @@ struct PasswordCommand: ParsableCommand {
       guard let administered = directory as? any AccountAdministration else {
         return "Roster cannot reset passwords on \(directory.location)"
       }
+      if let hindrance = try await administered.passwordResetHindrance() { return hindrance }
       switch try await administered.resetPassword(username: username, to: password) {
       case .done(let dn, let logFailure):
         if let logFailure {

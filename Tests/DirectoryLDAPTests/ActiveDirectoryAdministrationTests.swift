@@ -93,6 +93,8 @@ final class ActiveDirectoryAdministrationTests: XCTestCase {
 
   func testTheAdministratorSetsUnicodePwdOverLDAPSAndThePersonSignsIn() async throws {
     let administrator = try directory()
+    let hindrance = try await administrator.passwordResetHindrance()
+    XCTAssertNil(hindrance, "LDAPS is encrypted")
     let new = "Adm-Ada-New-Passw0rd!"
     let outcome = try await administrator.resetPassword(username: "adm.ada", to: Secret(new))
     XCTAssertEqual(outcome, .done(dn: Self.dn("adm.ada"), logFailure: nil))

@@ -67,6 +67,8 @@ final class LDAPAdministrationTests: XCTestCase {
     let editor = try directory(as: EditServer.editor)
     let root = try await editor.rootDSE()
     XCTAssertTrue(root.supportedExtensions.contains(LDAPDirectory.passwordModifyOID))
+    let hindrance = try await editor.passwordResetHindrance()
+    XCTAssertNil(hindrance)
     let new = "Fresh-ken-Password-42"
     let outcome = try await editor.resetPassword(username: "ken", to: Secret(new))
     XCTAssertEqual(outcome, .done(dn: EditServer.dn("ken"), logFailure: nil))

@@ -14,6 +14,12 @@ public protocol AccountAdministration: EditableDirectory {
   func resetPassword(username: String, to password: Secret) async throws(DirectoryError)
     -> AccountOutcome
 
+  /// Why a password reset would not be sent to this server as it is
+  /// connected (Active Directory without TLS; no Password Modify
+  /// operation), as a sentence; nil when it would be (the server may still
+  /// refuse it).
+  func passwordResetHindrance() async throws(DirectoryError) -> String?
+
   /// Deletes the person with `username` if their entry is still as read
   /// just before, after appending it whole to the change log so that it
   /// can be added back.

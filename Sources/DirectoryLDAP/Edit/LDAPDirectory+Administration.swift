@@ -18,6 +18,32 @@ extension LDAPDirectory: AccountAdministration {
     "userpassword", "unicodepwd", "authpassword", "sambantpassword", "sambalmpassword",
   ]
 
+  public func passwordResetHindrance() async throws(DirectoryError) -> String? {
+    let root = try await rootDSE()
+    guard case .activeDirectory = root.product else {
+      return root.supportedExtensions.contains(Self.passwordModifyOID)
+        ? nil : Self.noPasswordModify
+    }
+    let encrypted = try await connection.run { session, _ throws(DirectoryError) in
+      session.isEncrypted
+    }
+    return encrypted ? nil : Self.needsTLS
+  }
+
+  /// Why a server without the Password Modify operation gets no reset.
+  static var noPasswordModify: String {
+    tr(
+      "The directory server lists no Password Modify operation: Roster cannot reset passwords there"
+    )
+  }
+
+  /// Why Active Directory gets no new password over a plain connection.
+  static var needsTLS: String {
+    tr(
+      "Active Directory takes a new password only over an encrypted connection: use ldaps:// or --start-tls; nothing was sent"
+    )
+  }
+
   public func resetPassword(username: String, to password: Secret) async throws(DirectoryError)
     -> AccountOutcome
   {
@@ -29,10 +55,7 @@ extension LDAPDirectory: AccountAdministration {
       isActiveDirectory = false
     }
     guard isActiveDirectory || root.supportedExtensions.contains(Self.passwordModifyOID) else {
-      return .refused(
-        reason: tr(
-          "The directory server lists no Password Modify operation: Roster cannot reset passwords there"
-        ))
+      return .refused(reason: Self.noPasswordModify)
     }
     guard let entry = try await editedEntry(username, attributes: ["1.1"]) else {
       return .noSuchPerson
@@ -42,12 +65,7 @@ extension LDAPDirectory: AccountAdministration {
       let answer: LDAPSession.ModifyAnswer
       if isActiveDirectory {
         // Checked on the connection that would carry it, before sending.
-        guard session.isEncrypted else {
-          return .refused(
-            reason: tr(
-              "Active Directory takes a new password only over an encrypted connection: use ldaps:// or --start-tls; nothing was sent"
-            ))
-        }
+        guard session.isEncrypted else { return .refused(reason: Self.needsTLS) }
         answer = try session.replace(
           dn: dn, attribute: "unicodePwd", value: Self.unicodePassword(password), cancel: flag)
       } else {

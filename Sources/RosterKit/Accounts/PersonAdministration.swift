@@ -7,8 +7,10 @@ import SharedSupport
 /// reset passwords, delete and add people
 /// (``Directory/AccountAdministration``): "Reset Password…"
 /// (``PasswordDialog``), "Delete…" (``DeletePersonDialog``) and "New
-/// Person…" (``NewPersonDialog``). Whether the person signed in may is the
-/// server's to say: a refusal shows in the dialog, in its words.
+/// Person…" (``NewPersonDialog``). Reset Password is greyed, saying why,
+/// where no password would be sent (Active Directory without TLS).
+/// Whether the person signed in may is the server's to say: a refusal
+/// shows in the dialog, in its words.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -24,6 +26,11 @@ final class PersonAdministration {
   private var name = ""
   /// The window the dialogs go over.
   var parent: Widget?
+  /// Why Reset Password is greyed (the server as connected would not be
+  /// sent one); nil: offered.
+  private(set) var resetHindrance: String?
+  /// Bumped by each directory shown: an older one's answer is dropped.
+  private var generation = 0
   /// The dialog open now, if any (tests).
   private(set) var passwordDialog: PasswordDialog?
   private(set) var deleteDialog: DeletePersonDialog?
@@ -62,8 +69,26 @@ final class PersonAdministration {
   func show(username: String, name: String, on directory: (any EditableDirectory)?) {
     self.username = username
     self.name = name
-    self.directory = directory as? any AccountAdministration
-    Gtk.setVisible(button, self.directory != nil)
+    let administered = directory as? any AccountAdministration
+    let isNew = (administered as AnyObject?) !== (self.directory as AnyObject?)
+    self.directory = administered
+    Gtk.setVisible(button, administered != nil)
+    guard isNew, let administered else { return }
+    offerReset(nil)
+    generation += 1
+    let generation = generation
+    Task { @MainActor [weak self] in
+      let hindrance = try? await administered.passwordResetHindrance()
+      guard let self, self.generation == generation else { return }
+      self.offerReset(hindrance ?? nil)
+    }
+  }
+
+  /// Reset Password offered, or greyed with `hindrance` as its tooltip.
+  private func offerReset(_ hindrance: String?) {
+    resetHindrance = hindrance
+    gtk_widget_set_sensitive(resetButton, hindrance == nil ? 1 : 0)
+    gtk_widget_set_tooltip_text(resetButton, hindrance)
   }
 
   /// The page shows nobody.
