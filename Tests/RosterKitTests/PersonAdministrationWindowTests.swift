@@ -35,12 +35,14 @@ final class PersonAdministrationWindowTests: ServerTestCase {
 
   /// A window on the people bound as `uid`, its change log at `log`, and
   /// the page of `person`.
-  @MainActor private static func openPage(of person: String, as uid: String, log: String)
-    throws -> (MainWindow, PersonPage)
-  {
+  @MainActor private static func openPage(
+    of person: String, as uid: String, log: String,
+    calls: LDAPMainThreadCalls = LDAPMainThreadCalls()
+  ) throws -> (MainWindow, PersonPage) {
     var options = LDAPOptions(
       bindDN: EditingPeople.dn(uid), password: Secret(EditingPeople.password(of: uid)))
     options.changeLog = LDAPChangeLog(path: log)
+    options.mainThreadCalls = calls
     let directory = try LDAPDirectory(url: try Self.server().peopleURL, options: options)
     let window = try Self.openWindow(directory: directory)
     let page = try XCTUnwrap(window.server)
@@ -75,8 +77,10 @@ final class PersonAdministrationWindowTests: ServerTestCase {
   func testTheEditorResetsATypedPasswordAndThePersonSignsIn() throws {
     let new = "Window-Typed-Password-8"
     let log = logPath
+    let calls = LDAPMainThreadCalls()
     try MainActor.assumeIsolated {
-      let (window, page) = try Self.openPage(of: "ken", as: EditingPeople.editor, log: log)
+      let (window, page) = try Self.openPage(
+        of: "ken", as: EditingPeople.editor, log: log, calls: calls)
       defer { window.close() }
       cgtk_emit(gobject(page.administration.resetButton), "clicked")
       let dialog = try XCTUnwrap(page.administration.passwordDialog)
@@ -89,6 +93,7 @@ final class PersonAdministrationWindowTests: ServerTestCase {
       XCTAssertTrue(
         MainContext.run(until: { window.toasts.last == "Password reset" }, timeout: .seconds(20)),
         "not reset: \(dialog.dialog.statusText)")
+      XCTAssertEqual(calls.count, 0, "libldap was called on the main thread")
     }
     XCTAssertTrue(try signsIn("ken", with: new))
     let text = try String(contentsOfFile: log, encoding: .utf8)
@@ -134,8 +139,10 @@ final class PersonAdministrationWindowTests: ServerTestCase {
 
   func testDeleteAsksDeletesAndTheRowGoesAway() throws {
     let log = logPath
+    let calls = LDAPMainThreadCalls()
     try MainActor.assumeIsolated {
-      let (window, page) = try Self.openPage(of: "dennis", as: EditingPeople.editor, log: log)
+      let (window, page) = try Self.openPage(
+        of: "dennis", as: EditingPeople.editor, log: log, calls: calls)
       defer { window.close() }
       cgtk_emit(gobject(page.administration.deleteButton), "clicked")
       let dialog = try XCTUnwrap(page.administration.deleteDialog)
@@ -153,14 +160,17 @@ final class PersonAdministrationWindowTests: ServerTestCase {
         "the row stays: \(usernames()) \(dialog.dialog.statusText) \(window.toasts.last ?? "")")
       XCTAssertEqual(window.toasts.last, "dennis was deleted")
       XCTAssertNil(window.shownPersonPage, "the window went back from the page")
+      XCTAssertEqual(calls.count, 0, "libldap was called on the main thread")
     }
     XCTAssertEqual(try Self.server().ldapsearch(["(uid=dennis)", "cn"]), "")
   }
 
   func testNewPersonListsTheRequiredAttributesAndAddsThePerson() throws {
     let log = logPath
+    let calls = LDAPMainThreadCalls()
     try MainActor.assumeIsolated {
-      let (window, page) = try Self.openPage(of: "ken", as: EditingPeople.editor, log: log)
+      let (window, page) = try Self.openPage(
+        of: "ken", as: EditingPeople.editor, log: log, calls: calls)
       defer { window.close() }
       cgtk_emit(gobject(page.administration.newButton), "clicked")
       let dialog = try XCTUnwrap(page.administration.newPersonDialog)
@@ -182,6 +192,7 @@ final class PersonAdministrationWindowTests: ServerTestCase {
         MainContext.run(
           until: { !server.isLoading && usernames().contains("grace2") }, timeout: .seconds(20)),
         "no new row: \(usernames()) \(dialog.dialog.statusText) \(window.toasts.last ?? "")")
+      XCTAssertEqual(calls.count, 0, "libldap was called on the main thread")
     }
   }
 }
