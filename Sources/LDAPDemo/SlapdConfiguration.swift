@@ -113,13 +113,38 @@ public struct SlapdConfiguration: Sendable {
     public var ownAttributes: [String]
     /// The DNs that may change every attribute of every entry.
     public var editors: [String]
+    /// With a value, the password policy overlay (ppolicy) refuses a new
+    /// password shorter than it, its policy the entry
+    /// ``passwordPolicyDN(suffix:)`` (added once the server runs).
+    public var passwordMinimumLength: Int?
 
     public init(
       ownAttributes: [String] = ["telephoneNumber", "mobile", "roomNumber", "title", "jpegPhoto"],
-      editors: [String] = []
+      editors: [String] = [], passwordMinimumLength: Int? = nil
     ) {
       self.ownAttributes = ownAttributes
       self.editors = editors
+      self.passwordMinimumLength = passwordMinimumLength
+    }
+
+    /// The default password policy's entry under `suffix`.
+    public static func passwordPolicyDN(suffix: String) -> String { "cn=passwords,\(suffix)" }
+
+    /// The policy entry for ``passwordMinimumLength`` under `suffix`, as
+    /// LDIF for ldapadd; nil without one.
+    public func passwordPolicy(suffix: String) -> String? {
+      passwordMinimumLength.map { minimum in
+        """
+        dn: \(Self.passwordPolicyDN(suffix: suffix))
+        objectClass: organizationalRole
+        objectClass: pwdPolicy
+        cn: passwords
+        pwdAttribute: userPassword
+        pwdMinLength: \(minimum)
+        pwdCheckQuality: 2
+
+        """
+      }
     }
 
     /// slapd's access lines: passwords only for signing in (and their
@@ -163,6 +188,7 @@ public struct SlapdConfiguration: Sendable {
     if virtualListView { lines.append("moduleload sssvlv") }
     if memberOf { lines += ["moduleload memberof", "moduleload refint"] }
     if contentSync { lines.append("moduleload syncprov") }
+    if editing?.passwordMinimumLength != nil { lines.append("moduleload ppolicy") }
     if let tls {
       lines += [
         "TLSCertificateFile \(tls.certificate.path)",
@@ -201,6 +227,12 @@ public struct SlapdConfiguration: Sendable {
         ? "sizelimit size.soft=500" : "sizelimit size.soft=500 size.prtotal=unlimited",
     ]
     lines += editing?.accessLines ?? ["access to * by * read"]
+    if editing?.passwordMinimumLength != nil {
+      lines += [
+        "overlay ppolicy",
+        "ppolicy_default \"\(Editing.passwordPolicyDN(suffix: suffix))\"",
+      ]
+    }
     if memberOf {
       lines += [
         "index member,manager,memberOf eq",

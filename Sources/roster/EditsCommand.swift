@@ -12,12 +12,14 @@ import FoundationEssentials
 struct EditsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "edits",
-    abstract: "Print the changes Roster made to directory servers (roster set).",
+    abstract: "Print the changes Roster made to directory servers (roster set, delete, …).",
     discussion: """
       Reads $XDG_DATA_HOME/roster/changes.ldif (~/.local/share/roster/changes.ldif) and, for \
       SCIM services, changes.scim.jsonl beside it. Oldest first, tab-separated: time (UTC), \
       who, the entry's DN (a SCIM resource's address), the attribute, its values before and \
-      after (several separated by “; ”). --ldif prints the LDAP log's records as they are.
+      after (several separated by “; ”): a person added has nothing before, a person deleted \
+      nothing after, a password reset shows “(reset)”, never the password. --ldif prints the \
+      LDAP log's records as they are.
       """)
 
   @Option(
@@ -63,13 +65,18 @@ struct EditsCommand: ParsableCommand {
     }
     var lines: [(seconds: Int64, fields: [String])] = []
     for record in records {
+      let time = ChangeSince.isoText(record.seconds)
+      if record.kind == .passwordReset {
+        lines.append(
+          (record.seconds, [time, record.author, record.dn, "(password)", "", "(reset)"]))
+      }
       for change in record.changes {
         lines.append(
           (
             record.seconds,
             [
-              ChangeSince.isoText(record.seconds), record.author, record.dn, change.attribute,
-              Self.text(change.seen), Self.text(change.new),
+              time, record.author, record.dn, change.attribute, Self.text(change.seen),
+              Self.text(change.new),
             ]
           ))
       }

@@ -27,7 +27,8 @@ struct RosterCommand: ParsableCommand {
       ShowCommand.self, ListCommand.self, PersonCommand.self, WhoCommand.self, ExportCommand.self,
       CheckCommand.self, CheckDataCommand.self, OrgChartCommand.self, ChangesCommand.self,
       SetCommand.self, EditsCommand.self, DisableCommand.self, EnableCommand.self,
-      GroupCommand.self, PhotoCommand.self,
+      GroupCommand.self, PhotoCommand.self, PasswordCommand.self, DeleteCommand.self,
+      CreateCommand.self,
     ],
     defaultSubcommand: ShowCommand.self
   )

@@ -49,14 +49,21 @@ public enum EditingPeople {
 
   /// A started server with the people and their passwords (and `groups`),
   /// ``editor`` an editor unless `editors` is false, offering Content Sync
-  /// with `contentSync`.
+  /// with `contentSync`; with `passwordMinimumLength`, a password policy
+  /// refusing shorter new passwords.
   public static func server(
-    groups: [LDIFGroup] = [], editors: Bool = true, contentSync: Bool = false
+    groups: [LDIFGroup] = [], editors: Bool = true, contentSync: Bool = false,
+    passwordMinimumLength: Int? = nil
   ) throws -> TestServer {
+    let editing = SlapdConfiguration.Editing(
+      editors: editors ? [dn(editor)] : [], passwordMinimumLength: passwordMinimumLength)
     let server = try TestServer(people: people, groups: groups, memberOf: false) {
       configuration in
-      configuration.editing = SlapdConfiguration.Editing(editors: editors ? [dn(editor)] : [])
+      configuration.editing = editing
       configuration.contentSync = contentSync
+    }
+    if let policy = editing.passwordPolicy(suffix: TestServer.suffix) {
+      try server.server.add(ldif: policy)
     }
     let passwords = people.map { person in
       """

@@ -18,8 +18,11 @@ public enum RosterProcess {
 
   /// Runs `roster` with `arguments` until it exits, with `environment`
   /// added to this process's (and preferences kept in memory, never in the
-  /// user's dconf, unless `environment` says otherwise).
-  public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+  /// user's dconf, unless `environment` says otherwise); with `input`,
+  /// that text is its standard input (then closed).
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+  ) throws -> Run {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -30,7 +33,13 @@ public enum RosterProcess {
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
+    let feed = input.map { _ in Pipe() }
+    if let feed { process.standardInput = feed }
     try process.run()
+    if let feed, let input {
+      feed.fileHandleForWriting.write(Data(input.utf8))
+      try feed.fileHandleForWriting.close()
+    }
     let text = output.fileHandleForReading.readDataToEndOfFile()
     let problems = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -47,11 +47,17 @@ public struct LDAPChangeLog: Sendable, Equatable {
   /// Appends `record` to the end of the file (``AppendingFile``: one
   /// write(2), 0600, no symbolic link). Throws a sentence.
   public func append(_ record: LDIFChangeRecord) throws(LDAPChangeLogFailure) {
+    try append(text: record.ldif)
+  }
+
+  /// Appends `text` (records or comments, ending with an empty line) the
+  /// way ``append(_:)`` appends a record.
+  func append(text: String) throws(LDAPChangeLogFailure) {
     guard let file else {
       throw LDAPChangeLogFailure(tr("The change log needs $XDG_DATA_HOME or $HOME"))
     }
     do throws(AppendingFile.Failure) {
-      try AppendingFile.append(Array(record.ldif.utf8), to: file)
+      try AppendingFile.append(Array(text.utf8), to: file)
     } catch {
       throw .system(error)
     }

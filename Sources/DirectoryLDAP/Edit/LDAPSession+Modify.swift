@@ -68,16 +68,20 @@ extension LDAPSession {
   }
 
   /// Calls `body` with a NULL-terminated `LDAPMod` array of `operations`,
-  /// every value a berval over a copy of its bytes, all freed after.
-  private func withModifications<T>(
+  /// every value a berval over a copy of its bytes, all zeroed (a
+  /// password may be one) and freed after.
+  func withModifications<T>(
     _ operations: [(op: Int32, attribute: String, values: [[UInt8]])],
     _ body: (UnsafeMutablePointer<UnsafeMutablePointer<LDAPMod>?>) throws(DirectoryError) -> T
   ) throws(DirectoryError) -> T {
     let mods = UnsafeMutablePointer<UnsafeMutablePointer<LDAPMod>?>.allocate(
       capacity: operations.count + 1)
-    var owned: [UnsafeMutableRawPointer] = []
+    var owned: [(pointer: UnsafeMutableRawPointer, count: Int)] = []
     defer {
-      for pointer in owned { free(pointer) }
+      for (pointer, count) in owned {
+        memset(pointer, 0, count)
+        free(pointer)
+      }
       mods.deallocate()
     }
     for (index, operation) in operations.enumerated() {
@@ -87,7 +91,7 @@ extension LDAPSession {
       for (number, value) in operation.values.enumerated() {
         // malloc(0) may answer NULL: a byte more keeps an empty value valid.
         let bytes = malloc(value.count + 1)!
-        owned.append(bytes)
+        owned.append((bytes, value.count + 1))
         value.withUnsafeBytes { source in
           if let base = source.baseAddress { memcpy(bytes, base, value.count) }
         }
@@ -99,7 +103,7 @@ extension LDAPSession {
       }
       values[operation.values.count] = nil
       let type = strdup(operation.attribute)!
-      owned.append(UnsafeMutableRawPointer(type))
+      owned.append((UnsafeMutableRawPointer(type), strlen(type)))
       mod.initialize(to: LDAPMod())
       cldap_mod_fill(mod, operation.op, type, values)
       mods[index] = mod

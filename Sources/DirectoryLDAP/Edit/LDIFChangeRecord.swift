@@ -19,6 +19,17 @@ import FoundationEssentials
 ///     replace: mobile
 ///     -
 ///
+/// A person added is a `changetype: add` record (``Kind/add``, its
+/// attributes as `new`), which `ldapadd` replays. A person deleted keeps
+/// their entry as read in `# entry: ` comment lines (each an LDIF line of
+/// the entry, folded lines too; `sed -n 's/^# entry: //p'` gives what
+/// `ldapadd` takes back) before the `changetype: delete` record
+/// (``Kind/delete``, the attributes as `seen`). A password reset is a
+/// comment only (``Kind/passwordReset``): `# password reset: dn: DN`, never
+/// the value. A `# not made: DN: reason` comment after a record written before
+/// the server answered (a delete) says the server did not make it: the
+/// record is then left out of ``records(in:)``.
+///
 /// Values and the DN that are not safe strings are base64 (``LDIFValue``);
 /// ``records(in:)`` reads the log back exactly.
 ///
@@ -31,22 +42,79 @@ public struct LDIFChangeRecord: Sendable, Equatable {
   public var dn: String
   /// Each attribute's values before (`seen`) and after (`new`).
   public var changes: [LDAPModification]
+  /// What was done to the entry.
+  public var kind: Kind
 
-  /// A record of `changes` to `dn` by `author` at `seconds`.
-  public init(seconds: Int64, author: String, dn: String, changes: [LDAPModification]) {
+  /// What a record did to its entry.
+  ///
+  /// Threading: a plain value; `Sendable`.
+  public enum Kind: String, Sendable, Equatable {
+    /// Changed attributes (`changetype: modify`).
+    case modify
+    /// Added the entry with the changes' `new` values (`changetype: add`).
+    case add
+    /// Deleted the entry, which held the changes' `seen` values
+    /// (`changetype: delete`).
+    case delete
+    /// Reset the entry's password: a comment, no value.
+    case passwordReset
+  }
+
+  /// A record of `changes` to `dn` by `author` at `seconds`, of `kind`.
+  public init(
+    seconds: Int64, author: String, dn: String, changes: [LDAPModification], kind: Kind = .modify
+  ) {
     self.seconds = seconds
     self.author = author
     self.dn = dn
     self.changes = changes
+    self.kind = kind
   }
 
   private static let beforePrefix = "# before: "
+  private static let entryPrefix = "# entry: "
+  private static let resetPrefix = "# password reset: "
+  private static let notMadePrefix = "# not made: "
+
+  /// The comment that says the record of `dn` written just before was not
+  /// made, for `reason` (``records(in:)`` leaves that record out).
+  public static func notMade(seconds: Int64, author: String, dn: String, reason: String) -> String {
+    "# \(ChangeSince.isoText(seconds)) by \(TerminalText.escaped(author))\n"
+      + "\(notMadePrefix)\(TerminalText.escaped(dn)): \(TerminalText.escaped(reason))\n\n"
+  }
 
   /// The record as LDIF, ending with the empty line that ends a record.
   public var ldif: String {
     // A comment line is never folded: the author's controls are escaped,
     // and what follows "by " reaches the line's end.
     var lines = ["# \(ChangeSince.isoText(seconds)) by \(TerminalText.escaped(author))"]
+    let dnLine = LDIFValue.folded(LDIFValue.line("dn", Array(dn.utf8)))
+    switch kind {
+    case .modify: break
+    case .passwordReset:
+      lines.append(Self.resetPrefix + LDIFValue.line("dn", Array(dn.utf8)))
+      return lines.joined(separator: "\n") + "\n\n"
+    case .add:
+      lines += [dnLine, "changetype: add"]
+      for change in changes {
+        for value in change.new {
+          lines.append(LDIFValue.folded(LDIFValue.line(change.attribute, value)))
+        }
+      }
+      return lines.joined(separator: "\n") + "\n\n"
+    case .delete:
+      var entry = [dnLine]
+      for change in changes {
+        for value in change.seen {
+          entry.append(LDIFValue.folded(LDIFValue.line(change.attribute, value)))
+        }
+      }
+      for line in entry.joined(separator: "\n").split(separator: "\n") {
+        lines.append(Self.entryPrefix + line)
+      }
+      lines += [dnLine, "changetype: delete"]
+      return lines.joined(separator: "\n") + "\n\n"
+    }
     for change in changes where change.isWholeAttribute {
       if change.seen.isEmpty {
         lines.append("\(Self.beforePrefix)\(change.attribute) (none)")
@@ -82,7 +150,17 @@ public struct LDIFChangeRecord: Sendable, Equatable {
     let text = String(decoding: bytes, as: UTF8.self)
     func flush() {
       guard !block.isEmpty else { return }
-      if let record = record(block) { records.append(record) } else { unreadable += 1 }
+      if block.count == 2, block[1].hasPrefix(notMadePrefix) {
+        // The record before, of that DN, was not made.
+        let rest = block[1].dropFirst(notMadePrefix.count)
+        if let last = records.last, rest.hasPrefix(TerminalText.escaped(last.dn) + ": ") {
+          records.removeLast()
+        }
+      } else if let record = record(block) {
+        records.append(record)
+      } else {
+        unreadable += 1
+      }
       block = []
     }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -108,6 +186,26 @@ public struct LDIFChangeRecord: Sendable, Equatable {
     guard let seconds = ChangeSince.seconds(fromISOText: String(time)) else { return nil }
     let author = String(header[by.upperBound...])
     var index = 1
+    if lines.count == 2, lines[1].hasPrefix(resetPrefix + "dn:"),
+      let dnBytes = LDIFValue.value(after: lines[1].dropFirst(resetPrefix.count + 2)),
+      let dn = String(validating: dnBytes, as: UTF8.self)
+    {
+      return LDIFChangeRecord(
+        seconds: seconds, author: author, dn: dn, changes: [], kind: .passwordReset)
+    }
+    var entry: [Substring] = []
+    while index < lines.count, lines[index].hasPrefix(entryPrefix) {
+      let line = lines[index].dropFirst(entryPrefix.count)
+      if line.hasPrefix(" "), let last = entry.last {
+        entry[entry.count - 1] = Substring(String(last) + line.dropFirst())
+      } else {
+        entry.append(line)
+      }
+      index += 1
+    }
+    if !entry.isEmpty {
+      return deleted(entry, lines[index...], seconds: seconds, author: author)
+    }
     var before: [(attribute: String, values: [[UInt8]])] = []
     while index < lines.count, lines[index].hasPrefix(beforePrefix) {
       let rest = lines[index].dropFirst(beforePrefix.count)
@@ -127,9 +225,16 @@ public struct LDIFChangeRecord: Sendable, Equatable {
     }
     guard index + 1 < lines.count, lines[index].hasPrefix("dn:"),
       let dnBytes = LDIFValue.value(after: lines[index].dropFirst(2)),
-      let dn = String(validating: dnBytes, as: UTF8.self),
-      lines[index + 1] == "changetype: modify"
+      let dn = String(validating: dnBytes, as: UTF8.self)
     else { return nil }
+    if lines[index + 1] == "changetype: add" {
+      guard let attributes = attributes(lines[(index + 2)...]) else { return nil }
+      return LDIFChangeRecord(
+        seconds: seconds, author: author, dn: dn,
+        changes: attributes.map { LDAPModification(attribute: $0.name, seen: [], new: $0.values) },
+        kind: .add)
+    }
+    guard lines[index + 1] == "changetype: modify" else { return nil }
     index += 2
     var changes: [LDAPModification] = []
     while index < lines.count {
@@ -167,5 +272,41 @@ public struct LDIFChangeRecord: Sendable, Equatable {
       }
     }
     return LDIFChangeRecord(seconds: seconds, author: author, dn: dn, changes: changes)
+  }
+
+  /// A delete's record: the entry's lines (`dn:` first, then its
+  /// attributes), then the `dn:` and `changetype: delete` lines.
+  private static func deleted(
+    _ entry: [Substring], _ rest: ArraySlice<Substring>, seconds: Int64, author: String
+  ) -> LDIFChangeRecord? {
+    guard let first = entry.first, first.hasPrefix("dn:"),
+      let dnBytes = LDIFValue.value(after: first.dropFirst(2)),
+      let dn = String(validating: dnBytes, as: UTF8.self),
+      let attributes = attributes(entry.dropFirst()), rest.count == 2,
+      rest.first?.hasPrefix("dn:") == true, rest.last == "changetype: delete"
+    else { return nil }
+    return LDIFChangeRecord(
+      seconds: seconds, author: author, dn: dn,
+      changes: attributes.map { LDAPModification(attribute: $0.name, seen: $0.values, new: []) },
+      kind: .delete)
+  }
+
+  /// The attributes of unfolded `attr: value` lines, each with its values
+  /// in order (an attribute's lines together); nil when a line is not one.
+  private static func attributes(_ lines: ArraySlice<Substring>) -> [(
+    name: String, values: [[UInt8]]
+  )]? {
+    var attributes: [(name: String, values: [[UInt8]])] = []
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":"), let value = LDIFValue.value(after: line[colon...])
+      else { return nil }
+      let name = String(line[..<colon])
+      if let last = attributes.indices.last, attributes[last].name == name {
+        attributes[last].values.append(value)
+      } else {
+        attributes.append((name, [value]))
+      }
+    }
+    return attributes
   }
 }

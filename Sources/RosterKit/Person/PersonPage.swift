@@ -12,7 +12,9 @@ import SharedSupport
 /// as a windowed list with their count, and, on an offline copy, what the
 /// copy saw change of them (``ChangeText``). Every name opens a page: a person's
 /// (``onPerson``) or a group's people (``onGroup``). On a server that takes
-/// changes, Edit turns the details into a form (``PersonEditor``).
+/// changes, Edit turns the details into a form (``PersonEditor``); where
+/// it takes an administrator's, a menu resets, deletes and adds people
+/// (``PersonAdministration``).
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -32,6 +34,8 @@ final class PersonPage {
   private let detailsBox: Widget
   /// Edit, and the form it opens on a server that takes changes.
   let editor = PersonEditor()
+  /// Reset Password, Delete and New Person, where the server takes them.
+  let administration = PersonAdministration()
   private let groupsBox: Widget
   private var groups: Widget
   /// "History": what the offline copy saw change of them, newest first.
@@ -106,7 +110,7 @@ final class PersonPage {
     // The name, with Edit (or Cancel and Save) at the page's end.
     let nameLine = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
     gtk_widget_set_hexpand(name, 1)
-    Gtk.append(nameLine, name, editor.buttons)
+    Gtk.append(nameLine, name, editor.buttons, administration.button)
     Gtk.append(about, nameLine, subtitle, contact.widget, chainBox, chainNote, buttons)
     let top = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24)
     Gtk.append(top, avatar.widget, about)
@@ -188,6 +192,7 @@ final class PersonPage {
     self.facts = facts
     let person = facts.person
     editor.show(username: person.username, on: editable)
+    administration.show(username: person.username, name: person.displayName, on: editable)
     identity = person.identity
     self.person = person
     contact.show(person)
@@ -225,6 +230,7 @@ final class PersonPage {
   func clear() {
     avatar.unbind()
     editor.clear()
+    administration.clear()
     identity = nil
     person = nil
     facts = nil

@@ -26,6 +26,11 @@ enum Gtk {
     for child in children { gtk_box_append(cgtk_box(box), child) }
   }
 
+  /// The text of an editable (an entry, a password entry).
+  static func editableText(_ editable: Widget) -> String {
+    String(cString: gtk_editable_get_text(gtkObject(editable)))
+  }
+
   static func setText(_ label: Widget, _ text: String) {
     gtk_label_set_text(gtkObject(label), text)
   }

@@ -7,8 +7,10 @@ import SharedSupport
 /// takes changes or its offline copy: the toasts it asks for (Saved, with
 /// Undo for ten seconds), after a change the person page and the rows on
 /// screen, in this window and every other on the same server, read again
-/// from the server, or brought by the copy's sync; and "Discard changes?"
-/// before unsaved changes would be lost.
+/// from the server, or brought by the copy's sync; "Discard changes?"
+/// before unsaved changes would be lost. After a delete
+/// (``PersonAdministration``) the window goes back and the rows are read
+/// again, after an add too.
 extension MainWindow {
   /// The directory the person page may change: a server's that takes
   /// changes, read directly or through its offline copy (never a file or
@@ -56,6 +58,17 @@ extension MainWindow {
       }
       return true
     }
+    let administration = personPage.administration
+    administration.parent = window
+    administration.onToast = { [weak self] text in self?.showToast(text) }
+    // After a delete the window goes back from the person's page; either
+    // way every window on the server reads its rows again (an offline
+    // copy's sync takes the row away or brings it).
+    administration.onDeleted = { [weak self] _ in
+      self?.goBack()
+      self?.personChanged()
+    }
+    administration.onCreated = { [weak self] in self?.personChanged() }
   }
 
   /// Runs `leave`, which leaves the person page, now when nothing typed
@@ -65,8 +78,8 @@ extension MainWindow {
     personPage.editor.confirmLeaving(over: window, then: leave)
   }
 
-  /// A person was changed here: this window and every other one that
-  /// reads the same server follow (``followChange(of:)``).
+  /// A person was changed, added or deleted here: this window and every
+  /// other one that reads the same server follow (``followChange(of:)``).
   private func personChanged() {
     guard let changed = editableDirectory?.settingsKey else { return }
     for window in OpenMainWindows.all { window.followChange(of: changed) }
