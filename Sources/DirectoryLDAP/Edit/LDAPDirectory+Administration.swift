@@ -60,7 +60,7 @@ extension LDAPDirectory: AccountAdministration {
     guard let entry = try await editedEntry(username, attributes: ["1.1"]) else {
       return .noSuchPerson
     }
-    let (author, log, dn) = (author, options.changeLog, entry.dn)
+    let (author, log, dn, writes) = (author, options.changeLog, entry.dn, writes)
     return try await connection.run { session, flag throws(DirectoryError) in
       let answer: LDAPSession.ModifyAnswer
       if isActiveDirectory {
@@ -73,6 +73,7 @@ extension LDAPDirectory: AccountAdministration {
       }
       switch answer.code {
       case LDAP_SUCCESS:
+        writes.ring()
         let record = LDIFChangeRecord(
           seconds: Int64(time(nil)), author: author, dn: dn, changes: [], kind: .passwordReset)
         do throws(LDAPChangeLogFailure) {
@@ -115,7 +116,7 @@ extension LDAPDirectory: AccountAdministration {
       !Self.secretAttributes.contains($0.name.lowercased())
         && !LDAPRawEntry.sameName($0.name, "entryCSN") && !$0.values.isEmpty
     }
-    let (author, log, dn) = (author, options.changeLog, entry.dn)
+    let (author, log, dn, writes) = (author, options.changeLog, entry.dn, writes)
     let seconds = Int64(time(nil))
     let record = LDIFChangeRecord(
       seconds: seconds, author: author, dn: dn,
@@ -138,6 +139,7 @@ extension LDAPDirectory: AccountAdministration {
         // The server's sorted list (a virtual list view's context) still
         // holds the entry: the next window sorts afresh.
         session.vlvContext = nil
+        writes.ring()
         return .done(dn: dn, logFailure: nil)
       case LDAP_ASSERTION_FAILED: outcome = .changedMeanwhile
       case let code where code > 0:

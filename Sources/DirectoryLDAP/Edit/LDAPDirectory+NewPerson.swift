@@ -114,7 +114,7 @@ extension LDAPDirectory {
     for attribute in person.attributes where !attribute.values.isEmpty {
       attributes.append((attribute.name, attribute.values.map { Array($0.utf8) }))
     }
-    let (author, log) = (author, options.changeLog)
+    let (author, log, writes) = (author, options.changeLog, writes)
     let sent = attributes
     return try await connection.run { session, flag throws(DirectoryError) in
       let answer = try session.add(dn: dn, attributes: sent, cancel: flag)
@@ -123,6 +123,7 @@ extension LDAPDirectory {
         // The server's sorted list (a virtual list view's context) lacks
         // the entry: the next window sorts afresh.
         session.vlvContext = nil
+        writes.ring()
         let record = LDIFChangeRecord(
           seconds: Int64(time(nil)), author: author, dn: dn,
           changes: sent.map { LDAPModification(attribute: $0.name, seen: [], new: $0.values) },
