@@ -123,7 +123,8 @@ final class PersonAdministrationWindowTests: ServerTestCase {
     let log = logPath
     try MainActor.assumeIsolated {
       let (window, page) = try Self.openPage(of: "grace", as: "ada", log: log)
-      defer { window.close() }
+      let closed = ClosedFlag(window)
+      defer { if !closed.value { window.close() } }
       cgtk_emit(gobject(page.administration.resetButton), "clicked")
       let dialog = try XCTUnwrap(page.administration.passwordDialog)
       gtk_editable_set_text(gtkObject(dialog.first), "Ada-Sets-Grace-1")
@@ -133,6 +134,11 @@ final class PersonAdministrationWindowTests: ServerTestCase {
         MainContext.run(until: { !dialog.dialog.statusText.isEmpty }, timeout: .seconds(20)))
       XCTAssertEqual(dialog.dialog.statusText, "Insufficient access (50)")
       XCTAssertEqual(Gtk.editableText(dialog.first), "Ada-Sets-Grace-1", "the entry kept")
+      // The window closed with the dialog open takes the dialog with it: a
+      // modal window left behind would hold every other window's input.
+      XCTAssertNotEqual(gtk_widget_get_visible(dialog.dialog.window), 0)
+      window.close()
+      XCTAssertTrue(dialog.dialog.isClosed, "the dialog outlived its window")
     }
     XCTAssertTrue(try signsIn("grace", with: EditingPeople.password(of: "grace")))
   }

@@ -346,15 +346,3 @@ final class PersonEditWindowTests: ServerTestCase {
     }
   }
 }
-
-/// Whether a window was destroyed (so that a test does not close it twice).
-///
-/// Threading: main-actor only.
-@MainActor
-private final class ClosedFlag {
-  private(set) var value = false
-
-  init(_ window: MainWindow) {
-    Signals.connect(gobject(window.window), .destroy) { [weak self] in self?.value = true }
-  }
-}

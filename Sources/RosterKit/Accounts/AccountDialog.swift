@@ -50,6 +50,9 @@ final class AccountDialog {
       self?.isClosed = true
       return false
     }
+    // Closed with the window it is over: a modal window left behind would
+    // hold the input of every other window.
+    if let parent { Signals.connect(gobject(parent), .destroy) { [weak self] in self?.close() } }
   }
 
   /// Shows the dialog.

@@ -66,11 +66,27 @@ final class GroupPickerDialog {
       guard let self, let group = self.chosen else { return }
       self.onAdd?(group)
     }
+    // Closed with the window it is over: a modal window left behind would
+    // hold the input of every other window.
+    Signals.connect(gobject(parent), .destroy) { [weak self] in self?.close() }
+    // Closed by its own close button: its widgets go too.
+    Signals.connect(gobject(window), .closeRequest) { [weak self] in
+      self?.isClosed = true
+      return false
+    }
   }
 
   func present() { gtk_window_present(cgtk_window(window)) }
 
-  func close() { gtk_window_destroy(cgtk_window(window)) }
+  /// Closes the dialog (once: its widgets go with it).
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    gtk_window_destroy(cgtk_window(window))
+  }
+
+  /// Whether the dialog was closed (its widgets are gone).
+  private(set) var isClosed = false
 
   /// Lists `groups` in place of those listed, the group selected before
   /// still selected when it is among them, else the first.

@@ -74,6 +74,9 @@ final class PhotoCropDialog {
     AdwChrome.setContent(of: window, header: AdwChrome.headerBar(), body: content)
     gtk_window_set_default_widget(cgtk_window(window), saveButton)
     connectSignals()
+    // Closed with the window it is over: a modal window left behind would
+    // hold the input of every other window.
+    Signals.connect(gobject(parent), .destroy) { [weak self] in self?.close() }
   }
 
   isolated deinit {
@@ -114,8 +117,11 @@ final class PhotoCropDialog {
       self.onSave?(self.crop)
     }
     Signals.connect(gobject(cancelButton), .clicked) { [weak self] in self?.close() }
+    // Closed by its own close button: its widgets go too.
     Signals.connect(gobject(window), .closeRequest) { [weak self] in
+      self?.isClosed = true
       self?.onClose?()
+      self?.onClose = nil
       return false
     }
     let keys = gtk_event_controller_key_new()!
@@ -138,10 +144,15 @@ final class PhotoCropDialog {
 
   /// Closes the dialog.
   func close() {
+    guard !isClosed else { return }
+    isClosed = true
     onClose?()
     onClose = nil
     gtk_window_destroy(cgtk_window(window))
   }
+
+  /// Whether the dialog was closed (its widgets are gone).
+  private(set) var isClosed = false
 
   /// The square `zoom` times smaller than the largest, about its centre.
   func setZoom(_ zoom: Double) {
