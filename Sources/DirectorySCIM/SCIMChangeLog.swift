@@ -26,21 +26,12 @@ public struct SCIMChangeLog: Sendable, Equatable {
   /// an absolute path, else `$HOME/.local/share/roster/changes.scim.jsonl`;
   /// nil without either.
   public static func standardPath(environment: [String: String]) -> String? {
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return data + "/roster/changes.scim.jsonl"
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return home + "/.local/share/roster/changes.scim.jsonl"
+    AppendingFile.dataPath(of: "changes.scim.jsonl", environment: environment)
   }
 
   /// The file this log is, now.
   public var file: String? {
-    if let path { return path }
-    var environment: [String: String] = [:]
-    for name in ["XDG_DATA_HOME", "HOME"] {
-      if let value = getenv(name) { environment[name] = String(cString: value) }
-    }
-    return Self.standardPath(environment: environment)
+    path ?? Self.standardPath(environment: AppendingFile.dataEnvironment)
   }
 
   /// Appends `record`; nil when it was written, else why not, as a

@@ -20,6 +20,26 @@ public enum AppendingFile {
     public let reason: String
   }
 
+  /// Where Roster keeps the data file `name`: `$XDG_DATA_HOME/roster/`
+  /// when that variable holds an absolute path, else
+  /// `$HOME/.local/share/roster/`; nil without either.
+  public static func dataPath(of name: String, environment: [String: String]) -> String? {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return data + "/roster/" + name
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return home + "/.local/share/roster/" + name
+  }
+
+  /// The process's `XDG_DATA_HOME` and `HOME`, as ``dataPath(of:environment:)`` reads them.
+  public static var dataEnvironment: [String: String] {
+    var environment: [String: String] = [:]
+    for name in ["XDG_DATA_HOME", "HOME"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
+  }
+
   /// Appends `bytes` to `file`, making it and its folders when missing.
   public static func append(_ bytes: [UInt8], to file: String) throws(Failure) {
     try makeFolder(of: file)

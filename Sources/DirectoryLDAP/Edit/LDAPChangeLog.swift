@@ -25,24 +25,13 @@ public struct LDAPChangeLog: Sendable, Equatable {
   /// absolute path, else `$HOME/.local/share/roster/changes.ldif`; nil
   /// without either.
   public static func standardPath(environment: [String: String]) -> String? {
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return data + "/roster/changes.ldif"
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return home + "/.local/share/roster/changes.ldif"
-  }
-
-  /// The process's `XDG_DATA_HOME` and `HOME`.
-  static var processEnvironment: [String: String] {
-    var values: [String: String] = [:]
-    for name in ["XDG_DATA_HOME", "HOME"] {
-      if let value = getenv(name) { values[name] = String(cString: value) }
-    }
-    return values
+    AppendingFile.dataPath(of: "changes.ldif", environment: environment)
   }
 
   /// The file this log is, now.
-  public var file: String? { path ?? Self.standardPath(environment: Self.processEnvironment) }
+  public var file: String? {
+    path ?? Self.standardPath(environment: AppendingFile.dataEnvironment)
+  }
 
   /// Appends `record` to the end of the file (``AppendingFile``: one
   /// write(2), 0600, no symbolic link). Throws a sentence.

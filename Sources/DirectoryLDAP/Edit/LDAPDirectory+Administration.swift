@@ -74,14 +74,10 @@ extension LDAPDirectory: AccountAdministration {
       switch answer.code {
       case LDAP_SUCCESS:
         writes.ring()
-        let record = LDIFChangeRecord(
-          seconds: Int64(time(nil)), author: author, dn: dn, changes: [], kind: .passwordReset)
-        do throws(LDAPChangeLogFailure) {
-          try log.append(record)
-        } catch {
-          return .done(dn: dn, logFailure: error.description)
-        }
-        return .done(dn: dn, logFailure: nil)
+        return Self.done(
+          LDIFChangeRecord(
+            seconds: Int64(time(nil)), author: author, dn: dn, changes: [], kind: .passwordReset),
+          loggedIn: log)
       case let code where code > 0:
         return .refused(reason: Self.reason(Int(code), answer.message))
       default:
@@ -156,5 +152,17 @@ extension LDAPDirectory: AccountAdministration {
         text: LDIFChangeRecord.notMade(seconds: seconds, author: author, dn: dn, reason: reason))
       return outcome
     }
+  }
+
+  /// Done with the entry `record` names, once `record` is appended to
+  /// `log`; the change was made, so a log that cannot take it is said,
+  /// not thrown.
+  static func done(_ record: LDIFChangeRecord, loggedIn log: LDAPChangeLog) -> AccountOutcome {
+    do throws(LDAPChangeLogFailure) {
+      try log.append(record)
+    } catch {
+      return .done(dn: record.dn, logFailure: error.description)
+    }
+    return .done(dn: record.dn, logFailure: nil)
   }
 }

@@ -124,16 +124,11 @@ extension LDAPDirectory {
         // the entry: the next window sorts afresh.
         session.vlvContext = nil
         writes.ring()
-        let record = LDIFChangeRecord(
-          seconds: Int64(time(nil)), author: author, dn: dn,
-          changes: sent.map { LDAPModification(attribute: $0.name, seen: [], new: $0.values) },
-          kind: .add)
-        do throws(LDAPChangeLogFailure) {
-          try log.append(record)
-        } catch {
-          return .done(dn: dn, logFailure: error.description)
-        }
-        return .done(dn: dn, logFailure: nil)
+        return Self.done(
+          LDIFChangeRecord(
+            seconds: Int64(time(nil)), author: author, dn: dn,
+            changes: sent.map { LDAPModification(attribute: $0.name, seen: [], new: $0.values) },
+            kind: .add), loggedIn: log)
       case let code where code > 0:
         return .refused(reason: Self.reason(Int(code), answer.message))
       default:

@@ -55,21 +55,9 @@ extension LDAPSession {
     -> ModifyAnswer
   {
     options.mainThreadCalls?.record()
-    var controls: [UnsafeMutablePointer<LDAPControl>?] = []
-    defer { for control in controls { ldap_control_free(control) } }
-    if let assertion {
-      var control: UnsafeMutablePointer<LDAPControl>?
-      var filter = Array(assertion.utf8CString)
-      let code = filter.withUnsafeMutableBufferPointer { text in
-        ldap_create_assertion_control(handle, text.baseAddress, 1, &control)
-      }
-      guard code == LDAP_SUCCESS else { throw error(code) }
-      controls.append(control)
-    }
-    controls.append(nil)
     var messageID: Int32 = 0
-    let code = controls.withUnsafeMutableBufferPointer { controls in
-      ldap_delete_ext(handle, dn, controls.baseAddress, nil, &messageID)
+    let code = try withWriteControls(assertion: assertion) { controls in
+      ldap_delete_ext(handle, dn, controls, nil, &messageID)
     }
     guard code == LDAP_SUCCESS else { throw error(code) }
     return try answer(to: messageID, cancel: cancel)

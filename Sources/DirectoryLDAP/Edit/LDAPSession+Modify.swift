@@ -38,21 +38,9 @@ extension LDAPSession {
       }
     }
     let messageID = try withModifications(operations) { mods throws(DirectoryError) in
-      var controls: [UnsafeMutablePointer<LDAPControl>?] = []
-      defer { for control in controls { ldap_control_free(control) } }
-      if let assertion {
-        var control: UnsafeMutablePointer<LDAPControl>?
-        var filter = Array(assertion.utf8CString)
-        let code = filter.withUnsafeMutableBufferPointer { text in
-          ldap_create_assertion_control(handle, text.baseAddress, 1, &control)
-        }
-        guard code == LDAP_SUCCESS else { throw error(code) }
-        controls.append(control)
-      }
-      controls.append(nil)
       var messageID: Int32 = 0
-      let code = controls.withUnsafeMutableBufferPointer { controls in
-        ldap_modify_ext(handle, dn, mods, controls.baseAddress, nil, &messageID)
+      let code = try withWriteControls(assertion: assertion) { controls in
+        ldap_modify_ext(handle, dn, mods, controls, nil, &messageID)
       }
       guard code == LDAP_SUCCESS else { throw error(code) }
       return messageID
@@ -124,5 +112,28 @@ extension LDAPSession {
       }
     }
     return try body(mods)
+  }
+
+  /// Calls `body` with the server controls of a write, a NULL-terminated
+  /// list freed after: none, or with `assertion` (a filter) a critical
+  /// Assertion control (RFC 4528), so that the server writes only if the
+  /// entry matches.
+  func withWriteControls<T>(
+    assertion: String?,
+    _ body: (UnsafeMutablePointer<UnsafeMutablePointer<LDAPControl>?>?) -> T
+  ) throws(DirectoryError) -> T {
+    var controls: [UnsafeMutablePointer<LDAPControl>?] = []
+    defer { for control in controls { ldap_control_free(control) } }
+    if let assertion {
+      var control: UnsafeMutablePointer<LDAPControl>?
+      var filter = Array(assertion.utf8CString)
+      let code = filter.withUnsafeMutableBufferPointer { text in
+        ldap_create_assertion_control(handle, text.baseAddress, 1, &control)
+      }
+      guard code == LDAP_SUCCESS else { throw error(code) }
+      controls.append(control)
+    }
+    controls.append(nil)
+    return controls.withUnsafeMutableBufferPointer { body($0.baseAddress) }
   }
 }
