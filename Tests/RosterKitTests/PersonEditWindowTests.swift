@@ -343,6 +343,40 @@ final class PersonEditWindowTests: ServerTestCase {
       XCTAssertEqual(gtk_widget_get_visible(page.editor.buttons), 0, "Edit on a users.json")
       page.editor.edit()
       XCTAssertEqual(page.editor.phase, .viewing)
+      XCTAssertTrue(window.activate(.myDetails))
+      XCTAssertEqual(
+        window.lastToast, "Your own details are kept on a directory server that takes changes")
+    }
+  }
+
+  func testMyDetailsOpensThePageOfThePersonSignedIn() throws {
+    let log = folder.folder.appendingPathComponent("changes.ldif").path
+    try MainActor.assumeIsolated {
+      var options = LDAPOptions(
+        bindDN: Self.dn("margaret"), password: Secret(Self.password(of: "margaret")))
+      options.changeLog = LDAPChangeLog(path: log)
+      let window = try Self.openWindow(
+        directory: try LDAPDirectory(url: try Self.server().peopleURL, options: options))
+      defer { window.close() }
+      XCTAssertTrue(window.activate(.myDetails))
+      XCTAssertTrue(
+        MainContext.run(
+          until: { window.shownPersonPage?.person?.username == "margaret" },
+          timeout: .seconds(20)), "her page did not open: \(window.lastToast ?? "")")
+      XCTAssertNotEqual(gtk_widget_get_visible(window.personPage.editor.editButton), 0)
+
+      // Read anonymously, nobody is signed in: a toast says so.
+      let anonymous = try Self.openWindow(
+        directory: try LDAPDirectory(url: Self.server().peopleURL))
+      defer { anonymous.close() }
+      XCTAssertTrue(anonymous.activate(.myDetails))
+      XCTAssertTrue(
+        MainContext.run(
+          until: {
+            anonymous.lastToast
+              == "The directory server does not say who you are among its people"
+          }, timeout: .seconds(20)))
+      XCTAssertNil(anonymous.shownPersonPage)
     }
   }
 }

@@ -39,6 +39,14 @@ public protocol EditableDirectory: RangedDirectory {
   /// said, not written. Appends the change to the change log.
   func setMember(_ member: Bool, username: String, group: String) async throws(DirectoryError)
     -> SwitchOutcome
+  /// The username of the person Roster is signed in as, when the server
+  /// says who that is and holds them; nil otherwise.
+  func signedInUsername() async throws(DirectoryError) -> String?
+}
+
+extension EditableDirectory {
+  /// A server that does not say who signed in.
+  public func signedInUsername() async throws(DirectoryError) -> String? { nil }
 }
 
 /// A directory server whose people's photos Roster can change, each change

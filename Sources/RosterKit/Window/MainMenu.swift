@@ -39,6 +39,7 @@ final class MainMenu {
       g_menu_append(menu, tr("_Export…"), WindowAction.export.detailedName)
       g_menu_append(menu, tr("_Check Data…"), WindowAction.checkData.detailedName)
       g_menu_append(menu, tr("C_hanges…"), WindowAction.changes.detailedName)
+      g_menu_append(menu, tr("_My Details"), WindowAction.myDetails.detailedName)
       g_menu_append(menu, tr("_Send Email to the Selected"), WindowAction.email.detailedName)
       g_menu_append(menu, tr("_Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
       g_menu_append(menu, tr("Search From the _Overview"), "menu.search-from-overview")

@@ -34,6 +34,8 @@ public enum WindowAction: String, CaseIterable, Sendable {
   case printOrgChart = "print-org-chart"
   /// Lists what the offline copy saw change, in a window of its own.
   case changes
+  /// Opens the page of the person signed in, to change their own details.
+  case myDetails = "my-details"
   /// Copies the selected people (text and vCards).
   case copy
   /// Writes one email to the selected people.

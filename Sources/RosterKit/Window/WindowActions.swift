@@ -177,6 +177,9 @@ final class WindowActions {
         action: .changes, accelerators: "", title: tr("Show who joined, left or moved"),
         kind: .action { [weak window] in window?.showChanges() }),
       WindowShortcut(
+        action: .myDetails, accelerators: "", title: tr("Show your own details"),
+        kind: .action { [weak window] in window?.showMyDetails() }),
+      WindowShortcut(
         action: .filter, accelerators: "<Shift><Control>f",
         title: tr("Show or hide the filter bar"),
         kind: .toggle { [weak window] on in window?.isFilterBarOpen = on }),
