@@ -14,38 +14,7 @@ import XCTest
 /// when the entry moved since it was read (its entryCSN asserted); a new
 /// person checked against the schema's required attributes. A person is
 /// refused each, in the server's words, and nothing is logged as made.
-final class LDAPAdministrationTests: XCTestCase {
-  nonisolated(unsafe) static var server: TestServer?
-  private var folder: TemporaryDirectory!
-  private var log: LDAPChangeLog!
-
-  override class func setUp() {
-    super.setUp()
-    server = EditServer.started()
-  }
-
-  override class func tearDown() {
-    server?.shutDown()
-    server = nil
-    super.tearDown()
-  }
-
-  override func setUp() {
-    super.setUp()
-    folder = TemporaryDirectory()
-    log = LDAPChangeLog(path: folder.url.appendingPathComponent("roster/changes.ldif").path)
-  }
-
-  override func tearDown() {
-    folder = nil
-    super.tearDown()
-  }
-
-  private func directory(as uid: String?) throws -> LDAPDirectory {
-    let server = try XCTUnwrap(Self.server)
-    return try LDAPDirectory(url: server.peopleURL, options: EditServer.options(as: uid, log: log))
-  }
-
+final class LDAPAdministrationTests: EditServerTestCase {
   private var logText: String {
     (try? String(contentsOfFile: log.file!, encoding: .utf8)) ?? ""
   }

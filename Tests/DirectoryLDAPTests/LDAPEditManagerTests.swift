@@ -11,39 +11,7 @@ import XCTest
 /// change's condition, so a manager changed meanwhile is a conflict that
 /// names the new one; a username no one has is refused before anything is
 /// sent; a manager outside the people reads as their DN and can be replaced.
-final class LDAPEditManagerTests: XCTestCase {
-  nonisolated(unsafe) static var server: TestServer?
-  private var folder: TemporaryDirectory!
-  private var log: LDAPChangeLog!
-
-  override class func setUp() {
-    super.setUp()
-    server = EditServer.started()
-  }
-
-  override class func tearDown() {
-    server?.shutDown()
-    server = nil
-    super.tearDown()
-  }
-
-  override func setUp() {
-    super.setUp()
-    folder = TemporaryDirectory()
-    log = LDAPChangeLog(path: folder.url.appendingPathComponent("roster/changes.ldif").path)
-  }
-
-  override func tearDown() {
-    folder = nil
-    super.tearDown()
-  }
-
-  private func editor(assertion: Bool = true) throws -> LDAPDirectory {
-    var options = EditServer.options(as: EditServer.editor, log: log)
-    options.usesAssertion = assertion
-    return try LDAPDirectory(url: try XCTUnwrap(Self.server).peopleURL, options: options)
-  }
-
+final class LDAPEditManagerTests: EditServerTestCase {
   /// Makes `manager` (a DN) `uid`'s manager with ldapmodify.
   private func setManager(of uid: String, to manager: String) throws {
     try XCTUnwrap(Self.server).server.modify(
@@ -58,7 +26,7 @@ final class LDAPEditManagerTests: XCTestCase {
 
   func testTheManagerReadsAsAUsernameAndIsWrittenAsADN() async throws {
     try setManager(of: "ada", to: EditServer.dn("grace"))
-    let editor = try editor()
+    let editor = try directory(as: EditServer.editor)
     let seen = try await editor.values(of: "ada", fields: [.manager, .title])
     XCTAssertEqual(seen?[.manager], ["grace"])
     XCTAssertEqual(seen?[.title], ["Analyst"])
@@ -74,7 +42,7 @@ final class LDAPEditManagerTests: XCTestCase {
   func testAManagerChangedMeanwhileIsAConflictNamingTheNewOne() async throws {
     for assertion in [true, false] {
       try setManager(of: "barbara", to: EditServer.dn("edsger"))
-      let editor = try editor(assertion: assertion)
+      let editor = try directory(as: EditServer.editor, assertion: assertion)
       // Someone else made Margaret Barbara's manager after Edsger was seen.
       try setManager(of: "barbara", to: EditServer.dn("margaret"))
       let outcome = try await editor.change(
@@ -91,7 +59,7 @@ final class LDAPEditManagerTests: XCTestCase {
 
   func testAUsernameNoOneHasIsRefusedAndNothingIsSent() async throws {
     try setManager(of: "dennis", to: EditServer.dn("ken"))
-    let editor = try editor()
+    let editor = try directory(as: EditServer.editor)
     let outcome = try await editor.change(
       PersonEdit(
         username: "dennis", changes: [.init(field: .manager, seen: ["ken"], new: ["nobody"])]))
@@ -105,7 +73,7 @@ final class LDAPEditManagerTests: XCTestCase {
   func testAManagerOutsideThePeopleReadsAsTheirDNAndIsReplaced() async throws {
     let outside = "cn=Board,\(TestServer.suffix)"
     try setManager(of: "frances", to: outside)
-    let editor = try editor()
+    let editor = try directory(as: EditServer.editor)
     let seen = try await editor.values(of: "frances", fields: [.manager])
     XCTAssertEqual(seen?[.manager], [outside])
     let outcome = try await editor.change(

@@ -11,40 +11,7 @@ import XCTest
 /// the same value the second gets a conflict and overwrites nothing, with
 /// the Assertion control (slapd lists it) and with the deletes of the
 /// values seen that a server without it gets.
-final class LDAPEditTests: XCTestCase {
-  nonisolated(unsafe) static var server: TestServer?
-  private var folder: TemporaryDirectory!
-  private var log: LDAPChangeLog!
-
-  override class func setUp() {
-    super.setUp()
-    server = EditServer.started()
-  }
-
-  override class func tearDown() {
-    server?.shutDown()
-    server = nil
-    super.tearDown()
-  }
-
-  override func setUp() {
-    super.setUp()
-    folder = TemporaryDirectory()
-    log = LDAPChangeLog(path: folder.url.appendingPathComponent("roster/changes.ldif").path)
-  }
-
-  override func tearDown() {
-    folder = nil
-    super.tearDown()
-  }
-
-  private func directory(as uid: String?, assertion: Bool = true) throws -> LDAPDirectory {
-    let server = try XCTUnwrap(Self.server)
-    var options = EditServer.options(as: uid, log: log)
-    options.usesAssertion = assertion
-    return try LDAPDirectory(url: server.peopleURL, options: options)
-  }
-
+final class LDAPEditTests: EditServerTestCase {
   func testAPersonChangesTheirOwnPhoneAndItReadsBack() async throws {
     let server = try XCTUnwrap(Self.server)
     let ada = try directory(as: "ada")
