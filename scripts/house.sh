@@ -5,8 +5,8 @@
 #     every feature that keeps state in the window adds one here) and its
 #     initializers (one, taking what a kind opened);
 #   - requirements of the DirectoryPage protocol;
-#   - downcasts of a page in Sources/RosterKit/Window and App (the window
-#     treats every page alike);
+#   - downcasts of a page or of its reader in Sources/RosterKit/Window and
+#     App (the window treats every page alike);
 #   - backend modules (DirectoryLDAP, DirectorySCIM) the window imports;
 #   - `as? LDAPDirectory` outside the LDAP kind and its module (the bench,
 #     which measures LDAP itself, aside).
@@ -61,7 +61,7 @@ check "requirements of DirectoryPage" "$(printf '%s' "$requirements" | grep -c .
   "$requirements"
 
 downcasts=$(grep -rnE --include='*.swift' \
-  '(as[?!]|\bis) *\(?[A-Za-z]*(Directory|Tree)Page\b|(as[?!]|\bis) +any +DirectoryPage' \
+  '(as[?!]|\bis) *\(?[A-Za-z]*((Directory|Tree|People)Page|Reader)\b|(as[?!]|\bis) +any +DirectoryPage' \
   Sources/RosterKit/Window Sources/RosterKit/App || true)
 check "page downcasts in Window/ and App/" "$(printf '%s' "$downcasts" | grep -c . || true)" 0 \
   "$downcasts"

@@ -119,12 +119,12 @@ public struct CopyChangeLatency {
     window.refresh()
     let ready = MainContext.run(
       until: {
-        guard let page = window.page as? LocalDirectoryPage, page.count > 0, !page.isLoading,
+        guard let page = window.peoplePage.loadedReader, page.count > 0, !page.isLoading,
           case .current? = copy.status
         else { return false }
         return window.hasVisibleRows
       }, timeout: .seconds(600))
-    guard ready, let page = window.page as? LocalDirectoryPage else {
+    guard ready, let page = window.peoplePage.loadedReader else {
       return fail("the copy did not open")
     }
     let firstRows = window.firstRowsShown.map { (made.duration(to: $0)).inMilliseconds }
@@ -175,7 +175,7 @@ public struct CopyChangeLatency {
     let copyResident = ResourceUsage.residentMiB(ofFilesUnder: folder.path)
     _ = ResourceUsage.resetPeak()
     let started = ContinuousClock.now
-    page.order.sort(by: PersonSort([.init(.department), .init(.displayName)]))
+    window.peoplePage.order.sort(by: PersonSort([.init(.department), .init(.displayName)]))
     var sortPeakAnonymous = 0.0
     let sorted = MainContext.run(
       until: {

@@ -1,23 +1,29 @@
 import GtkKit
 import RosterKit
 
-/// The window's page as the benchmarks read it: by its kind, a users.json's
-/// (``LocalDirectoryPage``) or a directory server's (``ServerDirectoryPage``),
-/// and what the last refresh changed. Asking for a users.json's page in a
-/// server's window is the benchmark's mistake, and stops it.
+/// The window's page as the benchmarks read it: the one page of people, and
+/// its reader by its kind, a directory loaded whole's (``LoadedReader``)
+/// or a directory server's (``ServerReader``), and what the last refresh changed. Asking for a loaded
+/// directory's reader in a server's window is the benchmark's mistake, and stops it.
 @MainActor
 extension MainWindow {
-  /// The page of a users.json.
-  var localPage: LocalDirectoryPage {
-    guard let page = page as? LocalDirectoryPage else {
-      preconditionFailure("the window shows a directory server")
-    }
+  /// The page of people.
+  var peoplePage: PeoplePage {
+    guard let page = page as? PeoplePage else { preconditionFailure("no page of people") }
     return page
   }
 
-  /// A directory server's page, if the window shows one.
-  var serverPage: ServerDirectoryPage? { page as? ServerDirectoryPage }
+  /// The reader of a directory loaded whole.
+  var localPage: LoadedReader {
+    guard let reader = peoplePage.loadedReader else {
+      preconditionFailure("the window shows a directory server")
+    }
+    return reader
+  }
 
-  /// What the last refresh of a users.json changed (nil for a server).
-  var lastRefresh: RefreshSummary? { (page as? LocalDirectoryPage)?.lastRefresh }
+  /// A directory server's reader, if the window shows one.
+  var serverPage: ServerReader? { peoplePage.serverReader }
+
+  /// What the last refresh of a loaded directory changed (nil for a server).
+  var lastRefresh: RefreshSummary? { peoplePage.loadedReader?.lastRefresh }
 }

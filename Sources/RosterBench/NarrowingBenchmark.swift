@@ -117,7 +117,7 @@ struct NarrowingBenchmark {
   }
 
   private func measure(
-    _ choice: Choice, in window: MainWindow, page: ServerDirectoryPage, everyone: Int
+    _ choice: Choice, in window: MainWindow, page: ServerReader, everyone: Int
   ) -> String? {
     let narrow: @MainActor () -> Void
     // Back to everyone the same way: the sidebar's line, or the page's list.
@@ -181,7 +181,7 @@ struct NarrowingBenchmark {
       opened.append((ContinuousClock.now - started).inMilliseconds)
       cpu.append(ResourceUsage.cpuMilliseconds - cpuBefore)
       frames.append(Double(painting.stop()))
-      guard Self.filled(page, timeout: .seconds(60)), Self.painted(window) else {
+      guard Self.filled(window, timeout: .seconds(60)), Self.painted(window) else {
         return fail("\(name)'s first rows did not show")
       }
       roster.append((ContinuousClock.now - started).inMilliseconds)
@@ -198,7 +198,9 @@ struct NarrowingBenchmark {
       back()
       guard
         MainContext.run(
-          until: { !page.isLoading && page.model.count == everyone && page.hasVisibleRows },
+          until: {
+            !page.isLoading && page.model.count == everyone && window.peoplePage.hasVisibleRows
+          },
           timeout: .seconds(600))
       else { return fail("everyone did not come back") }
     }
@@ -234,10 +236,11 @@ struct NarrowingBenchmark {
   /// Whether the narrowed list's first rows came: its first window was
   /// read (the model was reset to its count) and every row on screen shows
   /// its person.
-  private static func filled(_ page: ServerDirectoryPage, timeout: Duration) -> Bool {
-    MainContext.run(
+  private static func filled(_ window: MainWindow, timeout: Duration) -> Bool {
+    guard let page = window.serverPage else { return false }
+    return MainContext.run(
       until: {
-        !page.isLoading && page.hasVisibleRows && page.skeletonRows().visible == 0
+        !page.isLoading && window.peoplePage.hasVisibleRows && page.skeletonRows().visible == 0
       }, timeout: timeout)
   }
 

@@ -38,7 +38,7 @@ struct RefreshBenchmark {
     change.apply(to: &list, using: &generator)
     try Data(UserGenerator.json(for: list)).write(to: file)
 
-    let frames = FrameWatch(widget: window.localPage.listView)
+    let frames = FrameWatch(widget: window.peoplePage.listView)
     frames.isRecording = true
     window.refresh()
     guard MainContext.run(until: { !window.isLoading }, timeout: .seconds(120)) else { return nil }

@@ -157,7 +157,7 @@ public final class RosterBenchmark {
       runScroll(window, speed: speed, recorder: nil, tracker: nil)
     }
     let recorder = FrameRecorder(window: window.window, probe: probe)
-    window.localPage.observeBindDurations(
+    window.peoplePage.observeBindDurations(
       bind: { recorder.recordBind(microseconds: $0) },
       unbind: { recorder.recordUnbind(microseconds: $0) })
     window.isHudShown = options.hud
@@ -189,7 +189,7 @@ public final class RosterBenchmark {
           Data("roster-dev bench: could not write \(file): \(error.localizedDescription)\n".utf8))
       }
     }
-    window.localPage.observeBindDurations(bind: nil, unbind: nil)
+    window.peoplePage.observeBindDurations(bind: nil, unbind: nil)
     let statistics = pipeline.statistics()
     let text = (
       ahead: probe.linesShapedAhead,
@@ -200,7 +200,7 @@ public final class RosterBenchmark {
     return BenchmarkReport(
       rows: window.itemCount, speed: speed, frames: recorder.statistics(),
       hudCosts: window.hud.costs, tracker: tracker, pipeline: statistics, options: options,
-      columns: window.localPage.tableColumnCount,
+      columns: window.peoplePage.tableColumnCount,
       naiveDecodes: naiveDecodes, chromeRenders: chromeRenders, text: text, load: load,
       sort: sort?.figures(recorder), export: export?.figures(recorder, people: window.itemCount),
       copy: copy?.figures(recorder)
@@ -242,7 +242,7 @@ public final class RosterBenchmark {
     copy: CopyDuringScroll? = nil
   ) {
     let recorder = recorder ?? FrameRecorder(window: window.window)
-    let page = window.localPage
+    let page = window.peoplePage
     var done = false
     // Avatar latency is followed in the list, whose viewport tracker knows
     // which rows are visible; the grid and the table report it as null.

@@ -27,7 +27,7 @@ struct SearchBenchmark {
       return nil
     }
 
-    let frames = FrameWatch(widget: window.localPage.listView)
+    let frames = FrameWatch(widget: window.peoplePage.listView)
     var results: [String] = []
     var longestApply = Duration.zero
     frames.isRecording = true

@@ -73,7 +73,7 @@ final class ServerBenchmark {
           url: url, count: page.model.count, jumps: Self.jumps, seed: 42)
       }
       MainContext.run(for: .milliseconds(300))
-      let jumpFills = measureJumps(page)
+      let jumpFills = measureJumps(window, page)
       let (frames, skeletons) = scroll(window, page: page, speed: speed)
       let report = ServerBenchmarkReport(
         source: DirectoryKinds.kind(forSource: url)?.id ?? "", rows: page.model.count,
@@ -99,19 +99,20 @@ final class ServerBenchmark {
 
   /// Jumps the scrollbar to seeded random positions; for each, the time
   /// until every visible row shows its person.
-  private func measureJumps(_ page: ServerDirectoryPage) -> [Double] {
+  private func measureJumps(_ window: MainWindow, _ page: ServerReader) -> [Double] {
+    let list = window.peoplePage
     var random = SplitMix64(seed: 42)
-    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(page.listView))!
+    let adjustment = gtk_scrollable_get_vadjustment(gtkObject(list.listView))!
     var fills: [Double] = []
     for _ in 0..<Self.jumps {
       let count = page.model.count
-      guard count > 0, page.viewport.rowHeight > 0 else { break }
+      guard count > 0, list.viewport.rowHeight > 0 else { break }
       let target = random.next(below: count)
       let started = ContinuousClock.now
-      gtk_adjustment_set_value(adjustment, Double(target) * page.viewport.rowHeight)
+      gtk_adjustment_set_value(adjustment, Double(target) * list.viewport.rowHeight)
       let filled = MainContext.run(
         until: {
-          let visible = page.viewport.visible
+          let visible = list.viewport.visible
           return visible.contains(min(target, count - 1)) && page.skeletonRows().visible == 0
         }, timeout: .seconds(20))
       if filled { fills.append((ContinuousClock.now - started).inMilliseconds) }
@@ -122,25 +123,26 @@ final class ServerBenchmark {
 
   /// Scrolls at `speed` for the configured time; the frames, and the share
   /// of visible row-frames that showed a skeleton.
-  private func scroll(_ window: MainWindow, page: ServerDirectoryPage, speed: Double)
+  private func scroll(_ window: MainWindow, page: ServerReader, speed: Double)
     -> (FrameStatistics, Double)
   {
     let recorder = FrameRecorder(window: window.window)
-    page.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
+    window.peoplePage.factory.bindObserver = { recorder.recordBind(microseconds: $0) }
     var rowFrames = 0
     var skeletonFrames = 0
     var done = false
     let driver = ScrollDriver(
-      listView: page.listView, recorder: recorder, speed: speed, seconds: options.seconds)
+      listView: window.peoplePage.listView, recorder: recorder, speed: speed,
+      seconds: options.seconds)
     driver.run(
       frame: { _ in
         let (_, visible) = page.skeletonRows()
-        rowFrames += page.viewport.visible.count
+        rowFrames += window.peoplePage.viewport.visible.count
         skeletonFrames += visible
       }, done: { done = true })
     MainContext.run(until: { done }, timeout: .seconds(options.seconds * 3 + 30))
     recorder.stop()
-    page.factory.bindObserver = nil
+    window.peoplePage.factory.bindObserver = nil
     let ratio = rowFrames > 0 ? Double(skeletonFrames) / Double(rowFrames) : 0
     return (recorder.statistics(), ratio)
   }

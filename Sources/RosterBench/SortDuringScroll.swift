@@ -36,12 +36,12 @@ final class SortDuringScroll {
   }
 
   /// Called every frame of the scroll with the seconds since it began.
-  func frame(elapsed: Double, page: LocalDirectoryPage, recorder: FrameRecorder) {
+  func frame(elapsed: Double, page: PeoplePage, recorder: FrameRecorder) {
     if started == nil, elapsed >= at {
       started = .now
       span.begin(recorder)
       page.order.sort(by: order)
-    } else if let started, duration == nil, !page.isSorting {
+    } else if let started, duration == nil, page.loadedReader?.isSorting != true {
       // Before this frame's layout: the frames so far were painted while
       // sorting; the next one shows the swapped model.
       duration = .now - started

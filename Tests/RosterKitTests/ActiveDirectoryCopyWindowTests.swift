@@ -43,10 +43,10 @@ final class ActiveDirectoryCopyWindowTests: XCTestCase {
       XCTAssertTrue(
         MainContext.run(
           until: {
-            guard let page = window.page as? LocalDirectoryPage else { return false }
+            guard let page = window.peoplePage.loadedReader else { return false }
             return page.count == count && !page.isLoading && !page.isSorting
           }, timeout: .seconds(30)), "the copy did not take over: \(window.subtitle)")
-      let page = try XCTUnwrap(window.page as? LocalDirectoryPage)
+      let page = try XCTUnwrap(window.peoplePage.loadedReader)
       XCTAssertEqual(
         Set(page.model.elements.map(\.username)), Set(dc.people.people.map(\.username)))
 
@@ -58,7 +58,8 @@ final class ActiveDirectoryCopyWindowTests: XCTestCase {
               $0.username == person.username && $0.details.title == "Head of DirSync"
             }
           }, timeout: .seconds(30)), "a changed title reaches its row")
-      XCTAssertTrue(window.page === page, "the page stays: changes are differences")
+      XCTAssertTrue(
+        window.peoplePage.loadedReader === page, "the page stays: changes are differences")
       XCTAssertEqual(page.count, count)
       XCTAssertEqual(page.lastRefresh?.changedPeople, 1, "only the changed person is replaced")
     }

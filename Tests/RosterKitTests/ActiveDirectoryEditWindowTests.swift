@@ -139,10 +139,10 @@ final class ActiveDirectoryEditWindowTests: XCTestCase {
       XCTAssertTrue(
         MainContext.run(
           until: {
-            guard let page = window.page as? LocalDirectoryPage else { return false }
+            guard let page = window.peoplePage.loadedReader else { return false }
             return page.count == 1 && !page.isLoading && !page.isSorting
           }, timeout: .seconds(30)), "the copy did not take over: \(window.subtitle)")
-      let page = try XCTUnwrap(window.page as? LocalDirectoryPage)
+      let page = try XCTUnwrap(window.peoplePage.loadedReader)
       let person = try XCTUnwrap(window.openPersonPage(at: 0))
       try SaveTimes.measure(
         person, phone: { "+44 20 7946 \(4000 + $0)" },

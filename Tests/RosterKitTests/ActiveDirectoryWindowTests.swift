@@ -32,7 +32,7 @@ final class ActiveDirectoryWindowTests: XCTestCase {
       defer { window.close() }
       gtk_window_set_default_size(cgtk_window(window.window), 1100, 860)
       let page = try XCTUnwrap(window.server)
-      page.viewMode = .table
+      window.peoplePage.viewMode = .table
       page.table.columns.setFields([.displayName, .title, .department, .active])
       // The directors and the disabled accounts: the first department's
       // (Design: 10 directors, 1 disabled) fit on the first screen whatever

@@ -43,7 +43,7 @@ final class ChangeHistoryWindowTests: XCTestCase {
   /// A window on the server's copy in the test's folder, once the copy
   /// shows, read anonymously or signed in with `options`.
   @MainActor private static func openCopy(_ setting: Setting, options: LDAPOptions = LDAPOptions())
-    throws -> (MainWindow, LocalDirectoryPage)
+    throws -> (MainWindow, LoadedReader)
   {
     let (server, folder) = (setting.server, setting.folder)
     let copy = OfflineCopy(
@@ -56,11 +56,11 @@ final class ChangeHistoryWindowTests: XCTestCase {
     window.refresh()
     let shown = MainContext.run(
       until: {
-        guard let page = window.page as? LocalDirectoryPage else { return false }
+        guard let page = window.peoplePage.loadedReader else { return false }
         return page.count > 0 && !page.isLoading && !page.isSorting
       }, timeout: .seconds(20))
     XCTAssertTrue(shown, "the copy did not take over")
-    return (window, try XCTUnwrap(window.page as? LocalDirectoryPage))
+    return (window, try XCTUnwrap(window.peoplePage.loadedReader))
   }
 
   /// Chooses "Changes…" in `window` and returns the window it opens, once

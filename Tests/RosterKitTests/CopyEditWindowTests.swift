@@ -50,10 +50,10 @@ final class CopyEditWindowTests: XCTestCase {
       XCTAssertTrue(
         MainContext.run(
           until: {
-            guard let page = window.page as? LocalDirectoryPage else { return false }
+            guard let page = window.peoplePage.loadedReader else { return false }
             return page.count == EditingPeople.people.count && !page.isLoading && !page.isSorting
           }, timeout: .seconds(20)), "the copy did not take over")
-      let page = try XCTUnwrap(window.page as? LocalDirectoryPage)
+      let page = try XCTUnwrap(window.peoplePage.loadedReader)
       let position = try XCTUnwrap(page.model.elements.firstIndex { $0.username == "ada" })
       let person = try XCTUnwrap(window.openPersonPage(at: position))
       let editor = person.editor

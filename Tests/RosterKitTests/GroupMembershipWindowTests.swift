@@ -76,7 +76,7 @@ final class GroupMembershipWindowTests: ServerTestCase {
   /// The labels of the last section of the people's menu, opened at the
   /// selection as the Menu key opens it (then closed).
   @MainActor private static func entries(_ window: MainWindow) throws -> [String] {
-    let menu = try XCTUnwrap(window.server?.views.contextMenus.first)
+    let menu = try XCTUnwrap(window.peoplePage.contextMenus.first)
     menu.popUpAtSelection()
     let shown = try XCTUnwrap(menu.shown, "no menu shows")
     defer { gtk_popover_popdown(cgtk_popover(shown)) }

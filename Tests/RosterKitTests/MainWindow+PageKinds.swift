@@ -1,19 +1,25 @@
 @testable import RosterKit
 
-/// The window's page by its kind, for the tests: a users.json's
-/// (``LocalDirectoryPage``) or a directory server's (``ServerDirectoryPage``).
-/// Asking for a users.json's page in a server's window is the caller's
-/// mistake, and stops it.
+/// The window's page as the tests read it: the one page of people, and
+/// its reader by its kind, a directory loaded whole's (``LoadedReader``)
+/// or a directory server's (``ServerReader``). Asking for a loaded
+/// directory's reader in a server's window is the caller's mistake, and stops it.
 @MainActor
 extension MainWindow {
-  /// The page of a users.json.
-  var localPage: LocalDirectoryPage {
-    guard let page = page as? LocalDirectoryPage else {
-      preconditionFailure("the window shows a directory server")
-    }
+  /// The page of people.
+  var peoplePage: PeoplePage {
+    guard let page = page as? PeoplePage else { preconditionFailure("no page of people") }
     return page
   }
 
-  /// A directory server's page, if the window shows one.
-  var serverPage: ServerDirectoryPage? { page as? ServerDirectoryPage }
+  /// The reader of a directory loaded whole.
+  var localPage: LoadedReader {
+    guard let reader = peoplePage.loadedReader else {
+      preconditionFailure("the window shows a directory server")
+    }
+    return reader
+  }
+
+  /// A directory server's reader, if the window shows one.
+  var serverPage: ServerReader? { peoplePage.serverReader }
 }

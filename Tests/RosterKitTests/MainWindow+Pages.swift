@@ -10,7 +10,7 @@ import GtkKit
 @MainActor
 extension MainWindow {
   /// The page of a users.json.
-  var local: LocalDirectoryPage { localPage }
+  var local: LoadedReader { localPage }
 
   /// Opens the page of the person at `position` and waits for it (nil when
   /// it did not show within ten seconds).
@@ -21,7 +21,7 @@ extension MainWindow {
   }
 
   /// A directory server's page, if the window shows one.
-  var server: ServerDirectoryPage? { serverPage }
+  var server: ServerReader? { serverPage }
 
   /// The people, as GTK sees them.
   var model: ListModel<UserRef> { local.model }

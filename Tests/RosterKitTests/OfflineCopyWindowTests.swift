@@ -65,13 +65,13 @@ final class OfflineCopyWindowTests: XCTestCase {
   }
 
   /// The usernames the copy's page holds, in its order.
-  @MainActor private static func usernames(_ page: LocalDirectoryPage) -> [String] {
+  @MainActor private static func usernames(_ page: LoadedReader) -> [String] {
     page.model.elements.map(\.username)
   }
 
   /// The usernames of the page's people sorted by username, as a sort in
   /// the user's locale orders them.
-  @MainActor private static func sortedUsernames(_ page: LocalDirectoryPage) -> [String] {
+  @MainActor private static func sortedUsernames(_ page: LoadedReader) -> [String] {
     guard let table = page.model.elements.first?.table,
       let positions = table.sortedPositions(
         by: PersonSort([.init(.username)]), within: page.model.elements.map(\.index))
@@ -82,14 +82,14 @@ final class OfflineCopyWindowTests: XCTestCase {
   /// Waits until `window` shows the copy with `count` people, loaded and sorted.
   @MainActor private static func waitForCopy(
     _ window: MainWindow, count: Int, file: StaticString = #filePath, line: UInt = #line
-  ) throws -> LocalDirectoryPage {
+  ) throws -> LoadedReader {
     let shown = MainContext.run(
       until: {
-        guard let page = window.page as? LocalDirectoryPage else { return false }
+        guard let page = window.peoplePage.loadedReader else { return false }
         return page.count == count && !page.isLoading && !page.isSorting
       }, timeout: .seconds(20))
     XCTAssertTrue(shown, "the copy did not take over", file: file, line: line)
-    return try XCTUnwrap(window.page as? LocalDirectoryPage, file: file, line: line)
+    return try XCTUnwrap(window.peoplePage.loadedReader, file: file, line: line)
   }
 
   func testTheFirstStartReadsTheServerThenTheCopyTakesOverInTheSameOrder() throws {
@@ -207,7 +207,8 @@ final class OfflineCopyWindowTests: XCTestCase {
         MainContext.run(until: { Self.usernames(page) == ["aaron.added"] }, timeout: .seconds(10)),
         "\(Self.usernames(page).prefix(5))")
       XCTAssertTrue(page.isSearchIndexBuilt)
-      XCTAssertTrue(window.page === page, "the page stays: changes are differences")
+      XCTAssertTrue(
+        window.peoplePage.loadedReader === page, "the page stays: changes are differences")
       XCTAssertEqual(Self.usernames(page), Self.sortedUsernames(page), "sorted in by username")
     }
   }
@@ -290,7 +291,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       first.close()
 
       let again = try Self.openWindow(url: setting.server.peopleURL, folder: setting.folder)
-      XCTAssertNotNil(again.page as? LocalDirectoryPage, "a complete copy opens at once")
+      XCTAssertNotNil(again.peoplePage.loadedReader, "a complete copy opens at once")
       let reopened = try Self.waitForCopy(again, count: count)
       // In the order the first start showed: by username, as the copy kept it.
       XCTAssertEqual(reopened.order.sort, PersonSort([.init(.username)]))
@@ -347,7 +348,7 @@ final class OfflineCopyWindowTests: XCTestCase {
       XCTAssertEqual(second.offlineCopy.copy?.isInUseElsewhere, true)
       XCTAssertNil(second.offlineCopy.copy?.status, "its copy never started")
       // The first is untouched: its copy runs, its people and files stay.
-      XCTAssertTrue(first.page === page)
+      XCTAssertTrue(first.peoplePage.loadedReader === page)
       XCTAssertEqual(page.count, count)
       XCTAssertNil(first.offlineCopy.copy?.failure)
       XCTAssertEqual(first.offlineCopy.copy?.status, .current(received: count))

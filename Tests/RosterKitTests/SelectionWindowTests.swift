@@ -201,7 +201,7 @@ final class SelectionWindowTests: XCTestCase {
       _ = folder
       Self.click(1, in: window)
       Self.click(2, in: window, modify: true)
-      let drag = try XCTUnwrap(window.local.dragSources.first)
+      let drag = try XCTUnwrap(window.peoplePage.dragSources.first)
       let (x, y) = try Self.point(ofRow: 2, in: window)
       let content = try XCTUnwrap(drag.content(atX: x, y: y), "a selected row drags nothing")
       let (outsideX, outsideY) = try Self.point(ofRow: 4, in: window)
@@ -222,7 +222,7 @@ final class SelectionWindowTests: XCTestCase {
       let (window, folder) = try Self.open()
       defer { window.close() }
       _ = folder
-      let menu = try XCTUnwrap(window.local.contextMenus.first)
+      let menu = try XCTUnwrap(window.peoplePage.contextMenus.first)
       let (x, y) = try Self.point(ofRow: 1, in: window)
       menu.rightClick(atX: x, y: y)
       XCTAssertEqual(Self.selected(in: window), ["ken"])

@@ -44,7 +44,7 @@ final class ServerFailoverTests: XCTestCase {
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
       let directory = try XCTUnwrap(window.server?.directory as? LDAPDirectory)
-      let scroller = try XCTUnwrap(page.dragScroller)
+      let scroller = try XCTUnwrap(page.list.dragScroller)
       let id = try XInput.windowID(of: window)
       XCTAssertEqual(page.model.count, Self.people + 2)
 

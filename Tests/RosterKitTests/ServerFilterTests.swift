@@ -36,7 +36,7 @@ final class ServerFilterTests: ServerTestCase {
 
   /// Waits until `page` shows `count` people with their first rows, and returns those usernames.
   @MainActor private static func shown(
-    _ page: ServerDirectoryPage, count: Int, file: StaticString = #filePath, line: UInt = #line
+    _ page: ServerReader, count: Int, file: StaticString = #filePath, line: UInt = #line
   ) -> [String] {
     let first = min(count, 10)
     XCTAssertTrue(

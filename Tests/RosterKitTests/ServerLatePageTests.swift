@@ -128,7 +128,7 @@ final class ServerLatePageTests: ServerTestCase {
   /// frames there: the fetches of that screen are asked for as its rows
   /// are laid out, so all of them are made.
   @MainActor private static func settle(
-    _ window: MainWindow, _ page: ServerDirectoryPage, at position: Int,
+    _ window: MainWindow, _ page: ServerReader, at position: Int,
     file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertTrue(

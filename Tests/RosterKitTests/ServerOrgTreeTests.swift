@@ -36,7 +36,7 @@ final class ServerOrgTreeTests: ServerTestCase {
     let window = try Self.openWindow(url: try Self.server().peopleURL)
     let page = try XCTUnwrap(window.server)
     let tree = try XCTUnwrap(page.orgTree, "a server keeping managers offers the tree")
-    XCTAssertTrue(page.viewModes.contains(.tree))
+    XCTAssertTrue(page.views.modes.contains(.tree))
     window.viewMode = .tree
     XCTAssertEqual(window.viewMode, .tree)
     return (window, tree)

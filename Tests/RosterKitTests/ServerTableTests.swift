@@ -31,7 +31,7 @@ final class ServerTableTests: ServerTestCase {
   /// The identities of the table's bound rows that show a person, by
   /// position, once the first `count` are filled.
   @MainActor private static func filledRows(
-    _ page: ServerDirectoryPage, count: Int, file: StaticString = #filePath, line: UInt = #line
+    _ page: ServerReader, count: Int, file: StaticString = #filePath, line: UInt = #line
   ) -> [(position: Int, row: TableRow)] {
     let filled = {
       page.table.shownRows.filter { $0.row.identity != nil && $0.row.cellTexts[0] != "" }
@@ -70,7 +70,7 @@ final class ServerTableTests: ServerTestCase {
       let window = try Self.openWindow(directory: directory)
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
-      XCTAssertEqual(page.viewModes, [.list, .table, .tree], "no grid on a server")
+      XCTAssertEqual(page.views.modes, [.list, .table, .tree], "no grid on a server")
       window.viewMode = .table
       XCTAssertEqual(page.viewMode, .table)
       // Each filled row shows the person of its position, name first.
@@ -145,7 +145,7 @@ final class ServerTableTests: ServerTestCase {
         page.table.columns.setWidth(260, of: 1)
         page.table.header.click(.department)
         page.table.header.click(.department)
-        remembered = page.tableSettings
+        remembered = page.table.settings
       }
       XCTAssertEqual(remembered.columns, ["displayName", "department", "title"])
       XCTAssertEqual(remembered.widths[1], 260)
@@ -158,7 +158,7 @@ final class ServerTableTests: ServerTestCase {
       defer { window.close() }
       gtk_window_set_default_size(cgtk_window(window.window), 480, 800)
       let page = try XCTUnwrap(window.server)
-      page.restore(remembered)
+      window.peoplePage.restore(remembered)
       window.viewMode = .table
       window.present()
       window.refresh()

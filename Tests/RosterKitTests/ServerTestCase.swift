@@ -55,7 +55,7 @@ class ServerTestCase: XCTestCase {
   /// Waits until the first `count` rows of `page` have arrived, and
   /// returns their usernames.
   @MainActor static func firstRows(
-    _ page: ServerDirectoryPage, count: Int, file: StaticString = #filePath, line: UInt = #line
+    _ page: ServerReader, count: Int, file: StaticString = #filePath, line: UInt = #line
   ) -> [String] {
     XCTAssertTrue(
       MainContext.run(
@@ -112,7 +112,7 @@ class ServerTestCase: XCTestCase {
   }
 
   /// Scrolls `position` into view the way a keyboard jump does.
-  @MainActor static func jump(_ page: ServerDirectoryPage, to position: Int) {
+  @MainActor static func jump(_ page: ServerReader, to position: Int) {
     gtk_widget_activate_action_variant(
       page.listView, "list.scroll-to-item", g_variant_new_uint32(guint(position)))
   }
@@ -146,7 +146,7 @@ class ServerTestCase: XCTestCase {
 /// unique, so that entry differs from the server's entry at Q and the
 /// comparison fails.
 @MainActor @discardableResult func assertFilledRowsShowTheirOwnEntries(
-  _ page: ServerDirectoryPage, server: TestServer, file: StaticString = #filePath,
+  _ page: ServerReader, server: TestServer, file: StaticString = #filePath,
   line: UInt = #line
 ) throws -> Int {
   var shown: [Int: String] = [:]
@@ -171,7 +171,7 @@ class ServerTestCase: XCTestCase {
 
 /// Waits until every row on screen shows a person and no page is on its way.
 @MainActor func waitUntilFilled(
-  _ page: ServerDirectoryPage, file: StaticString = #filePath, line: UInt = #line
+  _ page: ServerReader, file: StaticString = #filePath, line: UInt = #line
 ) {
   XCTAssertTrue(
     MainContext.run(

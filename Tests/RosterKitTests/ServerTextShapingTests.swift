@@ -17,7 +17,7 @@ final class ServerTextShapingTests: ServerTestCase {
       let window = try Self.openWindow(url: Self.server().peopleURL)
       defer { window.close() }
       let page = try XCTUnwrap(window.server)
-      let shaping = page.textShaping
+      let shaping = page.list.textShaping
       // The screen and the one below it filled (a skeleton has no text to
       // shape), and no pass left queued.
       let screen = page.viewport.visible
@@ -55,7 +55,7 @@ final class ServerTextShapingTests: ServerTestCase {
   }
 
   /// How many of the bound rows at `positions` show their person.
-  @MainActor private static func filledRows(of page: ServerDirectoryPage, in positions: Range<Int>)
+  @MainActor private static func filledRows(of page: ServerReader, in positions: Range<Int>)
     -> Int
   {
     var filled = 0

@@ -163,7 +163,7 @@ final class TableViewTests: XCTestCase {
       let remembered = TableSettings(
         columns: ["department", "displayName", "noSuchField"], widths: [150, 260, 90],
         sort: "department,displayName:desc")
-      window.local.restore(remembered)
+      window.peoplePage.restore(remembered)
       XCTAssertEqual(window.table.columns.fields, [.department, .displayName])
       XCTAssertEqual(window.table.columns.widths, [150, 260])
       let order = ["Apollo", "Kernel", "Navy", "Research", "Research", "Unix"]
@@ -176,13 +176,13 @@ final class TableViewTests: XCTestCase {
         window.table.shownRows.map { $0.row.cellTexts[1] }[3...4],
         ["Barbara Liskov", "Ada Lovelace"])
       XCTAssertEqual(
-        window.local.tableSettings,
+        window.peoplePage.tableSettings,
         TableSettings(
           columns: ["department", "displayName"], widths: [150, 260],
           sort: "department,displayName:desc"))
 
       var settings = WindowSettings()
-      settings.tables["/srv/users.json"] = window.local.tableSettings
+      settings.tables["/srv/users.json"] = window.peoplePage.tableSettings
       let file = directory.folder.appendingPathComponent("settings.json")
       try settings.save(to: file)
       XCTAssertEqual(WindowSettings.load(from: file).tables, settings.tables)

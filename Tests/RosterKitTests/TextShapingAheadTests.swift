@@ -200,7 +200,7 @@ final class TextShapingAheadTests: XCTestCase {
     XCTAssertTrue(
       MainContext.run(until: {
         gtk_adjustment_get_upper(adjustment) > 2 * gtk_adjustment_get_page_size(adjustment)
-          && gtk_stack_get_transition_running(gtkObject(window.local.widget)) == 0
+          && gtk_stack_get_transition_running(gtkObject(window.peoplePage.widget)) == 0
       }), "the table was not laid out, or the list still fading out")
     return (window, adjustment)
   }
@@ -327,7 +327,7 @@ final class TextShapingAheadTests: XCTestCase {
     WindowTestSupport.waitForFrames(window, 3)
     XCTAssertEqual(gtk_adjustment_get_value(adjustment), half, accuracy: 1, "no scroll")
     XCTAssertTrue(table.factory.shownPositions().lowerBound > 100, "the view is not half way")
-    window.local.shapesTextAhead = shapingAhead
+    window.peoplePage.shapesTextAhead = shapingAhead
     counts.resetTextCounts()
     window.local.order.sort(by: PersonSort([.init(.email)]))
     XCTAssertTrue(

@@ -61,24 +61,3 @@ extension TableColumns {
     }
   }
 }
-
-extension LocalDirectoryPage {
-  /// A users.json's table is remembered under its path or URL.
-  package var tableSettingsKey: String? {
-    guard case .success(let source) = source else { return nil }
-    return source.description
-  }
-
-  package var tableSettings: TableSettings { table.settings }
-
-  package func restore(_ settings: TableSettings) { table.restore(settings) }
-}
-
-extension ServerDirectoryPage {
-  /// A server's table is remembered under its first server's URL.
-  package var tableSettingsKey: String? { directory.settingsKey }
-
-  package var tableSettings: TableSettings { table.settings }
-
-  package func restore(_ settings: TableSettings) { table.restore(settings) }
-}

@@ -43,7 +43,7 @@ final class OfflineCopyController {
   func follow(_ copy: OfflineCopy) {
     self.copy = copy
     copy.onStatus = { [weak self] status in self?.changed(to: status) }
-    guard !sayWhenInUse(copy), window.page is ServerDirectoryPage else { return }
+    guard !sayWhenInUse(copy), readsServer else { return }
     Task { @MainActor [weak self] in
       guard (try? await copy.directory.offersChanges()) == true, let self, self.copy === copy
       else { return }
@@ -89,12 +89,12 @@ final class OfflineCopyController {
         offlineMessage = nil
         window.handle(.problemSolved(message))
       }
-      if window.page is ServerDirectoryPage { takeOver() }
+      if readsServer { takeOver() }
     case .refused(let error, let received):
       progress = Self.refusedMessage(error, received: received)
     case .disconnected:
       progress = nil
-      if window.page is LocalDirectoryPage, let copy {
+      if !readsServer, let copy {
         let message = Self.offlineMessage(lastSynced: copy.lastSynced)
         offlineMessage = message
         window.handle(.problem(message))
@@ -121,33 +121,41 @@ final class OfflineCopyController {
     return String(filling: tr("Offline · last synced %@"), ClockText.time(lastSynced))
   }
 
+  /// Whether the window's page reads the server (not the copy).
+  private var readsServer: Bool {
+    if case .server = window.page.people.held { true } else { false }
+  }
+
   /// The server's page gives way to the copy's once the copy's rows are
   /// in place: the same order, the same scroll, the same search and
   /// filter, the same person selected.
   private func takeOver() {
-    guard let copy, let server = window.page as? ServerDirectoryPage, incomingPage == nil
-    else { return }
-    let next = LocalDirectoryPage(
+    guard let copy, readsServer, incomingPage == nil else { return }
+    let server = window.page
+    let reader = LoadedReader(
       source: .success(.file(copy.folder)), window: window.window, avatars: window.pageAvatars)
-    next.order.sort(by: PersonSort([server.order.key ?? PersonSort.Key(.username)]))
-    next.onRowsApplied = { [weak self, weak next, weak server] in
-      guard let self, let next, let server, self.window.page === server else { return }
-      next.onRowsApplied = nil
+    let next = PeoplePage(reader: reader)
+    let key = server.tableSettings.order?.keys.first
+    next.order.sort(by: PersonSort([key ?? PersonSort.Key(.username)]))
+    reader.onRowsApplied = { [weak self, weak next, weak reader, weak server] in
+      guard let self, let next, let reader, let server, self.window.page === server else { return }
+      reader.onRowsApplied = nil
       self.incomingPage = nil
       let window = self.window
-      let scroll = ShownPlace.scroll(of: server.shownView)
-      let selected = server.selectedPosition.flatMap(server.person(at:))?.username
-      let mode = server.viewMode
+      let views = server.views
+      let scroll = ShownPlace.scroll(of: views.shownView)
+      let selected = views.selectedPosition.flatMap(server.people.person(at:))?.username
+      let mode = views.viewMode
       let velocity = window.maxFlingVelocity
       window.replacePage(with: next)
       if next.viewModes.contains(mode) { next.viewMode = mode }
       next.setMaxFlingVelocity(velocity)
       next.restore(selected: nil, scroll: scroll)
       if !window.searchBar.text.isEmpty { next.search(window.searchBar.text) }
-      if let filter = window.pageFilter { next.showOnly(filter) }
-      if let selected { next.select(username: selected) }
+      if let filter = window.pageFilter { next.narrow(.filter(filter)) }
+      if let selected { reader.select(username: selected) }
     }
     incomingPage = next
-    next.follow(copy)
+    reader.follow(copy)
   }
 }

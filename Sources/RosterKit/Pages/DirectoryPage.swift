@@ -5,10 +5,11 @@ import GtkKit
 /// and banner: the people, how they are loaded, searched, narrowed and
 /// refreshed, the views they show in (``PeopleViews``) and what the
 /// window's features read of them (``ShownPeople``). ``MainWindow`` is the
-/// chrome around one page and never asks what kind it is: a users.json, a
-/// CSV or vCard file or an offline copy is a ``LocalDirectoryPage``, a
-/// directory server a ``ServerDirectoryPage``. What tests, the bench and a
-/// headless run measure of a page is ``MeasuredPage``'s.
+/// chrome around one page and never asks what it reads: every source shows
+/// in a ``PeoplePage``, whose ``PeopleReader`` reads a users.json, a CSV or
+/// vCard file or an offline copy (``LoadedReader``) or a directory server
+/// (``ServerReader``). What tests, the bench and a headless run measure of
+/// a page is ``MeasuredPage``'s.
 ///
 /// A page tells the window what happened through ``onNotice``.
 ///

@@ -4,7 +4,7 @@
 /// the list bound any; and the switch the bench turns text shaping ahead
 /// off with. They ask through the window (MainWindow+Measurements.swift);
 /// the counts of what the rows did are the window's ``RowProbe``'s.
-/// ``LocalDirectoryPage`` and ``ServerDirectoryPage`` are both measured pages.
+/// ``PeoplePage`` is one, whatever its reader.
 ///
 /// Threading: main-actor only.
 @MainActor

@@ -20,8 +20,8 @@ package enum Narrowing: Sendable {
   case reports(of: String, name: String)
 }
 
-/// A page that narrows by each kind of ``Narrowing`` in its own method;
-/// ``DirectoryPage/narrow(_:)`` picks the one.
+/// A reader that narrows by each kind of ``Narrowing`` in its own method;
+/// ``narrow(_:)`` picks the one.
 ///
 /// Threading: main-actor only.
 @MainActor
@@ -36,7 +36,8 @@ package protocol NarrowingEach {
   func showReports(of identity: String, name: String)
 }
 
-extension DirectoryPage where Self: NarrowingEach {
+extension NarrowingEach {
+  /// Narrows the people shown by `narrowing`.
   package func narrow(_ narrowing: Narrowing) {
     switch narrowing {
     case .filter(let filter): showOnly(filter)

@@ -2,7 +2,7 @@ import Directory
 
 /// The people a page shows, as the window's features read them: the person
 /// page and its links, an export, the contact actions and the shell's
-/// search. A local page reads them from its table; a server's page from
+/// search. A loaded directory's reader reads them from its table; a server's from
 /// its rows and, off the main thread, from the server.
 ///
 /// Threading: main-actor only; the `async` reads run off the main thread.

@@ -29,22 +29,24 @@ package enum WindowContent {
   func page(in window: Widget, avatars: PageAvatars) -> any DirectoryPage {
     switch self {
     case .source(let source):
-      return LocalDirectoryPage(source: source, window: window, avatars: avatars)
+      return PeoplePage(reader: LoadedReader(source: source, window: window, avatars: avatars))
     case .loaded(let contents):
-      return LocalDirectoryPage(
-        source: .success(contents.source), loaded: contents, window: window, avatars: avatars)
+      return PeoplePage(
+        reader: LoadedReader(
+          source: .success(contents.source), loaded: contents, window: window, avatars: avatars))
     case .server(let directory, let firstScreen):
-      let page = ServerDirectoryPage(directory: directory, avatars: avatars)
-      page.firstScreenFile = firstScreen
-      return page
+      let reader = ServerReader(directory: directory, avatars: avatars)
+      reader.firstScreenFile = firstScreen
+      return PeoplePage(reader: reader)
     case .copy(let copy):
       // Held by another Roster window or process: the server, read directly.
       guard copy.isComplete, copy.claim() else {
-        return ServerDirectoryPage(directory: copy.directory, avatars: avatars)
+        return PeoplePage(reader: ServerReader(directory: copy.directory, avatars: avatars))
       }
-      let page = LocalDirectoryPage(
+      let reader = LoadedReader(
         source: .success(.file(copy.folder)), window: window, avatars: avatars)
-      page.follow(copy)
+      let page = PeoplePage(reader: reader)
+      reader.follow(copy)
       return page
     }
   }

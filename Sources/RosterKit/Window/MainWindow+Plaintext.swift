@@ -14,7 +14,9 @@ extension MainWindow {
   /// Opens the page's LDAP servers again with StartTLS, in the page's place.
   func reopenWithStartTLS() {
     guard let server = server as? any EncryptableDirectory else { return }
-    replacePage(with: ServerDirectoryPage(directory: server.encrypted(), avatars: pageAvatars))
+    replacePage(
+      with: PeoplePage(
+        reader: ServerReader(directory: server.encrypted(), avatars: pageAvatars)))
     page.refresh()
   }
 

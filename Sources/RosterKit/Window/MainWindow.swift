@@ -10,9 +10,9 @@ import SharedSupport
 /// bar, the search bar, the banner and the toasts over the page, the
 /// loading, empty and error states (``PageStack``), the actions and their
 /// shortcuts (``WindowActions``) and the details panel. The page shows the
-/// people, a local directory's (``LocalDirectoryPage``) or a server's
-/// (``ServerDirectoryPage``), and tells the window what happened
-/// (``PageNotice``); the window treats every page alike.
+/// people (``PeoplePage``, whatever its reader reads: a loaded directory or
+/// a server) and tells the window what happened (``PageNotice``); the
+/// window treats every page alike.
 ///
 /// Threading: main-actor only.
 @MainActor

@@ -4,59 +4,47 @@ import GtkKit
 import PreparedImages
 import SharedSupport
 
-/// The page of a directory read from a server a window at a time: a list
-/// of ``UserRow``s over a ``RangedListModel`` whose count is the
-/// server's, so the scrollbar spans the whole directory from the first page
-/// on. Rows bind as skeletons and fill in place as their pages arrive; the
-/// viewport tells the model which pages to fetch (the visible ones, then one
-/// screen ahead) and the avatar prefetcher which photos to ask for.
-/// ``ServerPresenter`` opens, searches and refreshes it; the page tells the
-/// window the count and the server in the subtitle, a page that fails while
-/// the rows already shown stay, and a move to another server.
+/// The reader of a directory server, read a window at a time: a
+/// ``RangedListModel`` whose count is the server's, so the scrollbar spans
+/// the whole directory from the first page on. Rows bind as skeletons and
+/// fill in place as their pages arrive; the viewport tells the model which
+/// pages to fetch (the visible ones, then one screen ahead) and the avatar
+/// prefetcher which photos to ask for. ``ServerPresenter`` opens, searches
+/// and refreshes it; the reader tells the window the count and the server
+/// in the subtitle, a page that fails while the rows already shown stay,
+/// and a move to another server. Its views are the list and the table, and
+/// the org tree where the server keeps managers; a grid would need its own
+/// reading of pages (its cells are not rows).
 ///
 /// Threading: main-actor only; every server call runs off the main thread.
 @MainActor
-package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews, NarrowingEach {
+package final class ServerReader: PeopleReader {
   /// The shortest time the switch to another server is told, so that a
   /// quick switch does not just flash the banner.
   static let failoverNoticeMinimum = Duration.seconds(2)
 
   /// The people, as GTK sees them; nil elements are still on their way.
   package let model: RangedListModel<UserViewModel>
-  /// The people selected, by position, shared by the list and the table.
-  package let selection: RangeSelection
-  /// Drags the selected people out of the list and the table.
-  package private(set) var dragSources: [PeopleDragSource] = []
-  /// The menus of the list and the table, in that order.
-  package private(set) var contextMenus: [PeopleContextMenu] = []
-  let list: PeopleList
-  /// The same people in columns, connected to the model while it shows.
-  let table: TablePage
+  let views: PeopleViewSet
+  weak var page: PeoplePage?
   /// The organisation as a tree, for a server that keeps it.
   package let orgTree: OrgTreePage<ServerTreeSource>?
-  /// The list, the table and the tree, one showing at a time.
-  package let widget: Widget
   /// How the list is filled.
   let presenter: ServerPresenter
-  /// The order the server gives the list (nil: by username).
-  package let order = PeopleOrder()
-  package var onNotice: (@MainActor (PageNotice) -> Void)?
   /// When the open, search or refresh started.
   var loadStarted: ContinuousClock.Instant?
   /// Whether the last open, search or refresh that succeeded showed rows.
   private var showsRows = false
-  /// Tells the window when rows with people first show, in either view.
-  private let firstRows: FirstRowsWatch
   /// The banner's message about a switch to another server, and since when,
   /// until pages arrive.
   private var failover: (message: String, shown: ContinuousClock.Instant)?
   /// Whether the server's first window of groups was told to the window
-  /// (ServerDirectoryPage+Groups.swift).
+  /// (ServerReader+Groups.swift).
   var hasListedGroups = false
   /// Listing the groups off the main thread, while it runs.
   var listingGroups: Task<Void, Never>?
   /// The person Back selects again and the scroll they were seen at,
-  /// until the rows there arrive (ServerDirectoryPage+Views.swift).
+  /// until the rows there arrive (ServerReader+Views.swift).
   var placeToRestore: (identity: String, scroll: Double)?
   /// Where the server's first screen is kept, shown at once the next time
   /// (nil: none kept).
@@ -91,19 +79,19 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
       return model[position].map(RowContent.person) ?? .pending
     }
     // Only the view that shows tells the model which pages to read.
-    weak var page: ServerDirectoryPage?
+    weak var reader: ServerReader?
     let selection = RangeSelection(model: model.object)
-    self.selection = selection
-    list = PeopleList(
+    let order = PeopleOrder()
+    let list = PeopleList(
       selection: selection, count: { model.count }, content: content,
       avatars: avatars.rows, census: avatars.probe.rows,
       avatar: { avatars, position in model[position].flatMap { avatars.request(for: $0) } },
-      visibleWillChange: { if page?.viewMode != .table { model.setVisible($0) } })
-    table = TablePage(
+      visibleWillChange: { if reader?.viewMode != .table { model.setVisible($0) } })
+    let table = TablePage(
       selection: selection, order: order, count: { model.count }, content: content,
       makeRow: { columns, _ in TableRow(columns: columns, avatars: tableAvatars) },
       census: avatars.probe.rows,
-      visibleWillChange: { if page?.viewMode == .table { model.setVisible($0) } })
+      visibleWillChange: { if reader?.viewMode == .table { model.setVisible($0) } })
     model.rows = list.factory
     presenter = ServerPresenter(directory: directory, model: model, order: order)
     orgTree = (directory as? any OrganisedDirectory).map { organised in
@@ -111,26 +99,17 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
         ServerTreeSource(directory: organised, view: $0)
       }
     }
-    widget = gtk_stack_new()!
-    gtk_stack_add_named(gtkObject(widget), list.scroller, ViewMode.list.name)
-    gtk_stack_add_named(gtkObject(widget), table.widget, ViewMode.table.name)
-    if let orgTree { gtk_stack_add_named(gtkObject(widget), orgTree.widget, ViewMode.tree.name) }
-    firstRows = FirstRowsWatch(widget: widget)
-    page = self
+    views = PeopleViewSet(
+      selection: selection, order: order, list: list, table: table, grid: nil, tree: orgTree,
+      transition: GTK_STACK_TRANSITION_TYPE_NONE)
+    reader = self
     connectParts()
   }
 
   private func connectParts() {
-    selection.onChange = { [weak self] in self?.tellSelection() }
-    (dragSources, contextMenus) = PeopleViewActions.attach(
-      to: [
-        PeopleViewActions(list.listView, rows: list.factory),
-        PeopleViewActions(table.listView, rows: table.factory),
-      ], selection: selection
-    ) { [weak self] in self?.exportSource }
     presenter.onOpen = { [weak self] result in self?.opened(result) }
     presenter.onPageError = { [weak self] error in
-      self?.onNotice?(
+      self?.tell(
         .problem(String(filling: tr("Can't read the directory: %@"), error.sentence)))
     }
     presenter.onFailover = { [weak self] failover in self?.showFailover(failover) }
@@ -145,21 +124,13 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
       // A server read forward (Paged Results) learns its count as it goes.
       if !self.model.isCountFinal { self.updateSubtitle() }
     }
-    firstRows.isShown = { [weak self] in self?.hasVisibleRows ?? false }
-    firstRows.onShown = { [weak self] in self?.onNotice?(.firstRowsShown) }
-    for view in [list.listView, table.listView] {
-      Signals.connect(gobject(view), .activateItem) { [weak self] position in
-        self?.onNotice?(.activated(Int(position)))
-      }
-    }
     presenter.topVisible = { [weak self] in self?.shownViewport.visible.first }
     presenter.scrollToTop = { [weak self] position in self?.scroll(toTop: position) }
     order.observe { [weak self] change in
       if case .sort(let previous) = change { self?.orderChanged(from: previous) }
     }
-    orgTree?.onActivate = { [weak self] identity in self?.onNotice?(.activatedPerson(identity)) }
     orgTree?.source.onError = { [weak self] error in
-      self?.onNotice?(
+      self?.tell(
         .problem(String(filling: tr("Can't read the directory: %@"), error.sentence)))
     }
   }
@@ -168,21 +139,17 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
   /// cancelled, so a late first window does not scroll the list's widgets,
   /// and the page says nothing more (a page that fails later would show
   /// the failure in the freed window's banner).
-  package func close() {
-    onNotice = nil
+  func close() {
     listingGroups?.cancel()
     orgTree?.source.close()
     presenter.close()
-    list.textShaping.close()
-    table.textShaping.close()
   }
+
+  /// A server's page tells its subtitle when its first window opens.
+  func resumeNotices() {}
 
   /// The whole directory.
   package var directory: any RangedDirectory { presenter.directory }
-
-  package var people: any ShownPeople { self }
-
-  package var views: any PeopleViews { self }
 
   package var held: HeldDirectory { .server(directory) }
 
@@ -200,10 +167,10 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
     keptFirstScreen = false
     if presenter.totalCount == nil {
       if !presenter.hasStarted { showCachedScreen() }
-      onNotice?(.loading(replacesPage: !showsRows))
+      tell(.loading(replacesPage: !showsRows))
       presenter.open()
     } else {
-      onNotice?(.loading(replacesPage: false))
+      tell(.loading(replacesPage: false))
       presenter.refresh()
       // The tree is read afresh: now if it shows, else when it next does.
       if viewMode == .tree { orgTree?.source.show() } else { orgTree?.source.close() }
@@ -223,7 +190,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
   private func orderChanged(from previous: PersonSort?) {
     if presenter.hasStarted {
       loadStarted = .now
-      onNotice?(.loading(replacesPage: false))
+      tell(.loading(replacesPage: false))
     }
     // Not opened yet (a remembered order): the first read is ordered.
     presenter.orderChanged(from: previous)
@@ -250,7 +217,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
   /// error notice.
   package func showOnly(_ filter: PersonFilter?) {
     loadStarted = .now
-    onNotice?(.loading(replacesPage: false))
+    tell(.loading(replacesPage: false))
     presenter.filter(by: filter)
   }
 
@@ -260,17 +227,17 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
     case .success(let count):
       let isEmpty = count == 0 && presenter.showsEveryone
       showsRows = !isEmpty
-      onNotice?(.loaded(isEmpty: isEmpty))
+      tell(.loaded(isEmpty: isEmpty))
       updateSubtitle(count: count)
-      if !isEmpty { firstRows.start() }
+      if !isEmpty { watchFirstRows() }
       listGroupsOnce()
       if !isEmpty { checkNamesOnlyOnce() }
       reselect()
     case .failure(let error):
       placeToRestore = nil
-      onNotice?(.failed(error, keepsRows: showsRows))
+      tell(.failed(error, keepsRows: showsRows))
     }
-    onNotice?(.opened(PageOpening(outcome: .server(result), duration: duration)))
+    tell(.opened(PageOpening(outcome: .server(result), duration: duration)))
   }
 
   /// Whether the rows are the first screen kept from the last time, until
@@ -285,9 +252,9 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
     else { return }
     presenter.showCached(screen)
     showsRows = true
-    onNotice?(.loaded(isEmpty: false))
+    tell(.loaded(isEmpty: false))
     updateSubtitle(count: screen.count)
-    firstRows.start()
+    watchFirstRows()
   }
 
   /// Keeps the first screen of everyone in the server's order once its
@@ -313,7 +280,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
     let message = String(
       filling: tr("Lost %1$@; continuing on %2$@"), failover.lost, failover.continuing)
     self.failover = (message, .now)
-    onNotice?(.problem(message))
+    tell(.problem(message))
     updateSubtitle()
   }
 
@@ -329,7 +296,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
     Task { @MainActor [weak self] in
       if remaining > .zero { try? await Task.sleep(for: remaining) }
       guard let self, self.failover == nil else { return }
-      self.onNotice?(.problemSolved(message))
+      self.tell(.problemSolved(message))
     }
   }
 
@@ -337,7 +304,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
   /// The org tree, when it shows, counts everyone whatever the list shows.
   func updateSubtitle(count: Int? = nil) {
     if viewMode == .tree, let total = presenter.totalCount {
-      onNotice?(
+      tell(
         .subtitle(
           Self.subtitle(
             count: total, total: total, isFinal: true, query: "", isNarrowed: false,
@@ -352,7 +319,7 @@ package final class ServerDirectoryPage: DirectoryPage, ShownPeople, PeopleViews
     let told =
       showsNamesOnly == true
       ? String(filling: tr("%@ · names only: sign in to see more"), subtitle) : subtitle
-    onNotice?(
+    tell(
       .subtitle(presenter.showsCached ? String(filling: tr("%@ · cached"), told) : told))
   }
 

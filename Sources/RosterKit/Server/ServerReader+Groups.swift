@@ -7,7 +7,7 @@ import GtkKit
 /// sidebar reads the rest a window at a time as their lines show
 /// (``ServerGroupLines``). Choosing one narrows the list to the server's
 /// own view of its people (``showGroup(id:name:)``).
-extension ServerDirectoryPage {
+extension ServerReader {
   /// Reads the first window of groups the first time the directory opens
   /// (a server that keeps them; none otherwise).
   func listGroupsOnce() {
@@ -29,7 +29,7 @@ extension ServerDirectoryPage {
       }
       guard let self, !Task.isCancelled, let first, first.count > 0 else { return }
       self.hasListedGroups = true
-      self.onNotice?(.serverGroups(lister, first: first, everyone: everyone))
+      self.tell(.serverGroups(lister, first: first, everyone: everyone))
     }
   }
 

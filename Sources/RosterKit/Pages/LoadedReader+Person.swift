@@ -6,7 +6,7 @@ import GtkKit
 /// reports and groups, gathered off the main thread (the first look-up
 /// indexes the directory's managers, identities and groups), and the view
 /// Back returns to, put back once the people it showed are in place.
-extension LocalDirectoryPage {
+extension LoadedReader {
   package func facts(at position: Int) async -> PersonFacts? {
     guard position >= 0, position < model.count, let contents else { return nil }
     let (person, groups, copy, histories) = (
@@ -41,7 +41,7 @@ extension LocalDirectoryPage {
 
   package func revealInTree(_ identity: String) {
     guard let people = contents?.viewModels else { return }
-    viewMode = .tree
+    page?.viewMode = .tree
     Task { @MainActor [weak self] in
       // The first look-up by identity indexes everyone: off the main thread.
       let found = await Task.detached(priority: .userInitiated) {

@@ -1,10 +1,10 @@
 import Directory
 
-/// A local page over an offline copy of a directory server: each change
+/// A loaded directory that is an offline copy of a directory server: each change
 /// the copy takes reaches the list as its differences from the rows shown
 /// (the path a refresh takes), the photos are read from the server by
 /// identity, and Refresh connects to the server again.
-extension LocalDirectoryPage {
+extension LoadedReader {
   /// Shows `copy`'s people from now on, by username unless the page has
   /// an order already (the order a server's page opens in; the copy keeps
   /// its people's in it, so they show at once).

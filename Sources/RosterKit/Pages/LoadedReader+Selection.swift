@@ -8,7 +8,7 @@ import GtkKit
 /// refresh applied as differences keeps the unchanged people by their
 /// positions and carries the selected among those it moves (a changed
 /// title under a sort by title) to where they are inserted again.
-extension LocalDirectoryPage {
+extension LoadedReader {
   /// ``ModelPresenter/apply(_:diff:diffVersion:afterPreview:)``, the
   /// selected people kept.
   func apply(_ rows: [UserRef], diff: ListDiff?, diffVersion: Int, afterPreview: Bool) {

@@ -15,7 +15,7 @@ import SharedSupport
 /// the model (``ModelPresenter/reload(with:)``). The selected person stays
 /// selected when still shown; the subtitle counts the people shown among
 /// everyone ("312 of 1,000,000 people").
-extension LocalDirectoryPage {
+extension LoadedReader {
   package func showOnly(_ filter: PersonFilter?) {
     guard filter != self.filter else { return }
     self.filter = filter

@@ -5,34 +5,26 @@ import GtkKit
 import PreparedImages
 import SharedSupport
 
-/// The page of a local or downloaded users.json: the whole directory is
-/// loaded (``DirectoryController``), reaches the list model through
+/// The reader of a directory loaded whole — a local or downloaded
+/// users.json, a CSV or vCard file, an offline copy: loaded by
+/// ``DirectoryController``, it reaches the list model through
 /// ``ModelPresenter``, is searched off the main thread
 /// (``SearchController``) and shows as a list of ``UserRow``s, a grid of
-/// ``UserCell``s (``GridPage``) or a table of ``TableRow``s (``TablePage``)
-/// over the same model, in the directory's order or sorted by a column.
+/// ``UserCell``s (``GridPage``), a table of ``TableRow``s (``TablePage``)
+/// over the same model, in the directory's order or sorted by a column,
+/// and as the org tree of its managers.
 ///
 /// Threading: main-actor only.
 @MainActor
-package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews, NarrowingEach {
+package final class LoadedReader: PeopleReader {
   /// The people, as GTK sees them.
   package let model: ListModel<UserRef>
-  /// The people selected, shared by the list, the grid and the table.
-  package let selection: RangeSelection
-  /// Drags the selected people out of the list, the grid and the table.
-  package private(set) var dragSources: [PeopleDragSource] = []
-  /// The menus of the list, the grid and the table, in that order.
-  package private(set) var contextMenus: [PeopleContextMenu] = []
-  /// List mode.
-  let list: PeopleList
+  let views: PeopleViewSet
+  weak var page: PeoplePage?
   /// Grid mode's view of the same model.
   let grid: GridPage
-  /// Table mode's view of the same model.
-  let table: TablePage
   /// The organisation as a tree (its own model over the same people).
   package let orgTree: OrgTreePage<LocalTreeSource>
-  /// The list, the grid and the table, one showing.
-  package let widget: Widget
   let presenter: ModelPresenter
   let controller: DirectoryController
   let search = SearchController()
@@ -46,9 +38,7 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
   package internal(set) var searchMatches: Int?
   /// The query whose result is shown, nil when the list is not filtered.
   package internal(set) var shownQuery: String?
-  /// The order the model shows (LocalDirectoryPage+Sort.swift).
-  package let order = PeopleOrder()
-  /// The sort running off the main thread, if any.
+  /// The sort running off the main thread, if any (LoadedReader+Sort.swift).
   var sorting: Task<Void, Never>?
   /// Whether ``sorting`` carries the list over a patch of the offline
   /// copy: a later patch goes on from it rather than sorting everyone.
@@ -58,38 +48,31 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
   /// How many changes of an offline copy the list followed as patches,
   /// placing the people changed alone (tests).
   package internal(set) var followedPatches = 0
-  /// The filter bar's filter, nil when none (LocalDirectoryPage+Filter.swift).
+  /// The filter bar's filter, nil when none (LoadedReader+Filter.swift).
   package internal(set) var filter: PersonFilter?
   /// The filter running off the main thread, if any.
   var filtering: Task<Void, Never>?
   /// The group whose people show (its number in the directory's groups),
-  /// nil for everyone (LocalDirectoryPage+Groups.swift).
+  /// nil for everyone (LoadedReader+Groups.swift).
   package internal(set) var group: Int?
   /// The manager whose direct reports show instead (by identity, with
-  /// their name for the subtitle), nil for none (LocalDirectoryPage+Groups.swift).
+  /// their name for the subtitle), nil for none (LoadedReader+Groups.swift).
   package internal(set) var reportsOf: (identity: String, name: String)?
   /// The selection and scroll Back asked for, put back once the people
-  /// being shown are in place (LocalDirectoryPage+Person.swift).
+  /// being shown are in place (LoadedReader+Person.swift).
   var placeToRestore: (identity: String?, scroll: Double)?
   /// What the subtitle says of the people the list, grid and table show.
   var listSubtitle = ""
   /// The search's last result for the directory shown, nil when not
   /// searching or while the search of a new directory runs.
   var searchResult: SearchController.Result?
-  /// Tells the window when people first show, in whichever view.
-  private let firstRows: FirstRowsWatch
-  package var onNotice: (@MainActor (PageNotice) -> Void)? {
-    // A page that takes another's place (an offline copy's, loaded while
-    // the server's page showed) tells its new window what it shows.
-    didSet { if onNotice != nil, contents != nil { showSubtitle() } }
-  }
   /// Called each time rows reach the model (a load's, a change's).
   var onRowsApplied: (@MainActor () -> Void)?
   /// What Refresh does instead of reading the source again (an offline
   /// copy connects to its server again); returns whether it started.
   var refreshAction: (@MainActor () -> Bool)?
 
-  /// A page for `source` (nothing is read before ``refresh()``), or for
+  /// A reader of `source` (nothing is read before ``refresh()``), or of
   /// `loaded`, a users.json already read, which the first refresh shows.
   /// `window`'s frame clock paces a search's swap.
   init(
@@ -97,7 +80,8 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
     window: Widget, avatars: PageAvatars
   ) {
     controller = DirectoryController(source: source, loaded: loaded)
-    model = ListModel([], census: avatars.probe.items)
+    let model = ListModel<UserRef>([], census: avatars.probe.items)
+    self.model = model
     let gridAvatars = avatars.pipeline.map {
       AvatarService(pipeline: $0, pointSize: Int(UserCell.avatarSize))
     }
@@ -105,10 +89,9 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
       AvatarService(pipeline: $0, pointSize: Int(TableColumns.avatarSize))
     }
     avatarSizes = [avatars.rows, gridAvatars, tableAvatars, avatars.details].compactMap { $0 }
-    let model = model
     let selection = RangeSelection(model: model.object)
-    self.selection = selection
-    list = PeopleList(
+    let order = PeopleOrder()
+    let list = PeopleList(
       selection: selection, count: { model.count }, content: { .person(model[$0].viewModel) },
       avatars: avatars.rows, census: avatars.probe.rows,
       avatar: { avatars, position in
@@ -116,34 +99,22 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
       })
     grid = GridPage(
       model: model, selection: selection, avatars: gridAvatars, census: avatars.probe.rows)
-    table = TablePage(
+    let table = TablePage(
       model: model, selection: selection, order: order, avatars: tableAvatars,
       census: avatars.probe.rows)
     orgTree = OrgTreePage(
       avatars: avatars.rows, census: avatars.probe.rows, source: LocalTreeSource.init)
     presenter = ModelPresenter(model: model, list: list, grid: grid, table: table, window: window)
-    widget = gtk_stack_new()!
-    gtk_stack_set_transition_type(gtkObject(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-    gtk_stack_add_named(gtkObject(widget), list.scroller, "list")
-    gtk_stack_add_named(gtkObject(widget), grid.widget, "grid")
-    gtk_stack_add_named(gtkObject(widget), table.widget, "table")
-    gtk_stack_add_named(gtkObject(widget), orgTree.widget, "tree")
-    firstRows = FirstRowsWatch(widget: widget)
+    views = PeopleViewSet(
+      selection: selection, order: order, list: list, table: table, grid: grid, tree: orgTree,
+      transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     connectParts()
   }
 
   private func connectParts() {
-    selection.onChange = { [weak self] in self?.tellSelection() }
-    (dragSources, contextMenus) = PeopleViewActions.attach(
-      to: [
-        PeopleViewActions(list.listView, rows: list.factory),
-        PeopleViewActions(grid.gridView, rows: grid.factory),
-        PeopleViewActions(table.listView, rows: table.factory),
-      ], selection: selection
-    ) { [weak self] in self?.exportSource }
     controller.onStart = { [weak self] in
       guard let self else { return }
-      self.onNotice?(.loading(replacesPage: self.contents == nil))
+      self.tell(.loading(replacesPage: self.contents == nil))
     }
     controller.onFinish = { [weak self] result, duration in self?.loadFinished(result, duration) }
     controller.onPreview = { [weak self] preview in self?.showPreview(preview) }
@@ -151,38 +122,24 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
       guard let self, !self.isNarrowed, self.order.sort == nil else { return ([], 0) }
       return (self.model.elements, self.presenter.version)
     }
-    firstRows.isShown = { [weak self] in self?.hasVisibleRows ?? false }
-    firstRows.onShown = { [weak self] in self?.onNotice?(.firstRowsShown) }
     search.onResult = { [weak self] result in self?.showSearch(result) }
     order.observe { [weak self] change in
       if case .sort = change { self?.showInOrder() }
     }
-    for view in [list.listView, grid.gridView, table.listView] {
-      Signals.connect(gobject(view), .activateItem) { [weak self] position in
-        self?.onNotice?(.activated(Int(position)))
-      }
-    }
-    orgTree.onActivate = { [weak self] identity in self?.onNotice?(.activatedPerson(identity)) }
   }
 
-  package func close() {
-    onNotice = nil
+  func close() {
     // A load or a copy's change still running when the window closes
     // reaches nothing: the page's widgets are gone with it.
     controller.onStart = nil
     controller.onFinish = nil
     controller.onPreview = nil
-    list.textShaping.close()
-    grid.textShaping.close()
-    table.textShaping.close()
   }
+
+  func resumeNotices() { if contents != nil { showSubtitle() } }
 
   /// Where the directory comes from, or why that could not be worked out.
   package var source: Result<DirectorySource, DirectoryError> { controller.source }
-
-  package var people: any ShownPeople { self }
-
-  package var views: any PeopleViews { self }
 
   package var held: HeldDirectory { contents.map { .loaded($0) } ?? .nothing }
 
@@ -207,9 +164,9 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
       display(contents)
     case .failure(let error):
       // Keep what the user had once a directory showed.
-      onNotice?(.failed(error, keepsRows: contents != nil))
+      tell(.failed(error, keepsRows: contents != nil))
     }
-    onNotice?(.opened(PageOpening(outcome: .loaded(result, source: source), duration: duration)))
+    tell(.opened(PageOpening(outcome: .loaded(result, source: source), duration: duration)))
   }
 
   /// Points every avatar size at the directory's folder and the screen's scale.
@@ -227,16 +184,16 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
     guard contents == nil, model.count == 0 else { return }
     configureAvatars(for: preview.source)
     presenter.showPreview(preview.rows)
-    firstRows.start()
+    watchFirstRows()
     tellSubtitle(tr("Loading…"))
-    onNotice?(.previewShown)
+    tell(.previewShown)
   }
 
   /// Shows `contents` (a successful load, or a directory loaded elsewhere,
   /// with its avatar paths resolved off the main thread as a load does).
   package func display(_ contents: DirectoryContents, resolved: ResolvedAvatars? = nil) {
-    onNotice?(.loaded(isEmpty: contents.viewModels.isEmpty))
-    if !contents.viewModels.isEmpty { firstRows.start() }
+    tell(.loaded(isEmpty: contents.viewModels.isEmpty))
+    if !contents.viewModels.isEmpty { watchFirstRows() }
     configureAvatars(for: contents.source, resolved: resolved)
     search.setDirectory(
       contents.viewModels, rows: contents.rows, eagerly: contents.patch == nil)
@@ -245,7 +202,7 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
     // The group shown is the one with the same identity in the new directory.
     let groupID = group.flatMap { self.contents?.groups[$0].id }
     group = groupID.flatMap { id in contents.groups.indices.first { contents.groups[$0].id == id } }
-    onNotice?(.groups(contents.groups, everyone: contents.viewModels.count))
+    tell(.groups(contents.groups, everyone: contents.viewModels.count))
     // Filtered, the filter runs over the new directory once it is in place.
     let refilters = search.query.isEmpty && isNarrowedByChoice
     let version = presenter.version
@@ -276,7 +233,7 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
         contents.rows, diff: controller.lastDiff?.diff,
         diffVersion: controller.lastDiff?.version ?? -1, afterPreview: self.contents == nil)
       if self.contents != nil, let changed = presenter.lastRefresh?.changedPeople, changed > 0 {
-        onNotice?(
+        tell(
           .news(
             String(
               filling: trn("%@ person changed", "%@ people changed", changed),
@@ -313,7 +270,7 @@ package final class LocalDirectoryPage: DirectoryPage, ShownPeople, PeopleViews,
       } else {
         listSubtitle
       }
-    onNotice?(.subtitle(text))
+    tell(.subtitle(text))
   }
 
   // MARK: Search

@@ -3,16 +3,11 @@ import Directory
 import GtkKit
 import SharedSupport
 
-/// The server's list as tests and the bench see it, its selection, the
-/// person at a position with every attribute of their entry, and the view
-/// on screen.
-extension ServerDirectoryPage {
-  package var listView: Widget { list.listView }
-  package var factory: ListFactory<UserRow> { list.factory }
-  package var viewport: ViewportTracker { list.viewport }
-  var textShaping: TextShapingAhead<UserRow> { list.textShaping }
-  var dragScroller: DragScroller { list.dragScroller }
-
+/// The server's people as the page's views show them: the pages the view
+/// that shows reads, the person at a position with every attribute of
+/// their entry and what the person page shows of them, the groups and
+/// reports the list narrows to, and the place Back returns to.
+extension ServerReader {
   /// Scrolls the view that shows so that `position` is its top row.
   func scroll(toTop position: Int) {
     shownViewport.scroll(toTop: position, in: shownView)
@@ -34,56 +29,22 @@ extension ServerDirectoryPage {
 
   // MARK: Views and selection
 
-  /// A server's people show as a list or a table, and as the org tree
-  /// where the server keeps managers; a grid would need its own reading of
-  /// pages (its cells are not rows).
-  package var viewModes: [ViewMode] { orgTree == nil ? [.list, .table] : [.list, .table, .tree] }
-
-  package var viewMode: ViewMode {
-    get {
-      switch String(cString: gtk_stack_get_visible_child_name(gtkObject(widget))) {
-      case ViewMode.table.name: .table
-      case ViewMode.tree.name: .tree
-      default: .list
-      }
-    }
-    set {
-      let old = viewMode
-      guard newValue != old, viewModes.contains(newValue) else { return }
-      if newValue == .tree, let orgTree {
-        if !orgTree.source.isShown { orgTree.source.show() }
-        gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
-        if old == .table { table.shown.setActive(false) }
-        model.rows = list.factory
-        gtk_widget_grab_focus(shownView)
-        updateSubtitle()
-        return tellSelection()
-      }
-      // Keep the selected person (or the one at the top) in view across the switch.
-      let anchor = selectedPosition ?? max(0, shownViewport.visible.lowerBound)
-      if newValue == .table {
-        table.shown.setActive(true)
-        model.rows = table.factory
-      } else {
-        model.rows = list.factory
-      }
-      gtk_stack_set_visible_child_name(gtkObject(widget), newValue.name)
-      if old == .table { table.shown.setActive(false) }
-      if newValue == .table { showRefusals() }
-      if anchor < model.count { scroll(toTop: anchor) }
-      model.setVisible(shownViewport.visible)
-      gtk_widget_grab_focus(shownView)
-      if old == .tree {
-        updateSubtitle()
-        tellSelection()
-      }
-    }
+  /// The model reads the pages the view that shows needs.
+  func willShow(_ mode: ViewMode) {
+    if mode == .table { model.rows = table.factory } else { model.rows = list.factory }
+    if mode == .tree, let orgTree, !orgTree.source.isShown { orgTree.source.show() }
   }
 
-  /// Which rows of the view that shows are on screen.
-  var shownViewport: ViewportTracker {
-    viewMode == .table ? table.viewport ?? list.viewport : list.viewport
+  func shows(_ mode: ViewMode, keeping anchor: Int) {
+    if mode == .table { showRefusals() }
+    if anchor < model.count { scroll(toTop: anchor) }
+    model.setVisible(shownViewport.visible)
   }
+
+  func showSubtitle() { updateSubtitle() }
+
+  /// A server's table is remembered under its first server's URL.
+  package var tableSettingsKey: String? { directory.settingsKey }
 
   /// The person at `position`, once their page has arrived.
   package func person(at position: Int) -> UserViewModel? {
@@ -117,7 +78,7 @@ extension ServerDirectoryPage {
 
   package func revealInTree(_ identity: String) {
     guard let orgTree else { return }
-    viewMode = .tree
+    page?.viewMode = .tree
     orgTree.source.reveal(identity)
   }
 
@@ -139,7 +100,7 @@ extension ServerDirectoryPage {
   /// Reads `scope` (nil: everyone) a window at a time in place of what shows.
   func narrow(to scope: (any RangedDirectory)?, named name: String?) {
     loadStarted = .now
-    onNotice?(.loading(replacesPage: false))
+    tell(.loading(replacesPage: false))
     presenter.narrow(to: scope, named: name)
   }
 
@@ -179,28 +140,6 @@ extension ServerDirectoryPage {
     of identity: String, in directory: any RangedDirectory
   ) async -> [DirectoryAttribute] {
     (try? await directory.attributes(of: identity)) ?? []
-  }
-
-  package var shownView: Widget {
-    switch viewMode {
-    case .table: table.listView
-    case .tree: orgTree?.listView ?? list.listView
-    default: list.listView
-    }
-  }
-
-  package var shownDragScroller: DragScroller {
-    switch viewMode {
-    case .table: table.dragScroller
-    case .tree: orgTree?.dragScroller ?? list.dragScroller
-    default: list.dragScroller
-    }
-  }
-
-  package func setMaxFlingVelocity(_ velocity: Double) {
-    list.dragScroller.maxFlingVelocity = velocity
-    table.dragScroller.maxFlingVelocity = velocity
-    orgTree?.dragScroller.maxFlingVelocity = velocity
   }
 
   package var exportSource: ExportSource? {

@@ -9,7 +9,7 @@ import GtkKit
 /// (``ModelPresenter/reload(with:)``); the selected person stays selected
 /// and is scrolled to. Searches and refreshes show their people in the
 /// same order, a refresh as the differences from the sorted list before it.
-extension LocalDirectoryPage {
+extension LoadedReader {
   /// Shows the people in the page's order (nil: the directory's), keeping
   /// the selected person selected and on screen.
   func showInOrder() {

@@ -6,7 +6,7 @@ import Directory
 /// (``showMatches(keepingSelection:)`` narrows to them first, off the main
 /// thread), with the group's name in the subtitle. A refresh keeps the
 /// group with the same identity.
-extension LocalDirectoryPage {
+extension LoadedReader {
   package func showGroup(_ number: Int?) {
     guard number != group || reportsOf != nil, let contents else { return }
     guard number.map({ contents.groups.indices.contains($0) }) ?? true else { return }
