@@ -23,15 +23,18 @@ final class ServerBenchmark {
   private let url: String
   private let open: @MainActor () throws(DirectoryError) -> any RangedDirectory
   private let options: BenchmarkOptions
+  /// Counts the directory's libldap operations on the main thread.
+  private let mainThreadCalls: LDAPMainThreadCalls
   /// 20 jumps to positions from a seeded generator.
   static let jumps = 20
 
   init(
-    url: String, options: BenchmarkOptions,
+    url: String, options: BenchmarkOptions, mainThreadCalls: LDAPMainThreadCalls,
     open: @escaping @MainActor () throws(DirectoryError) -> any RangedDirectory
   ) {
     self.url = url
     self.options = options
+    self.mainThreadCalls = mainThreadCalls
     self.open = open
   }
 
@@ -81,7 +84,7 @@ final class ServerBenchmark {
         skeletonRatio: skeletons, jumpFills: jumpFills, firstRows: firstRows ?? .zero,
         baseline: baseline, ranges: page.model.statistics,
         client: DirectoryKind.ldap.statistics(of: directory)?.counters as? LDAPStatistics,
-        mainThreadCalls: options.server.ldapMainThreadCalls?.count ?? 0)
+        mainThreadCalls: mainThreadCalls.count)
       window.close()
       MainContext.run(for: .milliseconds(50))
       print(report.json)

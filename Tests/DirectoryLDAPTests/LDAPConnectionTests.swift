@@ -72,6 +72,23 @@ final class LDAPConnectionTests: XCTestCase {
     XCTAssertGreaterThan(calls.count, 0)
   }
 
+  /// The bench counts through `counting(mainThreadCalls:)`: the directory
+  /// it returns, and every view made from it, records into the same counter
+  /// the check above shows counting.
+  func testACountingDirectoryAndItsViewsShareTheCounter() throws {
+    let calls = LDAPMainThreadCalls()
+    let directory = try LDAPDirectory(url: "ldap://127.0.0.1:1/dc=example,dc=org")
+    XCTAssertNil(directory.options.mainThreadCalls, "the app counts nothing")
+    let counted = directory.counting(mainThreadCalls: calls)
+    XCTAssertTrue(counted.options.mainThreadCalls === calls)
+    let views = [
+      counted.searching("ada"), counted.querying(filter: nil, sort: PersonSort([.init(.title)])),
+    ]
+    for view in views {
+      XCTAssertTrue((view as? LDAPDirectory)?.options.mainThreadCalls === calls)
+    }
+  }
+
   /// The silent server never answers and the request's timeouts are ten
   /// minutes: only the cancellation can end it within the test's minute.
   func testACancelledRequestToASilentServerReturnsPromptly() async throws {

@@ -251,6 +251,15 @@ public final class LDAPDirectory: RangedDirectory {
       traits: traits, writes: writes)
   }
 
+  /// The same directory with every libldap operation it and its views run
+  /// on the main thread counted in `calls` (the bench's proof that none
+  /// does; the app counts nothing).
+  public func counting(mainThreadCalls calls: LDAPMainThreadCalls) -> LDAPDirectory {
+    var options = options
+    options.mainThreadCalls = calls
+    return view(query, options: options)
+  }
+
   /// The same directory with its groups searched for under `base` (the
   /// whole subtree) instead of under the URL's base DN.
   public func withGroups(under base: String) -> LDAPDirectory {

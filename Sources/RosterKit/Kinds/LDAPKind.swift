@@ -33,7 +33,6 @@ extension DirectoryKind {
           schema: options.activeDirectory ? .activeDirectory : .openLDAP)
         ldap.insecureTLS = options.insecureTLS
         ldap.allowPlaintextPassword = options.allowPlaintextPassword
-        ldap.mainThreadCalls = options.ldapMainThreadCalls
         ldap.signIn = options.signIn
         ldap.clientCertificate = options.clientCertificate
         switch options.signIn {

@@ -19,9 +19,6 @@ public struct ServerOptions: Sendable {
   public var clientCertificate: LDAPClientCertificate?
   /// A file whose first line is the client key's passphrase.
   public var keyPassphraseFile: String?
-  /// Counts an LDAP directory's libldap operations run on the main thread,
-  /// when given (the bench; the app gives none).
-  public var ldapMainThreadCalls: LDAPMainThreadCalls?
   /// A file whose first line is the bind password.
   public var passwordFile: String?
   /// A file whose first line is a SCIM server's bearer token.
