@@ -20,11 +20,12 @@ enum DS389Folder {
   /// with `password` (stored as it is: a
   /// test's password, in a folder only root reads), its one
   /// suffix `suffix`; with `memberOfPlugin`, its MemberOf Plugin on
-  /// (``enablingMemberOf(_:)``). Returns the configuration folder
-  /// (`ns-slapd -D`).
+  /// (``enablingMemberOf(_:)``); with `secure`, TLS on its port too, with
+  /// the certificates in its folder (``DS389TLS``) in the instance's own
+  /// NSS database. Returns the configuration folder (`ns-slapd -D`).
   static func make(
     at folder: URL, port: Int, suffix: String, rootDN: String, password: String,
-    memberOfPlugin: Bool = false
+    memberOfPlugin: Bool = false, secure: (port: Int, certificates: URL)? = nil
   ) throws -> URL {
     let configuration = folder.appendingPathComponent("etc")
     for name in ["etc", "db", "log", "lock", "run", "tmp", "ldif", "bak"] {
@@ -61,6 +62,10 @@ enum DS389Folder {
       with: "nsslapd-port: \(port)\nnsslapd-listenhost: 127.0.0.1\n"
         + "nsslapd-accesslog-logbuffering: off\n")
     if memberOfPlugin { text = try enablingMemberOf(text) }
+    if let secure {
+      text = try DS389TLS.enablingSecurity(text, securePort: secure.port)
+      try DS389TLS.makeDatabase(in: configuration, certificates: secure.certificates)
+    }
     try text.write(
       to: configuration.appendingPathComponent("dse.ldif"), atomically: true, encoding: .utf8)
     return configuration

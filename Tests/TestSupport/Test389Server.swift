@@ -18,8 +18,13 @@ import SharedSupport
 /// after the people, so the plugin writes each person's `memberOf` as
 /// each group arrives, within the add's own transaction.
 ///
+/// `shared(tls: true)` is another server with the same entries that also
+/// listens for TLS (ldaps://, and StartTLS on its plain port), with a
+/// certificate for 127.0.0.1 signed by a CA of its own (``caFile``): 389
+/// takes Password Modify only over TLS.
+///
 /// One server of each kind serves a whole test process (``shared()``),
-/// both stopped when the process exits. `ns-slapd` runs under a shell that stops it when the
+/// all stopped when the process exits. `ns-slapd` runs under a shell that stops it when the
 /// test process's end closes its standard input, so a crashed test takes
 /// it along.
 ///
@@ -37,6 +42,11 @@ public final class Test389Server: Sendable {
   public let people: CompanyPeople
   /// Whether the MemberOf Plugin is on: people carry `memberOf`.
   public let memberOfPlugin: Bool
+  /// The port of TLS from the first byte (ldaps://); nil without TLS.
+  public let securePort: Int?
+  /// The PEM file of the CA that signed the server's certificate; nil
+  /// without TLS.
+  public let caFile: String?
   /// The folder the server runs from (removed at exit).
   public let folder: URL
   public let port: Int
@@ -56,34 +66,54 @@ public final class Test389Server: Sendable {
     "ldap://127.0.0.1:\(port)/\(base)??sub?\(filter)"
   }
 
+  /// `ldaps://127.0.0.1:SECUREPORT/` + `base`, as ``ldapURL(base:filter:)``;
+  /// nil without TLS.
+  public func ldapsURL(
+    base: String = Test389Server.peopleBase, filter: String = "(objectClass=person)"
+  ) -> String? {
+    securePort.map { "ldaps://127.0.0.1:\($0)/\(base)??sub?\(filter)" }
+  }
+
   /// The process's server with the MemberOf Plugin on or off (default:
-  /// off, as a new instance has it), started on first use; the same error
-  /// for every caller when it cannot start.
-  public static func shared(memberOfPlugin: Bool = false) throws -> Test389Server {
-    try instances.withLock { started in
-      if let result = started[memberOfPlugin] { return try result.get() }
-      let result = Result { try Test389Server(memberOfPlugin: memberOfPlugin) }
+  /// off, as a new instance has it), with TLS or without (default),
+  /// started on first use; the same error for every caller when it cannot
+  /// start.
+  public static func shared(memberOfPlugin: Bool = false, tls: Bool = false) throws
+    -> Test389Server
+  {
+    let kind = Kind(memberOfPlugin: memberOfPlugin, tls: tls)
+    return try instances.withLock { started in
+      if let result = started[kind] { return try result.get() }
+      let result = Result { try Test389Server(memberOfPlugin: memberOfPlugin, tls: tls) }
       if case .success = result, !started.values.contains(where: { (try? $0.get()) != nil }) {
         atexit { Test389Server.stopShared() }
       }
-      started[memberOfPlugin] = result
+      started[kind] = result
       return try result.get()
     }
   }
 
-  /// The servers started, by whether their MemberOf Plugin is on.
-  private static let instances = Locked<[Bool: Result<Test389Server, Error>]>([:])
+  /// What sets a shared server apart.
+  private struct Kind: Hashable {
+    let memberOfPlugin: Bool
+    let tls: Bool
+  }
+
+  /// The servers started, by kind.
+  private static let instances = Locked<[Kind: Result<Test389Server, Error>]>([:])
 
   private static func stopShared() {
     let started = instances.withLock { $0.values.compactMap { try? $0.get() } }
     for server in started { server.stop() }
   }
 
-  private init(memberOfPlugin: Bool) throws {
+  private init(memberOfPlugin: Bool, tls: Bool) throws {
     self.memberOfPlugin = memberOfPlugin
     people = CompanyPeople(count: Self.peopleCount)
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "roster-389\(memberOfPlugin ? "-memberof" : "")-\(UUID().uuidString)")
+      "roster-389\(memberOfPlugin ? "-memberof" : "")\(tls ? "-tls" : "")-\(UUID().uuidString)")
+    let certificates = folder.appendingPathComponent("tls")
+    caFile = tls ? certificates.appendingPathComponent("ca.pem").path : nil
     passwordFile = folder.appendingPathComponent("root.password")
     let clock = ContinuousClock()
     do {
@@ -93,8 +123,10 @@ public final class Test389Server: Sendable {
           atPath: passwordFile.path, contents: Data(Self.password.utf8),
           attributes: [.posixPermissions: 0o600])
       else { throw CocoaError(.fileWriteNoPermission) }
+      if tls { _ = try DS389TLS.makeCertificates(in: certificates) }
       let started = clock.now
-      (process, lifeline, port) = try Self.start(folder, memberOfPlugin: memberOfPlugin)
+      (process, lifeline, port, securePort) = try Self.start(
+        folder, memberOfPlugin: memberOfPlugin, certificates: tls ? certificates : nil)
       startup = clock.now - started
       let loaded = clock.now
       for (name, ldif) in [
@@ -161,21 +193,27 @@ public final class Test389Server: Sendable {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  /// Makes the instance on a free port and starts it, waiting until it
-  /// answers a root DSE search (at most 60 s). A port taken between the
-  /// pick and the start (another test's server) makes ns-slapd exit: a
-  /// new port is picked, three times at most.
-  private static func start(_ folder: URL, memberOfPlugin: Bool) throws -> (Process, Pipe, Int) {
+  /// Makes the instance on a free port (with `certificates`, TLS on a
+  /// second one) and starts it, waiting until it answers a root DSE search
+  /// (at most 60 s), over TLS too, its certificate verified. A port taken
+  /// between the pick and the start (another test's server) makes
+  /// ns-slapd exit: new ports are picked, three times at most.
+  private static func start(_ folder: URL, memberOfPlugin: Bool, certificates: URL?) throws
+    -> (Process, Pipe, Int, Int?)
+  {
     var failure: Error = DemoLDAPError.noFreePort
     for attempt in 1...3 {
       let port = try DemoLDAPServer.freePort()
+      let secure = try certificates.map { (port: try DemoLDAPServer.freePort(), certificates: $0) }
       let instance = folder.appendingPathComponent("instance-\(attempt)")
       let configuration = try DS389Folder.make(
         at: instance, port: port, suffix: suffix, rootDN: rootDN, password: password,
-        memberOfPlugin: memberOfPlugin)
+        memberOfPlugin: memberOfPlugin, secure: secure)
       do {
-        let (process, lifeline) = try run(configuration, instance: instance, port: port)
-        return (process, lifeline, port)
+        let (process, lifeline) = try run(
+          configuration, instance: instance, port: port,
+          secure: secure.map { ($0.port, $0.certificates.appendingPathComponent("ca.pem")) })
+        return (process, lifeline, port, secure?.port)
       } catch {
         failure = error
       }
@@ -185,9 +223,11 @@ public final class Test389Server: Sendable {
 
   /// Runs ns-slapd in the foreground under a shell that kills it when its
   /// standard input closes (kept as descriptor 3: a background command's
-  /// own standard input is /dev/null), and waits until the server answers.
-  private static func run(_ configuration: URL, instance: URL, port: Int) throws -> (Process, Pipe)
-  {
+  /// own standard input is /dev/null), and waits until the server answers
+  /// (on `secure`'s port too, trusting its CA file).
+  private static func run(
+    _ configuration: URL, instance: URL, port: Int, secure: (port: Int, caFile: URL)?
+  ) throws -> (Process, Pipe) {
     let output = instance.appendingPathComponent("slapd.out")
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     let log = try FileHandle(forWritingTo: output)
@@ -210,7 +250,9 @@ public final class Test389Server: Sendable {
     process.standardError = log
     try process.run()
     let deadline = ContinuousClock.now + .seconds(60)
-    while !answers(port: port) {
+    while !answers(port: port)
+      || !(secure.map { answers(securePort: $0.port, caFile: $0.caFile) } ?? true)
+    {
       guard process.isRunning, ContinuousClock.now < deadline else {
         try? lifeline.fileHandleForWriting.close()
         process.waitUntilExit()
@@ -234,6 +276,18 @@ public final class Test389Server: Sendable {
         "-x", "-H", "ldap://127.0.0.1:\(port)", "-b", "", "-s", "base", "-o", "nettimeout=5",
         "vendorName",
       ])
+    return run?.status == 0 && run?.output.contains("vendorName") == true
+  }
+
+  /// Whether the server answers a root DSE search over ldaps:// on
+  /// `securePort`, its certificate verified against `caFile` alone.
+  private static func answers(securePort: Int, caFile: URL) -> Bool {
+    let run = try? SambaTool.run(
+      "/usr/bin/ldapsearch",
+      [
+        "-x", "-H", "ldaps://127.0.0.1:\(securePort)", "-b", "", "-s", "base", "-o",
+        "nettimeout=5", "vendorName",
+      ], environment: ["LDAPTLS_CACERT": caFile.path, "LDAPTLS_REQCERT": "demand"])
     return run?.status == 0 && run?.output.contains("vendorName") == true
   }
 }
