@@ -71,8 +71,8 @@ final class DirectoryServer389AdministrationTests: XCTestCase {
   }
 
   func testPasswordModifyOverPlainLDAPIsRefusedInTheServersWords() async throws {
-    // 389 lists Password Modify but takes it only over TLS (or LDAPI); the
-    // tests' instance has no certificate.
+    // 389 lists Password Modify but takes it only over TLS (or LDAPI); this
+    // instance has no certificate (DirectoryServer389PasswordTests: with one).
     let root = try directory()
     let dse = try await root.rootDSE()
     XCTAssertTrue(dse.supportedExtensions.contains(LDAPDirectory.passwordModifyOID))
